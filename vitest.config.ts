@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Offline tests live in test/ (any folder but test/live); tests against a real site in test/live.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
