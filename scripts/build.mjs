@@ -28,10 +28,12 @@ for (const stage of run) {
   const t0 = Date.now();
   const res = spawnSync(stage.cmd, stage.args, { stdio: ['ignore', 'pipe', 'pipe'], env, encoding: 'utf8' });
   const output = `${res.stdout ?? ''}${res.stderr ?? ''}`.split('\n').filter((l) => !/[║╔╚]/.test(l)).join('\n').trim();
-  if (res.status !== 0) {
+  // Zero warnings too: Redocly exits 0 on warnings, so its summary line is checked.
+  const warned = stage.failOnWarnings && /\b[1-9]\d* warnings?\b/.test(output);
+  if (res.status !== 0 || warned) {
     if (output) console.error(output);
     if (res.error) console.error(res.error.message);
-    console.error(`\nbuild: stage ${stage.name} failed (exit ${res.status ?? res.signal}).`);
+    console.error(`\nbuild: stage ${stage.name} failed (${warned ? 'warnings' : `exit ${res.status ?? res.signal}`}).`);
     process.exit(1);
   }
   console.log(`build: ${stage.name} ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);

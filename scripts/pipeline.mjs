@@ -7,11 +7,12 @@ const bin = (name) => join('node_modules', '.bin', name);
 export function stages({ source = 'openapi/openapi.yaml', out = 'generated' } = {}) {
   const bundleYaml = join(out, 'openapi.yaml');
   return [
-    { name: 'lint:source', cmd: bin('redocly'), args: ['lint', source, '--format', 'stylish'] },
+    { name: 'lint:source', cmd: bin('redocly'), args: ['lint', source, '--format', 'stylish'], failOnWarnings: true },
     { name: 'bundle', cmd: bin('redocly'), args: ['bundle', source, '-o', bundleYaml] },
     { name: 'bundle:json', cmd: bin('redocly'), args: ['bundle', source, '--ext', 'json', '-o', join(out, 'openapi.json')] },
     { name: 'lint:bundle', cmd: bin('spectral'), args: ['lint', bundleYaml, '--ruleset', '.spectral.yaml', '--fail-severity', 'warn', '--quiet'] },
-    { name: 'types', cmd: bin('openapi-typescript'), args: [bundleYaml, '-o', join(out, 'types.ts'), '--root-types', '--root-types-no-schema-prefix'] },
+    { name: 'types', cmd: bin('openapi-typescript'), args: [bundleYaml, '-o', join(out, 'types.ts')] },
+    { name: 'readme', cmd: process.execPath, args: ['scripts/generated-readme.mjs', out] },
     { name: 'docs', cmd: process.execPath, args: ['scripts/docs.mjs', bundleYaml, join(out, 'docs')] },
   ];
 }

@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// Write the README of the generated folder (part of the build, so it is generated too).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const out = process.argv[2] ?? 'generated';
+writeFileSync(join(out, 'README.md'), `# generated/
+
+Made by \`npm run build\` from \`openapi/\`; never edit these files by hand (a test rebuilds them and
+fails when they differ). \`openapi.yaml\` / \`openapi.json\`: the bundled spec; \`types.ts\`: the
+openapi-typescript types; \`docs/\`: the self-contained HTML docs.
+`);
