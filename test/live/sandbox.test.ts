@@ -1,0 +1,220 @@
+// The local WordPress sandbox (scripts/sandbox/up.sh) is what the live tests assume: the REST root
+// answers, both application passwords work, the reader lacks rights, and the seeded content is there.
+// Read-only: nothing here writes to the site; checks tolerate content that other live suites add. An unreachable site fails every test (never skips).
+// The site is .sandbox/env.json's, or WP_BASE_URL (+ WP_USER, WP_APP_PASSWORD; WP_READER_USER,
+// WP_READER_APP_PASSWORD for a user without rights). On a site other than the sandbox the checks of
+// the sandbox's own seed are skipped, since only the sandbox records their ids.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+interface Credentials { user: string; appPassword: string }
+interface SandboxIds {
+  users: { admin: number; reader: number };
+  posts: number[];
+  stickyPost: number;
+  draftPost: number;
+  protectedPost: number;
+  futurePost: number;
+  revisedPost: number;
+  revisions: number[];
+  autosavedPost: number;
+  autosave: number;
+  parentPage: number;
+  childPage: number;
+  media: number;
+  menu: number;
+  menuItems: number[];
+}
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ENV_FILE = join(ROOT, '.sandbox', 'env.json');
+const trim = (url: string) => url.replace(/\/+$/, '');
+
+function readEnv(): Json {
+  if (!existsSync(ENV_FILE)) return undefined;
+  try {
+    return JSON.parse(readFileSync(ENV_FILE, 'utf8'));
+  } catch (e) {
+    throw new Error(`${ENV_FILE} is not valid JSON (${(e as Error).message}); re-run npm run sandbox`);
+  }
+}
+
+const ENV = readEnv();
+const BASE = process.env.WP_BASE_URL ?? ENV?.baseUrl;
+if (!BASE) {
+  throw new Error(`no live site: start the sandbox (npm run sandbox, root on Debian 12; writes ${ENV_FILE}) or set WP_BASE_URL, WP_USER and WP_APP_PASSWORD`);
+}
+const BASE_URL = trim(BASE);
+const IS_SANDBOX = ENV?.baseUrl !== undefined && trim(ENV.baseUrl) === BASE_URL;
+const fromEnv = (user?: string, appPassword?: string): Credentials | undefined => (user && appPassword ? { user, appPassword } : undefined);
+const ADMIN = fromEnv(process.env.WP_USER, process.env.WP_APP_PASSWORD) ?? (IS_SANDBOX ? ENV.admin : undefined);
+const READER = fromEnv(process.env.WP_READER_USER, process.env.WP_READER_APP_PASSWORD) ?? (IS_SANDBOX ? ENV.reader : undefined);
+const IDS: SandboxIds | undefined = IS_SANDBOX ? ENV.ids : undefined;
+
+interface Answer { status: number; headers: Headers; json: Json; text: string }
+
+function authHeader(who?: Credentials): Record<string, string> {
+  if (!who) return {};
+  return { Authorization: `Basic ${Buffer.from(`${who.user}:${who.appPassword}`).toString('base64')}` };
+}
+
+async function call(method: string, route: string, { as, body }: { as?: Credentials; body?: Json } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeader(as) };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(BASE_URL + route, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message;
+    throw new Error(`the live site ${BASE_URL} is unreachable (${cause}): start it with npm run sandbox, or set WP_BASE_URL`);
+  }
+  const text = await res.text();
+  let json: Json;
+  if (/json/.test(res.headers.get('content-type') ?? '')) json = JSON.parse(text);
+  return { status: res.status, headers: res.headers, json, text };
+}
+
+function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`this test needs ${what}`);
+  return value;
+}
+const admin = () => need(ADMIN, 'admin credentials (.sandbox/env.json, or WP_USER and WP_APP_PASSWORD)');
+const reader = () => need(READER, 'a user without rights (.sandbox/env.json, or WP_READER_USER and WP_READER_APP_PASSWORD)');
+const ids = () => need(IDS, 'the sandbox seed ids (.sandbox/env.json)');
+
+describe(`live site ${BASE_URL}`, () => {
+  it('GET / answers 200 JSON listing the wp/v2 namespace', async () => {
+    const a = await call('GET', '/');
+    expect(a.status).toBe(200);
+    expect(a.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(a.json.namespaces).toContain('wp/v2');
+    expect(a.json.authentication?.['application-passwords']).toBeDefined();
+  });
+
+  it('the admin application password authenticates an administrator', async () => {
+    const a = await call('GET', '/wp/v2/users/me?context=edit', { as: admin() });
+    expect(a.status, a.text).toBe(200);
+    expect(a.json.slug ?? a.json.username).toBeTruthy();
+    expect(a.json.roles).toContain('administrator');
+  });
+
+  it.skipIf(!IS_SANDBOX && !READER)('the reader is authenticated but may not create posts (403, anonymous 401)', async () => {
+    const me = await call('GET', '/wp/v2/users/me?context=edit', { as: reader() });
+    expect(me.status, me.text).toBe(200);
+    expect(me.json.roles).not.toContain('administrator');
+    if (IS_SANDBOX) {
+      expect(me.json.id).toBe(ids().users.reader);
+      expect(me.json.roles).toEqual(['subscriber']);
+    }
+    const post = await call('POST', '/wp/v2/posts', { as: reader(), body: { title: 'must not be created', status: 'draft' } });
+    expect(post.status, post.text).toBe(403);
+    expect(post.json.code).toBe('rest_cannot_create');
+    const anonymous = await call('POST', '/wp/v2/posts', { body: { title: 'must not be created', status: 'draft' } });
+    expect(anonymous.status, anonymous.text).toBe(401);
+  });
+});
+
+describe.skipIf(!IS_SANDBOX)(`sandbox seed${IS_SANDBOX ? '' : ' (skipped: WP_BASE_URL is not the sandbox)'}`, () => {
+  it('has at least 12 published posts: 3 pages of 5, with X-WP-Total, X-WP-TotalPages and Link', async () => {
+    const a = await call('GET', '/wp/v2/posts?per_page=5');
+    expect(a.status).toBe(200);
+    expect(Number(a.headers.get('x-wp-total'))).toBeGreaterThanOrEqual(12);
+    expect(Number(a.headers.get('x-wp-totalpages'))).toBeGreaterThanOrEqual(3);
+    expect(a.headers.get('link')).toMatch(/rel="next"/);
+    expect(a.json).toHaveLength(5);
+    for (const id of ids().posts) expect(typeof id).toBe('number');
+  });
+
+  it('the seeded published posts have fixed 2025 dates', async () => {
+    const a = await call('GET', `/wp/v2/posts?per_page=100&include=${ids().posts.join(',')}&_fields=id,date,date_gmt,modified,modified_gmt`);
+    expect(a.status).toBe(200);
+    expect(a.json).toHaveLength(ids().posts.length);
+    for (const p of a.json) {
+      for (const field of ['date', 'date_gmt', 'modified', 'modified_gmt']) expect(p[field], `post ${p.id} ${field}`).toMatch(/^2025-/);
+    }
+  });
+
+  it('the sticky post is sticky and listed by sticky=true', async () => {
+    const one = await call('GET', `/wp/v2/posts/${ids().stickyPost}`);
+    expect(one.status).toBe(200);
+    expect(one.json.sticky).toBe(true);
+    const list = await call('GET', '/wp/v2/posts?sticky=true&_fields=id');
+    expect(list.json.map((p: Json) => p.id)).toContain(ids().stickyPost);
+  });
+
+  it('the draft is listed for the admin (status=draft) and hidden from anonymous readers', async () => {
+    const list = await call('GET', '/wp/v2/posts?status=draft&_fields=id,status', { as: admin() });
+    expect(list.status, list.text).toBe(200);
+    expect(list.json).toContainEqual({ id: ids().draftPost, status: 'draft' });
+    const anonymous = await call('GET', `/wp/v2/posts/${ids().draftPost}`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('the password-protected post hides its content until the password is given', async () => {
+    const hidden = await call('GET', `/wp/v2/posts/${ids().protectedPost}`);
+    expect(hidden.status).toBe(200);
+    expect(hidden.json.content).toEqual({ rendered: '', protected: true });
+    const shown = await call('GET', `/wp/v2/posts/${ids().protectedPost}?password=festival`);
+    expect(shown.status).toBe(200);
+    expect(shown.json.content.protected).toBe(true);
+    expect(shown.json.content.rendered).not.toBe('');
+  });
+
+  it('the future post is scheduled for 2030', async () => {
+    const a = await call('GET', `/wp/v2/posts/${ids().futurePost}?context=edit`, { as: admin() });
+    expect(a.status, a.text).toBe(200);
+    expect(a.json.status).toBe('future');
+    expect(a.json.date).toMatch(/^2030-/);
+    expect((await call('GET', `/wp/v2/posts/${ids().futurePost}`)).status).toBe(401);
+  });
+
+  it('a page has a parent page', async () => {
+    const child = await call('GET', `/wp/v2/pages/${ids().childPage}`);
+    expect(child.status).toBe(200);
+    expect(child.json.parent).toBe(ids().parentPage);
+    const parent = await call('GET', `/wp/v2/pages/${ids().parentPage}`);
+    expect(parent.status).toBe(200);
+    expect(parent.json.parent).toBe(0);
+  });
+
+  it('the media item is a PNG with generated sizes, and its file is served', async () => {
+    const a = await call('GET', `/wp/v2/media/${ids().media}`);
+    expect(a.status).toBe(200);
+    expect(a.json.media_type).toBe('image');
+    expect(a.json.mime_type).toBe('image/png');
+    expect(Object.keys(a.json.media_details.sizes)).toEqual(expect.arrayContaining(['thumbnail', 'medium', 'full']));
+    const file = await fetch(a.json.source_url, { signal: AbortSignal.timeout(15_000) });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('the menu has at least 3 items for the admin; anonymous readers get 401', async () => {
+    const a = await call('GET', `/wp/v2/menu-items?menus=${ids().menu}&per_page=100`, { as: admin() });
+    expect(a.status, a.text).toBe(200);
+    expect(a.json.length).toBeGreaterThanOrEqual(3);
+    expect(a.json.map((i: Json) => i.id)).toEqual(expect.arrayContaining(ids().menuItems));
+    expect(a.json.some((i: Json) => i.parent !== 0)).toBe(true);
+    const anonymous = await call('GET', '/wp/v2/menu-items');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.json.code).toBe('rest_cannot_view');
+  });
+
+  it('the revised post has revisions', async () => {
+    const a = await call('GET', `/wp/v2/posts/${ids().revisedPost}/revisions`, { as: admin() });
+    expect(a.status, a.text).toBe(200);
+    expect(a.json.length).toBeGreaterThanOrEqual(2);
+    expect(a.json.every((r: Json) => r.parent === ids().revisedPost)).toBe(true);
+    expect(a.json.map((r: Json) => r.id)).toEqual(expect.arrayContaining(ids().revisions));
+  });
+
+  it('the autosaved post has an autosave', async () => {
+    const a = await call('GET', `/wp/v2/posts/${ids().autosavedPost}/autosaves`, { as: admin() });
+    expect(a.status, a.text).toBe(200);
+    expect(a.json.map((r: Json) => r.id)).toContain(ids().autosave);
+    expect(a.json[0].parent).toBe(ids().autosavedPost);
+  });
+});
