@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// `festival-site-api breaking`: list the changes between two bundles that break clients.
+// Exit codes: 0 no break (or breaks announced by a greater major version), 1 unannounced breaks,
+// 2 bad input.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { isMain, parseArgs, UsageError } from './lib/args.mjs';
+import { compareBundles, verdict } from './lib/breaking.mjs';
+import { DEFAULT_SPEC, PACKAGE_ROOT, parseBundle } from './lib/spec.mjs';
+
+export const HELP = `Usage: festival-site-api breaking --base <git ref | file> [--head <file>] [--json <file>]
+       festival-site-api breaking --since-release [--head <file>]
+
+Compares two bundles and lists the changes that break clients: removed operations or parameters,
+renamed operationIds, new required parameters or request fields, narrowed request enums, types or
+bounds; removed or retyped response fields and widened response enums.
+
+  --base <ref|file>  the older bundle: a file (JSON or YAML), or a git ref whose generated/openapi.json
+                     is read with git show (when that ref has no bundle, its openapi/ source is bundled)
+  --since-release    base = the newest git tag v<semver>; without one, prints a notice and exits 0
+  --head <file>      the newer bundle (default: generated/openapi.json)
+  --json <file>      also write the changes as JSON
+  --all              also list the non-breaking changes
+  --help             this text
+
+Exit codes: 0 no break, or breaks announced by a greater info.version major; 1 unannounced breaks;
+2 bad input.`;
+
+const FLAGS = { base: { type: 'string' }, head: { type: 'string' }, json: { type: 'string' }, all: { type: 'boolean' }, 'since-release': { type: 'boolean' }, help: { type: 'boolean' } };
+
+function git(args, opts = {}) {
+  return spawnSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...opts });
+}
+
+/** Read the bundle at a git ref: its generated/openapi.json, else its openapi/ source bundled. */
+function bundleAtRef(ref) {
+  const top = git(['rev-parse', '--show-toplevel']);
+  if (top.status !== 0) throw new UsageError(`--base ${ref}: not a file, and not inside a git repository`);
+  const root = top.stdout.trim();
+  if (git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: root }).status !== 0) throw new UsageError(`--base ${ref}: no such file or git ref`);
+  const rel = relative(root, join(PACKAGE_ROOT, 'generated', 'openapi.json')).split('\\').join('/');
+  const shown = git(['show', `${ref}:${rel}`], { cwd: root });
+  if (shown.status === 0) return { doc: parseBundle(shown.stdout, `${ref}:${rel}`), from: `${ref}:${rel}` };
+  // No committed bundle at that ref: bundle its source with the project's Redocly.
+  const srcRel = relative(root, join(PACKAGE_ROOT, 'openapi')).split('\\').join('/');
+  const redocly = join(PACKAGE_ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+  if (!existsSync(redocly)) throw new UsageError(`--base ${ref}: ${rel} is not committed there, and Redocly is not installed to bundle ${srcRel}/`);
+  const tmp = mkdtempSync(join(tmpdir(), 'breaking-'));
+  try {
+    const tar = git(['archive', '--format=tar', ref, srcRel], { cwd: root, encoding: 'buffer' });
+    if (tar.status !== 0) throw new UsageError(`--base ${ref}: neither ${rel} nor ${srcRel}/ exists at that ref`);
+    writeFileSync(join(tmp, 'src.tar'), tar.stdout);
+    const x = spawnSync('tar', ['-xf', 'src.tar'], { cwd: tmp });
+    if (x.status !== 0) throw new Error(`cannot unpack ${srcRel}/ of ${ref}`);
+    const out = join(tmp, 'openapi.json');
+    const b = spawnSync(process.execPath, [redocly, 'bundle', join(tmp, srcRel, 'openapi.yaml'), '--ext', 'json', '-o', out], { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+    if (b.status !== 0 || !existsSync(out)) throw new UsageError(`--base ${ref}: bundling ${srcRel}/openapi.yaml of that ref failed: ${(b.stderr || b.stdout).trim().split('\n').slice(-3).join(' ')}`);
+    return { doc: parseBundle(readFileSync(out, 'utf8'), `${ref}:${srcRel}`), from: `${ref}:${srcRel}/ (bundled)` };
+  } finally { rmSync(tmp, { recursive: true, force: true }); }
+}
+
+function latestReleaseTag() {
+  const r = git(['tag', '--list', 'v*', '--sort=-v:refname'], { cwd: PACKAGE_ROOT });
+  if (r.status !== 0) return undefined;
+  return r.stdout.split('\n').map((s) => s.trim()).find((t) => /^v\d+\.\d+\.\d+$/.test(t));
+}
+
+function readFile(file, flag) {
+  let text;
+  try { text = readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`${flag} ${file}: cannot read it (${e.code ?? e.message})`); }
+  try {
+    const doc = parseBundle(text, file);
+    if (!doc.openapi || !doc.paths) throw new Error('not an OpenAPI document');
+    return doc;
+  } catch (e) { throw new UsageError(`${flag} ${file}: ${e.message}`); }
+}
+
+export async function main(argv, { stdout = process.stdout, stderr = process.stderr } = {}) {
+  const say = (s) => stdout.write(`${s}\n`);
+  try {
+    const { values, positionals } = parseArgs(argv, FLAGS);
+    if (values.help) { say(HELP); return 0; }
+    if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+    if (values.base && values['since-release']) throw new UsageError('give --base or --since-release, not both');
+    let baseRef = values.base;
+    if (values['since-release']) {
+      baseRef = latestReleaseTag();
+      if (!baseRef) { say('breaking: no release tag v<major>.<minor>.<patch> yet: nothing to compare against, skipped.'); return 0; }
+    }
+    if (!baseRef) throw new UsageError('--base is required (a git ref or a bundle file), or --since-release');
+    const headFile = resolve(values.head ?? DEFAULT_SPEC);
+    const head = readFile(headFile, '--head');
+    const base = existsSync(baseRef) ? { doc: readFile(baseRef, '--base'), from: baseRef } : bundleAtRef(baseRef);
+    const result = compareBundles(base.doc, head);
+    const v = verdict(result);
+    say(`breaking: base ${base.from} (${result.base.version ?? '?'}) -> head ${relative(process.cwd(), headFile) || headFile} (${result.head.version ?? '?'})`);
+    const shown = values.all ? result.changes : result.changes.filter((c) => c.breaking);
+    for (const c of shown) say(`  ${c.breaking ? 'BREAKING' : 'ok      '} ${c.rule.padEnd(34)} ${c.operation}  ${c.where}: ${c.message}`);
+    const nonBreaking = result.changes.length - v.breaking;
+    say(`breaking: ${v.breaking} breaking change(s), ${nonBreaking} other change(s)${v.breaking ? (v.announced ? ` — announced by the major version (${result.base.version} -> ${result.head.version})` : ` — NOT announced: info.version ${result.base.version} -> ${result.head.version} keeps the major`) : ''}`);
+    if (values.json) writeFileSync(values.json, `${JSON.stringify({ ...result, verdict: v }, null, 2)}\n`);
+    return v.ok ? 0 : 1;
+  } catch (e) {
+    if (e instanceof UsageError) { stderr.write(`breaking: ${e.message}\nRun with --help for usage.\n`); return 2; }
+    stderr.write(`breaking: internal error: ${e?.message ?? e}\n`);
+    return 2;
+  }
+}
+
+if (await isMain(import.meta.url)) {
+  main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// The package's command: `festival-site-api <contract|breaking> [options]`.
+
+import { isMain } from './lib/args.mjs';
+
+const USAGE = `Usage: festival-site-api <command> [options]
+
+Commands:
+  contract   check a live site against the spec (read-only unless --allow-writes); see contract --help
+  breaking   list the changes between two bundles that break clients; see breaking --help`;
+
+export async function dispatch(argv) {
+  const [cmd, ...rest] = argv;
+  if (cmd === 'contract') return (await import('./contract.mjs')).main(rest);
+  if (cmd === 'breaking') return (await import('./breaking.mjs')).main(rest);
+  if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') { process.stdout.write(`${USAGE}\n`); return cmd === undefined ? 2 : 0; }
+  process.stderr.write(`festival-site-api: unknown command ${JSON.stringify(cmd)}\n${USAGE}\n`);
+  return 2;
+}
+
+if (await isMain(import.meta.url)) {
+  dispatch(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+}

@@ -1,0 +1,239 @@
+// Drift between the spec and a live site's own description (GET / of the REST root, mapped to the
+// spec's names): routes, methods and parameters (type, default, enum, required) that one side has and
+// the other lacks, the spec's namespaces apart from the site's other namespaces. Known version and
+// plugin differences (../known-differences.mjs) are marked as such.
+import { knownReason } from '../known-differences.mjs';
+import { bodySchema, deref, operations, schemaEnum, schemaTypes, specNamespaces } from './spec.mjs';
+
+/** Parameters the platform accepts on every route without listing them per route. */
+export const GLOBAL_PARAMS = ['_fields', '_embed', '_envelope', '_method', '_jsonp', '_locale'];
+
+/** `/core/v2/posts/(?P<id>[\d]+)` -> `/core/v2/posts/{id}` (named groups may nest parentheses). */
+export function normaliseRoute(route) {
+  let out = '';
+  for (let i = 0; i < route.length;) {
+    if (route.startsWith('(?P<', i)) {
+      const end = route.indexOf('>', i);
+      const name = route.slice(i + 4, end);
+      let depth = 1;
+      let j = end + 1;
+      for (; j < route.length && depth > 0; j++) {
+        if (route[j] === '\\') { j++; continue; }
+        if (route[j] === '[') { while (j < route.length && route[j] !== ']') { if (route[j] === '\\') j++; j++; } continue; }
+        if (route[j] === '(') depth++;
+        else if (route[j] === ')') depth--;
+      }
+      out += `{${name}}`;
+      i = j;
+    } else { out += route[i]; i++; }
+  }
+  return out.length > 1 ? out.replace(/\/+$/, '') : out;
+}
+
+/** Route key for matching: parameter names dropped (`/a/{id}` ~ `/a/{x}`). */
+const routeKey = (p) => p.replace(/\{[^}]+\}/g, '{}');
+
+function nsOfRoute(route, namespaces) {
+  if (route === '/') return '(index)';
+  for (const ns of [...namespaces].sort((a, b) => b.length - a.length)) if (route === `/${ns}` || route.startsWith(`/${ns}/`)) return ns;
+  return undefined;
+}
+
+const sortBy = (list, ...keys) => list.sort((a, b) => { for (const k of keys) { const c = String(a[k] ?? '').localeCompare(String(b[k] ?? '')); if (c) return c; } return 0; });
+const canon = (v) => JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+
+function siteTypes(arg) {
+  const t = Array.isArray(arg.type) ? arg.type : arg.type ? [arg.type] : [];
+  const set = new Set(t);
+  if (set.has('integer') && set.has('number')) set.delete('integer');
+  return [...set].sort();
+}
+function siteEnum(arg) {
+  if (Array.isArray(arg.enum)) return arg.enum;
+  if (arg.items && Array.isArray(arg.items.enum)) return arg.items.enum;
+  return undefined;
+}
+
+/** The spec's parameters of one operation, by name: {types, enum, default, required, in}. */
+function specParams(o, doc) {
+  const out = new Map();
+  for (const p of o.params) {
+    if (p.in !== 'query' && p.in !== 'path') continue;
+    out.set(p.name, { in: p.in, types: schemaTypes(p.schema, doc), enum: schemaEnum(p.schema, doc), default: deref(p.schema, doc)?.default, required: Boolean(p.required), schema: p.schema });
+  }
+  const schema = bodySchema(o, doc) ?? bodySchema(o, doc, 'application/x-www-form-urlencoded');
+  if (schema) {
+    const props = collectProperties(schema, doc);
+    for (const [name, { schema: s, required }] of props) {
+      if (out.has(name)) continue;
+      out.set(name, { in: 'body', types: schemaTypes(s, doc), enum: schemaEnum(s, doc), default: deref(s, doc)?.default, required, schema: s });
+    }
+  }
+  return out;
+}
+
+function collectProperties(schema, doc, acc = new Map()) {
+  const s = deref(schema, doc);
+  if (!s || typeof s !== 'object') return acc;
+  const req = new Set(s.required ?? []);
+  for (const [k, v] of Object.entries(s.properties ?? {})) acc.set(k, { schema: v, required: req.has(k) });
+  for (const m of s.allOf ?? []) collectProperties(m, doc, acc);
+  return acc;
+}
+
+/**
+ * Compare a bundle with a site index (already mapped to spec names).
+ * @returns the drift report (plain JSON, sorted, stable).
+ */
+export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapNamespace = (x) => x } = {}) {
+  const specNs = [...specNamespaces(doc), '(index)'];
+  const ops = operations(doc);
+  const siteRoutes = new Map(); // key -> {route, pattern, entry}
+  for (const [pattern, entry] of Object.entries(index?.routes ?? {})) {
+    const route = normaliseRoute(pattern);
+    siteRoutes.set(routeKey(route), { route, pattern, entry });
+  }
+  const specRoutes = new Map(); // key -> {route, ops}
+  for (const o of ops) {
+    const k = routeKey(o.path);
+    if (!specRoutes.has(k)) specRoutes.set(k, { route: o.path, ops: [] });
+    specRoutes.get(k).ops.push(o);
+  }
+  const siteNamespaces = [...new Set([...(index?.namespaces ?? [])])];
+  const drift = {
+    siteNamespaces: [...siteNamespaces].sort(),
+    specNamespacesAbsent: [],
+    siteOtherNamespaces: [],
+    paramsAbsentFromSite: [],
+    globalParams: [...globalParams],
+    routes: { siteOnly: [], specOnly: [] },
+    methods: { siteOnly: [], specOnly: [] },
+    params: [],
+    summary: {},
+  };
+  // Namespaces of the spec the site doesn't have at all.
+  const specNsWithRoutes = new Map();
+  for (const { route } of specRoutes.values()) {
+    const ns = nsOfRoute(route, specNs) ?? '(other)';
+    specNsWithRoutes.set(ns, (specNsWithRoutes.get(ns) ?? 0) + 1);
+  }
+  const siteHasNs = (ns) => ns === '(index)' || siteNamespaces.includes(ns) || [...siteRoutes.values()].some(({ route }) => route === `/${ns}` || route.startsWith(`/${ns}/`));
+  const absent = new Set();
+  for (const [ns, n] of specNsWithRoutes) if (!siteHasNs(ns)) { absent.add(ns); drift.specNamespacesAbsent.push({ namespace: ns, routes: n }); }
+  sortBy(drift.specNamespacesAbsent, 'namespace');
+  // The site's routes outside the spec's namespaces.
+  const other = new Map();
+  for (const { route } of siteRoutes.values()) {
+    if (nsOfRoute(route, specNs)) continue;
+    const segs = route.split('/').filter(Boolean);
+    const ns = siteNamespaces.find((n) => route === `/${n}` || route.startsWith(`/${n}/`)) ?? segs.slice(0, 2).join('/');
+    if (!other.has(ns)) other.set(ns, []);
+    other.get(ns).push(route);
+  }
+  drift.siteOtherNamespaces = [...other].map(([namespace, routes]) => ({ namespace, routes: routes.sort() })).sort((a, b) => a.namespace.localeCompare(b.namespace));
+
+  // Count, per spec parameter name, on how many common routes the site has it at all.
+  const paramSeen = new Map(); // name -> {spec: n, site: n}
+  const findings = [];
+  for (const [k, s] of specRoutes) {
+    const ns = nsOfRoute(s.route, specNs);
+    if (absent.has(ns)) continue;
+    const site = siteRoutes.get(k);
+    if (!site) { drift.routes.specOnly.push({ route: s.route, methods: s.ops.map((o) => o.method.toUpperCase()).sort() }); continue; }
+    const endpoints = site.entry.endpoints ?? [];
+    for (const o of s.ops) {
+      const M = o.method.toUpperCase();
+      const ep = endpoints.find((e) => (e.methods ?? []).includes(M));
+      if (!ep) { drift.methods.specOnly.push({ route: s.route, method: M }); continue; }
+      const sp = specParams(o, doc);
+      const args = ep.args ?? {};
+      for (const [name, p] of sp) {
+        if (globalParams.includes(name)) continue;
+        const c = paramSeen.get(name) ?? { spec: 0, site: 0 };
+        c.spec++;
+        if (name in args) c.site++;
+        paramSeen.set(name, c);
+      }
+      for (const [name, p] of sp) {
+        if (globalParams.includes(name)) continue;
+        const a = args[name];
+        // Path parameters are matched by the route pattern (the site may name or list them differently).
+        if (!a) { if (p.in !== 'path') findings.push({ route: s.route, method: M, param: name, kind: 'spec-only', in: p.in }); continue; }
+        const st = siteTypes(a);
+        if (st.length && p.types.length && canon(st) !== canon(p.types)) findings.push({ route: s.route, method: M, param: name, kind: 'type', spec: p.types, site: st });
+        const se = siteEnum(a);
+        if (se || p.enum) {
+          const specOnly = (p.enum ?? []).filter((v) => !(se ?? []).includes(v));
+          const siteOnly = (se ?? []).filter((v) => !(p.enum ?? []).includes(v));
+          if (!se || !p.enum) findings.push({ route: s.route, method: M, param: name, kind: 'enum', spec: p.enum ?? null, site: se ?? null });
+          else if (specOnly.length || siteOnly.length) findings.push({ route: s.route, method: M, param: name, kind: 'enum', specOnly, siteOnly });
+        }
+        let sd = name === 'namespace' && typeof a.default === 'string' ? mapNamespace(a.default) : a.default;
+        // PHP casts a scalar default of an array parameter to a one-item list.
+        if (sd !== undefined && !Array.isArray(sd) && Array.isArray(p.default) && p.types.includes('array')) sd = [sd];
+        if ((sd !== undefined || p.default !== undefined) && canon(sd) !== canon(p.default)) findings.push({ route: s.route, method: M, param: name, kind: 'default', spec: p.default ?? null, site: sd ?? null });
+        if (p.in !== 'path' && Boolean(a.required) !== p.required) findings.push({ route: s.route, method: M, param: name, kind: 'required', spec: p.required, site: Boolean(a.required) });
+        // Object properties the spec documents and the site's arg lacks (e.g. meta.footnotes).
+        const specProps = collectProperties(p.schema, doc);
+        if (specProps.size && a.properties && typeof a.properties === 'object') {
+          const missing = [...specProps.keys()].filter((x) => !(x in a.properties));
+          const extra = Object.keys(a.properties).filter((x) => !specProps.has(x));
+          if (missing.length || extra.length) findings.push({ route: s.route, method: M, param: name, kind: 'property', specOnly: missing, siteOnly: extra });
+        }
+      }
+      for (const name of Object.keys(args)) {
+        if (sp.has(name) || globalParams.includes(name)) continue;
+        const a = args[name];
+        findings.push({ route: s.route, method: M, param: name, kind: 'site-only', site: { type: siteTypes(a), ...(a.default !== undefined ? { default: a.default } : {}), ...(siteEnum(a) ? { enum: siteEnum(a) } : {}), required: Boolean(a.required) } });
+      }
+    }
+    for (const e of endpoints) for (const M of e.methods ?? []) {
+      if (!s.ops.some((o) => o.method.toUpperCase() === M) && !drift.methods.siteOnly.some((x) => x.route === s.route && x.method === M)) drift.methods.siteOnly.push({ route: s.route, method: M });
+    }
+  }
+  for (const [k, site] of siteRoutes) {
+    if (specRoutes.has(k)) continue;
+    const ns = nsOfRoute(site.route, specNs);
+    if (!ns) continue;
+    drift.routes.siteOnly.push({ route: site.route, methods: [...new Set((site.entry.endpoints ?? []).flatMap((e) => e.methods ?? []))].sort() });
+  }
+  // A spec parameter the site has on no route at all (e.g. a plugin's parameter): one finding.
+  const everywhere = new Set([...paramSeen].filter(([, c]) => c.site === 0 && c.spec > 1).map(([n]) => n));
+  drift.paramsAbsentFromSite = [...paramSeen].filter(([n]) => everywhere.has(n)).map(([param, c]) => {
+    const reason = knownReason({ param, kind: 'absent', route: '' });
+    return { param, routes: c.spec, ...(reason ? { known: reason } : {}) };
+  }).sort((a, b) => a.param.localeCompare(b.param));
+  for (const f of findings) {
+    if (f.kind === 'spec-only' && everywhere.has(f.param)) continue;
+    const values = f.kind === 'enum' ? f.specOnly ?? f.spec ?? [] : f.kind === 'property' ? f.specOnly : undefined;
+    const reason = knownReason({ route: f.route, param: f.param, kind: f.kind, values, spec: f.spec, site: f.site });
+    const explainedAll = reason && (f.kind !== 'enum' || ((f.siteOnly ?? []).length === 0 && (f.specOnly ?? []).every((v) => knownReason({ route: f.route, param: f.param, kind: 'enum', values: [v] }))))
+      && (f.kind !== 'property' || ((f.siteOnly ?? []).length === 0 && f.specOnly.every((v) => knownReason({ route: f.route, param: f.param, kind: 'property', values: [v] }))));
+    if (reason) f.known = explainedAll ? knownReasonsFor(f) : `partly: ${knownReasonsFor(f)}`;
+    drift.params.push(f);
+  }
+  sortBy(drift.params, 'route', 'method', 'param', 'kind');
+  sortBy(drift.routes.siteOnly, 'route');
+  sortBy(drift.routes.specOnly, 'route');
+  sortBy(drift.methods.siteOnly, 'route', 'method');
+  sortBy(drift.methods.specOnly, 'route', 'method');
+  const known = drift.params.filter((f) => f.known && !String(f.known).startsWith('partly')).length;
+  drift.summary = {
+    specNamespacesAbsent: drift.specNamespacesAbsent.length,
+    siteOtherNamespaces: drift.siteOtherNamespaces.length,
+    siteOnlyRoutes: drift.routes.siteOnly.length,
+    specOnlyRoutes: drift.routes.specOnly.length,
+    siteOnlyMethods: drift.methods.siteOnly.length,
+    specOnlyMethods: drift.methods.specOnly.length,
+    paramFindings: drift.params.length,
+    knownParamFindings: known,
+    unknownParamFindings: drift.params.length - known,
+  };
+  return drift;
+}
+
+function knownReasonsFor(f) {
+  const vals = f.kind === 'enum' ? f.specOnly ?? f.spec ?? [] : f.kind === 'property' ? f.specOnly : [undefined];
+  const reasons = new Set(vals.map((v) => knownReason({ route: f.route, param: f.param, kind: f.kind, values: v === undefined ? undefined : [v], spec: f.spec, site: f.site })).filter(Boolean));
+  return [...reasons].join('; ');
+}

@@ -1,0 +1,117 @@
+// Reports of a contract run: a text summary per namespace and operation, JUnit XML, JSON and a
+// self-contained HTML page (no external assets).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+const VERDICT = { passed: 'passed', failed: 'FAILED', 'not-reachable': 'not reachable on this site', skipped: 'skipped' };
+
+function pad(s, n) { s = String(s); return s.length >= n ? s : s + ' '.repeat(n - s.length); }
+
+/** The plain-text summary: one table per namespace, then totals. */
+export function summaryText(report) {
+  const lines = [];
+  const byNs = report.driftOnly ? [] : groupByNamespace(report.operations);
+  const w = Math.min(60, Math.max(20, ...report.operations.map((x) => `${x.method} ${x.path}`.length)));
+  for (const [ns, ops] of byNs) {
+    const c = (v) => ops.filter((x) => x.verdict === v).length;
+    lines.push('', `${ns}: ${c('passed')} passed, ${c('failed')} failed, ${c('not-reachable')} not reachable on this site, ${c('skipped')} skipped`);
+    for (const x of ops) {
+      const probes = x.checks.filter((k) => k.kind === 'probe');
+      lines.push(`  ${pad(VERDICT[x.verdict], 10)} ${pad(`${x.method} ${x.path}`, w)} ${pad(x.id, 28)} ${x.checks.length} checks${probes.length ? ` (${probes.length} probes)` : ''}${x.reason && x.verdict !== 'passed' && x.verdict !== 'failed' ? `  ${x.reason}` : ''}`);
+      for (const k of x.checks.filter((k) => !k.ok)) lines.push(`      x ${k.name}: ${k.request ? `${k.request.method} ${k.request.url} -> ${k.status}` : ''}`, ...k.errors.slice(0, 8).map((e) => `          ${e}`));
+    }
+  }
+  const s = report.summary;
+  if (report.records) {
+    const r = report.records;
+    lines.push('', `records: created ${r.created.length}, removed ${r.removed.length}, trashed ${r.trashed.length}, left behind ${r.leftBehind.length}`);
+    for (const [p, n] of Object.entries(r.before ?? {})) lines.push(`  ${pad(p, w)} before ${n}  after ${r.after?.[p]}`);
+    for (const l of r.leftBehind) lines.push(`  LEFT BEHIND: ${JSON.stringify(l)}`);
+    for (const f of r.foreign ?? []) lines.push(`  changed by other clients during the run: ${f.collection} appeared ${JSON.stringify(f.appeared)} disappeared ${JSON.stringify(f.disappeared)}`);
+    for (const w of r.foreignWrites ?? []) lines.push(`  WRITE TO A RECORD THIS RUN DID NOT CREATE: ${w}`);
+    for (const t of r.trashed) lines.push(`  trashed (the platform has no force; counts as removed): ${t.path}`);
+  }
+  const d = report.drift?.summary;
+  if (d) lines.push('', `drift: ${d.specNamespacesAbsent} spec namespaces absent on the site, ${d.siteOtherNamespaces} other site namespaces, routes site-only ${d.siteOnlyRoutes} / spec-only ${d.specOnlyRoutes}, methods site-only ${d.siteOnlyMethods} / spec-only ${d.specOnlyMethods}, parameter findings ${d.paramFindings} (${d.knownParamFindings} known differences)`);
+  for (const n of report.notes ?? []) lines.push(`note: ${n}`);
+  if (s && !report.driftOnly) lines.push('', `${s.operations} operations: ${s.passed} passed, ${s.failed} failed, ${s.notReachable} not reachable on this site, ${s.skipped} skipped; ${s.checks} checks, ${s.probes} negative probes (${s.probesFailed} failed); ${report.requests} requests`);
+  return lines.join('\n');
+}
+
+function groupByNamespace(ops) {
+  const m = new Map();
+  for (const x of ops) { if (!m.has(x.namespace)) m.set(x.namespace, []); m.get(x.namespace).push(x); }
+  return [...m].sort(([a], [b]) => a.localeCompare(b));
+}
+
+export function junitXml(report) {
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const s = report.summary;
+  out.push(`<testsuites name="contract ${esc(report.baseUrl)}" tests="${s.operations}" failures="${s.failed}" skipped="${s.skipped + s.notReachable}">`);
+  for (const [ns, ops] of groupByNamespace(report.operations)) {
+    const f = ops.filter((x) => x.verdict === 'failed').length;
+    const sk = ops.filter((x) => x.verdict === 'skipped' || x.verdict === 'not-reachable').length;
+    out.push(`  <testsuite name="${esc(ns)}" tests="${ops.length}" failures="${f}" skipped="${sk}" timestamp="${esc(report.startedAt)}">`);
+    for (const x of ops) {
+      const time = (x.checks.reduce((n, c) => n + (c.ms ?? 0), 0) / 1000).toFixed(3);
+      out.push(`    <testcase classname="${esc(ns)}" name="${esc(`${x.id} (${x.method} ${x.path})`)}" time="${time}">`);
+      if (x.verdict === 'failed') {
+        const bad = x.checks.filter((c) => !c.ok);
+        out.push(`      <failure message="${esc(`${bad.length} of ${x.checks.length} checks failed`)}">${esc(bad.map((c) => `${c.name}: ${c.request ? `${c.request.method} ${c.request.url} -> ${c.status}\n` : ''}${c.errors.map((e) => `  ${e}`).join('\n')}`).join('\n'))}</failure>`);
+      } else if (x.verdict !== 'passed') out.push(`      <skipped message="${esc(x.reason ?? x.verdict)}"/>`);
+      out.push(`      <system-out>${esc(x.checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}${c.request ? `: ${c.request.method} ${c.request.url} -> ${c.status}${c.code ? ` ${c.code}` : ''}` : ''}`).join('\n'))}</system-out>`);
+      out.push('    </testcase>');
+    }
+    out.push('  </testsuite>');
+  }
+  out.push('</testsuites>', '');
+  return out.join('\n');
+}
+
+export function html(report) {
+  const s = report.summary;
+  const rows = report.operations.map((x) => `<tr class="${x.verdict}"><td>${esc(x.namespace)}</td><td><code>${esc(x.method)} ${esc(x.path)}</code></td><td>${esc(x.id)}</td><td>${esc(VERDICT[x.verdict])}</td><td>${x.checks.length}</td><td>${x.checks.filter((c) => c.kind === 'probe').length}</td><td><details><summary>${esc(x.reason ?? (x.verdict === 'failed' ? 'failures' : 'checks'))}</summary><ul>${x.checks.map((c) => `<li class="${c.ok ? 'ok' : 'bad'}">${esc(c.name)}${c.request ? ` — <code>${esc(c.request.method)} ${esc(c.request.url)}</code> → ${esc(c.status)}${c.code ? ` <code>${esc(c.code)}</code>` : ''}` : ''}${c.errors.length ? `<ul>${c.errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>` : ''}</li>`).join('')}</ul></details></td></tr>`).join('\n');
+  const d = report.drift;
+  const driftRows = (d?.params ?? []).map((f) => `<tr class="${f.known ? 'known' : ''}"><td><code>${esc(f.method)} ${esc(f.route)}</code></td><td>${esc(f.param)}</td><td>${esc(f.kind)}</td><td><code>${esc(JSON.stringify({ spec: f.spec ?? f.specOnly, site: f.site ?? f.siteOnly }))}</code></td><td>${esc(f.known ?? '')}</td></tr>`).join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Contract report: ${esc(report.baseUrl)}</title>
+<style>
+body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#222}table{border-collapse:collapse;width:100%;margin:1rem 0}
+td,th{border:1px solid #ddd;padding:.3rem .5rem;vertical-align:top;text-align:left}th{background:#f4f4f4}
+tr.passed td:nth-child(4){color:#176917}tr.failed td:nth-child(4){color:#b00020;font-weight:bold}tr.not-reachable td:nth-child(4),tr.skipped td:nth-child(4){color:#777}
+li.bad{color:#b00020}li.ok{color:#176917}tr.known{color:#777}code{font-size:12px}summary{cursor:pointer}
+</style></head><body>
+<h1>Contract report</h1>
+<p>Site <code>${esc(report.baseUrl)}</code> · spec ${esc(report.spec?.title)} ${esc(report.spec?.version)} · ${report.strict ? 'strict' : 'lenient'} · ${report.allowWrites ? 'with writes' : 'read-only'} · ${esc(report.startedAt)}</p>
+<p><strong>${s.operations}</strong> operations: <strong>${s.passed}</strong> passed, <strong>${s.failed}</strong> failed, ${s.notReachable} not reachable on this site, ${s.skipped} skipped · ${s.checks} checks · ${s.probes} negative probes (${s.probesFailed} failed) · ${report.requests} requests</p>
+${report.records ? `<h2>Records</h2><p>created ${report.records.created.length}, removed ${report.records.removed.length}, trashed ${report.records.trashed.length}, left behind ${report.records.leftBehind.length}</p><table><tr><th>collection</th><th>before</th><th>after</th></tr>${Object.entries(report.records.before ?? {}).map(([p, n]) => `<tr><td><code>${esc(p)}</code></td><td>${esc(n)}</td><td>${esc(report.records.after?.[p])}</td></tr>`).join('')}</table>` : ''}
+<h2>Operations</h2>
+<table><tr><th>namespace</th><th>operation</th><th>operationId</th><th>verdict</th><th>checks</th><th>probes</th><th>details</th></tr>
+${rows}
+</table>
+<h2>Drift</h2>
+<p>Spec namespaces absent on the site: ${esc((d?.specNamespacesAbsent ?? []).map((x) => x.namespace).join(', ') || 'none')}. Other site namespaces: ${esc((d?.siteOtherNamespaces ?? []).map((x) => x.namespace).join(', ') || 'none')}. Spec parameters the site has on no route: ${esc((d?.paramsAbsentFromSite ?? []).map((x) => x.param).join(', ') || 'none')}.</p>
+<p>Routes only on the site: ${esc((d?.routes.siteOnly ?? []).map((x) => x.route).join(', ') || 'none')}</p>
+<p>Routes only in the spec: ${esc((d?.routes.specOnly ?? []).map((x) => x.route).join(', ') || 'none')}</p>
+<p>Methods only on the site: ${esc((d?.methods.siteOnly ?? []).map((x) => `${x.method} ${x.route}`).join(', ') || 'none')}; only in the spec: ${esc((d?.methods.specOnly ?? []).map((x) => `${x.method} ${x.route}`).join(', ') || 'none')}</p>
+<table><tr><th>route</th><th>parameter</th><th>kind</th><th>difference</th><th>known difference</th></tr>
+${driftRows}
+</table>
+${(report.notes ?? []).length ? `<h2>Notes</h2><ul>${report.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
+</body></html>
+`;
+}
+
+/** Write report.json, drift.json, junit.xml and report.html into `dir`; returns the file paths. */
+export function writeReports(report, dir) {
+  mkdirSync(dir, { recursive: true });
+  const files = { json: join(dir, 'report.json'), drift: join(dir, 'drift.json'), junit: join(dir, 'junit.xml'), html: join(dir, 'report.html') };
+  writeFileSync(files.json, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(files.drift, `${JSON.stringify(report.drift, null, 2)}\n`);
+  if (report.summary) {
+    writeFileSync(files.junit, junitXml(report));
+    writeFileSync(files.html, html(report));
+  }
+  return files;
+}

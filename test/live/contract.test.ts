@@ -1,0 +1,136 @@
+// The contract CLI against the real WordPress (the sandbox, or WP_BASE_URL with WP_USER and
+// WP_APP_PASSWORD), mapped with core/v2=wp/v2, in strict mode: a read-only run and a run with
+// --allow-writes must both pass for every operation of the core namespace, the site index, batch and
+// oEmbed, every negative probe must see the documented error, no record may be left behind, and the
+// drift report must equal the committed fixture (test/fixtures/drift/wordpress-6.1.json; rewrite it
+// with UPDATE_DRIFT_FIXTURE=1 after a reviewed spec change). An unreachable site fails the suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations, ROOT, type Json } from '../support/spec.js';
+
+const NAMESPACES = ['core/v2', '(index)', 'batch/v1', 'oembed/1.0'];
+const FIXTURE = join(ROOT, 'test', 'fixtures', 'drift', 'wordpress-6.1.json');
+
+function site() {
+  const file = join(ROOT, '.sandbox', 'env.json');
+  const env: Json = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const baseUrl = process.env.WP_BASE_URL ?? env.baseUrl;
+  if (!baseUrl) throw new Error(`no live site: set WP_BASE_URL (and WP_USER, WP_APP_PASSWORD) or start the sandbox (${file})`);
+  const user = process.env.WP_USER ?? env.admin?.user;
+  const password = process.env.WP_APP_PASSWORD ?? env.admin?.appPassword;
+  if (!user || !password) throw new Error('the contract run needs admin credentials (sandbox env.json admin, or WP_USER and WP_APP_PASSWORD)');
+  return { baseUrl: String(baseUrl).replace(/\/+$/, ''), user, password };
+}
+const SITE = site();
+
+interface Run { code: number | null; stdout: string; stderr: string; report: Json }
+const dirs: string[] = [];
+function contract(...args: string[]): Run {
+  const out = mkdtempSync(join(tmpdir(), 'contract-live-'));
+  dirs.push(out);
+  const ns = NAMESPACES.flatMap((n) => ['--namespace', n]);
+  const r = spawnSync(process.execPath, [join(ROOT, 'cli', 'index.mjs'), 'contract', '--base-url', SITE.baseUrl, '--map', 'core/v2=wp/v2', '--strict', ...ns, '--out', out, '--quiet', ...args], {
+    cwd: ROOT, encoding: 'utf8', timeout: 600_000, env: { ...process.env, WP_USER: SITE.user, WP_APP_PASSWORD: SITE.password },
+  });
+  if (r.status === 2) throw new Error(`contract could not run against ${SITE.baseUrl} (exit 2): ${r.stderr.trim()}`);
+  const file = join(out, 'report.json');
+  if (!existsSync(file)) throw new Error(`contract wrote no report (exit ${r.status}): ${r.stderr.trim()}`);
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, report: JSON.parse(readFileSync(file, 'utf8')) };
+}
+
+const OPS = operations().filter((o) => {
+  const ns = o.path === '/' ? '(index)' : NAMESPACES.find((n) => n !== '(index)' && (o.path === `/${n}` || o.path.startsWith(`/${n}/`)));
+  return Boolean(ns);
+});
+const failures = (op: Json) => op.checks.filter((c: Json) => !c.ok).map((c: Json) => `${c.name}: ${c.request?.method} ${c.request?.url} -> ${c.status}${c.code ? ` ${c.code}` : ''}\n  ${c.errors.join('\n  ')}`).join('\n');
+
+let readOnly: Run;
+let withWrites: Run;
+beforeAll(() => {
+  readOnly = contract();
+  withWrites = contract('--allow-writes');
+}, 900_000);
+afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+
+describe(`contract, read-only, strict, on ${SITE.baseUrl}`, () => {
+  it('checks the core namespace, the site index, batch and oEmbed', () => {
+    expect(OPS.length).toBeGreaterThan(20);
+    expect(readOnly.report.operations.map((o: Json) => `${o.method} ${o.path}`).sort()).toEqual(OPS.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort());
+  });
+
+  it.each(OPS.map((o) => [o.id, o.method.toUpperCase(), o.path]))('%s (%s %s)', (id, method, path) => {
+    const op = readOnly.report.operations.find((x: Json) => x.method === method && x.path === path);
+    expect(op, id).toBeDefined();
+    if (method === 'GET') {
+      // A read the site has no data for (e.g. a page with revisions) is checked by the write run.
+      if (op.verdict === 'skipped') expect(op.reason).toMatch(/^no real id: /);
+      else expect(op.verdict, failures(op)).toBe('passed');
+    } else {
+      expect([op.verdict, op.reason]).toEqual(['skipped', 'write operation: not run without --allow-writes (read-only run)']);
+      expect(op.checks).toEqual([]);
+    }
+  });
+
+  it('exits 0', () => {
+    expect(readOnly.code, readOnly.stdout).toBe(0);
+  });
+});
+
+describe(`contract, --allow-writes, strict, on ${SITE.baseUrl}`, () => {
+  it.each(OPS.map((o) => [o.id, o.method.toUpperCase(), o.path]))('%s (%s %s) passes', (id, method, path) => {
+    const op = withWrites.report.operations.find((x: Json) => x.method === method && x.path === path);
+    expect(op, id).toBeDefined();
+    expect(op.verdict, `${op.reason ?? ''}\n${failures(op)}`).toBe('passed');
+  });
+
+  it('every negative probe saw the documented error', () => {
+    const probes = withWrites.report.operations.flatMap((o: Json) => o.checks.filter((c: Json) => c.kind === 'probe').map((c: Json) => ({ op: o.id, ...c })));
+    expect(probes.length).toBeGreaterThan(50);
+    expect(probes.filter((p: Json) => !p.ok).map((p: Json) => `${p.op} ${p.name}: ${p.status} ${p.errors.join('; ')}`)).toEqual([]);
+    for (const kind of ['missing required', 'wrong type', 'out-of-range per_page', 'bad enum', 'non-existent', 'unauthenticated']) {
+      expect(probes.some((p: Json) => p.name.includes(kind)), kind).toBe(true);
+    }
+  });
+
+  it('leaves no record behind and loses none (X-WP-Total with status=any before and after)', () => {
+    const r = withWrites.report.records;
+    expect(r.created.length).toBeGreaterThanOrEqual(5);
+    expect(r.leftBehind).toEqual([]);
+    expect(r.foreignWrites).toEqual([]);
+    // Counts match, except for what other clients of the shared site did meanwhile (listed by id).
+    for (const [collection, n] of Object.entries<number>(r.before)) {
+      const f = r.foreign.find((x: Json) => x.collection === collection) ?? { appeared: [], disappeared: [] };
+      expect(r.after[collection] - n, collection).toBe(f.appeared.length - f.disappeared.length);
+    }
+    for (const c of r.created) expect(c.title).toMatch(/contract-run/);
+  });
+
+  it('exits 0', () => {
+    expect(withWrites.code, withWrites.stdout).toBe(0);
+  });
+});
+
+describe('drift report', () => {
+  it('equals the committed fixture for WordPress 6.1', () => {
+    const drift = withWrites.report.drift;
+    if (process.env.UPDATE_DRIFT_FIXTURE) writeFileSync(FIXTURE, `${JSON.stringify(drift, null, 2)}\n`);
+    expect(drift).toEqual(JSON.parse(readFileSync(FIXTURE, 'utf8')));
+  });
+
+  it('names the known version differences of an older site as such', () => {
+    const drift = withWrites.report.drift;
+    const absent = Object.fromEntries(drift.paramsAbsentFromSite.map((p: Json) => [p.param, p.known]));
+    expect(absent.search_semantics).toMatch(/after WordPress 6\.1/);
+    expect(absent.search_columns).toMatch(/after WordPress 6\.1/);
+    expect(drift.params.some((f: Json) => f.param === 'meta' && /footnotes/.test(f.known ?? ''))).toBe(true);
+  });
+
+  it('separates the spec\'s namespaces from the site\'s other namespaces', () => {
+    const drift = withWrites.report.drift;
+    expect(drift.specNamespacesAbsent.map((x: Json) => x.namespace)).toContain('cal/events/v1');
+    expect(drift.siteOtherNamespaces.map((x: Json) => x.namespace)).toEqual(expect.arrayContaining(['wp-site-health/v1', 'wp-block-editor/v1']));
+  });
+});
