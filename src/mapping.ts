@@ -48,7 +48,8 @@ export function parseMapping(pairs: Iterable<string>, base: NameMapping = IDENTI
   return out;
 }
 
-type Direction = 'toSite' | 'toSpec';
+/** `toSite`: spec names to the site's; `toSpec`: back. */
+export type Direction = 'toSite' | 'toSpec';
 
 function pairs(table: Record<string, string>, dir: Direction): [string, string][] {
   const list = Object.entries(table).map(([spec, site]) => (dir === 'toSite' ? [spec, site] : [site, spec]) as [string, string]);
@@ -96,7 +97,7 @@ export function mapUrl(url: string, restRoot: string, mapping: NameMapping, dir:
   const rootPath = root.pathname.replace(/\/+$/, '');
   if (u.searchParams.has('rest_route') || u.pathname === rootPath || u.pathname.startsWith(`${rootPath}/`)) {
     if (!u.searchParams.has('rest_route')) u.pathname = rootPath + mapPath(u.pathname.slice(rootPath.length) || '/', mapping, dir);
-    const q = mapSearchParams(u.searchParams, mapping, dir).toString();
+    const q = mapQueryString(u.search.slice(1), mapping, dir);
     u.search = q ? `?${q}` : '';
     return u.toString();
   }
@@ -133,4 +134,48 @@ export function mapBody<T>(body: T, restRoot: string, mapping: NameMapping, dir:
 export function mapNamespace(ns: string, mapping: NameMapping, dir: Direction = 'toSite'): string {
   for (const [from, to] of pairs(mapping.namespaces, dir)) if (ns === from) return to;
   return ns;
+}
+
+/**
+ * Map the parameter names of a raw query string (without `?`), keeping every value's encoding as it
+ * is (comma lists, PHP brackets). `rest_route` values are mapped as paths.
+ */
+export function mapQueryString(query: string, mapping: NameMapping, dir: Direction = 'toSite'): string {
+  if (!query) return query;
+  return query.split('&').map((part) => {
+    if (!part) return part;
+    const eq = part.indexOf('=');
+    const rawKey = eq < 0 ? part : part.slice(0, eq);
+    const rest = eq < 0 ? '' : part.slice(eq);
+    let key: string;
+    try { key = decodeURIComponent(rawKey.replace(/\+/g, ' ')); } catch { return part; }
+    if (key === 'rest_route' && rest) {
+      let value: string;
+      try { value = decodeURIComponent(rest.slice(1).replace(/\+/g, ' ')); } catch { return part; }
+      return `${rawKey}=${encodeURIComponent(mapPath(value, mapping, dir)).replace(/%2F/g, '/')}`;
+    }
+    const mapped = mapParam(key, mapping, dir);
+    if (mapped === key) return part;
+    return encodeKey(mapped) + rest;
+  }).join('&');
+}
+
+/** Percent-encode a parameter name, keeping PHP brackets readable. */
+function encodeKey(name: string): string {
+  return encodeURIComponent(name).replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+}
+
+/**
+ * Map a route reference relative to the REST root, with an optional query string
+ * (`/core/v2/posts/5?i18n_language=de`), as used in a batch request's `requests[].path`.
+ */
+export function mapRoutePath(pathWithQuery: string, mapping: NameMapping, dir: Direction = 'toSite'): string {
+  const q = pathWithQuery.indexOf('?');
+  if (q < 0) return mapPath(pathWithQuery, mapping, dir);
+  return `${mapPath(pathWithQuery.slice(0, q), mapping, dir)}?${mapQueryString(pathWithQuery.slice(q + 1), mapping, dir)}`;
+}
+
+/** True when the mapping renames nothing. */
+export function isIdentity(mapping: NameMapping): boolean {
+  return Object.keys(mapping.namespaces).length === 0 && Object.keys(mapping.params).length === 0;
 }

@@ -1,0 +1,223 @@
+// The typed client: openapi-fetch over the generated `paths`, plus middleware for the platform's
+// conventions (default language, name mapping, application-password auth) and PHP-safe serialisers.
+import createOpenApiClient, { type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
+import type { components, paths } from '../generated/types.js';
+import { IDENTITY, isIdentity, mapBody, mapLinkHeader, mapPath, mapQueryString, mapRoutePath, mapUrl, type NameMapping } from './mapping.js';
+import { FORM_CONTENT_TYPE, phpFormSerializer, phpQuerySerializer } from './serialize.js';
+
+/** A language code the site accepts in `i18n_language`. */
+export type Language = components['parameters'] extends { I18nLanguage: infer L } ? L : string;
+
+/** The client: openapi-fetch's `Client` over the spec's `paths` (GET, POST, PUT, PATCH, DELETE, …, `use`). */
+export type FestivalClient = Client<paths>;
+
+export interface ClientOptions {
+  /** The REST root of the site (the site index is served at `${baseUrl}/`), e.g. `https://festival.example/wp-json`. */
+  baseUrl: string;
+  /**
+   * Application-password credentials, sent as HTTP Basic ONLY to the base URL's origin. They are kept
+   * in a closure: never logged, never an enumerable property of the client or of an error.
+   */
+  auth?: { user: string; password: string };
+  /**
+   * Default `i18n_language` for every request outside the `cal/events/v1` namespace. A call's own
+   * `i18n_language` wins; `params: { query: { i18n_language: undefined } }` sends none for that call.
+   */
+  language?: Language;
+  /** Names of the live site (default: the spec's names, as the mock uses). */
+  mapping?: NameMapping;
+  /** A fetch implementation (default `globalThis.fetch`), e.g. for tests or proxies. */
+  fetch?: (input: Request) => Promise<Response>;
+  /** Headers sent with every request (an `Authorization` header here also goes to the base origin only). */
+  headers?: HeadersOptions;
+  /** Replace the query serialiser (default: comma lists and PHP brackets, see `phpQuerySerializer`). */
+  querySerializer?: (query: Record<string, unknown>) => string;
+  /** Extra openapi-fetch middleware. On requests it sees site URLs and no credentials; on responses, spec names. */
+  middleware?: Middleware[];
+}
+
+/** What the helpers (`paginate`, `batch`) need to know about a client; never holds credentials. */
+export interface ClientInternals {
+  /** Base URL without trailing slash. */
+  baseUrl: string;
+  base: URL;
+  mapping: NameMapping;
+  language?: string;
+}
+
+const INTERNALS = new WeakMap<object, ClientInternals>();
+
+/** @internal */
+export function internalsOf(client: object): ClientInternals {
+  const i = INTERNALS.get(client);
+  if (!i) throw new TypeError('expected a client made by createClient()');
+  return i;
+}
+
+export const CALENDAR_NAMESPACE = '/cal/events/v1';
+export const LANGUAGE_PARAM = 'i18n_language';
+
+/** True when a route path (spec names, relative to the REST root) is in the calendar namespace. */
+export function isCalendarRoute(route: string): boolean {
+  const p = route.split('?')[0];
+  return p === CALENDAR_NAMESPACE || p.startsWith(`${CALENDAR_NAMESPACE}/`);
+}
+
+function queryHasParam(query: string, name: string): boolean {
+  for (const part of query.split('&')) {
+    if (!part) continue;
+    const raw = part.split('=')[0];
+    let key: string;
+    try { key = decodeURIComponent(raw.replace(/\+/g, ' ')); } catch { key = raw; }
+    if (key === name || key.startsWith(`${name}[`)) return true;
+  }
+  return false;
+}
+
+/** Add `i18n_language` to a relative route (`/core/v2/posts?x=1`) unless present or a calendar route. */
+export function withLanguage(route: string, language: string | undefined): string {
+  if (!language || isCalendarRoute(route)) return route;
+  const q = route.indexOf('?');
+  const query = q < 0 ? '' : route.slice(q + 1);
+  if (queryHasParam(query, LANGUAGE_PARAM)) return route;
+  const add = `${LANGUAGE_PARAM}=${encodeURIComponent(language)}`;
+  return q < 0 ? `${route}?${add}` : `${route}${query ? '&' : ''}${add}`;
+}
+
+function basicAuth(user: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${user}:${password}`);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return `Basic ${btoa(bin)}`;
+}
+
+/** Rebuild a request with a new URL and/or body (the original's body stream can be read once). */
+async function rebuild(request: Request, url: string, body?: string): Promise<Request> {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const payload = body !== undefined ? body : hasBody && request.body ? await request.clone().arrayBuffer() : undefined;
+  const headers = new Headers(request.headers);
+  if (body !== undefined) headers.delete('content-length');
+  return new Request(url, { method: request.method, headers, body: payload, redirect: request.redirect, signal: request.signal });
+}
+
+function defaultBodySerializer(body: unknown, headers?: Headers | Record<string, string>): unknown {
+  if (body instanceof FormData || body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || body instanceof URLSearchParams || body instanceof ReadableStream) return body;
+  const ct = headers instanceof Headers ? headers.get('content-type') : headers && Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  if (ct && ct.toLowerCase().startsWith(FORM_CONTENT_TYPE)) return phpFormSerializer(body);
+  if (typeof body === 'string' && ct && !/json/i.test(ct)) return body;
+  return JSON.stringify(body);
+}
+
+/**
+ * Create the typed client.
+ *
+ * ```ts
+ * const client = createClient({ baseUrl: 'https://festival.example/wp-json', language: 'de', mapping: FESTIVAL_PLATFORM });
+ * const { data, error } = await client.GET('/core/v2/posts', { params: { query: { per_page: 5 } } });
+ * ```
+ */
+export function createClient(options: ClientOptions): FestivalClient {
+  if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const base = new URL(baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const mapping = options.mapping ?? IDENTITY;
+  const identity = isIdentity(mapping);
+  const language = options.language as string | undefined;
+  // The only copy of the credentials: a closure variable, not a property of anything returned.
+  const authorization = options.auth ? basicAuth(options.auth.user, options.auth.password) : undefined;
+
+  const client = createOpenApiClient<paths>({
+    baseUrl,
+    fetch: options.fetch,
+    headers: options.headers,
+    querySerializer: (options.querySerializer ?? phpQuerySerializer) as (q: unknown) => string,
+    bodySerializer: defaultBodySerializer as (body: unknown) => string,
+  });
+
+  /** The route (spec names) of a URL under the base URL, with its raw query; undefined elsewhere. */
+  const routeOf = (url: URL): string | undefined => {
+    if (url.origin !== base.origin) return undefined;
+    if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) return undefined;
+    return (url.pathname.slice(basePath.length) || '/') + url.search;
+  };
+
+  /** Default language and site names on requests to the base URL, including batch items. */
+  const prepare: Middleware = {
+    async onRequest({ request, params }) {
+      const url = new URL(request.url);
+      const route = routeOf(url);
+      if (route === undefined) return undefined;
+      const explicit = !!params?.query && Object.prototype.hasOwnProperty.call(params.query, LANGUAGE_PARAM);
+      let next = explicit ? route : withLanguage(route, language);
+      if (!identity) next = mapRoutePath(next, mapping, 'toSite');
+      let body: string | undefined;
+      const path = route.split('?')[0];
+      if (request.method === 'POST' && path === '/batch/v1' && /json/i.test(request.headers.get('content-type') ?? '')) {
+        const text = await request.clone().text();
+        try {
+          const json = JSON.parse(text) as { requests?: { path?: unknown }[] };
+          if (json && Array.isArray(json.requests)) {
+            for (const item of json.requests) {
+              if (item && typeof item.path === 'string') {
+                let p = withLanguage(item.path, language);
+                if (!identity) p = mapRoutePath(p, mapping, 'toSite');
+                item.path = p;
+              }
+            }
+            const out = JSON.stringify(json);
+            if (out !== text) body = out;
+          }
+        } catch { /* not JSON: send as is */ }
+      }
+      if (next === route && body === undefined) return undefined;
+      return rebuild(request, `${base.origin}${basePath}${next}`, body);
+    },
+  };
+
+  /** Credentials only for the base URL's origin; any Authorization header is dropped elsewhere. */
+  const auth: Middleware = {
+    onRequest({ request }) {
+      const sameOrigin = new URL(request.url).origin === base.origin;
+      if (sameOrigin && authorization) request.headers.set('Authorization', authorization);
+      else if (!sameOrigin && request.headers.has('Authorization')) request.headers.delete('Authorization');
+      return request;
+    },
+  };
+
+  /** Map URLs the site returns (Link, Location, bodies' `_links`, `next_rest_url`…) back to spec names. */
+  const mapResponse: Middleware = {
+    async onResponse({ request, response }) {
+      if (identity || routeOf(new URL(request.url)) === undefined) return undefined;
+      const headers = new Headers(response.headers);
+      for (const h of ['link', 'location']) {
+        const v = headers.get(h);
+        if (v) headers.set(h, h === 'link' ? mapLinkHeader(v, baseUrl, mapping, 'toSpec') : mapUrl(v, baseUrl, mapping, 'toSpec'));
+      }
+      let body: BodyInit | null = response.body;
+      if (/json/i.test(headers.get('content-type') ?? '') && response.status !== 204 && request.method !== 'HEAD') {
+        const text = await response.text();
+        body = text;
+        try {
+          body = JSON.stringify(mapBody(JSON.parse(text), baseUrl, mapping, 'toSpec'));
+          headers.delete('content-length');
+        } catch { /* not JSON after all */ }
+      }
+      return new Response(response.status === 204 || response.status === 304 ? null : body, { status: response.status, statusText: response.statusText, headers });
+    },
+  };
+
+  // Requests: names and language, then the caller's middleware, then credentials (so no middleware
+  // sees them). Responses run in reverse: mapped back to spec names before the caller's middleware.
+  client.use(prepare, ...(options.middleware ?? []), auth, mapResponse);
+  INTERNALS.set(client, { baseUrl, base, mapping, language });
+  return client;
+}
+
+/** Map a route of the spec (e.g. `/core/v2/posts`) to the site's names with a client's mapping. */
+export function siteRoute(client: FestivalClient, route: string): string {
+  const { mapping } = internalsOf(client);
+  return mapRoutePath(route, mapping, 'toSite');
+}
+
+export { mapPath, mapQueryString };

@@ -1,0 +1,199 @@
+// Pagination helpers: async iterators over the pages of a list, with a page cap.
+// - Core collections answer a bare array with `X-WP-Total`, `X-WP-TotalPages` and `Link: <…>; rel="next"`.
+// - Calendar lists answer an envelope `{events|venues|organizers|categories|tags, total, total_pages,
+//   next_rest_url?}`. For `categories` and `tags`, `next_rest_url` is the bare collection URL plus
+//   `?page=N` (filters and per_page are lost), so those are paged by incrementing `page` on the
+//   caller's own query instead.
+import type { FetchOptions, MaybeOptionalInit } from 'openapi-fetch';
+import type { paths } from '../generated/types.js';
+import { internalsOf, isCalendarRoute, type FestivalClient } from './client.js';
+import { ApiError } from './errors.js';
+
+/** One page of a list. */
+export interface Page<T> {
+  items: T[];
+  /** The page number (1-based). */
+  page: number;
+  /** Total items, when the site says. */
+  total?: number;
+  /** Total pages, when the site says. */
+  totalPages?: number;
+  /** The raw response (headers such as `X-WP-Total`). */
+  response: Response;
+}
+
+export interface PaginateOptions {
+  /** Stop after this many pages (default 100). */
+  maxPages?: number;
+  /**
+   * What to do with a `next` URL outside the base URL (another host, e.g. a site's public address
+   * behind a proxy): `false` (default) pages by number on the base URL instead; `true` follows it,
+   * without credentials (they go only to the base URL's origin).
+   */
+  followForeign?: boolean;
+}
+
+export const DEFAULT_MAX_PAGES = 100;
+
+type GetPath = { [P in keyof paths]: paths[P] extends { get: Record<string, unknown> } ? P : never }[keyof paths];
+type GetOp<P extends GetPath> = paths[P] extends { get: infer O } ? O : never;
+type SuccessStatus = 200 | 201 | 202 | 203 | 206 | '2XX';
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+/** The JSON body of an operation's success answer. */
+export type SuccessBody<O> = O extends { responses: infer R } ? { [S in keyof R & SuccessStatus]: JsonOf<R[S]> }[keyof R & SuccessStatus] : never;
+
+/** GET routes outside the calendar namespace whose answer is a JSON array (core-style collections). */
+export type CoreListPath = { [P in GetPath]: P extends `/cal/events/v1${string}` ? never : SuccessBody<GetOp<P>> extends readonly unknown[] ? P : never }[GetPath];
+/** The item type of a core-style collection. */
+export type CoreListItem<P extends CoreListPath> = SuccessBody<GetOp<P>> extends readonly (infer I)[] ? I : never;
+
+type ArrayValues<B> = { [K in keyof B]-?: NonNullable<B[K]> extends readonly (infer I)[] ? I : never }[keyof B];
+/** Calendar list routes: GET routes whose answer is an envelope with `total_pages`. */
+export type CalendarListPath = { [P in GetPath]: P extends `/cal/events/v1/${string}` ? SuccessBody<GetOp<P>> extends { total_pages?: unknown } ? ([ArrayValues<SuccessBody<GetOp<P>>>] extends [never] ? never : P) : never : never }[GetPath];
+/** The item type of a calendar list. */
+export type CalendarListItem<P extends CalendarListPath> = ArrayValues<SuccessBody<GetOp<P>>>;
+
+type AnyInit = FetchOptions<unknown> & { params?: { query?: Record<string, unknown>; path?: Record<string, unknown> } };
+type Caller = (path: string, init?: AnyInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+function toInt(v: unknown): number | undefined {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** The URL of `rel="next"` in a `Link` header. */
+export function nextLink(header: string | null): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const m = /<([^>]*)>(.*)/.exec(part.trim());
+    if (m && /;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?/i.test(m[2])) return m[1];
+  }
+  return undefined;
+}
+
+function pageOfUrl(url: string): number | undefined {
+  try { return toInt(new URL(url).searchParams.get('page')); } catch { return undefined; }
+}
+
+/** True when `url` is under the client's base URL. */
+function underBase(client: FestivalClient, url: string): boolean {
+  const root = new URL(internalsOf(client).baseUrl);
+  let u: URL;
+  try { u = new URL(url); } catch { return false; }
+  const rootPath = root.pathname.replace(/\/+$/, '');
+  return u.origin === root.origin && (u.pathname === rootPath || u.pathname.startsWith(`${rootPath}/`));
+}
+
+/** Request an absolute URL through the client (so its middleware applies: names, language, auth only for its origin). */
+function follow(client: FestivalClient, url: string, init: AnyInit | undefined) {
+  const { baseUrl } = internalsOf(client);
+  const u = new URL(url);
+  const query = u.search.slice(1);
+  const get = client.GET as unknown as Caller;
+  const common: AnyInit = { headers: init?.headers, signal: init?.signal ?? undefined, querySerializer: () => query };
+  const root = new URL(baseUrl);
+  const rootPath = root.pathname.replace(/\/+$/, '');
+  if (u.origin === root.origin && (u.pathname === rootPath || u.pathname.startsWith(`${rootPath}/`))) {
+    return get(u.pathname.slice(rootPath.length) || '/', common);
+  }
+  return get(u.pathname, { ...common, baseUrl: u.origin });
+}
+
+function withPage(init: AnyInit | undefined, page: number): AnyInit {
+  return { ...(init ?? {}), params: { ...(init?.params ?? {}), query: { ...(init?.params?.query ?? {}), page } } };
+}
+
+function check(res: { data?: unknown; error?: unknown; response: Response }): unknown {
+  if (res.error !== undefined || !res.response.ok) throw ApiError.from(res.error, res.response);
+  return res.data;
+}
+
+/**
+ * Iterate the pages of a core-style collection (`/core/v2/posts`, …), following `Link: rel="next"`
+ * (or `page` + 1 while below `X-WP-TotalPages`), at most `maxPages` pages. Throws ApiError on an
+ * error answer.
+ *
+ * ```ts
+ * for await (const page of paginate(client, '/core/v2/posts', { params: { query: { per_page: 100 } } }, { maxPages: 5 }))
+ *   for (const post of page.items) console.log(post.id);
+ * ```
+ */
+export async function* paginate<P extends CoreListPath>(
+  client: FestivalClient,
+  path: P,
+  init: MaybeOptionalInit<paths[P], 'get'>,
+  options: PaginateOptions = {},
+): AsyncGenerator<Page<CoreListItem<P>>, void, undefined> {
+  const max = options.maxPages ?? DEFAULT_MAX_PAGES;
+  if (!(max >= 1)) return;
+  const get = client.GET as unknown as Caller;
+  const first = init as AnyInit | undefined;
+  let page = toInt(first?.params?.query?.page) ?? 1;
+  let res = await get(path, first);
+  for (let n = 1; ; n++) {
+    const data = check(res);
+    if (!Array.isArray(data)) throw new TypeError(`paginate: ${path} did not answer a JSON array`);
+    const h = res.response.headers;
+    const total = toInt(h.get('X-WP-Total'));
+    const totalPages = toInt(h.get('X-WP-TotalPages'));
+    yield { items: data as CoreListItem<P>[], page, total, totalPages, response: res.response };
+    if (n >= max || data.length === 0) return;
+    let next = nextLink(h.get('Link'));
+    if (next && !options.followForeign && !underBase(client, next)) next = undefined;
+    if (next) {
+      page = pageOfUrl(next) ?? page + 1;
+      res = await follow(client, next, first);
+    } else if (totalPages !== undefined && page < totalPages) {
+      page += 1;
+      res = await get(path, withPage(first, page));
+    } else return;
+  }
+}
+
+/**
+ * Iterate the pages of a calendar list (`/cal/events/v1/events`, venues, organizers, categories,
+ * tags), at most `maxPages` pages. Events, venues and organizers follow `next_rest_url` (it keeps the
+ * filters); categories and tags increment `page` on the caller's query (their `next_rest_url` drops
+ * every filter and `per_page`).
+ */
+export async function* paginateCalendar<P extends CalendarListPath>(
+  client: FestivalClient,
+  path: P,
+  init: MaybeOptionalInit<paths[P], 'get'>,
+  options: PaginateOptions = {},
+): AsyncGenerator<Page<CalendarListItem<P>>, void, undefined> {
+  const max = options.maxPages ?? DEFAULT_MAX_PAGES;
+  if (!(max >= 1)) return;
+  if (!isCalendarRoute(path as string)) throw new TypeError(`paginateCalendar: ${path} is not a calendar route`);
+  const get = client.GET as unknown as Caller;
+  const first = init as AnyInit | undefined;
+  const collection = (path as string).replace(/\/+$/, '').split('/').pop() ?? '';
+  const ownPaging = collection === 'categories' || collection === 'tags';
+  let page = toInt(first?.params?.query?.page) ?? 1;
+  let res = await get(path, first);
+  for (let n = 1; ; n++) {
+    const data = check(res) as Record<string, unknown> | undefined;
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw new TypeError(`paginateCalendar: ${path} did not answer a list envelope`);
+    const key = Array.isArray(data[collection]) ? collection : Object.keys(data).find((k) => Array.isArray(data[k]));
+    const items = (key ? data[key] : []) as CalendarListItem<P>[];
+    const total = toInt(data.total) ?? toInt(res.response.headers.get('X-TEC-Total'));
+    const totalPages = toInt(data.total_pages) ?? toInt(res.response.headers.get('X-TEC-TotalPages'));
+    yield { items, page, total, totalPages, response: res.response };
+    if (n >= max || items.length === 0) return;
+    const next = typeof data.next_rest_url === 'string' ? data.next_rest_url : undefined;
+    if (!ownPaging && next && (options.followForeign || underBase(client, next))) {
+      page = pageOfUrl(next) ?? page + 1;
+      res = await follow(client, next, first);
+    } else if ((totalPages !== undefined && page < totalPages) || (totalPages === undefined && ownPaging && next)) {
+      page += 1;
+      res = await get(path, withPage(first, page));
+    } else return;
+  }
+}
+
+/** Collect every item of an async page iterator into one array. */
+export async function collect<T>(pages: AsyncIterable<Page<T>>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const p of pages) out.push(...p.items);
+  return out;
+}

@@ -1,0 +1,110 @@
+// Compile-time tests of the typed client (checked by `tsc -p tsconfig.json`; never run). Every
+// `@ts-expect-error` line must fail to compile: a wrong path, a wrong method, a wrong parameter type,
+// a missing required body field or a wrong enum value is caught before anything is sent.
+import { batch, createClient, paginate, paginateCalendar, unwrap, type BatchRequest, type FestivalClient } from '../../src/index.ts';
+import type { Event, Post, PostEdit, PostEmbed, Venue } from '../../src/types.ts';
+
+declare const client: FestivalClient;
+
+export async function calendar(): Promise<void> {
+  const ok = await client.GET('/cal/events/v1/events', { params: { query: { per_page: 5, start_date: '2026-12-01', categories: [3, 4], featured: true } } });
+  if (ok.data) {
+    const events: Event[] = ok.data.events;
+    const pages: number = ok.data.total_pages;
+    void events; void pages;
+  }
+  if (ok.error) {
+    const code: string = ok.error.code;
+    void code;
+  }
+  const created = await unwrap(client.POST('/cal/events/v1/events', { body: { title: 'x', start_date: '2026-12-01 20:00:00', end_date: '2026-12-01 23:00:00' } }));
+  const id: number = created.id;
+  void id;
+
+  // @ts-expect-error wrong path
+  await client.GET('/cal/events/v1/evnts');
+  // @ts-expect-error wrong method: the events collection has no PUT
+  await client.PUT('/cal/events/v1/events', { body: {} });
+  // @ts-expect-error wrong parameter type: per_page is a number
+  await client.GET('/cal/events/v1/events', { params: { query: { per_page: 'five' } } });
+  // @ts-expect-error missing required body fields (start_date, end_date)
+  await client.POST('/cal/events/v1/events', { body: { title: 'x' } });
+  // @ts-expect-error wrong enum value: context is view or edit
+  await client.GET('/cal/events/v1/events', { params: { query: { context: 'embed' } } });
+  // @ts-expect-error a required path parameter is missing
+  await client.GET('/cal/events/v1/events/{id}', { params: { path: {} } });
+
+  for await (const page of paginateCalendar(client, '/cal/events/v1/venues', { params: { query: { per_page: 50 } } })) {
+    const venues: Venue[] = page.items;
+    void venues;
+  }
+  // @ts-expect-error not a calendar list
+  paginateCalendar(client, '/cal/events/v1/events/{id}', { params: { path: { id: 1 } } });
+}
+
+export async function core(): Promise<void> {
+  const posts = await unwrap(client.GET('/core/v2/posts', { params: { query: { per_page: 10, include: [1, 2, 3], i18n_language: 'de' } } }));
+  // The list answers the shape of the requested context.
+  const first: Post | PostEdit | PostEmbed | undefined = posts[0];
+  void first;
+  const created = await unwrap(client.POST('/core/v2/posts', { body: { title: 'x', status: 'draft', tags: [1, 2] } }));
+  void created;
+
+  // @ts-expect-error wrong path
+  await client.GET('/core/v2/post');
+  // @ts-expect-error wrong method: the posts collection has no DELETE
+  await client.DELETE('/core/v2/posts');
+  // @ts-expect-error wrong parameter type: include is a list of ids
+  await client.GET('/core/v2/posts', { params: { query: { include: 'all' } } });
+  // @ts-expect-error wrong enum value: status
+  await client.POST('/core/v2/posts', { body: { title: 'x', status: 'published' } });
+  // @ts-expect-error wrong enum value: i18n_language is nl, en or de
+  await client.GET('/core/v2/posts', { params: { query: { i18n_language: 'fr' } } });
+
+  for await (const page of paginate(client, '/core/v2/posts', { params: { query: { per_page: 100 } } }, { maxPages: 3 })) {
+    const items: (Post | PostEdit | PostEmbed)[] = page.items;
+    void items;
+  }
+  // @ts-expect-error not a list route
+  paginate(client, '/core/v2/posts/{id}', { params: { path: { id: 1 } } });
+
+  // A view-context post is not the edit shape.
+  const view = {} as Post;
+  // @ts-expect-error Post (view) lacks the edit-only fields of PostEdit
+  const edit: PostEdit = view;
+  void edit;
+}
+
+export async function batching(): Promise<void> {
+  const [a, b] = await batch(client, [
+    { method: 'POST', path: '/core/v2/posts', body: { title: 'x' } },
+    { method: 'DELETE', path: '/core/v2/posts/{id}', params: { path: { id: 5 }, query: { force: true } } },
+  ]);
+  if (a.ok) {
+    const id: number = a.data.id;
+    void id;
+  } else {
+    const code: string = a.error.code;
+    void code;
+  }
+  void b;
+  const many: BatchRequest[] = [{ method: 'PATCH', path: '/core/v2/posts/{id}', params: { path: { id: 1 } }, body: { title: 'y' } }];
+  await batch(client, many, { validation: 'require-all-validate' });
+
+  // @ts-expect-error calendar routes are not batchable
+  await batch(client, [{ method: 'POST', path: '/cal/events/v1/events', body: { title: 'x', start_date: 'a', end_date: 'b' } }]);
+  // @ts-expect-error GET is not batchable
+  await batch(client, [{ method: 'GET', path: '/core/v2/posts' }]);
+  // @ts-expect-error wrong body type inside a batch item
+  await batch(client, [{ method: 'POST', path: '/core/v2/posts', body: { title: 'x', status: 'published' } }]);
+  // @ts-expect-error validation mode
+  await batch(client, many, { validation: 'all' });
+}
+
+export function options(): void {
+  createClient({ baseUrl: 'https://festival.example/wp-json', language: 'nl', auth: { user: 'u', password: 'p' } });
+  // @ts-expect-error language is nl, en or de
+  createClient({ baseUrl: 'https://festival.example/wp-json', language: 'fr' });
+  // @ts-expect-error auth needs a password
+  createClient({ baseUrl: 'https://festival.example/wp-json', auth: { user: 'u' } });
+}
