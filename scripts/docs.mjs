@@ -1,15 +1,48 @@
 #!/usr/bin/env node
 // Build the offline HTML docs from the bundle: a self-contained page (Redoc inlined, telemetry off).
 // Usage: node scripts/docs.mjs <bundle.yaml> <out-dir>
+// The page is built from a docs-only copy of the bundle (never written into the source or generated/):
+// every operation gets `x-codeSamples` (curl and the typed client, scripts/code-samples.mjs) and the
+// introduction gets the error catalogue (scripts/error-catalogue.mjs). The output is deterministic.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parse, stringify } from 'yaml';
+import { addCodeSamples } from './code-samples.mjs';
+import { errorCatalogueMarkdown } from './error-catalogue.mjs';
+
+const svg = (w, text) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="16" viewBox="0 0 ${w} 16"><text x="0" y="12" font-family="sans-serif" font-size="12" fill="#888">${text}</text></svg>`)}`;
+const LOGO_FULL = svg(60, 'Redocly');
+const LOGO = svg(16, 'R');
 
 const [bundle, outDir] = process.argv.slice(2);
 if (!bundle || !outDir) { console.error('usage: node scripts/docs.mjs <bundle.yaml> <out-dir>'); process.exit(2); }
 mkdirSync(outDir, { recursive: true });
-const res = spawnSync(join('node_modules', '.bin', 'redocly'), [
-  'build-docs', bundle, '--inlineBundle', '-o', join(outDir, 'index.html'),
-  '--title', 'Festival site REST interface',
-], { stdio: 'inherit' });
-process.exit(res.status ?? 1);
+
+const doc = parse(readFileSync(bundle, 'utf8'), { maxAliasCount: -1 });
+addCodeSamples(doc);
+doc.info.description = `${String(doc.info.description ?? '').trimEnd()}\n\n${errorCatalogueMarkdown(doc)}\n`;
+
+const work = mkdtempSync(join(tmpdir(), 'docs-'));
+let status = 1;
+try {
+  // Same file name as the bundle: Redoc shows it on the download button.
+  const docsCopy = join(work, 'openapi.yaml');
+  writeFileSync(docsCopy, stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }));
+  const res = spawnSync(resolve('node_modules', '.bin', 'redocly'), [
+    'build-docs', docsCopy, '--inlineBundle', '-o', resolve(outDir, 'index.html'),
+    '--title', 'Festival site REST interface',
+  ], { stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+  status = res.status ?? 1;
+  const page = resolve(outDir, 'index.html');
+  if (status === 0 && existsSync(page)) {
+    // Redoc's attribution badge loads its logo from a CDN: inline a local one so that opening the
+    // page makes no request outside the machine.
+    const html = readFileSync(page, 'utf8').replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g, (_, full) => (full ? LOGO_FULL : LOGO));
+    writeFileSync(page, html);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(status);

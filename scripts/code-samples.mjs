@@ -1,0 +1,137 @@
+// Request samples for the HTML docs, generated from the bundle: a curl command and a call through the
+// typed client for every operation, built from the operation's own examples (path parameters,
+// required query parameters, the request body example). The docs stage puts them into `x-codeSamples`
+// of a docs-only copy of the bundle; they are never written into the source.
+export const BASE_URL = 'https://festival.example/wp-json';
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+export function deref(doc, node) {
+  let n = node;
+  for (let i = 0; n && typeof n === 'object' && typeof n.$ref === 'string' && i < 50; i++) {
+    n = n.$ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).reduce((o, k) => o?.[k], doc);
+  }
+  return n;
+}
+
+/** Every operation of the bundle: {path, method, op, params} with parameters resolved. */
+export function operationsOf(doc) {
+  const out = [];
+  for (const [path, itemRef] of Object.entries(doc.paths ?? {})) {
+    const item = deref(doc, itemRef);
+    for (const method of HTTP_METHODS) {
+      const op = item?.[method];
+      if (!op) continue;
+      const params = new Map();
+      for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map((x) => deref(doc, x))) params.set(`${p.in}:${p.name}`, p);
+      out.push({ path, method, op, params: [...params.values()] });
+    }
+  }
+  return out;
+}
+
+function firstExample(doc, node) {
+  if (!node) return undefined;
+  if (node.example !== undefined) return node.example;
+  if (node.examples && typeof node.examples === 'object') {
+    const first = Array.isArray(node.examples) ? node.examples[0] : deref(doc, Object.values(node.examples)[0])?.value;
+    if (first !== undefined) return first;
+  }
+  return undefined;
+}
+
+function valueOf(doc, p) {
+  const ex = firstExample(doc, p);
+  if (ex !== undefined) return ex;
+  const s = deref(doc, p.schema) ?? {};
+  const sx = firstExample(doc, s);
+  if (sx !== undefined) return sx;
+  if (s.default !== undefined) return s.default;
+  if (Array.isArray(s.enum)) return s.enum[0];
+  return s.type === 'integer' || s.type === 'number' ? 1 : 'example';
+}
+
+export function needsAuth(doc, op) {
+  const sec = op.security ?? doc.security ?? [];
+  return sec.length > 0 && !sec.some((s) => Object.keys(s).length === 0);
+}
+
+const shellQuote = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
+const queryValue = (v) => (Array.isArray(v) ? v.join(',') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+
+function requestParts(doc, { path, op, params }) {
+  const pathValues = {};
+  const query = {};
+  const headers = {};
+  for (const p of params) {
+    if (p.in === 'path') pathValues[p.name] = valueOf(doc, p);
+    else if (p.required && p.in === 'query') query[p.name] = valueOf(doc, p);
+    else if (p.required && p.in === 'header') headers[p.name] = String(valueOf(doc, p));
+  }
+  const rb = deref(doc, op.requestBody);
+  let body;
+  let bodyType;
+  if (rb?.content) {
+    bodyType = rb.content['application/json'] ? 'application/json' : Object.keys(rb.content)[0];
+    const media = rb.content[bodyType];
+    if (!media?.['x-undocumented-body']) body = firstExample(doc, media);
+  }
+  const url = path.replace(/\{([^}]+)\}/g, (_, n) => encodeURIComponent(String(pathValues[n])));
+  return { pathValues, query, headers, body, bodyType, url };
+}
+
+export function curlSample(doc, o) {
+  const { query, headers, body, bodyType, url } = requestParts(doc, o);
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, queryValue(v)])).toString();
+  const lines = [`curl -X ${o.method.toUpperCase()} ${shellQuote(`${BASE_URL}${url}${qs ? `?${qs}` : ''}`)}`];
+  if (needsAuth(doc, o.op)) lines.push(`-u "editor:$APP_PASSWORD"`);
+  for (const [k, v] of Object.entries(headers)) lines.push(`-H ${shellQuote(`${k}: ${v}`)}`);
+  if (body !== undefined && bodyType === 'application/json') {
+    lines.push(`-H 'Content-Type: application/json'`);
+    lines.push(`-d ${shellQuote(JSON.stringify(body, null, 2))}`);
+  } else if (body !== undefined && bodyType === 'application/x-www-form-urlencoded' && body && typeof body === 'object') {
+    for (const [k, v] of Object.entries(body)) lines.push(`--data-urlencode ${shellQuote(`${k}=${queryValue(v)}`)}`);
+  }
+  return lines.join(' \\\n  ');
+}
+
+const tsValue = (v, indent) => JSON.stringify(v, null, 2).replace(/\n/g, `\n${indent}`).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
+
+export function clientSample(doc, o) {
+  const { pathValues, query, headers, body, bodyType } = requestParts(doc, o);
+  const auth = needsAuth(doc, o.op);
+  const init = [];
+  const params = [];
+  if (Object.keys(pathValues).length) params.push(`path: ${tsValue(pathValues, '    ')}`);
+  if (Object.keys(query).length) params.push(`query: ${tsValue(query, '    ')}`);
+  if (Object.keys(headers).length) params.push(`header: ${tsValue(headers, '    ')}`);
+  if (params.length) init.push(`params: {\n    ${params.join(',\n    ')},\n  }`);
+  if (body !== undefined && bodyType === 'application/json') init.push(`body: ${tsValue(body, '  ')}`);
+  const call = `site.${o.method.toUpperCase()}('${o.path}'${init.length ? `, {\n  ${init.join(',\n  ')},\n}` : ''})`;
+  const formCall = body !== undefined && bodyType === 'application/x-www-form-urlencoded';
+  return [
+    `import { createClient${formCall ? ', asForm' : ''} } from 'festival-site-api';`,
+    '',
+    'const site = createClient({',
+    `  baseUrl: '${BASE_URL}',`,
+    ...(auth ? ['  auth: { user: \'editor\', password: process.env.APP_PASSWORD! },'] : []),
+    '});',
+    '',
+    `const { data, error } = await ${formCall ? `site.${o.method.toUpperCase()}('${o.path}', asForm({ body: ${tsValue(body, '')} }))` : call};`,
+    'if (error) console.error(error.code, error.message);',
+    'else console.log(data);',
+  ].join('\n');
+}
+
+/** Put x-codeSamples on every operation of `doc` (a copy: the caller passes a clone). */
+export function addCodeSamples(doc) {
+  let n = 0;
+  for (const o of operationsOf(doc)) {
+    o.op['x-codeSamples'] = [
+      { lang: 'Shell', label: 'curl', source: curlSample(doc, o) },
+      { lang: 'TypeScript', label: 'Typed client', source: clientSample(doc, o) },
+    ];
+    n++;
+  }
+  return n;
+}

@@ -1,0 +1,99 @@
+// The platform's error bodies, and the translation of Prism's request violations into them.
+// A violation is what Prism puts in its `sl-violations` header (or a 422 problem's `validation`):
+// {location: ['request', 'query'|'body'|'header'|'path', name, ...], code, message}.
+import { deref } from './routes.mjs';
+
+export const noRoute = () => ({
+  status: 404,
+  body: { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } },
+});
+
+export const invalidJson = () => ({
+  status: 400,
+  body: { code: 'rest_invalid_json', message: 'Invalid JSON body passed.', data: { status: 400, json_error_code: 4, json_error_message: 'Syntax error' } },
+});
+
+export const mockError = (status, code, message) => ({ status, body: { code, message, data: { status } } });
+
+// Ajv keyword (Prism's violation code) -> the platform's code for one invalid parameter.
+const DETAIL_CODES = {
+  type: 'rest_invalid_type', enum: 'rest_not_in_enum', const: 'rest_not_in_enum',
+  minimum: 'rest_out_of_bounds', maximum: 'rest_out_of_bounds', exclusiveMinimum: 'rest_out_of_bounds', exclusiveMaximum: 'rest_out_of_bounds',
+  pattern: 'rest_invalid_pattern', minLength: 'rest_too_short', maxLength: 'rest_too_long',
+  minItems: 'rest_too_few_items', maxItems: 'rest_too_many_items', uniqueItems: 'rest_duplicate_items',
+  minProperties: 'rest_too_few_properties', maxProperties: 'rest_too_many_properties',
+  additionalProperties: 'rest_additional_properties_forbidden', unevaluatedProperties: 'rest_additional_properties_forbidden',
+  required: 'rest_property_required', oneOf: 'rest_no_matching_schema', anyOf: 'rest_no_matching_schema',
+};
+const FORMAT_CODES = { email: 'rest_invalid_email', 'date-time': 'rest_invalid_date', ipv4: 'rest_invalid_ip', ipv6: 'rest_invalid_ip', uuid: 'rest_invalid_uuid', 'hex-color': 'rest_invalid_hex_color', uri: 'rest_invalid_url' };
+
+const requiredName = (message) => /required property '([^']+)'/.exec(message ?? '')?.[1];
+
+/** `requests.0.path` -> `requests[0][path]`, the platform's way of naming nested values. */
+const bracketName = (parts) => parts[0] + parts.slice(1).map((p) => `[${p}]`).join('');
+
+function detailMessage(v, where, nested) {
+  const text = String(v.message ?? 'is invalid')
+    .replace(/^Request (query|header|path|cookie) parameter \S+ /, '')
+    .replace(/^Request body( property \S+)? /, '')
+    .replace(/^Request (query|header|path|cookie) /, '');
+  return `${bracketName(nested)} ${text}${/[.!?]$/.test(text) ? '' : '.'}`.replace(/^(\S+) \1 /, '$1 ');
+}
+
+function bodyRequired(doc, entry) {
+  const body = deref(doc, entry?.op?.requestBody);
+  const media = body?.content?.['application/json'] ?? Object.values(body?.content ?? {})[0];
+  const schema = deref(doc, media?.schema) ?? {};
+  return Array.isArray(schema.required) ? schema.required : [];
+}
+
+/**
+ * Translate request violations into the platform's answer: {status, body} or null when there is
+ * nothing to translate (no request violation other than credentials). `entry` is the matched
+ * operation ({op, params}) when known: it names the missing body fields when the body is absent.
+ */
+export function fromViolations(violations, doc, entry) {
+  const req = (violations ?? []).filter((v) => Array.isArray(v.location) && v.location[0] === 'request' && v.code !== 401 && v.code !== '401');
+  if (!req.length) return null;
+  if (req.some((v) => v.location[1] === 'path')) return noRoute();
+
+  const missing = [];
+  const invalid = new Map(); // name -> {code, message, data}
+  for (const v of req) {
+    const [, where, ...rest] = v.location;
+    if (where === undefined) {
+      // The whole body: absent ("Body parameter is required") or of an unsupported media type (415).
+      const names = bodyRequired(doc, entry);
+      if (names.length) missing.push(...names);
+      else invalid.set('body', { code: 'rest_invalid_param', message: 'The request body is invalid.', data: null });
+      continue;
+    }
+    if (v.code === 'required' && rest.length === 0) {
+      missing.push(requiredName(v.message) ?? where);
+      continue;
+    }
+    const nested = v.code === 'required' ? [...rest, requiredName(v.message) ?? '?'] : rest;
+    const name = nested[0] ?? where;
+    if (invalid.has(name)) continue;
+    const code = v.code === 'format' ? (FORMAT_CODES[/format "([^"]+)"/.exec(v.message ?? '')?.[1]] ?? 'rest_invalid_param') : (DETAIL_CODES[v.code] ?? 'rest_invalid_param');
+    invalid.set(name, { code, message: detailMessage(v, where, nested.length ? nested : [name]), data: { param: bracketName(nested.length ? nested : [name]) } });
+  }
+  // The platform reports missing parameters first and stops there.
+  if (missing.length) {
+    const params = [...new Set(missing)];
+    return { status: 400, body: { code: 'rest_missing_callback_param', message: `Missing parameter(s): ${params.join(', ')}`, data: { status: 400, params } } };
+  }
+  const names = [...invalid.keys()];
+  return {
+    status: 400,
+    body: {
+      code: 'rest_invalid_param',
+      message: `Invalid parameter(s): ${names.join(', ')}`,
+      data: {
+        status: 400,
+        params: Object.fromEntries(names.map((n) => [n, invalid.get(n).message])),
+        details: Object.fromEntries(names.map((n) => [n, invalid.get(n)])),
+      },
+    },
+  };
+}

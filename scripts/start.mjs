@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// Build, then serve the docs and the mock together on loopback:
+//   docs  http://127.0.0.1:$DOCS_PORT/  (default 8080; generated/docs/)
+//   mock  http://127.0.0.1:$MOCK_PORT/  (default 4010; scripts/mock.mjs: front + Prism)
+// Usage: node scripts/start.mjs [--no-build]   (port 0 picks a free port; the URLs are printed)
+// Ctrl-C (SIGINT) or SIGTERM stops both: the mock child (and its Prism) by PID, then the docs server.
+import { spawn, spawnSync } from 'node:child_process';
+import { createStaticServer } from './mock/static.mjs';
+
+const build = !process.argv.includes('--no-build');
+const docsPort = Number(process.env.DOCS_PORT ?? 8080);
+const mockPort = Number(process.env.MOCK_PORT ?? 4010);
+
+if (build) {
+  const res = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (res.status !== 0) { console.error('start: the build failed; nothing started.'); process.exit(1); }
+}
+
+const docs = createStaticServer('generated/docs');
+const mock = spawn(process.execPath, ['scripts/mock.mjs', '--port', String(mockPort)], { stdio: ['ignore', 'pipe', 'inherit'] });
+let stopping = false;
+
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  docs.close();
+  docs.closeAllConnections?.();
+  if (mock.exitCode === null && mock.signalCode === null) {
+    await new Promise((resolve) => {
+      const t = setTimeout(() => { try { process.kill(mock.pid, 'SIGKILL'); } catch { /* gone */ } }, 8000);
+      mock.once('exit', () => { clearTimeout(t); resolve(); });
+      try { process.kill(mock.pid, 'SIGTERM'); } catch { clearTimeout(t); resolve(); }
+    });
+  }
+  console.log('start: stopped.');
+  process.exit(code);
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+mock.on('exit', (code, signal) => { if (!stopping) { console.error(`start: the mock exited (${signal ?? code}).`); stop(1); } });
+docs.on('error', (e) => { console.error(`start: docs server: ${e.message}`); stop(1); });
+
+const mockUrl = new Promise((resolve) => {
+  let out = '';
+  mock.stdout.setEncoding('utf8');
+  mock.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    out += chunk;
+    const m = /mock: listening on (http:\/\/\S+)/.exec(out);
+    if (m) resolve(m[1]);
+  });
+});
+const docsUrl = new Promise((resolve) => docs.listen(docsPort, '127.0.0.1', () => resolve(`http://127.0.0.1:${docs.address().port}/`)));
+const [d, m] = await Promise.all([docsUrl, mockUrl]);
+console.log(`\ndocs: ${d}\nmock: ${m}/\nPress Ctrl-C to stop both.`);

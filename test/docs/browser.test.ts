@@ -1,0 +1,108 @@
+// The HTML docs in a real browser (Debian's chromium through playwright-core): served from
+// 127.0.0.1, every namespace group of the root's x-tagGroups is in the navigation, search finds an
+// operation by its summary, clicking it shows its parameters and a response example, and no request
+// leaves 127.0.0.1. A screenshot is saved under test-output/.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundle, deref, operations, ROOT, type Json } from '../support/spec.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const DOCS = join(ROOT, 'generated', 'docs');
+const OUT = join(ROOT, 'test-output');
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
+
+let server: http.Server;
+let base: string;
+let browser: Browser;
+let page: Page;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);
+  server = http.createServer((req, res) => {
+    const rel = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^([/\\])+/, '');
+    let file = join(DOCS, rel);
+    if (!file.startsWith(DOCS) || !existsSync(file) || !rel || rel.endsWith(sep)) file = join(DOCS, 'index.html'); // the page routes itself
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(`${base}/`, { waitUntil: 'load' });
+  await page.getByTestId('search-trigger').waitFor({ timeout: 30_000 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((r) => server?.close(r));
+});
+
+const doc = bundle();
+// An operation with query parameters of its own and a JSON example for its success response.
+const target = operations(doc).find((o) => {
+  const ok = deref(o.op.responses['200']);
+  const media = ok?.content?.['application/json'];
+  return o.params.some((p) => p.in === 'query' && p.required) && media && (media.examples || media.example);
+}) ?? operations(doc)[0];
+
+describe('the HTML docs', () => {
+  it('show every namespace group of x-tagGroups in the navigation', async () => {
+    const nav = await page.locator('.menu-content').innerText();
+    const groups: string[] = doc['x-tagGroups'].map((g: Json) => g.name);
+    expect(groups.length).toBeGreaterThan(0);
+    for (const g of groups) expect(nav, `navigation group ${g}`).toContain(g);
+    expect(nav).toContain('Error catalogue');
+  });
+
+  it(`search finds "${target.op.summary}" and its page shows parameters and a response example`, async () => {
+    await page.getByTestId('search-trigger').click();
+    await page.getByPlaceholder(/search/i).fill(target.op.summary);
+    const hit = page.getByText(target.op.summary, { exact: true }).first();
+    await hit.waitFor({ timeout: 15_000 });
+    await hit.click();
+    await page.waitForTimeout(1500);
+    const main = await page.locator('body').innerText();
+    for (const p of target.params.filter((x: Json) => x.in === 'query' || x.in === 'path')) expect(main, `parameter ${p.name}`).toContain(p.name);
+    // A value of the success example appears in the response samples.
+    const media = deref(target.op.responses['200']).content['application/json'];
+    const example = media.example ?? deref(Object.values<Json>(media.examples)[0]).value;
+    const firstString = Object.values<Json>(example).find((v) => typeof v === 'string' && v.length > 3 && v.length < 60);
+    expect(main).toMatch(/Response samples|Responses?/i);
+    if (firstString) expect(main, `example value ${firstString}`).toContain(firstString);
+    expect(main).toContain('curl');
+    mkdirSync(OUT, { recursive: true });
+    await page.screenshot({ path: join(OUT, 'docs-operation.png') });
+  });
+
+  it('the error catalogue is on the page', async () => {
+    const text = await page.evaluate(() => document.body.innerText);
+    await page.goto(`${base}/`, { waitUntil: 'load' });
+    await page.getByText('Error catalogue', { exact: true }).first().click();
+    await page.waitForTimeout(800);
+    const after = await page.locator('body').innerText();
+    expect(after + text).toContain('rest_no_route');
+    await page.screenshot({ path: join(OUT, 'docs-errors.png') });
+    // Its operation links lead to the operation.
+    const link = page.locator('a', { hasText: target.id }).first();
+    if (await link.count()) {
+      await link.click();
+      await page.getByRole('heading', { name: target.op.summary }).first().waitFor({ timeout: 10_000 });
+    }
+  });
+
+  it('made no request outside 127.0.0.1', () => {
+    const outside = requests.filter((u) => !u.startsWith(`${base}/`) && !u.startsWith('blob:') && !u.startsWith('data:'));
+    expect(requests.length).toBeGreaterThan(0);
+    expect(outside).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+// The mock's front on its own, in front of a fake Prism that answers canned responses: the cases a
+// real Prism rarely produces (a 422 problem, a dead upstream, malformed HTTP, an oversized body).
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFront } from '../../scripts/mock/front.mjs';
+import { bundle } from '../support/spec.js';
+import { check } from '../support/validate.js';
+
+const ERROR = { $ref: '#/components/schemas/Error' };
+let canned: { status: number; headers: Record<string, string>; body: string } = { status: 200, headers: {}, body: '{}' };
+let upstream: http.Server;
+let front: http.Server;
+let base: string;
+
+const listen = (s: http.Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as AddressInfo).port)));
+
+beforeAll(async () => {
+  upstream = http.createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(canned.status, canned.headers); res.end(canned.body); }); });
+  const upPort = await listen(upstream);
+  front = createFront({ doc: bundle(), upstream: { host: '127.0.0.1', port: upPort } });
+  base = `http://127.0.0.1:${await listen(front)}`;
+});
+afterAll(async () => {
+  await new Promise((r) => front.close(r));
+  await new Promise((r) => upstream.close(r));
+});
+
+async function get(path: string, init: RequestInit = {}) {
+  const res = await fetch(`${base}${path}`, init);
+  return { status: res.status, body: await res.json() };
+}
+
+describe('the mock front', () => {
+  it('turns a 422 problem with validation details into 400 rest_invalid_param', async () => {
+    canned = { status: 422, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify({ title: 'Invalid request', status: 422, validation: [{ location: ['query', 'maxwidth'], severity: 'Error', code: 'type', message: 'Request query parameter maxwidth must be integer' }] }) };
+    const r = await get('/oembed/1.0/embed?url=https://x.example/&maxwidth=x');
+    expect(r.status).toBe(400);
+    expect(check(ERROR, r.body)).toEqual([]);
+    expect(r.body.code).toBe('rest_invalid_param');
+    expect(r.body.data.params).toHaveProperty('maxwidth');
+    expect(r.body.data.details.maxwidth.code).toBe('rest_invalid_type');
+  });
+
+  it('keeps a 401 whose only violation is the missing credentials', async () => {
+    canned = { status: 401, headers: { 'content-type': 'application/json', 'sl-violations': JSON.stringify([{ location: ['request'], code: 401, message: 'Invalid security scheme used' }]) }, body: '{"code":"rest_forbidden","message":"no","data":{"status":401}}' };
+    const r = await get('/');
+    expect(r.status).toBe(401);
+    expect(r.body.code).toBe('rest_forbidden');
+  });
+
+  it('keeps answers whose violations concern the response only', async () => {
+    canned = { status: 200, headers: { 'content-type': 'application/json', 'sl-violations': JSON.stringify([{ location: ['response', 'body'], code: 'type', message: 'x' }]) }, body: '{"ok":true}' };
+    const r = await get('/');
+    expect(r).toEqual({ status: 200, body: { ok: true } });
+  });
+
+  it('answers 404 rest_no_route itself, without asking Prism', async () => {
+    canned = { status: 500, headers: {}, body: 'should not be asked' };
+    for (const p of ['/nope', '/oembed/1.0/embed/x']) expect((await get(p)).body.code).toBe('rest_no_route');
+    expect((await get('/', { method: 'DELETE' })).body.code).toBe('rest_no_route');
+  });
+
+  it('answers 502 in the platform error shape when Prism is gone', async () => {
+    const dead = createFront({ doc: bundle(), upstream: { host: '127.0.0.1', port: 9 } });
+    const port = await listen(dead);
+    const res = await fetch(`http://127.0.0.1:${port}/`);
+    const body = await res.json();
+    await new Promise((r) => dead.close(r));
+    expect(res.status).toBe(502);
+    expect(check(ERROR, body)).toEqual([]);
+  });
+
+  it('survives malformed HTTP and an oversized body', async () => {
+    const reply = await new Promise<string>((resolve) => {
+      const s = net.connect(Number(new URL(base).port), '127.0.0.1', () => s.write('GARBAGE / HTTP/9\r\n\r\n'));
+      let data = '';
+      s.on('data', (c) => { data += c; });
+      s.on('close', () => resolve(data));
+      s.on('error', () => resolve(data));
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 400/);
+    const big = await fetch(`${base}/batch/v1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(9 * 1024 * 1024) }).catch((e: Error) => e);
+    if (!(big instanceof Error)) expect(big.status).toBe(413);
+    canned = { status: 200, headers: { 'content-type': 'application/json' }, body: '{"alive":true}' };
+    expect((await get('/')).body).toEqual({ alive: true });
+  });
+});

@@ -1,0 +1,154 @@
+// The mock answers as the platform does where Prism would answer otherwise: no route (unknown path,
+// wrong method, a path parameter that does not match its pattern) is 404 rest_no_route, a body that
+// is not JSON is 400 rest_invalid_json; and Prism's `Prefer` header selects every documented
+// response (`code=`) and every named example (`example=`).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock, type Mock } from '../support/mock.js';
+import { bundle, deref, operations, type Json } from '../support/spec.js';
+import { check } from '../support/validate.js';
+import { fillPath, send, validRequest } from './requests.js';
+
+const doc = bundle();
+const ops = operations(doc);
+const ERROR = { $ref: '#/components/schemas/Error' };
+let mock: Mock;
+let preferChecks = 0;
+
+beforeAll(async () => { mock = await startMock({ errors: true }); });
+afterAll(async () => {
+  await mock?.stop();
+  console.log(`platform answers: ${preferChecks} Prefer selections checked`);
+});
+
+async function raw(method: string, path: string, init: RequestInit = {}) {
+  const res = await fetch(`${mock.url}${path}`, { method, ...init });
+  const text = await res.text();
+  let body: Json = text;
+  try { body = JSON.parse(text); } catch { /* keep text */ }
+  return { status: res.status, body, type: res.headers.get('content-type') ?? '' };
+}
+
+function expectNoRoute(r: { status: number; body: Json; type: string }) {
+  expect(r.status, JSON.stringify(r.body)).toBe(404);
+  expect(r.type).toMatch(/^application\/json/);
+  expect(r.body).toEqual({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+}
+
+// Prism trims the leading and trailing white space of string values in examples ("\n<p>..." is
+// served as "<p>..."): compare examples modulo that.
+const trimmed = (v: Json): Json => (typeof v === 'string' ? v.trim() : Array.isArray(v) ? v.map(trimmed) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimmed(x)])) : v);
+
+const has = (path: string) => Object.hasOwn(doc.paths, path);
+
+describe('no route', () => {
+  it.each(['/nope', '/core/v3/posts', '/cal/events/v2/events', '/oembed/1.0/embed/extra', '/%E2%9C%93', '/cal/events/v1/events/1/2/3'])('unknown route %s -> 404 rest_no_route', async (path) => {
+    expectNoRoute(await raw('GET', path));
+  });
+
+  it('a method the route does not have -> 404 rest_no_route (for every route)', async () => {
+    const all = ['get', 'post', 'put', 'patch', 'delete'];
+    let n = 0;
+    for (const [path, item] of Object.entries<Json>(doc.paths)) {
+      const pi = deref(item);
+      const missing = all.filter((m) => !pi[m]);
+      if (!missing.length) continue;
+      const url = fillPath(path, Object.fromEntries([...path.matchAll(/\{([^}]+)\}/g)].map((m) => [m[1], 1])));
+      expectNoRoute(await raw(missing[0].toUpperCase(), url, missing[0] === 'get' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }));
+      n++;
+    }
+    expect(n).toBeGreaterThan(0);
+  });
+
+  it.runIf(has('/core/v2/posts/{id}'))('/core/v2/posts/abc -> 404 rest_no_route', async () => {
+    expectNoRoute(await raw('GET', '/core/v2/posts/abc'));
+  });
+
+  it.runIf(has('/cal/events/v1/events/{id}'))('/cal/events/v1/events/-1 and /abc -> 404 rest_no_route', async () => {
+    expectNoRoute(await raw('GET', '/cal/events/v1/events/-1'));
+    expectNoRoute(await raw('GET', '/cal/events/v1/events/abc'));
+    expectNoRoute(await raw('DELETE', '/cal/events/v1/events/1.5'));
+  });
+
+  it('every integer path parameter: a value that is not digits -> 404 rest_no_route', async () => {
+    let n = 0;
+    for (const o of ops) {
+      const p = o.params.find((x) => x.in === 'path' && deref(x.schema)?.type === 'integer');
+      if (!p) continue;
+      const req = validRequest(o, doc);
+      for (const bad of ['abc', '-1', '1e3']) {
+        const url = fillPath(o.path, { ...req.path, [p.name]: bad });
+        expectNoRoute(await raw(o.method.toUpperCase(), url, o.method === 'get' ? {} : { headers: { 'content-type': 'application/json', authorization: 'Basic ZTpw' }, body: '{}' }));
+        n++;
+      }
+    }
+    console.log(`no route: ${n} bad path parameter values checked`);
+  });
+
+  it('a trailing slash and another letter case still match the route (as on the platform)', async () => {
+    const r = await raw('GET', '/OEMBED/1.0/');
+    expect(r.status).toBe(200);
+  });
+});
+
+describe('invalid JSON', () => {
+  it('POST /batch/v1 with a body that is not JSON -> 400 rest_invalid_json', async () => {
+    const r = await raw('POST', '/batch/v1', { headers: { 'content-type': 'application/json', authorization: 'Basic ZTpw' }, body: '{"requests": [' });
+    expect(r.status).toBe(400);
+    expect(check(ERROR, r.body)).toEqual([]);
+    expect(r.body.code).toBe('rest_invalid_json');
+    expect(r.body.data.status).toBe(400);
+  });
+
+  it('every operation that takes a JSON body -> 400 rest_invalid_json', async () => {
+    let n = 0;
+    for (const o of ops) {
+      if (!deref(o.op.requestBody)?.content?.['application/json']) continue;
+      const req = validRequest(o, doc);
+      const r = await raw(o.method.toUpperCase(), `${req.url}`, { headers: { ...req.headers, 'content-type': 'application/json' }, body: "{'single': 'quotes'}" });
+      expect(r.status, `${o.id}: ${JSON.stringify(r.body)}`).toBe(400);
+      expect(r.body.code).toBe('rest_invalid_json');
+      expect(o.op.responses['400'], `${o.id} documents no 400`).toBeDefined();
+      n++;
+    }
+    console.log(`invalid JSON: ${n} operations checked`);
+  });
+
+  it('an unknown route with a bad body is still no route (routes are matched first)', async () => {
+    expectNoRoute(await raw('POST', '/nope', { headers: { 'content-type': 'application/json' }, body: '{bad' }));
+  });
+});
+
+describe('Prefer', () => {
+  it('Prefer: code=404 answers the documented 404', async () => {
+    const o = ops.find((x) => x.op.responses['404']);
+    expect(o).toBeDefined();
+    const res = await send(mock.url, validRequest(o!, doc), { prefer: 'code=404' });
+    expect(res.status).toBe(404);
+    expect(check(ERROR, res.body)).toEqual([]);
+  });
+
+  it('Prefer: code=... selects every documented response and example=... every named example', async () => {
+    const failures: string[] = [];
+    for (const o of ops) {
+      for (const [code, ref] of Object.entries<Json>(o.op.responses)) {
+        if (!/^\d{3}$/.test(code)) continue;
+        const response = deref(ref);
+        const req = validRequest(o, doc);
+        const res = await send(mock.url, req, { prefer: `code=${code}` });
+        preferChecks++;
+        if (String(res.status) !== code) { failures.push(`${o.id} code=${code} -> ${res.status} ${res.text.slice(0, 200)}`); continue; }
+        const media = response.content?.['application/json'];
+        if (media?.schema) {
+          const errs = check(media.schema, res.body);
+          if (errs.length) failures.push(`${o.id} code=${code}: ${errs.join('; ')}`);
+        }
+        for (const [key, ex] of Object.entries<Json>(media?.examples ?? {})) {
+          const r = await send(mock.url, req, { prefer: `code=${code}, example=${key}` });
+          preferChecks++;
+          if (String(r.status) !== code || JSON.stringify(trimmed(r.body)) !== JSON.stringify(trimmed(deref(ex).value))) failures.push(`${o.id} code=${code} example=${key} -> ${r.status} ${r.text.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

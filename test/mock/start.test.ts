@@ -1,0 +1,59 @@
+// `npm start` (scripts/start.mjs) serves the docs and the mock together and stops both on Ctrl-C.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { isRunning } from '../support/mock.js';
+import { ROOT } from '../support/spec.js';
+
+const portFree = (port: number) => new Promise<boolean>((resolve) => {
+  const s = net.createServer();
+  s.once('error', () => resolve(false));
+  s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+});
+
+describe('npm start', () => {
+  it('prints both URLs, serves the docs and the mock, and stops both on SIGINT', async () => {
+    // --no-build: the pipeline has its own tests, and a build here would race other builds.
+    const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DOCS_PORT: '0', MOCK_PORT: '0' } });
+    let out = '';
+    child.stdout!.setEncoding('utf8');
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (c: string) => { out += c; });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const urls = await new Promise<{ docs: string; mock: string; prismPid: number }>((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`no URLs within 90 s:\n${out}`)), 90_000);
+        child.stdout!.on('data', (c: string) => {
+          out += c;
+          const d = /^docs: (http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(out);
+          const m = /^mock: (http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(out);
+          const p = /prism pid (\d+)/.exec(out);
+          if (d && m && p) { clearTimeout(t); resolve({ docs: d[1], mock: m[1], prismPid: Number(p[1]) }); }
+        });
+      });
+      const page = await fetch(urls.docs);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>Festival site REST interface</title>');
+      const index = await fetch(urls.mock);
+      expect(index.status).toBe(200);
+      expect((await index.json()).namespaces).toBeInstanceOf(Array);
+      const none = await fetch(`${urls.mock}nope`);
+      expect(none.status).toBe(404);
+      expect((await none.json()).code).toBe('rest_no_route');
+
+      process.kill(child.pid!, 'SIGINT');
+      const code = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r('timeout'), 20_000))]);
+      expect(code, out).toBe(0);
+      expect(isRunning(child.pid!)).toBe(false);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(isRunning(urls.prismPid), 'Prism still running').toBe(false);
+      expect(await portFree(Number(new URL(urls.docs).port))).toBe(true);
+      expect(await portFree(Number(new URL(urls.mock).port))).toBe(true);
+      expect(out).toContain('start: stopped.');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      const p = /prism pid (\d+)/.exec(out);
+      if (p && isRunning(Number(p[1]))) process.kill(Number(p[1]), 'SIGKILL');
+    }
+  }, 120_000);
+});
