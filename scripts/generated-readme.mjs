@@ -8,5 +8,6 @@ writeFileSync(join(out, 'README.md'), `# generated/
 
 Made by \`npm run build\` from \`openapi/\`; never edit these files by hand (a test rebuilds them and
 fails when they differ). \`openapi.yaml\` / \`openapi.json\`: the bundled spec; \`types.ts\`: the
-openapi-typescript types; \`docs/\`: the self-contained HTML docs.
+openapi-typescript types; \`batchable.ts\`: the operations \`POST /batch/v1\` can run (from
+\`x-allow-batch\`); \`docs/\`: the self-contained HTML docs.
 `);

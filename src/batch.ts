@@ -1,10 +1,10 @@
 // The typed batch helper: typed requests in, typed per-item results out. `POST /batch/v1` runs at
 // most 25 requests, so longer lists are sent as several batches (in order). Only operations the
 // spec marks `x-allow-batch: {v1: true}` are accepted, by type and at run time (BATCHABLE is derived
-// from the bundled spec by src/codegen/batchable.mjs).
+// from the bundled spec by scripts/batchable.mjs (a pipeline stage)).
 import { defaultPathSerializer, type ParamsOption, type RequestBodyOption } from 'openapi-fetch';
 import type { paths } from '../generated/types.js';
-import { BATCHABLE } from './batchable.generated.js';
+import { BATCHABLE } from '../generated/batchable.js';
 import { internalsOf, type FestivalClient } from './client.js';
 import { ApiError } from './errors.js';
 import type { SuccessBody } from './paginate.js';

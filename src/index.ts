@@ -10,6 +10,6 @@ export {
   batch, batchRequest, isBatchable, MAX_BATCH_SIZE,
   type BatchablePath, type BatchMethod, type BatchRequest, type BatchRequestFor, type BatchResult, type BatchItemResult, type BatchOptions, type BatchHeaders,
 } from './batch.js';
-export { BATCHABLE } from './batchable.generated.js';
+export { BATCHABLE } from '../generated/batchable.js';
 export { IDENTITY, WORDPRESS, FESTIVAL_PLATFORM, parseMapping, type NameMapping } from './mapping.js';
 export type * from './types.js';
