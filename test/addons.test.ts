@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { section, ticks, type SeedTable } from './support/seed.js';
-import { bundle, deref, operations, ROOT, type Json, type Operation } from './support/spec.js';
+import { bundle, deref, operations, ROOT, type Json, type Operation, PUBLIC, REQUIRED } from './support/spec.js';
 import { check } from './support/validate.js';
 
 // ------------------------------------------------------------------------------------------------
@@ -395,7 +395,7 @@ describe('add-on namespaces: roots', () => {
       const p2 = o.params.find((p: Json) => p.name === rootP2 && p.in === 'query');
       expect(p1.schema.default).toBe(ns);
       expect(p2.schema.default).toBe(rootCtxDefault);
-      expect(o.op.security).toEqual([{}]);
+      expect(o.op.security).toEqual(PUBLIC);
       const media = deref(o.op.responses['200']).content['application/json'];
       expect(media.schema.$ref).toBe('#/components/schemas/NamespaceIndex');
       const exs = Object.values<Json>(media.examples ?? {}).map((e) => deref(e));
@@ -462,10 +462,9 @@ describe('add-on namespaces: every operation', () => {
   });
 
   it('administrative routes require credentials; roots, slider reads and the theme mail form are public', () => {
-    const REQUIRED = [{ 'application-passwords': [] }, { 'cookie-nonce': [] }];
     for (const o of addonOps) {
       const pub = isRoot(o) || slider.has(o.path) || o.path === '/theme/v1/send-mail';
-      expect(o.op.security, `${o.method} ${o.path}`).toEqual(pub ? [{}] : REQUIRED);
+      expect(o.op.security, `${o.method} ${o.path}`).toEqual(pub ? PUBLIC : REQUIRED);
       if (!pub) for (const c of ['401', '403']) expect(o.op.responses[c], `${o.method} ${o.path} ${c}`).toBeDefined();
       expect(o.op.description, `${o.method} ${o.path} states why`).toMatch(pub ? /Public/ : /Administrative/);
     }

@@ -4,7 +4,7 @@
 // from the seed. Every example of these operations validates against its schema.
 import { describe, expect, it } from 'vitest';
 import { section, ticks, type SeedTable } from './support/seed.js';
-import { deref, operation, requestSchema, type Json, type Operation } from './support/spec.js';
+import { deref, operation, PUBLIC, requestSchema, type Json, type Operation } from './support/spec.js';
 import { check } from './support/validate.js';
 
 const strip = (s: string) => s.replace(/`/g, '').trim();
@@ -146,7 +146,7 @@ describe('site index (seed 2.1)', () => {
     const p = index.params.find((x: Json) => x.name === param && x.in === 'query');
     expect(p?.schema.default).toBe(dflt);
     expect(index.params.some((x: Json) => x.name === 'i18n_language')).toBe(true);
-    expect(index.op.security).toEqual([{}]);
+    expect(index.op.security).toEqual(PUBLIC);
   });
 });
 
@@ -317,8 +317,8 @@ describe('oEmbed (seed 4.3)', () => {
     expect(proxy.op.security.some((s: Json) => Object.keys(s).length === 0)).toBe(false);
     expect(Object.keys(proxy.op.responses)).toEqual(expect.arrayContaining(['401', '403']));
     expect(proxy.op.description).toContain('edit_posts');
-    expect(operation('get', '/oembed/1.0/embed').op.security).toEqual([{}]);
-    expect(operation('get', '/oembed/1.0').op.security).toEqual([{}]);
+    expect(operation('get', '/oembed/1.0/embed').op.security).toEqual(PUBLIC);
+    expect(operation('get', '/oembed/1.0').op.security).toEqual(PUBLIC);
   });
 });
 

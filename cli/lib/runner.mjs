@@ -333,20 +333,22 @@ export async function runContract(o) {
     // a type (for the wrong-type probe) or an enum (for the bad-enum probe) there.
     const args = siteArgs(x) ?? {};
     const known = (p) => p.in === 'path' || p.name in args;
+    // A parameter the platform does not validate (`x-not-validated`) gets no wrong-value probe.
     const qp = x.params.filter((p) => p.in === 'query' && known(p));
+    const validated = (p) => p['x-not-validated'] !== true;
     const siteType = (p) => [].concat(args[p.name]?.type ?? []);
     const siteEnum = (p) => args[p.name]?.enum ?? args[p.name]?.items?.enum;
     const probe = (label, q, expect, pv = values) => exercise(x.key, pv, { query: q, auth: true }, { expect, label, kind: 'probe' });
     const missing = qp.find((p) => p.required);
     if (missing) await probe(`probe: missing required ${missing.name}`, await requiredQuery(x, missing.name), 400);
-    const typed = qp.find((p) => !p.required && ['integer', 'number', 'boolean'].some((t) => schemaTypes(p.schema, doc).includes(t)) && !schemaTypes(p.schema, doc).includes('string') && siteType(p).some((t) => ['integer', 'number', 'boolean'].includes(t)) && !siteType(p).includes('string'));
+    const typed = qp.find((p) => validated(p) && !p.required && ['integer', 'number', 'boolean'].some((t) => schemaTypes(p.schema, doc).includes(t)) && !schemaTypes(p.schema, doc).includes('string') && siteType(p).some((t) => ['integer', 'number', 'boolean'].includes(t)) && !siteType(p).includes('string'));
     if (typed) await probe(`probe: wrong type ${typed.name}=not-a-number`, { ...query, [typed.name]: 'not-a-number' }, 400);
     const per = qp.find((p) => p.name === 'per_page');
     const max = per && schemaBounds(per.schema, doc).maximum;
     if (max !== undefined) await probe(`probe: out-of-range per_page=${max + 1}`, { ...query, per_page: max + 1 }, 400);
-    const en = qp.find((p) => !p.required && p.name !== 'per_page' && (schemaEnum(p.schema, doc) ?? []).length && typeof schemaEnum(p.schema, doc)[0] === 'string' && (siteEnum(p) ?? []).length);
+    const en = qp.find((p) => validated(p) && !p.required && p.name !== 'per_page' && (schemaEnum(p.schema, doc) ?? []).length && typeof schemaEnum(p.schema, doc)[0] === 'string' && (siteEnum(p) ?? []).length);
     if (en) await probe(`probe: bad enum ${en.name}=not-a-valid-value`, { ...query, [en.name]: 'not-a-valid-value' }, 400);
-    const idParams = x.params.filter((p) => p.in === 'path' && schemaTypes(p.schema, doc).includes('integer'));
+    const idParams = x.params.filter((p) => p.in === 'path' && validated(p) && schemaTypes(p.schema, doc).includes('integer'));
     for (const idParam of idParams) await probe(`probe: non-existent ${idParam.name}=${NO_SUCH_ID}`, query, 404, { ...values, [idParam.name]: NO_SUCH_ID });
     if (!idParams.length) {
       const slug = x.params.find((p) => p.in === 'path' && p.name === 'slug');

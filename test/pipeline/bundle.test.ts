@@ -2,12 +2,16 @@
 // example in it validates against the schema it illustrates.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import Ajv2020Module from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { bundle, deref, operations, ROOT, type Json } from '../support/spec.js';
 import { check } from '../support/validate.js';
+
+// CommonJS modules: their `default` export is the class / plugin under both Node and TypeScript.
+const Ajv2020 = Ajv2020Module.default;
+const addFormats = addFormatsModule.default;
 
 const OAS31 = join(ROOT, 'node_modules/@stoplight/spectral-rulesets/dist/oas/schemas/oas/v3.1/index.json');
 

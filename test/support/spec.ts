@@ -56,3 +56,8 @@ export function requestSchema(o: Operation, type = 'application/json'): Json {
   const body = deref(o.op.requestBody);
   return deref(body?.content?.[type]?.schema);
 }
+
+/** The security of a public operation: anonymous, or optional credentials (DECISIONS.md D27). */
+export const PUBLIC = [{}, { 'application-passwords': [] }, { 'cookie-nonce': [] }];
+/** The security of an operation that requires credentials. */
+export const REQUIRED = [{ 'application-passwords': [] }, { 'cookie-nonce': [] }];

@@ -2,10 +2,14 @@
 // jsonSchemaDialect says). `strict: true` closes every object schema that states its properties and
 // says nothing about others (unevaluatedProperties: false), so an undocumented field fails, as
 // wp-json-schemas does against a real site.
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import Ajv2020Module from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
 import { bundle, type Json } from './spec.js';
+
+// CommonJS modules: their `default` export is the class / plugin under both Node and TypeScript.
+const Ajv2020 = Ajv2020Module.default;
+const addFormats = addFormatsModule.default;
 
 const BASE = 'https://spec.invalid/openapi.json';
 
@@ -48,8 +52,9 @@ export function validator(schema: Json, { strict = false } = {}): ValidateFuncti
     if (!ajv) { ajv = makeAjv(strict); instances.set(strict, ajv); }
     const node = rewriteRefs(schema);
     if (strict) closeObjects(node);
-    fn = ajv.compile(node);
-    compiled.set(key, fn);
+    const made = ajv.compile(node);
+    compiled.set(key, made);
+    return made;
   }
   return fn;
 }
