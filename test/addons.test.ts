@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { section, ticks, type SeedTable } from './support/seed.js';
-import { bundle, deref, operations, ROOT, type Json, type Operation, PUBLIC, REQUIRED } from './support/spec.js';
+import { bundle, deref, operations, ROOT, type Json, type Operation, PUBLIC, REQUIRED, typesOf } from './support/spec.js';
 import { check } from './support/validate.js';
 
 // ------------------------------------------------------------------------------------------------
@@ -262,15 +262,6 @@ const inNs = (path: string) => [...namespaces].some((n) => path === `/${n}` || p
 const addonOps = ops.filter((o) => inNs(o.path));
 const isRoot = (o: Operation) => [...namespaces].some((n) => o.path === `/${n}`);
 
-function typesOf(schema: Json): Set<string> {
-  const s = deref(schema);
-  const out = new Set<string>();
-  if (!s || typeof s !== 'object') return out;
-  if (typeof s.type === 'string') out.add(s.type);
-  if (Array.isArray(s.type)) s.type.forEach((t: string) => out.add(t));
-  for (const k of ['oneOf', 'anyOf', 'allOf']) for (const m of s[k] ?? []) typesOf(m).forEach((t) => out.add(t));
-  return out;
-}
 
 function bodyOf(o: Operation): { schema: Json; refs: string[] } | undefined {
   if (!o.op.requestBody) return undefined;

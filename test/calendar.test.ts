@@ -5,7 +5,7 @@
 // strictly (undocumented fields fail) against its schema.
 import { describe, expect, it } from 'vitest';
 import { section, type SeedTable } from './support/seed.js';
-import { bundle, deref, operations, requestSchema, type Json, type Operation } from './support/spec.js';
+import { bundle, deref, operations, requestSchema, type Json, type Operation, typesOf } from './support/spec.js';
 import { check } from './support/validate.js';
 
 const NS = '/cal/events/v1';
@@ -18,16 +18,6 @@ const op = (method: string, path: string): Operation => {
 };
 const param = (o: Operation, name: string, where = 'query'): Json => o.params.find((p) => p.name === name && p.in === where);
 
-/** The JSON types a schema allows, looking through $ref and oneOf/anyOf/allOf. */
-function typesOf(schema: Json): Set<string> {
-  const s = deref(schema);
-  const out = new Set<string>();
-  if (!s || typeof s !== 'object') return out;
-  if (typeof s.type === 'string') out.add(s.type);
-  if (Array.isArray(s.type)) s.type.forEach((t: string) => out.add(t));
-  for (const k of ['oneOf', 'anyOf', 'allOf']) for (const m of s[k] ?? []) typesOf(m).forEach((t) => out.add(t));
-  return out;
-}
 
 /** Seed field cells: "venue (name)" -> ["venue"]; "date, date_utc" -> ["date", "date_utc"]. */
 const names = (cell: string): string[] => strip(cell).replace(/\([^)]*\)/g, '').split(',').map((s) => s.trim()).filter(Boolean);

@@ -7,22 +7,12 @@
 // responses: no undocumented field).
 import { describe, expect, it } from 'vitest';
 import { section, ticks } from './support/seed.js';
-import { bundle, deref, operation, operations, requestSchema, type Json, type Operation } from './support/spec.js';
+import { bundle, deref, operation, operations, requestSchema, type Json, type Operation, typesOf } from './support/spec.js';
 import { check } from './support/validate.js';
 
 const strip = (s: string) => s.replace(/`/g, '').trim();
 const list = (s: string) => s.split(/,|\bor\b|\band\b/).map(strip).filter(Boolean);
 
-/** The JSON types a schema allows, looking through oneOf/anyOf/allOf and $refs. */
-function typesOf(schema: Json): Set<string> {
-  const s = deref(schema);
-  const out = new Set<string>();
-  if (!s || typeof s !== 'object') return out;
-  if (typeof s.type === 'string') out.add(s.type);
-  if (Array.isArray(s.type)) s.type.forEach((t: string) => out.add(t));
-  for (const k of ['oneOf', 'anyOf', 'allOf']) for (const m of s[k] ?? []) typesOf(m).forEach((t) => out.add(t));
-  return out;
-}
 
 /** A property of an object schema (through $ref, allOf and the object branch of oneOf/anyOf). */
 function prop(schema: Json, name: string): Json {

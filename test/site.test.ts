@@ -4,21 +4,11 @@
 // from the seed. Every example of these operations validates against its schema.
 import { describe, expect, it } from 'vitest';
 import { section, ticks, type SeedTable } from './support/seed.js';
-import { deref, operation, PUBLIC, requestSchema, type Json, type Operation } from './support/spec.js';
+import { deref, operation, PUBLIC, requestSchema, type Json, type Operation, typesOf } from './support/spec.js';
 import { check } from './support/validate.js';
 
 const strip = (s: string) => s.replace(/`/g, '').trim();
 
-/** The JSON types a schema allows, looking through oneOf/anyOf/allOf and $refs. */
-function typesOf(schema: Json): Set<string> {
-  const s = deref(schema);
-  const out = new Set<string>();
-  if (!s || typeof s !== 'object') return out;
-  if (typeof s.type === 'string') out.add(s.type);
-  if (Array.isArray(s.type)) s.type.forEach((t: string) => out.add(t));
-  for (const k of ['oneOf', 'anyOf', 'allOf']) for (const m of s[k] ?? []) typesOf(m).forEach((t) => out.add(t));
-  return out;
-}
 
 /** The object member of a schema (following $ref, allOf and the object branch of a oneOf). */
 function objectOf(schema: Json): Json {

@@ -2,22 +2,14 @@
 // WP_APP_PASSWORD) with the WORDPRESS mapping: list, paginate, create, update, delete and batch
 // posts, and prove the serialisers lose nothing PHP parses (comma lists, PHP brackets in queries and
 // form bodies). An unreachable site fails the suite; it never skips.
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCredentials, liveSite } from '../support/site.js';
 import { ApiError, asForm, batch, collect, createClient, paginate, unwrap, WORDPRESS, type FestivalClient } from '../../src/index.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-
 function site() {
-  const file = join(ROOT, '.sandbox', 'env.json');
-  const env = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  const baseUrl: string | undefined = process.env.WP_BASE_URL ?? env.baseUrl;
-  if (!baseUrl) throw new Error(`no live site: set WP_BASE_URL (and WP_USER, WP_APP_PASSWORD) or start the sandbox (${file})`);
-  const user: string | undefined = process.env.WP_USER ?? env.admin?.user;
-  const password: string | undefined = process.env.WP_APP_PASSWORD ?? env.admin?.appPassword;
-  if (!user || !password) throw new Error('the client live test needs admin credentials (sandbox env.json admin, or WP_USER and WP_APP_PASSWORD)');
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), user, password, ids: (env.ids ?? {}) as { tags?: Record<string, number>; categories?: Record<string, number> } };
+  const live = liveSite();
+  const { user, appPassword: password } = adminCredentials(live, 'the client live test');
+  return { baseUrl: live.baseUrl, user, password, ids: live.ids as { tags?: Record<string, number>; categories?: Record<string, number> } };
 }
 
 const SITE = site();

@@ -9,20 +9,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCredentials, liveSite } from '../support/site.js';
 import { operations, ROOT, type Json } from '../support/spec.js';
 
 const NAMESPACES = ['core/v2', '(index)', 'batch/v1', 'oembed/1.0'];
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'drift', 'wordpress-6.1.json');
 
 function site() {
-  const file = join(ROOT, '.sandbox', 'env.json');
-  const env: Json = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  const baseUrl = process.env.WP_BASE_URL ?? env.baseUrl;
-  if (!baseUrl) throw new Error(`no live site: set WP_BASE_URL (and WP_USER, WP_APP_PASSWORD) or start the sandbox (${file})`);
-  const user = process.env.WP_USER ?? env.admin?.user;
-  const password = process.env.WP_APP_PASSWORD ?? env.admin?.appPassword;
-  if (!user || !password) throw new Error('the contract run needs admin credentials (sandbox env.json admin, or WP_USER and WP_APP_PASSWORD)');
-  return { baseUrl: String(baseUrl).replace(/\/+$/, ''), user, password };
+  const live = liveSite();
+  const { user, appPassword: password } = adminCredentials(live, 'the contract run');
+  return { baseUrl: live.baseUrl, user, password };
 }
 const SITE = site();
 

@@ -3,25 +3,14 @@
 // context; every write operation on records this suite creates and removes again. Each answer is mapped
 // back to the spec's names and validated against the spec for its status with undocumented fields
 // forbidden (strict). An unreachable site fails the suite.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapBody, mapPath, WORDPRESS } from '../../src/mapping.js';
-import { deref, operation, ROOT, type Json } from '../support/spec.js';
+import { basicAuth, liveSite } from '../support/site.js';
+import { deref, operation, type Json } from '../support/spec.js';
 import { check } from '../support/validate.js';
 
-interface Site { baseUrl: string; user?: string; appPassword?: string; ids: Json }
-
-function site(): Site {
-  const file = join(ROOT, '.sandbox', 'env.json');
-  const env: Json = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  const baseUrl = process.env.WP_BASE_URL ?? env.baseUrl;
-  if (!baseUrl) throw new Error(`no live site: set WP_BASE_URL (and WP_USER, WP_APP_PASSWORD) or start the sandbox (${file})`);
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), user: process.env.WP_USER ?? env.admin?.user, appPassword: process.env.WP_APP_PASSWORD ?? env.admin?.appPassword, ids: env.ids ?? {} };
-}
-
-const SITE = site();
-const AUTH = SITE.user && SITE.appPassword ? `Basic ${Buffer.from(`${SITE.user}:${SITE.appPassword}`).toString('base64')}` : undefined;
+const SITE = liveSite();
+const AUTH = SITE.user && SITE.appPassword ? basicAuth(SITE.user, SITE.appPassword) : undefined;
 
 interface Answer { status: number; type: string; text: string; json: Json; headers: Headers }
 interface CallOptions { query?: Record<string, string>; body?: Json; auth?: boolean; form?: string; raw?: { data: Uint8Array<ArrayBuffer>; type: string; disposition?: string }; multipart?: FormData }

@@ -1,25 +1,14 @@
 // The site-wide routes against a real WordPress (the sandbox): the site index, POST /batch/v1 and
 // oembed/1.0. Every answer is mapped back to the spec's names (wp/v2 -> core/v2) and validated
 // against the spec with undocumented fields forbidden (strict). An unreachable site fails the suite.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mapBody, mapPath, WORDPRESS } from '../../src/mapping.js';
-import { deref, operation, ROOT, type Json } from '../support/spec.js';
+import { basicAuth, liveSite } from '../support/site.js';
+import { deref, operation, type Json } from '../support/spec.js';
 import { check } from '../support/validate.js';
 
-interface Site { baseUrl: string; user?: string; appPassword?: string }
-
-function site(): Site {
-  const file = join(ROOT, '.sandbox', 'env.json');
-  const env: Json = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  const baseUrl = process.env.WP_BASE_URL ?? env.baseUrl;
-  if (!baseUrl) throw new Error(`no live site: set WP_BASE_URL (and WP_USER, WP_APP_PASSWORD) or start the sandbox (${file})`);
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), user: process.env.WP_USER ?? env.admin?.user, appPassword: process.env.WP_APP_PASSWORD ?? env.admin?.appPassword };
-}
-
-const SITE = site();
-const AUTH = SITE.user && SITE.appPassword ? `Basic ${Buffer.from(`${SITE.user}:${SITE.appPassword}`).toString('base64')}` : undefined;
+const SITE = liveSite();
+const AUTH = SITE.user && SITE.appPassword ? basicAuth(SITE.user, SITE.appPassword) : undefined;
 const toSite = (specPath: string) => mapPath(specPath, WORDPRESS, 'toSite');
 
 interface Answer { status: number; type: string; text: string; json: Json }

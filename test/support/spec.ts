@@ -61,3 +61,14 @@ export function requestSchema(o: Operation, type = 'application/json'): Json {
 export const PUBLIC = [{}, { 'application-passwords': [] }, { 'cookie-nonce': [] }];
 /** The security of an operation that requires credentials. */
 export const REQUIRED = [{ 'application-passwords': [] }, { 'cookie-nonce': [] }];
+
+/** The JSON types a schema allows, looking through $ref and oneOf/anyOf/allOf. */
+export function typesOf(schema: Json): Set<string> {
+  const s = deref(schema);
+  const out = new Set<string>();
+  if (!s || typeof s !== 'object') return out;
+  if (typeof s.type === 'string') out.add(s.type);
+  if (Array.isArray(s.type)) s.type.forEach((t: string) => out.add(t));
+  for (const k of ['oneOf', 'anyOf', 'allOf']) for (const m of s[k] ?? []) typesOf(m).forEach((t) => out.add(t));
+  return out;
+}
