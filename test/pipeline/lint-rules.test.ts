@@ -13,7 +13,8 @@ function spectral(file: string): { status: number | null; results: { code: strin
   return { status: res.status, results: text ? JSON.parse(text) : [] };
 }
 
-const projectRules = Object.keys(parse(readFileSync(join(ROOT, '.spectral.yaml'), 'utf8')).rules);
+// The project's own rules (objects); string entries only switch a spectral:oas rule's severity.
+const projectRules = Object.entries(parse(readFileSync(join(ROOT, '.spectral.yaml'), 'utf8')).rules).filter(([, v]) => typeof v === 'object').map(([k]) => k);
 
 describe('project lint rules', () => {
   it('has custom rules', () => {
