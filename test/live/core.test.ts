@@ -4,41 +4,13 @@
 // back to the spec's names and validated against the spec for its status with undocumented fields
 // forbidden (strict). An unreachable site fails the suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mapBody, mapPath, WORDPRESS } from '../../src/mapping.js';
-import { basicAuth, liveSite } from '../support/site.js';
+import { caller, liveSite, type Answer, type CallOptions } from '../support/site.js';
 import { deref, operation, type Json } from '../support/spec.js';
 import { check } from '../support/validate.js';
 
 const SITE = liveSite();
-const AUTH = SITE.user && SITE.appPassword ? basicAuth(SITE.user, SITE.appPassword) : undefined;
 
-interface Answer { status: number; type: string; text: string; json: Json; headers: Headers }
-interface CallOptions { query?: Record<string, string>; body?: Json; auth?: boolean; form?: string; raw?: { data: Uint8Array<ArrayBuffer>; type: string; disposition?: string }; multipart?: FormData }
-
-/** Call a spec route (spec names) on the site; the answer's JSON is mapped back to spec names. */
-async function call(method: string, specPath: string, { query = {}, body, auth = false, form, raw, multipart }: CallOptions = {}): Promise<Answer> {
-  const url = new URL(SITE.baseUrl + mapPath(specPath, WORDPRESS, 'toSite'));
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (auth) {
-    if (!AUTH) throw new Error('this test needs admin credentials (sandbox env.json admin, or WP_USER and WP_APP_PASSWORD)');
-    headers.Authorization = AUTH;
-  }
-  let payload: BodyInit | undefined;
-  if (raw) {
-    headers['Content-Type'] = raw.type;
-    if (raw.disposition) headers['Content-Disposition'] = raw.disposition;
-    payload = raw.data;
-  } else if (multipart) payload = multipart;
-  else if (form !== undefined) { headers['Content-Type'] = 'application/x-www-form-urlencoded'; payload = form; }
-  else if (body !== undefined) { headers['Content-Type'] = 'application/json'; payload = JSON.stringify(body); }
-  const res = await fetch(url, { method, headers, body: payload });
-  const text = await res.text();
-  const type = res.headers.get('content-type') ?? '';
-  let json: Json;
-  if (/json/.test(type) && text) json = mapBody(JSON.parse(text), SITE.baseUrl, WORDPRESS, 'toSpec');
-  return { status: res.status, type, text, json, headers: res.headers };
-}
+const call = caller(SITE);
 
 /** Validate an answer strictly against the spec: status documented, body valid, documented headers present. */
 function conforms(method: string, specPath: string, answer: Answer): string[] {

@@ -2,36 +2,15 @@
 // oembed/1.0. Every answer is mapped back to the spec's names (wp/v2 -> core/v2) and validated
 // against the spec with undocumented fields forbidden (strict). An unreachable site fails the suite.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mapBody, mapPath, WORDPRESS } from '../../src/mapping.js';
-import { basicAuth, liveSite } from '../support/site.js';
+import { mapPath, WORDPRESS } from '../../src/mapping.js';
+import { caller, liveSite, type Answer } from '../support/site.js';
 import { deref, operation, type Json } from '../support/spec.js';
 import { check } from '../support/validate.js';
 
 const SITE = liveSite();
-const AUTH = SITE.user && SITE.appPassword ? basicAuth(SITE.user, SITE.appPassword) : undefined;
 const toSite = (specPath: string) => mapPath(specPath, WORDPRESS, 'toSite');
 
-interface Answer { status: number; type: string; text: string; json: Json }
-
-/** Call a spec route (spec names) on the site; the answer's JSON is mapped back to spec names. */
-async function call(method: string, specPath: string, { query = {}, body, auth = false, form }: { query?: Record<string, string>; body?: Json; auth?: boolean; form?: string } = {}): Promise<Answer> {
-  const url = new URL(SITE.baseUrl + toSite(specPath));
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (auth) {
-    if (!AUTH) throw new Error('this test needs admin credentials (sandbox env.json admin, or WP_USER and WP_APP_PASSWORD)');
-    headers.Authorization = AUTH;
-  }
-  let payload: string | undefined;
-  if (form !== undefined) { headers['Content-Type'] = 'application/x-www-form-urlencoded'; payload = form; }
-  else if (body !== undefined) { headers['Content-Type'] = 'application/json'; payload = JSON.stringify(body); }
-  const res = await fetch(url, { method, headers, body: payload });
-  const text = await res.text();
-  const type = res.headers.get('content-type') ?? '';
-  let json: Json;
-  if (/json/.test(type)) json = mapBody(JSON.parse(text), SITE.baseUrl, WORDPRESS, 'toSpec');
-  return { status: res.status, type, text, json };
-}
+const call = caller(SITE);
 
 /** Validate an answer strictly against the spec's schema for that operation, status and media type. */
 function conforms(method: string, specPath: string, answer: Answer, mediaType = 'application/json'): string[] {

@@ -2,6 +2,7 @@
 // or the sandbox's .sandbox/env.json. No site is an error, never a skip.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mapBody, mapPath, WORDPRESS, type NameMapping } from '../../src/mapping.js';
 import { ROOT, type Json } from './spec.js';
 
 export const ENV_FILE = join(ROOT, '.sandbox', 'env.json');
@@ -47,3 +48,44 @@ export function adminCredentials(site: LiveSite, what = 'this test'): { user: st
 
 /** An HTTP Basic Authorization header value. */
 export const basicAuth = (user: string, appPassword: string) => `Basic ${Buffer.from(`${user}:${appPassword}`).toString('base64')}`;
+
+export interface Answer { status: number; type: string; text: string; json: Json; headers: Headers }
+export interface CallOptions {
+  query?: Record<string, string>;
+  body?: Json;
+  auth?: boolean;
+  form?: string;
+  raw?: { data: Uint8Array<ArrayBuffer>; type: string; disposition?: string };
+  multipart?: FormData;
+}
+
+/**
+ * A function that calls a spec route (spec names) on the live site through the name mapping, with
+ * admin credentials when `auth` is set; the answer's JSON is mapped back to spec names.
+ */
+export function caller(site: LiveSite, mapping: NameMapping = WORDPRESS) {
+  const auth = site.user && site.appPassword ? basicAuth(site.user, site.appPassword) : undefined;
+  return async function call(method: string, specPath: string, { query = {}, body, auth: withAuth = false, form, raw, multipart }: CallOptions = {}): Promise<Answer> {
+    const url = new URL(site.baseUrl + mapPath(specPath, mapping, 'toSite'));
+    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (withAuth) {
+      if (!auth) throw new Error('this test needs admin credentials (sandbox env.json admin, or WP_USER and WP_APP_PASSWORD)');
+      headers.Authorization = auth;
+    }
+    let payload: BodyInit | undefined;
+    if (raw) {
+      headers['Content-Type'] = raw.type;
+      if (raw.disposition) headers['Content-Disposition'] = raw.disposition;
+      payload = raw.data;
+    } else if (multipart) payload = multipart;
+    else if (form !== undefined) { headers['Content-Type'] = 'application/x-www-form-urlencoded'; payload = form; }
+    else if (body !== undefined) { headers['Content-Type'] = 'application/json'; payload = JSON.stringify(body); }
+    const res = await fetch(url, { method, headers, body: payload });
+    const text = await res.text();
+    const type = res.headers.get('content-type') ?? '';
+    let json: Json;
+    if (/json/.test(type) && text) json = mapBody(JSON.parse(text), site.baseUrl, mapping, 'toSpec');
+    return { status: res.status, type, text, json, headers: res.headers };
+  };
+}
