@@ -1,23 +1,29 @@
 #!/usr/bin/env node
 // Serve the bundled spec as a mock that answers as the platform does.
-// Usage: node scripts/mock.mjs [--port 4010] [--spec generated/openapi.yaml] [--errors] [--verbose]
+// Usage: node scripts/mock.mjs [--port 4010] [--spec generated/openapi.yaml] [--errors] [--verbose] [--no-memo]
 //   --port / MOCK_PORT   the mock's port on 127.0.0.1 (default 4010; 0 picks a free one)
 //   --spec               the bundle to serve (default generated/openapi.yaml)
 //   --errors             Prism's --errors: an example that breaks its schema answers 500 (tests use it)
-//   --verbose            Prism logs warnings (default: errors only; logging is Prism's bottleneck)
-// Prism (static examples, request validation) runs on an internal loopback port behind a small
-// front (scripts/mock/front.mjs) that rewrites Prism's answers into the platform's where they differ.
-// Prints "mock: listening on http://127.0.0.1:<port> (prism pid <pid>)" once it answers.
-// SIGINT / SIGTERM stop Prism (by PID) and the front.
+//   --verbose            Prism logs warnings (default: errors only)
+//   --no-memo            ask Prism every time (default: the front replays its answer to a request
+//                        it has already forwarded, since Prism's static answers depend only on it)
+// Prism (static examples, request validation) runs behind a small front (scripts/mock/front.mjs)
+// that rewrites Prism's answers into the platform's where they differ. One Prism per group of
+// namespaces (scripts/mock/groups.mjs), each on its own internal loopback port serving only its
+// group's paths; the front sends each request to its route's Prism.
+// Prints "mock: listening on http://127.0.0.1:<port> (prism pids <pid>,<pid>,...; ...)" once every
+// Prism answers. SIGINT / SIGTERM stop every Prism (by PID) and the front.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { parse } from 'yaml';
-import { createFront } from './mock/front.mjs';
+import { performance } from 'node:perf_hooks';
+import { AnswerMemo, createFront } from './mock/front.mjs';
+import { GROUPS, groupDocs, groupOf } from './mock/groups.mjs';
 import { freePort, spawnPrism, stopChild, waitForHttp } from './mock/prism.mjs';
 
 const argv = process.argv.slice(2);
-const opts = { port: process.env.MOCK_PORT ?? '4010', spec: 'generated/openapi.yaml', errors: false, verbose: false };
+const opts = { port: process.env.MOCK_PORT ?? '4010', spec: 'generated/openapi.yaml', errors: false, verbose: false, memo: true };
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
   if (a === '--port' || a === '-p') opts.port = argv[++i];
@@ -25,6 +31,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--spec') opts.spec = argv[++i];
   else if (a === '--errors') opts.errors = true;
   else if (a === '--verbose') opts.verbose = true;
+  else if (a === '--no-memo') opts.memo = false;
   else { console.error(`mock: unknown argument ${a}`); process.exit(2); }
 }
 const port = Number(opts.port);
@@ -32,33 +39,46 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) { console.error(`mock: 
 
 // Serve a snapshot of the spec: Prism watches its document and restarts (closing its port for a
 // while) whenever the file changes, e.g. when a build rewrites generated/ under a running mock. The
-// front and Prism read the same snapshot; restart the mock to serve a new build.
+// front reads the spec once; each Prism reads its group's document (the same root document, paths
+// filtered to the group, components pruned to what they reach), written once into a temporary
+// folder that nothing rewrites. Restart the mock to serve a new build.
+const t0 = performance.now();
 let doc;
-let text;
-try { text = readFileSync(opts.spec, 'utf8'); doc = parse(text, { maxAliasCount: -1 }); } catch (e) {
+try { doc = parse(readFileSync(opts.spec, 'utf8'), { maxAliasCount: -1 }); } catch (e) {
   console.error(`mock: cannot read ${opts.spec}: ${e.message} (run \`npm run build\` first)`);
   process.exit(1);
 }
 const snapshotDir = mkdtempSync(join(tmpdir(), 'mock-spec-'));
-const snapshot = join(snapshotDir, extname(opts.spec) === '.json' ? 'openapi.json' : 'openapi.yaml');
-writeFileSync(snapshot, text);
 const removeSnapshot = () => rmSync(snapshotDir, { recursive: true, force: true });
 
-const prismPort = await freePort();
-const prism = spawnPrism({ spec: snapshot, port: prismPort, errors: opts.errors, verbose: opts.verbose ? 'warn' : 'error' });
-const front = createFront({ doc, upstream: { host: '127.0.0.1', port: prismPort } });
+const groups = [];
+for (const g of groupDocs(doc)) {
+  const spec = join(snapshotDir, `group-${g.name}.json`);
+  writeFileSync(spec, JSON.stringify(g.doc));
+  groups.push({ ...g, spec, port: await freePort() });
+}
+// Start them all at once (in parallel); each is a direct child, stopped by its PID.
+for (const g of groups) g.child = spawnPrism({ spec: g.spec, port: g.port, errors: opts.errors, verbose: opts.verbose ? 'warn' : 'error' });
+const prisms = groups.map((g) => g.child);
+const byName = new Map(groups.map((g) => [g.name, g]));
+// An unmatched request (HEAD / OPTIONS of an unknown path) goes to the first group's Prism.
+const fallback = byName.get(GROUPS.find((x) => byName.has(x.name))?.name);
+const front = createFront({
+  doc,
+  upstream: (template) => ({ host: '127.0.0.1', port: ((template !== undefined && byName.get(groupOf(template))) || fallback).port }),
+  memo: opts.memo ? new AnswerMemo() : null,
+});
 // Prism's own request log (violations at "error" level) is noise here: keep only other lines.
-const relay = (stream, out) => {
+const relay = (stream, out, name) => {
   let rest = '';
   stream.setEncoding('utf8');
   stream.on('data', (chunk) => {
     const lines = (rest + chunk).split('\n');
     rest = lines.pop() ?? '';
-    for (const line of lines) if (opts.verbose || !/\[(VALIDATOR|NEGOTIATOR|HTTP SERVER)\]/.test(line)) out.write(`prism: ${line}\n`);
+    for (const line of lines) if (opts.verbose || !/\[(VALIDATOR|NEGOTIATOR|HTTP SERVER)\]/.test(line)) out.write(`prism[${name}]: ${line}\n`);
   });
 };
-relay(prism.stdout, process.stdout);
-relay(prism.stderr, process.stderr);
+for (const g of groups) { relay(g.child.stdout, process.stdout, g.name); relay(g.child.stderr, process.stderr, g.name); }
 
 let stopping = false;
 async function stop(code) {
@@ -66,24 +86,26 @@ async function stop(code) {
   stopping = true;
   front.close();
   front.closeAllConnections?.();
-  await stopChild(prism);
+  await Promise.all(prisms.map((p) => stopChild(p)));
   removeSnapshot();
   process.exit(code);
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 process.on('exit', () => {
-  if (prism.exitCode === null && prism.signalCode === null) { try { process.kill(prism.pid, 'SIGKILL'); } catch { /* gone */ } }
+  for (const p of prisms) if (p.exitCode === null && p.signalCode === null) { try { process.kill(p.pid, 'SIGKILL'); } catch { /* gone */ } }
   removeSnapshot();
 });
-prism.on('exit', (code, signal) => {
-  if (stopping) return;
-  console.error(`mock: Prism exited (${signal ?? code}); stopping.`);
-  stop(1);
-});
+for (const g of groups) {
+  g.child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`mock: Prism of group ${g.name} exited (${signal ?? code}); stopping.`);
+    stop(1);
+  });
+}
 
 try {
-  await waitForHttp(prismPort, { child: prism });
+  await Promise.all(groups.map((g) => waitForHttp(g.port, { child: g.child })));
 } catch (e) {
   console.error(`mock: ${e.message}`);
   await stop(1);
@@ -91,5 +113,6 @@ try {
 front.on('error', (e) => { console.error(`mock: ${e.message}`); stop(1); });
 front.listen(port, '127.0.0.1', () => {
   const { port: actual } = front.address();
-  console.log(`mock: listening on http://127.0.0.1:${actual} (prism pid ${prism.pid}, spec ${opts.spec}${opts.errors ? ', --errors' : ''})`);
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  console.log(`mock: listening on http://127.0.0.1:${actual} (prism pids ${prisms.map((p) => p.pid).join(',')}; ${groups.length} groups: ${groups.map((g) => `${g.name} ${g.operations}`).join(', ')} operations; ready in ${seconds} s; spec ${opts.spec}${opts.errors ? ', --errors' : ''}${opts.memo ? '' : ', --no-memo'})`);
 });

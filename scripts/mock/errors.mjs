@@ -83,6 +83,11 @@ export function fromViolations(violations, doc, entry) {
     const params = [...new Set(missing)];
     return { status: 400, body: { code: 'rest_missing_callback_param', message: `Missing parameter(s): ${params.join(', ')}`, data: { status: 400, params } } };
   }
+  return invalidParams(invalid);
+}
+
+/** 400 rest_invalid_param for a Map name -> {code, message, data} (in the platform's shape). */
+export function invalidParams(invalid) {
   const names = [...invalid.keys()];
   return {
     status: 400,
@@ -96,4 +101,20 @@ export function fromViolations(violations, doc, entry) {
       },
     },
   };
+}
+
+/**
+ * Add the front's own invalid parameters (Map name -> detail) to the answer decided so far
+ * (`platform`: a rewritten answer, or null for Prism's own): missing parameters and no route win,
+ * Prism's invalid parameters are merged with them, anything else becomes 400 rest_invalid_param.
+ */
+export function withInvalid(platform, invalid) {
+  if (!invalid?.size) return platform;
+  if (platform && (platform.status === 404 || platform.body?.code === 'rest_missing_callback_param')) return platform;
+  if (platform?.body?.code === 'rest_invalid_param' && platform.body.data?.details) {
+    const merged = new Map(Object.entries(platform.body.data.details));
+    for (const [k, v] of invalid) if (!merged.has(k)) merged.set(k, v);
+    return invalidParams(merged);
+  }
+  return invalidParams(invalid);
 }

@@ -1,6 +1,13 @@
 // Types of front.mjs for the TypeScript tests.
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 
 export interface PlatformAnswer { status: number; body: { code: string; message: string; data: Record<string, unknown> | null } }
-export function createFront(options: { doc: unknown; upstream: { host: string; port: number } }): Server;
+export interface Upstream { host: string; port: number }
+export class AnswerMemo {
+  constructor(options?: { maxEntries?: number; maxBytes?: number; maxBody?: number });
+  hits: number;
+  misses: number;
+  key(req: IncomingMessage, body: Buffer): string | null;
+}
+export function createFront(options: { doc: unknown; upstream: Upstream | ((template: string | undefined) => Upstream); memo?: AnswerMemo | null }): Server;
 export function rewrite(doc: unknown, entry: unknown, answer: { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }): PlatformAnswer | null;

@@ -5,25 +5,78 @@
 // 404/405 problems (-> rest_no_route) and request-validation failures (the 400 example Prism picks,
 // a 422 problem, or a 401 that hides a bad parameter -> 400 rest_missing_callback_param /
 // rest_invalid_param naming the parameters). Other answers pass through untouched.
+import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { fromViolations, invalidJson, mockError, noRoute } from './errors.mjs';
+import { fromViolations, invalidJson, mockError, noRoute, withInvalid } from './errors.mjs';
+import { checkUnionLists } from './lists.mjs';
 import { matchRoute, routeTable } from './routes.mjs';
 
 const MAX_BODY = 8 * 1024 * 1024;
 const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', 'proxy-connection', 'te', 'trailer']);
 
-function send(res, { status, body }, headers = {}) {
+/** The front's own answer {status, body} as a reply {status, headers, body: Buffer}. */
+function platformReply({ status, body }, headers = {}) {
+  const text = Buffer.from(JSON.stringify(body));
+  return {
+    status,
+    headers: {
+      'content-type': 'application/json; charset=UTF-8',
+      'content-length': String(text.length),
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': '*',
+      'access-control-expose-headers': '*',
+      ...headers,
+    },
+    body: text,
+  };
+}
+
+function write(res, reply, head = false) {
   if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=UTF-8',
-    'content-length': Buffer.byteLength(text),
-    'access-control-allow-origin': '*',
-    'access-control-allow-headers': '*',
-    'access-control-expose-headers': '*',
-    ...headers,
-  });
-  res.end(text);
+  res.writeHead(reply.status, reply.headers);
+  res.end(head ? undefined : reply.body);
+}
+
+const send = (res, answer, headers = {}) => write(res, platformReply(answer, headers));
+
+/**
+ * A bounded memo of the answers given for Prism's requests. Prism serves static examples and keeps
+ * no state, so its answer is a function of the request (method, URL, headers, body); the only
+ * exception, `Prefer: dynamic=true` (generated data), is never memoised. Least recently used
+ * entries go first beyond `maxEntries` or `maxBytes` of bodies.
+ */
+export class AnswerMemo {
+  constructor({ maxEntries = 5000, maxBytes = 64 * 1024 * 1024, maxBody = 1024 * 1024 } = {}) {
+    Object.assign(this, { maxEntries, maxBytes, maxBody, bytes: 0, map: new Map(), hits: 0, misses: 0 });
+  }
+
+  /** The memo key of a request, or null when its answer must not be memoised. */
+  key(req, body) {
+    if (body.length > this.maxBody || /dynamic\s*=\s*true/i.test(String(req.headers.prefer ?? ''))) return null;
+    const headers = Object.keys(req.headers).filter((k) => !HOP.has(k)).sort().map((k) => `${k}:${JSON.stringify(req.headers[k])}`).join('\n');
+    const hash = body.length ? createHash('sha1').update(body).digest('base64') : '';
+    return `${req.method} ${req.url}\n${headers}\n${hash}`;
+  }
+
+  get(key) {
+    const hit = key === null ? undefined : this.map.get(key);
+    if (hit === undefined) { this.misses++; return undefined; }
+    this.hits++;
+    this.map.delete(key);
+    this.map.set(key, hit);
+    return hit;
+  }
+
+  set(key, reply) {
+    if (key === null || reply.body.length > this.maxBody || this.map.has(key)) return;
+    this.map.set(key, reply);
+    this.bytes += reply.body.length;
+    for (const [k, v] of this.map) {
+      if (this.map.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.map.delete(k);
+      this.bytes -= v.body.length;
+    }
+  }
 }
 
 function readBody(req) {
@@ -90,11 +143,20 @@ export function rewrite(doc, entry, answer) {
 
 /**
  * Create the front server (not yet listening).
- * @param {{doc: object, upstream: {host: string, port: number}}} options  doc: the bundle (JSON)
+ * @param {{doc: object, upstream: {host: string, port: number} | ((template: string | undefined) => {host: string, port: number})}} options
+ *   doc: the bundle (JSON); upstream: the Prism to ask, or a function of the matched route's path
+ *   template (undefined when no route matches) that answers the Prism serving that route;
+ *   memo: an AnswerMemo to replay the answers to requests already forwarded (none by default).
  */
-export function createFront({ doc, upstream }) {
+export function createFront({ doc, upstream, memo = null }) {
   const table = routeTable(doc);
-  const target = { ...upstream, agent: new http.Agent({ keepAlive: true, maxSockets: 64 }) };
+  const targets = new Map(); // "host:port" -> {host, port, agent}: one kept-alive agent per Prism
+  const targetFor = (template) => {
+    const u = typeof upstream === 'function' ? upstream(template) : upstream;
+    const key = `${u.host}:${u.port}`;
+    if (!targets.has(key)) targets.set(key, { host: u.host, port: u.port, agent: new http.Agent({ keepAlive: true, maxSockets: 64 }) });
+    return targets.get(key);
+  };
 
   async function handle(req, res) {
     const url = new URL(req.url ?? '/', 'http://mock.invalid');
@@ -104,6 +166,9 @@ export function createFront({ doc, upstream }) {
       send(res, e.tooLarge ? mockError(413, 'rest_request_too_large', 'The request body is too large for the mock.') : mockError(400, 'rest_invalid_request', 'The request could not be read.'), { connection: 'close' });
       return;
     }
+    const key = memo ? memo.key(req, body) : null;
+    const known = memo?.get(key);
+    if (known) { write(res, known, method === 'head'); return; }
     // CORS preflights and HEAD go to Prism as they are (the platform serves them on every route).
     const passThrough = method === 'options' || method === 'head';
     const match = matchRoute(doc, table, method, url.pathname);
@@ -111,23 +176,28 @@ export function createFront({ doc, upstream }) {
     if (!passThrough && body.length && isJsonType(req.headers['content-type']) && body.toString('utf8').trim() !== '') {
       try { JSON.parse(body.toString('utf8')); } catch { send(res, invalidJson()); return; }
     }
-    const path = `${match ? match.canonical : url.pathname}${url.search}`;
+    // Comma lists of union-with-array query parameters: checked here, not forwarded (see lists.mjs).
+    const lists = !passThrough && match?.ok ? checkUnionLists(doc, match.entry, url.searchParams) : null;
+    const search = lists && lists.search !== url.searchParams ? (lists.search.size ? `?${lists.search}` : '') : url.search;
+    const path = `${match ? match.canonical : url.pathname}${search}`;
     let answer;
-    try { answer = await forward(target, req, path, body); } catch (e) {
+    try { answer = await forward(targetFor(match?.route.template), req, path, body); } catch (e) {
       send(res, mockError(502, 'mock_upstream_error', `Prism did not answer: ${e.message}`));
       return;
     }
-    const platform = rewrite(doc, match?.entry, answer);
+    const platform = withInvalid(rewrite(doc, match?.entry, answer), lists?.invalid);
+    let reply;
     if (platform) {
-      const keep = answer.headers['sl-violations'] ? { 'sl-violations': answer.headers['sl-violations'] } : {};
-      send(res, platform, keep);
-      return;
+      reply = platformReply(platform, answer.headers['sl-violations'] ? { 'sl-violations': answer.headers['sl-violations'] } : {});
+    } else {
+      // Prism's `date` is dropped: this server sends its own (a memoised answer must not replay it).
+      const headers = {};
+      for (const [k, v] of Object.entries(answer.headers)) if (!HOP.has(k) && k !== 'date') headers[k] = v;
+      headers['content-length'] = String(answer.body.length);
+      reply = { status: answer.status, headers, body: answer.body };
     }
-    const headers = {};
-    for (const [k, v] of Object.entries(answer.headers)) if (!HOP.has(k)) headers[k] = v;
-    headers['content-length'] = String(answer.body.length);
-    res.writeHead(answer.status, headers);
-    res.end(method === 'head' ? undefined : answer.body);
+    memo?.set(key, reply);
+    write(res, reply, method === 'head');
   }
 
   const server = http.createServer((req, res) => {
@@ -140,6 +210,6 @@ export function createFront({ doc, upstream }) {
     const text = JSON.stringify({ code: 'rest_invalid_request', message: 'Malformed HTTP request.', data: { status } });
     socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
   });
-  server.on('close', () => target.agent.destroy());
+  server.on('close', () => { for (const t of targets.values()) t.agent.destroy(); });
   return server;
 }

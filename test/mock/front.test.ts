@@ -4,7 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFront } from '../../scripts/mock/front.mjs';
+import { AnswerMemo, createFront } from '../../scripts/mock/front.mjs';
 import { bundle } from '../support/spec.js';
 import { check } from '../support/validate.js';
 
@@ -85,5 +85,32 @@ describe('the mock front', () => {
     if (!(big instanceof Error)) expect(big.status).toBe(413);
     canned = { status: 200, headers: { 'content-type': 'application/json' }, body: '{"alive":true}' };
     expect((await get('/')).body).toEqual({ alive: true });
+  });
+});
+
+describe('the answer memo', () => {
+  it('replays the answer to a request already forwarded, but never for Prefer: dynamic=true', async () => {
+    let asked = 0;
+    const up = http.createServer((req, res) => { req.resume(); req.on('end', () => { asked++; res.writeHead(200, { 'content-type': 'application/json', date: 'Thu, 01 Jan 1970 00:00:00 GMT' }); res.end(JSON.stringify({ n: asked })); }); });
+    const memo = new AnswerMemo({ maxEntries: 2 });
+    const f = createFront({ doc: bundle(), upstream: { host: '127.0.0.1', port: await listen(up) }, memo });
+    const b = `http://127.0.0.1:${await listen(f)}`;
+    try {
+      const first = await fetch(`${b}/`);
+      expect(await first.json()).toEqual({ n: 1 });
+      expect(first.headers.get('date')).not.toMatch(/1970/);
+      expect(await (await fetch(`${b}/`)).json()).toEqual({ n: 1 });
+      expect(await (await fetch(`${b}/`, { headers: { 'x-other': '1' } })).json()).toEqual({ n: 2 });
+      expect(await (await fetch(`${b}/`, { headers: { prefer: 'dynamic=true' } })).json()).toEqual({ n: 3 });
+      expect(await (await fetch(`${b}/`, { headers: { prefer: 'dynamic=true' } })).json()).toEqual({ n: 4 });
+      // Least recently used entries go beyond maxEntries.
+      await fetch(`${b}/`, { headers: { 'x-other': '2' } });
+      await fetch(`${b}/`, { headers: { 'x-other': '3' } });
+      expect(await (await fetch(`${b}/`)).json()).toEqual({ n: 7 });
+      expect(memo.hits).toBe(1);
+    } finally {
+      await new Promise((r) => f.close(r));
+      await new Promise((r) => up.close(r));
+    }
   });
 });

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { isRunning } from '../support/mock.js';
+import { isRunning, prismPidsOf } from '../support/mock.js';
 import { ROOT } from '../support/spec.js';
 
 const portFree = (port: number) => new Promise<boolean>((resolve) => {
@@ -21,16 +21,19 @@ describe('npm start', () => {
     child.stderr!.on('data', (c: string) => { out += c; });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
-      const urls = await new Promise<{ docs: string; mock: string; prismPid: number }>((resolve, reject) => {
+      const urls = await new Promise<{ docs: string; mock: string; prismPids: number[] }>((resolve, reject) => {
         const t = setTimeout(() => reject(new Error(`no URLs within 90 s:\n${out}`)), 90_000);
         child.stdout!.on('data', (c: string) => {
           out += c;
           const d = /^docs: (http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(out);
           const m = /^mock: (http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(out);
-          const p = /prism pid (\d+)/.exec(out);
-          if (d && m && p) { clearTimeout(t); resolve({ docs: d[1], mock: m[1], prismPid: Number(p[1]) }); }
+          const p = prismPidsOf(out);
+          if (d && m && p.length) { clearTimeout(t); resolve({ docs: d[1], mock: m[1], prismPids: p }); }
         });
       });
+      // One Prism per group of namespaces (scripts/mock/groups.mjs), all running.
+      expect(urls.prismPids.length).toBeGreaterThan(1);
+      for (const pid of urls.prismPids) expect(isRunning(pid), `Prism ${pid} not running`).toBe(true);
       const page = await fetch(urls.docs);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<title>Festival site REST interface</title>');
@@ -46,14 +49,13 @@ describe('npm start', () => {
       expect(code, out).toBe(0);
       expect(isRunning(child.pid!)).toBe(false);
       await new Promise((r) => setTimeout(r, 300));
-      expect(isRunning(urls.prismPid), 'Prism still running').toBe(false);
+      for (const pid of urls.prismPids) expect(isRunning(pid), `Prism ${pid} still running`).toBe(false);
       expect(await portFree(Number(new URL(urls.docs).port))).toBe(true);
       expect(await portFree(Number(new URL(urls.mock).port))).toBe(true);
       expect(out).toContain('start: stopped.');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
-      const p = /prism pid (\d+)/.exec(out);
-      if (p && isRunning(Number(p[1]))) process.kill(Number(p[1]), 'SIGKILL');
+      for (const pid of prismPidsOf(out)) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
     }
   }, 120_000);
 });

@@ -1,13 +1,17 @@
-// Start the mock (scripts/mock.mjs: front + Prism) as a child process on a free loopback port, and
-// stop it by PID (both the mock and its Prism) so that no server is ever left running.
+// Start the mock (scripts/mock.mjs: front + one Prism per group of namespaces) as a child process on
+// a free loopback port, and stop it by PID (the mock and every Prism) so that no server is ever left
+// running.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ROOT } from './spec.js';
 
 export interface Mock {
   url: string;
   pid: number;
+  /** The first Prism's PID (see prismPids). */
   prismPid: number;
-  /** Is the mock process (and its Prism) still running? */
+  /** Every Prism's PID (one per group of namespaces). */
+  prismPids: number[];
+  /** Is the mock process (and every Prism) still running? */
   alive(): boolean;
   /** Everything the mock printed (stdout + stderr). */
   output(): string;
@@ -18,22 +22,29 @@ export function isRunning(pid: number): boolean {
   try { process.kill(pid, 0); return true; } catch { return false; }
 }
 
-export async function startMock({ errors = true, spec, timeoutMs = 90_000 }: { errors?: boolean; spec?: string; timeoutMs?: number } = {}): Promise<Mock> {
+/** The Prism PIDs in the mock's "listening" line ("prism pids 1,2,3" or, before, "prism pid 1"). */
+export function prismPidsOf(out: string): number[] {
+  const m = /prism pids? ([\d,]+)/.exec(out);
+  return m ? m[1].split(',').filter(Boolean).map(Number) : [];
+}
+
+export async function startMock({ errors = true, spec, memo = true, timeoutMs = 90_000 }: { errors?: boolean; spec?: string; memo?: boolean; timeoutMs?: number } = {}): Promise<Mock> {
   const args = ['scripts/mock.mjs', '--port', '0'];
   if (errors) args.push('--errors');
+  if (!memo) args.push('--no-memo');
   if (spec) args.push('--spec', spec);
   const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.setEncoding('utf8');
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (c: string) => { out += c; });
-  const ready = await new Promise<{ url: string; prismPid: number }>((resolve, reject) => {
+  const ready = await new Promise<{ url: string; prismPids: number[] }>((resolve, reject) => {
     const timer = setTimeout(() => { kill(); reject(new Error(`the mock did not start within ${timeoutMs} ms:\n${out}`)); }, timeoutMs);
     const kill = () => { try { process.kill(child.pid!, 'SIGKILL'); } catch { /* gone */ } };
     child.stdout!.on('data', (c: string) => {
       out += c;
-      const m = /mock: listening on (http:\/\/127\.0\.0\.1:\d+) \(prism pid (\d+)/.exec(out);
-      if (m) { clearTimeout(timer); resolve({ url: m[1], prismPid: Number(m[2]) }); }
+      const m = /mock: listening on (http:\/\/127\.0\.0\.1:\d+) \(prism pids? [\d,]+/.exec(out);
+      if (m) { clearTimeout(timer); resolve({ url: m[1], prismPids: prismPidsOf(out) }); }
     });
     child.once('exit', (code, signal) => { clearTimeout(timer); reject(new Error(`the mock exited (${signal ?? code}) before it listened:\n${out}`)); });
   });
@@ -45,15 +56,16 @@ export async function startMock({ errors = true, spec, timeoutMs = 90_000 }: { e
   return {
     url: ready.url,
     pid: child.pid!,
-    prismPid: ready.prismPid,
-    alive: () => child.exitCode === null && child.signalCode === null && isRunning(ready.prismPid),
+    prismPid: ready.prismPids[0],
+    prismPids: ready.prismPids,
+    alive: () => child.exitCode === null && child.signalCode === null && ready.prismPids.every(isRunning),
     output: () => out,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         try { process.kill(child.pid!, 'SIGTERM'); } catch { /* gone */ }
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       }
-      for (const pid of [child.pid!, ready.prismPid]) if (isRunning(pid)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+      for (const pid of [child.pid!, ...ready.prismPids]) if (isRunning(pid)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
     },
   };
 }
