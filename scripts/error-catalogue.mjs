@@ -42,7 +42,15 @@ export function errorCatalogue(doc) {
     for (const status of statuses) {
       const ref = o.op.responses[status];
       const via = typeof ref?.$ref === 'string' && ref.$ref.startsWith('#/components/responses/') ? ref.$ref.split('/').pop() : undefined;
-      for (const code of mentioned(deref(doc, ref)?.description)) add(code, status, o.op.operationId, via);
+      // A code right after another status ("older sites answer 400 `rest_invalid_param`") belongs to
+      // that status, not to this response's.
+      const text = String(deref(doc, ref)?.description ?? '');
+      for (const m of text.matchAll(/`([a-z][a-z0-9_]*)`/g)) {
+        if (!mentioned(`\`${m[1]}\``).length) continue;
+        const other = /\b([45]\d\d)\b[^`.;]{0,30}$/.exec(text.slice(Math.max(0, m.index - 40), m.index))?.[1];
+        if (other && other !== status) { if (statuses.includes(other)) add(m[1], other, o.op.operationId); continue; }
+        add(m[1], status, o.op.operationId, via);
+      }
     }
     // "answers 404 `code`", "404 (`code`)", "a 403 `code`": a status right before the code.
     for (const m of String(o.op.description ?? '').matchAll(/\b([45]\d\d)\b[^`.;]{0,30}`([a-z][a-z0-9_]*)`/g)) {
