@@ -3,7 +3,7 @@
 // posts, and prove the serialisers lose nothing PHP parses (comma lists, PHP brackets in queries and
 // form bodies). An unreachable site fails the suite; it never skips.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCredentials, liveSite } from '../support/site.js';
+import { adminCredentials, basicAuth, liveSite } from '../support/site.js';
 import { ApiError, asForm, batch, collect, createClient, paginate, unwrap, WORDPRESS, type FestivalClient } from '../../src/index.ts';
 
 function site() {
@@ -28,7 +28,7 @@ async function twoTerms(taxonomy: 'tags' | 'categories'): Promise<[number, numbe
 async function term(taxonomy: 'tags' | 'categories', name: string): Promise<number> {
   const res = await fetch(`${SITE.baseUrl}/wp/v2/${taxonomy}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${SITE.user}:${SITE.password}`).toString('base64')}` },
+    headers: { 'Content-Type': 'application/json', Authorization: basicAuth(SITE.user, SITE.password) },
     body: JSON.stringify({ name }),
   });
   const body = (await res.json()) as { id: number };
@@ -57,7 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (!admin) return;
-  const auth = `Basic ${Buffer.from(`${SITE.user}:${SITE.password}`).toString('base64')}`;
+  const auth = basicAuth(SITE.user, SITE.password);
   for (const id of created.posts) await admin.DELETE('/core/v2/posts/{id}', { params: { path: { id }, query: { force: true } } }).catch(() => undefined);
   for (const [tax, id] of created.terms) await fetch(`${SITE.baseUrl}/wp/v2/${tax}/${id}?force=true`, { method: 'DELETE', headers: { Authorization: auth } }).catch(() => undefined);
 });

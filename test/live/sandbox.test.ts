@@ -4,13 +4,10 @@
 // The site is .sandbox/env.json's, or WP_BASE_URL (+ WP_USER, WP_APP_PASSWORD; WP_READER_USER,
 // WP_READER_APP_PASSWORD for a user without rights). On a site other than the sandbox the checks of
 // the sandbox's own seed are skipped, since only the sandbox records their ids.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { basicAuth, liveSite } from '../support/site.js';
+import type { Json } from '../support/spec.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 interface Credentials { user: string; appPassword: string }
 interface SandboxIds {
   users: { admin: number; reader: number };
@@ -30,28 +27,12 @@ interface SandboxIds {
   menuItems: number[];
 }
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const ENV_FILE = join(ROOT, '.sandbox', 'env.json');
-const trim = (url: string) => url.replace(/\/+$/, '');
-
-function readEnv(): Json {
-  if (!existsSync(ENV_FILE)) return undefined;
-  try {
-    return JSON.parse(readFileSync(ENV_FILE, 'utf8'));
-  } catch (e) {
-    throw new Error(`${ENV_FILE} is not valid JSON (${(e as Error).message}); re-run npm run sandbox`);
-  }
-}
-
-const ENV = readEnv();
-const BASE = process.env.WP_BASE_URL ?? ENV?.baseUrl;
-if (!BASE) {
-  throw new Error(`no live site: start the sandbox (npm run sandbox, root on Debian 12; writes ${ENV_FILE}) or set WP_BASE_URL, WP_USER and WP_APP_PASSWORD`);
-}
-const BASE_URL = trim(BASE);
-const IS_SANDBOX = ENV?.baseUrl !== undefined && trim(ENV.baseUrl) === BASE_URL;
+const SITE = liveSite();
+const ENV = SITE.env;
+const BASE_URL = SITE.baseUrl;
+const IS_SANDBOX = SITE.isSandbox;
 const fromEnv = (user?: string, appPassword?: string): Credentials | undefined => (user && appPassword ? { user, appPassword } : undefined);
-const ADMIN = fromEnv(process.env.WP_USER, process.env.WP_APP_PASSWORD) ?? (IS_SANDBOX ? ENV.admin : undefined);
+const ADMIN = fromEnv(SITE.user, SITE.appPassword);
 const READER = fromEnv(process.env.WP_READER_USER, process.env.WP_READER_APP_PASSWORD) ?? (IS_SANDBOX ? ENV.reader : undefined);
 const IDS: SandboxIds | undefined = IS_SANDBOX ? ENV.ids : undefined;
 
@@ -59,7 +40,7 @@ interface Answer { status: number; headers: Headers; json: Json; text: string }
 
 function authHeader(who?: Credentials): Record<string, string> {
   if (!who) return {};
-  return { Authorization: `Basic ${Buffer.from(`${who.user}:${who.appPassword}`).toString('base64')}` };
+  return { Authorization: basicAuth(who.user, who.appPassword) };
 }
 
 async function call(method: string, route: string, { as, body }: { as?: Credentials; body?: Json } = {}): Promise<Answer> {
