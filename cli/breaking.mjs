@@ -3,23 +3,27 @@
 // Exit codes: 0 no break (or breaks announced by a greater major version), 1 unannounced breaks,
 // 2 bad input.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { isMain, parseArgs, UsageError } from './lib/args.mjs';
 import { compareBundles, verdict } from './lib/breaking.mjs';
 import { DEFAULT_SPEC, PACKAGE_ROOT, parseBundle } from './lib/spec.mjs';
 
 export const HELP = `Usage: festival-site-api breaking --base <git ref | file> [--head <file>] [--json <file>]
-       festival-site-api breaking --since-release [--head <file>]
+       festival-site-api breaking --since-release [--releases <dir>] [--head <file>]
 
 Compares two bundles and lists the changes that break clients: removed operations or parameters,
-renamed operationIds, new required parameters or request fields, narrowed request enums, types or
-bounds; removed or retyped response fields and widened response enums.
+renamed operationIds, credentials newly required, new required parameters or request fields, narrowed
+request enums, types, bounds, patterns, formats or closed objects, changed request defaults; removed
+or retyped response fields (also in one oneOf/anyOf member) and widened response enums or variants.
+The rules and known limits are listed at the top of cli/lib/breaking.mjs.
 
   --base <ref|file>  the older bundle: a file (JSON or YAML), or a git ref whose generated/openapi.json
                      is read with git show (when that ref has no bundle, its openapi/ source is bundled)
-  --since-release    base = the newest git tag v<semver>; without one, prints a notice and exits 0
+  --since-release    base = the newest released bundle, releases/<major>.<minor>.<patch>.json (written
+                     by \`npm run release -- <version>\`); none there is an error (exit 2)
+  --releases <dir>   the folder of released bundles (default: releases/ of the package)
   --head <file>      the newer bundle (default: generated/openapi.json)
   --json <file>      also write the changes as JSON
   --all              also list the non-breaking changes
@@ -28,7 +32,7 @@ bounds; removed or retyped response fields and widened response enums.
 Exit codes: 0 no break, or breaks announced by a greater info.version major; 1 unannounced breaks;
 2 bad input.`;
 
-const FLAGS = { base: { type: 'string' }, head: { type: 'string' }, json: { type: 'string' }, all: { type: 'boolean' }, 'since-release': { type: 'boolean' }, help: { type: 'boolean' } };
+const FLAGS = { base: { type: 'string' }, head: { type: 'string' }, json: { type: 'string' }, all: { type: 'boolean' }, 'since-release': { type: 'boolean' }, releases: { type: 'string' }, help: { type: 'boolean' } };
 
 function git(args, opts = {}) {
   return spawnSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...opts });
@@ -61,10 +65,15 @@ function bundleAtRef(ref) {
   } finally { rmSync(tmp, { recursive: true, force: true }); }
 }
 
-function latestReleaseTag() {
-  const r = git(['tag', '--list', 'v*', '--sort=-v:refname'], { cwd: PACKAGE_ROOT });
-  if (r.status !== 0) return undefined;
-  return r.stdout.split('\n').map((s) => s.trim()).find((t) => /^v\d+\.\d+\.\d+$/.test(t));
+const SEMVER = /^(\d+)\.(\d+)\.(\d+)\.json$/;
+
+/** The newest released bundle in a releases folder: `{ file, version }`, or undefined when none. */
+export function latestRelease(dir = join(PACKAGE_ROOT, 'releases')) {
+  let names;
+  try { names = readdirSync(dir); } catch { return undefined; }
+  const found = names.map((n) => SEMVER.exec(n)).filter(Boolean)
+    .sort((a, b) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]) || Number(b[3]) - Number(a[3]));
+  return found.length ? { file: join(dir, found[0][0]), version: found[0][0].slice(0, -5) } : undefined;
 }
 
 function readFile(file, flag) {
@@ -84,15 +93,19 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     if (values.help) { say(HELP); return 0; }
     if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
     if (values.base && values['since-release']) throw new UsageError('give --base or --since-release, not both');
+    if (values.releases && !values['since-release']) throw new UsageError('--releases goes with --since-release');
     let baseRef = values.base;
     if (values['since-release']) {
-      baseRef = latestReleaseTag();
-      if (!baseRef) { say('breaking: no release tag v<major>.<minor>.<patch> yet: nothing to compare against, skipped.'); return 0; }
+      const dir = resolve(values.releases ?? join(PACKAGE_ROOT, 'releases'));
+      const latest = latestRelease(dir);
+      if (!latest) throw new UsageError(`--since-release: no released bundle <major>.<minor>.<patch>.json in ${dir} (\`npm run release -- <version>\` writes one)`);
+      baseRef = latest.file;
     }
     if (!baseRef) throw new UsageError('--base is required (a git ref or a bundle file), or --since-release');
     const headFile = resolve(values.head ?? DEFAULT_SPEC);
     const head = readFile(headFile, '--head');
-    const base = existsSync(baseRef) ? { doc: readFile(baseRef, '--base'), from: baseRef } : bundleAtRef(baseRef);
+    const base = existsSync(baseRef) ? { doc: readFile(baseRef, '--base'), from: relative(process.cwd(), resolve(baseRef)) || baseRef } : bundleAtRef(baseRef);
+    if (values['since-release'] && base.doc.info?.version !== basename(baseRef, '.json')) throw new UsageError(`${base.from}: its info.version ${base.doc.info?.version} is not the version its name says`);
     const result = compareBundles(base.doc, head);
     const v = verdict(result);
     say(`breaking: base ${base.from} (${result.base.version ?? '?'}) -> head ${relative(process.cwd(), headFile) || headFile} (${result.head.version ?? '?'})`);

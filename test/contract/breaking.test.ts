@@ -1,7 +1,8 @@
 // The breaking-change check on fixture pairs (test/fixtures/breaking/): requests and responses are
 // judged by opposite rules, and the exit code follows info.version's major.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
@@ -106,5 +107,161 @@ describe('npm run breaking (the CLI)', () => {
     const r = cli('--base', 'HEAD', '--head', join(FIX, 'base.yaml'));
     expect([0, 1]).toContain(r.status);
     expect(r.stdout).toMatch(/^breaking: base HEAD:/);
+  });
+});
+
+// ---------------------------------------------------------------- the released bundle and the gate
+const RELEASED = join(ROOT, 'releases', '1.0.0.json');
+const released = () => JSON.parse(readFileSync(RELEASED, 'utf8'));
+const breaksOf = (head: Json) => compareBundles(released(), head).changes.filter((c: Change) => c.breaking) as Change[];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+describe('breaks the checker used to miss (mutations of the released 1.0.0 bundle)', () => {
+  it('the released bundle compared with itself has no change', () => {
+    expect(compareBundles(released(), released()).changes).toEqual([]);
+  });
+
+  it('a property removed from one anyOf member of a response (`link` of Post; PostEdit keeps it)', () => {
+    const h = released();
+    delete h.components.schemas.Post.properties.link;
+    h.components.schemas.Post.required = h.components.schemas.Post.required.filter((x: string) => x !== 'link');
+    expect(h.components.schemas.PostEdit.properties.link).toBeDefined();
+    const b = breaksOf(h);
+    expect(has(b, 'response-field-removed', 'GET /core/v2/posts/{id}', 'response 200 application/json<Post>.link'), JSON.stringify(b)).toBe(true);
+    expect(has(b, 'response-field-removed', 'GET /core/v2/posts', 'response 200 application/json[]<Post>.link')).toBe(true);
+  });
+
+  it('a property dropped from `required` of one anyOf member', () => {
+    const h = released();
+    h.components.schemas.Post.required = h.components.schemas.Post.required.filter((x: string) => x !== 'link');
+    const b = breaksOf(h);
+    expect(has(b, 'response-field-no-longer-required', 'GET /core/v2/posts/{id}', 'response 200 application/json<Post>.link'), JSON.stringify(b)).toBe(true);
+  });
+
+  it('an operation that starts requiring credentials', () => {
+    const h = released();
+    const op = h.paths['/core/v2/posts/{id}'].get;
+    expect(op.security).toContainEqual({});
+    op.security = op.security.filter((x: object) => Object.keys(x).length > 0);
+    const b = breaksOf(h);
+    expect(b.map((c) => `${c.rule} ${c.operation}`)).toEqual(['security-required GET /core/v2/posts/{id}']);
+  });
+
+  it('a credential kind no longer accepted', () => {
+    const h = released();
+    const op = h.paths['/core/v2/posts/{id}'].delete;
+    op.security = op.security.filter((x: object) => !('cookie-nonce' in x));
+    expect(breaksOf(h).map((c) => `${c.rule} ${c.operation}`)).toEqual(['security-scheme-removed DELETE /core/v2/posts/{id}']);
+  });
+
+  const body = 'requestBody application/json';
+  it.each([
+    ['additionalProperties: false', (s: Json) => { s.additionalProperties = false; }, body, /additionalProperties absent -> false/],
+    ['a new format', (s: Json) => { s.properties.template.format = 'uri'; }, `${body}.template`, /format added to "uri"/],
+    ['multipleOf', (s: Json) => { s.properties.author.multipleOf = 2; }, `${body}.author`, /multipleOf added 2/],
+    ['maxLength', (s: Json) => { s.properties.slug.maxLength = 20; }, `${body}.slug`, /maxLength added 20/],
+  ])('a stricter request schema: %s', (_label, mutate, where, message) => {
+    const h = released();
+    mutate(h.components.schemas.PostWrite);
+    const b = breaksOf(h);
+    for (const op of ['POST /core/v2/posts', 'POST /core/v2/posts/{id}', 'PUT /core/v2/posts/{id}', 'PATCH /core/v2/posts/{id}']) {
+      expect(b.some((c) => c.rule === 'request-constraint-narrowed' && c.operation === op && c.where === where && message.test(c.message)), `${op}: ${JSON.stringify(b)}`).toBe(true);
+    }
+  });
+
+  it('a narrower pattern (both versions have one)', () => {
+    const b0 = released();
+    b0.components.schemas.PostWrite.properties.slug.pattern = '^[a-z0-9-]+$';
+    const h = structuredClone(b0);
+    h.components.schemas.PostWrite.properties.slug.pattern = '^[a-z]+$';
+    const b = compareBundles(b0, h).changes.filter((c: Change) => c.breaking);
+    expect(has(b, 'request-constraint-narrowed', 'POST /core/v2/posts', `${body}.slug`)).toBe(true);
+  });
+
+  it('maxLength on one member of a oneOf request value (the string form of `title`)', () => {
+    const h = released();
+    h.components.schemas.CoreRawInput.oneOf[0].maxLength = 5;
+    const b = breaksOf(h);
+    expect(has(b, 'request-constraint-narrowed', 'POST /core/v2/posts', `${body}.title<member #0>`), JSON.stringify(b.slice(0, 3))).toBe(true);
+  });
+
+  it('a changed default of a request parameter (per_page 10 -> 20)', () => {
+    const h = released();
+    h.components.parameters.PerPage.schema.default = 20;
+    const b = breaksOf(h);
+    expect(has(b, 'request-default-changed', 'GET /core/v2/posts', 'parameter query per_page'), JSON.stringify(b)).toBe(true);
+    expect(b.every((c) => c.rule === 'request-default-changed')).toBe(true);
+  });
+
+  it('a new response variant breaks; a dropped one does not', () => {
+    const h = released();
+    const schema = h.paths['/core/v2/posts/{id}'].get.responses['200'].content['application/json'].schema;
+    schema.anyOf.push({ $ref: '#/components/schemas/PostDeleted' });
+    expect(has(breaksOf(h), 'response-variant-added', 'GET /core/v2/posts/{id}', 'response 200 application/json<PostDeleted>')).toBe(true);
+    const n = released();
+    n.paths['/core/v2/posts/{id}'].get.responses['200'].content['application/json'].schema.anyOf.pop();
+    expect(breaksOf(n).filter((c) => c.operation === 'GET /core/v2/posts/{id}')).toEqual([]);
+  });
+});
+
+describe('the release gate: npm run breaking -- --since-release (what .ci/run runs)', () => {
+  const tmp = () => mkdtempSync(join(tmpdir(), 'gate-'));
+  const json = (dir: string, name: string, doc: Json) => { const f = join(dir, name); writeFileSync(f, JSON.stringify(doc)); return f; };
+
+  it('.ci/run runs it, against the committed releases/', () => {
+    expect(readFileSync(join(ROOT, '.ci', 'run'), 'utf8')).toMatch(/^npm run breaking -- --since-release$/m);
+  });
+
+  it('fails on an operation removed from the current bundle, with no git tag involved', () => {
+    const dir = tmp();
+    try {
+      const head = JSON.parse(readFileSync(join(ROOT, 'generated', 'openapi.json'), 'utf8'));
+      head.info.version = '1.0.0';
+      delete head.paths['/core/v2/posts/{id}'].delete;
+      const r = cli('--since-release', '--head', json(dir, 'head.json', head));
+      expect(r.status, r.stdout + r.stderr).toBe(1);
+      expect(r.stdout).toMatch(/^breaking: base releases\/1\.0\.0\.json/);
+      expect(r.stdout).toMatch(/BREAKING operation-removed\s+DELETE \/core\/v2\/posts\/\{id\}/);
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+
+  it('compares with the newest release by semver, fails on an unannounced break, passes when the major says so', () => {
+    const dir = tmp();
+    try {
+      const releases = join(dir, 'releases');
+      const base = load('base.yaml');
+      const old = { ...structuredClone(base), info: { ...base.info, version: '0.9.0' } };
+      delete old.paths['/things/{id}'];
+      // 1.0.0 is newer than 0.9.0 and 0.10.0 is not newer than 1.0.0: the gate must pick 1.0.0.
+      mkdirSync(releases);
+      json(releases, '0.9.0.json', old);
+      json(releases, '0.10.0.json', { ...old, info: { ...old.info, version: '0.10.0' } });
+      json(releases, '1.0.0.json', base);
+      const breaking = load('head-breaking.yaml');
+      const minor = cli('--since-release', '--releases', releases, '--head', json(dir, 'minor.json', breaking));
+      expect(minor.status, minor.stdout + minor.stderr).toBe(1);
+      expect(minor.stdout).toMatch(/\(1\.0\.0\) -> head .* \(1\.1\.0\)/);
+      expect(minor.stdout).toMatch(/NOT announced/);
+      breaking.info.version = '2.0.0';
+      const majorBump = cli('--since-release', '--releases', releases, '--head', json(dir, 'major.json', breaking));
+      expect(majorBump.status, majorBump.stdout + majorBump.stderr).toBe(0);
+      expect(majorBump.stdout).toMatch(/announced by the major version \(1\.0\.0 -> 2\.0\.0\)/);
+      const compatible = cli('--since-release', '--releases', releases, '--head', join(FIX, 'head-compatible.yaml'));
+      expect(compatible.status, compatible.stdout).toBe(0);
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+
+  it('without a released bundle it is an error (exit 2), never a silent pass', () => {
+    const dir = tmp();
+    try {
+      const r = cli('--since-release', '--releases', dir);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/no released bundle/);
+      json(dir, '1.0.0.json', { ...load('base.yaml'), info: { title: 'x', version: '1.2.0' } });
+      const lying = cli('--since-release', '--releases', dir, '--head', join(FIX, 'base.yaml'));
+      expect(lying.status).toBe(2);
+      expect(lying.stderr).toMatch(/not the version its name says/);
+    } finally { rmSync(dir, { recursive: true, force: true }); }
   });
 });
