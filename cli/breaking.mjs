@@ -40,7 +40,7 @@ function git(args, opts = {}) {
 
 /** Read the bundle at a git ref: its generated/openapi.json, else its openapi/ source bundled. */
 function bundleAtRef(ref) {
-  const top = git(['rev-parse', '--show-toplevel']);
+  const top = git(['rev-parse', '--show-toplevel'], { cwd: PACKAGE_ROOT });
   if (top.status !== 0) throw new UsageError(`--base ${ref}: not a file, and not inside a git repository`);
   const root = top.stdout.trim();
   if (git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: root }).status !== 0) throw new UsageError(`--base ${ref}: no such file or git ref`);
@@ -59,7 +59,9 @@ function bundleAtRef(ref) {
     const x = spawnSync('tar', ['-xf', 'src.tar'], { cwd: tmp });
     if (x.status !== 0) throw new Error(`cannot unpack ${srcRel}/ of ${ref}`);
     const out = join(tmp, 'openapi.json');
-    const b = spawnSync(process.execPath, [redocly, 'bundle', join(tmp, srcRel, 'openapi.yaml'), '--ext', 'json', '-o', out], { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+    // The project's redocly.yaml, wherever this runs from: its decorator writes PUT and PATCH.
+    const config = join(PACKAGE_ROOT, 'redocly.yaml');
+    const b = spawnSync(process.execPath, [redocly, 'bundle', join(tmp, srcRel, 'openapi.yaml'), '--ext', 'json', '-o', out, ...(existsSync(config) ? ['--config', config] : [])], { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
     if (b.status !== 0 || !existsSync(out)) throw new UsageError(`--base ${ref}: bundling ${srcRel}/openapi.yaml of that ref failed: ${(b.stderr || b.stdout).trim().split('\n').slice(-3).join(' ')}`);
     return { doc: parseBundle(readFileSync(out, 'utf8'), `${ref}:${srcRel}`), from: `${ref}:${srcRel}/ (bundled)` };
   } finally { rmSync(tmp, { recursive: true, force: true }); }

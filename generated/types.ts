@@ -4256,12 +4256,12 @@ export interface paths {
         get?: never;
         /**
          * Synchronise the connector (PUT)
-         * @description `PUT /connector/v1/sync`. Runs the connector's synchronisation. Same as POST. The add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `PUT /connector/v1/sync`. Runs the connector's synchronisation. The add-on publishes no contract
+         *     for its answer, so the body is described only as JSON. Administrative route of an installed add-on:
+         *     it needs a signed-in user with the capability the add-on checks, sent as an application password
+         *     (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
+         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
+         *     404 `rest_no_route`.
          */
         put: operations["putConnectorSync"];
         /**
@@ -4279,12 +4279,12 @@ export interface paths {
         head?: never;
         /**
          * Synchronise the connector (PATCH)
-         * @description `PATCH /connector/v1/sync`. Runs the connector's synchronisation. Same as POST. The add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `PATCH /connector/v1/sync`. Runs the connector's synchronisation. The add-on publishes no contract
+         *     for its answer, so the body is described only as JSON. Administrative route of an installed add-on:
+         *     it needs a signed-in user with the capability the add-on checks, sent as an application password
+         *     (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
+         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
+         *     404 `rest_no_route`.
          */
         patch: operations["patchConnectorSync"];
         trace?: never;
@@ -4299,13 +4299,13 @@ export interface paths {
         get?: never;
         /**
          * Log the connector out (PUT)
-         * @description `PUT /connector/v1/logout`. Disconnects the connector from its service (per the route's name). Same
-         *     as POST. The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         * @description `PUT /connector/v1/logout`. Disconnects the connector from its service (per the route's name; the
+         *     seed lists no parameter). The seed lists no parameter for it besides `i18n_language`, and the add-on
+         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
+         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
+         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
+         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
+         *     it switched off) answers 404 `rest_no_route`.
          */
         put: operations["putConnectorLogout"];
         /**
@@ -4324,10 +4324,10 @@ export interface paths {
         head?: never;
         /**
          * Log the connector out (PATCH)
-         * @description `PATCH /connector/v1/logout`. Disconnects the connector from its service (per the route's name).
-         *     Same as POST. The seed lists no parameter for it besides `i18n_language`, and the add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
+         * @description `PATCH /connector/v1/logout`. Disconnects the connector from its service (per the route's name; the
+         *     seed lists no parameter). The seed lists no parameter for it besides `i18n_language`, and the add-on
+         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
+         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
          *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
          *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
          *     it switched off) answers 404 `rest_no_route`.
@@ -4515,12 +4515,12 @@ export interface paths {
         get?: never;
         /**
          * Install an offered plugin (PUT)
-         * @description `PUT /crosssell/v1/plugincrosssell/install_plugin`. Installs the plugin named by `plugin_slug`. Same
-         *     as POST. The add-on publishes no contract for its answer, so the body is described only as JSON.
-         *     Administrative route of an installed add-on: it needs a signed-in user with the capability the
-         *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `PUT /crosssell/v1/plugincrosssell/install_plugin`. Installs the plugin named by `plugin_slug`. The
+         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
+         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
+         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
+         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
+         *     it switched off) answers 404 `rest_no_route`.
          */
         put: operations["putCrosssellPlugincrosssellInstallPlugin"];
         /**
@@ -4538,12 +4538,12 @@ export interface paths {
         head?: never;
         /**
          * Install an offered plugin (PATCH)
-         * @description `PATCH /crosssell/v1/plugincrosssell/install_plugin`. Installs the plugin named by `plugin_slug`.
-         *     Same as POST. The add-on publishes no contract for its answer, so the body is described only as
-         *     JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability the
-         *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `PATCH /crosssell/v1/plugincrosssell/install_plugin`. Installs the plugin named by `plugin_slug`. The
+         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
+         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
+         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
+         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
+         *     it switched off) answers 404 `rest_no_route`.
          */
         patch: operations["patchCrosssellPlugincrosssellInstallPlugin"];
         trace?: never;
@@ -4559,8 +4559,8 @@ export interface paths {
         /**
          * Activate an offered plugin (PUT)
          * @description `PUT /crosssell/v1/plugincrosssell/activate_plugin`. Activates the plugin named by `plugin_slug`.
-         *     Same as POST. The add-on publishes no contract for its answer, so the body is described only as
-         *     JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability the
+         *     The add-on publishes no contract for its answer, so the body is described only as JSON.
+         *     Administrative route of an installed add-on: it needs a signed-in user with the capability the
          *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
          *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
          *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
@@ -4582,8 +4582,8 @@ export interface paths {
         /**
          * Activate an offered plugin (PATCH)
          * @description `PATCH /crosssell/v1/plugincrosssell/activate_plugin`. Activates the plugin named by `plugin_slug`.
-         *     Same as POST. The add-on publishes no contract for its answer, so the body is described only as
-         *     JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability the
+         *     The add-on publishes no contract for its answer, so the body is described only as JSON.
+         *     Administrative route of an installed add-on: it needs a signed-in user with the capability the
          *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
          *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
          *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
