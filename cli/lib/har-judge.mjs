@@ -83,6 +83,34 @@ export function createHarJudge({ doc, map, mapping, strict = false, namespaces =
   const ops = operations(doc);
   const specNs = new Set(specNamespaces(doc));
   const { check } = createPointerValidator(doc);
+  /**
+   * Errors of a body against a schema; for a union (oneOf/anyOf, also as array items) the errors of
+   * the member the value comes closest to, so a report names the field that is wrong, not every
+   * member's complaints.
+   */
+  function checkBody(schema, value, opts, depth = 0) {
+    const errs = check(schema, value, opts);
+    if (!errs.length || depth > 3) return errs;
+    const s = deref(schema, doc);
+    const members = s?.oneOf ?? s?.anyOf;
+    if (Array.isArray(members) && members.length > 1 && !s.properties) {
+      let best;
+      for (const m of members) {
+        const e = checkBody(m, value, opts, depth + 1);
+        if (!best || e.length < best.length) best = e;
+      }
+      return best.length && best.length <= errs.length ? best : errs;
+    }
+    const items = s?.type === 'array' && s.items ? deref(s.items, doc) : undefined;
+    if (items && Array.isArray(value) && (items.oneOf || items.anyOf)) {
+      const out = [];
+      for (let i = 0; i < value.length && out.length < 20; i++) {
+        for (const e of checkBody(items, value[i], opts, depth + 1)) out.push({ ...e, pointer: `/${i}${e.pointer}` });
+      }
+      return out.length ? out.slice(0, 20) : errs;
+    }
+    return errs;
+  }
   const byLength = new Map();
   for (const o of ops) {
     const segs = o.path === '/' ? [] : o.path.slice(1).split('/');
@@ -245,7 +273,7 @@ export function createHarJudge({ doc, map, mapping, strict = false, namespaces =
         let parsed = false;
         if (text !== undefined && depthWithin(text, MAX_BODY_DEPTH)) { try { value = JSON.parse(text); parsed = true; } catch { /* below */ } }
         if (!parsed) problems.push({ pointer: 'request.body', reason: 'is not valid JSON' });
-        else if (schema) problems.push(...check(schema, value, { strict }).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message })));
+        else if (schema) problems.push(...checkBody(schema, value, { strict }).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message })));
       } else if (type === 'application/x-www-form-urlencoded') {
         const schema = bodySchema(x, doc, type) ?? bodySchema(x, doc, 'application/json');
         const props = deref(schema, doc)?.properties ?? {};
@@ -268,7 +296,7 @@ export function createHarJudge({ doc, map, mapping, strict = false, namespaces =
     let text = str(content.text);
     const enc = str(content.encoding);
     if (text !== undefined && enc) {
-      if (enc.toLowerCase() !== 'base64') { notes.push(`content.encoding ${enc.slice(0, 20)} is not understood: the body is not judged`); text = undefined; } else if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(text)) { fail('response.content.text', 'content.encoding is base64 but the text is not base64'); text = undefined; } else text = Buffer.from(text, 'base64').toString('utf8');
+      if (enc.toLowerCase() !== 'base64') { notes.push(`content.encoding ${enc.slice(0, 20)} is not understood: the body is not judged`); text = undefined; } else if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text.replace(/\s+/g, ''))) { fail('response.content.text', 'content.encoding is base64 but the text is not base64'); text = undefined; } else text = Buffer.from(text, 'base64').toString('utf8');
     }
     const responses = x.op.responses ?? {};
     const status = String(res.status);
@@ -296,7 +324,7 @@ export function createHarJudge({ doc, map, mapping, strict = false, namespaces =
         else { try { json = JSON.parse(text); ok = true; } catch { fail('response.content.text', 'the body is not valid JSON'); } }
         if (ok && media.schema && !media['x-undocumented-body']) {
           const mapped = map.mapBody(json, restRoot, mapping, 'toSpec');
-          for (const e of check(media.schema, mapped, { strict })) if (!(fieldsFiltered && e.keyword === 'required')) fail(`response.body#${e.pointer}`, e.message);
+          for (const e of checkBody(media.schema, mapped, { strict })) if (!(fieldsFiltered && e.keyword === 'required')) fail(`response.body#${e.pointer}`, e.message);
         }
       }
     } else if (!head && text) fail('response.content.text', `${status} documents no body, the response has ${text.length} characters`);

@@ -11,6 +11,11 @@ const LIST_LIMIT = 2000;
 const MAX_SECRETS = 5000;
 const MAX_CLASSES = 500;
 const MAX_REASONS = 100;
+// Query parameters whose values are credentials (not `author`).
+const SENSITIVE = /pass|secret|token|nonce|api_?key|auth(?!or)/i;
+// Strings are cut to this many characters beyond their printed length before any pattern runs on
+// them (longer than any secret and its encodings), so no pattern ever scans a huge hostile string.
+const PRECUT = 12_000;
 
 /** Remove control and bidi characters and bound the length of a string from a HAR. */
 export function clean(s, max = 300) {
@@ -32,8 +37,8 @@ export function createRedactor() {
     if (re) t = t.replace(re, '[redacted]');
     return t
       .replace(/\b(Basic|Bearer|Digest)(\s+)(?!\[redacted\])[A-Za-z0-9+/=._~-]{6,}/gi, '$1$2[redacted]')
-      .replace(/(\/\/)[^/@\s"\\]*:[^/@\s"\\]*@/g, '$1[redacted]@')
-      .replace(/([?&][^=&#\s"\\]*(?:pass|secret|token|nonce|api_?key|auth(?!or))[^=&#\s"\\]*=)[^&#\s"\\]*/gi, '$1[redacted]');
+      .replace(/\/\/[^/@\s"\\:]{0,200}:[^/@\s"\\]{0,400}@/g, '//[redacted]@')
+      .replace(/([?&])([^=&#\s"\\]{0,200})=([^&#\s"\\]*)/g, (m, sep, name) => (SENSITIVE.test(name) ? `${sep}${name}=[redacted]` : m));
   };
   return { add, redact, get size() { return secrets.size; } };
 }
@@ -86,7 +91,7 @@ export function validateHarFiles({ files, doc, specFile, map, mapping, strict = 
   }
 
   function record(file, index, v) {
-    const red = (s, max) => clean(redactor.redact(s), max);
+    const red = (s, max) => clean(redactor.redact(String(s ?? '').slice(0, max + PRECUT)), max);
     const base = {
       file, index, method: v.method ? red(v.method, 20) : undefined, url: v.url !== undefined ? red(v.url, 300) : undefined,
       comment: v.comment ? red(v.comment, 200) : undefined,
