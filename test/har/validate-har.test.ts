@@ -171,6 +171,13 @@ describe('files that are not HARs', () => {
     expect(r.stderr + r.stdout).not.toMatch(/\n\s+at /);
   });
 
+  it('with several files, a bad one gets its line and exit 2, the others are still judged', async () => {
+    const r = await run([fx('conforming.har'), fx('no-entries.json'), fx('out-of-scope.har')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.report!.summary).toMatchObject({ files: 3, entries: 16, conforming: 10, notInSpec: 6 });
+  });
+
   it('bad flags exit 2 with one line', async () => {
     for (const args of [['--nope', fx('empty.har')], [fx('empty.har'), '--namespace', 'no/such'], [fx('empty.har'), '--map', 'a=b=c'], []]) {
       const r = await run(args);
