@@ -50,8 +50,8 @@ export function harSummaryText(report) {
     if (report.notInSpec.length > 20) lines.push(`  … ${report.notInSpec.length - 20} more reasons in report.json`);
   }
   if (report.failureClasses.length) {
-    lines.push('', 'failure classes (count, operation, pointer, reason):');
-    for (const c of report.failureClasses.slice(0, 40)) lines.push(`  ${pad(c.count, 6)} ${pad(c.operation ?? '', 24)} ${c.pointer} ${c.reason}`);
+    lines.push('', 'failure classes (failures, entries, operation, pointer, reason):');
+    for (const c of report.failureClasses.slice(0, 40)) lines.push(`  ${pad(c.count, 5)} ${pad(c.entries, 5)} ${pad(c.operation ?? '', 24)} ${c.pointer} ${c.reason}`);
     if (report.failureClasses.length > 40) lines.push(`  … ${report.failureClasses.length - 40} more classes in report.json`);
   }
   if (report.unlisted) lines.push('', `${report.unlisted} further entries not listed (the report names the first ${report.entries.length})`);
@@ -96,7 +96,7 @@ export function harHtml(report) {
   const s = report.summary;
   const opRows = report.operations.map((x) => `<tr class="${x.nonConforming ? 'failed' : 'passed'}"><td>${esc(x.namespace)}</td><td><code>${esc(x.method)} ${esc(x.path)}</code></td><td>${esc(x.id)}</td><td>${x.entries}</td><td>${x.conforming}</td><td>${x.nonConforming}</td><td>${x.requestsInvalid}</td></tr>`).join('\n');
   const entryRows = report.entries.map((e) => `<tr class="${e.verdict === 'conforms' ? 'passed' : 'failed'}"><td>${esc(e.file)}#${e.index}</td><td><code>${esc(e.method)} ${esc(e.url)}</code></td><td>${esc(e.status)}</td><td>${esc(e.operation?.id ?? '')}</td><td>${esc(e.comment ?? '')}</td><td>${esc(e.verdict)}${e.reason ? `: ${esc(e.reason)}` : ''}<ul>${e.failures.map((f) => `<li><code>${esc(f.pointer)}</code> ${esc(f.reason)}</li>`).join('')}</ul></td><td>${esc(e.request.verdict)}<ul>${e.request.problems.map((p) => `<li><code>${esc(p.pointer)}</code> ${esc(p.reason)}</li>`).join('')}</ul></td></tr>`).join('\n');
-  const classRows = report.failureClasses.map((c) => `<tr><td>${c.count}</td><td>${esc(c.operation)}</td><td><code>${esc(c.pointer)}</code></td><td>${esc(c.reason)}</td></tr>`).join('\n');
+  const classRows = report.failureClasses.map((c) => `<tr><td>${c.count}</td><td>${c.entries}</td><td>${esc(c.operation)}</td><td><code>${esc(c.pointer)}</code></td><td>${esc(c.reason)}</td></tr>`).join('\n');
   const reasonRows = report.notInSpec.map((r) => `<tr><td>${r.count}</td><td>${esc(r.reason)}</td></tr>`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>HAR validation report</title>
@@ -118,7 +118,7 @@ ${report.unlisted ? `<p>${report.unlisted} further entries are not listed.</p>` 
 ${entryRows}
 </table>
 <h2>Failure classes</h2>
-<table><tr><th>count</th><th>operation</th><th>pointer</th><th>reason</th></tr>
+<table><tr><th>failures</th><th>entries</th><th>operation</th><th>pointer</th><th>reason</th></tr>
 ${classRows}
 </table>
 <h2>Not in the spec</h2>

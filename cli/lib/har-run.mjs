@@ -116,7 +116,13 @@ export function validateHarFiles({ files, doc, specFile, map, mapping, strict = 
       if (v.failures.length) { summary.nonConforming++; o.nonConforming++; verdict = 'does not conform'; } else { summary.conforming++; o.conforming++; verdict = 'conforms'; }
     }
     const failures = v.failures.map((f) => ({ pointer: red(f.pointer, 200), reason: red(f.reason, 300) }));
-    for (const f of failures) count(classes, `${op?.id} ${pointerClass(f.pointer)} ${f.reason}`, MAX_CLASSES, { operation: op?.id, pointer: pointerClass(f.pointer), reason: f.reason });
+    const seenHere = new Set();
+    for (const f of failures) {
+      const key = `${op?.id} ${pointerClass(f.pointer)} ${f.reason}`;
+      count(classes, key, MAX_CLASSES, { operation: op?.id, pointer: pointerClass(f.pointer), reason: f.reason, entries: 0 });
+      const c = classes.get(classes.has(key) ? key : '(other)');
+      if (!seenHere.has(c)) { seenHere.add(c); c.entries++; }
+    }
     if (verdict === 'conforms' && request.verdict !== 'invalid') return;
     if (verdict === 'no response' && request.verdict !== 'invalid') return;
     if (listed.length >= LIST_LIMIT) { unlisted++; return; }

@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM JavaScript without type declarations
-import { createHarTokenizer } from '../../cli/lib/har-reader.mjs';
+import { createHarJudge, secretsOf } from '../../cli/lib/har-judge.mjs';
+// @ts-expect-error plain ESM JavaScript without type declarations
+import { createHarTokenizer, NotAHar } from '../../cli/lib/har-reader.mjs';
+// @ts-expect-error plain ESM JavaScript without type declarations
+import { loadMapping } from '../../cli/lib/mapping.mjs';
+// @ts-expect-error plain ESM JavaScript without type declarations
+import { DEFAULT_SPEC, loadBundle } from '../../cli/lib/spec.mjs';
 // @ts-expect-error plain ESM JavaScript without type declarations
 import { main } from '../../cli/validate-har.mjs';
 import { ROOT } from '../support/spec.js';
@@ -234,6 +240,56 @@ describe('hostile input', () => {
     expect(r.code).toBe(1);
     expect(r.report!.summary).toMatchObject({ entries: 10, unreadable: 1, conforming: 9 });
     expect(r.report!.entries[0]).toMatchObject({ index: 1, verdict: 'unreadable', reason: expect.stringMatching(/^the entry is larger than/) });
+  });
+});
+
+describe('bounded fuzzing (seeded, 400 cases each)', () => {
+  let seed = 12345;
+  const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const text = readFileSync(fx('conforming.har'), 'utf8');
+  const HOSTILE: unknown[] = ['', 'x'.repeat(70_000), '%E0%A4%A', '%%%', 'https://festival.example/wp-json/wp/v2/posts/%ZZ', 'http://[::1', -1, 0, 1e308, null, true, [], {}, [[[[[]]]]], { $ref: '#/x' }, '\u0000', 'base64', '?rest_route=%2F', '{"code":1}'];
+
+  it('the reader on mutated files: entries or one NotAHar, nothing else', () => {
+    for (let i = 0; i < 400; i++) {
+      const chars = [...text.slice(0, 6000)];
+      const k = 1 + rnd(4);
+      for (let j = 0; j < k; j++) {
+        const at = rnd(chars.length);
+        const op = rnd(3);
+        if (op === 0) chars.splice(at, 1);
+        else if (op === 1) chars.splice(at, 0, '{}[]",:\\ x0'[rnd(12)]);
+        else chars.length = at;
+      }
+      const t = createHarTokenizer();
+      try { t.push(chars.join('')); t.end(); } catch (e) { expect(e, `case ${i}`).toBeInstanceOf(NotAHar); }
+    }
+  });
+
+  it('the judge on mutated entries: always a verdict, never an exception', async () => {
+    const map = await loadMapping();
+    const judge = createHarJudge({ doc: loadBundle(DEFAULT_SPEC), map, mapping: map.FESTIVAL_PLATFORM, strict: true }).judge;
+    const entries = JSON.parse(text).log.entries;
+    const scopes = new Set<string>();
+    for (let i = 0; i < 400; i++) {
+      const e = JSON.parse(JSON.stringify(entries[rnd(entries.length)]));
+      for (let j = 0; j < 1 + rnd(3); j++) {
+        let node = e;
+        let key: string | number = 'request';
+        for (let d = 0; d < 4 && node && typeof node === 'object'; d++) {
+          const keys = Object.keys(node);
+          if (!keys.length) break;
+          key = keys[rnd(keys.length)];
+          if (d < 3 && node[key] && typeof node[key] === 'object' && rnd(2)) node = node[key];
+          else break;
+        }
+        if (node && typeof node === 'object') node[key] = HOSTILE[rnd(HOSTILE.length)];
+      }
+      const v = judge(e);
+      expect(secretsOf(e)).toBeInstanceOf(Set);
+      expect(['in-spec', 'not-in-spec', 'not-selected', 'no-response', 'unreadable'], `case ${i}`).toContain(v.scope);
+      scopes.add(v.scope);
+    }
+    expect(scopes.size).toBeGreaterThanOrEqual(3);
   });
 });
 
