@@ -33,84 +33,95 @@ function describe(c) {
  * `{ kind: 'end', entries, version }`.
  */
 export function createHarTokenizer(limits = {}) {
-  const L = { ...READ_LIMITS, ...limits };
-  const stack = [];
-  let done = false;
-  let str = null; // an open string outside the entries: { raw, long, isKey, skip }
-  let scalar = null; // an open scalar outside the entries
-  let cap = null; // the entry being captured
-  let offset = 0;
-  let index = 0;
-  let sawLog = false;
-  let sawEntries = false;
-  let version;
-  let out = [];
+  const t = new HarTokenizer({ ...READ_LIMITS, ...limits });
+  return { push: (s) => t.push(s), end: () => t.end() };
+}
 
-  const fail = (msg, i) => { throw new NotAHar(`not valid JSON (character ${offset + i}): ${msg}`); };
+class HarTokenizer {
+  constructor(L) {
+    this.L = L;
+    this.stack = []; // frames outside the entries: { t: 'o' | 'a', st, key, log?, entries? }
+    this.done = false;
+    this.str = null; // an open string outside the entries: { raw, long, isKey, skip }
+    this.scalar = null; // an open scalar outside the entries
+    this.cap = null; // the entry being captured
+    this.offset = 0;
+    this.index = 0;
+    this.sawLog = false;
+    this.sawEntries = false;
+    this.version = undefined;
+    this.out = [];
+  }
 
-  function afterValue() {
-    const f = stack[stack.length - 1];
-    if (!f) done = true;
+  fail(msg, i) { throw new NotAHar(`not valid JSON (character ${this.offset + i}): ${msg}`); }
+
+  afterValue() {
+    const f = this.stack[this.stack.length - 1];
+    if (!f) this.done = true;
     else f.st = 'comma-or-end';
   }
 
-  function startValue(c, i) {
+  startValue(c, i) {
+    const { stack, L } = this;
     const f = stack[stack.length - 1];
     if (f?.entries) {
-      cap = { parts: [], len: 0, depth: 0, inStr: false, scalar: !'{["'.includes(c), overflow: false, tooDeep: false, skip: false };
+      this.cap = { parts: [], len: 0, depth: 0, inStr: false, scalar: !'{["'.includes(c), overflow: false, tooDeep: false, skip: false };
       return i; // the capture scan starts at this very character
     }
     const key = f?.t === 'o' ? f.key : undefined;
-    if (stack.length === 1 && key === 'log') {
-      if (c !== '{') throw new NotAHar('not a HAR: "log" is not an object');
-      sawLog = true;
-    }
-    if (stack.length === 2 && stack[1].log && key === 'entries' && c !== '[') throw new NotAHar('not a HAR: "log.entries" is not an array');
+    const isLog = stack.length === 1 && key === 'log';
+    const isEntries = stack.length === 2 && stack[1].log && key === 'entries';
+    if (isLog && c !== '{') throw new NotAHar('not a HAR: "log" is not an object');
+    if (isLog) this.sawLog = true;
+    if (isEntries && c !== '[') throw new NotAHar('not a HAR: "log.entries" is not an array');
     if (c === '{' || c === '[') {
       if (stack.length >= L.maxOuterDepth) throw new NotAHar(`not a HAR: nested deeper than ${L.maxOuterDepth} levels outside the entries`);
       const frame = { t: c === '{' ? 'o' : 'a', st: c === '{' ? 'key-or-end' : 'value-or-end', key: undefined };
-      if (stack.length === 1 && key === 'log') frame.log = true;
-      if (stack.length === 2 && stack[1].log && key === 'entries') { frame.entries = true; sawEntries = true; }
+      if (isLog) frame.log = true;
+      if (isEntries) { frame.entries = true; this.sawEntries = true; }
       stack.push(frame);
       return i + 1;
     }
-    if (c === '"') { str = { raw: '', long: false, isKey: false, skip: false }; return i + 1; }
-    if (/[-0-9tfn]/.test(c)) { scalar = ''; return i; }
-    return fail(`unexpected ${describe(c)}`, i);
+    if (c === '"') { this.str = { raw: '', long: false, isKey: false, skip: false }; return i + 1; }
+    if (/[-0-9tfn]/.test(c)) { this.scalar = ''; return i; }
+    return this.fail(`unexpected ${describe(c)}`, i);
   }
 
-  function close(c, i) {
-    const f = stack.pop();
-    if ((c === '}') !== (f.t === 'o')) fail(`unexpected ${describe(c)}`, i);
-    afterValue();
+  close(c, i) {
+    const f = this.stack.pop();
+    if ((c === '}') !== (f.t === 'o')) this.fail(`unexpected ${describe(c)}`, i);
+    this.afterValue();
   }
 
   /** Append captured text, within the size bound. */
-  function keep(piece) {
+  keep(piece) {
+    const cap = this.cap;
     if (cap.overflow || !piece) return;
     cap.len += piece.length;
-    if (cap.len > L.maxEntryChars) { cap.overflow = true; cap.parts = []; } else cap.parts.push(piece);
+    if (cap.len > this.L.maxEntryChars) { cap.overflow = true; cap.parts = []; } else cap.parts.push(piece);
   }
 
-  function finishEntry() {
+  finishEntry() {
+    const { cap, L, index } = this;
     let item;
-    if (cap.overflow) item = { kind: 'unreadable', index, reason: `the entry is larger than ${Math.round(L.maxEntryChars / MiB)} MiB of JSON (not read)` };
+    if (cap.overflow) item = { kind: 'unreadable', index, reason: `the entry is larger than ${sizeText(L.maxEntryChars)} of JSON (not read)` };
     else if (cap.tooDeep) item = { kind: 'unreadable', index, reason: `the entry is nested deeper than ${L.maxDepth} levels (not read)` };
     else {
-      const text = cap.parts.join('');
-      try { item = { kind: 'entry', index, value: JSON.parse(text) }; } catch (e) {
+      try { item = { kind: 'entry', index, value: JSON.parse(cap.parts.join('')) }; } catch (e) {
+        // Only the position: V8's message quotes the text, which may hold secrets.
         const pos = /position (\d+)/.exec(String(e?.message))?.[1];
         throw new NotAHar(`not valid JSON: log.entries[${index}] is malformed${pos ? ` (at character ${pos} of the entry)` : ''}`);
       }
     }
-    out.push(item);
-    index++;
-    cap = null;
-    stack[stack.length - 1].st = 'comma-or-end';
+    this.out.push(item);
+    this.index++;
+    this.cap = null;
+    this.stack[this.stack.length - 1].st = 'comma-or-end';
   }
 
   /** Scan the captured entry from i; returns where scanning stopped. */
-  function capture(s, i) {
+  capture(s, i) {
+    const cap = this.cap;
     const n = s.length;
     const from = i;
     if (cap.skip) { cap.skip = false; i++; }
@@ -122,15 +133,15 @@ export function createHarTokenizer(limits = {}) {
         if (m[0] === '\\') { i = m.index + 2; if (i > n) { cap.skip = true; i = n; } continue; }
         cap.inStr = false;
         i = m.index + 1;
-        if (cap.depth === 0) { keep(s.slice(from, i)); finishEntry(); return i; }
+        if (cap.depth === 0) { this.keep(s.slice(from, i)); this.finishEntry(); return i; }
         continue;
       }
       if (cap.scalar && cap.depth === 0 && s[i] !== '"') {
         SCALAR_END.lastIndex = i;
         const m = SCALAR_END.exec(s);
         if (!m) { i = n; break; }
-        keep(s.slice(from, m.index));
-        finishEntry();
+        this.keep(s.slice(from, m.index));
+        this.finishEntry();
         return m.index;
       }
       STRUCT.lastIndex = i;
@@ -139,18 +150,19 @@ export function createHarTokenizer(limits = {}) {
       i = m.index + 1;
       const ch = m[0];
       if (ch === '"') cap.inStr = true;
-      else if (ch === '{' || ch === '[') { cap.depth++; if (cap.depth > L.maxDepth) cap.tooDeep = true; } else {
+      else if (ch === '{' || ch === '[') { cap.depth++; if (cap.depth > this.L.maxDepth) cap.tooDeep = true; } else {
         cap.depth--;
-        if (cap.depth < 0) fail(`unexpected ${describe(ch)}`, m.index);
-        if (cap.depth === 0) { keep(s.slice(from, i)); finishEntry(); return i; }
+        if (cap.depth < 0) this.fail(`unexpected ${describe(ch)}`, m.index);
+        if (cap.depth === 0) { this.keep(s.slice(from, i)); this.finishEntry(); return i; }
       }
     }
-    keep(s.slice(from, n));
+    this.keep(s.slice(from, n));
     return n;
   }
 
   /** Scan an open string outside the entries from i. */
-  function outString(s, i) {
+  outString(s, i) {
+    const str = this.str;
     const n = s.length;
     if (str.skip) { str.skip = false; str.raw += s[i]; i++; }
     STR_END.lastIndex = i;
@@ -165,81 +177,86 @@ export function createHarTokenizer(limits = {}) {
       return m.index + 2;
     }
     let text = str.long ? undefined : str.raw;
-    if (text !== undefined && text.includes('\\')) { try { text = JSON.parse(`"${text}"`); } catch { fail('a malformed escape in a string', m.index); } }
-    const f = stack[stack.length - 1];
+    if (text !== undefined && text.includes('\\')) { try { text = JSON.parse(`"${text}"`); } catch { this.fail('a malformed escape in a string', m.index); } }
+    const f = this.stack[this.stack.length - 1];
     if (str.isKey) { f.key = text; f.st = 'colon'; } else {
-      if (f?.log && f.key === 'version' && typeof text === 'string') version = text.slice(0, 40);
-      afterValue();
+      if (f?.log && f.key === 'version' && typeof text === 'string') this.version = text.slice(0, 40);
+      this.afterValue();
     }
-    str = null;
+    this.str = null;
     return m.index + 1;
   }
 
-  function push(s) {
-    out = [];
+  /** Scan an open scalar outside the entries from i. */
+  outScalar(s, i) {
+    SCALAR_END.lastIndex = i;
+    const m = SCALAR_END.exec(s);
+    this.scalar += s.slice(i, m ? m.index : s.length);
+    if (this.scalar.length > 400) this.fail('a number or literal that is too long', i);
+    if (!m) return s.length;
+    if (!SCALAR.test(this.scalar)) this.fail(`${JSON.stringify(this.scalar.slice(0, 20))} is not a JSON value`, i);
+    this.scalar = null;
+    this.afterValue();
+    return m.index;
+  }
+
+  /** One structural character outside the entries (not in a string or scalar). */
+  structural(c, i) {
+    if (this.done) this.fail(`unexpected ${describe(c)} after the end of the JSON value`, i);
+    const f = this.stack[this.stack.length - 1];
+    if (!f) {
+      if (c !== '{') throw new NotAHar(c === '[' ? 'not a HAR: a JSON array, expected an object {"log": {"entries": [...]}}' : `not a HAR: not JSON (it starts with ${describe(c)})`);
+      this.stack.push({ t: 'o', st: 'key-or-end' });
+      return i + 1;
+    }
+    if (f.t === 'o') {
+      if ((f.st === 'key-or-end' || f.st === 'key') && c === '"') { this.str = { raw: '', long: false, isKey: true, skip: false }; return i + 1; }
+      if ((f.st === 'key-or-end' || f.st === 'comma-or-end') && c === '}') { this.close(c, i); return i + 1; }
+      if (f.st === 'colon' && c === ':') { f.st = 'value'; return i + 1; }
+      if (f.st === 'comma-or-end' && c === ',') { f.st = 'key'; return i + 1; }
+      if (f.st === 'value') return this.startValue(c, i);
+      return this.fail(`unexpected ${describe(c)}`, i);
+    }
+    if ((f.st === 'value-or-end' || f.st === 'comma-or-end') && c === ']') { this.close(c, i); return i + 1; }
+    if (f.st === 'comma-or-end' && c === ',') { f.st = 'value'; return i + 1; }
+    if (f.st === 'value' || f.st === 'value-or-end') return this.startValue(c, i);
+    return this.fail(`unexpected ${describe(c)}`, i);
+  }
+
+  push(s) {
+    this.out = [];
     let i = 0;
     const n = s.length;
     while (i < n) {
-      if (cap) { i = capture(s, i); continue; }
-      if (str) { i = outString(s, i); continue; }
-      if (scalar !== null) {
-        SCALAR_END.lastIndex = i;
-        const m = SCALAR_END.exec(s);
-        scalar += s.slice(i, m ? m.index : n);
-        if (scalar.length > 400) fail('a number or literal that is too long', i);
-        if (!m) { i = n; continue; }
-        if (!SCALAR.test(scalar)) fail(`${JSON.stringify(scalar.slice(0, 20))} is not a JSON value`, i);
-        scalar = null;
-        afterValue();
-        i = m.index;
-        continue;
-      }
-      const c = s[i];
-      if (WS.has(c)) { i++; continue; }
-      if (done) fail(`unexpected ${describe(c)} after the end of the JSON value`, i);
-      const f = stack[stack.length - 1];
-      if (!f) {
-        if (c !== '{') throw new NotAHar(c === '[' ? 'not a HAR: a JSON array, expected an object {"log": {"entries": [...]}}' : `not a HAR: not JSON (it starts with ${describe(c)})`);
-        stack.push({ t: 'o', st: 'key-or-end' });
-        i++;
-        continue;
-      }
-      if (f.t === 'o') {
-        if ((f.st === 'key-or-end' || f.st === 'key') && c === '"') { str = { raw: '', long: false, isKey: true, skip: false }; i++; continue; }
-        if ((f.st === 'key-or-end' || f.st === 'comma-or-end') && c === '}') { close(c, i); i++; continue; }
-        if (f.st === 'colon' && c === ':') { f.st = 'value'; i++; continue; }
-        if (f.st === 'comma-or-end' && c === ',') { f.st = 'key'; i++; continue; }
-        if (f.st === 'value') { i = startValue(c, i); continue; }
-        fail(`unexpected ${describe(c)}`, i);
-      }
-      if ((f.st === 'value-or-end' || f.st === 'comma-or-end') && c === ']') { close(c, i); i++; continue; }
-      if (f.st === 'comma-or-end' && c === ',') { f.st = 'value'; i++; continue; }
-      if (f.st === 'value' || f.st === 'value-or-end') { i = startValue(c, i); continue; }
-      fail(`unexpected ${describe(c)}`, i);
+      if (this.cap) i = this.capture(s, i);
+      else if (this.str) i = this.outString(s, i);
+      else if (this.scalar !== null) i = this.outScalar(s, i);
+      else if (WS.has(s[i])) i++;
+      else i = this.structural(s[i], i);
     }
-    offset += n;
-    return out;
+    this.offset += n;
+    return this.out;
   }
 
-  function end() {
-    out = [];
-    if (scalar !== null && !cap && !str) {
-      if (!SCALAR.test(scalar)) fail(`${JSON.stringify(scalar.slice(0, 20))} is not a JSON value`, 0);
-      scalar = null;
-      afterValue();
+  end() {
+    this.out = [];
+    if (this.scalar !== null && !this.cap && !this.str) {
+      if (!SCALAR.test(this.scalar)) this.fail(`${JSON.stringify(this.scalar.slice(0, 20))} is not a JSON value`, 0);
+      this.scalar = null;
+      this.afterValue();
     }
-    if (!done) {
-      if (!sawLog && !stack.length) throw new NotAHar('not a HAR: no JSON value in the file');
-      throw new NotAHar(`not valid JSON: the file ends before its value is complete${sawEntries ? ` (after ${index} entries)` : ''}`);
+    if (!this.done) {
+      if (!this.sawLog && !this.stack.length) throw new NotAHar('not a HAR: no JSON value in the file');
+      throw new NotAHar(`not valid JSON: the file ends before its value is complete${this.sawEntries ? ` (after ${this.index} entries)` : ''}`);
     }
-    if (!sawLog) throw new NotAHar('not a HAR: no "log" object at the top level (expected {"log": {"entries": [...]}})');
-    if (!sawEntries) throw new NotAHar('not a HAR: "log" has no "entries" array');
-    out.push({ kind: 'end', entries: index, version });
-    return out;
+    if (!this.sawLog) throw new NotAHar('not a HAR: no "log" object at the top level (expected {"log": {"entries": [...]}})');
+    if (!this.sawEntries) throw new NotAHar('not a HAR: "log" has no "entries" array');
+    this.out.push({ kind: 'end', entries: this.index, version: this.version });
+    return this.out;
   }
-
-  return { push, end };
 }
+
+const sizeText = (chars) => (chars >= MiB ? `${Math.round(chars / MiB)} MiB` : `${chars} characters`);
 
 /**
  * Yield the items of a HAR file one entry at a time (see createHarTokenizer). Throws NotAHar for a
