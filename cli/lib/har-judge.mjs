@@ -288,9 +288,12 @@ function judgeRequest(c, x, req, r, pathValues) {
       const pairs = text !== undefined ? queryPairs(text) : pd.params.slice(0, 1000).map((p) => ({ key: str(p?.name) ?? '', value: str(p?.value) ?? '' }));
       for (const q of pairs) obj[q.key] = props[q.key] ? coerceScalar(c, q.value, deref(props[q.key], c.doc)) : q.value;
       if (schema) problems.push(...c.check(schema, obj, { strict: c.strict }).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message })));
-    } else if (!x.body.content?.[type]) problems.push({ pointer: 'request.postData.mimeType', reason: `${type || '(none)'} is not a documented request body type (documented: ${Object.keys(x.body.content ?? {}).join(', ')})` });
+    } else if (x.body.content?.[type]) problems.push({ pointer: 'request.body', reason: `a ${type} body is not judged (only JSON and form bodies are)`, note: true });
+    else if (!x.body.content?.[type]) problems.push({ pointer: 'request.postData.mimeType', reason: `${type || '(none)'} is not a documented request body type (documented: ${Object.keys(x.body.content ?? {}).join(', ')})` });
   } else if (c.strict && text) problems.push({ pointer: 'request.body', reason: 'the operation takes no request body' });
-  return { verdict: problems.length ? 'invalid' : 'valid', problems: problems.slice(0, 20) };
+  const notes = problems.filter((p) => p.note);
+  const real = problems.filter((p) => !p.note);
+  return { verdict: real.length ? 'invalid' : notes.length ? 'not judged' : 'valid', problems: (real.length ? real : notes).slice(0, 20).map(({ pointer, reason }) => ({ pointer, reason })) };
 }
 
 function judgeResponse(c, x, method, res, restRoot, notes, fieldsFiltered) {
@@ -301,6 +304,7 @@ function judgeResponse(c, x, method, res, restRoot, notes, fieldsFiltered) {
   const ctype = str(headers['content-type']) ?? str(content.mimeType) ?? '';
   const baseType = ctype.split(';')[0].trim().toLowerCase();
   let text = str(content.text);
+  const notRecorded = text === undefined;
   const enc = str(content.encoding);
   if (text !== undefined && enc) {
     if (enc.toLowerCase() !== 'base64') { notes.push(`content.encoding ${enc.slice(0, 20)} is not understood: the body is not judged`); text = undefined; } else if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text.replace(/\s+/g, ''))) { fail('response.content.text', 'content.encoding is base64 but the text is not base64'); text = undefined; } else text = Buffer.from(text, 'base64').toString('utf8');
@@ -318,7 +322,7 @@ function judgeResponse(c, x, method, res, restRoot, notes, fieldsFiltered) {
   const types = Object.keys(r.content ?? {});
   const head = method === 'HEAD';
   const recordedEmpty = text === undefined && !head;
-  if (recordedEmpty) notes.push('the body is not in the HAR (not recorded): not judged');
+  if (notRecorded && !head) notes.push('the body is not in the HAR (not recorded): not judged');
   const empty = !head && text !== undefined && text.length === 0;
   if (types.length) {
     const mt = types.find((t) => t.toLowerCase() === baseType) ?? types.find((t) => t.endsWith('/*') && baseType.startsWith(t.slice(0, -1))) ?? (types.includes('*/*') ? '*/*' : undefined);
