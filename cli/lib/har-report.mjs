@@ -103,7 +103,8 @@ export function harHtml(report) {
 <style>
 body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#222}table{border-collapse:collapse;width:100%;margin:1rem 0}
 td,th{border:1px solid #ddd;padding:.3rem .5rem;vertical-align:top;text-align:left}th{background:#f4f4f4}
-tr.failed td:nth-child(6){color:#b00020}tr.passed td:nth-child(6){color:#176917}code{font-size:12px;word-break:break-all}
+table.entries tr.failed td:nth-child(6){color:#b00020}table.entries tr.passed td:nth-child(6){color:#176917}code{font-size:12px;word-break:break-all}
+table.entries td:nth-child(2){min-width:24em}table.entries td:nth-child(6),table.entries td:nth-child(7){min-width:18em}ul{margin:.2rem 0;padding-left:1.1rem}
 </style></head><body>
 <h1>HAR validation report</h1>
 <p>Files ${report.files.map((f) => `<code>${esc(f.file)}</code> (${f.entries} entries${f.error ? `; not a HAR: ${esc(f.error)}` : ''})`).join(', ')} · spec ${esc(report.spec?.title)} ${esc(report.spec?.version)} · ${report.strict ? 'strict' : 'lenient'} · ${esc(report.startedAt)}</p>
@@ -114,7 +115,7 @@ ${opRows}
 </table>
 <h2>Entries that do not conform, are unreadable, or whose request is invalid</h2>
 ${report.unlisted ? `<p>${report.unlisted} further entries are not listed.</p>` : ''}
-<table><tr><th>entry</th><th>request</th><th>status</th><th>operation</th><th>comment</th><th>response verdict (pointer, reason)</th><th>request verdict</th></tr>
+<table class="entries"><tr><th>entry</th><th>request</th><th>status</th><th>operation</th><th>comment</th><th>response verdict (pointer, reason)</th><th>request verdict</th></tr>
 ${entryRows}
 </table>
 <h2>Failure classes</h2>
