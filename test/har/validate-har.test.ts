@@ -139,6 +139,33 @@ describe('scope', () => {
   });
 });
 
+describe('special cases', () => {
+  it('status 0 is "no response"; HEAD is judged on the GET headers; --rest-prefix moves the REST root', async () => {
+    const src = JSON.parse(readFileSync(fx('conforming.har'), 'utf8'));
+    const [post, , , , head] = src.log.entries;
+    const aborted = JSON.parse(JSON.stringify(post));
+    aborted.response = { status: 0, statusText: '', headers: [], content: { size: 0, mimeType: 'x-unknown' } };
+    const headNoTotals = JSON.parse(JSON.stringify(head));
+    headNoTotals.response.headers = headNoTotals.response.headers.filter((h: { name: string }) => !/^X-WP-Total/i.test(h.name));
+    const moved = JSON.parse(JSON.stringify(post));
+    moved.request.url = moved.request.url.replace('/wp-json/', '/api/');
+    const f = join(TMP, 'special.har');
+    writeFileSync(f, JSON.stringify({ log: { version: '1.2', entries: [aborted, headNoTotals, moved] } }));
+    const r = await run([f, '--strict']);
+    expect(r.code).toBe(1);
+    expect(r.report!.summary).toMatchObject({ entries: 3, noResponse: 1, inScope: 1, nonConforming: 1, notInSpec: 1 });
+    expect(byIndex(r.report!, 1)).toMatchObject({ method: 'HEAD', operation: { id: 'listPosts' }, failures: [
+      { pointer: 'response.headers.X-WP-Total', reason: 'is documented for this response but missing' },
+      { pointer: 'response.headers.X-WP-TotalPages', reason: 'is documented for this response but missing' },
+    ] });
+    const only = await run([f, '--strict', '--rest-prefix', '/api']);
+    expect(only.report!.summary).toMatchObject({ inScope: 1, conforming: 1, notInSpec: 2 });
+    const both = await run([f, '--strict', '--rest-prefix', '/api', '--rest-prefix', '/wp-json']);
+    expect(both.report!.summary).toMatchObject({ inScope: 2, conforming: 1, nonConforming: 1, noResponse: 1, notInSpec: 0 });
+    expect(ops(both.report!)).toEqual({ getPost: [2, 1, 0], listPosts: [1, 0, 1] });
+  });
+});
+
 describe('credentials', () => {
   it('never prints or writes an unredacted credential, in any encoding', async () => {
     const r = await run([fx('unredacted.har'), '--strict']);
