@@ -76,6 +76,8 @@ export function harJunitXml(report) {
         out.push(`      <system-out>${esc(`${entryTitle(e)}\n${requestLine(e)}`)}</system-out>`);
         out.push('    </testcase>');
       }
+      const unlisted = x.nonConforming - mine.filter((e) => e.verdict !== 'conforms' && e.verdict !== 'no response').length;
+      if (unlisted > 0) out.push(`    <testcase classname="${esc(ns)}" name="${esc(`${x.id} (${x.method} ${x.path}): ${unlisted} further entries that do not conform (not listed)`)}" time="0"><failure message="${unlisted} entries not listed; see the failure classes in report.json"/></testcase>`);
       const rest = x.conforming - mine.filter((e) => e.verdict === 'conforms').length;
       if (rest > 0) out.push(`    <testcase classname="${esc(ns)}" name="${esc(`${x.id} (${x.method} ${x.path}): ${rest} conforming entries`)}" time="0"/>`);
     }

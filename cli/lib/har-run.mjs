@@ -19,7 +19,7 @@ const PRECUT = 12_000;
 
 /** Remove control and bidi characters and bound the length of a string from a HAR. */
 export function clean(s, max = 300) {
-  const t = String(s ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '?');
+  const t = String(s ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/g, '?');
   return t.length > max ? `${t.slice(0, max)}…(${t.length - max} more)` : t;
 }
 
