@@ -70,7 +70,7 @@ export function validateHarFiles({ files, doc, specFile, map, mapping, strict = 
   };
 
   for (const file of files) {
-    const name = basename(file);
+    const name = clean(basename(file), 200);
     const info = { file: name, entries: 0 };
     fileInfo.push(info);
     try {
