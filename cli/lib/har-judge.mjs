@@ -190,6 +190,7 @@ function routeOf(c, url) {
   if (rr) return { route: rr.value, restRoot: `${u.origin}${u.pathname}`, form: 'rest_route', query, decoded: true, badEncoding: !rr.ok };
   for (const prefix of c.restPrefixes) {
     const p = u.pathname;
+    if (prefix === '/') return { route: p, restRoot: u.origin, form: 'path', query, decoded: false };
     const at = p.endsWith(prefix) ? p.length - prefix.length : p.indexOf(`${prefix}/`);
     if (at < 0) continue;
     return { route: p.slice(at + prefix.length) || '/', restRoot: `${u.origin}${p.slice(0, at + prefix.length)}`, form: 'path', query, decoded: false };
