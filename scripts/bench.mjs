@@ -2,7 +2,7 @@
 // Benchmarks (`npm run bench`): how fast the pipeline, the types, the mock and the live contract run
 // are, and how they grow. Every figure is the median of several runs with min and max. Writes
 // bench/results.json and bench/results.md and prints each target as MET or MISSED.
-//   node scripts/bench.mjs [--runs 3] [--duration 5] [--skip pipeline,types,mock,live,scaling]
+//   node scripts/bench.mjs [--runs 3] [--duration 5] [--skip pipeline,types,mock,live,scaling,har]
 // Item 5 (live contract run) needs a real site: the sandbox (.sandbox/env.json) or WP_BASE_URL
 // (+ WP_USER, WP_APP_PASSWORD). Servers listen on 127.0.0.1 only; every child is stopped by its PID.
 // Nothing is written outside bench/ and temporary folders (generated/ and dist/ are left alone).
@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { stages } from './pipeline.mjs';
+import { harBench } from './bench/har.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : dflt; };
@@ -300,6 +301,12 @@ async function main() {
       };
     } finally { rmSync(syn.dir, { recursive: true, force: true }); }
   }
+  if (!SKIP.has('har')) {
+    log('7. validate-har on a ~50 MB HAR (scripts/bench/har.mjs) ...');
+    const h = (results.items.har = await harBench({ runs: RUNS }));
+    target(`validate-har --strict, ${h.sizeMB} MB HAR (${h.entries} entries): peak RSS`, h.peakRssMB, 300, '<=', 'MB');
+    target(`validate-har --strict, ${h.sizeMB} MB HAR: wall time`, h.seconds.median, 60, '<=', 's');
+  }
   writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync('bench/results.md', markdown(results));
   log('wrote bench/results.json and bench/results.md');
@@ -344,6 +351,7 @@ function markdown(r) {
     }
   }
   if (x4) lines.push('', '## 6. Scaling', '', '| spec | routes | sum of stage medians s |', '|---|---|---|', `| as it is | ${x4.routes.spec} | ${x4.x1StageSum} |`, `| 4x synthetic | ${x4.routes.x4} | ${x4.x4StageSum} |`, '', `Ratio 4x / 1x: ${x4.ratio}.`);
+  if (r.items.har) lines.push('', '## 7. validate-har on a large HAR', '', `${r.items.har.sizeMB} MB, ${r.items.har.entries} entries, --strict: ${f(r.items.har.seconds)} s, peak RSS ${r.items.har.peakRssMB} MB (the same command on an empty HAR: ${r.items.har.emptyHar.peakRssMB} MB). Read one entry at a time (cli/lib/har-reader.mjs).`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -115,3 +115,6 @@ export function writeReports(report, dir) {
   }
   return files;
 }
+
+/** HTML-escape a string (for the other reports of the CLI, e.g. har-report.mjs). */
+export { esc as escapeHtml };

@@ -65,3 +65,56 @@ export function createValidator(doc) {
   }
   return { check };
 }
+
+/**
+ * A validator bound to one bundle whose errors carry JSON pointers: `check(schema, value, {strict})`
+ * returns `[{ pointer, message }]` (empty when valid). Compiled functions are cached per schema node
+ * (by identity), so validating thousands of recorded bodies against one schema compiles it once.
+ * An undocumented field (strict) or a missing required one is reported at its own pointer.
+ */
+export function createPointerValidator(doc, { maxErrors = 20 } = {}) {
+  const ajvs = new Map();
+  const cache = { true: new WeakMap(), false: new WeakMap() };
+  const ajvFor = (strict) => {
+    let ajv = ajvs.get(strict);
+    if (!ajv) {
+      const copy = rewriteRefs({ components: doc.components ?? {} });
+      if (strict) closeObjects(copy.components);
+      ajv = new Ajv2020({ strict: false, allErrors: true, allowUnionTypes: true, validateFormats: true });
+      addFormats(ajv);
+      ajv.addSchema({ $id: BASE, components: copy.components });
+      ajvs.set(strict, ajv);
+    }
+    return ajv;
+  };
+  const seg = (s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1');
+  function check(schema, value, { strict = false } = {}) {
+    const key = schema && typeof schema === 'object' ? schema : {};
+    const byNode = cache[Boolean(strict)];
+    let fn = byNode.get(key);
+    if (!fn) {
+      const node = rewriteRefs(key);
+      if (strict) closeObjects(node);
+      fn = ajvFor(Boolean(strict)).compile(node);
+      byNode.set(key, fn);
+    }
+    if (fn(value)) return [];
+    const out = [];
+    const seen = new Set();
+    for (const e of fn.errors ?? []) {
+      let pointer = e.instancePath || '';
+      let message = e.message ?? 'is invalid';
+      const extra = e.params?.unevaluatedProperty ?? e.params?.additionalProperty;
+      if (extra !== undefined) { pointer += `/${seg(extra)}`; message = 'is not documented (an undocumented field)'; }
+      else if (e.keyword === 'required') { pointer += `/${seg(e.params.missingProperty)}`; message = 'is required but missing'; }
+      else if (e.params?.allowedValues) message += ` (${JSON.stringify(e.params.allowedValues).slice(0, 200)})`;
+      const k = `${pointer} ${message}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      out.push({ pointer: pointer || '', message, keyword: e.keyword });
+      if (out.length >= maxErrors) break;
+    }
+    return out;
+  }
+  return { check };
+}
