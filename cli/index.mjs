@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The package's command: `festival-site-api <contract|breaking> [options]`.
+// The package's command: `festival-site-api <contract|drift|breaking> [options]`.
 
 import { isMain } from './lib/args.mjs';
 
@@ -7,11 +7,12 @@ const USAGE = `Usage: festival-site-api <command> [options]
 
 Commands:
   contract   check a live site against the spec (read-only unless --allow-writes); see contract --help
+  drift      only the drift report: the site's route index against the spec; see drift --help
   breaking   list the changes between two bundles that break clients; see breaking --help`;
 
 export async function dispatch(argv) {
   const [cmd, ...rest] = argv;
-  if (cmd === 'contract') return (await import('./contract.mjs')).main(rest);
+  if (cmd === 'contract' || cmd === 'drift') return (await import('./contract.mjs')).main(rest, { command: cmd, installSignals: true });
   if (cmd === 'breaking') return (await import('./breaking.mjs')).main(rest);
   if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') { process.stdout.write(`${USAGE}\n`); return cmd === undefined ? 2 : 0; }
   process.stderr.write(`festival-site-api: unknown command ${JSON.stringify(cmd)}\n${USAGE}\n`);
