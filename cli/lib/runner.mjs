@@ -47,17 +47,22 @@ async function fetchIndex(http) {
   return index.json;
 }
 
-/** One request that needs the credentials; a refusal stops the run (exit 2) naming them. */
+/**
+ * One request that needs the credentials: the platform's "who am I" (`/core/v2/users/me` in site
+ * names) when the site lists it, else a spec GET that requires credentials. A 401 is a rejection
+ * (wrong user or password): the run stops, exit 2, naming the credentials. A 403 means the user is
+ * known but lacks a capability, which is not a credentials problem.
+ */
 async function checkCredentials(ctx) {
-  const me = ctx.allOps.find((x) => x.key === 'GET /core/v2/users/me' && !ctx.absentNs.has(x.namespace))
-    ?? ctx.allOps.find((x) => x.method === 'get' && !x.path.includes('{') && !ctx.absentNs.has(x.namespace) && !(x.op.security ?? [{}]).some((s) => Object.keys(s).length === 0));
-  if (!me) { ctx.report.notes.push('the credentials were not checked: the site has no operation that needs them'); return; }
+  const me = ctx.siteRoutes.has(routeKey('/core/v2/users/me')) ? '/core/v2/users/me'
+    : ctx.allOps.find((x) => x.method === 'get' && !x.path.includes('{') && !ctx.absentNs.has(x.namespace) && !(x.op.security ?? [{}]).some((s) => Object.keys(s).length === 0))?.path;
+  if (!me) { ctx.report.notes.push('the credentials were not checked: the site has no route that needs them'); return; }
   let res;
-  try { res = await ctx.http.request('GET', me.path, { comment: `credentials check (credentials: ${ctx.user})` }); } catch (e) {
+  try { res = await ctx.http.request('GET', me, { comment: `credentials check (credentials: ${ctx.user})` }); } catch (e) {
     if (e instanceof RunStopped) throw e;
     throw new SiteUnreachable(`checking the credentials failed: ${e.reason ?? e.message}`);
   }
-  if (res.status === 401 || res.status === 403) {
+  if (res.status === 401) {
     throw new CredentialsRejected(`the site rejected the credentials WP_USER=${ctx.user} and WP_APP_PASSWORD: GET ${res.specUrl} answered ${res.status}${res.json?.code ? ` ${res.json.code}` : ''}. Check both; WP_APP_PASSWORD must be an application password of that user (Users → Profile → Application Passwords), not the login password`);
   }
   ctx.report.credentialsCheck = { request: `GET ${res.specUrl}`, status: res.status };

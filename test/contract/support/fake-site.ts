@@ -64,6 +64,8 @@ export function siteIndex(origin: string, specNamespaces: string[], { extraRoute
     entry.methods.push(o.method.toUpperCase());
     entry.endpoints.push({ methods: [o.method.toUpperCase()], args });
   }
+  // The platform's "who am I" route (not in the spec): the CLI's credentials check.
+  if (specNamespaces.includes('core/v2')) routes['/wp/v2/users/me'] = { namespace: 'wp/v2', methods: ['GET'], endpoints: [{ methods: ['GET'], args: {} }] };
   const ns = namespaces ?? specNamespaces.filter((n) => n !== '(index)').map((n) => NS[n] ?? n);
   return { name: 'Fake', url: origin, home: origin, namespaces: ns, authentication: {}, routes: { ...routes, ...extraRoutes } };
 }
