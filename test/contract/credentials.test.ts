@@ -3,8 +3,9 @@
 // headers: nothing of it reaches stdout, stderr, report.json, drift.json, junit.xml, report.html or
 // the HAR recording. And wrong credentials: checked first with one request that needs them, a clear
 // message naming WP_USER and WP_APP_PASSWORD, exit 2, no operation run.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedactor } from '../../cli/lib/redact.mjs';
 import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, runCli, send, siteIndex } from './support/fake-site.js';
@@ -37,6 +38,7 @@ describe('createRedactor', () => {
   });
 });
 
+const HAR = join(mkdtempSync(join(tmpdir(), 'contract-echo-')), 'run.har');
 let echo: FakeSite;
 let rejecting: FakeSite;
 let run: CliRun;
@@ -62,10 +64,10 @@ beforeAll(async () => {
     if (seen.auth) return send(res, 401, { code: 'incorrect_password', message: 'The provided password is an invalid application password.', data: { status: 401 } });
     return send(res, 200, []);
   });
-  run = await runCli(['--base-url', echo.base, '--namespace', 'core/v2', '--namespace', 'oembed/1.0', '--record', join(process.env.TMPDIR ?? '/tmp', `echo-${process.pid}.har`), '--quiet'], { env: { WP_USER: USER, WP_APP_PASSWORD: PASSWORD } });
+  run = await runCli(['--base-url', echo.base, '--namespace', 'core/v2', '--namespace', 'oembed/1.0', '--record', HAR, '--quiet'], { env: { WP_USER: USER, WP_APP_PASSWORD: PASSWORD } });
   wrong = await runCli(['--base-url', rejecting.base, '--allow-writes', '--quiet'], { env: { WP_USER: 'admin', WP_APP_PASSWORD: 'wrong wrong wrong wrong' } });
 }, 120_000);
-afterAll(async () => { await echo?.close(); await rejecting?.close(); for (const r of [run, wrong]) if (r) cleanOut(r); });
+afterAll(async () => { await echo?.close(); await rejecting?.close(); for (const r of [run, wrong]) if (r) cleanOut(r); rmSync(dirname(HAR), { recursive: true, force: true }); });
 
 describe('a site that echoes the credentials', () => {
   it('saw the credentials and echoed them (the control)', () => {
@@ -74,7 +76,7 @@ describe('a site that echoes the credentials', () => {
   });
 
   it.each(Object.entries(FORMS))('no output holds the %s form', (_name, form) => {
-    const har = readFileSync(join(process.env.TMPDIR ?? '/tmp', `echo-${process.pid}.har`), 'utf8');
+    const har = readFileSync(HAR, 'utf8');
     const outputs: Record<string, string> = { stdout: run.stdout, stderr: run.stderr, har };
     for (const f of readdirSync(run.out)) outputs[f] = readFileSync(join(run.out, f), 'utf8');
     expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['report.json', 'drift.json', 'junit.xml', 'report.html', 'har']));
