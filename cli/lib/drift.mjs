@@ -14,14 +14,22 @@ export { normaliseRoute };
 /** The spec namespace a route belongs to (`namespaces` sorted longest first), or undefined. */
 function nsOfRoute(route, sortedNamespaces) {
   if (route === '/') return '(index)';
-  for (const ns of sortedNamespaces) if (route === `/${ns}` || route.startsWith(`/${ns}/`)) return ns;
+  for (const ns of sortedNamespaces) if (route.startsWith(ns, 1) && (route.length === ns.length + 1 || route[ns.length + 1] === '/')) return ns;
   return undefined;
 }
 
 /** The leading segment prefixes of a route (`/a/b/c` -> `a`, `a/b`, `a/b/c`), at most four. */
 function prefixes(route) {
-  const segs = route.split('/').filter(Boolean).slice(0, 4);
-  return segs.map((_s, i) => segs.slice(0, i + 1).join('/'));
+  const out = [];
+  let i = 1;
+  while (out.length < 4 && i < route.length) {
+    const j = route.indexOf('/', i);
+    const end = j < 0 ? route.length : j;
+    if (end > i) out.push(route.slice(1, end));
+    if (j < 0) break;
+    i = j + 1;
+  }
+  return out;
 }
 
 const sortBy = (list, ...keys) => list.sort((a, b) => { for (const k of keys) { const c = String(a[k] ?? '').localeCompare(String(b[k] ?? '')); if (c) return c; } return 0; });
@@ -67,13 +75,14 @@ function collectProperties(schema, doc, acc = new Map()) {
 }
 
 /**
- * Compare a bundle with a site index (already mapped to spec names).
+ * Compare a bundle with a site index (already mapped to spec names). `routes`: the index's routes as
+ * `indexRoutes` returns them, when the caller has them already.
  * @returns the drift report (plain JSON, sorted, stable).
  */
-export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapNamespace = (x) => x } = {}) {
+export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapNamespace = (x) => x, routes } = {}) {
   const specNs = [...specNamespaces(doc), '(index)'].sort((a, b) => b.length - a.length);
   const ops = operations(doc);
-  const { byKey: siteRoutes, unparseable } = indexRoutes(index);
+  const { byKey: siteRoutes, unparseable } = routes ?? indexRoutes(index);
   const specRoutes = new Map(); // key -> {route, ops}
   for (const o of ops) {
     const k = routeKey(o.path);

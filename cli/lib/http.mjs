@@ -158,7 +158,8 @@ export function createHttp(o) {
     if (/json/i.test(type) && text) {
       try {
         const parsed = JSON.parse(text);
-        json = map.isIdentity(mapping) ? parsed : map.mapBody(parsed, base.rootText, mapping, 'toSpec');
+        // A body over 1 MB (a huge site index) is kept with the site's names: mapping copies it whole.
+        json = map.isIdentity(mapping) || text.length > 1_000_000 ? parsed : map.mapBody(parsed, base.rootText, mapping, 'toSpec');
       } catch { json = undefined; }
     }
     const hdrs = {};

@@ -42,27 +42,43 @@ export function mappingPairs(mapping) {
  * per name. Returns `{ mapping, detected: string[], explicit: string[] }`.
  */
 export function detectMapping(index, map, explicitPairs = []) {
+  const known = map.FESTIVAL_PLATFORM;
   const namespaces = new Set((Array.isArray(index?.namespaces) ? index.namespaces : []).filter((n) => typeof n === 'string'));
   const routes = index && typeof index.routes === 'object' && index.routes ? index.routes : {};
-  for (const k of Object.keys(routes)) {
-    const segs = k.split('/').filter(Boolean);
-    if (segs.length >= 2) namespaces.add(segs.slice(0, 2).join('/'));
-    if (segs.length >= 3) namespaces.add(segs.slice(0, 3).join('/'));
-  }
-  const known = map.FESTIVAL_PLATFORM;
+  const keys = Object.keys(routes);
+  const wanted = [...Object.keys(known.namespaces), ...Object.values(known.namespaces)];
+  // An index without a namespaces list: the known namespaces are looked for among the route keys.
+  for (const ns of wanted) if (!namespaces.has(ns) && keys.some((k) => k === `/${ns}` || k.startsWith(`/${ns}/`))) namespaces.add(ns);
   const detected = [];
   for (const [spec, site] of Object.entries(known.namespaces)) if (namespaces.has(site) && !namespaces.has(spec)) detected.push(`${spec}=${site}`);
+  // Parameter names: the arguments of the routes of the known namespaces (a plugin adds its language
+  // parameter to the core and calendar routes).
+  const prefixes = wanted.map((ns) => `/${ns}/`);
   const paramNames = new Set();
-  let scanned = 0;
-  outer: for (const entry of Object.values(routes)) {
-    for (const ep of Array.isArray(entry?.endpoints) ? entry.endpoints : []) {
-      if (ep?.args && typeof ep.args === 'object') for (const a of Object.keys(ep.args)) paramNames.add(a);
-      if (++scanned > 100_000) break outer;
-    }
+  for (const k of keys) {
+    if (!prefixes.some((p) => k.startsWith(p))) continue;
+    const eps = routes[k]?.endpoints;
+    for (const ep of Array.isArray(eps) ? eps : []) if (ep?.args && typeof ep.args === 'object') for (const a of Object.keys(ep.args)) paramNames.add(a);
   }
   for (const [spec, site] of Object.entries(known.params)) if (paramNames.has(site) && !paramNames.has(spec)) detected.push(`${spec}=${site}`);
   const explicit = [...explicitPairs];
-  const base = map.parseMapping(detected);
-  const overridden = map.parseMapping(explicit, base);
+  const overridden = map.parseMapping(explicit, map.parseMapping(detected));
   return { mapping: overridden, detected, explicit };
+}
+
+/**
+ * How to read a site index with spec names, without copying it (an index can hold hundreds of
+ * thousands of routes): `{ namespaces, mapKey, mapEntry }` — the namespaces list mapped, a function
+ * mapping a route key (only keys under a renamed namespace are touched), and one mapping a route
+ * entry's argument names (the entry itself when the mapping renames no parameter).
+ */
+export function indexMapper(index, map, mapping) {
+  const siteNs = Object.values(mapping.namespaces ?? {}).map((ns) => `/${ns}`);
+  const mapKey = siteNs.length ? (k) => (siteNs.some((p) => k === p || k.startsWith(`${p}/`)) ? map.mapPath(k, mapping, 'toSpec') : k) : (k) => k;
+  const renamesParams = Object.keys(mapping.params ?? {}).length > 0;
+  const mapEntry = !renamesParams ? (e) => e : (entry) => (entry && Array.isArray(entry.endpoints)
+    ? { ...entry, endpoints: entry.endpoints.map((ep) => (ep?.args && typeof ep.args === 'object' ? { ...ep, args: Object.fromEntries(Object.entries(ep.args).map(([a, v]) => [map.mapParam(a, mapping, 'toSpec'), v])) } : ep)) }
+    : entry);
+  const namespaces = (Array.isArray(index?.namespaces) ? index.namespaces : []).filter((n) => typeof n === 'string').map((n) => map.mapNamespace(n, mapping, 'toSpec'));
+  return { namespaces, mapKey, mapEntry };
 }

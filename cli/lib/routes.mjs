@@ -6,6 +6,7 @@
 /** Longest route key read; a longer one is reported as unparseable. */
 export const MAX_ROUTE_KEY = 2048;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const SPECIAL = /[()[\]\\]/;
 
 /**
  * Skip a character class starting at `i` (`route[i] === '['`); returns the index after its `]`, or -1.
@@ -45,6 +46,7 @@ function groupEnd(route, i) {
 export function parseRoute(key) {
   if (typeof key !== 'string' || !key.startsWith('/')) return { error: 'does not start with /' };
   if (key.length > MAX_ROUTE_KEY) return { error: `longer than ${MAX_ROUTE_KEY} characters` };
+  if (!SPECIAL.test(key)) return { route: key.length > 1 ? key.replace(/\/+$/, '') : key };
   let out = '';
   let i = 0;
   while (i < key.length) {
@@ -91,17 +93,18 @@ export function normaliseRoute(key) {
 export const routeKey = (p) => p.replace(/\{[^}]+\}/g, '{}');
 
 /**
- * Every route of a site index (keys already mapped to spec names): `{ byKey: Map(routeKey -> {route,
- * pattern, entry}), unparseable: [{key, error}] }`.
+ * Every route of a site index: `{ byKey: Map(routeKey -> {route, pattern, entry}), unparseable:
+ * [{key, error}] }`. `mapKey` and `mapEntry` turn the site's names into the spec's (mapping.mjs
+ * `indexMapper`); `route` has spec names, `pattern` is the site's key.
  */
-export function indexRoutes(index, { mapKey = (k) => k } = {}) {
+export function indexRoutes(index, { mapKey = (k) => k, mapEntry = (e) => e } = {}) {
   const byKey = new Map();
   const unparseable = [];
   const routes = index && typeof index.routes === 'object' && index.routes !== null && !Array.isArray(index.routes) ? index.routes : {};
   for (const [pattern, entry] of Object.entries(routes)) {
-    const r = parseRoute(mapKey(pattern));
+    const r = parseRoute(pattern.startsWith('/') ? mapKey(pattern) : pattern);
     if (r.error) { unparseable.push({ key: pattern.length > 200 ? `${pattern.slice(0, 200)}…` : pattern, error: r.error }); continue; }
-    byKey.set(routeKey(r.route), { route: r.route, pattern, entry: entry && typeof entry === 'object' ? entry : {} });
+    byKey.set(routeKey(r.route), { route: r.route, pattern, entry: entry && typeof entry === 'object' ? mapEntry(entry) : {} });
   }
   return { byKey, unparseable };
 }

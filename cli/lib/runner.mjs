@@ -6,7 +6,7 @@
 // records still runs (on its own time budget) and the report is written as a partial one.
 import { computeDrift } from './drift.mjs';
 import { createHttp, RunStopped, WriteRefused } from './http.mjs';
-import { detectMapping, mappingPairs } from './mapping.mjs';
+import { detectMapping, indexMapper, mappingPairs } from './mapping.mjs';
 import { readPhase } from './phases/reads.mjs';
 import { recordsAfter, recordsBefore, sweep } from './phases/records.mjs';
 import { writePhase } from './phases/writes.mjs';
@@ -102,15 +102,18 @@ async function markAbsent(ctx) {
 }
 
 /** The run context every phase receives. */
-function createContext(o, { http, map, mapping, siteIndex, stamp, stop, phase }) {
+function createContext(o, { http, map, mapping, rawIndex, stamp, stop, phase }) {
   const { doc } = o;
   const allOps = operations(doc);
-  const { byKey: siteRoutes } = indexRoutes(siteIndex);
+  const mapper = indexMapper(rawIndex, map, mapping);
+  const routes = indexRoutes(rawIndex, mapper);
+  // The index with spec names, as far as the run reads it (the routes are read through `routes`).
+  const siteIndex = { url: rawIndex.url, home: rawIndex.home, namespaces: mapper.namespaces };
   const ctx = {
     doc, map, mapping, http, strict: Boolean(o.strict), allowWrites: Boolean(o.allowWrites), user: o.credentials?.user,
     check: createValidator(doc).check, allOps, opByKey: new Map(allOps.map((x) => [x.key, x])),
     getByRoute: new Map(allOps.filter((x) => x.method === 'get').map((x) => [routeKey(x.path), x])),
-    siteIndex, siteRoutes, absentNs: new Set(), selected: [], results: new Map(),
+    siteIndex, siteRoutes: routes.byKey, indexRoutes: routes, absentNs: new Set(), selected: [], results: new Map(),
     stamp, marker: `contract-run ${stamp}`, listCache: new Map(), writeLog: [], cleanup: [], idsBefore: {}, counted: [], done: 0,
     records: { before: undefined, after: undefined, created: [], removed: [], trashed: [], leftBehind: [], suspects: [] },
     progress: o.progress ?? (() => {}), phase, stop, report: undefined,
@@ -176,8 +179,7 @@ export async function runContract(o) {
     const { mapping, detected, explicit } = detectMapping(rawIndex, map, o.mapPairs ?? []);
     o.info?.(`mapping: ${mappingPairs(mapping).join(', ') || 'none (the site uses the spec\'s names)'}${detected.length ? ` (detected from the site index: ${detected.join(', ')}${explicit.length ? `; --map: ${explicit.join(', ')}` : ''})` : explicit.length ? ' (from --map)' : ''}`);
     const http = createHttp({ ...httpOpts, mapping });
-    const siteIndex = map.isIdentity(mapping) ? rawIndex : map.mapBody(rawIndex, http.rootText, mapping, 'toSpec');
-    const ctx = createContext(o, { http, map, mapping, siteIndex, stamp, stop, phase: o.phase ?? (() => {}) });
+    const ctx = createContext(o, { http, map, mapping, rawIndex, stamp, stop, phase: o.phase ?? (() => {}) });
     ctx.writeLog = writeLog;
     return await runPhases(ctx, o, { started, detected, controller });
   } finally {
@@ -187,7 +189,7 @@ export async function runContract(o) {
 }
 
 async function runPhases(ctx, o, { started, detected, controller }) {
-  const drift = computeDrift(ctx.doc, ctx.siteIndex, { mapNamespace: (ns) => ctx.map.mapNamespace(ns, ctx.mapping, 'toSpec') });
+  const drift = computeDrift(ctx.doc, { namespaces: ctx.siteIndex.namespaces }, { mapNamespace: (ns) => ctx.map.mapNamespace(ns, ctx.mapping, 'toSpec'), routes: ctx.indexRoutes });
   for (const x of drift.specNamespacesAbsent) ctx.absentNs.add(x.namespace);
   ctx.selected = selectOperations(ctx, o);
   ctx.results = new Map(ctx.selected.map((x) => [x.key, { id: x.id, method: x.method.toUpperCase(), path: x.path, namespace: x.namespace, checks: [] }]));
