@@ -192,6 +192,11 @@ export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapName
     const eps = Array.isArray(site.entry.endpoints) ? site.entry.endpoints : [];
     drift.routes.siteOnly.push({ route: site.route, methods: [...new Set(eps.flatMap((e) => (Array.isArray(e?.methods) ? e.methods : [])))].sort() });
   }
+  return finishDrift(drift, findings, paramSeen, unparseable);
+}
+
+/** Known differences, sorting and the summary of a drift report. */
+function finishDrift(drift, findings, paramSeen, unparseable) {
   // A spec parameter the site has on no route at all (e.g. a plugin's parameter): one finding.
   const everywhere = new Set([...paramSeen].filter(([, c]) => c.site === 0 && c.spec > 1).map(([n]) => n));
   drift.paramsAbsentFromSite = [...paramSeen].filter(([n]) => everywhere.has(n)).map(([param, c]) => {
