@@ -7,8 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM JavaScript without type declarations
 import * as walker from '../../cli/lib/spec.mjs';
+// @ts-expect-error plain ESM JavaScript without type declarations
 import { operationsOf } from '../../scripts/code-samples.mjs';
+// @ts-expect-error plain ESM JavaScript without type declarations
 import { routeTable } from '../../scripts/mock/routes.mjs';
 import { bundle, operations, ROOT } from '../support/spec.js';
 

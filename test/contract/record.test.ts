@@ -5,7 +5,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM JavaScript without type declarations
 import { createRecorder } from '../../cli/lib/record.mjs';
+// @ts-expect-error plain ESM JavaScript without type declarations
 import { createRedactor } from '../../cli/lib/redact.mjs';
 import { cleanOut, collectionHandler, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, type Rec, runCli, send, siteIndex } from './support/fake-site.js';
 

@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM JavaScript without type declarations
 import { computeDrift } from '../../cli/lib/drift.mjs';
+// @ts-expect-error plain ESM JavaScript without type declarations
 import { indexRoutes, parseRoute } from '../../cli/lib/routes.mjs';
 import { bundle } from '../support/spec.js';
 import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, runCli, send, siteIndex } from './support/fake-site.js';
@@ -48,7 +50,7 @@ describe('parseRoute', () => {
 
 describe('an index with odd route keys', () => {
   it('indexRoutes keeps the readable routes and lists the others', () => {
-    const { byKey, unparseable } = indexRoutes({ routes: { '/a)(?P<x': {}, '/wp/v2/posts': {}, '/b/(?P<id>[\\d]+)': { endpoints: 'not a list' } } });
+    const { byKey, unparseable }: { byKey: Map<string, { route: string }>; unparseable: { key: string }[] } = indexRoutes({ routes: { '/a)(?P<x': {}, '/wp/v2/posts': {}, '/b/(?P<id>[\\d]+)': { endpoints: 'not a list' } } });
     expect([...byKey.values()].map((r) => r.route).sort()).toEqual(['/b/{id}', '/wp/v2/posts']);
     expect(unparseable.map((u) => u.key)).toEqual(['/a)(?P<x']);
   });

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// @ts-expect-error plain ESM JavaScript without type declarations
 import * as walker from '../../cli/lib/spec.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

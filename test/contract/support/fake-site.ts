@@ -11,7 +11,7 @@ import { operations, ROOT } from '../../support/spec.js';
 
 export interface Seen { method: string; url: string; path: string; auth?: string; body: string }
 export interface FakeSite { base: string; origin: string; seen: Seen[]; server: Server; close(): Promise<void> }
-export type Handler = (req: IncomingMessage, res: ServerResponse, seen: Seen, site: FakeSite) => void | Promise<void>;
+export type Handler = (req: IncomingMessage, res: ServerResponse, seen: Seen, site: FakeSite) => unknown;
 
 /** Start a fake site; `handler` answers every request after its body was read. */
 export async function fakeSite(handler: Handler, rootPath = '/wp-json'): Promise<FakeSite> {
