@@ -63,7 +63,7 @@ async function checkCredentials(ctx) {
     throw new SiteUnreachable(`checking the credentials failed: ${e.reason ?? e.message}`);
   }
   if (res.status === 401) {
-    throw new CredentialsRejected(`the site rejected the credentials WP_USER=${ctx.user} and WP_APP_PASSWORD: GET ${res.specUrl} answered ${res.status}${res.json?.code ? ` ${res.json.code}` : ''}. Check both; WP_APP_PASSWORD must be an application password of that user (Users → Profile → Application Passwords), not the login password`);
+    throw new CredentialsRejected(`the site rejected the credentials WP_USER=${ctx.user} and WP_APP_PASSWORD: GET ${res.url} answered ${res.status}${res.json?.code ? ` ${res.json.code}` : ''}. Check both; WP_APP_PASSWORD must be an application password of that user (Users → Profile → Application Passwords), not the login password`);
   }
   ctx.report.credentialsCheck = { request: `GET ${res.specUrl}`, status: res.status };
 }

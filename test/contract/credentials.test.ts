@@ -90,7 +90,7 @@ describe('a site that echoes the credentials', () => {
 describe('wrong credentials', () => {
   it('exit 2 with one message naming the credentials', () => {
     expect(wrong.code, wrong.stdout).toBe(2);
-    expect(wrong.stderr).toMatch(/the site rejected the credentials WP_USER=admin and WP_APP_PASSWORD: GET \/core\/v2\/users\/me answered 401 incorrect_password/);
+    expect(wrong.stderr).toMatch(/the site rejected the credentials WP_USER=admin and WP_APP_PASSWORD: GET http:\/\/127\.0\.0\.1:\d+\/wp-json\/wp\/v2\/users\/me answered 401 incorrect_password/);
     expect(wrong.stderr).not.toMatch(/\n\s+at /);
     expect(wrong.stderr).not.toContain('wrong wrong');
   });
