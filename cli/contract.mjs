@@ -201,7 +201,9 @@ export async function main(argv, { env = process.env, stdout = process.stdout, s
     const allowWrites = !drift && Boolean(values['allow-writes']);
     const strict = !drift && Boolean(values.strict ?? opt.cfg.strict);
     const { progress, phase, clear } = progressWriter(stderr, values.quiet);
-    if (values.record) recorder = createRecorder(resolve(values.record), { redact, creator: { name: 'festival-site-api contract', version: packageVersion() }, comment: `contract run against ${opt.baseUrl}` });
+    if (values.record) {
+      try { recorder = createRecorder(resolve(values.record), { redact, creator: { name: 'festival-site-api contract', version: packageVersion() }, comment: `${command} run against ${opt.baseUrl}` }); } catch (e) { throw new UsageError(`--record ${values.record}: cannot write it (${e.code ?? e.message})`); }
+    }
     const mode = drift ? 'drift report only' : `${allowWrites ? 'WITH WRITES (records this run creates)' : 'read-only'}${strict ? ' · strict' : ''}${values.drift ? ' · drift report' : ''}`;
     err(`${command}: ${opt.baseUrl} · spec ${opt.doc.info?.version ?? '?'} · ${mode} · ${credentials ? `as ${credentials.user}` : 'anonymous'} · timeout ${opt.timeoutMs / 1000} s, max body ${formatBytes(opt.maxBodyBytes)}, deadline ${opt.deadlineMs / 1000} s`);
     const report = await runContract({

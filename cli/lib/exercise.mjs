@@ -86,7 +86,9 @@ export async function exercise(ctx, key, pathValues, req = {}, { expect, label, 
   ctx.done++;
   ctx.progress(`[${ctx.done}] ${method} ${path}`);
   let res;
-  try {
+  const reuse = ctx.indexAnswer && key === 'GET /' && !Object.keys(req.query ?? {}).length && (req.auth === false || !ctx.http.hasCredentials);
+  if (reuse) { res = ctx.indexAnswer; ctx.indexAnswer = undefined; }
+  else try {
     res = await ctx.http.request(method, path, { ...req, comment: `${label ?? method} (credentials: ${req.auth === false || !ctx.http.hasCredentials ? 'anonymous' : ctx.user})` });
   } catch (e) {
     if (e instanceof WriteRefused || e instanceof RunStopped) throw e;

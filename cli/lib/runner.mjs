@@ -44,7 +44,7 @@ async function fetchIndex(http) {
     const hint = !http.restRoute && index.status === 404 ? `; a site without pretty permalinks serves its REST root as ${http.origin}/?rest_route=/ — try --base-url '${http.origin}/?rest_route='` : '';
     throw new SiteUnreachable(`${http.rootText}/ is not a REST root: GET answered ${index.status} ${index.type || '(no content type)'}${index.json?.code ? ` ${index.json.code}` : ''}${hint}`);
   }
-  return index.json;
+  return index;
 }
 
 /**
@@ -175,12 +175,15 @@ export async function runContract(o) {
   const writeLog = [];
   const httpOpts = { baseUrl: o.baseUrl, map, credentials: o.credentials, allowWrites: Boolean(o.allowWrites), fetch: o.fetch, timeoutMs: o.timeoutMs, maxBodyBytes: o.maxBodyBytes, signal: controller.signal, onExchange: o.onExchange, onRequest: (m, p) => { if (m !== 'GET' && m !== 'HEAD') writeLog.push({ method: m, path: p }); } };
   try {
-    const rawIndex = await fetchIndex(createHttp({ ...httpOpts, mapping: map.IDENTITY }));
+    const indexRes = await fetchIndex(createHttp({ ...httpOpts, mapping: map.IDENTITY }));
+    const rawIndex = indexRes.json;
     const { mapping, detected, explicit } = detectMapping(rawIndex, map, o.mapPairs ?? []);
     o.info?.(`mapping: ${mappingPairs(mapping).join(', ') || 'none (the site uses the spec\'s names)'}${detected.length ? ` (detected from the site index: ${detected.join(', ')}${explicit.length ? `; --map: ${explicit.join(', ')}` : ''})` : explicit.length ? ' (from --map)' : ''}`);
     const http = createHttp({ ...httpOpts, mapping });
     const ctx = createContext(o, { http, map, mapping, rawIndex, stamp, stop, phase: o.phase ?? (() => {}) });
     ctx.writeLog = writeLog;
+    // An index over 1 MB is fetched once: its anonymous check reuses this answer (kept with site names, as any body over 1 MB).
+    if (indexRes.text.length > 1_000_000) ctx.indexAnswer = indexRes;
     return await runPhases(ctx, o, { started, detected, controller });
   } finally {
     clearTimeout(timer);

@@ -109,6 +109,12 @@ describe('messages about the base URL say what to do', () => {
     expect(r.stderr.trim().split('\n').filter((l) => !l.startsWith('contract: http')).length).toBeLessThanOrEqual(2);
   });
 
+  it('an unwritable --record file', async () => {
+    const r = await cli(['--base-url', site.base, '--record', '/nonexistent/dir/run.har', '--quiet']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--record \/nonexistent\/dir\/run\.har: cannot write it \(ENOENT\)/);
+  });
+
   it('a closed port: nothing listens there', async () => {
     const s = await fakeSite(() => undefined);
     const port = new URL(s.origin).port;
