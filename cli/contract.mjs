@@ -1,14 +1,26 @@
 #!/usr/bin/env node
 // `festival-site-api contract`: check a live site against the spec. Read-only unless --allow-writes.
-// Exit codes: 0 every check passed, 1 a check failed (or a record was left behind), 2 bad input or an
-// unreachable site.
+// `festival-site-api drift`: only the drift report (the site's index against the spec).
+// Exit codes: 0 every check passed, 1 a check failed, a record was left behind or the run was stopped
+// by its deadline (partial report), 2 bad input, an unreachable site or rejected credentials,
+// 130 interrupted (SIGINT; partial report).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isMain, parseArgs, UsageError } from './lib/args.mjs';
-import { loadMapping } from './lib/mapping.mjs';
-import { summaryText, writeReports } from './lib/report.mjs';
-import { runContract, SiteUnreachable } from './lib/runner.mjs';
-import { DEFAULT_SPEC, loadBundle } from './lib/spec.mjs';
+import { formatBytes } from './lib/http.mjs';
+import { loadMapping, MappingNotBuilt } from './lib/mapping.mjs';
+import { createRecorder } from './lib/record.mjs';
+import { createRedactor } from './lib/redact.mjs';
+import { driftText, summaryText, writeReports } from './lib/report.mjs';
+import { CredentialsRejected, runContract, SiteUnreachable } from './lib/runner.mjs';
+import { DEFAULT_SPEC, loadBundle, PACKAGE_ROOT } from './lib/spec.mjs';
+
+const LIMITS = `  --timeout <duration>    per request, headers and body (default 20s; e.g. 500ms, 20s, 1m)
+  --max-body <size>       largest answer read; a larger one is cut off and fails (default 64MB; e.g. 512KB, 64MB)
+  --deadline <duration>   the whole run; then it stops with a partial report, exit 1 (default 30m)
+  --record <file.har>     write every exchange as HAR 1.2 (credentials redacted in every form)
+  --out <dir>             where to write the reports (default test-output/contract)
+  --quiet                 no progress and no phase lines (for CI)`;
 
 export const HELP = `Usage: festival-site-api contract --base-url <REST root> [options]
 
@@ -18,29 +30,49 @@ non-existent id, unauthenticated write), and a drift report of the site's own ro
 Read-only by default: only GET requests are sent.
 
 Options:
-  --base-url <url>        the site's REST root, e.g. https://site/wp-json (required)
-  --map <spec=site>       a name mapping pair, repeatable: --map core/v2=wp/v2 --map i18n_language=wpml_language
-  --config <file>         a JSON config: {"baseUrl", "map": ["core/v2=wp/v2"], "namespace": [], "operation": [], "strict", "out", "spec"}
+  --base-url <url>        the site's REST root: https://site/wp-json, or https://site/?rest_route= for a
+                          site without pretty permalinks (every request then uses that form) (required)
+  --map <spec=site>       a name mapping pair, repeatable, e.g. --map core/v2=wp/v2. Without it the mapping
+                          is chosen from the site's index (wp/v2, tribe/events/v1, wpml_language); a pair
+                          given here overrides the detected one of the same name
+  --config <file>         a JSON config: {"baseUrl", "map": ["core/v2=wp/v2"], "namespace": [], "operation": [], "strict", "out", "spec", "timeout", "maxBody", "deadline"}
   --namespace <ns>        check only this spec namespace (repeatable), e.g. core/v2, (index), batch/v1
   --operation <id>        check only this operationId (repeatable), e.g. listPosts
   --spec <file>           the bundled spec (default: the package's generated/openapi.json)
   --strict                fail on undocumented response fields
   --allow-writes          also create, update and delete records the run creates itself (removed at the end)
-  --drift                 only the drift report (no operation checks)
-  --out <dir>             where to write report.json, drift.json, junit.xml, report.html (default test-output/contract)
-  --quiet                 no progress line
+  --drift                 also print the drift report in full (it is always in drift.json)
+${LIMITS}
   --help                  this text
 
 Credentials come from the environment only: WP_USER and WP_APP_PASSWORD (an application password).
-They are sent only to the base URL's origin and never printed.
-Exit codes: 0 passed, 1 a check failed or a record was left behind, 2 bad input or unreachable site.`;
+They are checked first (one request that needs them), sent only to the base URL's origin and never
+printed or recorded, in any encoding.
+Exit codes: 0 passed, 1 a check failed, a record was left behind or the deadline stopped the run,
+2 bad input, unreachable site or rejected credentials, 130 interrupted.`;
 
-const FLAGS = {
-  'base-url': { type: 'string' }, map: { type: 'list' }, config: { type: 'string' }, namespace: { type: 'list' },
-  operation: { type: 'list' }, spec: { type: 'string' }, strict: { type: 'boolean' }, 'allow-writes': { type: 'boolean' },
-  drift: { type: 'boolean' }, out: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean' },
+export const DRIFT_HELP = `Usage: festival-site-api drift --base-url <REST root> [options]
+
+Only the drift report: the site's own route index against the spec (routes, methods, parameters
+one side has and the other lacks; known version and plugin differences marked). One GET request.
+
+Options:
+  --base-url <url>        the site's REST root (https://site/wp-json or https://site/?rest_route=) (required)
+  --map <spec=site>       a name mapping pair, repeatable (default: chosen from the site's index)
+  --config <file>         the contract config file
+  --spec <file>           the bundled spec (default: the package's generated/openapi.json)
+${LIMITS}
+  --help                  this text
+Exit codes: 0 the report was written, 2 bad input or unreachable site.`;
+
+const COMMON = {
+  'base-url': { type: 'string' }, map: { type: 'list' }, config: { type: 'string' }, spec: { type: 'string' }, out: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean' },
+  timeout: { type: 'string' }, 'max-body': { type: 'string' }, deadline: { type: 'string' }, record: { type: 'string' },
 };
-const CONFIG_KEYS = new Set(['baseUrl', 'map', 'namespace', 'operation', 'strict', 'out', 'spec', '$comment']);
+const FLAGS = {
+  ...COMMON, namespace: { type: 'list' }, operation: { type: 'list' }, strict: { type: 'boolean' }, 'allow-writes': { type: 'boolean' }, drift: { type: 'boolean' },
+};
+const CONFIG_KEYS = new Set(['baseUrl', 'map', 'namespace', 'operation', 'strict', 'out', 'spec', 'timeout', 'maxBody', 'deadline', '$comment']);
 
 function readConfig(file) {
   let text;
@@ -56,69 +88,153 @@ function readConfig(file) {
   if (map && typeof map === 'object' && !Array.isArray(map)) map = Object.entries(map).map(([a, b]) => `${a}=${b}`);
   if (!Array.isArray(map) || map.some((m) => typeof m !== 'string')) throw new UsageError(`--config ${file}: "map" must be a list of "spec=site" strings or an object`);
   for (const k of ['namespace', 'operation']) if (cfg[k] !== undefined && (!Array.isArray(cfg[k]) || cfg[k].some((x) => typeof x !== 'string'))) throw new UsageError(`--config ${file}: "${k}" must be a list of strings`);
+  for (const k of ['timeout', 'maxBody', 'deadline']) if (cfg[k] !== undefined && typeof cfg[k] !== 'string' && typeof cfg[k] !== 'number') throw new UsageError(`--config ${file}: "${k}" must be a string such as "20s" or "64MB"`);
   return { ...cfg, map };
 }
 
-function checkBaseUrl(value) {
+/** Check and normalise --base-url: `https://site/wp-json` or `https://site/?rest_route=`. */
+export function checkBaseUrl(value) {
+  const port = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*:(\d+)(?:[/?#]|$)/i.exec(value);
+  if (port && (Number(port[1]) < 1 || Number(port[1]) > 65535)) throw new UsageError(`--base-url: port ${port[1]} is out of range (1-65535): give the port the site listens on, e.g. http://127.0.0.1:8080/wp-json`);
   let u;
-  try { u = new URL(value); } catch { throw new UsageError(`--base-url ${JSON.stringify(value)} is not a URL (expected e.g. https://site/wp-json)`); }
+  try { u = new URL(value); } catch { throw new UsageError(`--base-url ${JSON.stringify(value)} is not a URL (expected e.g. https://site/wp-json or https://site/?rest_route=)`); }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError(`--base-url must be http or https, got ${u.protocol}`);
   if (u.username || u.password) throw new UsageError('--base-url must not hold credentials: use WP_USER and WP_APP_PASSWORD');
-  if (u.search || u.hash) throw new UsageError('--base-url must be the REST root without a query or fragment');
+  if (u.hash) throw new UsageError('--base-url must not have a fragment (#...)');
+  if (u.search) {
+    const keys = [...u.searchParams.keys()];
+    const route = u.searchParams.get('rest_route');
+    if (keys.length !== 1 || route === null || (route !== '' && route !== '/')) throw new UsageError('--base-url must be the REST root without a query (https://site/wp-json), or the form https://site/?rest_route= of a site without pretty permalinks');
+    return `${u.origin}${u.pathname}?rest_route=`;
+  }
   return u.toString().replace(/\/+$/, '');
 }
 
-/** Run the command; returns the exit code. `io` lets tests capture output. */
-export async function main(argv, { env = process.env, stdout = process.stdout, stderr = process.stderr, fetch } = {}) {
-  const say = (s) => stdout.write(`${s}\n`);
-  const err = (s) => stderr.write(`${s}\n`);
-  const creds = [env.WP_APP_PASSWORD].filter(Boolean);
-  const redact = (s) => creds.reduce((t, c) => t.split(c).join('[redacted]'), String(s));
+const UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const UNITS_BYTES = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** `20s`, `500ms`, `30m`, a bare number of seconds -> milliseconds. */
+export function parseDuration(flag, value) {
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(String(value).trim());
+  if (!m) throw new UsageError(`--${flag} ${JSON.stringify(String(value))}: expected a duration such as 500ms, 20s, 5m`);
+  const ms = Number(m[1]) * UNITS_MS[(m[2] ?? 's').toLowerCase()];
+  if (!(ms >= 1) || ms > 24 * 3_600_000) throw new UsageError(`--${flag} ${value}: must be between 1ms and 24h`);
+  return Math.round(ms);
+}
+
+/** `64MB`, `512KB`, a bare number of bytes -> bytes. */
+export function parseSize(flag, value) {
+  const m = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(String(value).trim());
+  if (!m) throw new UsageError(`--${flag} ${JSON.stringify(String(value))}: expected a size such as 512KB or 64MB`);
+  const n = Math.round(Number(m[1]) * UNITS_BYTES[(m[2] ?? 'b').toLowerCase()]);
+  if (n < 1024 || n > 4 * 1024 ** 3) throw new UsageError(`--${flag} ${value}: must be between 1KB and 4GB`);
+  return n;
+}
+
+function progressWriter(stderr, quiet) {
+  const tty = Boolean(stderr.isTTY);
+  const progress = quiet || !tty ? undefined : (line) => stderr.write(`\r\x1b[K${line.slice(0, (stderr.columns ?? 100) - 1)}`);
+  const phase = quiet ? undefined : (line) => stderr.write(`${tty ? '\r\x1b[K' : ''}contract: ${line}\n`);
+  const clear = () => { if (progress) stderr.write('\r\x1b[K'); };
+  return { progress, phase, clear };
+}
+
+function signals(installSignals) {
+  const soft = new AbortController();
+  const hard = new AbortController();
+  let count = 0;
+  const onSigint = () => {
+    count++;
+    if (count === 1) soft.abort(new Error('interrupted (SIGINT)'));
+    else if (count === 2) hard.abort(new Error('interrupted twice (SIGINT)'));
+    else process.exit(130);
+  };
+  if (installSignals) process.on('SIGINT', onSigint);
+  return { soft, hard, dispose: () => { if (installSignals) process.off('SIGINT', onSigint); } };
+}
+
+/** Options of both commands, from flags and config. */
+async function options(values, command) {
+  const cfg = values.config ? readConfig(values.config) : {};
+  const baseRaw = values['base-url'] ?? cfg.baseUrl;
+  if (!baseRaw) throw new UsageError('--base-url is required (the REST root, e.g. https://site/wp-json)');
+  const baseUrl = checkBaseUrl(baseRaw);
+  const map = await loadMapping();
+  const mapPairs = [...(cfg.map ?? []), ...(values.map ?? [])];
+  try { map.parseMapping(mapPairs); } catch (e) { throw new UsageError(e.message); }
+  const specFile = resolve(values.spec ?? cfg.spec ?? DEFAULT_SPEC);
+  if (!existsSync(specFile)) throw new UsageError(`--spec ${specFile}: no such file${specFile === DEFAULT_SPEC ? ' (run `npm run build`)' : ''}`);
+  let doc;
+  try { doc = loadBundle(specFile); } catch (e) { throw new UsageError(e.message); }
+  return {
+    cfg, baseUrl, map, mapPairs, specFile, doc,
+    out: resolve(values.out ?? cfg.out ?? `test-output/${command === 'drift' ? 'drift' : 'contract'}`),
+    timeoutMs: parseDuration('timeout', values.timeout ?? cfg.timeout ?? '20s'),
+    maxBodyBytes: parseSize('max-body', values['max-body'] ?? cfg.maxBody ?? '64MB'),
+    deadlineMs: parseDuration('deadline', values.deadline ?? cfg.deadline ?? '30m'),
+  };
+}
+
+function packageVersion() {
+  try { return JSON.parse(readFileSync(resolve(PACKAGE_ROOT, 'package.json'), 'utf8')).version; } catch { return '0'; }
+}
+
+/**
+ * Run the command; returns the exit code. `io` lets tests capture output.
+ * @param {string[]} argv
+ * @param {{ env?: object, stdout?: any, stderr?: any, fetch?: typeof fetch, command?: 'contract' | 'drift', installSignals?: boolean }} [io]
+ */
+export async function main(argv, { env = process.env, stdout = process.stdout, stderr = process.stderr, fetch, command = 'contract', installSignals = false } = {}) {
+  const credentials = env.WP_USER && env.WP_APP_PASSWORD ? { user: env.WP_USER, password: env.WP_APP_PASSWORD } : undefined;
+  const { redact, redactDeep } = createRedactor(credentials ?? (env.WP_APP_PASSWORD ? { user: env.WP_USER ?? '', password: env.WP_APP_PASSWORD } : undefined));
+  const say = (s) => stdout.write(`${redact(String(s))}\n`);
+  const err = (s) => stderr.write(`${redact(String(s))}\n`);
+  const drift = command === 'drift';
+  let recorder;
+  const sig = signals(installSignals);
   try {
-    const { values, positionals } = parseArgs(argv, FLAGS);
-    if (values.help) { say(HELP); return 0; }
+    const { values, positionals } = parseArgs(argv, drift ? COMMON : FLAGS);
+    if (values.help) { say(drift ? DRIFT_HELP : HELP); return 0; }
     if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-    const cfg = values.config ? readConfig(values.config) : {};
-    const baseRaw = values['base-url'] ?? cfg.baseUrl;
-    if (!baseRaw) throw new UsageError('--base-url is required (the REST root, e.g. https://site/wp-json)');
-    const baseUrl = checkBaseUrl(baseRaw);
-    const map = await loadMapping();
-    let mapping;
-    try { mapping = map.parseMapping([...(cfg.map ?? []), ...(values.map ?? [])]); } catch (e) { throw new UsageError(e.message); }
-    const specFile = resolve(values.spec ?? cfg.spec ?? DEFAULT_SPEC);
-    if (!existsSync(specFile)) throw new UsageError(`--spec ${specFile}: no such file${specFile === DEFAULT_SPEC ? ' (run `npm run build`)' : ''}`);
-    let doc;
-    try { doc = loadBundle(specFile); } catch (e) { throw new UsageError(e.message); }
+    const opt = await options(values, command);
     if ((env.WP_USER && !env.WP_APP_PASSWORD) || (!env.WP_USER && env.WP_APP_PASSWORD)) throw new UsageError('set both WP_USER and WP_APP_PASSWORD, or neither');
-    const credentials = env.WP_USER && env.WP_APP_PASSWORD ? { user: env.WP_USER, password: env.WP_APP_PASSWORD } : undefined;
-    const out = resolve(values.out ?? cfg.out ?? 'test-output/contract');
-    const tty = Boolean(stderr.isTTY);
-    let last = 0;
-    const progress = values.quiet ? undefined : (line) => {
-      if (tty) stderr.write(`\r\x1b[K${line.slice(0, (stderr.columns ?? 100) - 1)}`);
-      else if (Date.now() - last > 2000) { last = Date.now(); err(line); }
-    };
-    err(`contract: ${baseUrl} · spec ${doc.info?.version ?? '?'} · ${values['allow-writes'] ? 'WITH WRITES (records this run creates)' : 'read-only'}${values.strict ?? cfg.strict ? ' · strict' : ''} · ${credentials ? `as ${credentials.user}` : 'anonymous'}`);
+    const allowWrites = !drift && Boolean(values['allow-writes']);
+    const strict = !drift && Boolean(values.strict ?? opt.cfg.strict);
+    const { progress, phase, clear } = progressWriter(stderr, values.quiet);
+    if (values.record) {
+      try { recorder = createRecorder(resolve(values.record), { redact, creator: { name: 'festival-site-api contract', version: packageVersion() }, comment: `${command} run against ${opt.baseUrl}` }); } catch (e) { throw new UsageError(`--record ${values.record}: cannot write it (${e.code ?? e.message})`); }
+    }
+    const mode = drift ? 'drift report only' : `${allowWrites ? 'WITH WRITES (records this run creates)' : 'read-only'}${strict ? ' · strict' : ''}${values.drift ? ' · drift report' : ''}`;
+    err(`${command}: ${opt.baseUrl} · spec ${opt.doc.info?.version ?? '?'} · ${mode} · ${credentials ? `as ${credentials.user}` : 'anonymous'} · timeout ${opt.timeoutMs / 1000} s, max body ${formatBytes(opt.maxBodyBytes)}, deadline ${opt.deadlineMs / 1000} s`);
     const report = await runContract({
-      doc, specFile, baseUrl, mapping, map, credentials, fetch,
-      namespaces: [...(cfg.namespace ?? []), ...(values.namespace ?? [])],
-      operations: [...(cfg.operation ?? []), ...(values.operation ?? [])],
-      strict: Boolean(values.strict ?? cfg.strict), allowWrites: Boolean(values['allow-writes']), driftOnly: Boolean(values.drift), progress,
+      doc: opt.doc, specFile: opt.specFile, baseUrl: opt.baseUrl, map: opt.map, mapPairs: opt.mapPairs, credentials, fetch,
+      namespaces: drift ? [] : [...(opt.cfg.namespace ?? []), ...(values.namespace ?? [])],
+      operations: drift ? [] : [...(opt.cfg.operation ?? []), ...(values.operation ?? [])],
+      strict, allowWrites, driftOnly: drift, progress, phase, info: (line) => err(`${command}: ${line}`),
+      timeoutMs: opt.timeoutMs, maxBodyBytes: opt.maxBodyBytes, deadlineMs: opt.deadlineMs, signal: sig.soft.signal, hardSignal: sig.hard.signal,
+      onExchange: recorder ? (x) => recorder.add(x) : undefined,
     });
-    if (tty && progress) stderr.write('\r\x1b[K');
-    const files = JSON.parse(redact(JSON.stringify(writeReports(JSON.parse(redact(JSON.stringify(report))), out))));
-    say(redact(summaryText(report)));
+    clear();
+    const files = writeReports(redactDeep(report), opt.out, redact);
+    if (recorder) { files.har = recorder.close(); recorder = undefined; }
+    say(summaryText(report));
+    if (values.drift || drift) say(driftText(report.drift));
     say(`reports: ${Object.values(files).join(', ')}`);
-    if (values.drift) return 0;
+    if (report.stopped) err(`${command}: STOPPED: ${report.stopped}; the reports are partial`);
+    if (drift) return report.stopped ? 1 : 0;
+    if (report.stopped && sig.soft.signal.aborted) return 130;
     return report.ok ? 0 : 1;
   } catch (e) {
-    if (e instanceof UsageError || e.usage) { err(`contract: ${redact(e.message)}\nRun with --help for usage.`); return 2; }
-    if (e instanceof SiteUnreachable) { err(`contract: ${redact(e.message)}`); return 2; }
-    err(`contract: internal error: ${redact(e?.message ?? e)}`);
+    if (e instanceof UsageError || e?.usage) { err(`${command}: ${e.message}\nRun with --help for usage.`); return 2; }
+    if (e instanceof SiteUnreachable || e instanceof CredentialsRejected || e instanceof MappingNotBuilt) { err(`${command}: ${e.message}`); return 2; }
+    err(`${command}: internal error: ${e?.message ?? e}`);
     return 2;
+  } finally {
+    recorder?.close();
+    sig.dispose();
   }
 }
 
 if (await isMain(import.meta.url)) {
-  main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+  main(process.argv.slice(2), { installSignals: true }).then((code) => { process.exitCode = code; });
 }

@@ -1,18 +1,19 @@
 #!/usr/bin/env node
-// The package's command: `festival-site-api <contract|breaking|validate-har> [options]`.
+// The package's command: `festival-site-api <contract|drift|validate-har|breaking> [options]`.
 
 import { isMain } from './lib/args.mjs';
 
 const USAGE = `Usage: festival-site-api <command> [options]
 
 Commands:
-  contract   check a live site against the spec (read-only unless --allow-writes); see contract --help
-  breaking   list the changes between two bundles that break clients; see breaking --help
-  validate-har  judge recorded traffic (HAR files) against the spec; see validate-har --help`;
+  contract      check a live site against the spec (read-only unless --allow-writes); see contract --help
+  drift         only the drift report: the site's route index against the spec; see drift --help
+  validate-har  judge recorded traffic (HAR files) against the spec; see validate-har --help
+  breaking      list the changes between two bundles that break clients; see breaking --help`;
 
 export async function dispatch(argv) {
   const [cmd, ...rest] = argv;
-  if (cmd === 'contract') return (await import('./contract.mjs')).main(rest);
+  if (cmd === 'contract' || cmd === 'drift') return (await import('./contract.mjs')).main(rest, { command: cmd, installSignals: true });
   if (cmd === 'breaking') return (await import('./breaking.mjs')).main(rest);
   if (cmd === 'validate-har') return (await import('./validate-har.mjs')).main(rest);
   if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') { process.stdout.write(`${USAGE}\n`); return cmd === undefined ? 2 : 0; }

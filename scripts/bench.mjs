@@ -2,7 +2,7 @@
 // Benchmarks (`npm run bench`): how fast the pipeline, the types, the mock and the live contract run
 // are, and how they grow. Every figure is the median of several runs with min and max. Writes
 // bench/results.json and bench/results.md and prints each target as MET or MISSED.
-//   node scripts/bench.mjs [--runs 3] [--duration 5] [--skip pipeline,types,mock,live,scaling,har]
+//   node scripts/bench.mjs [--runs 3] [--duration 5] [--skip pipeline,types,mock,live,scaling,har,contract]
 // Item 5 (live contract run) needs a real site: the sandbox (.sandbox/env.json) or WP_BASE_URL
 // (+ WP_USER, WP_APP_PASSWORD). Servers listen on 127.0.0.1 only; every child is stopped by its PID.
 // Nothing is written outside bench/ and temporary folders (generated/ and dist/ are left alone).
@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { contractBench } from './bench/contract.mjs';
 import { stages } from './pipeline.mjs';
 import { harBench } from './bench/har.mjs';
 
@@ -286,6 +287,7 @@ async function main() {
         target(`read-only live run of all core GET operations (not measured: ${e.message})`, Infinity, 30, '<=', 's');
       }
     }
+    if (!SKIP.has('contract')) { log('7. contract CLI against hostile sites ...'); results.items.contract = await contractBench({ target, log }); }
   } finally { rmSync(bundle, { recursive: true, force: true }); }
 
   if (!SKIP.has('scaling')) {

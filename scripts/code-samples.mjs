@@ -2,32 +2,18 @@
 // typed client for every operation, built from the operation's own examples (path parameters,
 // required query parameters, the request body example). The docs stage puts them into `x-codeSamples`
 // of a docs-only copy of the bundle; they are never written into the source.
+import * as walker from '../cli/lib/spec.mjs';
+
 export const BASE_URL = 'https://festival.example/wp-json';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
-export function deref(doc, node) {
-  let n = node;
-  for (let i = 0; n && typeof n === 'object' && typeof n.$ref === 'string' && i < 50; i++) {
-    n = n.$ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).reduce((o, k) => o?.[k], doc);
-  }
-  return n;
-}
+/** Follow local $refs: the project's one walker (cli/lib/spec.mjs), in this module's (doc, node) order. */
+export const deref = (doc, node) => walker.deref(node, doc);
 
-/** Every operation of the bundle: {path, method, op, params} with parameters resolved. */
+/** Every operation of the bundle: {path, method, op, params} with parameters resolved (cli/lib/spec.mjs). */
 export function operationsOf(doc) {
-  const out = [];
-  for (const [path, itemRef] of Object.entries(doc.paths ?? {})) {
-    const item = deref(doc, itemRef);
-    for (const method of HTTP_METHODS) {
-      const op = item?.[method];
-      if (!op) continue;
-      const params = new Map();
-      for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map((x) => deref(doc, x))) params.set(`${p.in}:${p.name}`, p);
-      out.push({ path, method, op, params: [...params.values()] });
-    }
-  }
-  return out;
+  return walker.operations(doc).filter((o) => HTTP_METHODS.includes(o.method));
 }
 
 function firstExample(doc, node) {

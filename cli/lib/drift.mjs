@@ -3,40 +3,33 @@
 // the other lacks, the spec's namespaces apart from the site's other namespaces. Known version and
 // plugin differences (../known-differences.mjs) are marked as such.
 import { knownReason } from '../known-differences.mjs';
+import { endpointFor, indexRoutes, normaliseRoute, routeKey } from './routes.mjs';
 import { bodySchema, deref, operations, schemaEnum, schemaTypes, specNamespaces } from './spec.mjs';
 
 /** Parameters the platform accepts on every route without listing them per route. */
 export const GLOBAL_PARAMS = ['_fields', '_embed', '_envelope', '_method', '_jsonp', '_locale'];
 
-/** `/core/v2/posts/(?P<id>[\d]+)` -> `/core/v2/posts/{id}` (named groups may nest parentheses). */
-export function normaliseRoute(route) {
-  let out = '';
-  for (let i = 0; i < route.length;) {
-    if (route.startsWith('(?P<', i)) {
-      const end = route.indexOf('>', i);
-      const name = route.slice(i + 4, end);
-      let depth = 1;
-      let j = end + 1;
-      for (; j < route.length && depth > 0; j++) {
-        if (route[j] === '\\') { j++; continue; }
-        if (route[j] === '[') { while (j < route.length && route[j] !== ']') { if (route[j] === '\\') j++; j++; } continue; }
-        if (route[j] === '(') depth++;
-        else if (route[j] === ')') depth--;
-      }
-      out += `{${name}}`;
-      i = j;
-    } else { out += route[i]; i++; }
-  }
-  return out.length > 1 ? out.replace(/\/+$/, '') : out;
+export { normaliseRoute };
+
+/** The spec namespace a route belongs to (`namespaces` sorted longest first), or undefined. */
+function nsOfRoute(route, sortedNamespaces) {
+  if (route === '/') return '(index)';
+  for (const ns of sortedNamespaces) if (route.startsWith(ns, 1) && (route.length === ns.length + 1 || route[ns.length + 1] === '/')) return ns;
+  return undefined;
 }
 
-/** Route key for matching: parameter names dropped (`/a/{id}` ~ `/a/{x}`). */
-const routeKey = (p) => p.replace(/\{[^}]+\}/g, '{}');
-
-function nsOfRoute(route, namespaces) {
-  if (route === '/') return '(index)';
-  for (const ns of [...namespaces].sort((a, b) => b.length - a.length)) if (route === `/${ns}` || route.startsWith(`/${ns}/`)) return ns;
-  return undefined;
+/** The leading segment prefixes of a route (`/a/b/c` -> `a`, `a/b`, `a/b/c`), at most four. */
+function prefixes(route) {
+  const out = [];
+  let i = 1;
+  while (out.length < 4 && i < route.length) {
+    const j = route.indexOf('/', i);
+    const end = j < 0 ? route.length : j;
+    if (end > i) out.push(route.slice(1, end));
+    if (j < 0) break;
+    i = j + 1;
+  }
+  return out;
 }
 
 const sortBy = (list, ...keys) => list.sort((a, b) => { for (const k of keys) { const c = String(a[k] ?? '').localeCompare(String(b[k] ?? '')); if (c) return c; } return 0; });
@@ -82,24 +75,21 @@ function collectProperties(schema, doc, acc = new Map()) {
 }
 
 /**
- * Compare a bundle with a site index (already mapped to spec names).
+ * Compare a bundle with a site index (already mapped to spec names). `routes`: the index's routes as
+ * `indexRoutes` returns them, when the caller has them already.
  * @returns the drift report (plain JSON, sorted, stable).
  */
-export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapNamespace = (x) => x } = {}) {
-  const specNs = [...specNamespaces(doc), '(index)'];
+export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapNamespace = (x) => x, routes } = {}) {
+  const specNs = [...specNamespaces(doc), '(index)'].sort((a, b) => b.length - a.length);
   const ops = operations(doc);
-  const siteRoutes = new Map(); // key -> {route, pattern, entry}
-  for (const [pattern, entry] of Object.entries(index?.routes ?? {})) {
-    const route = normaliseRoute(pattern);
-    siteRoutes.set(routeKey(route), { route, pattern, entry });
-  }
+  const { byKey: siteRoutes, unparseable } = routes ?? indexRoutes(index);
   const specRoutes = new Map(); // key -> {route, ops}
   for (const o of ops) {
     const k = routeKey(o.path);
     if (!specRoutes.has(k)) specRoutes.set(k, { route: o.path, ops: [] });
     specRoutes.get(k).ops.push(o);
   }
-  const siteNamespaces = [...new Set([...(index?.namespaces ?? [])])];
+  const siteNamespaces = [...new Set((Array.isArray(index?.namespaces) ? index.namespaces : []).filter((n) => typeof n === 'string'))];
   const drift = {
     siteNamespaces: [...siteNamespaces].sort(),
     specNamespacesAbsent: [],
@@ -111,22 +101,26 @@ export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapName
     params: [],
     summary: {},
   };
+  if (unparseable.length) drift.unparseableRoutes = unparseable.sort((a, b) => a.key.localeCompare(b.key));
   // Namespaces of the spec the site doesn't have at all.
   const specNsWithRoutes = new Map();
   for (const { route } of specRoutes.values()) {
     const ns = nsOfRoute(route, specNs) ?? '(other)';
     specNsWithRoutes.set(ns, (specNsWithRoutes.get(ns) ?? 0) + 1);
   }
-  const siteHasNs = (ns) => ns === '(index)' || siteNamespaces.includes(ns) || [...siteRoutes.values()].some(({ route }) => route === `/${ns}` || route.startsWith(`/${ns}/`));
+  const sitePrefixes = new Set();
+  for (const { route } of siteRoutes.values()) for (const p of prefixes(route)) sitePrefixes.add(p);
+  const siteNsSet = new Set(siteNamespaces);
+  const siteHasNs = (ns) => ns === '(index)' || siteNsSet.has(ns) || sitePrefixes.has(ns);
   const absent = new Set();
   for (const [ns, n] of specNsWithRoutes) if (!siteHasNs(ns)) { absent.add(ns); drift.specNamespacesAbsent.push({ namespace: ns, routes: n }); }
   sortBy(drift.specNamespacesAbsent, 'namespace');
-  // The site's routes outside the spec's namespaces.
+  // The site's routes outside the spec's namespaces, by the longest namespace of the index they fall under.
   const other = new Map();
   for (const { route } of siteRoutes.values()) {
     if (nsOfRoute(route, specNs)) continue;
-    const segs = route.split('/').filter(Boolean);
-    const ns = siteNamespaces.find((n) => route === `/${n}` || route.startsWith(`/${n}/`)) ?? segs.slice(0, 2).join('/');
+    const pre = prefixes(route);
+    const ns = pre.reverse().find((p) => siteNsSet.has(p)) ?? route.split('/').filter(Boolean).slice(0, 2).join('/');
     if (!other.has(ns)) other.set(ns, []);
     other.get(ns).push(route);
   }
@@ -140,13 +134,13 @@ export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapName
     if (absent.has(ns)) continue;
     const site = siteRoutes.get(k);
     if (!site) { drift.routes.specOnly.push({ route: s.route, methods: s.ops.map((o) => o.method.toUpperCase()).sort() }); continue; }
-    const endpoints = site.entry.endpoints ?? [];
+    const endpoints = (Array.isArray(site.entry.endpoints) ? site.entry.endpoints : []).filter((e) => e && Array.isArray(e.methods));
     for (const o of s.ops) {
       const M = o.method.toUpperCase();
-      const ep = endpoints.find((e) => (e.methods ?? []).includes(M));
+      const ep = endpointFor(site.entry, M);
       if (!ep) { drift.methods.specOnly.push({ route: s.route, method: M }); continue; }
       const sp = specParams(o, doc);
-      const args = ep.args ?? {};
+      const args = ep.args && typeof ep.args === 'object' && !Array.isArray(ep.args) ? ep.args : {};
       for (const [name, p] of sp) {
         if (globalParams.includes(name)) continue;
         const c = paramSeen.get(name) ?? { spec: 0, site: 0 };
@@ -187,7 +181,7 @@ export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapName
         findings.push({ route: s.route, method: M, param: name, kind: 'site-only', site: { type: siteTypes(a), ...(a.default !== undefined ? { default: a.default } : {}), ...(siteEnum(a) ? { enum: siteEnum(a) } : {}), required: Boolean(a.required) } });
       }
     }
-    for (const e of endpoints) for (const M of e.methods ?? []) {
+    for (const e of endpoints) for (const M of e.methods) {
       if (!s.ops.some((o) => o.method.toUpperCase() === M) && !drift.methods.siteOnly.some((x) => x.route === s.route && x.method === M)) drift.methods.siteOnly.push({ route: s.route, method: M });
     }
   }
@@ -195,8 +189,14 @@ export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapName
     if (specRoutes.has(k)) continue;
     const ns = nsOfRoute(site.route, specNs);
     if (!ns) continue;
-    drift.routes.siteOnly.push({ route: site.route, methods: [...new Set((site.entry.endpoints ?? []).flatMap((e) => e.methods ?? []))].sort() });
+    const eps = Array.isArray(site.entry.endpoints) ? site.entry.endpoints : [];
+    drift.routes.siteOnly.push({ route: site.route, methods: [...new Set(eps.flatMap((e) => (Array.isArray(e?.methods) ? e.methods : [])))].sort() });
   }
+  return finishDrift(drift, findings, paramSeen, unparseable);
+}
+
+/** Known differences, sorting and the summary of a drift report. */
+function finishDrift(drift, findings, paramSeen, unparseable) {
   // A spec parameter the site has on no route at all (e.g. a plugin's parameter): one finding.
   const everywhere = new Set([...paramSeen].filter(([, c]) => c.site === 0 && c.spec > 1).map(([n]) => n));
   drift.paramsAbsentFromSite = [...paramSeen].filter(([n]) => everywhere.has(n)).map(([param, c]) => {
@@ -228,6 +228,7 @@ export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapName
     paramFindings: drift.params.length,
     knownParamFindings: known,
     unknownParamFindings: drift.params.length - known,
+    ...(unparseable.length ? { unparseableRoutes: unparseable.length } : {}),
   };
   return drift;
 }

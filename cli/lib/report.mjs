@@ -8,34 +8,68 @@ const VERDICT = { passed: 'passed', failed: 'FAILED', 'not-reachable': 'not reac
 
 function pad(s, n) { s = String(s); return s.length >= n ? s : s + ' '.repeat(n - s.length); }
 
-/** The plain-text summary: one table per namespace, then totals. */
+function recordLines(r, w) {
+  const lines = ['', `records: created ${r.created.length}, removed ${r.removed.length}, trashed ${r.trashed.length}, left behind ${r.leftBehind.length}${r.suspects?.length ? `, ${r.suspects.length} suspects not touched` : ''}`];
+  for (const [p, n] of Object.entries(r.before ?? {})) lines.push(`  ${pad(p, w)} before ${n}  after ${r.after?.[p]}`);
+  for (const l of r.leftBehind) lines.push(`  LEFT BEHIND: ${JSON.stringify(l)}`);
+  for (const f of r.foreign ?? []) lines.push(`  changed by other clients during the run: ${f.collection} appeared ${JSON.stringify(f.appeared)} disappeared ${JSON.stringify(f.disappeared)}`);
+  for (const x of r.foreignWrites ?? []) lines.push(`  WRITE TO A RECORD THIS RUN DID NOT CREATE: ${x}`);
+  for (const t of r.trashed) lines.push(`  trashed (the platform has no force; counts as removed): ${t.path}`);
+  for (const x of r.suspects ?? []) lines.push(`  not deleted, not proved to be this run's: ${x.path} ${JSON.stringify(x.title)}: ${x.why}`);
+  return lines;
+}
+
+function namespaceLines(ns, ops, w) {
+  const c = (v) => ops.filter((x) => x.verdict === v).length;
+  const lines = ['', `${ns}: ${c('passed')} passed, ${c('failed')} failed, ${c('not-reachable')} not reachable on this site, ${c('skipped')} skipped`];
+  // A namespace the site does not have: one line, not one per operation.
+  const unreachable = ops.filter((x) => x.verdict === 'not-reachable');
+  if (unreachable.length) lines.push(`  ${pad(VERDICT['not-reachable'], 10)} ${unreachable.length} operations: ${unreachable[0].reason.replace(/^not reachable on this site: /, '')}`);
+  for (const x of ops.filter((o) => o.verdict !== 'not-reachable')) {
+    const probes = x.checks.filter((k) => k.kind === 'probe');
+    lines.push(`  ${pad(VERDICT[x.verdict], 10)} ${pad(`${x.method} ${x.path}`, w)} ${pad(x.id, 28)} ${x.checks.length} checks${probes.length ? ` (${probes.length} probes)` : ''}${x.reason && x.verdict !== 'passed' && x.verdict !== 'failed' ? `  ${x.reason}` : ''}`);
+    for (const k of x.checks.filter((k) => !k.ok)) lines.push(`      x ${k.name}: ${k.request ? `${k.request.method} ${k.request.url} -> ${k.status}` : ''}`, ...k.errors.slice(0, 8).map((e) => `          ${e}`));
+  }
+  return lines;
+}
+
+/** The plain-text summary: one table per namespace (a namespace the site lacks in one line), then totals. */
 export function summaryText(report) {
   const lines = [];
   const byNs = report.driftOnly ? [] : groupByNamespace(report.operations);
   const w = Math.min(60, Math.max(20, ...report.operations.map((x) => `${x.method} ${x.path}`.length)));
-  for (const [ns, ops] of byNs) {
-    const c = (v) => ops.filter((x) => x.verdict === v).length;
-    lines.push('', `${ns}: ${c('passed')} passed, ${c('failed')} failed, ${c('not-reachable')} not reachable on this site, ${c('skipped')} skipped`);
-    for (const x of ops) {
-      const probes = x.checks.filter((k) => k.kind === 'probe');
-      lines.push(`  ${pad(VERDICT[x.verdict], 10)} ${pad(`${x.method} ${x.path}`, w)} ${pad(x.id, 28)} ${x.checks.length} checks${probes.length ? ` (${probes.length} probes)` : ''}${x.reason && x.verdict !== 'passed' && x.verdict !== 'failed' ? `  ${x.reason}` : ''}`);
-      for (const k of x.checks.filter((k) => !k.ok)) lines.push(`      x ${k.name}: ${k.request ? `${k.request.method} ${k.request.url} -> ${k.status}` : ''}`, ...k.errors.slice(0, 8).map((e) => `          ${e}`));
-    }
-  }
+  for (const [ns, ops] of byNs) lines.push(...namespaceLines(ns, ops, w));
   const s = report.summary;
-  if (report.records) {
-    const r = report.records;
-    lines.push('', `records: created ${r.created.length}, removed ${r.removed.length}, trashed ${r.trashed.length}, left behind ${r.leftBehind.length}`);
-    for (const [p, n] of Object.entries(r.before ?? {})) lines.push(`  ${pad(p, w)} before ${n}  after ${r.after?.[p]}`);
-    for (const l of r.leftBehind) lines.push(`  LEFT BEHIND: ${JSON.stringify(l)}`);
-    for (const f of r.foreign ?? []) lines.push(`  changed by other clients during the run: ${f.collection} appeared ${JSON.stringify(f.appeared)} disappeared ${JSON.stringify(f.disappeared)}`);
-    for (const w of r.foreignWrites ?? []) lines.push(`  WRITE TO A RECORD THIS RUN DID NOT CREATE: ${w}`);
-    for (const t of r.trashed) lines.push(`  trashed (the platform has no force; counts as removed): ${t.path}`);
-  }
+  if (report.records) lines.push(...recordLines(report.records, w));
   const d = report.drift?.summary;
-  if (d) lines.push('', `drift: ${d.specNamespacesAbsent} spec namespaces absent on the site, ${d.siteOtherNamespaces} other site namespaces, routes site-only ${d.siteOnlyRoutes} / spec-only ${d.specOnlyRoutes}, methods site-only ${d.siteOnlyMethods} / spec-only ${d.specOnlyMethods}, parameter findings ${d.paramFindings} (${d.knownParamFindings} known differences)`);
+  if (d) lines.push('', `drift: ${d.specNamespacesAbsent} spec namespaces absent on the site, ${d.siteOtherNamespaces} other site namespaces, routes site-only ${d.siteOnlyRoutes} / spec-only ${d.specOnlyRoutes}, methods site-only ${d.siteOnlyMethods} / spec-only ${d.specOnlyMethods}, parameter findings ${d.paramFindings} (${d.knownParamFindings} known differences)${d.unparseableRoutes ? `, ${d.unparseableRoutes} unparseable route keys` : ''}`);
   for (const n of report.notes ?? []) lines.push(`note: ${n}`);
   if (s && !report.driftOnly) lines.push('', `${s.operations} operations: ${s.passed} passed, ${s.failed} failed, ${s.notReachable} not reachable on this site, ${s.skipped} skipped; ${s.checks} checks, ${s.probes} negative probes (${s.probesFailed} failed); ${report.requests} requests`);
+  if (report.stopped) lines.push('', `STOPPED: ${report.stopped}. This report is partial.`);
+  return lines.join('\n');
+}
+
+const list = (xs, n = 20) => (xs.length > n ? `${xs.slice(0, n).join(', ')}, … (${xs.length - n} more)` : xs.join(', ')) || 'none';
+
+/** The drift report in full, as text (`--drift`, the `drift` command). */
+export function driftText(d) {
+  if (!d) return '';
+  const lines = ['', 'drift report (the site index against the spec):'];
+  lines.push(`  spec namespaces absent on the site: ${list(d.specNamespacesAbsent.map((x) => `${x.namespace} (${x.routes} routes)`))}`);
+  lines.push(`  other namespaces of the site: ${list(d.siteOtherNamespaces.map((x) => `${x.namespace} (${x.routes.length})`))}`);
+  lines.push(`  routes only on the site: ${list(d.routes.siteOnly.map((x) => x.route))}`);
+  lines.push(`  routes only in the spec: ${list(d.routes.specOnly.map((x) => x.route))}`);
+  lines.push(`  methods only on the site: ${list(d.methods.siteOnly.map((x) => `${x.method} ${x.route}`))}`);
+  lines.push(`  methods only in the spec: ${list(d.methods.specOnly.map((x) => `${x.method} ${x.route}`))}`);
+  lines.push(`  spec parameters the site has on no route: ${list(d.paramsAbsentFromSite.map((x) => `${x.param}${x.known ? ' (known)' : ''}`))}`);
+  const unknown = d.params.filter((f) => !f.known || String(f.known).startsWith('partly'));
+  lines.push(`  parameter findings: ${d.params.length} (${d.params.length - unknown.length} known differences)`);
+  for (const f of unknown.slice(0, 40)) lines.push(`    ${f.method} ${f.route} ${f.param}: ${f.kind} ${JSON.stringify({ spec: f.spec ?? f.specOnly, site: f.site ?? f.siteOnly })}`);
+  if (unknown.length > 40) lines.push(`    … ${unknown.length - 40} more in drift.json`);
+  if (d.unparseableRoutes?.length) {
+    lines.push(`  unparseable route keys of the site index (${d.unparseableRoutes.length}, not compared):`);
+    for (const u of d.unparseableRoutes.slice(0, 20)) lines.push(`    ${JSON.stringify(u.key)}: ${u.error}`);
+  }
   return lines.join('\n');
 }
 
@@ -85,6 +119,8 @@ li.bad{color:#b00020}li.ok{color:#176917}tr.known{color:#777}code{font-size:12px
 <h1>Contract report</h1>
 <p>Site <code>${esc(report.baseUrl)}</code> · spec ${esc(report.spec?.title)} ${esc(report.spec?.version)} · ${report.strict ? 'strict' : 'lenient'} · ${report.allowWrites ? 'with writes' : 'read-only'} · ${esc(report.startedAt)}</p>
 <p><strong>${s.operations}</strong> operations: <strong>${s.passed}</strong> passed, <strong>${s.failed}</strong> failed, ${s.notReachable} not reachable on this site, ${s.skipped} skipped · ${s.checks} checks · ${s.probes} negative probes (${s.probesFailed} failed) · ${report.requests} requests</p>
+${report.stopped ? `<p><strong>STOPPED: ${esc(report.stopped)}. This report is partial.</strong></p>` : ''}
+${(report.records?.suspects ?? []).length ? `<h2>Not deleted: not proved to be this run's</h2><ul>${report.records.suspects.map((x) => `<li><code>${esc(x.path)}</code> ${esc(x.title)}: ${esc(x.why)}</li>`).join('')}</ul>` : ''}
 ${report.records ? `<h2>Records</h2><p>created ${report.records.created.length}, removed ${report.records.removed.length}, trashed ${report.records.trashed.length}, left behind ${report.records.leftBehind.length}</p><table><tr><th>collection</th><th>before</th><th>after</th></tr>${Object.entries(report.records.before ?? {}).map(([p, n]) => `<tr><td><code>${esc(p)}</code></td><td>${esc(n)}</td><td>${esc(report.records.after?.[p])}</td></tr>`).join('')}</table>` : ''}
 <h2>Operations</h2>
 <table><tr><th>namespace</th><th>operation</th><th>operationId</th><th>verdict</th><th>checks</th><th>probes</th><th>details</th></tr>
@@ -103,16 +139,16 @@ ${(report.notes ?? []).length ? `<h2>Notes</h2><ul>${report.notes.map((n) => `<l
 `;
 }
 
-/** Write report.json, drift.json, junit.xml and report.html into `dir`; returns the file paths. */
-export function writeReports(report, dir) {
+/** Write report.json, drift.json, junit.xml and report.html into `dir` (each text through `redact`); returns the file paths. */
+export function writeReports(report, dir, redact = (t) => t) {
   mkdirSync(dir, { recursive: true });
   const files = { json: join(dir, 'report.json'), drift: join(dir, 'drift.json'), junit: join(dir, 'junit.xml'), html: join(dir, 'report.html') };
-  writeFileSync(files.json, `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(files.drift, `${JSON.stringify(report.drift, null, 2)}\n`);
-  if (report.summary) {
-    writeFileSync(files.junit, junitXml(report));
-    writeFileSync(files.html, html(report));
-  }
+  writeFileSync(files.json, redact(`${JSON.stringify(report, null, 2)}\n`));
+  writeFileSync(files.drift, redact(`${JSON.stringify(report.drift, null, 2)}\n`));
+  if (report.summary && !report.driftOnly) {
+    writeFileSync(files.junit, redact(junitXml(report)));
+    writeFileSync(files.html, redact(html(report)));
+  } else { delete files.junit; delete files.html; }
   return files;
 }
 

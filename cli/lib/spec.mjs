@@ -1,4 +1,7 @@
-// Load an OpenAPI bundle (JSON or YAML) and walk its operations with local $refs resolved.
+// The one spec walker of the project: load an OpenAPI bundle (JSON or YAML), follow local $refs,
+// list its operations with merged parameters. Used by the CLI, the tests (test/support/spec.ts), the
+// docs' code samples (scripts/code-samples.mjs) and the mock (scripts/mock/routes.mjs). Arguments
+// are always (node, doc): the thing to resolve first, the bundle second.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,8 +79,19 @@ export function specNamespaces(doc) {
 }
 
 /**
- * Every operation: `{ key, method, path, id, op, params, namespace, body }` where params are the merged
- * path-item and operation parameters, resolved; body is the resolved request body (or undefined).
+ * The parameters of one operation: the path item's and the operation's, resolved, the operation's
+ * winning on the same `in`+`name` (OpenAPI's rule). Returns the resolved parameter objects.
+ */
+export function operationParams(item, op, doc) {
+  const byKey = new Map();
+  for (const p of [...(item?.parameters ?? []), ...(op?.parameters ?? [])].map((x) => deref(x, doc))) byKey.set(`${p.in}:${p.name}`, p);
+  return [...byKey.values()];
+}
+
+/**
+ * Every operation, in the order of the bundle: `{ key, method, path, id, op, params, namespace, body }`
+ * where params are the merged path-item and operation parameters (resolved objects of the bundle) and
+ * body is the resolved request body (or undefined).
  */
 export function operations(doc) {
   const namespaces = specNamespaces(doc);
@@ -85,13 +99,11 @@ export function operations(doc) {
   for (const [path, itemRef] of Object.entries(doc.paths ?? {})) {
     const item = deref(itemRef, doc);
     for (const method of METHODS) {
-      const op = item[method];
+      const op = item?.[method];
       if (!op) continue;
-      const byKey = new Map();
-      for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map((x) => deref(x, doc))) byKey.set(`${p.in}:${p.name}`, p);
       out.push({
         key: `${method.toUpperCase()} ${path}`, method, path, id: op.operationId ?? `${method} ${path}`, op,
-        params: [...byKey.values()].map((p) => ({ ...p, schema: deref(p.schema, doc) })),
+        params: operationParams(item, op, doc),
         namespace: namespaceOf(path, namespaces),
         body: op.requestBody ? deref(op.requestBody, doc) : undefined,
       });

@@ -35,26 +35,32 @@ function closeObjects(node, isAllOfMember = false) {
 export function createValidator(doc) {
   const instances = new Map();
   const compiled = new Map();
-  const ajvFor = (strict) => {
-    let ajv = instances.get(strict);
+  const ajvFor = (strict, allErrors) => {
+    const k = `${strict}:${allErrors}`;
+    let ajv = instances.get(k);
     if (!ajv) {
       const copy = rewriteRefs({ components: doc.components ?? {} });
       if (strict) closeObjects(copy.components);
-      ajv = new Ajv2020({ strict: false, allErrors: true, allowUnionTypes: true, validateFormats: true });
+      ajv = new Ajv2020({ strict: false, allErrors, allowUnionTypes: true, validateFormats: true });
       addFormats(ajv);
       ajv.addSchema({ $id: BASE, components: copy.components });
-      instances.set(strict, ajv);
+      instances.set(k, ajv);
     }
     return ajv;
   };
-  /** Validate `value` against a schema node of the bundle; returns readable errors (empty when valid). */
-  function check(schema, value, { strict = false } = {}) {
-    const key = `${strict}:${JSON.stringify(schema)}`;
+  /**
+   * Validate `value` against a schema node of the bundle; returns readable errors (empty when valid).
+   * `allErrors: false` stops at the first error: Ajv gathers the errors of every $ref'd member by
+   * concatenating arrays, quadratic in their number, so a huge invalid body (an index of 200,000
+   * routes) must not be validated with every error collected.
+   */
+  function check(schema, value, { strict = false, allErrors = true } = {}) {
+    const key = `${strict}:${allErrors}:${JSON.stringify(schema)}`;
     let fn = compiled.get(key);
     if (!fn) {
       const node = rewriteRefs(schema ?? {});
       if (strict) closeObjects(node);
-      fn = ajvFor(strict).compile(node);
+      fn = ajvFor(strict, allErrors).compile(node);
       compiled.set(key, fn);
     }
     if (fn(value)) return [];

@@ -1,17 +1,12 @@
 // The route table of the bundle, matched the way the platform matches routes: a path template is a
 // regular expression over the whole path (case-insensitive, trailing slash ignored), and a path
 // parameter that does not satisfy its schema (type, pattern, enum, bounds) means "no route".
+import * as walker from '../../cli/lib/spec.mjs';
+
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
-/** Follow local `#/...` $refs of the bundle. */
-export function deref(doc, node) {
-  let n = node;
-  for (let i = 0; n && typeof n === 'object' && typeof n.$ref === 'string'; i++) {
-    if (i > 50) throw new Error(`$ref loop at ${node.$ref}`);
-    n = n.$ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).reduce((o, k) => o?.[k], doc);
-  }
-  return n;
-}
+/** Follow local `#/...` $refs of the bundle: the project's one walker (cli/lib/spec.mjs), in the mock's (doc, node) order. */
+export const deref = (doc, node) => walker.deref(node, doc);
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -30,9 +25,7 @@ export function routeTable(doc) {
     const ops = {};
     for (const method of METHODS) {
       if (!item[method]) continue;
-      const params = new Map();
-      for (const p of [...(item.parameters ?? []), ...(item[method].parameters ?? [])].map((x) => deref(doc, x))) params.set(`${p.in}:${p.name}`, p);
-      ops[method] = { op: item[method], params: [...params.values()] };
+      ops[method] = { op: item[method], params: walker.operationParams(item, item[method], doc) };
     }
     table.push({ template, regex: new RegExp(`^${source}$`, 'i'), names, literal: names.length === 0, ops });
   }

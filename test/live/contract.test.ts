@@ -1,5 +1,5 @@
 // The contract CLI against the real WordPress (the sandbox, or WP_BASE_URL with WP_USER and
-// WP_APP_PASSWORD), mapped with core/v2=wp/v2, in strict mode: a read-only run and a run with
+// WP_APP_PASSWORD), without any --map (the mapping is detected from the site's index), in strict mode: a read-only run and a run with
 // --allow-writes must both pass for every operation of the core namespace, the site index, batch and
 // oEmbed, every negative probe must see the documented error, no record may be left behind, and the
 // drift report must equal the committed fixture (test/fixtures/drift/wordpress-6.1.json; rewrite it
@@ -25,10 +25,14 @@ const SITE = site();
 interface Run { code: number | null; stdout: string; stderr: string; report: Json }
 const dirs: string[] = [];
 function contract(...args: string[]): Run {
+  const ns = NAMESPACES.flatMap((n) => ['--namespace', n]);
+  return cli('--strict', ...ns, ...args);
+}
+/** The contract command as the README gives it (no --map), plus `args`. */
+function cli(...args: string[]): Run {
   const out = mkdtempSync(join(tmpdir(), 'contract-live-'));
   dirs.push(out);
-  const ns = NAMESPACES.flatMap((n) => ['--namespace', n]);
-  const r = spawnSync(process.execPath, [join(ROOT, 'cli', 'index.mjs'), 'contract', '--base-url', SITE.baseUrl, '--map', 'core/v2=wp/v2', '--strict', ...ns, '--out', out, '--quiet', ...args], {
+  const r = spawnSync(process.execPath, [join(ROOT, 'cli', 'index.mjs'), 'contract', '--base-url', SITE.baseUrl, '--out', out, '--quiet', ...args], {
     cwd: ROOT, encoding: 'utf8', timeout: 600_000, env: { ...process.env, WP_USER: SITE.user, WP_APP_PASSWORD: SITE.password },
   });
   if (r.status === 2) throw new Error(`contract could not run against ${SITE.baseUrl} (exit 2): ${r.stderr.trim()}`);
@@ -45,9 +49,13 @@ const failures = (op: Json) => op.checks.filter((c: Json) => !c.ok).map((c: Json
 
 let readOnly: Run;
 let withWrites: Run;
+let readme: Run;
+let readmeWrites: Run;
 beforeAll(() => {
   readOnly = contract();
   withWrites = contract('--allow-writes');
+  readme = cli('--strict');
+  readmeWrites = cli('--strict', '--allow-writes');
 }, 900_000);
 afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 
@@ -106,6 +114,29 @@ describe(`contract, --allow-writes, strict, on ${SITE.baseUrl}`, () => {
 
   it('exits 0', () => {
     expect(withWrites.code, withWrites.stdout).toBe(0);
+  });
+});
+
+describe('the README\'s commands, the whole spec, no --map', () => {
+  it('detect the mapping from the site index and print it', () => {
+    expect(readme.stderr).toMatch(/contract: mapping: core\/v2=wp\/v2 \(detected from the site index/);
+    expect(readme.report.mapping).toEqual({ namespaces: { 'core/v2': 'wp/v2' }, params: {} });
+  });
+
+  it('read-only exits 0; the namespaces the site lacks are one line each', () => {
+    expect(readme.code, readme.stdout).toBe(0);
+    expect(readme.stdout).toMatch(/^ {2}not reachable on this site 52 operations: GET \/cal\/events\/v1 answered 404 rest_no_route$/m);
+  });
+
+  it('--allow-writes exits 0, writes only to namespaces the site has, leaves 0 records behind', () => {
+    expect(readmeWrites.code, readmeWrites.stdout).toBe(0);
+    const r = readmeWrites.report.records;
+    expect(r.created.length).toBeGreaterThanOrEqual(5);
+    expect(r.leftBehind).toEqual([]);
+    expect(r.foreignWrites).toEqual([]);
+    expect(r.suspects).toEqual([]);
+    const cal = readmeWrites.report.operations.filter((o: Json) => o.namespace === 'cal/events/v1');
+    expect(cal.every((o: Json) => o.verdict === 'not-reachable' && o.checks.length === 0)).toBe(true);
   });
 });
 

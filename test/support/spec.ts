@@ -1,10 +1,13 @@
-// Load the bundled spec (generated/openapi.json) and walk its operations with $refs resolved.
+// Load the bundled spec (generated/openapi.json) and walk it with the project's one spec walker
+// (cli/lib/spec.mjs: deref, operations).
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// @ts-expect-error plain ESM JavaScript without type declarations
+import * as walker from '../../cli/lib/spec.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+export const METHODS = walker.METHODS as readonly string[];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
@@ -15,34 +18,16 @@ export function bundle(): Json {
   return cached;
 }
 
-/** Follow a local `#/...` $ref (repeatedly) in the bundle. */
+/** Follow a local `#/...` $ref (repeatedly) in the bundle: the walker of cli/lib/spec.mjs. */
 export function deref<T = Json>(node: Json, doc: Json = bundle()): T {
-  let n = node;
-  const seen = new Set<string>();
-  while (n && typeof n === 'object' && typeof n.$ref === 'string') {
-    if (seen.has(n.$ref)) throw new Error(`circular $ref ${n.$ref}`);
-    seen.add(n.$ref);
-    n = n.$ref.slice(2).split('/').map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~')).reduce((o: Json, k: string) => o?.[k], doc);
-    if (n === undefined) throw new Error(`unresolved $ref ${[...seen].pop()}`);
-  }
-  return n;
+  return walker.deref(node, doc) as T;
 }
 
 export interface Operation { path: string; method: string; op: Json; params: Json[]; id: string }
 
+/** Every operation of the bundle, listed by the one walker (cli/lib/spec.mjs). */
 export function operations(doc: Json = bundle()): Operation[] {
-  const out: Operation[] = [];
-  for (const [path, itemRef] of Object.entries<Json>(doc.paths ?? {})) {
-    const item = deref(itemRef, doc);
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!op) continue;
-      const byKey = new Map<string, Json>();
-      for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map((x: Json) => deref(x, doc))) byKey.set(`${p.in}:${p.name}`, p);
-      out.push({ path, method, op, params: [...byKey.values()], id: op.operationId });
-    }
-  }
-  return out;
+  return (walker.operations(doc) as Operation[]).map(({ path, method, op, params, id }) => ({ path, method, op, params, id }));
 }
 
 export function operation(method: string, path: string, doc: Json = bundle()): Operation {

@@ -1,0 +1,112 @@
+// Sending one request of a spec operation and judging the answer: documented status, content type,
+// headers and body schema. Every phase sends through `exercise(ctx, …)`; the run context `ctx` (see
+// runner.mjs) holds the results per operation.
+import { RunStopped, WriteRefused } from './http.mjs';
+import { deref } from './spec.mjs';
+
+/** Headers that must be present whenever the spec documents them on a response. */
+const MUST_HEADERS = new Set(['x-wp-total', 'x-wp-totalpages', 'x-tec-total', 'x-tec-totalpages', 'location']);
+/** Consecutive timeouts after which the site counts as no longer answering (the run stops). */
+export const MAX_CONSECUTIVE_TIMEOUTS = 3;
+
+/** `/a/{id}` with `{id: 5}` -> `/a/5` (values percent-encoded). */
+export function fill(template, values) {
+  return template.replace(/\{([^}]+)\}/g, (m, n) => (values[n] !== undefined ? encodeURIComponent(String(values[n])) : m));
+}
+
+function checkBody(ctx, res, media, mt) {
+  if (!/json/.test(mt) || !media.schema || media['x-undocumented-body']) return [];
+  if (res.json === undefined && res.text) return [`body is not valid JSON: ${res.text.slice(0, 120)}`];
+  // Every error of an ordinary body; the first one only of a body over 1 MB (bounded validation time).
+  const allErrors = res.text.length <= 1_000_000;
+  return ctx.check(media.schema, res.json ?? null, { strict: ctx.strict, allErrors }).map((e) => `body${e.startsWith('/') ? '' : ' '}${e}`);
+}
+
+function checkHeaders(ctx, res, r) {
+  const errors = [];
+  for (const [name, hRef] of Object.entries(r.headers ?? {})) {
+    const h = deref(hRef, ctx.doc);
+    const value = res.headers[name.toLowerCase()];
+    if (value === undefined) {
+      if (h.required || MUST_HEADERS.has(name.toLowerCase())) errors.push(`header ${name} is missing`);
+      continue;
+    }
+    const hs = deref(h.schema, ctx.doc);
+    if (hs?.type === 'integer' && !/^\d+$/.test(value)) errors.push(`header ${name}: ${JSON.stringify(value)} is not an integer`);
+    else if (hs?.type === 'integer') errors.push(...ctx.check(hs, Number(value)).map((e) => `header ${name} ${e}`));
+    else if (hs) errors.push(...ctx.check(hs, value).map((e) => `header ${name} ${e}`));
+  }
+  return errors;
+}
+
+/** The problems of an answer to operation `x` (empty when it conforms). */
+export function verify(ctx, x, res, { expect } = {}) {
+  const errors = [];
+  const responses = x.op.responses ?? {};
+  const documented = responses[String(res.status)] ?? responses[`${String(res.status)[0]}XX`] ?? responses.default;
+  const exp = expect === undefined ? undefined : [].concat(expect);
+  const site = res.json?.code ? ` (site: ${res.json.code}: ${String(res.json.message ?? '').slice(0, 160)})` : '';
+  if (exp && !exp.includes(res.status)) errors.push(`status ${res.status}, expected ${exp.join(' or ')}${site}`);
+  if (!documented) {
+    errors.push(`status ${res.status} is not documented (documented: ${Object.keys(responses).join(', ')})${res.json?.code ? `; site code ${res.json.code}` : ''}`);
+    return errors;
+  }
+  const r = deref(documented, ctx.doc);
+  const content = r.content ?? {};
+  const types = Object.keys(content);
+  const base = (res.type.split(';')[0] || '').trim().toLowerCase();
+  if (types.length) {
+    const mt = types.find((t) => t.toLowerCase() === base) ?? types.find((t) => t.endsWith('/*') && base.startsWith(t.slice(0, -1))) ?? (types.includes('*/*') ? '*/*' : undefined);
+    if (!mt) errors.push(`content type ${res.type || '(none)'} is not documented for ${res.status} (documented: ${types.join(', ')})`);
+    else errors.push(...checkBody(ctx, res, content[mt], mt));
+  }
+  errors.push(...checkHeaders(ctx, res, r));
+  return errors;
+}
+
+/** Add a check to operation `x`'s result (when the operation is selected). */
+export function record(ctx, x, res, { expect, label, kind = 'response', errors: extra = [] }) {
+  const r = ctx.results.get(x.key);
+  const errors = res ? [...extra, ...verify(ctx, x, res, { expect })] : extra;
+  const code = res?.json && typeof res.json === 'object' && !Array.isArray(res.json) ? res.json.code : undefined;
+  const entry = { name: label, kind, ok: errors.length === 0, errors, request: res ? { method: res.method, url: res.specUrl } : undefined, status: res?.status, code, ms: res?.ms };
+  if (r) r.checks.push(entry);
+  return entry;
+}
+
+/**
+ * Send a request for spec operation `key` (`GET /core/v2/posts/{id}`) with concrete path values;
+ * record it when the operation is selected. A network failure is a failed check (returns
+ * undefined); a stop (deadline, SIGINT, a site that stopped answering) and a refused write propagate.
+ */
+export async function exercise(ctx, key, pathValues, req = {}, { expect, label, kind } = {}) {
+  const x = ctx.opByKey.get(key);
+  const path = fill(x ? x.path : key.split(' ')[1], pathValues);
+  const method = key.split(' ')[0];
+  ctx.done++;
+  ctx.progress(`[${ctx.done}] ${method} ${path}`);
+  let res;
+  const reuse = ctx.indexAnswer && key === 'GET /' && !Object.keys(req.query ?? {}).length && (req.auth === false || !ctx.http.hasCredentials);
+  if (reuse) { res = ctx.indexAnswer; ctx.indexAnswer = undefined; }
+  else try {
+    res = await ctx.http.request(method, path, { ...req, comment: `${label ?? method} (credentials: ${req.auth === false || !ctx.http.hasCredentials ? 'anonymous' : ctx.user})` });
+  } catch (e) {
+    if (e instanceof WriteRefused || e instanceof RunStopped) throw e;
+    if (x) record(ctx, x, undefined, { label: label ?? method, kind, errors: [`request failed: ${e.message}`] });
+    if (e.timeout && ctx.http.consecutiveTimeouts >= MAX_CONSECUTIVE_TIMEOUTS) ctx.stop(`the site stopped answering: ${MAX_CONSECUTIVE_TIMEOUTS} requests in a row got no answer within ${ctx.http.timeoutMs / 1000} s`);
+    return undefined;
+  }
+  if (x && ctx.results.has(key)) record(ctx, x, res, { expect, label: label ?? `${method} ${path}`, kind });
+  return res;
+}
+
+/** Send a request outside any operation's checks; network failures become undefined, stops propagate. */
+export async function quietly(ctx, method, path, req = {}) {
+  try {
+    return await ctx.http.request(method, path, req);
+  } catch (e) {
+    if (e instanceof WriteRefused || e instanceof RunStopped) throw e;
+    if (e.timeout && ctx.http.consecutiveTimeouts >= MAX_CONSECUTIVE_TIMEOUTS) ctx.stop(`the site stopped answering: ${MAX_CONSECUTIVE_TIMEOUTS} requests in a row got no answer within ${ctx.http.timeoutMs / 1000} s`);
+    return undefined;
+  }
+}

@@ -1,0 +1,176 @@
+// Phase: write sequences (--allow-writes). For every collection of a namespace the site has, whose
+// create and delete routes the site's own index lists: an unauthenticated create (401), a create,
+// create probes (wrong type, bad enum, missing required field), read-back, three updates, children
+// (children.mjs), deletes. Every record the run creates is registered for cleanup by the id its
+// create returned; the cleanup runs even when a step fails or the run is stopped.
+import { exercise } from '../exercise.mjs';
+import { RunStopped } from '../http.mjs';
+import { list, listQuery, resolvePath, siteHas } from '../lookup.mjs';
+import { bodySchema, deref, schemaEnum, schemaTypes } from '../spec.mjs';
+import { batchSequence } from './batch.mjs';
+import { childSequences } from './children.mjs';
+import { NO_SUCH_ID } from './reads.mjs';
+
+/** A 1x1 transparent PNG. */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** `/core/v2/posts/{id}/autosaves` -> `/core/v2/posts`. */
+function resourceOf(path) {
+  const i = path.indexOf('/{');
+  return i < 0 ? path : path.slice(0, i);
+}
+
+export function createBody(kind, title) {
+  switch (kind) {
+    case 'posts': case 'pages': return { title, content: `<p>${title}</p>`, status: 'pending' };
+    case 'menu-items': return { title, url: 'https://example.invalid/contract-run', type: 'custom', status: 'publish' };
+    case 'events': return { title, description: title, start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 12:00:00', status: 'draft' };
+    case 'venues': return { venue: title, status: 'draft' };
+    case 'organizers': return { organizer: title, status: 'draft' };
+    case 'categories': case 'tags': return { name: title };
+    default: return { title };
+  }
+}
+
+export function updateBody(kind, title) {
+  switch (kind) {
+    case 'media': return { title, alt_text: title };
+    case 'venues': return { venue: title };
+    case 'organizers': return { organizer: title };
+    case 'categories': case 'tags': return { name: title };
+    case 'posts': case 'pages': return { title, content: `<p>${title}</p>` };
+    default: return { title };
+  }
+}
+
+export function upload(title) {
+  const file = `${title.replace(/[^A-Za-z0-9-]+/g, '-').replace(/-+/g, '-').toLowerCase()}.png`;
+  return { raw: { data: TINY_PNG, type: 'image/png', headers: { 'Content-Disposition': `attachment; filename="${file}"` } } };
+}
+
+/** Register a record the run created (by the id its create returned) for removal at the end. */
+export function registerCleanup(ctx, c, id, title) {
+  const path = `${c}/${id}`;
+  const { records } = ctx;
+  if (!records.created.some((r) => r.path === path)) records.created.push({ path, title });
+  ctx.cleanup.push(async () => {
+    if (records.removed.some((r) => r.path === path) || records.trashed.some((r) => r.path === path)) return;
+    const hasForce = ctx.opByKey.get(`DELETE ${c}/{id}`)?.params.some((p) => p.name === 'force');
+    const res = await exercise(ctx, `DELETE ${c}/{id}`, { id }, { query: hasForce ? { force: true } : {} }, { expect: 200, label: hasForce ? 'DELETE force=true (cleanup)' : 'DELETE (cleanup)' });
+    if (res?.status === 200) (hasForce ? records.removed : records.trashed).push({ path, title, ...(hasForce ? {} : { note: 'the platform has no force: trashed, counts as removed' }) });
+    else if (res?.status === 404 || res?.status === 410) records.removed.push({ path, title, note: `already gone (${res.status})` });
+  });
+}
+
+/** A bad create (a probe) that the site accepted anyway: its record is the run's, removed at the end. */
+function keepIfCreated(ctx, c, res, title) {
+  if ((res?.status === 201 || res?.status === 200) && res.json?.id !== undefined) registerCleanup(ctx, c, res.json.id, title);
+}
+
+async function createProbes(ctx, c, kind, title) {
+  const createKey = `POST ${c}`;
+  const cx = ctx.opByKey.get(createKey);
+  const cs = cx && bodySchema(cx, ctx.doc);
+  if (!cs || kind === 'media') return;
+  const props = Object.entries(deref(cs, ctx.doc)?.properties ?? {});
+  const intProp = props.find(([, s]) => { const t = schemaTypes(s, ctx.doc); return t.length === 1 && t[0] === 'integer'; });
+  if (intProp) {
+    const bad = await exercise(ctx, createKey, {}, { body: { ...createBody(kind, `${title} wrong-type`), [intProp[0]]: 'not-a-number' } }, { expect: 400, label: `probe: wrong type ${intProp[0]}`, kind: 'probe' });
+    keepIfCreated(ctx, c, bad, `${title} wrong-type`);
+  }
+  const enumProp = props.find(([n, s]) => n !== 'i18n_language' && typeof (schemaEnum(s, ctx.doc) ?? [])[0] === 'string');
+  if (enumProp) {
+    const bad = await exercise(ctx, createKey, {}, { body: { ...createBody(kind, `${title} bad-enum`), [enumProp[0]]: 'not-a-valid-value' } }, { expect: 400, label: `probe: bad enum ${enumProp[0]}`, kind: 'probe' });
+    keepIfCreated(ctx, c, bad, `${title} bad-enum`);
+  }
+  const req = deref(cs, ctx.doc)?.required ?? [];
+  if (req.length) {
+    const body = createBody(kind, `${title} missing`);
+    delete body[req[0]];
+    const bad = await exercise(ctx, createKey, {}, { body }, { expect: 400, label: `probe: missing required ${req[0]}`, kind: 'probe' });
+    keepIfCreated(ctx, c, bad, `${title} missing`);
+  }
+}
+
+async function deletes(ctx, item, id) {
+  const delKey = `DELETE ${item}`;
+  const hasForce = ctx.opByKey.get(delKey)?.params.some((p) => p.name === 'force');
+  const force = hasForce ? { force: true } : {};
+  await exercise(ctx, delKey, { id }, { auth: false, query: force }, { expect: 401, label: 'probe: unauthenticated DELETE', kind: 'probe' });
+  await exercise(ctx, delKey, { id: NO_SUCH_ID }, { query: force }, { expect: 404, label: 'probe: DELETE non-existent id', kind: 'probe' });
+  if (!hasForce) return;
+  const soft = await exercise(ctx, delKey, { id }, {}, { label: 'DELETE without force (trash, or the documented refusal)' });
+  if (soft?.status === 200) await exercise(ctx, delKey, { id }, {}, { label: 'DELETE of a trashed record again' });
+}
+
+/** The whole sequence of one collection `c` (e.g. `/core/v2/posts`). */
+async function resourceSequence(ctx, c) {
+  const item = `${c}/{id}`;
+  const kind = c.split('/').pop();
+  const title = `${ctx.marker} ${kind}`;
+  const createKey = `POST ${c}`;
+  const unauth = await exercise(ctx, createKey, {}, { ...(kind === 'media' ? upload(title) : { body: createBody(kind, title) }), auth: false }, { expect: 401, label: 'probe: unauthenticated create', kind: 'probe' });
+  keepIfCreated(ctx, c, unauth, title);
+  if (!ctx.http.hasCredentials) return;
+  // A menu item goes into a menu the site already has, as a real one would.
+  const body = kind === 'media' ? undefined : createBody(kind, title);
+  if (kind === 'menu-items') {
+    const menu = (await list(ctx, c, listQuery(ctx, c))).map((it) => [].concat(it.menus ?? [])[0]).find((m) => typeof m === 'number');
+    if (menu !== undefined) body.menus = menu;
+  }
+  const res = await exercise(ctx, createKey, {}, kind === 'media' ? upload(title) : { body }, { expect: 201, label: 'create' });
+  const id = res?.json?.id;
+  if (!(res?.status === 201 || res?.status === 200) || id === undefined) throw new Error(`creating a ${kind} record failed: ${res ? `${res.status} ${res.json?.code ?? ''}` : 'no answer'}`);
+  registerCleanup(ctx, c, id, title);
+  await createProbes(ctx, c, kind, title);
+  await exercise(ctx, `GET ${item}`, { id }, { query: { context: 'edit' } }, { expect: 200, label: 'GET the created record, context=edit' });
+  for (const m of ['POST', 'PUT', 'PATCH']) {
+    const k = `${m} ${item}`;
+    if (!ctx.opByKey.has(k)) continue;
+    await exercise(ctx, k, { id }, { auth: false, body: updateBody(kind, `${title} anonymous`) }, { expect: 401, label: `probe: unauthenticated ${m}`, kind: 'probe' });
+    await exercise(ctx, k, { id: NO_SUCH_ID }, { body: updateBody(kind, `${title} nothing`) }, { expect: 404, label: `probe: ${m} non-existent id`, kind: 'probe' });
+    await exercise(ctx, k, { id }, { body: updateBody(kind, `${title} (updated via ${m})`) }, { expect: 200, label: `update via ${m}` });
+  }
+  await childSequences(ctx, c, id, title);
+  await deletes(ctx, item, id);
+}
+
+/**
+ * The collections with write sequences: a create and an item delete in the spec, in a namespace the
+ * site has, with both routes (and methods) in the site's own index.
+ */
+export function writableCollections(ctx, writes) {
+  const wanted = new Set();
+  for (const x of writes) wanted.add(resourceOf(x.path));
+  for (const x of ctx.selected.filter((s) => s.method === 'get' && !ctx.absentNs.has(s.namespace))) wanted.add(resourceOf(x.path));
+  return [...wanted].filter((c) => {
+    const del = [...ctx.opByKey.keys()].find((k) => k.startsWith(`DELETE ${c}/{`));
+    const ns = ctx.opByKey.get(`POST ${c}`)?.namespace;
+    return ctx.opByKey.has(`POST ${c}`) && del && !ctx.absentNs.has(ns) && siteHas(ctx, 'POST', c) && siteHas(ctx, 'DELETE', del.slice(7));
+  });
+}
+
+/** Run every write sequence; one failing collection does not stop the others. */
+export async function writePhase(ctx, writes) {
+  const collections = writableCollections(ctx, writes);
+  ctx.phase(`writes: ${collections.length} collections${ctx.opByKey.has('POST /batch/v1') && ctx.results.has('POST /batch/v1') ? ' and batch' : ''}`);
+  for (const c of collections) {
+    try {
+      await resourceSequence(ctx, c);
+    } catch (e) {
+      if (e instanceof RunStopped) throw e;
+      ctx.report.notes.push(`the write sequence of ${c} stopped: ${e.message}`);
+      const r = ctx.results.get(`POST ${c}`);
+      if (r) r.checks.push({ name: 'write sequence', kind: 'response', ok: false, errors: [`aborted: ${e.message}`] });
+    }
+  }
+  if (ctx.opByKey.has('POST /batch/v1') && ctx.results.has('POST /batch/v1') && !ctx.absentNs.has('batch/v1')) await batchSequence(ctx);
+  // Write operations on routes no sequence covers.
+  for (const x of writes) {
+    const r = ctx.results.get(x.key);
+    if (r.checks.length) continue;
+    if (!siteHas(ctx, x.method, x.path)) { Object.assign(r, { verdict: 'skipped', reason: 'the site\'s index does not list this route and method' }); continue; }
+    const resolved = await resolvePath(ctx, x.path);
+    Object.assign(r, { verdict: 'skipped', reason: resolved.values ? 'no write sequence covers this operation' : `no sequence creates a record for it and no real id: ${resolved.why}` });
+  }
+}
