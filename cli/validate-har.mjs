@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { isMain, parseArgs, UsageError } from './lib/args.mjs';
 import { writeHarReports, harSummaryText } from './lib/har-report.mjs';
 import { clean, validateHarFiles } from './lib/har-run.mjs';
-import { loadMapping } from './lib/mapping.mjs';
+import { loadMapping, MappingNotBuilt } from './lib/mapping.mjs';
 import { DEFAULT_SPEC, loadBundle, specNamespaces } from './lib/spec.mjs';
 
 export const HELP = `Usage: festival-site-api validate-har <file.har>... [options]
@@ -79,6 +79,7 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     if (badFiles.length) return 2;
     return report.ok ? 0 : 1;
   } catch (e) {
+    if (e instanceof MappingNotBuilt) { err(`validate-har: ${clean(e.message, 500)}`); return 2; }
     if (e instanceof UsageError) { err(`validate-har: ${clean(e.message, 500)}\nRun with --help for usage.`); return 2; }
     err(`validate-har: internal error: ${clean(e?.message ?? e, 300)}`);
     return 2;
