@@ -140,6 +140,12 @@ export function createHarJudge({ doc, map, mapping, strict = false, namespaces =
     const status = res.status;
     if (status === 0 || status === -1) return { ...base, scope: 'no-response', operation, reason: 'no response was recorded (status 0: blocked, aborted or failed)', request };
     if (!Number.isInteger(status) || status < 100 || status > 599) return { ...base, scope: 'unreadable', operation, reason: 'response.status is not an HTTP status', request };
+    // The platform answers 404 rest_no_route when no registered route matched: the site does not serve
+    // this route at all (its plugin is absent, or an older version lacks it), so the exchange says
+    // nothing about the operation (D47).
+    if (status === 404 && !(x.op.responses ?? {})['404'] && errorCodeOf(res) === 'rest_no_route') {
+      return { ...base, scope: 'not-in-spec', operation, reason: `route not served by the site (404 rest_no_route): ${x.path}`, request };
+    }
     const fieldsFiltered = r.query.some((p) => p.key === '_fields');
     if (fieldsFiltered) notes.push('_fields: the platform leaves out the fields not asked for, so missing required fields are not failures');
     const failures = judgeResponse(c, x, method, res, restRoot, notes, fieldsFiltered);
@@ -148,6 +154,16 @@ export function createHarJudge({ doc, map, mapping, strict = false, namespaces =
   }
 
   return { judge };
+}
+
+/** The platform error code of a small JSON response body (`{code, message, data}`), or ''. */
+function errorCodeOf(res) {
+  const content = res.content && typeof res.content === 'object' ? res.content : {};
+  let text = str(content.text);
+  if (text === undefined || text.length > 65536) return '';
+  if (str(content.encoding)?.toLowerCase() === 'base64') text = Buffer.from(text, 'base64').toString('utf8');
+  if (!depthWithin(text, MAX_BODY_DEPTH)) return '';
+  try { const j = JSON.parse(text); return typeof j?.code === 'string' ? j.code.slice(0, 80) : ''; } catch { return ''; }
 }
 
 /**

@@ -139,6 +139,27 @@ describe('scope', () => {
   });
 });
 
+describe('routes a site does not serve', () => {
+  const entry = (url: string, status: number, body: object) => ({
+    startedDateTime: '2026-11-23T10:00:00.000Z', time: 1,
+    request: { method: 'GET', url, httpVersion: 'HTTP/1.1', headers: [], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
+    response: { status, statusText: '', httpVersion: 'HTTP/1.1', headers: [{ name: 'Content-Type', value: 'application/json; charset=UTF-8' }], cookies: [], content: { size: 0, mimeType: 'application/json; charset=UTF-8', text: JSON.stringify(body) }, redirectURL: '', headersSize: -1, bodySize: -1 },
+    cache: {}, timings: { send: 0, wait: 1, receive: 0 },
+  });
+  it('a 404 rest_no_route on a spec route is "not served by the site", not a failure; any other undocumented 404 fails', async () => {
+    const file = join(TMP, 'no-route.har');
+    writeFileSync(file, JSON.stringify({ log: { version: '1.2', creator: { name: 'test', version: '1' }, entries: [
+      entry('http://127.0.0.1:8881/wp-json/tribe/events/v1', 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }),
+      entry('http://127.0.0.1:8881/wp-json/tribe/events/v1', 404, { code: 'something_else', message: 'x', data: { status: 404 } }),
+    ] } }));
+    const r = await run([file, '--strict']);
+    expect(r.code).toBe(1);
+    expect(r.report!.summary).toMatchObject({ entries: 2, inScope: 1, nonConforming: 1, notInSpec: 1 });
+    expect(r.report!.notInSpec).toEqual([{ reason: 'route not served by the site (404 rest_no_route): /cal/events/v1', count: 1 }]);
+    expect(byIndex(r.report!, 1)).toMatchObject({ verdict: 'does not conform', failures: [{ pointer: 'response.status', reason: expect.stringMatching(/^status 404 is not documented for getCalendarNamespace .*site code something_else$/) }] });
+  });
+});
+
 describe('special cases', () => {
   it('status 0 is "no response"; HEAD is judged on the GET headers; --rest-prefix moves the REST root', async () => {
     const src = JSON.parse(readFileSync(fx('conforming.har'), 'utf8'));

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCredentials, liveSite } from '../support/site.js';
 import { operations, ROOT, type Json } from '../support/spec.js';
@@ -51,11 +51,15 @@ let readOnly: Run;
 let withWrites: Run;
 let readme: Run;
 let readmeWrites: Run;
+// The README's write run is recorded as HAR (contract --record) and the recording is judged by the
+// product's own validate-har --strict: the round trip a user makes when attaching a run to a bug report.
+const RECORDING = join(mkdtempSync(join(tmpdir(), 'contract-har-')), 'run.har');
+dirs.push(dirname(RECORDING));
 beforeAll(() => {
   readOnly = contract();
   withWrites = contract('--allow-writes');
   readme = cli('--strict');
-  readmeWrites = cli('--strict', '--allow-writes');
+  readmeWrites = cli('--strict', '--allow-writes', '--record', RECORDING);
 }, 900_000);
 afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 
@@ -159,5 +163,36 @@ describe('drift report', () => {
     const drift = withWrites.report.drift;
     expect(drift.specNamespacesAbsent.map((x: Json) => x.namespace)).toContain('cal/events/v1');
     expect(drift.siteOtherNamespaces.map((x: Json) => x.namespace)).toEqual(expect.arrayContaining(['wp-site-health/v1', 'wp-block-editor/v1']));
+  });
+});
+
+describe('round trip: contract --record, then validate-har --strict', () => {
+  let har: Json;
+  let judged: { code: number | null; stdout: string; stderr: string; report: Json };
+  beforeAll(() => {
+    har = JSON.parse(readFileSync(RECORDING, 'utf8'));
+    const out = mkdtempSync(join(tmpdir(), 'validate-har-live-'));
+    dirs.push(out);
+    const r = spawnSync(process.execPath, [join(ROOT, 'cli', 'index.mjs'), 'validate-har', RECORDING, '--strict', '--out', out], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
+    judged = { code: r.status, stdout: r.stdout, stderr: r.stderr, report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) };
+  }, 600_000);
+
+  it('the recording is HAR 1.2 with every exchange of the run, credentials redacted', () => {
+    expect(har.log.version).toBe('1.2');
+    const checks = readmeWrites.report.operations.reduce((n: number, o: Json) => n + o.checks.length, 0);
+    expect(har.log.entries.length).toBeGreaterThanOrEqual(checks);
+    const text = readFileSync(RECORDING, 'utf8');
+    const b64 = Buffer.from(`${SITE.user}:${SITE.password}`).toString('base64');
+    for (const secret of [SITE.password, b64, encodeURIComponent(SITE.password!)]) expect(text.includes(secret!)).toBe(false);
+    const auth = har.log.entries.flatMap((e: Json) => e.request.headers.filter((h: Json) => h.name.toLowerCase() === 'authorization').map((h: Json) => h.value));
+    expect(auth.length).toBeGreaterThan(0);
+    expect(new Set(auth)).toEqual(new Set(['Basic [redacted]']));
+  });
+
+  it('every in-scope entry conforms in strict mode (exit 0)', () => {
+    const bad = (judged.report.entries ?? []).filter((e: Json) => e.verdict !== 'conforms').slice(0, 10);
+    expect(judged.code, `${judged.stdout}\n${judged.stderr}\n${JSON.stringify(bad, null, 1)}`).toBe(0);
+    expect(judged.stdout).toMatch(/ 0 do not conform/);
+    expect(judged.stdout).toMatch(/ [1-9][0-9]+ in scope/);
   });
 });
