@@ -8477,7 +8477,13 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A user is signed in but lacks the capability the operation needs (`rest_forbidden`). */
+        /**
+         * @description A user is signed in but lacks the capability the operation needs (`rest_forbidden`). Versions
+         *     differ: updates and deletes of events, venues and organizers check the capability on the item itself
+         *     (`edit_post`, `delete_post`) since TEC 6.15.16.1, and term writes also need the taxonomy's manage
+         *     capability since TEC 6.15.19; older sites check only the general capability of the post type, so
+         *     they answer 200 where a current site answers 403.
+         */
         CalForbidden: {
             headers: {
                 [name: string]: unknown;
@@ -8527,7 +8533,9 @@ export interface components {
         };
         /**
          * @description A user is signed in but may not edit this event (`rest_forbidden`), or the update failed
-         *     (`could-not-update-event`, sent with 403).
+         *     (`could-not-update-event`, sent with 403). The check is made on this event (`edit_post`) since TEC
+         *     6.15.16.1; older sites check only the general capability to edit events, so there any user who may
+         *     edit events may also update other users' events.
          */
         CalEventUpdateForbidden: {
             headers: {
