@@ -37,6 +37,8 @@ describe('project lint rules', () => {
     expect(messages).toMatch(/does not take i18n_language/);
     expect(messages).toMatch(/must share one request body/);
     expect(messages).toMatch(/also accepted as application\/x-www-form-urlencoded/);
+    expect(messages).toMatch(/must not be required/);
+    expect(messages).toMatch(/must read "<product> <version>"/);
   });
 
   it('no rule fires on the good fixture', () => {
