@@ -4942,6 +4942,12 @@ export interface components {
             message: string;
             /** @description Error data; `null` when the error carries none. */
             data: components["schemas"]["ErrorData"] | null;
+            /**
+             * @description The earlier data of the same error, when the platform attached data to one error more than once
+             *     (`data` holds the last). E.g. `term_exists` on a term create carries the existing term's id here:
+             *     `"data": {"status": 400, "term_id": 11}, "additional_data": [11, 11]`. Absent otherwise.
+             */
+            additional_data?: (number | string | components["schemas"]["ErrorData"])[];
             /** @description Further errors merged into this response, each with the same shape (without nesting). */
             additional_errors?: components["schemas"]["ErrorDetail"][];
         };
@@ -5180,6 +5186,13 @@ export interface components {
             components: Record<string, never>;
         };
         /**
+         * CalTermIdOrSlug
+         * @description A category or tag named by its term id or by its slug.
+         * @example 21
+         * @example workshops
+         */
+        CalTermIdOrSlug: number | string;
+        /**
          * CalendarDateTime
          * @description A date and time as the calendar namespace sends it: `YYYY-MM-DD HH:MM:SS` with no offset (the
          *     field's description says which time zone). Drafts may carry `0000-00-00 00:00:00`.
@@ -5404,7 +5417,8 @@ export interface components {
          *
          *     Password-protected venues in lists (and embedded in events) are sent redacted unless the caller
          *     gives the password or uses `context=edit` with edit rights: the text fields become `""`, `image`
-         *     `false`, the flags `null`, and the coordinates `0`. Add-ons may add fields.
+         *     `false`, the flags `null`, and the coordinates `0` (since TEC 6.15.3; older sites
+         *     send them in full). Add-ons may add fields.
          */
         CalVenue: {
             /** @description The venue post id. */
@@ -5494,7 +5508,8 @@ export interface components {
          * CalOrganizer
          * @description An organizer. The platform drops every empty value before sending, `image` included, so every key
          *     but `id` can be absent. Organizers have no `show_map` keys and no `rest_url`. Password-protected
-         *     organizers in lists and embedded in events are redacted like venues. Add-ons may add fields.
+         *     organizers in lists and embedded in events are redacted like venues (since TEC 6.15.3;
+         *     older sites send them in full). Add-ons may add fields.
          */
         CalOrganizer: {
             /** @description The organizer post id. */
@@ -5554,9 +5569,10 @@ export interface components {
         /**
          * CalEvent
          * @description An event: the item of the `events` list and the answer of the single GET, create, update and delete.
-         *     Every key below is always present except `json_ld` (single GET only) and the add-on keys
-         *     (`ticketed`, `attendance`, `is_virtual`, `virtual_url`, `virtual_video_source`, present with the
-         *     tickets and virtual-events add-ons). Site plugins may add further keys.
+         *     Every key below is always present except `json_ld` (single GET only), `custom_fields` (sent since
+         *     TEC 6.10.1: older sites leave the key out, see `x-since`) and the add-on keys (`ticketed`,
+         *     `attendance`, `is_virtual`, `virtual_url`, `virtual_video_source`, present with the tickets and
+         *     virtual-events add-ons). Site plugins may add further keys.
          *
          *     **Password-protected events** in the list (and embedded venues and organizers) are not removed but
          *     redacted unless the caller sends the right `password` or uses `context=edit` with edit rights:
@@ -5565,6 +5581,9 @@ export interface components {
          *     `is_virtual`) become `null`; `cost_details` gets empty strings and `values: []`; `categories`,
          *     `tags`, `venue`, `organizer` and `custom_fields` become `[]`. Title, dates, `id`, `url` and `slug`
          *     are never redacted. A single GET of such an event answers 403 `event-password-protected` instead.
+         *     Versions differ here: lists redact since TEC 6.8.2.1 and the single GET refuses since TEC 6.5.0.1;
+         *     older sites (e.g. 6.2.6) send a password-protected event in full to anyone, so its flags are never
+         *     `null` there.
          */
         CalEvent: {
             /**
@@ -5678,9 +5697,10 @@ export interface components {
             organizer: components["schemas"]["CalOrganizer"][];
             /**
              * @description The additional fields (the calendar's Pro add-on), keyed by meta name (e.g. `_ecp_custom_2`), only
-             *     those with a value; an empty array `[]` (not `{}`) when there are none. Since TEC 6.10.1.
+             *     those with a value; an empty array `[]` (not `{}`) when there are none. Sent on every event since
+             *     TEC 6.10.1; older sites (e.g. 6.2.6) leave the key out, so it is optional.
              */
-            custom_fields: {
+            custom_fields?: {
                 [key: string]: {
                     /** @description The field's label. */
                     label: string;
@@ -5709,27 +5729,29 @@ export interface components {
             virtual_video_source?: string;
         };
         /**
+         * CalArchiveUrl
+         * @description An absolute URL of an events, venues or organizers list page, as the site writes it: the collection
+         *     URL (ending in `/`) and a query string. **Not always percent-encoded**, so not a valid `uri`: the
+         *     plugin echoes query values as they are, e.g. `?page=1&per_page=10&start_date=2026-11-21 00:00:00`
+         *     with raw spaces (seen on TEC 6.2.6; the same site encoded them, `+%3A`, when the request carried a
+         *     filter), and an empty parameter may appear without `=` (`&geoloc_lat&geoloc_lng`). Encode it (for
+         *     example with the WHATWG `URL` parser) before sending it on.
+         * @example https://festival.example/wp-json/cal/events/v1/events/?page=2&per_page=10&start_date=2025-06-13 00:00:00&end_date=2027-06-14 23:59:59&status=publish
+         */
+        CalArchiveUrl: string;
+        /**
          * CalEventList
          * @description A page of events, in start date order (with `include`: post date, then id). An empty result is 200 with `events: []` and totals of 0. The plugin's `/doc` calls this a bare array; it is this object.
          */
         CalEventList: {
             /** @description The events of this page. */
             events: components["schemas"]["CalEvent"][];
-            /**
-             * Format: uri
-             * @description The collection URL (ending in `/`) with the *effective* query after defaults and normalisation (`page`, `per_page`, dates, `status`, …); for a signed-in editor the echoed `status` can be `any`.
-             */
-            rest_url: string;
-            /**
-             * Format: uri
-             * @description The URL of the next page, keeping every filter; absent on the last page.
-             */
-            next_rest_url?: string;
-            /**
-             * Format: uri
-             * @description The URL of the previous page; absent on page 1 (for page 2 it is `rest_url` without `page`).
-             */
-            previous_rest_url?: string;
+            /** @description The collection URL (ending in `/`) with the *effective* query after defaults and normalisation (`page`, `per_page`, dates, `status`, …); for a signed-in editor the echoed `status` can be `any`. */
+            rest_url: components["schemas"]["CalArchiveUrl"];
+            /** @description The URL of the next page, keeping every filter; absent on the last page. */
+            next_rest_url?: components["schemas"]["CalArchiveUrl"];
+            /** @description The URL of the previous page; absent on page 1 (for page 2 it is `rest_url` without `page`). */
+            previous_rest_url?: components["schemas"]["CalArchiveUrl"];
             /** @description The number of events the query matches (the `X-TEC-Total` header repeats it). */
             total: number;
             /** @description The number of pages at the effective page size; 0 when `total` is 0 (the `X-TEC-TotalPages` header repeats it). */
@@ -5809,15 +5831,15 @@ export interface components {
              */
             tags?: number[] | null;
             /**
-             * @description The venues, as venue ids (described by the platform as "ids or data": a venue's data as an object creates or links that venue inline, which this type leaves out). `null` (the default) or omitted: the field is not written.
+             * @description The venues, as venue ids (described by the platform as "ids or data": a venue's data as an object creates or links that venue inline, which this type leaves out). A single id (`"venue": 37`) is accepted too and means a list of one (a real TEC 6.2.6 linked the venue of `"venue": 37` and answered 201). `null` (the default) or omitted: the field is not written.
              * @default null
              */
-            venue?: number[] | null;
+            venue?: number[] | number | null;
             /**
-             * @description The organizers, as organizer ids (described by the platform as "ids or data": an organizer's data as an object creates or links it inline, which this type leaves out). `null` (the default) or omitted: the field is not written.
+             * @description The organizers, as organizer ids (described by the platform as "ids or data": an organizer's data as an object creates or links it inline, which this type leaves out). A single id is accepted too and means a list of one (the same validator as `venue`). `null` (the default) or omitted: the field is not written.
              * @default null
              */
-            organizer?: number[] | null;
+            organizer?: number[] | number | null;
         };
         /**
          * CalEventUpdate
@@ -5895,15 +5917,15 @@ export interface components {
              */
             tags?: number[] | null;
             /**
-             * @description The venues, as venue ids (described by the platform as "ids or data": a venue's data as an object creates or links that venue inline, which this type leaves out). `null` (the default) or omitted: the field is not written.
+             * @description The venues, as venue ids (described by the platform as "ids or data": a venue's data as an object creates or links that venue inline, which this type leaves out). A single id (`"venue": 37`) is accepted too and means a list of one (a real TEC 6.2.6 linked the venue of `"venue": 37` and answered 201). `null` (the default) or omitted: the field is not written.
              * @default null
              */
-            venue?: number[] | null;
+            venue?: number[] | number | null;
             /**
-             * @description The organizers, as organizer ids (described by the platform as "ids or data": an organizer's data as an object creates or links it inline, which this type leaves out). `null` (the default) or omitted: the field is not written.
+             * @description The organizers, as organizer ids (described by the platform as "ids or data": an organizer's data as an object creates or links it inline, which this type leaves out). A single id is accepted too and means a list of one (the same validator as `venue`). `null` (the default) or omitted: the field is not written.
              * @default null
              */
-            organizer?: number[] | null;
+            organizer?: number[] | number | null;
         };
         /**
          * CalEventUpdateBySlug
@@ -5977,15 +5999,15 @@ export interface components {
              */
             tags?: number[] | null;
             /**
-             * @description The venues, as venue ids (described by the platform as "ids or data": a venue's data as an object creates or links that venue inline, which this type leaves out). `null` (the default) or omitted: the field is not written.
+             * @description The venues, as venue ids (described by the platform as "ids or data": a venue's data as an object creates or links that venue inline, which this type leaves out). A single id (`"venue": 37`) is accepted too and means a list of one (a real TEC 6.2.6 linked the venue of `"venue": 37` and answered 201). `null` (the default) or omitted: the field is not written.
              * @default null
              */
-            venue?: number[] | null;
+            venue?: number[] | number | null;
             /**
-             * @description The organizers, as organizer ids (described by the platform as "ids or data": an organizer's data as an object creates or links it inline, which this type leaves out). `null` (the default) or omitted: the field is not written.
+             * @description The organizers, as organizer ids (described by the platform as "ids or data": an organizer's data as an object creates or links it inline, which this type leaves out). A single id is accepted too and means a list of one (the same validator as `venue`). `null` (the default) or omitted: the field is not written.
              * @default null
              */
-            organizer?: number[] | null;
+            organizer?: number[] | number | null;
             /** @description Optional. The platform reads a parameter from the JSON body first, then a form body, then the query string, and the URL path last, so a body value takes precedence over the path value. A body `slug` is therefore used to look the event up instead of the path's slug (and is written back as its post name), so an event cannot be renamed through this route: rename it through `/events/{id}`. */
             slug?: string;
         };
@@ -5996,21 +6018,12 @@ export interface components {
         CalVenueList: {
             /** @description The venues of this page. */
             venues: components["schemas"]["CalVenue"][];
-            /**
-             * Format: uri
-             * @description The collection URL (ending in `/`) with the *effective* query after defaults and normalisation (`page`, `per_page`, dates, `status`, …); for a signed-in editor the echoed `status` can be `any`.
-             */
-            rest_url: string;
-            /**
-             * Format: uri
-             * @description The URL of the next page, keeping every filter; absent on the last page.
-             */
-            next_rest_url?: string;
-            /**
-             * Format: uri
-             * @description The URL of the previous page; absent on page 1 (for page 2 it is `rest_url` without `page`).
-             */
-            previous_rest_url?: string;
+            /** @description The collection URL (ending in `/`) with the *effective* query after defaults and normalisation (`page`, `per_page`, dates, `status`, …); for a signed-in editor the echoed `status` can be `any`. */
+            rest_url: components["schemas"]["CalArchiveUrl"];
+            /** @description The URL of the next page, keeping every filter; absent on the last page. */
+            next_rest_url?: components["schemas"]["CalArchiveUrl"];
+            /** @description The URL of the previous page; absent on page 1 (for page 2 it is `rest_url` without `page`). */
+            previous_rest_url?: components["schemas"]["CalArchiveUrl"];
             /** @description The number of venues the query matches (the `X-TEC-Total` header repeats it). */
             total: number;
             /** @description The number of pages at the effective page size; 0 when `total` is 0 (the `X-TEC-TotalPages` header repeats it). */
@@ -6280,21 +6293,12 @@ export interface components {
         CalOrganizerList: {
             /** @description The organizers of this page. */
             organizers: components["schemas"]["CalOrganizer"][];
-            /**
-             * Format: uri
-             * @description The collection URL (ending in `/`) with the *effective* query after defaults and normalisation (`page`, `per_page`, dates, `status`, …); for a signed-in editor the echoed `status` can be `any`.
-             */
-            rest_url: string;
-            /**
-             * Format: uri
-             * @description The URL of the next page, keeping every filter; absent on the last page.
-             */
-            next_rest_url?: string;
-            /**
-             * Format: uri
-             * @description The URL of the previous page; absent on page 1 (for page 2 it is `rest_url` without `page`).
-             */
-            previous_rest_url?: string;
+            /** @description The collection URL (ending in `/`) with the *effective* query after defaults and normalisation (`page`, `per_page`, dates, `status`, …); for a signed-in editor the echoed `status` can be `any`. */
+            rest_url: components["schemas"]["CalArchiveUrl"];
+            /** @description The URL of the next page, keeping every filter; absent on the last page. */
+            next_rest_url?: components["schemas"]["CalArchiveUrl"];
+            /** @description The URL of the previous page; absent on page 1 (for page 2 it is `rest_url` without `page`). */
+            previous_rest_url?: components["schemas"]["CalArchiveUrl"];
             /** @description The number of organizers the query matches (the `X-TEC-Total` header repeats it). */
             total: number;
             /** @description The number of pages at the effective page size; 0 when `total` is 0 (the `X-TEC-TotalPages` header repeats it). */
@@ -6478,7 +6482,9 @@ export interface components {
         /**
          * CalTerm
          * @description A category or tag as the term routes send it (list items, single GET, create, update and delete):
-         *     the platform's core term record with `link` renamed to `url`, `urls` added and `_links` removed.
+         *     the platform's core term record with `link` renamed to `url` and `urls` added. The core record's
+         *     hypermedia `_links` stay in the answers of the single GET, create and update (they point at the
+         *     platform's own term routes) and are absent from list items and from the delete answer.
          */
         CalTerm: {
             /**
@@ -6515,6 +6521,14 @@ export interface components {
             /** @description Registered term meta; normally none, which the platform sends as an empty array `[]`. */
             meta: Record<string, never> | unknown[];
             urls: components["schemas"]["CalTermUrls"];
+            /**
+             * @description The core term record's hypermedia links (`self`, `collection`, `about`, `up` for a child category,
+             *     `wp:post_type`, `curies`), pointing at the platform's core term routes (`…/core/v2/tags/{id}`,
+             *     `…/core/v2/cal_events_cat/{id}`), not at this namespace. Present in the answers of the single GET,
+             *     create and update, whose core response object the plugin reuses (its attempt to drop them works
+             *     on the data only, not on the response's links); absent from list items and the delete answer.
+             */
+            _links?: components["schemas"]["Links"];
         };
         /**
          * CalCategoryList
@@ -8463,7 +8477,13 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A user is signed in but lacks the capability the operation needs (`rest_forbidden`). */
+        /**
+         * @description A user is signed in but lacks the capability the operation needs (`rest_forbidden`). Versions
+         *     differ: updates and deletes of events, venues and organizers check the capability on the item itself
+         *     (`edit_post`, `delete_post`) since TEC 6.15.16.1, and term writes also need the taxonomy's manage
+         *     capability since TEC 6.15.19; older sites check only the general capability of the post type, so
+         *     they answer 200 where a current site answers 403.
+         */
         CalForbidden: {
             headers: {
                 [name: string]: unknown;
@@ -8488,7 +8508,7 @@ export interface components {
          * @description The event cannot be read: it is in the trash (`event-no-longer-available`; TEC 6.17.1 and older answer
          *     `event-not-accessible` to anonymous callers and 200 to editors), it is not published and the caller may
          *     not read it (`event-not-accessible`), or it is password-protected and no valid `password` was given
-         *     (`event-password-protected`; older sites send the event in full).
+         *     (`event-password-protected`, since TEC 6.5.0.1; older sites such as 6.2.6 answer 200 with the event in full).
          */
         CalEventForbidden: {
             headers: {
@@ -8513,7 +8533,9 @@ export interface components {
         };
         /**
          * @description A user is signed in but may not edit this event (`rest_forbidden`), or the update failed
-         *     (`could-not-update-event`, sent with 403).
+         *     (`could-not-update-event`, sent with 403). The check is made on this event (`edit_post`) since TEC
+         *     6.15.16.1; older sites check only the general capability to edit events, so there any user who may
+         *     edit events may also update other users' events.
          */
         CalEventUpdateForbidden: {
             headers: {
@@ -9682,10 +9704,10 @@ export interface operations {
                  * @example jazz
                  */
                 search?: string;
-                /** @description Events in any of these categories, as a comma list. The platform accepts category slugs as well as ids; this description types them as ids. Unknown categories are 400. */
-                categories?: number[];
-                /** @description Events with any of these tags, as a comma list. The platform accepts tag slugs as well as ids; this description types them as ids. Unknown tags are 400. */
-                tags?: number[];
+                /** @description Events in any of these categories, as a comma list of category ids or slugs (`categories=21,workshops`); the plugin declares the items as integers, but every version seen resolves slugs too (a real TEC 6.2.6 answered `categories=workshops` with the matching events). Unknown categories are 400. */
+                categories?: components["schemas"]["CalTermIdOrSlug"][];
+                /** @description Events with any of these tags, as a comma list of tag ids or slugs (`tags=7,late-night`), resolved like `categories`. Unknown tags are 400. */
+                tags?: components["schemas"]["CalTermIdOrSlug"][];
                 /** @description Events at any of these venues (venue ids, comma list); an id that is not a venue is 400. */
                 venue?: number[];
                 /** @description Events by any of these organizers (organizer ids, comma list); an id that is not an organizer is 400. */
