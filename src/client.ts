@@ -1,6 +1,7 @@
 // The typed client: openapi-fetch over the generated `paths`, plus middleware for the platform's
 // conventions (default language, name mapping, application-password auth) and PHP-safe serialisers.
 import createOpenApiClient, { type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
+import type { DeleteCalls, GetCalls, HeadCalls, OptionsCalls, PatchCalls, PostCalls, PutCalls, RequestCalls, TraceCalls } from '../generated/routes.js';
 import type { components, paths } from '../generated/types.js';
 import { IDENTITY, isIdentity, mapBody, mapLinkHeader, mapPath, mapQueryString, mapRoutePath, mapUrl, type NameMapping } from './mapping.js';
 import { FORM_CONTENT_TYPE, phpFormSerializer, phpQuerySerializer } from './serialize.js';
@@ -8,8 +9,46 @@ import { FORM_CONTENT_TYPE, phpFormSerializer, phpQuerySerializer } from './seri
 /** A language code the site accepts in `i18n_language`. */
 export type Language = components['parameters'] extends { I18nLanguage: infer L } ? L : string;
 
-/** The client: openapi-fetch's `Client` over the spec's `paths` (GET, POST, PUT, PATCH, DELETE, …, `use`). */
-export type FestivalClient = Client<paths>;
+/**
+ * The client: openapi-fetch's client object, typed by the generated route tables (generated/routes.ts):
+ * one call signature per route, so a call type-checks at the cost of that route alone, and every wrong
+ * body, parameter type or unknown parameter is a compile error. `use` and `eject` are openapi-fetch's.
+ * For openapi-fetch's own `Client<paths>` type (openapi-react-query and similar), see `asOpenApiClient`.
+ */
+export interface FestivalClient {
+  /** `request(method, path, init)`: the same operations, method first (lower case). */
+  request: RequestCalls;
+  /** Call a GET endpoint. */
+  GET: GetCalls;
+  /** Call a PUT endpoint. */
+  PUT: PutCalls;
+  /** Call a POST endpoint. */
+  POST: PostCalls;
+  /** Call a DELETE endpoint. */
+  DELETE: DeleteCalls;
+  /** Call an OPTIONS endpoint (the spec has none). */
+  OPTIONS: OptionsCalls;
+  /** Call a HEAD endpoint (the spec has none). */
+  HEAD: HeadCalls;
+  /** Call a PATCH endpoint. */
+  PATCH: PatchCalls;
+  /** Call a TRACE endpoint (the spec has none). */
+  TRACE: TraceCalls;
+  /** Register middleware. */
+  use(...middleware: Middleware[]): void;
+  /** Unregister middleware. */
+  eject(...middleware: Middleware[]): void;
+}
+
+/**
+ * The same client object typed as openapi-fetch's `Client<paths>`, for libraries that expect that type
+ * (openapi-react-query, swr-openapi, …): `createQueryClient(asOpenApiClient(site))`. Nothing is copied;
+ * the middleware (language, mapping, auth) still applies. Type-checks at openapi-fetch's own cost.
+ */
+export function asOpenApiClient(client: FestivalClient): Client<paths> {
+  internalsOf(client);
+  return client as unknown as Client<paths>;
+}
 
 export interface ClientOptions {
   /** The REST root of the site (the site index is served at `${baseUrl}/`), e.g. `https://festival.example/wp-json`. */
@@ -211,7 +250,7 @@ export function createClient(options: ClientOptions): FestivalClient {
   // sees them). Responses run in reverse: mapped back to spec names before the caller's middleware.
   client.use(prepare, ...(options.middleware ?? []), auth, mapResponse);
   INTERNALS.set(client, { baseUrl, base, mapping, language });
-  return client;
+  return client as unknown as FestivalClient;
 }
 
 /** Map a route of the spec (e.g. `/core/v2/posts`) to the site's names with a client's mapping. */

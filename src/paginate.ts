@@ -4,8 +4,8 @@
 //   next_rest_url?}`. For `categories` and `tags`, `next_rest_url` is the bare collection URL plus
 //   `?page=N` (filters and per_page are lost), so those are paged by incrementing `page` on the
 //   caller's own query instead.
-import type { FetchOptions, MaybeOptionalInit } from 'openapi-fetch';
-import type { paths } from '../generated/types.js';
+import type { FetchOptions } from 'openapi-fetch';
+import type { CalendarListPath as RouteCalendarListPath, CalendarLists, CoreListPath as RouteCoreListPath, CoreLists, GetRoutes, InitOf } from '../generated/routes.js';
 import { internalsOf, isCalendarRoute, type FestivalClient } from './client.js';
 import { ApiError } from './errors.js';
 
@@ -35,23 +35,21 @@ export interface PaginateOptions {
 
 export const DEFAULT_MAX_PAGES = 100;
 
-type GetPath = { [P in keyof paths]: paths[P] extends { get: Record<string, unknown> } ? P : never }[keyof paths];
-type GetOp<P extends GetPath> = paths[P] extends { get: infer O } ? O : never;
 type SuccessStatus = 200 | 201 | 202 | 203 | 206 | '2XX';
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
-/** The JSON body of an operation's success answer. */
+/** The JSON body of an operation's success answer (kept for callers; the helpers use the route tables). */
 export type SuccessBody<O> = O extends { responses: infer R } ? { [S in keyof R & SuccessStatus]: JsonOf<R[S]> }[keyof R & SuccessStatus] : never;
 
-/** GET routes outside the calendar namespace whose answer is a JSON array (core-style collections). */
-export type CoreListPath = { [P in GetPath]: P extends `/cal/events/v1${string}` ? never : SuccessBody<GetOp<P>> extends readonly unknown[] ? P : never }[GetPath];
+/** GET routes outside the calendar namespace whose answer is a JSON array (core-style collections): a literal union from generated/routes.ts. */
+export type CoreListPath = RouteCoreListPath;
 /** The item type of a core-style collection. */
-export type CoreListItem<P extends CoreListPath> = SuccessBody<GetOp<P>> extends readonly (infer I)[] ? I : never;
-
-type ArrayValues<B> = { [K in keyof B]-?: NonNullable<B[K]> extends readonly (infer I)[] ? I : never }[keyof B];
-/** Calendar list routes: GET routes whose answer is an envelope with `total_pages`. */
-export type CalendarListPath = { [P in GetPath]: P extends `/cal/events/v1/${string}` ? SuccessBody<GetOp<P>> extends { total_pages?: unknown } ? ([ArrayValues<SuccessBody<GetOp<P>>>] extends [never] ? never : P) : never : never }[GetPath];
+export type CoreListItem<P extends CoreListPath> = CoreLists[P];
+/** Calendar list routes: GET routes whose answer is an envelope with `total_pages` (a literal union from generated/routes.ts). */
+export type CalendarListPath = RouteCalendarListPath;
 /** The item type of a calendar list. */
-export type CalendarListItem<P extends CalendarListPath> = ArrayValues<SuccessBody<GetOp<P>>>;
+export type CalendarListItem<P extends CalendarListPath> = CalendarLists[P];
+/** The init of a GET route (its params, and openapi-fetch's per-call options). */
+type GetInit<P extends keyof GetRoutes> = InitOf<GetRoutes[P]> | undefined;
 
 type AnyInit = FetchOptions<unknown> & { params?: { query?: Record<string, unknown>; path?: Record<string, unknown> } };
 type Caller = (path: string, init?: AnyInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
@@ -121,7 +119,7 @@ function check(res: { data?: unknown; error?: unknown; response: Response }): un
 export async function* paginate<P extends CoreListPath>(
   client: FestivalClient,
   path: P,
-  init: MaybeOptionalInit<paths[P], 'get'>,
+  init: GetInit<P>,
   options: PaginateOptions = {},
 ): AsyncGenerator<Page<CoreListItem<P>>, void, undefined> {
   const max = options.maxPages ?? DEFAULT_MAX_PAGES;
@@ -159,7 +157,7 @@ export async function* paginate<P extends CoreListPath>(
 export async function* paginateCalendar<P extends CalendarListPath>(
   client: FestivalClient,
   path: P,
-  init: MaybeOptionalInit<paths[P], 'get'>,
+  init: GetInit<P>,
   options: PaginateOptions = {},
 ): AsyncGenerator<Page<CalendarListItem<P>>, void, undefined> {
   const max = options.maxPages ?? DEFAULT_MAX_PAGES;
