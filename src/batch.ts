@@ -149,5 +149,5 @@ export async function batch<const T extends readonly BatchRequest[]>(
       else results.push({ ok: false, status, headers, error: ApiError.fromBody(r.body, status) });
     });
   }
-  return results as { -readonly [K in keyof T]: BatchResult<T[K]> };
+  return results as unknown as { -readonly [K in keyof T]: BatchResult<T[K]> };
 }

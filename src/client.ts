@@ -4,6 +4,7 @@ import createOpenApiClient, { type Client, type HeadersOptions, type Middleware 
 import type { DeleteCalls, GetCalls, HeadCalls, OptionsCalls, PatchCalls, PostCalls, PutCalls, RequestCalls, TraceCalls } from '../generated/routes.js';
 import type { components, paths } from '../generated/types.js';
 import { IDENTITY, isIdentity, mapBody, mapLinkHeader, mapPath, mapQueryString, mapRoutePath, mapUrl, type NameMapping } from './mapping.js';
+import { parseBaseUrl, routeOfUrl, urlOfRoute, type BaseUrl } from './base-url.js';
 import { FORM_CONTENT_TYPE, phpFormSerializer, phpQuerySerializer } from './serialize.js';
 
 /** A language code the site accepts in `i18n_language`. */
@@ -51,7 +52,12 @@ export function asOpenApiClient(client: FestivalClient): Client<paths> {
 }
 
 export interface ClientOptions {
-  /** The REST root of the site (the site index is served at `${baseUrl}/`), e.g. `https://festival.example/wp-json`. */
+  /**
+   * The REST root of the site (the site index is served at `${baseUrl}/`), e.g.
+   * `https://festival.example/wp-json` (a path prefix and a trailing slash are fine), or
+   * `https://festival.example/?rest_route=` for a site without pretty permalinks. A fragment, credentials
+   * or any other query is an error here, not a wrong request later.
+   */
   baseUrl: string;
   /**
    * Application-password credentials, sent as HTTP Basic ONLY to the base URL's origin. They are kept
@@ -77,9 +83,10 @@ export interface ClientOptions {
 
 /** What the helpers (`paginate`, `batch`) need to know about a client; never holds credentials. */
 export interface ClientInternals {
-  /** Base URL without trailing slash. */
+  /** What openapi-fetch prefixes to routes (`https://site/wp-json`, `https://site/?rest_route=`). */
   baseUrl: string;
-  base: URL;
+  /** The parsed base URL (pretty or `rest_route` form). */
+  base: BaseUrl;
   mapping: NameMapping;
   language?: string;
 }
@@ -157,9 +164,8 @@ function defaultBodySerializer(body: unknown, headers?: Headers | Record<string,
  */
 export function createClient(options: ClientOptions): FestivalClient {
   if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const base = new URL(baseUrl);
-  const basePath = base.pathname.replace(/\/+$/, '');
+  const base = parseBaseUrl(options.baseUrl);
+  const baseUrl = base.prefix;
   const mapping = options.mapping ?? IDENTITY;
   const identity = isIdentity(mapping);
   const language = options.language as string | undefined;
@@ -175,11 +181,7 @@ export function createClient(options: ClientOptions): FestivalClient {
   });
 
   /** The route (spec names) of a URL under the base URL, with its raw query; undefined elsewhere. */
-  const routeOf = (url: URL): string | undefined => {
-    if (url.origin !== base.origin) return undefined;
-    if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) return undefined;
-    return (url.pathname.slice(basePath.length) || '/') + url.search;
-  };
+  const routeOf = (url: URL): string | undefined => routeOfUrl(base, url);
 
   /** Default language and site names on requests to the base URL, including batch items. */
   const prepare: Middleware = {
@@ -209,8 +211,9 @@ export function createClient(options: ClientOptions): FestivalClient {
           }
         } catch { /* not JSON: send as is */ }
       }
-      if (next === route && body === undefined) return undefined;
-      return rebuild(request, `${base.origin}${basePath}${next}`, body);
+      const target = urlOfRoute(base, next);
+      if (target === request.url && body === undefined) return undefined;
+      return rebuild(request, target, body);
     },
   };
 

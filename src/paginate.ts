@@ -6,6 +6,7 @@
 //   caller's own query instead.
 import type { FetchOptions } from 'openapi-fetch';
 import type { CalendarListPath as RouteCalendarListPath, CalendarLists, CoreListPath as RouteCoreListPath, CoreLists, GetRoutes, InitOf } from '../generated/routes.js';
+import { routeOfUrl } from './base-url.js';
 import { internalsOf, isCalendarRoute, type FestivalClient } from './client.js';
 import { ApiError } from './errors.js';
 
@@ -59,12 +60,49 @@ function toInt(v: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** The URL of `rel="next"` in a `Link` header. */
+/**
+ * The URL of `rel="next"` in a `Link` header (RFC 8288). A single left-to-right pass: each character is
+ * read a bounded number of times, so a hostile header costs time linear in its length (no regular
+ * expression that could backtrack). Malformed parts are skipped; parsing stops at an unclosed `<`.
+ */
 export function nextLink(header: string | null): string | undefined {
   if (!header) return undefined;
-  for (const part of header.split(/,(?=\s*<)/)) {
-    const m = /<([^>]*)>(.*)/.exec(part.trim());
-    if (m && /;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?/i.test(m[2])) return m[1];
+  const n = header.length;
+  let i = 0;
+  while (i < n) {
+    const open = header.indexOf('<', i);
+    if (open < 0) return undefined;
+    const close = header.indexOf('>', open + 1);
+    if (close < 0) return undefined;
+    const url = header.slice(open + 1, close).trim();
+    i = close + 1;
+    let next = false;
+    // Parameters up to the comma that ends this link value (commas inside quotes do not count).
+    while (i < n && header[i] !== ',') {
+      if (header[i] !== ';') { i++; continue; }
+      i++;
+      const nameStart = i;
+      while (i < n && header[i] !== '=' && header[i] !== ';' && header[i] !== ',') i++;
+      const name = header.slice(nameStart, i).trim().toLowerCase();
+      if (header[i] !== '=') continue;
+      i++;
+      while (i < n && (header[i] === ' ' || header[i] === '\t')) i++;
+      let value = '';
+      if (header[i] === '"') {
+        i++;
+        const start = i;
+        while (i < n && header[i] !== '"') i += header[i] === '\\' ? 2 : 1;
+        value = header.slice(start, Math.min(i, n)).replace(/\\(.)/g, '$1');
+        i++;
+      } else {
+        const start = i;
+        while (i < n && header[i] !== ';' && header[i] !== ',') i++;
+        value = header.slice(start, i).trim();
+      }
+      if (name === 'rel' && value.toLowerCase().split(/[ \t]+/).includes('next')) next = true;
+    }
+    if (next && url) return url;
+    i++;
   }
   return undefined;
 }
@@ -73,28 +111,32 @@ function pageOfUrl(url: string): number | undefined {
   try { return toInt(new URL(url).searchParams.get('page')); } catch { return undefined; }
 }
 
-/** True when `url` is under the client's base URL. */
+/** True when `url` is under the client's base URL (pretty or `rest_route` form). */
 function underBase(client: FestivalClient, url: string): boolean {
-  const root = new URL(internalsOf(client).baseUrl);
-  let u: URL;
-  try { u = new URL(url); } catch { return false; }
-  const rootPath = root.pathname.replace(/\/+$/, '');
-  return u.origin === root.origin && (u.pathname === rootPath || u.pathname.startsWith(`${rootPath}/`));
+  return routeOfUrl(internalsOf(client).base, url) !== undefined;
 }
 
 /** Request an absolute URL through the client (so its middleware applies: names, language, auth only for its origin). */
 function follow(client: FestivalClient, url: string, init: AnyInit | undefined) {
-  const { baseUrl } = internalsOf(client);
   const u = new URL(url);
-  const query = u.search.slice(1);
   const get = client.GET as unknown as Caller;
-  const common: AnyInit = { headers: init?.headers, signal: init?.signal ?? undefined, querySerializer: () => query };
-  const root = new URL(baseUrl);
-  const rootPath = root.pathname.replace(/\/+$/, '');
-  if (u.origin === root.origin && (u.pathname === rootPath || u.pathname.startsWith(`${rootPath}/`))) {
-    return get(u.pathname.slice(rootPath.length) || '/', common);
+  const common: AnyInit = { headers: init?.headers, signal: init?.signal ?? undefined };
+  const route = routeOfUrl(internalsOf(client).base, u);
+  if (route !== undefined) {
+    const q = route.indexOf('?');
+    const query = q < 0 ? '' : route.slice(q + 1);
+    return get(q < 0 ? route : route.slice(0, q), { ...common, querySerializer: () => query });
   }
-  return get(u.pathname, { ...common, baseUrl: u.origin });
+  const query = u.search.slice(1);
+  return get(u.pathname, { ...common, querySerializer: () => query, baseUrl: u.origin });
+}
+
+/** Remember each page URL followed; a `next` that repeats one would loop forever, so it is an error. */
+function visit(seen: Set<string>, url: string, path: string): void {
+  let key: string;
+  try { key = new URL(url).toString(); } catch { key = url; }
+  if (seen.has(key)) throw new Error(`paginate: the next page of ${path} (${key}) repeats a page already visited; stopping`);
+  seen.add(key);
 }
 
 function withPage(init: AnyInit | undefined, page: number): AnyInit {
@@ -128,7 +170,9 @@ export async function* paginate<P extends CoreListPath>(
   const first = init as AnyInit | undefined;
   let page = toInt(first?.params?.query?.page) ?? 1;
   let res = await get(path, first);
+  const seen = new Set<string>();
   for (let n = 1; ; n++) {
+    if (res.response.url) seen.add(res.response.url);
     const data = check(res);
     if (!Array.isArray(data)) throw new TypeError(`paginate: ${path} did not answer a JSON array`);
     const h = res.response.headers;
@@ -139,6 +183,7 @@ export async function* paginate<P extends CoreListPath>(
     let next = nextLink(h.get('Link'));
     if (next && !options.followForeign && !underBase(client, next)) next = undefined;
     if (next) {
+      visit(seen, next, path);
       page = pageOfUrl(next) ?? page + 1;
       res = await follow(client, next, first);
     } else if (totalPages !== undefined && page < totalPages) {
@@ -169,7 +214,9 @@ export async function* paginateCalendar<P extends CalendarListPath>(
   const ownPaging = collection === 'categories' || collection === 'tags';
   let page = toInt(first?.params?.query?.page) ?? 1;
   let res = await get(path, first);
+  const seen = new Set<string>();
   for (let n = 1; ; n++) {
+    if (res.response.url) seen.add(res.response.url);
     const data = check(res) as Record<string, unknown> | undefined;
     if (!data || typeof data !== 'object' || Array.isArray(data)) throw new TypeError(`paginateCalendar: ${path} did not answer a list envelope`);
     const key = Array.isArray(data[collection]) ? collection : Object.keys(data).find((k) => Array.isArray(data[k]));
@@ -180,6 +227,7 @@ export async function* paginateCalendar<P extends CalendarListPath>(
     if (n >= max || items.length === 0) return;
     const next = typeof data.next_rest_url === 'string' ? data.next_rest_url : undefined;
     if (!ownPaging && next && (options.followForeign || underBase(client, next))) {
+      visit(seen, next, path);
       page = pageOfUrl(next) ?? page + 1;
       res = await follow(client, next, first);
     } else if ((totalPages !== undefined && page < totalPages) || (totalPages === undefined && ownPaging && next)) {
