@@ -26,8 +26,8 @@ export interface Route { init: { params?: unknown; body?: unknown }; initOptiona
 export type CallResult<D, E> = { data: D; error?: never; response: Response } | { data?: never; error: E; response: Response };
 /** The init of route `R` with the per-call options, reading the answer as `A`. */
 export type InitOf<R extends Route, A extends ParseAs = "json"> = R["init"] & CallOptions & (A extends "json" ? { parseAs?: "json" } : { parseAs: A });
-/** The arguments after the path: the init, optional when the route needs no params or body. */
-export type ArgsOf<R extends Route, A extends ParseAs = "json"> = R["initOptional"] extends true ? [init?: InitOf<R, A>] : [init: InitOf<R, A>];
+/** The arguments after the path: the init, optional when the route needs no params or body (per route of a union, so an unknown path is reported on the path, not as a missing init). */
+export type ArgsOf<R extends Route, A extends ParseAs = "json"> = R extends Route ? (R["initOptional"] extends true ? [init?: InitOf<R, A>] : [init: InitOf<R, A>]) : never;
 /** The result of route `R` read as `A`. */
 export type ResultOf<R extends Route, A extends ParseAs = "json"> = Promise<CallResult<A extends "json" ? R["data"] : RawBody[A], R["error"]>>;
 
