@@ -1,6 +1,6 @@
 // The typed client: openapi-fetch over the generated `paths`, plus middleware for the platform's
 // conventions (default language, name mapping, application-password auth) and PHP-safe serialisers.
-import createOpenApiClient, { type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
+import createOpenApiClient, { type Client, type HeadersOptions, type Middleware, type MiddlewareCallbackParams } from 'openapi-fetch';
 import type { DeleteCalls, GetCalls, HeadCalls, OptionsCalls, PatchCalls, PostCalls, PutCalls, RequestCalls, TraceCalls } from '../generated/routes.js';
 import type { components, paths } from '../generated/types.js';
 import { IDENTITY, isIdentity, mapBody, mapLinkHeader, mapPath, mapQueryString, mapRoutePath, mapUrl, type NameMapping } from './mapping.js';
@@ -148,7 +148,9 @@ async function rebuild(request: Request, url: string, body?: string): Promise<Re
 
 function defaultBodySerializer(body: unknown, headers?: Headers | Record<string, string>): unknown {
   if (body instanceof FormData || body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || body instanceof URLSearchParams || body instanceof ReadableStream) return body;
-  const ct = headers instanceof Headers ? headers.get('content-type') : headers && Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  let ct: string | null | undefined;
+  if (headers instanceof Headers) ct = headers.get('content-type');
+  else if (headers) for (const k of Object.keys(headers)) if (k.toLowerCase() === 'content-type') ct = headers[k];
   if (ct && ct.toLowerCase().startsWith(FORM_CONTENT_TYPE)) return phpFormSerializer(body);
   if (typeof body === 'string' && ct && !/json/i.test(ct)) return body;
   return JSON.stringify(body);
@@ -185,7 +187,7 @@ export function createClient(options: ClientOptions): FestivalClient {
 
   /** Default language and site names on requests to the base URL, including batch items. */
   const prepare: Middleware = {
-    async onRequest({ request, params }) {
+    async onRequest({ request, params }: MiddlewareCallbackParams): Promise<Request | undefined> {
       const url = new URL(request.url);
       const route = routeOf(url);
       if (route === undefined) return undefined;
@@ -219,7 +221,7 @@ export function createClient(options: ClientOptions): FestivalClient {
 
   /** Credentials only for the base URL's origin; any Authorization header is dropped elsewhere. */
   const auth: Middleware = {
-    onRequest({ request }) {
+    onRequest({ request }: MiddlewareCallbackParams): Request {
       const sameOrigin = new URL(request.url).origin === base.origin;
       if (sameOrigin && authorization) request.headers.set('Authorization', authorization);
       else if (!sameOrigin && request.headers.has('Authorization')) request.headers.delete('Authorization');
@@ -229,7 +231,7 @@ export function createClient(options: ClientOptions): FestivalClient {
 
   /** Map URLs the site returns (Link, Location, bodies' `_links`, `next_rest_url`…) back to spec names. */
   const mapResponse: Middleware = {
-    async onResponse({ request, response }) {
+    async onResponse({ request, response }: MiddlewareCallbackParams & { response: Response }): Promise<Response | undefined> {
       if (identity || routeOf(new URL(request.url)) === undefined) return undefined;
       const headers = new Headers(response.headers);
       for (const h of ['link', 'location']) {

@@ -4,7 +4,7 @@
 //   next_rest_url?}`. For `categories` and `tags`, `next_rest_url` is the bare collection URL plus
 //   `?page=N` (filters and per_page are lost), so those are paged by incrementing `page` on the
 //   caller's own query instead.
-import type { FetchOptions } from 'openapi-fetch';
+import type { HeadersOptions } from 'openapi-fetch';
 import type { CalendarListPath as RouteCalendarListPath, CalendarLists, CoreListPath as RouteCoreListPath, CoreLists, GetRoutes, InitOf } from '../generated/routes.js';
 import { routeOfUrl } from './base-url.js';
 import { internalsOf, isCalendarRoute, type FestivalClient } from './client.js';
@@ -52,7 +52,14 @@ export type CalendarListItem<P extends CalendarListPath> = CalendarLists[P];
 /** The init of a GET route (its params, and openapi-fetch's per-call options). */
 type GetInit<P extends keyof GetRoutes> = InitOf<GetRoutes[P]> | undefined;
 
-type AnyInit = FetchOptions<unknown> & { params?: { query?: Record<string, unknown>; path?: Record<string, unknown> } };
+/** What the helpers read of an init, and pass on (a plain shape: cheap to check). */
+interface AnyInit {
+  params?: { query?: Record<string, unknown>; path?: Record<string, unknown> };
+  headers?: HeadersOptions;
+  signal?: AbortSignal | null;
+  querySerializer?: (query: Record<string, unknown>) => string;
+  baseUrl?: string;
+}
 type Caller = (path: string, init?: AnyInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 function toInt(v: unknown): number | undefined {
@@ -167,7 +174,7 @@ export async function* paginate<P extends CoreListPath>(
   const max = options.maxPages ?? DEFAULT_MAX_PAGES;
   if (!(max >= 1)) return;
   const get = client.GET as unknown as Caller;
-  const first = init as AnyInit | undefined;
+  const first = init as unknown as AnyInit | undefined;
   let page = toInt(first?.params?.query?.page) ?? 1;
   let res = await get(path, first);
   const seen = new Set<string>();
@@ -178,7 +185,7 @@ export async function* paginate<P extends CoreListPath>(
     const h = res.response.headers;
     const total = toInt(h.get('X-WP-Total'));
     const totalPages = toInt(h.get('X-WP-TotalPages'));
-    yield { items: data as CoreListItem<P>[], page, total, totalPages, response: res.response };
+    yield { items: data as unknown as CoreListItem<P>[], page, total, totalPages, response: res.response };
     if (n >= max || data.length === 0) return;
     let next = nextLink(h.get('Link'));
     if (next && !options.followForeign && !underBase(client, next)) next = undefined;
@@ -209,7 +216,7 @@ export async function* paginateCalendar<P extends CalendarListPath>(
   if (!(max >= 1)) return;
   if (!isCalendarRoute(path as string)) throw new TypeError(`paginateCalendar: ${path} is not a calendar route`);
   const get = client.GET as unknown as Caller;
-  const first = init as AnyInit | undefined;
+  const first = init as unknown as AnyInit | undefined;
   const collection = (path as string).replace(/\/+$/, '').split('/').pop() ?? '';
   const ownPaging = collection === 'categories' || collection === 'tags';
   let page = toInt(first?.params?.query?.page) ?? 1;
@@ -220,7 +227,7 @@ export async function* paginateCalendar<P extends CalendarListPath>(
     const data = check(res) as Record<string, unknown> | undefined;
     if (!data || typeof data !== 'object' || Array.isArray(data)) throw new TypeError(`paginateCalendar: ${path} did not answer a list envelope`);
     const key = Array.isArray(data[collection]) ? collection : Object.keys(data).find((k) => Array.isArray(data[k]));
-    const items = (key ? data[key] : []) as CalendarListItem<P>[];
+    const items = (key ? data[key] : []) as unknown as CalendarListItem<P>[];
     const total = toInt(data.total) ?? toInt(res.response.headers.get('X-TEC-Total'));
     const totalPages = toInt(data.total_pages) ?? toInt(res.response.headers.get('X-TEC-TotalPages'));
     yield { items, page, total, totalPages, response: res.response };
