@@ -31,7 +31,7 @@ function deref(spec, node) {
 /** `components["schemas"]["X"]` when a media type's schema is just a reference to schema X (shorter to parse). */
 function schemaRef(media) {
   const m = /^#\/components\/schemas\/([^/]+)$/.exec(media?.schema?.$ref ?? '');
-  return m ? `components["schemas"][${q(m[1])}]` : undefined;
+  return m ? `S[${q(m[1])}]` : undefined;
 }
 
 /** TypeScript for a status key of openapi-typescript's `responses` (numbers stay numbers). */
@@ -42,7 +42,7 @@ function responseUnion(spec, op, id, set) {
   const parts = [];
   for (const [code, r0] of Object.entries(op.responses ?? {})) {
     if (!set.has(code)) continue;
-    const res = `operations[${q(id)}]["responses"][${statusKey(code)}]`;
+    const res = `O[${q(id)}]["responses"][${statusKey(code)}]`;
     const content = deref(spec, r0).content;
     if (!content || !Object.keys(content).length) parts.push(`${res}["content"]`);
     else for (const [mt, m] of Object.entries(content)) if (mt.includes('/')) parts.push(schemaRef(m) ?? `${res}["content"][${q(mt)}]`);
@@ -67,7 +67,7 @@ export function operationsOf(spec) {
       out.push({
         path, method, id,
         paramsRequired: params.some((p) => p.in === 'path' || p.required === true),
-        body: media.length ? [...new Set(media.map((mt) => schemaRef(rb.content[mt]) ?? `NonNullable<operations[${q(id)}]["requestBody"]>["content"][${q(mt)}]`))].join(' | ') : undefined,
+        body: media.length ? [...new Set(media.map((mt) => schemaRef(rb.content[mt]) ?? `NonNullable<O[${q(id)}]["requestBody"]>["content"][${q(mt)}]`))].join(' | ') : undefined,
         bodyRequired: rb?.required === true && media.length > 0,
         data: responseUnion(spec, op, id, OK),
         error: responseUnion(spec, op, id, ERR),
@@ -115,7 +115,7 @@ const HEADER = [
 
 /** The init type of one route: params and body, each required or optional as the spec says. */
 function initType(o) {
-  const params = `params${o.paramsRequired ? '' : '?'}: operations[${q(o.id)}]["parameters"]`;
+  const params = `params${o.paramsRequired ? '' : '?'}: O[${q(o.id)}]["parameters"]`;
   const body = o.body ? `body${o.bodyRequired ? '' : '?'}: ${o.body}` : 'body?: never';
   return `{ ${params}; ${body} }`;
 }
@@ -128,6 +128,8 @@ function renderRoutes(spec, ops) {
     'import type { BodySerializer, HeadersOptions, Middleware, PathSerializer, QuerySerializerOptions } from "openapi-fetch";',
     'import type { components, operations } from "./types.js";',
     '',
+    'type O = operations;',
+    'type S = components["schemas"];',
     '/** The per-call options besides `params` and `body` (openapi-fetch\'s, with `parseAs` apart). */',
     'export type CallOptions = Omit<RequestInit, "body" | "headers" | "method"> & {',
     '  baseUrl?: string;',
@@ -163,20 +165,17 @@ function renderRoutes(spec, ops) {
       L.push(`  ${q(o.path)}: { init: ${initType(o)}; initOptional: ${!o.paramsRequired && !o.bodyRequired}; data: ${o.data}; error: ${o.error} };`);
     }
     L.push('}', `/** The paths with a ${m.toUpperCase()} operation. */`, `export type ${M}Path = keyof ${M}Routes;`);
+    L.push(`type ${M}I<P extends ${M}Path> = InitOf<${M}Routes[P]>;`, `type ${M}R<P extends ${M}Path> = ResultOf<${M}Routes[P]>;`);
     L.push(`/** \`client.${m.toUpperCase()}\`: one signature per route, then the generic catch-all. */`, `export interface ${M}Calls {`);
     for (const o of rows) {
-      const R = `${M}Routes[${q(o.path)}]`;
       const opt = !o.paramsRequired && !o.bodyRequired;
-      L.push(`  (path: ${q(o.path)}, init${opt ? '?' : ''}: InitOf<${R}>): ResultOf<${R}>;`);
+      L.push(`  (path: ${q(o.path)}, init${opt ? '?' : ''}: ${M}I<${q(o.path)}>): ${M}R<${q(o.path)}>;`);
     }
     L.push(`  <P extends ${M}Path, A extends ParseAs = "json">(path: P, ...init: ArgsOf<${M}Routes[P], A>): ResultOf<${M}Routes[P], A>;`, '}', '');
   }
-  // request(method, path, init): the same rows, method first.
-  L.push('/** `client.request(method, path, init)`: one signature per operation, then the catch-all. */', 'export interface RequestCalls {');
-  for (const o of ops) {
-    const R = `${cap(o.method)}Routes[${q(o.path)}]`;
-    L.push(`  (method: ${q(o.method)}, path: ${q(o.path)}, init${!o.paramsRequired && !o.bodyRequired ? '?' : ''}: InitOf<${R}>): ResultOf<${R}>;`);
-  }
+  // request(method, path, init): the generic signature only (per-route overloads of every method would
+  // double this file for a rarely used entry point).
+  L.push('/** `client.request(method, path, init)`: generic over the route tables (the per-method calls are cheaper to check). */', 'export interface RequestCalls {');
   L.push('  <M extends keyof RoutesByMethod, P extends keyof RoutesByMethod[M], A extends ParseAs = "json">(method: M, path: P, ...init: ArgsOf<RoutesByMethod[M][P] & Route, A>): ResultOf<RoutesByMethod[M][P] & Route, A>;', '}');
   L.push('/** The route tables by (lower-case) method. */', `export interface RoutesByMethod { ${METHODS.map((m) => `${m}: ${cap(m)}Routes`).join('; ')} }`, '');
 

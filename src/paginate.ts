@@ -7,6 +7,7 @@
 import type { HeadersOptions } from 'openapi-fetch';
 import type { CalendarListPath as RouteCalendarListPath, CalendarLists, CoreListPath as RouteCoreListPath, CoreLists, GetRoutes, InitOf } from '../generated/routes.js';
 import { routeOfUrl } from './base-url.js';
+import { nextLink } from './link.js';
 import { internalsOf, isCalendarRoute, type FestivalClient } from './client.js';
 import { ApiError } from './errors.js';
 
@@ -62,56 +63,11 @@ interface AnyInit {
 }
 type Caller = (path: string, init?: AnyInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
+export { nextLink };
+
 function toInt(v: unknown): number | undefined {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) ? n : undefined;
-}
-
-/**
- * The URL of `rel="next"` in a `Link` header (RFC 8288). A single left-to-right pass: each character is
- * read a bounded number of times, so a hostile header costs time linear in its length (no regular
- * expression that could backtrack). Malformed parts are skipped; parsing stops at an unclosed `<`.
- */
-export function nextLink(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const n = header.length;
-  let i = 0;
-  while (i < n) {
-    const open = header.indexOf('<', i);
-    if (open < 0) return undefined;
-    const close = header.indexOf('>', open + 1);
-    if (close < 0) return undefined;
-    const url = header.slice(open + 1, close).trim();
-    i = close + 1;
-    let next = false;
-    // Parameters up to the comma that ends this link value (commas inside quotes do not count).
-    while (i < n && header[i] !== ',') {
-      if (header[i] !== ';') { i++; continue; }
-      i++;
-      const nameStart = i;
-      while (i < n && header[i] !== '=' && header[i] !== ';' && header[i] !== ',') i++;
-      const name = header.slice(nameStart, i).trim().toLowerCase();
-      if (header[i] !== '=') continue;
-      i++;
-      while (i < n && (header[i] === ' ' || header[i] === '\t')) i++;
-      let value = '';
-      if (header[i] === '"') {
-        i++;
-        const start = i;
-        while (i < n && header[i] !== '"') i += header[i] === '\\' ? 2 : 1;
-        value = header.slice(start, Math.min(i, n)).replace(/\\(.)/g, '$1');
-        i++;
-      } else {
-        const start = i;
-        while (i < n && header[i] !== ';' && header[i] !== ',') i++;
-        value = header.slice(start, i).trim();
-      }
-      if (name === 'rel' && value.toLowerCase().split(/[ \t]+/).includes('next')) next = true;
-    }
-    if (next && url) return url;
-    i++;
-  }
-  return undefined;
 }
 
 function pageOfUrl(url: string): number | undefined {
