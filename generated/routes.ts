@@ -7,6 +7,8 @@
 import type { BodySerializer, HeadersOptions, Middleware, PathSerializer, QuerySerializerOptions } from "openapi-fetch";
 import type { components, operations } from "./types.js";
 
+type O = operations;
+type S = components["schemas"];
 /** The per-call options besides `params` and `body` (openapi-fetch's, with `parseAs` apart). */
 export type CallOptions = Omit<RequestInit, "body" | "headers" | "method"> & {
   baseUrl?: string;
@@ -34,733 +36,741 @@ export type ResultOf<R extends Route, A extends ParseAs = "json"> = Promise<Call
 /** GET routes (117). */
 export interface GetRoutes {
   /** getSiteIndex: Get the site index */
-  "/": { init: { params?: operations["getSiteIndex"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["SiteIndex"]; error: components["schemas"]["Error"] };
+  "/": { init: { params?: O["getSiteIndex"]["parameters"]; body?: never }; initOptional: true; data: S["SiteIndex"]; error: S["Error"] };
   /** getOEmbedNamespace: Get the oEmbed namespace index */
-  "/oembed/1.0": { init: { params?: operations["getOEmbedNamespace"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["NamespaceIndex"]; error: components["schemas"]["Error"] };
+  "/oembed/1.0": { init: { params?: O["getOEmbedNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getOEmbed: Get the oEmbed data of a URL of this site */
-  "/oembed/1.0/embed": { init: { params: operations["getOEmbed"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["OEmbedResponse"] | operations["getOEmbed"]["responses"][200]["content"]["text/xml"]; error: components["schemas"]["Error"] | operations["getOEmbed"]["responses"][400]["content"]["text/xml"] | operations["getOEmbed"]["responses"][404]["content"]["text/xml"] };
+  "/oembed/1.0/embed": { init: { params: O["getOEmbed"]["parameters"]; body?: never }; initOptional: false; data: S["OEmbedResponse"] | O["getOEmbed"]["responses"][200]["content"]["text/xml"]; error: S["Error"] | O["getOEmbed"]["responses"][400]["content"]["text/xml"] | O["getOEmbed"]["responses"][404]["content"]["text/xml"] };
   /** getOEmbedProxy: Get the oEmbed data of any URL through the site */
-  "/oembed/1.0/proxy": { init: { params: operations["getOEmbedProxy"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["OEmbedProxyResponse"]; error: components["schemas"]["Error"] };
+  "/oembed/1.0/proxy": { init: { params: O["getOEmbedProxy"]["parameters"]; body?: never }; initOptional: false; data: S["OEmbedProxyResponse"]; error: S["Error"] };
   /** getCalendarNamespace: Get the calendar namespace index */
-  "/cal/events/v1": { init: { params?: operations["getCalendarNamespace"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["NamespaceIndex"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1": { init: { params?: O["getCalendarNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getCalendarDoc: Get the calendar plugin's own OpenAPI document */
-  "/cal/events/v1/doc": { init: { params?: operations["getCalendarDoc"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["CalDoc"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/doc": { init: { params?: O["getCalendarDoc"]["parameters"]; body?: never }; initOptional: true; data: S["CalDoc"]; error: S["Error"] };
   /** listEvents: List events */
-  "/cal/events/v1/events": { init: { params?: operations["listEvents"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["CalEventList"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/events": { init: { params?: O["listEvents"]["parameters"]; body?: never }; initOptional: true; data: S["CalEventList"]; error: S["Error"] };
   /** getEvent: Get an event */
-  "/cal/events/v1/events/{id}": { init: { params: operations["getEvent"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalEvent"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/events/{id}": { init: { params: O["getEvent"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** getEventBySlug: Get an event by slug */
-  "/cal/events/v1/events/by-slug/{slug}": { init: { params: operations["getEventBySlug"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalEvent"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/events/by-slug/{slug}": { init: { params: O["getEventBySlug"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** listVenues: List venues */
-  "/cal/events/v1/venues": { init: { params?: operations["listVenues"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["CalVenueList"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/venues": { init: { params?: O["listVenues"]["parameters"]; body?: never }; initOptional: true; data: S["CalVenueList"]; error: S["Error"] };
   /** getVenue: Get a venue */
-  "/cal/events/v1/venues/{id}": { init: { params: operations["getVenue"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalVenue"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/venues/{id}": { init: { params: O["getVenue"]["parameters"]; body?: never }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** getVenueBySlug: Get a venue by slug */
-  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: operations["getVenueBySlug"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalVenue"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: O["getVenueBySlug"]["parameters"]; body?: never }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** listOrganizers: List organizers */
-  "/cal/events/v1/organizers": { init: { params?: operations["listOrganizers"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["CalOrganizerList"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/organizers": { init: { params?: O["listOrganizers"]["parameters"]; body?: never }; initOptional: true; data: S["CalOrganizerList"]; error: S["Error"] };
   /** getOrganizer: Get an organizer */
-  "/cal/events/v1/organizers/{id}": { init: { params: operations["getOrganizer"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalOrganizer"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/organizers/{id}": { init: { params: O["getOrganizer"]["parameters"]; body?: never }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** getOrganizerBySlug: Get an organizer by slug */
-  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: operations["getOrganizerBySlug"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalOrganizer"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: O["getOrganizerBySlug"]["parameters"]; body?: never }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** listEventCategories: List event categories */
-  "/cal/events/v1/categories": { init: { params?: operations["listEventCategories"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["CalCategoryList"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/categories": { init: { params?: O["listEventCategories"]["parameters"]; body?: never }; initOptional: true; data: S["CalCategoryList"]; error: S["Error"] };
   /** getEventCategory: Get an event category */
-  "/cal/events/v1/categories/{id}": { init: { params: operations["getEventCategory"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalTerm"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/categories/{id}": { init: { params: O["getEventCategory"]["parameters"]; body?: never }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** listEventTags: List tags */
-  "/cal/events/v1/tags": { init: { params?: operations["listEventTags"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["CalTagList"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/tags": { init: { params?: O["listEventTags"]["parameters"]; body?: never }; initOptional: true; data: S["CalTagList"]; error: S["Error"] };
   /** getEventTag: Get a tag */
-  "/cal/events/v1/tags/{id}": { init: { params: operations["getEventTag"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalTerm"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/tags/{id}": { init: { params: O["getEventTag"]["parameters"]; body?: never }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** getCoreNamespace: Get the core namespace index */
-  "/core/v2": { init: { params?: operations["getCoreNamespace"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["NamespaceIndex"]; error: components["schemas"]["Error"] };
+  "/core/v2": { init: { params?: O["getCoreNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** listPosts: List posts */
-  "/core/v2/posts": { init: { params?: operations["listPosts"]["parameters"]; body?: never }; initOptional: true; data: operations["listPosts"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/posts": { init: { params?: O["listPosts"]["parameters"]; body?: never }; initOptional: true; data: O["listPosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getPost: Get a post */
-  "/core/v2/posts/{id}": { init: { params: operations["getPost"]["parameters"]; body?: never }; initOptional: false; data: operations["getPost"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/posts/{id}": { init: { params: O["getPost"]["parameters"]; body?: never }; initOptional: false; data: O["getPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listPostRevisions: List the revisions of a post */
-  "/core/v2/posts/{parent}/revisions": { init: { params: operations["listPostRevisions"]["parameters"]; body?: never }; initOptional: false; data: operations["listPostRevisions"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/posts/{parent}/revisions": { init: { params: O["listPostRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listPostRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getPostRevision: Get a revision of a post */
-  "/core/v2/posts/{parent}/revisions/{id}": { init: { params: operations["getPostRevision"]["parameters"]; body?: never }; initOptional: false; data: operations["getPostRevision"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/posts/{parent}/revisions/{id}": { init: { params: O["getPostRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getPostRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listPostAutosaves: List the autosaves of a post */
-  "/core/v2/posts/{id}/autosaves": { init: { params: operations["listPostAutosaves"]["parameters"]; body?: never }; initOptional: false; data: operations["listPostAutosaves"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/posts/{id}/autosaves": { init: { params: O["listPostAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listPostAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getPostAutosave: Get the autosave of a post */
-  "/core/v2/posts/{parent}/autosaves/{id}": { init: { params: operations["getPostAutosave"]["parameters"]; body?: never }; initOptional: false; data: operations["getPostAutosave"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/posts/{parent}/autosaves/{id}": { init: { params: O["getPostAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getPostAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listPages: List pages */
-  "/core/v2/pages": { init: { params?: operations["listPages"]["parameters"]; body?: never }; initOptional: true; data: operations["listPages"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/pages": { init: { params?: O["listPages"]["parameters"]; body?: never }; initOptional: true; data: O["listPages"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getPage: Get a page */
-  "/core/v2/pages/{id}": { init: { params: operations["getPage"]["parameters"]; body?: never }; initOptional: false; data: operations["getPage"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/pages/{id}": { init: { params: O["getPage"]["parameters"]; body?: never }; initOptional: false; data: O["getPage"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listPageRevisions: List the revisions of a page */
-  "/core/v2/pages/{parent}/revisions": { init: { params: operations["listPageRevisions"]["parameters"]; body?: never }; initOptional: false; data: operations["listPageRevisions"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/pages/{parent}/revisions": { init: { params: O["listPageRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listPageRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getPageRevision: Get a revision of a page */
-  "/core/v2/pages/{parent}/revisions/{id}": { init: { params: operations["getPageRevision"]["parameters"]; body?: never }; initOptional: false; data: operations["getPageRevision"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/pages/{parent}/revisions/{id}": { init: { params: O["getPageRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getPageRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listPageAutosaves: List the autosaves of a page */
-  "/core/v2/pages/{id}/autosaves": { init: { params: operations["listPageAutosaves"]["parameters"]; body?: never }; initOptional: false; data: operations["listPageAutosaves"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/pages/{id}/autosaves": { init: { params: O["listPageAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listPageAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getPageAutosave: Get the autosave of a page */
-  "/core/v2/pages/{parent}/autosaves/{id}": { init: { params: operations["getPageAutosave"]["parameters"]; body?: never }; initOptional: false; data: operations["getPageAutosave"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/pages/{parent}/autosaves/{id}": { init: { params: O["getPageAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getPageAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listMedia: List media attachments */
-  "/core/v2/media": { init: { params?: operations["listMedia"]["parameters"]; body?: never }; initOptional: true; data: operations["listMedia"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/media": { init: { params?: O["listMedia"]["parameters"]; body?: never }; initOptional: true; data: O["listMedia"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMedia: Get a media attachment */
-  "/core/v2/media/{id}": { init: { params: operations["getMedia"]["parameters"]; body?: never }; initOptional: false; data: operations["getMedia"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/media/{id}": { init: { params: O["getMedia"]["parameters"]; body?: never }; initOptional: false; data: O["getMedia"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listMenuItems: List menu items */
-  "/core/v2/menu-items": { init: { params?: operations["listMenuItems"]["parameters"]; body?: never }; initOptional: true; data: operations["listMenuItems"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/menu-items": { init: { params?: O["listMenuItems"]["parameters"]; body?: never }; initOptional: true; data: O["listMenuItems"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMenuItem: Get a menu item */
-  "/core/v2/menu-items/{id}": { init: { params: operations["getMenuItem"]["parameters"]; body?: never }; initOptional: false; data: operations["getMenuItem"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/menu-items/{id}": { init: { params: O["getMenuItem"]["parameters"]; body?: never }; initOptional: false; data: O["getMenuItem"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlNamespace: Get the ml/v1 namespace index */
-  "/ml/v1": { init: { params?: operations["getMlNamespace"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["NamespaceIndex"]; error: components["schemas"]["Error"] };
+  "/ml/v1": { init: { params?: O["getMlNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlPosts: List posts for translation */
-  "/ml/v1/posts": { init: { params?: operations["getMlPosts"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlPosts"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/posts": { init: { params?: O["getMlPosts"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlPostsCount: Count posts for translation */
-  "/ml/v1/posts/count": { init: { params?: operations["getMlPostsCount"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlPostsCount"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/posts/count": { init: { params?: O["getMlPostsCount"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPostsCount"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlPostsHierarchical: List hierarchical post types for translation */
-  "/ml/v1/posts/hierarchical": { init: { params?: operations["getMlPostsHierarchical"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlPostsHierarchical"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/posts/hierarchical": { init: { params?: O["getMlPostsHierarchical"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPostsHierarchical"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlPostsTaxonomies: List taxonomies of posts for translation */
-  "/ml/v1/posts/taxonomies": { init: { params?: operations["getMlPostsTaxonomies"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlPostsTaxonomies"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/posts/taxonomies": { init: { params?: O["getMlPostsTaxonomies"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPostsTaxonomies"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlPostsTerms: List terms of posts for translation */
-  "/ml/v1/posts/terms": { init: { params?: operations["getMlPostsTerms"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlPostsTerms"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/posts/terms": { init: { params?: O["getMlPostsTerms"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPostsTerms"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlItemSectionsPopulated: List populated item sections */
-  "/ml/v1/item-sections/populated": { init: { params?: operations["getMlItemSectionsPopulated"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlItemSectionsPopulated"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/item-sections/populated": { init: { params?: O["getMlItemSectionsPopulated"]["parameters"]; body?: never }; initOptional: true; data: O["getMlItemSectionsPopulated"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlSendToTranslationDefaultBatchName: Get the default translation batch name */
-  "/ml/v1/send-to-translation/default-batch-name": { init: { params?: operations["getMlSendToTranslationDefaultBatchName"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlSendToTranslationDefaultBatchName"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/send-to-translation/default-batch-name": { init: { params?: O["getMlSendToTranslationDefaultBatchName"]["parameters"]; body?: never }; initOptional: true; data: O["getMlSendToTranslationDefaultBatchName"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetuntranslatedtypescount: Count untranslated content types */
-  "/ml/v1/getuntranslatedtypescount": { init: { params?: operations["getMlGetuntranslatedtypescount"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlGetuntranslatedtypescount"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/getuntranslatedtypescount": { init: { params?: O["getMlGetuntranslatedtypescount"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetuntranslatedtypescount"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlCredits: Get the translation credits */
-  "/ml/v1/credits": { init: { params?: operations["getMlCredits"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlCredits"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/credits": { init: { params?: O["getMlCredits"]["parameters"]; body?: never }; initOptional: true; data: O["getMlCredits"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTranlsationProxyGetlastpickedup: Get the last pick-up from the translation proxy */
-  "/ml/v1/tranlsation-proxy/getlastpickedup": { init: { params?: operations["getMlTranlsationProxyGetlastpickedup"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlTranlsationProxyGetlastpickedup"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/tranlsation-proxy/getlastpickedup": { init: { params?: O["getMlTranlsationProxyGetlastpickedup"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTranlsationProxyGetlastpickedup"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTranslationProxyGetRemoteJobsCount: Count remote translation jobs */
-  "/ml/v1/translation-proxy/getRemoteJobsCount": { init: { params?: operations["getMlTranslationProxyGetRemoteJobsCount"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlTranslationProxyGetRemoteJobsCount"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/translation-proxy/getRemoteJobsCount": { init: { params?: O["getMlTranslationProxyGetRemoteJobsCount"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTranslationProxyGetRemoteJobsCount"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlGettranslationstatus: Get the translation status */
-  "/ml/v1/gettranslationstatus": { init: { params?: operations["getMlGettranslationstatus"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlGettranslationstatus"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/gettranslationstatus": { init: { params?: O["getMlGettranslationstatus"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGettranslationstatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetlocaltranslatorbyid: Get a local translator */
-  "/ml/v1/getlocaltranslatorbyid": { init: { params?: operations["getMlGetlocaltranslatorbyid"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlGetlocaltranslatorbyid"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/getlocaltranslatorbyid": { init: { params?: O["getMlGetlocaltranslatorbyid"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetlocaltranslatorbyid"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlReloadremotetranslationservice: Reload the remote translation service */
-  "/ml/v1/reloadremotetranslationservice": { init: { params?: operations["getMlReloadremotetranslationservice"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlReloadremotetranslationservice"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/reloadremotetranslationservice": { init: { params?: O["getMlReloadremotetranslationservice"]["parameters"]; body?: never }; initOptional: true; data: O["getMlReloadremotetranslationservice"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlGettranslationeditortype: Get the translation editor type */
-  "/ml/v1/gettranslationeditortype": { init: { params?: operations["getMlGettranslationeditortype"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlGettranslationeditortype"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/gettranslationeditortype": { init: { params?: O["getMlGettranslationeditortype"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGettranslationeditortype"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetNeedsUpdateCountCreatedInCte: Count outdated translations made in the classic editor */
-  "/ml/v1/get-needs-update-count-created-in-cte": { init: { params?: operations["getMlGetNeedsUpdateCountCreatedInCte"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlGetNeedsUpdateCountCreatedInCte"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/get-needs-update-count-created-in-cte": { init: { params?: O["getMlGetNeedsUpdateCountCreatedInCte"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetNeedsUpdateCountCreatedInCte"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetEngines: List automatic translation engines */
-  "/ml/v1/get-engines": { init: { params?: operations["getMlGetEngines"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlGetEngines"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/get-engines": { init: { params?: O["getMlGetEngines"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetEngines"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlWebsiteContexts: Get the website contexts */
-  "/ml/v1/website-contexts": { init: { params?: operations["getMlWebsiteContexts"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlWebsiteContexts"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/website-contexts": { init: { params?: O["getMlWebsiteContexts"]["parameters"]; body?: never }; initOptional: true; data: O["getMlWebsiteContexts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlHasPostsUsingNativeEditor: Check for posts using the native editor */
-  "/ml/v1/has-posts-using-native-editor": { init: { params?: operations["getMlHasPostsUsingNativeEditor"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlHasPostsUsingNativeEditor"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/has-posts-using-native-editor": { init: { params?: O["getMlHasPostsUsingNativeEditor"]["parameters"]; body?: never }; initOptional: true; data: O["getMlHasPostsUsingNativeEditor"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetCreditsPerWord: Get credits per word */
-  "/ml/v1/get-credits-per-word": { init: { params?: operations["getMlGetCreditsPerWord"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlGetCreditsPerWord"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/get-credits-per-word": { init: { params?: O["getMlGetCreditsPerWord"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetCreditsPerWord"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetlocaltranslators: List local translators */
-  "/ml/v1/getlocaltranslators": { init: { params?: operations["getMlGetlocaltranslators"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlGetlocaltranslators"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/getlocaltranslators": { init: { params?: O["getMlGetlocaltranslators"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetlocaltranslators"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlAccountBalances: Get the account balances */
-  "/ml/v1/account-balances": { init: { params?: operations["getMlAccountBalances"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlAccountBalances"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/account-balances": { init: { params?: O["getMlAccountBalances"]["parameters"]; body?: never }; initOptional: true; data: O["getMlAccountBalances"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlGlossaryCount: Count glossary entries */
-  "/ml/v1/glossary-count": { init: { params?: operations["getMlGlossaryCount"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlGlossaryCount"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/glossary-count": { init: { params?: O["getMlGlossaryCount"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGlossaryCount"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetDismissedNotices: List dismissed notices */
-  "/ml/v1/get-dismissed-notices": { init: { params?: operations["getMlGetDismissedNotices"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlGetDismissedNotices"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/get-dismissed-notices": { init: { params?: O["getMlGetDismissedNotices"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetDismissedNotices"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlMinimumRequirements: Check the minimum requirements */
-  "/ml/v1/minimum-requirements": { init: { params?: operations["getMlMinimumRequirements"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlMinimumRequirements"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/minimum-requirements": { init: { params?: O["getMlMinimumRequirements"]["parameters"]; body?: never }; initOptional: true; data: O["getMlMinimumRequirements"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlRestStatus: Get the REST status */
-  "/ml/v1/rest/status": { init: { params?: operations["getMlRestStatus"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlRestStatus"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/rest/status": { init: { params?: O["getMlRestStatus"]["parameters"]; body?: never }; initOptional: true; data: O["getMlRestStatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlCustomXmlConfig: Get the custom XML configuration */
-  "/ml/v1/custom-xml-config": { init: { params?: operations["getMlCustomXmlConfig"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlCustomXmlConfig"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/custom-xml-config": { init: { params?: O["getMlCustomXmlConfig"]["parameters"]; body?: never }; initOptional: true; data: O["getMlCustomXmlConfig"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlStNamespace: Get the ml/st/v1 namespace index */
-  "/ml/st/v1": { init: { params?: operations["getMlStNamespace"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["NamespaceIndex"]; error: components["schemas"]["Error"] };
+  "/ml/st/v1": { init: { params?: O["getMlStNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlStStringsSettings: Get the string-translation settings */
-  "/ml/st/v1/strings/settings": { init: { params?: operations["getMlStStringsSettings"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlStStringsSettings"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/st/v1/strings/settings": { init: { params?: O["getMlStStringsSettings"]["parameters"]; body?: never }; initOptional: true; data: O["getMlStStringsSettings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlStStrings: List translatable strings */
-  "/ml/st/v1/strings": { init: { params?: operations["getMlStStrings"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlStStrings"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/st/v1/strings": { init: { params?: O["getMlStStrings"]["parameters"]; body?: never }; initOptional: true; data: O["getMlStStrings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlStStringsItemscount: Count translatable strings */
-  "/ml/st/v1/strings/itemscount": { init: { params?: operations["getMlStStringsItemscount"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlStStringsItemscount"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/st/v1/strings/itemscount": { init: { params?: O["getMlStStringsItemscount"]["parameters"]; body?: never }; initOptional: true; data: O["getMlStStringsItemscount"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlStStringPackages: List string packages */
-  "/ml/st/v1/string-packages": { init: { params?: operations["getMlStStringPackages"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlStStringPackages"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/st/v1/string-packages": { init: { params?: O["getMlStStringPackages"]["parameters"]; body?: never }; initOptional: true; data: O["getMlStStringPackages"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlStStringsFilters: List the string filters */
-  "/ml/st/v1/strings/filters": { init: { params?: operations["getMlStStringsFilters"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlStStringsFilters"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/st/v1/strings/filters": { init: { params?: O["getMlStStringsFilters"]["parameters"]; body?: never }; initOptional: true; data: O["getMlStStringsFilters"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmNamespace: Get the ml/tm/v1 namespace index */
-  "/ml/tm/v1": { init: { params?: operations["getMlTmNamespace"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["NamespaceIndex"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1": { init: { params?: O["getMlTmNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlTmXliffFetchJobId: Get the XLIFF file of a job */
-  "/ml/tm/v1/xliff/fetch/{jobId}": { init: { params: operations["getMlTmXliffFetchJobId"]["parameters"]; body?: never }; initOptional: false; data: operations["getMlTmXliffFetchJobId"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/xliff/fetch/{jobId}": { init: { params: O["getMlTmXliffFetchJobId"]["parameters"]; body?: never }; initOptional: false; data: O["getMlTmXliffFetchJobId"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmAteJobsAteJobId: Get an editor job */
-  "/ml/tm/v1/ate/jobs/{ateJobId}": { init: { params: operations["getMlTmAteJobsAteJobId"]["parameters"]; body?: never }; initOptional: false; data: operations["getMlTmAteJobsAteJobId"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/ate/jobs/{ateJobId}": { init: { params: O["getMlTmAteJobsAteJobId"]["parameters"]; body?: never }; initOptional: false; data: O["getMlTmAteJobsAteJobId"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmAteJobsAteJobIdFix: Fix an editor job */
-  "/ml/tm/v1/ate/jobs/{ateJobId}/fix": { init: { params: operations["getMlTmAteJobsAteJobIdFix"]["parameters"]; body?: never }; initOptional: false; data: operations["getMlTmAteJobsAteJobIdFix"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/ate/jobs/{ateJobId}/fix": { init: { params: O["getMlTmAteJobsAteJobIdFix"]["parameters"]; body?: never }; initOptional: false; data: O["getMlTmAteJobsAteJobIdFix"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmAteJobsReceiveMlJobId: Receive an editor job */
-  "/ml/tm/v1/ate/jobs/receive/{mlJobId}": { init: { params: operations["getMlTmAteJobsReceiveMlJobId"]["parameters"]; body?: never }; initOptional: false; data: operations["getMlTmAteJobsReceiveMlJobId"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/ate/jobs/receive/{mlJobId}": { init: { params: O["getMlTmAteJobsReceiveMlJobId"]["parameters"]; body?: never }; initOptional: false; data: O["getMlTmAteJobsReceiveMlJobId"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmAmsSynchronizeTranslators: Synchronise translators */
-  "/ml/tm/v1/ams/synchronize/translators": { init: { params?: operations["getMlTmAmsSynchronizeTranslators"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlTmAmsSynchronizeTranslators"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/ams/synchronize/translators": { init: { params?: O["getMlTmAmsSynchronizeTranslators"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsSynchronizeTranslators"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmAmsSynchronizeManagers: Synchronise translation managers */
-  "/ml/tm/v1/ams/synchronize/managers": { init: { params?: operations["getMlTmAmsSynchronizeManagers"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlTmAmsSynchronizeManagers"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/ams/synchronize/managers": { init: { params?: O["getMlTmAmsSynchronizeManagers"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsSynchronizeManagers"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmAmsStatus: Get the translation service status */
-  "/ml/tm/v1/ams/status": { init: { params?: operations["getMlTmAmsStatus"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlTmAmsStatus"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/ams/status": { init: { params?: O["getMlTmAmsStatus"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsStatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmAmsConsole: Get the translation service console */
-  "/ml/tm/v1/ams/console": { init: { params?: operations["getMlTmAmsConsole"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlTmAmsConsole"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/ams/console": { init: { params?: O["getMlTmAmsConsole"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsConsole"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmTpBatchesStatus: Get the status of service batches */
-  "/ml/tm/v1/tp/batches/status": { init: { params?: operations["getMlTmTpBatchesStatus"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlTmTpBatchesStatus"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/tp/batches/status": { init: { params?: O["getMlTmTpBatchesStatus"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmTpBatchesStatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmAmsEngines: Get the translation engines */
-  "/ml/tm/v1/ams/engines": { init: { params?: operations["getMlTmAmsEngines"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlTmAmsEngines"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/ams/engines": { init: { params?: O["getMlTmAmsEngines"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsEngines"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmJobs: List translation jobs */
-  "/ml/tm/v1/jobs": { init: { params?: operations["getMlTmJobs"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlTmJobs"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/jobs": { init: { params?: O["getMlTmJobs"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmJobs"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmTpXliffDownloadJobIdJobType: Download the XLIFF file of a service job */
-  "/ml/tm/v1/tp/xliff/download/{job_id}/{job_type}": { init: { params: operations["getMlTmTpXliffDownloadJobIdJobType"]["parameters"]; body?: never }; initOptional: false; data: operations["getMlTmTpXliffDownloadJobIdJobType"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/tp/xliff/download/{job_id}/{job_type}": { init: { params: O["getMlTmTpXliffDownloadJobIdJobType"]["parameters"]; body?: never }; initOptional: false; data: O["getMlTmTpXliffDownloadJobIdJobType"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlAteNamespace: Get the ml/ate/v1 namespace index */
-  "/ml/ate/v1": { init: { params?: operations["getMlAteNamespace"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["NamespaceIndex"]; error: components["schemas"]["Error"] };
+  "/ml/ate/v1": { init: { params?: O["getMlAteNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlAteAteProxy: Proxy a GET request to the translation editor */
-  "/ml/ate/v1/ate/proxy": { init: { params?: operations["getMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: operations["getMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/ate/v1/ate/proxy": { init: { params?: O["getMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["getMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderNamespace: Get the builder/v1 namespace index */
-  "/builder/v1": { init: { params?: operations["getBuilderNamespace"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["NamespaceIndex"]; error: components["schemas"]["Error"] };
+  "/builder/v1": { init: { params?: O["getBuilderNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getBuilderSmoothScrollSettings: Get the smooth-scroll settings */
-  "/builder/v1/smooth-scroll-settings": { init: { params?: operations["getBuilderSmoothScrollSettings"]["parameters"]; body?: never }; initOptional: true; data: operations["getBuilderSmoothScrollSettings"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/smooth-scroll-settings": { init: { params?: O["getBuilderSmoothScrollSettings"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderSmoothScrollSettings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderSmoothScrollOptions: Get the smooth-scroll options */
-  "/builder/v1/smooth-scroll-options": { init: { params?: operations["getBuilderSmoothScrollOptions"]["parameters"]; body?: never }; initOptional: true; data: operations["getBuilderSmoothScrollOptions"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/smooth-scroll-options": { init: { params?: O["getBuilderSmoothScrollOptions"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderSmoothScrollOptions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderCombinedCss: Get the combined CSS setting */
-  "/builder/v1/combined-css": { init: { params?: operations["getBuilderCombinedCss"]["parameters"]; body?: never }; initOptional: true; data: operations["getBuilderCombinedCss"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/combined-css": { init: { params?: O["getBuilderCombinedCss"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderCombinedCss"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderCombinedJs: Get the combined JavaScript setting */
-  "/builder/v1/combined-js": { init: { params?: operations["getBuilderCombinedJs"]["parameters"]; body?: never }; initOptional: true; data: operations["getBuilderCombinedJs"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/combined-js": { init: { params?: O["getBuilderCombinedJs"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderCombinedJs"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderAnalyticsOptin: Get the analytics opt-in */
-  "/builder/v1/analytics-optin": { init: { params?: operations["getBuilderAnalyticsOptin"]["parameters"]; body?: never }; initOptional: true; data: operations["getBuilderAnalyticsOptin"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/analytics-optin": { init: { params?: O["getBuilderAnalyticsOptin"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderAnalyticsOptin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderMapKey: Get the map key */
-  "/builder/v1/map-key": { init: { params?: operations["getBuilderMapKey"]["parameters"]; body?: never }; initOptional: true; data: operations["getBuilderMapKey"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/map-key": { init: { params?: O["getBuilderMapKey"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderMapKey"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderDebugOptions: Get the debug options */
-  "/builder/v1/debug-options": { init: { params?: operations["getBuilderDebugOptions"]["parameters"]; body?: never }; initOptional: true; data: operations["getBuilderDebugOptions"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/debug-options": { init: { params?: O["getBuilderDebugOptions"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderDebugOptions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderSmoothScrollStatus: Get the smooth-scroll status */
-  "/builder/v1/smooth-scroll-status": { init: { params?: operations["getBuilderSmoothScrollStatus"]["parameters"]; body?: never }; initOptional: true; data: operations["getBuilderSmoothScrollStatus"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/smooth-scroll-status": { init: { params?: O["getBuilderSmoothScrollStatus"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderSmoothScrollStatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderIconFonts: List the icon fonts */
-  "/builder/v1/icon-fonts": { init: { params?: operations["getBuilderIconFonts"]["parameters"]; body?: never }; initOptional: true; data: operations["getBuilderIconFonts"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/icon-fonts": { init: { params?: O["getBuilderIconFonts"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderIconFonts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderFontLibrary: List the font library */
-  "/builder/v1/font-library": { init: { params?: operations["getBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: operations["getBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/font-library": { init: { params?: O["getBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderFontLibraryVariants: List the variants of a font */
-  "/builder/v1/font-library/variants": { init: { params: operations["getBuilderFontLibraryVariants"]["parameters"]; body?: never }; initOptional: false; data: operations["getBuilderFontLibraryVariants"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/font-library/variants": { init: { params: O["getBuilderFontLibraryVariants"]["parameters"]; body?: never }; initOptional: false; data: O["getBuilderFontLibraryVariants"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderxNamespace: Get the builderx/v1 namespace index */
-  "/builderx/v1": { init: { params?: operations["getBuilderxNamespace"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["NamespaceIndex"]; error: components["schemas"]["Error"] };
+  "/builderx/v1": { init: { params?: O["getBuilderxNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getBuilderxModules: List the extras modules */
-  "/builderx/v1/modules": { init: { params?: operations["getBuilderxModules"]["parameters"]; body?: never }; initOptional: true; data: operations["getBuilderxModules"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builderx/v1/modules": { init: { params?: O["getBuilderxModules"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderxModules"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderxMarketplaceActivation: Get the marketplace activation */
-  "/builderx/v1/marketplace-activation": { init: { params?: operations["getBuilderxMarketplaceActivation"]["parameters"]; body?: never }; initOptional: true; data: operations["getBuilderxMarketplaceActivation"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builderx/v1/marketplace-activation": { init: { params?: O["getBuilderxMarketplaceActivation"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderxMarketplaceActivation"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderxLicenseStatus: Get the licence status */
-  "/builderx/v1/license-status": { init: { params?: operations["getBuilderxLicenseStatus"]["parameters"]; body?: never }; initOptional: true; data: operations["getBuilderxLicenseStatus"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builderx/v1/license-status": { init: { params?: O["getBuilderxLicenseStatus"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderxLicenseStatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderxPlugins: List the extras plugins */
-  "/builderx/v1/plugins": { init: { params?: operations["getBuilderxPlugins"]["parameters"]; body?: never }; initOptional: true; data: operations["getBuilderxPlugins"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builderx/v1/plugins": { init: { params?: O["getBuilderxPlugins"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderxPlugins"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getSliderSliders: List the sliders */
-  "/slider/sliders": { init: { params?: operations["getSliderSliders"]["parameters"]; body?: never }; initOptional: true; data: operations["getSliderSliders"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/slider/sliders": { init: { params?: O["getSliderSliders"]["parameters"]; body?: never }; initOptional: true; data: O["getSliderSliders"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getSliderSlider: Get a slider */
-  "/slider/sliders/{slider}": { init: { params: operations["getSliderSlider"]["parameters"]; body?: never }; initOptional: false; data: operations["getSliderSlider"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/slider/sliders/{slider}": { init: { params: O["getSliderSlider"]["parameters"]; body?: never }; initOptional: false; data: O["getSliderSlider"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getSliderSlides: Get the slides of a slider */
-  "/slider/sliders/slides/{id}": { init: { params: operations["getSliderSlides"]["parameters"]; body?: never }; initOptional: false; data: operations["getSliderSlides"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/slider/sliders/slides/{id}": { init: { params: O["getSliderSlides"]["parameters"]; body?: never }; initOptional: false; data: O["getSliderSlides"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getSliderStream: Get a slider stream */
-  "/slider/sliders/stream/{id}": { init: { params: operations["getSliderStream"]["parameters"]; body?: never }; initOptional: false; data: operations["getSliderStream"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/slider/sliders/stream/{id}": { init: { params: O["getSliderStream"]["parameters"]; body?: never }; initOptional: false; data: O["getSliderStream"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getSliderModal: Get a slider for a modal */
-  "/slider/sliders/modal/{slider}": { init: { params: operations["getSliderModal"]["parameters"]; body?: never }; initOptional: false; data: operations["getSliderModal"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/slider/sliders/modal/{slider}": { init: { params: O["getSliderModal"]["parameters"]; body?: never }; initOptional: false; data: O["getSliderModal"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getThemeNamespace: Get the theme/v1 namespace index */
-  "/theme/v1": { init: { params?: operations["getThemeNamespace"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["NamespaceIndex"]; error: components["schemas"]["Error"] };
+  "/theme/v1": { init: { params?: O["getThemeNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getConnectorNamespace: Get the connector/v1 namespace index */
-  "/connector/v1": { init: { params?: operations["getConnectorNamespace"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["NamespaceIndex"]; error: components["schemas"]["Error"] };
+  "/connector/v1": { init: { params?: O["getConnectorNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getFormsNamespace: Get the forms/v1 namespace index */
-  "/forms/v1": { init: { params?: operations["getFormsNamespace"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["NamespaceIndex"]; error: components["schemas"]["Error"] };
+  "/forms/v1": { init: { params?: O["getFormsNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getFormsPreviewForms: Preview a form */
-  "/forms/v1/preview/forms": { init: { params: operations["getFormsPreviewForms"]["parameters"]; body?: never }; initOptional: false; data: operations["getFormsPreviewForms"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/forms/v1/preview/forms": { init: { params: O["getFormsPreviewForms"]["parameters"]; body?: never }; initOptional: false; data: O["getFormsPreviewForms"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getFormsPreviewPolls: Preview a poll */
-  "/forms/v1/preview/polls": { init: { params: operations["getFormsPreviewPolls"]["parameters"]; body?: never }; initOptional: false; data: operations["getFormsPreviewPolls"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/forms/v1/preview/polls": { init: { params: O["getFormsPreviewPolls"]["parameters"]; body?: never }; initOptional: false; data: O["getFormsPreviewPolls"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getFormsPreviewQuizzes: Preview a quiz */
-  "/forms/v1/preview/quizzes": { init: { params: operations["getFormsPreviewQuizzes"]["parameters"]; body?: never }; initOptional: false; data: operations["getFormsPreviewQuizzes"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/forms/v1/preview/quizzes": { init: { params: O["getFormsPreviewQuizzes"]["parameters"]; body?: never }; initOptional: false; data: O["getFormsPreviewQuizzes"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getInstallerNamespace: Get the installer/v1 namespace index */
-  "/installer/v1": { init: { params?: operations["getInstallerNamespace"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["NamespaceIndex"]; error: components["schemas"]["Error"] };
+  "/installer/v1": { init: { params?: O["getInstallerNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getInstallerPushFetchSubscription: Fetch the installer subscription */
-  "/installer/v1/push/fetch-subscription": { init: { params?: operations["getInstallerPushFetchSubscription"]["parameters"]; body?: never }; initOptional: true; data: operations["getInstallerPushFetchSubscription"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/installer/v1/push/fetch-subscription": { init: { params?: O["getInstallerPushFetchSubscription"]["parameters"]; body?: never }; initOptional: true; data: O["getInstallerPushFetchSubscription"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getCrosssellNamespace: Get the crosssell/v1 namespace index */
-  "/crosssell/v1": { init: { params?: operations["getCrosssellNamespace"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["NamespaceIndex"]; error: components["schemas"]["Error"] };
+  "/crosssell/v1": { init: { params?: O["getCrosssellNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getSurveyNamespace: Get the survey/v1 namespace index */
-  "/survey/v1": { init: { params?: operations["getSurveyNamespace"]["parameters"]; body?: never }; initOptional: true; data: components["schemas"]["NamespaceIndex"]; error: components["schemas"]["Error"] };
+  "/survey/v1": { init: { params?: O["getSurveyNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
 }
 /** The paths with a GET operation. */
 export type GetPath = keyof GetRoutes;
+type GetI<P extends GetPath> = InitOf<GetRoutes[P]>;
+type GetR<P extends GetPath> = ResultOf<GetRoutes[P]>;
 /** `client.GET`: one signature per route, then the generic catch-all. */
 export interface GetCalls {
-  (path: "/", init?: InitOf<GetRoutes["/"]>): ResultOf<GetRoutes["/"]>;
-  (path: "/oembed/1.0", init?: InitOf<GetRoutes["/oembed/1.0"]>): ResultOf<GetRoutes["/oembed/1.0"]>;
-  (path: "/oembed/1.0/embed", init: InitOf<GetRoutes["/oembed/1.0/embed"]>): ResultOf<GetRoutes["/oembed/1.0/embed"]>;
-  (path: "/oembed/1.0/proxy", init: InitOf<GetRoutes["/oembed/1.0/proxy"]>): ResultOf<GetRoutes["/oembed/1.0/proxy"]>;
-  (path: "/cal/events/v1", init?: InitOf<GetRoutes["/cal/events/v1"]>): ResultOf<GetRoutes["/cal/events/v1"]>;
-  (path: "/cal/events/v1/doc", init?: InitOf<GetRoutes["/cal/events/v1/doc"]>): ResultOf<GetRoutes["/cal/events/v1/doc"]>;
-  (path: "/cal/events/v1/events", init?: InitOf<GetRoutes["/cal/events/v1/events"]>): ResultOf<GetRoutes["/cal/events/v1/events"]>;
-  (path: "/cal/events/v1/events/{id}", init: InitOf<GetRoutes["/cal/events/v1/events/{id}"]>): ResultOf<GetRoutes["/cal/events/v1/events/{id}"]>;
-  (path: "/cal/events/v1/events/by-slug/{slug}", init: InitOf<GetRoutes["/cal/events/v1/events/by-slug/{slug}"]>): ResultOf<GetRoutes["/cal/events/v1/events/by-slug/{slug}"]>;
-  (path: "/cal/events/v1/venues", init?: InitOf<GetRoutes["/cal/events/v1/venues"]>): ResultOf<GetRoutes["/cal/events/v1/venues"]>;
-  (path: "/cal/events/v1/venues/{id}", init: InitOf<GetRoutes["/cal/events/v1/venues/{id}"]>): ResultOf<GetRoutes["/cal/events/v1/venues/{id}"]>;
-  (path: "/cal/events/v1/venues/by-slug/{slug}", init: InitOf<GetRoutes["/cal/events/v1/venues/by-slug/{slug}"]>): ResultOf<GetRoutes["/cal/events/v1/venues/by-slug/{slug}"]>;
-  (path: "/cal/events/v1/organizers", init?: InitOf<GetRoutes["/cal/events/v1/organizers"]>): ResultOf<GetRoutes["/cal/events/v1/organizers"]>;
-  (path: "/cal/events/v1/organizers/{id}", init: InitOf<GetRoutes["/cal/events/v1/organizers/{id}"]>): ResultOf<GetRoutes["/cal/events/v1/organizers/{id}"]>;
-  (path: "/cal/events/v1/organizers/by-slug/{slug}", init: InitOf<GetRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>): ResultOf<GetRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>;
-  (path: "/cal/events/v1/categories", init?: InitOf<GetRoutes["/cal/events/v1/categories"]>): ResultOf<GetRoutes["/cal/events/v1/categories"]>;
-  (path: "/cal/events/v1/categories/{id}", init: InitOf<GetRoutes["/cal/events/v1/categories/{id}"]>): ResultOf<GetRoutes["/cal/events/v1/categories/{id}"]>;
-  (path: "/cal/events/v1/tags", init?: InitOf<GetRoutes["/cal/events/v1/tags"]>): ResultOf<GetRoutes["/cal/events/v1/tags"]>;
-  (path: "/cal/events/v1/tags/{id}", init: InitOf<GetRoutes["/cal/events/v1/tags/{id}"]>): ResultOf<GetRoutes["/cal/events/v1/tags/{id}"]>;
-  (path: "/core/v2", init?: InitOf<GetRoutes["/core/v2"]>): ResultOf<GetRoutes["/core/v2"]>;
-  (path: "/core/v2/posts", init?: InitOf<GetRoutes["/core/v2/posts"]>): ResultOf<GetRoutes["/core/v2/posts"]>;
-  (path: "/core/v2/posts/{id}", init: InitOf<GetRoutes["/core/v2/posts/{id}"]>): ResultOf<GetRoutes["/core/v2/posts/{id}"]>;
-  (path: "/core/v2/posts/{parent}/revisions", init: InitOf<GetRoutes["/core/v2/posts/{parent}/revisions"]>): ResultOf<GetRoutes["/core/v2/posts/{parent}/revisions"]>;
-  (path: "/core/v2/posts/{parent}/revisions/{id}", init: InitOf<GetRoutes["/core/v2/posts/{parent}/revisions/{id}"]>): ResultOf<GetRoutes["/core/v2/posts/{parent}/revisions/{id}"]>;
-  (path: "/core/v2/posts/{id}/autosaves", init: InitOf<GetRoutes["/core/v2/posts/{id}/autosaves"]>): ResultOf<GetRoutes["/core/v2/posts/{id}/autosaves"]>;
-  (path: "/core/v2/posts/{parent}/autosaves/{id}", init: InitOf<GetRoutes["/core/v2/posts/{parent}/autosaves/{id}"]>): ResultOf<GetRoutes["/core/v2/posts/{parent}/autosaves/{id}"]>;
-  (path: "/core/v2/pages", init?: InitOf<GetRoutes["/core/v2/pages"]>): ResultOf<GetRoutes["/core/v2/pages"]>;
-  (path: "/core/v2/pages/{id}", init: InitOf<GetRoutes["/core/v2/pages/{id}"]>): ResultOf<GetRoutes["/core/v2/pages/{id}"]>;
-  (path: "/core/v2/pages/{parent}/revisions", init: InitOf<GetRoutes["/core/v2/pages/{parent}/revisions"]>): ResultOf<GetRoutes["/core/v2/pages/{parent}/revisions"]>;
-  (path: "/core/v2/pages/{parent}/revisions/{id}", init: InitOf<GetRoutes["/core/v2/pages/{parent}/revisions/{id}"]>): ResultOf<GetRoutes["/core/v2/pages/{parent}/revisions/{id}"]>;
-  (path: "/core/v2/pages/{id}/autosaves", init: InitOf<GetRoutes["/core/v2/pages/{id}/autosaves"]>): ResultOf<GetRoutes["/core/v2/pages/{id}/autosaves"]>;
-  (path: "/core/v2/pages/{parent}/autosaves/{id}", init: InitOf<GetRoutes["/core/v2/pages/{parent}/autosaves/{id}"]>): ResultOf<GetRoutes["/core/v2/pages/{parent}/autosaves/{id}"]>;
-  (path: "/core/v2/media", init?: InitOf<GetRoutes["/core/v2/media"]>): ResultOf<GetRoutes["/core/v2/media"]>;
-  (path: "/core/v2/media/{id}", init: InitOf<GetRoutes["/core/v2/media/{id}"]>): ResultOf<GetRoutes["/core/v2/media/{id}"]>;
-  (path: "/core/v2/menu-items", init?: InitOf<GetRoutes["/core/v2/menu-items"]>): ResultOf<GetRoutes["/core/v2/menu-items"]>;
-  (path: "/core/v2/menu-items/{id}", init: InitOf<GetRoutes["/core/v2/menu-items/{id}"]>): ResultOf<GetRoutes["/core/v2/menu-items/{id}"]>;
-  (path: "/ml/v1", init?: InitOf<GetRoutes["/ml/v1"]>): ResultOf<GetRoutes["/ml/v1"]>;
-  (path: "/ml/v1/posts", init?: InitOf<GetRoutes["/ml/v1/posts"]>): ResultOf<GetRoutes["/ml/v1/posts"]>;
-  (path: "/ml/v1/posts/count", init?: InitOf<GetRoutes["/ml/v1/posts/count"]>): ResultOf<GetRoutes["/ml/v1/posts/count"]>;
-  (path: "/ml/v1/posts/hierarchical", init?: InitOf<GetRoutes["/ml/v1/posts/hierarchical"]>): ResultOf<GetRoutes["/ml/v1/posts/hierarchical"]>;
-  (path: "/ml/v1/posts/taxonomies", init?: InitOf<GetRoutes["/ml/v1/posts/taxonomies"]>): ResultOf<GetRoutes["/ml/v1/posts/taxonomies"]>;
-  (path: "/ml/v1/posts/terms", init?: InitOf<GetRoutes["/ml/v1/posts/terms"]>): ResultOf<GetRoutes["/ml/v1/posts/terms"]>;
-  (path: "/ml/v1/item-sections/populated", init?: InitOf<GetRoutes["/ml/v1/item-sections/populated"]>): ResultOf<GetRoutes["/ml/v1/item-sections/populated"]>;
-  (path: "/ml/v1/send-to-translation/default-batch-name", init?: InitOf<GetRoutes["/ml/v1/send-to-translation/default-batch-name"]>): ResultOf<GetRoutes["/ml/v1/send-to-translation/default-batch-name"]>;
-  (path: "/ml/v1/getuntranslatedtypescount", init?: InitOf<GetRoutes["/ml/v1/getuntranslatedtypescount"]>): ResultOf<GetRoutes["/ml/v1/getuntranslatedtypescount"]>;
-  (path: "/ml/v1/credits", init?: InitOf<GetRoutes["/ml/v1/credits"]>): ResultOf<GetRoutes["/ml/v1/credits"]>;
-  (path: "/ml/v1/tranlsation-proxy/getlastpickedup", init?: InitOf<GetRoutes["/ml/v1/tranlsation-proxy/getlastpickedup"]>): ResultOf<GetRoutes["/ml/v1/tranlsation-proxy/getlastpickedup"]>;
-  (path: "/ml/v1/translation-proxy/getRemoteJobsCount", init?: InitOf<GetRoutes["/ml/v1/translation-proxy/getRemoteJobsCount"]>): ResultOf<GetRoutes["/ml/v1/translation-proxy/getRemoteJobsCount"]>;
-  (path: "/ml/v1/gettranslationstatus", init?: InitOf<GetRoutes["/ml/v1/gettranslationstatus"]>): ResultOf<GetRoutes["/ml/v1/gettranslationstatus"]>;
-  (path: "/ml/v1/getlocaltranslatorbyid", init?: InitOf<GetRoutes["/ml/v1/getlocaltranslatorbyid"]>): ResultOf<GetRoutes["/ml/v1/getlocaltranslatorbyid"]>;
-  (path: "/ml/v1/reloadremotetranslationservice", init?: InitOf<GetRoutes["/ml/v1/reloadremotetranslationservice"]>): ResultOf<GetRoutes["/ml/v1/reloadremotetranslationservice"]>;
-  (path: "/ml/v1/gettranslationeditortype", init?: InitOf<GetRoutes["/ml/v1/gettranslationeditortype"]>): ResultOf<GetRoutes["/ml/v1/gettranslationeditortype"]>;
-  (path: "/ml/v1/get-needs-update-count-created-in-cte", init?: InitOf<GetRoutes["/ml/v1/get-needs-update-count-created-in-cte"]>): ResultOf<GetRoutes["/ml/v1/get-needs-update-count-created-in-cte"]>;
-  (path: "/ml/v1/get-engines", init?: InitOf<GetRoutes["/ml/v1/get-engines"]>): ResultOf<GetRoutes["/ml/v1/get-engines"]>;
-  (path: "/ml/v1/website-contexts", init?: InitOf<GetRoutes["/ml/v1/website-contexts"]>): ResultOf<GetRoutes["/ml/v1/website-contexts"]>;
-  (path: "/ml/v1/has-posts-using-native-editor", init?: InitOf<GetRoutes["/ml/v1/has-posts-using-native-editor"]>): ResultOf<GetRoutes["/ml/v1/has-posts-using-native-editor"]>;
-  (path: "/ml/v1/get-credits-per-word", init?: InitOf<GetRoutes["/ml/v1/get-credits-per-word"]>): ResultOf<GetRoutes["/ml/v1/get-credits-per-word"]>;
-  (path: "/ml/v1/getlocaltranslators", init?: InitOf<GetRoutes["/ml/v1/getlocaltranslators"]>): ResultOf<GetRoutes["/ml/v1/getlocaltranslators"]>;
-  (path: "/ml/v1/account-balances", init?: InitOf<GetRoutes["/ml/v1/account-balances"]>): ResultOf<GetRoutes["/ml/v1/account-balances"]>;
-  (path: "/ml/v1/glossary-count", init?: InitOf<GetRoutes["/ml/v1/glossary-count"]>): ResultOf<GetRoutes["/ml/v1/glossary-count"]>;
-  (path: "/ml/v1/get-dismissed-notices", init?: InitOf<GetRoutes["/ml/v1/get-dismissed-notices"]>): ResultOf<GetRoutes["/ml/v1/get-dismissed-notices"]>;
-  (path: "/ml/v1/minimum-requirements", init?: InitOf<GetRoutes["/ml/v1/minimum-requirements"]>): ResultOf<GetRoutes["/ml/v1/minimum-requirements"]>;
-  (path: "/ml/v1/rest/status", init?: InitOf<GetRoutes["/ml/v1/rest/status"]>): ResultOf<GetRoutes["/ml/v1/rest/status"]>;
-  (path: "/ml/v1/custom-xml-config", init?: InitOf<GetRoutes["/ml/v1/custom-xml-config"]>): ResultOf<GetRoutes["/ml/v1/custom-xml-config"]>;
-  (path: "/ml/st/v1", init?: InitOf<GetRoutes["/ml/st/v1"]>): ResultOf<GetRoutes["/ml/st/v1"]>;
-  (path: "/ml/st/v1/strings/settings", init?: InitOf<GetRoutes["/ml/st/v1/strings/settings"]>): ResultOf<GetRoutes["/ml/st/v1/strings/settings"]>;
-  (path: "/ml/st/v1/strings", init?: InitOf<GetRoutes["/ml/st/v1/strings"]>): ResultOf<GetRoutes["/ml/st/v1/strings"]>;
-  (path: "/ml/st/v1/strings/itemscount", init?: InitOf<GetRoutes["/ml/st/v1/strings/itemscount"]>): ResultOf<GetRoutes["/ml/st/v1/strings/itemscount"]>;
-  (path: "/ml/st/v1/string-packages", init?: InitOf<GetRoutes["/ml/st/v1/string-packages"]>): ResultOf<GetRoutes["/ml/st/v1/string-packages"]>;
-  (path: "/ml/st/v1/strings/filters", init?: InitOf<GetRoutes["/ml/st/v1/strings/filters"]>): ResultOf<GetRoutes["/ml/st/v1/strings/filters"]>;
-  (path: "/ml/tm/v1", init?: InitOf<GetRoutes["/ml/tm/v1"]>): ResultOf<GetRoutes["/ml/tm/v1"]>;
-  (path: "/ml/tm/v1/xliff/fetch/{jobId}", init: InitOf<GetRoutes["/ml/tm/v1/xliff/fetch/{jobId}"]>): ResultOf<GetRoutes["/ml/tm/v1/xliff/fetch/{jobId}"]>;
-  (path: "/ml/tm/v1/ate/jobs/{ateJobId}", init: InitOf<GetRoutes["/ml/tm/v1/ate/jobs/{ateJobId}"]>): ResultOf<GetRoutes["/ml/tm/v1/ate/jobs/{ateJobId}"]>;
-  (path: "/ml/tm/v1/ate/jobs/{ateJobId}/fix", init: InitOf<GetRoutes["/ml/tm/v1/ate/jobs/{ateJobId}/fix"]>): ResultOf<GetRoutes["/ml/tm/v1/ate/jobs/{ateJobId}/fix"]>;
-  (path: "/ml/tm/v1/ate/jobs/receive/{mlJobId}", init: InitOf<GetRoutes["/ml/tm/v1/ate/jobs/receive/{mlJobId}"]>): ResultOf<GetRoutes["/ml/tm/v1/ate/jobs/receive/{mlJobId}"]>;
-  (path: "/ml/tm/v1/ams/synchronize/translators", init?: InitOf<GetRoutes["/ml/tm/v1/ams/synchronize/translators"]>): ResultOf<GetRoutes["/ml/tm/v1/ams/synchronize/translators"]>;
-  (path: "/ml/tm/v1/ams/synchronize/managers", init?: InitOf<GetRoutes["/ml/tm/v1/ams/synchronize/managers"]>): ResultOf<GetRoutes["/ml/tm/v1/ams/synchronize/managers"]>;
-  (path: "/ml/tm/v1/ams/status", init?: InitOf<GetRoutes["/ml/tm/v1/ams/status"]>): ResultOf<GetRoutes["/ml/tm/v1/ams/status"]>;
-  (path: "/ml/tm/v1/ams/console", init?: InitOf<GetRoutes["/ml/tm/v1/ams/console"]>): ResultOf<GetRoutes["/ml/tm/v1/ams/console"]>;
-  (path: "/ml/tm/v1/tp/batches/status", init?: InitOf<GetRoutes["/ml/tm/v1/tp/batches/status"]>): ResultOf<GetRoutes["/ml/tm/v1/tp/batches/status"]>;
-  (path: "/ml/tm/v1/ams/engines", init?: InitOf<GetRoutes["/ml/tm/v1/ams/engines"]>): ResultOf<GetRoutes["/ml/tm/v1/ams/engines"]>;
-  (path: "/ml/tm/v1/jobs", init?: InitOf<GetRoutes["/ml/tm/v1/jobs"]>): ResultOf<GetRoutes["/ml/tm/v1/jobs"]>;
-  (path: "/ml/tm/v1/tp/xliff/download/{job_id}/{job_type}", init: InitOf<GetRoutes["/ml/tm/v1/tp/xliff/download/{job_id}/{job_type}"]>): ResultOf<GetRoutes["/ml/tm/v1/tp/xliff/download/{job_id}/{job_type}"]>;
-  (path: "/ml/ate/v1", init?: InitOf<GetRoutes["/ml/ate/v1"]>): ResultOf<GetRoutes["/ml/ate/v1"]>;
-  (path: "/ml/ate/v1/ate/proxy", init?: InitOf<GetRoutes["/ml/ate/v1/ate/proxy"]>): ResultOf<GetRoutes["/ml/ate/v1/ate/proxy"]>;
-  (path: "/builder/v1", init?: InitOf<GetRoutes["/builder/v1"]>): ResultOf<GetRoutes["/builder/v1"]>;
-  (path: "/builder/v1/smooth-scroll-settings", init?: InitOf<GetRoutes["/builder/v1/smooth-scroll-settings"]>): ResultOf<GetRoutes["/builder/v1/smooth-scroll-settings"]>;
-  (path: "/builder/v1/smooth-scroll-options", init?: InitOf<GetRoutes["/builder/v1/smooth-scroll-options"]>): ResultOf<GetRoutes["/builder/v1/smooth-scroll-options"]>;
-  (path: "/builder/v1/combined-css", init?: InitOf<GetRoutes["/builder/v1/combined-css"]>): ResultOf<GetRoutes["/builder/v1/combined-css"]>;
-  (path: "/builder/v1/combined-js", init?: InitOf<GetRoutes["/builder/v1/combined-js"]>): ResultOf<GetRoutes["/builder/v1/combined-js"]>;
-  (path: "/builder/v1/analytics-optin", init?: InitOf<GetRoutes["/builder/v1/analytics-optin"]>): ResultOf<GetRoutes["/builder/v1/analytics-optin"]>;
-  (path: "/builder/v1/map-key", init?: InitOf<GetRoutes["/builder/v1/map-key"]>): ResultOf<GetRoutes["/builder/v1/map-key"]>;
-  (path: "/builder/v1/debug-options", init?: InitOf<GetRoutes["/builder/v1/debug-options"]>): ResultOf<GetRoutes["/builder/v1/debug-options"]>;
-  (path: "/builder/v1/smooth-scroll-status", init?: InitOf<GetRoutes["/builder/v1/smooth-scroll-status"]>): ResultOf<GetRoutes["/builder/v1/smooth-scroll-status"]>;
-  (path: "/builder/v1/icon-fonts", init?: InitOf<GetRoutes["/builder/v1/icon-fonts"]>): ResultOf<GetRoutes["/builder/v1/icon-fonts"]>;
-  (path: "/builder/v1/font-library", init?: InitOf<GetRoutes["/builder/v1/font-library"]>): ResultOf<GetRoutes["/builder/v1/font-library"]>;
-  (path: "/builder/v1/font-library/variants", init: InitOf<GetRoutes["/builder/v1/font-library/variants"]>): ResultOf<GetRoutes["/builder/v1/font-library/variants"]>;
-  (path: "/builderx/v1", init?: InitOf<GetRoutes["/builderx/v1"]>): ResultOf<GetRoutes["/builderx/v1"]>;
-  (path: "/builderx/v1/modules", init?: InitOf<GetRoutes["/builderx/v1/modules"]>): ResultOf<GetRoutes["/builderx/v1/modules"]>;
-  (path: "/builderx/v1/marketplace-activation", init?: InitOf<GetRoutes["/builderx/v1/marketplace-activation"]>): ResultOf<GetRoutes["/builderx/v1/marketplace-activation"]>;
-  (path: "/builderx/v1/license-status", init?: InitOf<GetRoutes["/builderx/v1/license-status"]>): ResultOf<GetRoutes["/builderx/v1/license-status"]>;
-  (path: "/builderx/v1/plugins", init?: InitOf<GetRoutes["/builderx/v1/plugins"]>): ResultOf<GetRoutes["/builderx/v1/plugins"]>;
-  (path: "/slider/sliders", init?: InitOf<GetRoutes["/slider/sliders"]>): ResultOf<GetRoutes["/slider/sliders"]>;
-  (path: "/slider/sliders/{slider}", init: InitOf<GetRoutes["/slider/sliders/{slider}"]>): ResultOf<GetRoutes["/slider/sliders/{slider}"]>;
-  (path: "/slider/sliders/slides/{id}", init: InitOf<GetRoutes["/slider/sliders/slides/{id}"]>): ResultOf<GetRoutes["/slider/sliders/slides/{id}"]>;
-  (path: "/slider/sliders/stream/{id}", init: InitOf<GetRoutes["/slider/sliders/stream/{id}"]>): ResultOf<GetRoutes["/slider/sliders/stream/{id}"]>;
-  (path: "/slider/sliders/modal/{slider}", init: InitOf<GetRoutes["/slider/sliders/modal/{slider}"]>): ResultOf<GetRoutes["/slider/sliders/modal/{slider}"]>;
-  (path: "/theme/v1", init?: InitOf<GetRoutes["/theme/v1"]>): ResultOf<GetRoutes["/theme/v1"]>;
-  (path: "/connector/v1", init?: InitOf<GetRoutes["/connector/v1"]>): ResultOf<GetRoutes["/connector/v1"]>;
-  (path: "/forms/v1", init?: InitOf<GetRoutes["/forms/v1"]>): ResultOf<GetRoutes["/forms/v1"]>;
-  (path: "/forms/v1/preview/forms", init: InitOf<GetRoutes["/forms/v1/preview/forms"]>): ResultOf<GetRoutes["/forms/v1/preview/forms"]>;
-  (path: "/forms/v1/preview/polls", init: InitOf<GetRoutes["/forms/v1/preview/polls"]>): ResultOf<GetRoutes["/forms/v1/preview/polls"]>;
-  (path: "/forms/v1/preview/quizzes", init: InitOf<GetRoutes["/forms/v1/preview/quizzes"]>): ResultOf<GetRoutes["/forms/v1/preview/quizzes"]>;
-  (path: "/installer/v1", init?: InitOf<GetRoutes["/installer/v1"]>): ResultOf<GetRoutes["/installer/v1"]>;
-  (path: "/installer/v1/push/fetch-subscription", init?: InitOf<GetRoutes["/installer/v1/push/fetch-subscription"]>): ResultOf<GetRoutes["/installer/v1/push/fetch-subscription"]>;
-  (path: "/crosssell/v1", init?: InitOf<GetRoutes["/crosssell/v1"]>): ResultOf<GetRoutes["/crosssell/v1"]>;
-  (path: "/survey/v1", init?: InitOf<GetRoutes["/survey/v1"]>): ResultOf<GetRoutes["/survey/v1"]>;
+  (path: "/", init?: GetI<"/">): GetR<"/">;
+  (path: "/oembed/1.0", init?: GetI<"/oembed/1.0">): GetR<"/oembed/1.0">;
+  (path: "/oembed/1.0/embed", init: GetI<"/oembed/1.0/embed">): GetR<"/oembed/1.0/embed">;
+  (path: "/oembed/1.0/proxy", init: GetI<"/oembed/1.0/proxy">): GetR<"/oembed/1.0/proxy">;
+  (path: "/cal/events/v1", init?: GetI<"/cal/events/v1">): GetR<"/cal/events/v1">;
+  (path: "/cal/events/v1/doc", init?: GetI<"/cal/events/v1/doc">): GetR<"/cal/events/v1/doc">;
+  (path: "/cal/events/v1/events", init?: GetI<"/cal/events/v1/events">): GetR<"/cal/events/v1/events">;
+  (path: "/cal/events/v1/events/{id}", init: GetI<"/cal/events/v1/events/{id}">): GetR<"/cal/events/v1/events/{id}">;
+  (path: "/cal/events/v1/events/by-slug/{slug}", init: GetI<"/cal/events/v1/events/by-slug/{slug}">): GetR<"/cal/events/v1/events/by-slug/{slug}">;
+  (path: "/cal/events/v1/venues", init?: GetI<"/cal/events/v1/venues">): GetR<"/cal/events/v1/venues">;
+  (path: "/cal/events/v1/venues/{id}", init: GetI<"/cal/events/v1/venues/{id}">): GetR<"/cal/events/v1/venues/{id}">;
+  (path: "/cal/events/v1/venues/by-slug/{slug}", init: GetI<"/cal/events/v1/venues/by-slug/{slug}">): GetR<"/cal/events/v1/venues/by-slug/{slug}">;
+  (path: "/cal/events/v1/organizers", init?: GetI<"/cal/events/v1/organizers">): GetR<"/cal/events/v1/organizers">;
+  (path: "/cal/events/v1/organizers/{id}", init: GetI<"/cal/events/v1/organizers/{id}">): GetR<"/cal/events/v1/organizers/{id}">;
+  (path: "/cal/events/v1/organizers/by-slug/{slug}", init: GetI<"/cal/events/v1/organizers/by-slug/{slug}">): GetR<"/cal/events/v1/organizers/by-slug/{slug}">;
+  (path: "/cal/events/v1/categories", init?: GetI<"/cal/events/v1/categories">): GetR<"/cal/events/v1/categories">;
+  (path: "/cal/events/v1/categories/{id}", init: GetI<"/cal/events/v1/categories/{id}">): GetR<"/cal/events/v1/categories/{id}">;
+  (path: "/cal/events/v1/tags", init?: GetI<"/cal/events/v1/tags">): GetR<"/cal/events/v1/tags">;
+  (path: "/cal/events/v1/tags/{id}", init: GetI<"/cal/events/v1/tags/{id}">): GetR<"/cal/events/v1/tags/{id}">;
+  (path: "/core/v2", init?: GetI<"/core/v2">): GetR<"/core/v2">;
+  (path: "/core/v2/posts", init?: GetI<"/core/v2/posts">): GetR<"/core/v2/posts">;
+  (path: "/core/v2/posts/{id}", init: GetI<"/core/v2/posts/{id}">): GetR<"/core/v2/posts/{id}">;
+  (path: "/core/v2/posts/{parent}/revisions", init: GetI<"/core/v2/posts/{parent}/revisions">): GetR<"/core/v2/posts/{parent}/revisions">;
+  (path: "/core/v2/posts/{parent}/revisions/{id}", init: GetI<"/core/v2/posts/{parent}/revisions/{id}">): GetR<"/core/v2/posts/{parent}/revisions/{id}">;
+  (path: "/core/v2/posts/{id}/autosaves", init: GetI<"/core/v2/posts/{id}/autosaves">): GetR<"/core/v2/posts/{id}/autosaves">;
+  (path: "/core/v2/posts/{parent}/autosaves/{id}", init: GetI<"/core/v2/posts/{parent}/autosaves/{id}">): GetR<"/core/v2/posts/{parent}/autosaves/{id}">;
+  (path: "/core/v2/pages", init?: GetI<"/core/v2/pages">): GetR<"/core/v2/pages">;
+  (path: "/core/v2/pages/{id}", init: GetI<"/core/v2/pages/{id}">): GetR<"/core/v2/pages/{id}">;
+  (path: "/core/v2/pages/{parent}/revisions", init: GetI<"/core/v2/pages/{parent}/revisions">): GetR<"/core/v2/pages/{parent}/revisions">;
+  (path: "/core/v2/pages/{parent}/revisions/{id}", init: GetI<"/core/v2/pages/{parent}/revisions/{id}">): GetR<"/core/v2/pages/{parent}/revisions/{id}">;
+  (path: "/core/v2/pages/{id}/autosaves", init: GetI<"/core/v2/pages/{id}/autosaves">): GetR<"/core/v2/pages/{id}/autosaves">;
+  (path: "/core/v2/pages/{parent}/autosaves/{id}", init: GetI<"/core/v2/pages/{parent}/autosaves/{id}">): GetR<"/core/v2/pages/{parent}/autosaves/{id}">;
+  (path: "/core/v2/media", init?: GetI<"/core/v2/media">): GetR<"/core/v2/media">;
+  (path: "/core/v2/media/{id}", init: GetI<"/core/v2/media/{id}">): GetR<"/core/v2/media/{id}">;
+  (path: "/core/v2/menu-items", init?: GetI<"/core/v2/menu-items">): GetR<"/core/v2/menu-items">;
+  (path: "/core/v2/menu-items/{id}", init: GetI<"/core/v2/menu-items/{id}">): GetR<"/core/v2/menu-items/{id}">;
+  (path: "/ml/v1", init?: GetI<"/ml/v1">): GetR<"/ml/v1">;
+  (path: "/ml/v1/posts", init?: GetI<"/ml/v1/posts">): GetR<"/ml/v1/posts">;
+  (path: "/ml/v1/posts/count", init?: GetI<"/ml/v1/posts/count">): GetR<"/ml/v1/posts/count">;
+  (path: "/ml/v1/posts/hierarchical", init?: GetI<"/ml/v1/posts/hierarchical">): GetR<"/ml/v1/posts/hierarchical">;
+  (path: "/ml/v1/posts/taxonomies", init?: GetI<"/ml/v1/posts/taxonomies">): GetR<"/ml/v1/posts/taxonomies">;
+  (path: "/ml/v1/posts/terms", init?: GetI<"/ml/v1/posts/terms">): GetR<"/ml/v1/posts/terms">;
+  (path: "/ml/v1/item-sections/populated", init?: GetI<"/ml/v1/item-sections/populated">): GetR<"/ml/v1/item-sections/populated">;
+  (path: "/ml/v1/send-to-translation/default-batch-name", init?: GetI<"/ml/v1/send-to-translation/default-batch-name">): GetR<"/ml/v1/send-to-translation/default-batch-name">;
+  (path: "/ml/v1/getuntranslatedtypescount", init?: GetI<"/ml/v1/getuntranslatedtypescount">): GetR<"/ml/v1/getuntranslatedtypescount">;
+  (path: "/ml/v1/credits", init?: GetI<"/ml/v1/credits">): GetR<"/ml/v1/credits">;
+  (path: "/ml/v1/tranlsation-proxy/getlastpickedup", init?: GetI<"/ml/v1/tranlsation-proxy/getlastpickedup">): GetR<"/ml/v1/tranlsation-proxy/getlastpickedup">;
+  (path: "/ml/v1/translation-proxy/getRemoteJobsCount", init?: GetI<"/ml/v1/translation-proxy/getRemoteJobsCount">): GetR<"/ml/v1/translation-proxy/getRemoteJobsCount">;
+  (path: "/ml/v1/gettranslationstatus", init?: GetI<"/ml/v1/gettranslationstatus">): GetR<"/ml/v1/gettranslationstatus">;
+  (path: "/ml/v1/getlocaltranslatorbyid", init?: GetI<"/ml/v1/getlocaltranslatorbyid">): GetR<"/ml/v1/getlocaltranslatorbyid">;
+  (path: "/ml/v1/reloadremotetranslationservice", init?: GetI<"/ml/v1/reloadremotetranslationservice">): GetR<"/ml/v1/reloadremotetranslationservice">;
+  (path: "/ml/v1/gettranslationeditortype", init?: GetI<"/ml/v1/gettranslationeditortype">): GetR<"/ml/v1/gettranslationeditortype">;
+  (path: "/ml/v1/get-needs-update-count-created-in-cte", init?: GetI<"/ml/v1/get-needs-update-count-created-in-cte">): GetR<"/ml/v1/get-needs-update-count-created-in-cte">;
+  (path: "/ml/v1/get-engines", init?: GetI<"/ml/v1/get-engines">): GetR<"/ml/v1/get-engines">;
+  (path: "/ml/v1/website-contexts", init?: GetI<"/ml/v1/website-contexts">): GetR<"/ml/v1/website-contexts">;
+  (path: "/ml/v1/has-posts-using-native-editor", init?: GetI<"/ml/v1/has-posts-using-native-editor">): GetR<"/ml/v1/has-posts-using-native-editor">;
+  (path: "/ml/v1/get-credits-per-word", init?: GetI<"/ml/v1/get-credits-per-word">): GetR<"/ml/v1/get-credits-per-word">;
+  (path: "/ml/v1/getlocaltranslators", init?: GetI<"/ml/v1/getlocaltranslators">): GetR<"/ml/v1/getlocaltranslators">;
+  (path: "/ml/v1/account-balances", init?: GetI<"/ml/v1/account-balances">): GetR<"/ml/v1/account-balances">;
+  (path: "/ml/v1/glossary-count", init?: GetI<"/ml/v1/glossary-count">): GetR<"/ml/v1/glossary-count">;
+  (path: "/ml/v1/get-dismissed-notices", init?: GetI<"/ml/v1/get-dismissed-notices">): GetR<"/ml/v1/get-dismissed-notices">;
+  (path: "/ml/v1/minimum-requirements", init?: GetI<"/ml/v1/minimum-requirements">): GetR<"/ml/v1/minimum-requirements">;
+  (path: "/ml/v1/rest/status", init?: GetI<"/ml/v1/rest/status">): GetR<"/ml/v1/rest/status">;
+  (path: "/ml/v1/custom-xml-config", init?: GetI<"/ml/v1/custom-xml-config">): GetR<"/ml/v1/custom-xml-config">;
+  (path: "/ml/st/v1", init?: GetI<"/ml/st/v1">): GetR<"/ml/st/v1">;
+  (path: "/ml/st/v1/strings/settings", init?: GetI<"/ml/st/v1/strings/settings">): GetR<"/ml/st/v1/strings/settings">;
+  (path: "/ml/st/v1/strings", init?: GetI<"/ml/st/v1/strings">): GetR<"/ml/st/v1/strings">;
+  (path: "/ml/st/v1/strings/itemscount", init?: GetI<"/ml/st/v1/strings/itemscount">): GetR<"/ml/st/v1/strings/itemscount">;
+  (path: "/ml/st/v1/string-packages", init?: GetI<"/ml/st/v1/string-packages">): GetR<"/ml/st/v1/string-packages">;
+  (path: "/ml/st/v1/strings/filters", init?: GetI<"/ml/st/v1/strings/filters">): GetR<"/ml/st/v1/strings/filters">;
+  (path: "/ml/tm/v1", init?: GetI<"/ml/tm/v1">): GetR<"/ml/tm/v1">;
+  (path: "/ml/tm/v1/xliff/fetch/{jobId}", init: GetI<"/ml/tm/v1/xliff/fetch/{jobId}">): GetR<"/ml/tm/v1/xliff/fetch/{jobId}">;
+  (path: "/ml/tm/v1/ate/jobs/{ateJobId}", init: GetI<"/ml/tm/v1/ate/jobs/{ateJobId}">): GetR<"/ml/tm/v1/ate/jobs/{ateJobId}">;
+  (path: "/ml/tm/v1/ate/jobs/{ateJobId}/fix", init: GetI<"/ml/tm/v1/ate/jobs/{ateJobId}/fix">): GetR<"/ml/tm/v1/ate/jobs/{ateJobId}/fix">;
+  (path: "/ml/tm/v1/ate/jobs/receive/{mlJobId}", init: GetI<"/ml/tm/v1/ate/jobs/receive/{mlJobId}">): GetR<"/ml/tm/v1/ate/jobs/receive/{mlJobId}">;
+  (path: "/ml/tm/v1/ams/synchronize/translators", init?: GetI<"/ml/tm/v1/ams/synchronize/translators">): GetR<"/ml/tm/v1/ams/synchronize/translators">;
+  (path: "/ml/tm/v1/ams/synchronize/managers", init?: GetI<"/ml/tm/v1/ams/synchronize/managers">): GetR<"/ml/tm/v1/ams/synchronize/managers">;
+  (path: "/ml/tm/v1/ams/status", init?: GetI<"/ml/tm/v1/ams/status">): GetR<"/ml/tm/v1/ams/status">;
+  (path: "/ml/tm/v1/ams/console", init?: GetI<"/ml/tm/v1/ams/console">): GetR<"/ml/tm/v1/ams/console">;
+  (path: "/ml/tm/v1/tp/batches/status", init?: GetI<"/ml/tm/v1/tp/batches/status">): GetR<"/ml/tm/v1/tp/batches/status">;
+  (path: "/ml/tm/v1/ams/engines", init?: GetI<"/ml/tm/v1/ams/engines">): GetR<"/ml/tm/v1/ams/engines">;
+  (path: "/ml/tm/v1/jobs", init?: GetI<"/ml/tm/v1/jobs">): GetR<"/ml/tm/v1/jobs">;
+  (path: "/ml/tm/v1/tp/xliff/download/{job_id}/{job_type}", init: GetI<"/ml/tm/v1/tp/xliff/download/{job_id}/{job_type}">): GetR<"/ml/tm/v1/tp/xliff/download/{job_id}/{job_type}">;
+  (path: "/ml/ate/v1", init?: GetI<"/ml/ate/v1">): GetR<"/ml/ate/v1">;
+  (path: "/ml/ate/v1/ate/proxy", init?: GetI<"/ml/ate/v1/ate/proxy">): GetR<"/ml/ate/v1/ate/proxy">;
+  (path: "/builder/v1", init?: GetI<"/builder/v1">): GetR<"/builder/v1">;
+  (path: "/builder/v1/smooth-scroll-settings", init?: GetI<"/builder/v1/smooth-scroll-settings">): GetR<"/builder/v1/smooth-scroll-settings">;
+  (path: "/builder/v1/smooth-scroll-options", init?: GetI<"/builder/v1/smooth-scroll-options">): GetR<"/builder/v1/smooth-scroll-options">;
+  (path: "/builder/v1/combined-css", init?: GetI<"/builder/v1/combined-css">): GetR<"/builder/v1/combined-css">;
+  (path: "/builder/v1/combined-js", init?: GetI<"/builder/v1/combined-js">): GetR<"/builder/v1/combined-js">;
+  (path: "/builder/v1/analytics-optin", init?: GetI<"/builder/v1/analytics-optin">): GetR<"/builder/v1/analytics-optin">;
+  (path: "/builder/v1/map-key", init?: GetI<"/builder/v1/map-key">): GetR<"/builder/v1/map-key">;
+  (path: "/builder/v1/debug-options", init?: GetI<"/builder/v1/debug-options">): GetR<"/builder/v1/debug-options">;
+  (path: "/builder/v1/smooth-scroll-status", init?: GetI<"/builder/v1/smooth-scroll-status">): GetR<"/builder/v1/smooth-scroll-status">;
+  (path: "/builder/v1/icon-fonts", init?: GetI<"/builder/v1/icon-fonts">): GetR<"/builder/v1/icon-fonts">;
+  (path: "/builder/v1/font-library", init?: GetI<"/builder/v1/font-library">): GetR<"/builder/v1/font-library">;
+  (path: "/builder/v1/font-library/variants", init: GetI<"/builder/v1/font-library/variants">): GetR<"/builder/v1/font-library/variants">;
+  (path: "/builderx/v1", init?: GetI<"/builderx/v1">): GetR<"/builderx/v1">;
+  (path: "/builderx/v1/modules", init?: GetI<"/builderx/v1/modules">): GetR<"/builderx/v1/modules">;
+  (path: "/builderx/v1/marketplace-activation", init?: GetI<"/builderx/v1/marketplace-activation">): GetR<"/builderx/v1/marketplace-activation">;
+  (path: "/builderx/v1/license-status", init?: GetI<"/builderx/v1/license-status">): GetR<"/builderx/v1/license-status">;
+  (path: "/builderx/v1/plugins", init?: GetI<"/builderx/v1/plugins">): GetR<"/builderx/v1/plugins">;
+  (path: "/slider/sliders", init?: GetI<"/slider/sliders">): GetR<"/slider/sliders">;
+  (path: "/slider/sliders/{slider}", init: GetI<"/slider/sliders/{slider}">): GetR<"/slider/sliders/{slider}">;
+  (path: "/slider/sliders/slides/{id}", init: GetI<"/slider/sliders/slides/{id}">): GetR<"/slider/sliders/slides/{id}">;
+  (path: "/slider/sliders/stream/{id}", init: GetI<"/slider/sliders/stream/{id}">): GetR<"/slider/sliders/stream/{id}">;
+  (path: "/slider/sliders/modal/{slider}", init: GetI<"/slider/sliders/modal/{slider}">): GetR<"/slider/sliders/modal/{slider}">;
+  (path: "/theme/v1", init?: GetI<"/theme/v1">): GetR<"/theme/v1">;
+  (path: "/connector/v1", init?: GetI<"/connector/v1">): GetR<"/connector/v1">;
+  (path: "/forms/v1", init?: GetI<"/forms/v1">): GetR<"/forms/v1">;
+  (path: "/forms/v1/preview/forms", init: GetI<"/forms/v1/preview/forms">): GetR<"/forms/v1/preview/forms">;
+  (path: "/forms/v1/preview/polls", init: GetI<"/forms/v1/preview/polls">): GetR<"/forms/v1/preview/polls">;
+  (path: "/forms/v1/preview/quizzes", init: GetI<"/forms/v1/preview/quizzes">): GetR<"/forms/v1/preview/quizzes">;
+  (path: "/installer/v1", init?: GetI<"/installer/v1">): GetR<"/installer/v1">;
+  (path: "/installer/v1/push/fetch-subscription", init?: GetI<"/installer/v1/push/fetch-subscription">): GetR<"/installer/v1/push/fetch-subscription">;
+  (path: "/crosssell/v1", init?: GetI<"/crosssell/v1">): GetR<"/crosssell/v1">;
+  (path: "/survey/v1", init?: GetI<"/survey/v1">): GetR<"/survey/v1">;
   <P extends GetPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<GetRoutes[P], A>): ResultOf<GetRoutes[P], A>;
 }
 
 /** PUT routes (18). */
 export interface PutRoutes {
   /** updateEventPut: Update an event (PUT) */
-  "/cal/events/v1/events/{id}": { init: { params: operations["updateEventPut"]["parameters"]; body?: components["schemas"]["CalEventUpdate"] }; initOptional: false; data: components["schemas"]["CalEvent"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/events/{id}": { init: { params: O["updateEventPut"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** updateEventBySlugPut: Update an event by slug (PUT) */
-  "/cal/events/v1/events/by-slug/{slug}": { init: { params: operations["updateEventBySlugPut"]["parameters"]; body?: components["schemas"]["CalEventUpdateBySlug"] }; initOptional: false; data: components["schemas"]["CalEvent"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/events/by-slug/{slug}": { init: { params: O["updateEventBySlugPut"]["parameters"]; body?: S["CalEventUpdateBySlug"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** updateVenuePut: Update a venue (PUT) */
-  "/cal/events/v1/venues/{id}": { init: { params: operations["updateVenuePut"]["parameters"]; body?: components["schemas"]["CalVenueUpdate"] }; initOptional: false; data: components["schemas"]["CalVenue"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/venues/{id}": { init: { params: O["updateVenuePut"]["parameters"]; body?: S["CalVenueUpdate"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** updateVenueBySlugPut: Update a venue by slug (PUT) */
-  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: operations["updateVenueBySlugPut"]["parameters"]; body: components["schemas"]["CalVenueUpdateBySlug"] }; initOptional: false; data: components["schemas"]["CalVenue"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: O["updateVenueBySlugPut"]["parameters"]; body: S["CalVenueUpdateBySlug"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** updateOrganizerPut: Update an organizer (PUT) */
-  "/cal/events/v1/organizers/{id}": { init: { params: operations["updateOrganizerPut"]["parameters"]; body?: components["schemas"]["CalOrganizerUpdate"] }; initOptional: false; data: components["schemas"]["CalOrganizer"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/organizers/{id}": { init: { params: O["updateOrganizerPut"]["parameters"]; body?: S["CalOrganizerUpdate"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** updateOrganizerBySlugPut: Update an organizer by slug (PUT) */
-  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: operations["updateOrganizerBySlugPut"]["parameters"]; body: components["schemas"]["CalOrganizerUpdateBySlug"] }; initOptional: false; data: components["schemas"]["CalOrganizer"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: O["updateOrganizerBySlugPut"]["parameters"]; body: S["CalOrganizerUpdateBySlug"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** updateEventCategoryPut: Update an event category (PUT) */
-  "/cal/events/v1/categories/{id}": { init: { params: operations["updateEventCategoryPut"]["parameters"]; body?: components["schemas"]["CalCategoryUpdate"] }; initOptional: false; data: components["schemas"]["CalTerm"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/categories/{id}": { init: { params: O["updateEventCategoryPut"]["parameters"]; body?: S["CalCategoryUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** updateEventTagPut: Update a tag (PUT) */
-  "/cal/events/v1/tags/{id}": { init: { params: operations["updateEventTagPut"]["parameters"]; body?: components["schemas"]["CalTagUpdate"] }; initOptional: false; data: components["schemas"]["CalTerm"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/tags/{id}": { init: { params: O["updateEventTagPut"]["parameters"]; body?: S["CalTagUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** updatePostPut: Update a post (PUT) */
-  "/core/v2/posts/{id}": { init: { params: operations["updatePostPut"]["parameters"]; body?: components["schemas"]["PostWrite"] }; initOptional: false; data: components["schemas"]["PostEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/posts/{id}": { init: { params: O["updatePostPut"]["parameters"]; body?: S["PostWrite"] }; initOptional: false; data: S["PostEdit"]; error: S["Error"] };
   /** updatePagePut: Update a page (PUT) */
-  "/core/v2/pages/{id}": { init: { params: operations["updatePagePut"]["parameters"]; body?: components["schemas"]["PageWrite"] }; initOptional: false; data: components["schemas"]["PageEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/pages/{id}": { init: { params: O["updatePagePut"]["parameters"]; body?: S["PageWrite"] }; initOptional: false; data: S["PageEdit"]; error: S["Error"] };
   /** updateMediaPut: Update a media attachment (PUT) */
-  "/core/v2/media/{id}": { init: { params: operations["updateMediaPut"]["parameters"]; body?: components["schemas"]["AttachmentWrite"] }; initOptional: false; data: components["schemas"]["AttachmentEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/media/{id}": { init: { params: O["updateMediaPut"]["parameters"]; body?: S["AttachmentWrite"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
   /** updateMenuItemPut: Update a menu item (PUT) */
-  "/core/v2/menu-items/{id}": { init: { params: operations["updateMenuItemPut"]["parameters"]; body?: components["schemas"]["MenuItemWrite"] }; initOptional: false; data: components["schemas"]["MenuItemEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/menu-items/{id}": { init: { params: O["updateMenuItemPut"]["parameters"]; body?: S["MenuItemWrite"] }; initOptional: false; data: S["MenuItemEdit"]; error: S["Error"] };
   /** putMlAteAteProxy: Proxy a PUT request to the translation editor */
-  "/ml/ate/v1/ate/proxy": { init: { params?: operations["putMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: operations["putMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/ate/v1/ate/proxy": { init: { params?: O["putMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["putMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** putBuilderFontLibrary: Update a font of the library */
-  "/builder/v1/font-library": { init: { params?: operations["putBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: operations["putBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/font-library": { init: { params?: O["putBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: O["putBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** putConnectorSync: Synchronise the connector (PUT) */
-  "/connector/v1/sync": { init: { params?: operations["putConnectorSync"]["parameters"]; body?: components["schemas"]["AddonConnectorSync"] }; initOptional: true; data: operations["putConnectorSync"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/connector/v1/sync": { init: { params?: O["putConnectorSync"]["parameters"]; body?: S["AddonConnectorSync"] }; initOptional: true; data: O["putConnectorSync"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** putConnectorLogout: Log the connector out (PUT) */
-  "/connector/v1/logout": { init: { params?: operations["putConnectorLogout"]["parameters"]; body?: never }; initOptional: true; data: operations["putConnectorLogout"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/connector/v1/logout": { init: { params?: O["putConnectorLogout"]["parameters"]; body?: never }; initOptional: true; data: O["putConnectorLogout"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** putCrosssellPlugincrosssellInstallPlugin: Install an offered plugin (PUT) */
-  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: operations["putCrosssellPlugincrosssellInstallPlugin"]["parameters"]; body: components["schemas"]["AddonCrossSellPlugin"] }; initOptional: false; data: operations["putCrosssellPlugincrosssellInstallPlugin"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: O["putCrosssellPlugincrosssellInstallPlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: O["putCrosssellPlugincrosssellInstallPlugin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** putCrosssellPlugincrosssellActivatePlugin: Activate an offered plugin (PUT) */
-  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: operations["putCrosssellPlugincrosssellActivatePlugin"]["parameters"]; body: components["schemas"]["AddonCrossSellPlugin"] }; initOptional: false; data: operations["putCrosssellPlugincrosssellActivatePlugin"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: O["putCrosssellPlugincrosssellActivatePlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: O["putCrosssellPlugincrosssellActivatePlugin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
 }
 /** The paths with a PUT operation. */
 export type PutPath = keyof PutRoutes;
+type PutI<P extends PutPath> = InitOf<PutRoutes[P]>;
+type PutR<P extends PutPath> = ResultOf<PutRoutes[P]>;
 /** `client.PUT`: one signature per route, then the generic catch-all. */
 export interface PutCalls {
-  (path: "/cal/events/v1/events/{id}", init: InitOf<PutRoutes["/cal/events/v1/events/{id}"]>): ResultOf<PutRoutes["/cal/events/v1/events/{id}"]>;
-  (path: "/cal/events/v1/events/by-slug/{slug}", init: InitOf<PutRoutes["/cal/events/v1/events/by-slug/{slug}"]>): ResultOf<PutRoutes["/cal/events/v1/events/by-slug/{slug}"]>;
-  (path: "/cal/events/v1/venues/{id}", init: InitOf<PutRoutes["/cal/events/v1/venues/{id}"]>): ResultOf<PutRoutes["/cal/events/v1/venues/{id}"]>;
-  (path: "/cal/events/v1/venues/by-slug/{slug}", init: InitOf<PutRoutes["/cal/events/v1/venues/by-slug/{slug}"]>): ResultOf<PutRoutes["/cal/events/v1/venues/by-slug/{slug}"]>;
-  (path: "/cal/events/v1/organizers/{id}", init: InitOf<PutRoutes["/cal/events/v1/organizers/{id}"]>): ResultOf<PutRoutes["/cal/events/v1/organizers/{id}"]>;
-  (path: "/cal/events/v1/organizers/by-slug/{slug}", init: InitOf<PutRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>): ResultOf<PutRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>;
-  (path: "/cal/events/v1/categories/{id}", init: InitOf<PutRoutes["/cal/events/v1/categories/{id}"]>): ResultOf<PutRoutes["/cal/events/v1/categories/{id}"]>;
-  (path: "/cal/events/v1/tags/{id}", init: InitOf<PutRoutes["/cal/events/v1/tags/{id}"]>): ResultOf<PutRoutes["/cal/events/v1/tags/{id}"]>;
-  (path: "/core/v2/posts/{id}", init: InitOf<PutRoutes["/core/v2/posts/{id}"]>): ResultOf<PutRoutes["/core/v2/posts/{id}"]>;
-  (path: "/core/v2/pages/{id}", init: InitOf<PutRoutes["/core/v2/pages/{id}"]>): ResultOf<PutRoutes["/core/v2/pages/{id}"]>;
-  (path: "/core/v2/media/{id}", init: InitOf<PutRoutes["/core/v2/media/{id}"]>): ResultOf<PutRoutes["/core/v2/media/{id}"]>;
-  (path: "/core/v2/menu-items/{id}", init: InitOf<PutRoutes["/core/v2/menu-items/{id}"]>): ResultOf<PutRoutes["/core/v2/menu-items/{id}"]>;
-  (path: "/ml/ate/v1/ate/proxy", init?: InitOf<PutRoutes["/ml/ate/v1/ate/proxy"]>): ResultOf<PutRoutes["/ml/ate/v1/ate/proxy"]>;
-  (path: "/builder/v1/font-library", init?: InitOf<PutRoutes["/builder/v1/font-library"]>): ResultOf<PutRoutes["/builder/v1/font-library"]>;
-  (path: "/connector/v1/sync", init?: InitOf<PutRoutes["/connector/v1/sync"]>): ResultOf<PutRoutes["/connector/v1/sync"]>;
-  (path: "/connector/v1/logout", init?: InitOf<PutRoutes["/connector/v1/logout"]>): ResultOf<PutRoutes["/connector/v1/logout"]>;
-  (path: "/crosssell/v1/plugincrosssell/install_plugin", init: InitOf<PutRoutes["/crosssell/v1/plugincrosssell/install_plugin"]>): ResultOf<PutRoutes["/crosssell/v1/plugincrosssell/install_plugin"]>;
-  (path: "/crosssell/v1/plugincrosssell/activate_plugin", init: InitOf<PutRoutes["/crosssell/v1/plugincrosssell/activate_plugin"]>): ResultOf<PutRoutes["/crosssell/v1/plugincrosssell/activate_plugin"]>;
+  (path: "/cal/events/v1/events/{id}", init: PutI<"/cal/events/v1/events/{id}">): PutR<"/cal/events/v1/events/{id}">;
+  (path: "/cal/events/v1/events/by-slug/{slug}", init: PutI<"/cal/events/v1/events/by-slug/{slug}">): PutR<"/cal/events/v1/events/by-slug/{slug}">;
+  (path: "/cal/events/v1/venues/{id}", init: PutI<"/cal/events/v1/venues/{id}">): PutR<"/cal/events/v1/venues/{id}">;
+  (path: "/cal/events/v1/venues/by-slug/{slug}", init: PutI<"/cal/events/v1/venues/by-slug/{slug}">): PutR<"/cal/events/v1/venues/by-slug/{slug}">;
+  (path: "/cal/events/v1/organizers/{id}", init: PutI<"/cal/events/v1/organizers/{id}">): PutR<"/cal/events/v1/organizers/{id}">;
+  (path: "/cal/events/v1/organizers/by-slug/{slug}", init: PutI<"/cal/events/v1/organizers/by-slug/{slug}">): PutR<"/cal/events/v1/organizers/by-slug/{slug}">;
+  (path: "/cal/events/v1/categories/{id}", init: PutI<"/cal/events/v1/categories/{id}">): PutR<"/cal/events/v1/categories/{id}">;
+  (path: "/cal/events/v1/tags/{id}", init: PutI<"/cal/events/v1/tags/{id}">): PutR<"/cal/events/v1/tags/{id}">;
+  (path: "/core/v2/posts/{id}", init: PutI<"/core/v2/posts/{id}">): PutR<"/core/v2/posts/{id}">;
+  (path: "/core/v2/pages/{id}", init: PutI<"/core/v2/pages/{id}">): PutR<"/core/v2/pages/{id}">;
+  (path: "/core/v2/media/{id}", init: PutI<"/core/v2/media/{id}">): PutR<"/core/v2/media/{id}">;
+  (path: "/core/v2/menu-items/{id}", init: PutI<"/core/v2/menu-items/{id}">): PutR<"/core/v2/menu-items/{id}">;
+  (path: "/ml/ate/v1/ate/proxy", init?: PutI<"/ml/ate/v1/ate/proxy">): PutR<"/ml/ate/v1/ate/proxy">;
+  (path: "/builder/v1/font-library", init?: PutI<"/builder/v1/font-library">): PutR<"/builder/v1/font-library">;
+  (path: "/connector/v1/sync", init?: PutI<"/connector/v1/sync">): PutR<"/connector/v1/sync">;
+  (path: "/connector/v1/logout", init?: PutI<"/connector/v1/logout">): PutR<"/connector/v1/logout">;
+  (path: "/crosssell/v1/plugincrosssell/install_plugin", init: PutI<"/crosssell/v1/plugincrosssell/install_plugin">): PutR<"/crosssell/v1/plugincrosssell/install_plugin">;
+  (path: "/crosssell/v1/plugincrosssell/activate_plugin", init: PutI<"/crosssell/v1/plugincrosssell/activate_plugin">): PutR<"/crosssell/v1/plugincrosssell/activate_plugin">;
   <P extends PutPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PutRoutes[P], A>): ResultOf<PutRoutes[P], A>;
 }
 
 /** POST routes (79). */
 export interface PostRoutes {
   /** runBatchRequests: Run up to 25 write requests in one call */
-  "/batch/v1": { init: { params?: operations["runBatchRequests"]["parameters"]; body: components["schemas"]["BatchRequest"] }; initOptional: false; data: components["schemas"]["BatchResponse"]; error: components["schemas"]["Error"] };
+  "/batch/v1": { init: { params?: O["runBatchRequests"]["parameters"]; body: S["BatchRequest"] }; initOptional: false; data: S["BatchResponse"]; error: S["Error"] };
   /** createEvent: Create an event */
-  "/cal/events/v1/events": { init: { params?: operations["createEvent"]["parameters"]; body: components["schemas"]["CalEventCreate"] }; initOptional: false; data: components["schemas"]["CalEvent"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/events": { init: { params?: O["createEvent"]["parameters"]; body: S["CalEventCreate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** updateEvent: Update an event */
-  "/cal/events/v1/events/{id}": { init: { params: operations["updateEvent"]["parameters"]; body?: components["schemas"]["CalEventUpdate"] }; initOptional: false; data: components["schemas"]["CalEvent"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/events/{id}": { init: { params: O["updateEvent"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** updateEventBySlug: Update an event by slug */
-  "/cal/events/v1/events/by-slug/{slug}": { init: { params: operations["updateEventBySlug"]["parameters"]; body?: components["schemas"]["CalEventUpdateBySlug"] }; initOptional: false; data: components["schemas"]["CalEvent"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/events/by-slug/{slug}": { init: { params: O["updateEventBySlug"]["parameters"]; body?: S["CalEventUpdateBySlug"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** createVenue: Create a venue */
-  "/cal/events/v1/venues": { init: { params?: operations["createVenue"]["parameters"]; body: components["schemas"]["CalVenueCreate"] }; initOptional: false; data: components["schemas"]["CalVenue"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/venues": { init: { params?: O["createVenue"]["parameters"]; body: S["CalVenueCreate"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** updateVenue: Update a venue */
-  "/cal/events/v1/venues/{id}": { init: { params: operations["updateVenue"]["parameters"]; body?: components["schemas"]["CalVenueUpdate"] }; initOptional: false; data: components["schemas"]["CalVenue"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/venues/{id}": { init: { params: O["updateVenue"]["parameters"]; body?: S["CalVenueUpdate"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** updateVenueBySlug: Update a venue by slug */
-  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: operations["updateVenueBySlug"]["parameters"]; body: components["schemas"]["CalVenueUpdateBySlug"] }; initOptional: false; data: components["schemas"]["CalVenue"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: O["updateVenueBySlug"]["parameters"]; body: S["CalVenueUpdateBySlug"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** createOrganizer: Create an organizer */
-  "/cal/events/v1/organizers": { init: { params?: operations["createOrganizer"]["parameters"]; body: components["schemas"]["CalOrganizerCreate"] }; initOptional: false; data: components["schemas"]["CalOrganizer"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/organizers": { init: { params?: O["createOrganizer"]["parameters"]; body: S["CalOrganizerCreate"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** updateOrganizer: Update an organizer */
-  "/cal/events/v1/organizers/{id}": { init: { params: operations["updateOrganizer"]["parameters"]; body?: components["schemas"]["CalOrganizerUpdate"] }; initOptional: false; data: components["schemas"]["CalOrganizer"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/organizers/{id}": { init: { params: O["updateOrganizer"]["parameters"]; body?: S["CalOrganizerUpdate"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** updateOrganizerBySlug: Update an organizer by slug */
-  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: operations["updateOrganizerBySlug"]["parameters"]; body: components["schemas"]["CalOrganizerUpdateBySlug"] }; initOptional: false; data: components["schemas"]["CalOrganizer"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: O["updateOrganizerBySlug"]["parameters"]; body: S["CalOrganizerUpdateBySlug"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** createEventCategory: Create an event category */
-  "/cal/events/v1/categories": { init: { params?: operations["createEventCategory"]["parameters"]; body: components["schemas"]["CalCategoryCreate"] }; initOptional: false; data: components["schemas"]["CalTerm"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/categories": { init: { params?: O["createEventCategory"]["parameters"]; body: S["CalCategoryCreate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** updateEventCategory: Update an event category */
-  "/cal/events/v1/categories/{id}": { init: { params: operations["updateEventCategory"]["parameters"]; body?: components["schemas"]["CalCategoryUpdate"] }; initOptional: false; data: components["schemas"]["CalTerm"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/categories/{id}": { init: { params: O["updateEventCategory"]["parameters"]; body?: S["CalCategoryUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** createEventTag: Create a tag */
-  "/cal/events/v1/tags": { init: { params?: operations["createEventTag"]["parameters"]; body: components["schemas"]["CalTagCreate"] }; initOptional: false; data: components["schemas"]["CalTerm"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/tags": { init: { params?: O["createEventTag"]["parameters"]; body: S["CalTagCreate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** updateEventTag: Update a tag */
-  "/cal/events/v1/tags/{id}": { init: { params: operations["updateEventTag"]["parameters"]; body?: components["schemas"]["CalTagUpdate"] }; initOptional: false; data: components["schemas"]["CalTerm"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/tags/{id}": { init: { params: O["updateEventTag"]["parameters"]; body?: S["CalTagUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** createPost: Create a post */
-  "/core/v2/posts": { init: { params?: operations["createPost"]["parameters"]; body?: components["schemas"]["PostWrite"] }; initOptional: true; data: components["schemas"]["PostEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/posts": { init: { params?: O["createPost"]["parameters"]; body?: S["PostWrite"] }; initOptional: true; data: S["PostEdit"]; error: S["Error"] };
   /** updatePost: Update a post */
-  "/core/v2/posts/{id}": { init: { params: operations["updatePost"]["parameters"]; body?: components["schemas"]["PostWrite"] }; initOptional: false; data: components["schemas"]["PostEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/posts/{id}": { init: { params: O["updatePost"]["parameters"]; body?: S["PostWrite"] }; initOptional: false; data: S["PostEdit"]; error: S["Error"] };
   /** createPostAutosave: Autosave a post */
-  "/core/v2/posts/{id}/autosaves": { init: { params: operations["createPostAutosave"]["parameters"]; body?: components["schemas"]["PostAutosaveWrite"] }; initOptional: false; data: components["schemas"]["AutosaveEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/posts/{id}/autosaves": { init: { params: O["createPostAutosave"]["parameters"]; body?: S["PostAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createPage: Create a page */
-  "/core/v2/pages": { init: { params?: operations["createPage"]["parameters"]; body?: components["schemas"]["PageWrite"] }; initOptional: true; data: components["schemas"]["PageEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/pages": { init: { params?: O["createPage"]["parameters"]; body?: S["PageWrite"] }; initOptional: true; data: S["PageEdit"]; error: S["Error"] };
   /** updatePage: Update a page */
-  "/core/v2/pages/{id}": { init: { params: operations["updatePage"]["parameters"]; body?: components["schemas"]["PageWrite"] }; initOptional: false; data: components["schemas"]["PageEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/pages/{id}": { init: { params: O["updatePage"]["parameters"]; body?: S["PageWrite"] }; initOptional: false; data: S["PageEdit"]; error: S["Error"] };
   /** createPageAutosave: Autosave a page */
-  "/core/v2/pages/{id}/autosaves": { init: { params: operations["createPageAutosave"]["parameters"]; body?: components["schemas"]["PageWrite"] }; initOptional: false; data: components["schemas"]["AutosaveEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/pages/{id}/autosaves": { init: { params: O["createPageAutosave"]["parameters"]; body?: S["PageWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createMedia: Upload a media file */
-  "/core/v2/media": { init: { params?: operations["createMedia"]["parameters"]; body: NonNullable<operations["createMedia"]["requestBody"]>["content"]["application/octet-stream"] | NonNullable<operations["createMedia"]["requestBody"]>["content"]["image/*"] | NonNullable<operations["createMedia"]["requestBody"]>["content"]["audio/*"] | NonNullable<operations["createMedia"]["requestBody"]>["content"]["video/*"] | NonNullable<operations["createMedia"]["requestBody"]>["content"]["application/pdf"] | components["schemas"]["AttachmentUploadForm"] }; initOptional: false; data: components["schemas"]["AttachmentEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/media": { init: { params?: O["createMedia"]["parameters"]; body: NonNullable<O["createMedia"]["requestBody"]>["content"]["application/octet-stream"] | NonNullable<O["createMedia"]["requestBody"]>["content"]["image/*"] | NonNullable<O["createMedia"]["requestBody"]>["content"]["audio/*"] | NonNullable<O["createMedia"]["requestBody"]>["content"]["video/*"] | NonNullable<O["createMedia"]["requestBody"]>["content"]["application/pdf"] | S["AttachmentUploadForm"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
   /** updateMedia: Update a media attachment */
-  "/core/v2/media/{id}": { init: { params: operations["updateMedia"]["parameters"]; body?: components["schemas"]["AttachmentWrite"] }; initOptional: false; data: components["schemas"]["AttachmentEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/media/{id}": { init: { params: O["updateMedia"]["parameters"]; body?: S["AttachmentWrite"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
   /** runMediaPostProcess: Generate missing image sizes */
-  "/core/v2/media/{id}/post-process": { init: { params: operations["runMediaPostProcess"]["parameters"]; body: components["schemas"]["AttachmentPostProcess"] }; initOptional: false; data: components["schemas"]["AttachmentEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/media/{id}/post-process": { init: { params: O["runMediaPostProcess"]["parameters"]; body: S["AttachmentPostProcess"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
   /** createMediaEdit: Edit an image into a new attachment */
-  "/core/v2/media/{id}/edit": { init: { params: operations["createMediaEdit"]["parameters"]; body: components["schemas"]["AttachmentImageEdit"] }; initOptional: false; data: components["schemas"]["Attachment"]; error: components["schemas"]["Error"] };
+  "/core/v2/media/{id}/edit": { init: { params: O["createMediaEdit"]["parameters"]; body: S["AttachmentImageEdit"] }; initOptional: false; data: S["Attachment"]; error: S["Error"] };
   /** createMenuItem: Create a menu item */
-  "/core/v2/menu-items": { init: { params?: operations["createMenuItem"]["parameters"]; body?: components["schemas"]["MenuItemCreate"] }; initOptional: true; data: components["schemas"]["MenuItemEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/menu-items": { init: { params?: O["createMenuItem"]["parameters"]; body?: S["MenuItemCreate"] }; initOptional: true; data: S["MenuItemEdit"]; error: S["Error"] };
   /** updateMenuItem: Update a menu item */
-  "/core/v2/menu-items/{id}": { init: { params: operations["updateMenuItem"]["parameters"]; body?: components["schemas"]["MenuItemWrite"] }; initOptional: false; data: components["schemas"]["MenuItemEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/menu-items/{id}": { init: { params: O["updateMenuItem"]["parameters"]; body?: S["MenuItemWrite"] }; initOptional: false; data: S["MenuItemEdit"]; error: S["Error"] };
   /** postMlCustomXmlConfig: Save the custom XML configuration */
-  "/ml/v1/custom-xml-config": { init: { params?: operations["postMlCustomXmlConfig"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlCustomXmlConfig"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/custom-xml-config": { init: { params?: O["postMlCustomXmlConfig"]["parameters"]; body?: never }; initOptional: true; data: O["postMlCustomXmlConfig"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlCustomXmlConfigValidate: Validate the custom XML configuration */
-  "/ml/v1/custom-xml-config/validate": { init: { params?: operations["postMlCustomXmlConfigValidate"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlCustomXmlConfigValidate"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/custom-xml-config/validate": { init: { params?: O["postMlCustomXmlConfigValidate"]["parameters"]; body?: never }; initOptional: true; data: O["postMlCustomXmlConfigValidate"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlUpdates: Run the add-on's updates */
-  "/ml/v1/updates": { init: { params?: operations["postMlUpdates"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlUpdates"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/updates": { init: { params?: O["postMlUpdates"]["parameters"]; body?: never }; initOptional: true; data: O["postMlUpdates"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlSendToTranslationValidateTranslationOptions: Validate translation options */
-  "/ml/v1/send-to-translation/validate-translation-options": { init: { params?: operations["postMlSendToTranslationValidateTranslationOptions"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlSendToTranslationValidateTranslationOptions"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/send-to-translation/validate-translation-options": { init: { params?: O["postMlSendToTranslationValidateTranslationOptions"]["parameters"]; body?: never }; initOptional: true; data: O["postMlSendToTranslationValidateTranslationOptions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlSendToTranslationValidateBatchName: Validate a translation batch name */
-  "/ml/v1/send-to-translation/validate-batch-name": { init: { params?: operations["postMlSendToTranslationValidateBatchName"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlSendToTranslationValidateBatchName"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/send-to-translation/validate-batch-name": { init: { params?: O["postMlSendToTranslationValidateBatchName"]["parameters"]; body?: never }; initOptional: true; data: O["postMlSendToTranslationValidateBatchName"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlSetReviewTranslationOption: Set the translation review option */
-  "/ml/v1/set-review-translation-option": { init: { params?: operations["postMlSetReviewTranslationOption"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlSetReviewTranslationOption"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/set-review-translation-option": { init: { params?: O["postMlSetReviewTranslationOption"]["parameters"]; body?: never }; initOptional: true; data: O["postMlSetReviewTranslationOption"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTranslateEverythingEnable: Enable translating everything */
-  "/ml/v1/translate-everything/enable": { init: { params?: operations["postMlTranslateEverythingEnable"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlTranslateEverythingEnable"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/translate-everything/enable": { init: { params?: O["postMlTranslateEverythingEnable"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTranslateEverythingEnable"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTranslateEverythingDisable: Disable translating everything */
-  "/ml/v1/translate-everything/disable": { init: { params?: operations["postMlTranslateEverythingDisable"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlTranslateEverythingDisable"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/translate-everything/disable": { init: { params?: O["postMlTranslateEverythingDisable"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTranslateEverythingDisable"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlSaveTranslatorNote: Save a note for translators */
-  "/ml/v1/save-translator-note": { init: { params?: operations["postMlSaveTranslatorNote"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlSaveTranslatorNote"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/save-translator-note": { init: { params?: O["postMlSaveTranslatorNote"]["parameters"]; body?: never }; initOptional: true; data: O["postMlSaveTranslatorNote"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTranslationProxyCommitBatch: Commit a batch to the translation proxy */
-  "/ml/v1/translation-proxy/commit-batch": { init: { params?: operations["postMlTranslationProxyCommitBatch"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlTranslationProxyCommitBatch"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/translation-proxy/commit-batch": { init: { params?: O["postMlTranslationProxyCommitBatch"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTranslationProxyCommitBatch"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTranslateExistingContent: Translate existing content */
-  "/ml/v1/translate-existing-content": { init: { params?: operations["postMlTranslateExistingContent"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlTranslateExistingContent"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/translate-existing-content": { init: { params?: O["postMlTranslateExistingContent"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTranslateExistingContent"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlGetCreditsToTranslate: Estimate credits to translate */
-  "/ml/v1/get-credits-to-translate": { init: { params?: operations["postMlGetCreditsToTranslate"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlGetCreditsToTranslate"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/get-credits-to-translate": { init: { params?: O["postMlGetCreditsToTranslate"]["parameters"]; body?: never }; initOptional: true; data: O["postMlGetCreditsToTranslate"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlSaveAutomaticTranslationSettings: Save automatic translation settings */
-  "/ml/v1/save-automatic-translation-settings": { init: { params?: operations["postMlSaveAutomaticTranslationSettings"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlSaveAutomaticTranslationSettings"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/save-automatic-translation-settings": { init: { params?: O["postMlSaveAutomaticTranslationSettings"]["parameters"]; body?: never }; initOptional: true; data: O["postMlSaveAutomaticTranslationSettings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlEnableAte: Enable the advanced translation editor */
-  "/ml/v1/enable-ate": { init: { params?: operations["postMlEnableAte"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlEnableAte"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/enable-ate": { init: { params?: O["postMlEnableAte"]["parameters"]; body?: never }; initOptional: true; data: O["postMlEnableAte"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlDismissNotice: Dismiss a notice */
-  "/ml/v1/dismiss-notice": { init: { params?: operations["postMlDismissNotice"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlDismissNotice"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/dismiss-notice": { init: { params?: O["postMlDismissNotice"]["parameters"]; body?: never }; initOptional: true; data: O["postMlDismissNotice"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlDismissNoticePerUser: Dismiss a notice for the current user */
-  "/ml/v1/dismiss-notice-per-user": { init: { params?: operations["postMlDismissNoticePerUser"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlDismissNoticePerUser"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/v1/dismiss-notice-per-user": { init: { params?: O["postMlDismissNoticePerUser"]["parameters"]; body?: never }; initOptional: true; data: O["postMlDismissNoticePerUser"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlStStringsSettings: Save the string-translation settings */
-  "/ml/st/v1/strings/settings": { init: { params?: operations["postMlStStringsSettings"]["parameters"]; body?: components["schemas"]["AddonMlStStringsSettings"] }; initOptional: true; data: operations["postMlStStringsSettings"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/st/v1/strings/settings": { init: { params?: O["postMlStStringsSettings"]["parameters"]; body?: S["AddonMlStStringsSettings"] }; initOptional: true; data: O["postMlStStringsSettings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlStStringsProcessstringsqueue: Process the strings queue */
-  "/ml/st/v1/strings/processstringsqueue": { init: { params?: operations["postMlStStringsProcessstringsqueue"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlStStringsProcessstringsqueue"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/st/v1/strings/processstringsqueue": { init: { params?: O["postMlStStringsProcessstringsqueue"]["parameters"]; body?: never }; initOptional: true; data: O["postMlStStringsProcessstringsqueue"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlStPreGenerateMoFiles: Generate compiled translation files */
-  "/ml/st/v1/pre_generate_mo_files": { init: { params?: operations["postMlStPreGenerateMoFiles"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlStPreGenerateMoFiles"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/st/v1/pre_generate_mo_files": { init: { params?: O["postMlStPreGenerateMoFiles"]["parameters"]; body?: never }; initOptional: true; data: O["postMlStPreGenerateMoFiles"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlStImportMoStrings: Import strings from compiled translation files */
-  "/ml/st/v1/import_mo_strings": { init: { params?: operations["postMlStImportMoStrings"]["parameters"]; body?: components["schemas"]["AddonMlStImportMoStrings"] }; initOptional: true; data: operations["postMlStImportMoStrings"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/st/v1/import_mo_strings": { init: { params?: O["postMlStImportMoStrings"]["parameters"]; body?: S["AddonMlStImportMoStrings"] }; initOptional: true; data: O["postMlStImportMoStrings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlStSettings: Save a string-translation setting */
-  "/ml/st/v1/settings": { init: { params?: operations["postMlStSettings"]["parameters"]; body: components["schemas"]["AddonMlStSettings"] }; initOptional: false; data: operations["postMlStSettings"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/st/v1/settings": { init: { params?: O["postMlStSettings"]["parameters"]; body: S["AddonMlStSettings"] }; initOptional: false; data: O["postMlStSettings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmAteJobsStore: Store editor data for a translation job */
-  "/ml/tm/v1/ate/jobs/store": { init: { params?: operations["postMlTmAteJobsStore"]["parameters"]; body: components["schemas"]["AddonMlTmAteJobStore"] }; initOptional: false; data: operations["postMlTmAteJobsStore"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/ate/jobs/store": { init: { params?: O["postMlTmAteJobsStore"]["parameters"]; body: S["AddonMlTmAteJobStore"] }; initOptional: false; data: O["postMlTmAteJobsStore"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmAmsRegisterManager: Register the translation manager */
-  "/ml/tm/v1/ams/register_manager": { init: { params?: operations["postMlTmAmsRegisterManager"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlTmAmsRegisterManager"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/ams/register_manager": { init: { params?: O["postMlTmAmsRegisterManager"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmAmsRegisterManager"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmAteJobs: Create editor jobs */
-  "/ml/tm/v1/ate/jobs": { init: { params?: operations["postMlTmAteJobs"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlTmAteJobs"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/ate/jobs": { init: { params?: O["postMlTmAteJobs"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmAteJobs"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmAteJobsDownload: Download editor jobs */
-  "/ml/tm/v1/ate/jobs/download": { init: { params?: operations["postMlTmAteJobsDownload"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlTmAteJobsDownload"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/ate/jobs/download": { init: { params?: O["postMlTmAteJobsDownload"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmAteJobsDownload"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmAteJobsRetry: Retry editor jobs */
-  "/ml/tm/v1/ate/jobs/retry": { init: { params?: operations["postMlTmAteJobsRetry"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlTmAteJobsRetry"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/ate/jobs/retry": { init: { params?: O["postMlTmAteJobsRetry"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmAteJobsRetry"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmJobsCancel: Cancel translation jobs */
-  "/ml/tm/v1/jobs/cancel": { init: { params?: operations["postMlTmJobsCancel"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlTmJobsCancel"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/jobs/cancel": { init: { params?: O["postMlTmJobsCancel"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmJobsCancel"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmTpApplyTranslations: Apply translations from the service */
-  "/ml/tm/v1/tp/apply-translations": { init: { params?: operations["postMlTmTpApplyTranslations"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlTmTpApplyTranslations"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/tp/apply-translations": { init: { params?: O["postMlTmTpApplyTranslations"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmTpApplyTranslations"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmAmsEngines: Save the translation engines */
-  "/ml/tm/v1/ams/engines": { init: { params?: operations["postMlTmAmsEngines"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlTmAmsEngines"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/ams/engines": { init: { params?: O["postMlTmAmsEngines"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmAmsEngines"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmJobsAssign: Assign a translation job */
-  "/ml/tm/v1/jobs/assign": { init: { params?: operations["postMlTmJobsAssign"]["parameters"]; body: components["schemas"]["AddonMlTmJobAssign"] }; initOptional: false; data: operations["postMlTmJobsAssign"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/jobs/assign": { init: { params?: O["postMlTmJobsAssign"]["parameters"]; body: S["AddonMlTmJobAssign"] }; initOptional: false; data: O["postMlTmJobsAssign"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmTpBatchesSync: Synchronise a service batch */
-  "/ml/tm/v1/tp/batches/sync": { init: { params?: operations["postMlTmTpBatchesSync"]["parameters"]; body: components["schemas"]["AddonMlTmBatchSync"] }; initOptional: false; data: operations["postMlTmTpBatchesSync"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/tp/batches/sync": { init: { params?: O["postMlTmTpBatchesSync"]["parameters"]; body: S["AddonMlTmBatchSync"] }; initOptional: false; data: O["postMlTmTpBatchesSync"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmAteJobsSync: Synchronise editor jobs */
-  "/ml/tm/v1/ate/jobs/sync": { init: { params?: operations["postMlTmAteJobsSync"]["parameters"]; body?: components["schemas"]["AddonMlTmAteJobsSync"] }; initOptional: true; data: operations["postMlTmAteJobsSync"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/tm/v1/ate/jobs/sync": { init: { params?: O["postMlTmAteJobsSync"]["parameters"]; body?: S["AddonMlTmAteJobsSync"] }; initOptional: true; data: O["postMlTmAteJobsSync"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlAteAteProxy: Proxy a POST request to the translation editor */
-  "/ml/ate/v1/ate/proxy": { init: { params?: operations["postMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: operations["postMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/ate/v1/ate/proxy": { init: { params?: O["postMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["postMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderSmoothScrollSettings: Save the smooth-scroll settings */
-  "/builder/v1/smooth-scroll-settings": { init: { params?: operations["postBuilderSmoothScrollSettings"]["parameters"]; body?: never }; initOptional: true; data: operations["postBuilderSmoothScrollSettings"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/smooth-scroll-settings": { init: { params?: O["postBuilderSmoothScrollSettings"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderSmoothScrollSettings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderSmoothScrollOptions: Save the smooth-scroll options */
-  "/builder/v1/smooth-scroll-options": { init: { params?: operations["postBuilderSmoothScrollOptions"]["parameters"]; body?: never }; initOptional: true; data: operations["postBuilderSmoothScrollOptions"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/smooth-scroll-options": { init: { params?: O["postBuilderSmoothScrollOptions"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderSmoothScrollOptions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderCombinedCss: Save the combined CSS setting */
-  "/builder/v1/combined-css": { init: { params?: operations["postBuilderCombinedCss"]["parameters"]; body?: never }; initOptional: true; data: operations["postBuilderCombinedCss"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/combined-css": { init: { params?: O["postBuilderCombinedCss"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderCombinedCss"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderCombinedJs: Save the combined JavaScript setting */
-  "/builder/v1/combined-js": { init: { params?: operations["postBuilderCombinedJs"]["parameters"]; body?: never }; initOptional: true; data: operations["postBuilderCombinedJs"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/combined-js": { init: { params?: O["postBuilderCombinedJs"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderCombinedJs"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderAnalyticsOptin: Save the analytics opt-in */
-  "/builder/v1/analytics-optin": { init: { params?: operations["postBuilderAnalyticsOptin"]["parameters"]; body?: never }; initOptional: true; data: operations["postBuilderAnalyticsOptin"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/analytics-optin": { init: { params?: O["postBuilderAnalyticsOptin"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderAnalyticsOptin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderMapKey: Save the map key */
-  "/builder/v1/map-key": { init: { params?: operations["postBuilderMapKey"]["parameters"]; body?: never }; initOptional: true; data: operations["postBuilderMapKey"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/map-key": { init: { params?: O["postBuilderMapKey"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderMapKey"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderDebugOptions: Save the debug options */
-  "/builder/v1/debug-options": { init: { params?: operations["postBuilderDebugOptions"]["parameters"]; body?: never }; initOptional: true; data: operations["postBuilderDebugOptions"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/debug-options": { init: { params?: O["postBuilderDebugOptions"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderDebugOptions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderMapKeyValidate: Validate the map key */
-  "/builder/v1/map-key/validate": { init: { params?: operations["postBuilderMapKeyValidate"]["parameters"]; body?: never }; initOptional: true; data: operations["postBuilderMapKeyValidate"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/map-key/validate": { init: { params?: O["postBuilderMapKeyValidate"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderMapKeyValidate"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderCreatePage: Create a page with the page builder */
-  "/builder/v1/create-page": { init: { params?: operations["postBuilderCreatePage"]["parameters"]; body?: never }; initOptional: true; data: operations["postBuilderCreatePage"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/create-page": { init: { params?: O["postBuilderCreatePage"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderCreatePage"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderFontLibraryRefresh: Refresh the font library */
-  "/builder/v1/font-library/refresh": { init: { params?: operations["postBuilderFontLibraryRefresh"]["parameters"]; body?: never }; initOptional: true; data: operations["postBuilderFontLibraryRefresh"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/font-library/refresh": { init: { params?: O["postBuilderFontLibraryRefresh"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderFontLibraryRefresh"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderIconFonts: Add an icon font */
-  "/builder/v1/icon-fonts": { init: { params?: operations["postBuilderIconFonts"]["parameters"]; body?: never }; initOptional: true; data: operations["postBuilderIconFonts"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/icon-fonts": { init: { params?: O["postBuilderIconFonts"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderIconFonts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderFontLibrary: Add a font to the library */
-  "/builder/v1/font-library": { init: { params?: operations["postBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: operations["postBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/font-library": { init: { params?: O["postBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderxLicenseDeactivate: Deactivate the licence */
-  "/builderx/v1/license-deactivate": { init: { params?: operations["postBuilderxLicenseDeactivate"]["parameters"]; body?: never }; initOptional: true; data: operations["postBuilderxLicenseDeactivate"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builderx/v1/license-deactivate": { init: { params?: O["postBuilderxLicenseDeactivate"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderxLicenseDeactivate"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postThemeSendMail: Send a message from the contact form */
-  "/theme/v1/send-mail": { init: { params?: operations["postThemeSendMail"]["parameters"]; body?: components["schemas"]["AddonThemeSendMail"] }; initOptional: true; data: operations["postThemeSendMail"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/theme/v1/send-mail": { init: { params?: O["postThemeSendMail"]["parameters"]; body?: S["AddonThemeSendMail"] }; initOptional: true; data: O["postThemeSendMail"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postConnectorSync: Synchronise the connector */
-  "/connector/v1/sync": { init: { params?: operations["postConnectorSync"]["parameters"]; body?: components["schemas"]["AddonConnectorSync"] }; initOptional: true; data: operations["postConnectorSync"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/connector/v1/sync": { init: { params?: O["postConnectorSync"]["parameters"]; body?: S["AddonConnectorSync"] }; initOptional: true; data: O["postConnectorSync"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postConnectorLogout: Log the connector out */
-  "/connector/v1/logout": { init: { params?: operations["postConnectorLogout"]["parameters"]; body?: never }; initOptional: true; data: operations["postConnectorLogout"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/connector/v1/logout": { init: { params?: O["postConnectorLogout"]["parameters"]; body?: never }; initOptional: true; data: O["postConnectorLogout"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postCrosssellPlugincrosssellInstallPlugin: Install an offered plugin */
-  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: operations["postCrosssellPlugincrosssellInstallPlugin"]["parameters"]; body: components["schemas"]["AddonCrossSellPlugin"] }; initOptional: false; data: operations["postCrosssellPlugincrosssellInstallPlugin"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: O["postCrosssellPlugincrosssellInstallPlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: O["postCrosssellPlugincrosssellInstallPlugin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postCrosssellPlugincrosssellActivatePlugin: Activate an offered plugin */
-  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: operations["postCrosssellPlugincrosssellActivatePlugin"]["parameters"]; body: components["schemas"]["AddonCrossSellPlugin"] }; initOptional: false; data: operations["postCrosssellPlugincrosssellActivatePlugin"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: O["postCrosssellPlugincrosssellActivatePlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: O["postCrosssellPlugincrosssellActivatePlugin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postSurveyRating: Send a rating */
-  "/survey/v1/rating": { init: { params?: operations["postSurveyRating"]["parameters"]; body?: never }; initOptional: true; data: operations["postSurveyRating"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/survey/v1/rating": { init: { params?: O["postSurveyRating"]["parameters"]; body?: never }; initOptional: true; data: O["postSurveyRating"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postSurveyDismissNpsSurvey: Dismiss the satisfaction survey */
-  "/survey/v1/dismiss-nps-survey": { init: { params?: operations["postSurveyDismissNpsSurvey"]["parameters"]; body?: never }; initOptional: true; data: operations["postSurveyDismissNpsSurvey"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/survey/v1/dismiss-nps-survey": { init: { params?: O["postSurveyDismissNpsSurvey"]["parameters"]; body?: never }; initOptional: true; data: O["postSurveyDismissNpsSurvey"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
 }
 /** The paths with a POST operation. */
 export type PostPath = keyof PostRoutes;
+type PostI<P extends PostPath> = InitOf<PostRoutes[P]>;
+type PostR<P extends PostPath> = ResultOf<PostRoutes[P]>;
 /** `client.POST`: one signature per route, then the generic catch-all. */
 export interface PostCalls {
-  (path: "/batch/v1", init: InitOf<PostRoutes["/batch/v1"]>): ResultOf<PostRoutes["/batch/v1"]>;
-  (path: "/cal/events/v1/events", init: InitOf<PostRoutes["/cal/events/v1/events"]>): ResultOf<PostRoutes["/cal/events/v1/events"]>;
-  (path: "/cal/events/v1/events/{id}", init: InitOf<PostRoutes["/cal/events/v1/events/{id}"]>): ResultOf<PostRoutes["/cal/events/v1/events/{id}"]>;
-  (path: "/cal/events/v1/events/by-slug/{slug}", init: InitOf<PostRoutes["/cal/events/v1/events/by-slug/{slug}"]>): ResultOf<PostRoutes["/cal/events/v1/events/by-slug/{slug}"]>;
-  (path: "/cal/events/v1/venues", init: InitOf<PostRoutes["/cal/events/v1/venues"]>): ResultOf<PostRoutes["/cal/events/v1/venues"]>;
-  (path: "/cal/events/v1/venues/{id}", init: InitOf<PostRoutes["/cal/events/v1/venues/{id}"]>): ResultOf<PostRoutes["/cal/events/v1/venues/{id}"]>;
-  (path: "/cal/events/v1/venues/by-slug/{slug}", init: InitOf<PostRoutes["/cal/events/v1/venues/by-slug/{slug}"]>): ResultOf<PostRoutes["/cal/events/v1/venues/by-slug/{slug}"]>;
-  (path: "/cal/events/v1/organizers", init: InitOf<PostRoutes["/cal/events/v1/organizers"]>): ResultOf<PostRoutes["/cal/events/v1/organizers"]>;
-  (path: "/cal/events/v1/organizers/{id}", init: InitOf<PostRoutes["/cal/events/v1/organizers/{id}"]>): ResultOf<PostRoutes["/cal/events/v1/organizers/{id}"]>;
-  (path: "/cal/events/v1/organizers/by-slug/{slug}", init: InitOf<PostRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>): ResultOf<PostRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>;
-  (path: "/cal/events/v1/categories", init: InitOf<PostRoutes["/cal/events/v1/categories"]>): ResultOf<PostRoutes["/cal/events/v1/categories"]>;
-  (path: "/cal/events/v1/categories/{id}", init: InitOf<PostRoutes["/cal/events/v1/categories/{id}"]>): ResultOf<PostRoutes["/cal/events/v1/categories/{id}"]>;
-  (path: "/cal/events/v1/tags", init: InitOf<PostRoutes["/cal/events/v1/tags"]>): ResultOf<PostRoutes["/cal/events/v1/tags"]>;
-  (path: "/cal/events/v1/tags/{id}", init: InitOf<PostRoutes["/cal/events/v1/tags/{id}"]>): ResultOf<PostRoutes["/cal/events/v1/tags/{id}"]>;
-  (path: "/core/v2/posts", init?: InitOf<PostRoutes["/core/v2/posts"]>): ResultOf<PostRoutes["/core/v2/posts"]>;
-  (path: "/core/v2/posts/{id}", init: InitOf<PostRoutes["/core/v2/posts/{id}"]>): ResultOf<PostRoutes["/core/v2/posts/{id}"]>;
-  (path: "/core/v2/posts/{id}/autosaves", init: InitOf<PostRoutes["/core/v2/posts/{id}/autosaves"]>): ResultOf<PostRoutes["/core/v2/posts/{id}/autosaves"]>;
-  (path: "/core/v2/pages", init?: InitOf<PostRoutes["/core/v2/pages"]>): ResultOf<PostRoutes["/core/v2/pages"]>;
-  (path: "/core/v2/pages/{id}", init: InitOf<PostRoutes["/core/v2/pages/{id}"]>): ResultOf<PostRoutes["/core/v2/pages/{id}"]>;
-  (path: "/core/v2/pages/{id}/autosaves", init: InitOf<PostRoutes["/core/v2/pages/{id}/autosaves"]>): ResultOf<PostRoutes["/core/v2/pages/{id}/autosaves"]>;
-  (path: "/core/v2/media", init: InitOf<PostRoutes["/core/v2/media"]>): ResultOf<PostRoutes["/core/v2/media"]>;
-  (path: "/core/v2/media/{id}", init: InitOf<PostRoutes["/core/v2/media/{id}"]>): ResultOf<PostRoutes["/core/v2/media/{id}"]>;
-  (path: "/core/v2/media/{id}/post-process", init: InitOf<PostRoutes["/core/v2/media/{id}/post-process"]>): ResultOf<PostRoutes["/core/v2/media/{id}/post-process"]>;
-  (path: "/core/v2/media/{id}/edit", init: InitOf<PostRoutes["/core/v2/media/{id}/edit"]>): ResultOf<PostRoutes["/core/v2/media/{id}/edit"]>;
-  (path: "/core/v2/menu-items", init?: InitOf<PostRoutes["/core/v2/menu-items"]>): ResultOf<PostRoutes["/core/v2/menu-items"]>;
-  (path: "/core/v2/menu-items/{id}", init: InitOf<PostRoutes["/core/v2/menu-items/{id}"]>): ResultOf<PostRoutes["/core/v2/menu-items/{id}"]>;
-  (path: "/ml/v1/custom-xml-config", init?: InitOf<PostRoutes["/ml/v1/custom-xml-config"]>): ResultOf<PostRoutes["/ml/v1/custom-xml-config"]>;
-  (path: "/ml/v1/custom-xml-config/validate", init?: InitOf<PostRoutes["/ml/v1/custom-xml-config/validate"]>): ResultOf<PostRoutes["/ml/v1/custom-xml-config/validate"]>;
-  (path: "/ml/v1/updates", init?: InitOf<PostRoutes["/ml/v1/updates"]>): ResultOf<PostRoutes["/ml/v1/updates"]>;
-  (path: "/ml/v1/send-to-translation/validate-translation-options", init?: InitOf<PostRoutes["/ml/v1/send-to-translation/validate-translation-options"]>): ResultOf<PostRoutes["/ml/v1/send-to-translation/validate-translation-options"]>;
-  (path: "/ml/v1/send-to-translation/validate-batch-name", init?: InitOf<PostRoutes["/ml/v1/send-to-translation/validate-batch-name"]>): ResultOf<PostRoutes["/ml/v1/send-to-translation/validate-batch-name"]>;
-  (path: "/ml/v1/set-review-translation-option", init?: InitOf<PostRoutes["/ml/v1/set-review-translation-option"]>): ResultOf<PostRoutes["/ml/v1/set-review-translation-option"]>;
-  (path: "/ml/v1/translate-everything/enable", init?: InitOf<PostRoutes["/ml/v1/translate-everything/enable"]>): ResultOf<PostRoutes["/ml/v1/translate-everything/enable"]>;
-  (path: "/ml/v1/translate-everything/disable", init?: InitOf<PostRoutes["/ml/v1/translate-everything/disable"]>): ResultOf<PostRoutes["/ml/v1/translate-everything/disable"]>;
-  (path: "/ml/v1/save-translator-note", init?: InitOf<PostRoutes["/ml/v1/save-translator-note"]>): ResultOf<PostRoutes["/ml/v1/save-translator-note"]>;
-  (path: "/ml/v1/translation-proxy/commit-batch", init?: InitOf<PostRoutes["/ml/v1/translation-proxy/commit-batch"]>): ResultOf<PostRoutes["/ml/v1/translation-proxy/commit-batch"]>;
-  (path: "/ml/v1/translate-existing-content", init?: InitOf<PostRoutes["/ml/v1/translate-existing-content"]>): ResultOf<PostRoutes["/ml/v1/translate-existing-content"]>;
-  (path: "/ml/v1/get-credits-to-translate", init?: InitOf<PostRoutes["/ml/v1/get-credits-to-translate"]>): ResultOf<PostRoutes["/ml/v1/get-credits-to-translate"]>;
-  (path: "/ml/v1/save-automatic-translation-settings", init?: InitOf<PostRoutes["/ml/v1/save-automatic-translation-settings"]>): ResultOf<PostRoutes["/ml/v1/save-automatic-translation-settings"]>;
-  (path: "/ml/v1/enable-ate", init?: InitOf<PostRoutes["/ml/v1/enable-ate"]>): ResultOf<PostRoutes["/ml/v1/enable-ate"]>;
-  (path: "/ml/v1/dismiss-notice", init?: InitOf<PostRoutes["/ml/v1/dismiss-notice"]>): ResultOf<PostRoutes["/ml/v1/dismiss-notice"]>;
-  (path: "/ml/v1/dismiss-notice-per-user", init?: InitOf<PostRoutes["/ml/v1/dismiss-notice-per-user"]>): ResultOf<PostRoutes["/ml/v1/dismiss-notice-per-user"]>;
-  (path: "/ml/st/v1/strings/settings", init?: InitOf<PostRoutes["/ml/st/v1/strings/settings"]>): ResultOf<PostRoutes["/ml/st/v1/strings/settings"]>;
-  (path: "/ml/st/v1/strings/processstringsqueue", init?: InitOf<PostRoutes["/ml/st/v1/strings/processstringsqueue"]>): ResultOf<PostRoutes["/ml/st/v1/strings/processstringsqueue"]>;
-  (path: "/ml/st/v1/pre_generate_mo_files", init?: InitOf<PostRoutes["/ml/st/v1/pre_generate_mo_files"]>): ResultOf<PostRoutes["/ml/st/v1/pre_generate_mo_files"]>;
-  (path: "/ml/st/v1/import_mo_strings", init?: InitOf<PostRoutes["/ml/st/v1/import_mo_strings"]>): ResultOf<PostRoutes["/ml/st/v1/import_mo_strings"]>;
-  (path: "/ml/st/v1/settings", init: InitOf<PostRoutes["/ml/st/v1/settings"]>): ResultOf<PostRoutes["/ml/st/v1/settings"]>;
-  (path: "/ml/tm/v1/ate/jobs/store", init: InitOf<PostRoutes["/ml/tm/v1/ate/jobs/store"]>): ResultOf<PostRoutes["/ml/tm/v1/ate/jobs/store"]>;
-  (path: "/ml/tm/v1/ams/register_manager", init?: InitOf<PostRoutes["/ml/tm/v1/ams/register_manager"]>): ResultOf<PostRoutes["/ml/tm/v1/ams/register_manager"]>;
-  (path: "/ml/tm/v1/ate/jobs", init?: InitOf<PostRoutes["/ml/tm/v1/ate/jobs"]>): ResultOf<PostRoutes["/ml/tm/v1/ate/jobs"]>;
-  (path: "/ml/tm/v1/ate/jobs/download", init?: InitOf<PostRoutes["/ml/tm/v1/ate/jobs/download"]>): ResultOf<PostRoutes["/ml/tm/v1/ate/jobs/download"]>;
-  (path: "/ml/tm/v1/ate/jobs/retry", init?: InitOf<PostRoutes["/ml/tm/v1/ate/jobs/retry"]>): ResultOf<PostRoutes["/ml/tm/v1/ate/jobs/retry"]>;
-  (path: "/ml/tm/v1/jobs/cancel", init?: InitOf<PostRoutes["/ml/tm/v1/jobs/cancel"]>): ResultOf<PostRoutes["/ml/tm/v1/jobs/cancel"]>;
-  (path: "/ml/tm/v1/tp/apply-translations", init?: InitOf<PostRoutes["/ml/tm/v1/tp/apply-translations"]>): ResultOf<PostRoutes["/ml/tm/v1/tp/apply-translations"]>;
-  (path: "/ml/tm/v1/ams/engines", init?: InitOf<PostRoutes["/ml/tm/v1/ams/engines"]>): ResultOf<PostRoutes["/ml/tm/v1/ams/engines"]>;
-  (path: "/ml/tm/v1/jobs/assign", init: InitOf<PostRoutes["/ml/tm/v1/jobs/assign"]>): ResultOf<PostRoutes["/ml/tm/v1/jobs/assign"]>;
-  (path: "/ml/tm/v1/tp/batches/sync", init: InitOf<PostRoutes["/ml/tm/v1/tp/batches/sync"]>): ResultOf<PostRoutes["/ml/tm/v1/tp/batches/sync"]>;
-  (path: "/ml/tm/v1/ate/jobs/sync", init?: InitOf<PostRoutes["/ml/tm/v1/ate/jobs/sync"]>): ResultOf<PostRoutes["/ml/tm/v1/ate/jobs/sync"]>;
-  (path: "/ml/ate/v1/ate/proxy", init?: InitOf<PostRoutes["/ml/ate/v1/ate/proxy"]>): ResultOf<PostRoutes["/ml/ate/v1/ate/proxy"]>;
-  (path: "/builder/v1/smooth-scroll-settings", init?: InitOf<PostRoutes["/builder/v1/smooth-scroll-settings"]>): ResultOf<PostRoutes["/builder/v1/smooth-scroll-settings"]>;
-  (path: "/builder/v1/smooth-scroll-options", init?: InitOf<PostRoutes["/builder/v1/smooth-scroll-options"]>): ResultOf<PostRoutes["/builder/v1/smooth-scroll-options"]>;
-  (path: "/builder/v1/combined-css", init?: InitOf<PostRoutes["/builder/v1/combined-css"]>): ResultOf<PostRoutes["/builder/v1/combined-css"]>;
-  (path: "/builder/v1/combined-js", init?: InitOf<PostRoutes["/builder/v1/combined-js"]>): ResultOf<PostRoutes["/builder/v1/combined-js"]>;
-  (path: "/builder/v1/analytics-optin", init?: InitOf<PostRoutes["/builder/v1/analytics-optin"]>): ResultOf<PostRoutes["/builder/v1/analytics-optin"]>;
-  (path: "/builder/v1/map-key", init?: InitOf<PostRoutes["/builder/v1/map-key"]>): ResultOf<PostRoutes["/builder/v1/map-key"]>;
-  (path: "/builder/v1/debug-options", init?: InitOf<PostRoutes["/builder/v1/debug-options"]>): ResultOf<PostRoutes["/builder/v1/debug-options"]>;
-  (path: "/builder/v1/map-key/validate", init?: InitOf<PostRoutes["/builder/v1/map-key/validate"]>): ResultOf<PostRoutes["/builder/v1/map-key/validate"]>;
-  (path: "/builder/v1/create-page", init?: InitOf<PostRoutes["/builder/v1/create-page"]>): ResultOf<PostRoutes["/builder/v1/create-page"]>;
-  (path: "/builder/v1/font-library/refresh", init?: InitOf<PostRoutes["/builder/v1/font-library/refresh"]>): ResultOf<PostRoutes["/builder/v1/font-library/refresh"]>;
-  (path: "/builder/v1/icon-fonts", init?: InitOf<PostRoutes["/builder/v1/icon-fonts"]>): ResultOf<PostRoutes["/builder/v1/icon-fonts"]>;
-  (path: "/builder/v1/font-library", init?: InitOf<PostRoutes["/builder/v1/font-library"]>): ResultOf<PostRoutes["/builder/v1/font-library"]>;
-  (path: "/builderx/v1/license-deactivate", init?: InitOf<PostRoutes["/builderx/v1/license-deactivate"]>): ResultOf<PostRoutes["/builderx/v1/license-deactivate"]>;
-  (path: "/theme/v1/send-mail", init?: InitOf<PostRoutes["/theme/v1/send-mail"]>): ResultOf<PostRoutes["/theme/v1/send-mail"]>;
-  (path: "/connector/v1/sync", init?: InitOf<PostRoutes["/connector/v1/sync"]>): ResultOf<PostRoutes["/connector/v1/sync"]>;
-  (path: "/connector/v1/logout", init?: InitOf<PostRoutes["/connector/v1/logout"]>): ResultOf<PostRoutes["/connector/v1/logout"]>;
-  (path: "/crosssell/v1/plugincrosssell/install_plugin", init: InitOf<PostRoutes["/crosssell/v1/plugincrosssell/install_plugin"]>): ResultOf<PostRoutes["/crosssell/v1/plugincrosssell/install_plugin"]>;
-  (path: "/crosssell/v1/plugincrosssell/activate_plugin", init: InitOf<PostRoutes["/crosssell/v1/plugincrosssell/activate_plugin"]>): ResultOf<PostRoutes["/crosssell/v1/plugincrosssell/activate_plugin"]>;
-  (path: "/survey/v1/rating", init?: InitOf<PostRoutes["/survey/v1/rating"]>): ResultOf<PostRoutes["/survey/v1/rating"]>;
-  (path: "/survey/v1/dismiss-nps-survey", init?: InitOf<PostRoutes["/survey/v1/dismiss-nps-survey"]>): ResultOf<PostRoutes["/survey/v1/dismiss-nps-survey"]>;
+  (path: "/batch/v1", init: PostI<"/batch/v1">): PostR<"/batch/v1">;
+  (path: "/cal/events/v1/events", init: PostI<"/cal/events/v1/events">): PostR<"/cal/events/v1/events">;
+  (path: "/cal/events/v1/events/{id}", init: PostI<"/cal/events/v1/events/{id}">): PostR<"/cal/events/v1/events/{id}">;
+  (path: "/cal/events/v1/events/by-slug/{slug}", init: PostI<"/cal/events/v1/events/by-slug/{slug}">): PostR<"/cal/events/v1/events/by-slug/{slug}">;
+  (path: "/cal/events/v1/venues", init: PostI<"/cal/events/v1/venues">): PostR<"/cal/events/v1/venues">;
+  (path: "/cal/events/v1/venues/{id}", init: PostI<"/cal/events/v1/venues/{id}">): PostR<"/cal/events/v1/venues/{id}">;
+  (path: "/cal/events/v1/venues/by-slug/{slug}", init: PostI<"/cal/events/v1/venues/by-slug/{slug}">): PostR<"/cal/events/v1/venues/by-slug/{slug}">;
+  (path: "/cal/events/v1/organizers", init: PostI<"/cal/events/v1/organizers">): PostR<"/cal/events/v1/organizers">;
+  (path: "/cal/events/v1/organizers/{id}", init: PostI<"/cal/events/v1/organizers/{id}">): PostR<"/cal/events/v1/organizers/{id}">;
+  (path: "/cal/events/v1/organizers/by-slug/{slug}", init: PostI<"/cal/events/v1/organizers/by-slug/{slug}">): PostR<"/cal/events/v1/organizers/by-slug/{slug}">;
+  (path: "/cal/events/v1/categories", init: PostI<"/cal/events/v1/categories">): PostR<"/cal/events/v1/categories">;
+  (path: "/cal/events/v1/categories/{id}", init: PostI<"/cal/events/v1/categories/{id}">): PostR<"/cal/events/v1/categories/{id}">;
+  (path: "/cal/events/v1/tags", init: PostI<"/cal/events/v1/tags">): PostR<"/cal/events/v1/tags">;
+  (path: "/cal/events/v1/tags/{id}", init: PostI<"/cal/events/v1/tags/{id}">): PostR<"/cal/events/v1/tags/{id}">;
+  (path: "/core/v2/posts", init?: PostI<"/core/v2/posts">): PostR<"/core/v2/posts">;
+  (path: "/core/v2/posts/{id}", init: PostI<"/core/v2/posts/{id}">): PostR<"/core/v2/posts/{id}">;
+  (path: "/core/v2/posts/{id}/autosaves", init: PostI<"/core/v2/posts/{id}/autosaves">): PostR<"/core/v2/posts/{id}/autosaves">;
+  (path: "/core/v2/pages", init?: PostI<"/core/v2/pages">): PostR<"/core/v2/pages">;
+  (path: "/core/v2/pages/{id}", init: PostI<"/core/v2/pages/{id}">): PostR<"/core/v2/pages/{id}">;
+  (path: "/core/v2/pages/{id}/autosaves", init: PostI<"/core/v2/pages/{id}/autosaves">): PostR<"/core/v2/pages/{id}/autosaves">;
+  (path: "/core/v2/media", init: PostI<"/core/v2/media">): PostR<"/core/v2/media">;
+  (path: "/core/v2/media/{id}", init: PostI<"/core/v2/media/{id}">): PostR<"/core/v2/media/{id}">;
+  (path: "/core/v2/media/{id}/post-process", init: PostI<"/core/v2/media/{id}/post-process">): PostR<"/core/v2/media/{id}/post-process">;
+  (path: "/core/v2/media/{id}/edit", init: PostI<"/core/v2/media/{id}/edit">): PostR<"/core/v2/media/{id}/edit">;
+  (path: "/core/v2/menu-items", init?: PostI<"/core/v2/menu-items">): PostR<"/core/v2/menu-items">;
+  (path: "/core/v2/menu-items/{id}", init: PostI<"/core/v2/menu-items/{id}">): PostR<"/core/v2/menu-items/{id}">;
+  (path: "/ml/v1/custom-xml-config", init?: PostI<"/ml/v1/custom-xml-config">): PostR<"/ml/v1/custom-xml-config">;
+  (path: "/ml/v1/custom-xml-config/validate", init?: PostI<"/ml/v1/custom-xml-config/validate">): PostR<"/ml/v1/custom-xml-config/validate">;
+  (path: "/ml/v1/updates", init?: PostI<"/ml/v1/updates">): PostR<"/ml/v1/updates">;
+  (path: "/ml/v1/send-to-translation/validate-translation-options", init?: PostI<"/ml/v1/send-to-translation/validate-translation-options">): PostR<"/ml/v1/send-to-translation/validate-translation-options">;
+  (path: "/ml/v1/send-to-translation/validate-batch-name", init?: PostI<"/ml/v1/send-to-translation/validate-batch-name">): PostR<"/ml/v1/send-to-translation/validate-batch-name">;
+  (path: "/ml/v1/set-review-translation-option", init?: PostI<"/ml/v1/set-review-translation-option">): PostR<"/ml/v1/set-review-translation-option">;
+  (path: "/ml/v1/translate-everything/enable", init?: PostI<"/ml/v1/translate-everything/enable">): PostR<"/ml/v1/translate-everything/enable">;
+  (path: "/ml/v1/translate-everything/disable", init?: PostI<"/ml/v1/translate-everything/disable">): PostR<"/ml/v1/translate-everything/disable">;
+  (path: "/ml/v1/save-translator-note", init?: PostI<"/ml/v1/save-translator-note">): PostR<"/ml/v1/save-translator-note">;
+  (path: "/ml/v1/translation-proxy/commit-batch", init?: PostI<"/ml/v1/translation-proxy/commit-batch">): PostR<"/ml/v1/translation-proxy/commit-batch">;
+  (path: "/ml/v1/translate-existing-content", init?: PostI<"/ml/v1/translate-existing-content">): PostR<"/ml/v1/translate-existing-content">;
+  (path: "/ml/v1/get-credits-to-translate", init?: PostI<"/ml/v1/get-credits-to-translate">): PostR<"/ml/v1/get-credits-to-translate">;
+  (path: "/ml/v1/save-automatic-translation-settings", init?: PostI<"/ml/v1/save-automatic-translation-settings">): PostR<"/ml/v1/save-automatic-translation-settings">;
+  (path: "/ml/v1/enable-ate", init?: PostI<"/ml/v1/enable-ate">): PostR<"/ml/v1/enable-ate">;
+  (path: "/ml/v1/dismiss-notice", init?: PostI<"/ml/v1/dismiss-notice">): PostR<"/ml/v1/dismiss-notice">;
+  (path: "/ml/v1/dismiss-notice-per-user", init?: PostI<"/ml/v1/dismiss-notice-per-user">): PostR<"/ml/v1/dismiss-notice-per-user">;
+  (path: "/ml/st/v1/strings/settings", init?: PostI<"/ml/st/v1/strings/settings">): PostR<"/ml/st/v1/strings/settings">;
+  (path: "/ml/st/v1/strings/processstringsqueue", init?: PostI<"/ml/st/v1/strings/processstringsqueue">): PostR<"/ml/st/v1/strings/processstringsqueue">;
+  (path: "/ml/st/v1/pre_generate_mo_files", init?: PostI<"/ml/st/v1/pre_generate_mo_files">): PostR<"/ml/st/v1/pre_generate_mo_files">;
+  (path: "/ml/st/v1/import_mo_strings", init?: PostI<"/ml/st/v1/import_mo_strings">): PostR<"/ml/st/v1/import_mo_strings">;
+  (path: "/ml/st/v1/settings", init: PostI<"/ml/st/v1/settings">): PostR<"/ml/st/v1/settings">;
+  (path: "/ml/tm/v1/ate/jobs/store", init: PostI<"/ml/tm/v1/ate/jobs/store">): PostR<"/ml/tm/v1/ate/jobs/store">;
+  (path: "/ml/tm/v1/ams/register_manager", init?: PostI<"/ml/tm/v1/ams/register_manager">): PostR<"/ml/tm/v1/ams/register_manager">;
+  (path: "/ml/tm/v1/ate/jobs", init?: PostI<"/ml/tm/v1/ate/jobs">): PostR<"/ml/tm/v1/ate/jobs">;
+  (path: "/ml/tm/v1/ate/jobs/download", init?: PostI<"/ml/tm/v1/ate/jobs/download">): PostR<"/ml/tm/v1/ate/jobs/download">;
+  (path: "/ml/tm/v1/ate/jobs/retry", init?: PostI<"/ml/tm/v1/ate/jobs/retry">): PostR<"/ml/tm/v1/ate/jobs/retry">;
+  (path: "/ml/tm/v1/jobs/cancel", init?: PostI<"/ml/tm/v1/jobs/cancel">): PostR<"/ml/tm/v1/jobs/cancel">;
+  (path: "/ml/tm/v1/tp/apply-translations", init?: PostI<"/ml/tm/v1/tp/apply-translations">): PostR<"/ml/tm/v1/tp/apply-translations">;
+  (path: "/ml/tm/v1/ams/engines", init?: PostI<"/ml/tm/v1/ams/engines">): PostR<"/ml/tm/v1/ams/engines">;
+  (path: "/ml/tm/v1/jobs/assign", init: PostI<"/ml/tm/v1/jobs/assign">): PostR<"/ml/tm/v1/jobs/assign">;
+  (path: "/ml/tm/v1/tp/batches/sync", init: PostI<"/ml/tm/v1/tp/batches/sync">): PostR<"/ml/tm/v1/tp/batches/sync">;
+  (path: "/ml/tm/v1/ate/jobs/sync", init?: PostI<"/ml/tm/v1/ate/jobs/sync">): PostR<"/ml/tm/v1/ate/jobs/sync">;
+  (path: "/ml/ate/v1/ate/proxy", init?: PostI<"/ml/ate/v1/ate/proxy">): PostR<"/ml/ate/v1/ate/proxy">;
+  (path: "/builder/v1/smooth-scroll-settings", init?: PostI<"/builder/v1/smooth-scroll-settings">): PostR<"/builder/v1/smooth-scroll-settings">;
+  (path: "/builder/v1/smooth-scroll-options", init?: PostI<"/builder/v1/smooth-scroll-options">): PostR<"/builder/v1/smooth-scroll-options">;
+  (path: "/builder/v1/combined-css", init?: PostI<"/builder/v1/combined-css">): PostR<"/builder/v1/combined-css">;
+  (path: "/builder/v1/combined-js", init?: PostI<"/builder/v1/combined-js">): PostR<"/builder/v1/combined-js">;
+  (path: "/builder/v1/analytics-optin", init?: PostI<"/builder/v1/analytics-optin">): PostR<"/builder/v1/analytics-optin">;
+  (path: "/builder/v1/map-key", init?: PostI<"/builder/v1/map-key">): PostR<"/builder/v1/map-key">;
+  (path: "/builder/v1/debug-options", init?: PostI<"/builder/v1/debug-options">): PostR<"/builder/v1/debug-options">;
+  (path: "/builder/v1/map-key/validate", init?: PostI<"/builder/v1/map-key/validate">): PostR<"/builder/v1/map-key/validate">;
+  (path: "/builder/v1/create-page", init?: PostI<"/builder/v1/create-page">): PostR<"/builder/v1/create-page">;
+  (path: "/builder/v1/font-library/refresh", init?: PostI<"/builder/v1/font-library/refresh">): PostR<"/builder/v1/font-library/refresh">;
+  (path: "/builder/v1/icon-fonts", init?: PostI<"/builder/v1/icon-fonts">): PostR<"/builder/v1/icon-fonts">;
+  (path: "/builder/v1/font-library", init?: PostI<"/builder/v1/font-library">): PostR<"/builder/v1/font-library">;
+  (path: "/builderx/v1/license-deactivate", init?: PostI<"/builderx/v1/license-deactivate">): PostR<"/builderx/v1/license-deactivate">;
+  (path: "/theme/v1/send-mail", init?: PostI<"/theme/v1/send-mail">): PostR<"/theme/v1/send-mail">;
+  (path: "/connector/v1/sync", init?: PostI<"/connector/v1/sync">): PostR<"/connector/v1/sync">;
+  (path: "/connector/v1/logout", init?: PostI<"/connector/v1/logout">): PostR<"/connector/v1/logout">;
+  (path: "/crosssell/v1/plugincrosssell/install_plugin", init: PostI<"/crosssell/v1/plugincrosssell/install_plugin">): PostR<"/crosssell/v1/plugincrosssell/install_plugin">;
+  (path: "/crosssell/v1/plugincrosssell/activate_plugin", init: PostI<"/crosssell/v1/plugincrosssell/activate_plugin">): PostR<"/crosssell/v1/plugincrosssell/activate_plugin">;
+  (path: "/survey/v1/rating", init?: PostI<"/survey/v1/rating">): PostR<"/survey/v1/rating">;
+  (path: "/survey/v1/dismiss-nps-survey", init?: PostI<"/survey/v1/dismiss-nps-survey">): PostR<"/survey/v1/dismiss-nps-survey">;
   <P extends PostPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PostRoutes[P], A>): ResultOf<PostRoutes[P], A>;
 }
 
 /** DELETE routes (17). */
 export interface DeleteRoutes {
   /** deleteEvent: Move an event to the trash */
-  "/cal/events/v1/events/{id}": { init: { params: operations["deleteEvent"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalEvent"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/events/{id}": { init: { params: O["deleteEvent"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** deleteEventBySlug: Move an event to the trash by slug */
-  "/cal/events/v1/events/by-slug/{slug}": { init: { params: operations["deleteEventBySlug"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalEvent"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/events/by-slug/{slug}": { init: { params: O["deleteEventBySlug"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** deleteVenue: Move a venue to the trash */
-  "/cal/events/v1/venues/{id}": { init: { params: operations["deleteVenue"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalVenue"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/venues/{id}": { init: { params: O["deleteVenue"]["parameters"]; body?: never }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** deleteVenueBySlug: Move a venue to the trash by slug */
-  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: operations["deleteVenueBySlug"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalVenue"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: O["deleteVenueBySlug"]["parameters"]; body?: never }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** deleteOrganizer: Move an organizer to the trash */
-  "/cal/events/v1/organizers/{id}": { init: { params: operations["deleteOrganizer"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalOrganizer"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/organizers/{id}": { init: { params: O["deleteOrganizer"]["parameters"]; body?: never }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** deleteOrganizerBySlug: Move an organizer to the trash by slug */
-  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: operations["deleteOrganizerBySlug"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalOrganizer"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: O["deleteOrganizerBySlug"]["parameters"]; body?: never }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** deleteEventCategory: Delete an event category permanently */
-  "/cal/events/v1/categories/{id}": { init: { params: operations["deleteEventCategory"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalTerm"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/categories/{id}": { init: { params: O["deleteEventCategory"]["parameters"]; body?: never }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** deleteEventTag: Delete a tag permanently */
-  "/cal/events/v1/tags/{id}": { init: { params: operations["deleteEventTag"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["CalTerm"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/tags/{id}": { init: { params: O["deleteEventTag"]["parameters"]; body?: never }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** deletePost: Delete a post */
-  "/core/v2/posts/{id}": { init: { params: operations["deletePost"]["parameters"]; body?: never }; initOptional: false; data: operations["deletePost"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/posts/{id}": { init: { params: O["deletePost"]["parameters"]; body?: never }; initOptional: false; data: O["deletePost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** deletePostRevision: Delete a revision of a post */
-  "/core/v2/posts/{parent}/revisions/{id}": { init: { params: operations["deletePostRevision"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["RevisionDeleted"]; error: components["schemas"]["Error"] };
+  "/core/v2/posts/{parent}/revisions/{id}": { init: { params: O["deletePostRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deletePage: Delete a page */
-  "/core/v2/pages/{id}": { init: { params: operations["deletePage"]["parameters"]; body?: never }; initOptional: false; data: operations["deletePage"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/core/v2/pages/{id}": { init: { params: O["deletePage"]["parameters"]; body?: never }; initOptional: false; data: O["deletePage"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** deletePageRevision: Delete a revision of a page */
-  "/core/v2/pages/{parent}/revisions/{id}": { init: { params: operations["deletePageRevision"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["RevisionDeleted"]; error: components["schemas"]["Error"] };
+  "/core/v2/pages/{parent}/revisions/{id}": { init: { params: O["deletePageRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deleteMedia: Delete a media attachment */
-  "/core/v2/media/{id}": { init: { params: operations["deleteMedia"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["AttachmentDeleted"]; error: components["schemas"]["Error"] };
+  "/core/v2/media/{id}": { init: { params: O["deleteMedia"]["parameters"]; body?: never }; initOptional: false; data: S["AttachmentDeleted"]; error: S["Error"] };
   /** deleteMenuItem: Delete a menu item */
-  "/core/v2/menu-items/{id}": { init: { params: operations["deleteMenuItem"]["parameters"]; body?: never }; initOptional: false; data: components["schemas"]["MenuItemDeleted"]; error: components["schemas"]["Error"] };
+  "/core/v2/menu-items/{id}": { init: { params: O["deleteMenuItem"]["parameters"]; body?: never }; initOptional: false; data: S["MenuItemDeleted"]; error: S["Error"] };
   /** deleteMlAteAteProxy: Proxy a DELETE request to the translation editor */
-  "/ml/ate/v1/ate/proxy": { init: { params?: operations["deleteMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: operations["deleteMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/ate/v1/ate/proxy": { init: { params?: O["deleteMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["deleteMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** deleteBuilderIconFonts: Delete an icon font */
-  "/builder/v1/icon-fonts": { init: { params: operations["deleteBuilderIconFonts"]["parameters"]; body?: never }; initOptional: false; data: operations["deleteBuilderIconFonts"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/icon-fonts": { init: { params: O["deleteBuilderIconFonts"]["parameters"]; body?: never }; initOptional: false; data: O["deleteBuilderIconFonts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** deleteBuilderFontLibrary: Delete a font from the library */
-  "/builder/v1/font-library": { init: { params: operations["deleteBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: false; data: operations["deleteBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/font-library": { init: { params: O["deleteBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: false; data: O["deleteBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
 }
 /** The paths with a DELETE operation. */
 export type DeletePath = keyof DeleteRoutes;
+type DeleteI<P extends DeletePath> = InitOf<DeleteRoutes[P]>;
+type DeleteR<P extends DeletePath> = ResultOf<DeleteRoutes[P]>;
 /** `client.DELETE`: one signature per route, then the generic catch-all. */
 export interface DeleteCalls {
-  (path: "/cal/events/v1/events/{id}", init: InitOf<DeleteRoutes["/cal/events/v1/events/{id}"]>): ResultOf<DeleteRoutes["/cal/events/v1/events/{id}"]>;
-  (path: "/cal/events/v1/events/by-slug/{slug}", init: InitOf<DeleteRoutes["/cal/events/v1/events/by-slug/{slug}"]>): ResultOf<DeleteRoutes["/cal/events/v1/events/by-slug/{slug}"]>;
-  (path: "/cal/events/v1/venues/{id}", init: InitOf<DeleteRoutes["/cal/events/v1/venues/{id}"]>): ResultOf<DeleteRoutes["/cal/events/v1/venues/{id}"]>;
-  (path: "/cal/events/v1/venues/by-slug/{slug}", init: InitOf<DeleteRoutes["/cal/events/v1/venues/by-slug/{slug}"]>): ResultOf<DeleteRoutes["/cal/events/v1/venues/by-slug/{slug}"]>;
-  (path: "/cal/events/v1/organizers/{id}", init: InitOf<DeleteRoutes["/cal/events/v1/organizers/{id}"]>): ResultOf<DeleteRoutes["/cal/events/v1/organizers/{id}"]>;
-  (path: "/cal/events/v1/organizers/by-slug/{slug}", init: InitOf<DeleteRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>): ResultOf<DeleteRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>;
-  (path: "/cal/events/v1/categories/{id}", init: InitOf<DeleteRoutes["/cal/events/v1/categories/{id}"]>): ResultOf<DeleteRoutes["/cal/events/v1/categories/{id}"]>;
-  (path: "/cal/events/v1/tags/{id}", init: InitOf<DeleteRoutes["/cal/events/v1/tags/{id}"]>): ResultOf<DeleteRoutes["/cal/events/v1/tags/{id}"]>;
-  (path: "/core/v2/posts/{id}", init: InitOf<DeleteRoutes["/core/v2/posts/{id}"]>): ResultOf<DeleteRoutes["/core/v2/posts/{id}"]>;
-  (path: "/core/v2/posts/{parent}/revisions/{id}", init: InitOf<DeleteRoutes["/core/v2/posts/{parent}/revisions/{id}"]>): ResultOf<DeleteRoutes["/core/v2/posts/{parent}/revisions/{id}"]>;
-  (path: "/core/v2/pages/{id}", init: InitOf<DeleteRoutes["/core/v2/pages/{id}"]>): ResultOf<DeleteRoutes["/core/v2/pages/{id}"]>;
-  (path: "/core/v2/pages/{parent}/revisions/{id}", init: InitOf<DeleteRoutes["/core/v2/pages/{parent}/revisions/{id}"]>): ResultOf<DeleteRoutes["/core/v2/pages/{parent}/revisions/{id}"]>;
-  (path: "/core/v2/media/{id}", init: InitOf<DeleteRoutes["/core/v2/media/{id}"]>): ResultOf<DeleteRoutes["/core/v2/media/{id}"]>;
-  (path: "/core/v2/menu-items/{id}", init: InitOf<DeleteRoutes["/core/v2/menu-items/{id}"]>): ResultOf<DeleteRoutes["/core/v2/menu-items/{id}"]>;
-  (path: "/ml/ate/v1/ate/proxy", init?: InitOf<DeleteRoutes["/ml/ate/v1/ate/proxy"]>): ResultOf<DeleteRoutes["/ml/ate/v1/ate/proxy"]>;
-  (path: "/builder/v1/icon-fonts", init: InitOf<DeleteRoutes["/builder/v1/icon-fonts"]>): ResultOf<DeleteRoutes["/builder/v1/icon-fonts"]>;
-  (path: "/builder/v1/font-library", init: InitOf<DeleteRoutes["/builder/v1/font-library"]>): ResultOf<DeleteRoutes["/builder/v1/font-library"]>;
+  (path: "/cal/events/v1/events/{id}", init: DeleteI<"/cal/events/v1/events/{id}">): DeleteR<"/cal/events/v1/events/{id}">;
+  (path: "/cal/events/v1/events/by-slug/{slug}", init: DeleteI<"/cal/events/v1/events/by-slug/{slug}">): DeleteR<"/cal/events/v1/events/by-slug/{slug}">;
+  (path: "/cal/events/v1/venues/{id}", init: DeleteI<"/cal/events/v1/venues/{id}">): DeleteR<"/cal/events/v1/venues/{id}">;
+  (path: "/cal/events/v1/venues/by-slug/{slug}", init: DeleteI<"/cal/events/v1/venues/by-slug/{slug}">): DeleteR<"/cal/events/v1/venues/by-slug/{slug}">;
+  (path: "/cal/events/v1/organizers/{id}", init: DeleteI<"/cal/events/v1/organizers/{id}">): DeleteR<"/cal/events/v1/organizers/{id}">;
+  (path: "/cal/events/v1/organizers/by-slug/{slug}", init: DeleteI<"/cal/events/v1/organizers/by-slug/{slug}">): DeleteR<"/cal/events/v1/organizers/by-slug/{slug}">;
+  (path: "/cal/events/v1/categories/{id}", init: DeleteI<"/cal/events/v1/categories/{id}">): DeleteR<"/cal/events/v1/categories/{id}">;
+  (path: "/cal/events/v1/tags/{id}", init: DeleteI<"/cal/events/v1/tags/{id}">): DeleteR<"/cal/events/v1/tags/{id}">;
+  (path: "/core/v2/posts/{id}", init: DeleteI<"/core/v2/posts/{id}">): DeleteR<"/core/v2/posts/{id}">;
+  (path: "/core/v2/posts/{parent}/revisions/{id}", init: DeleteI<"/core/v2/posts/{parent}/revisions/{id}">): DeleteR<"/core/v2/posts/{parent}/revisions/{id}">;
+  (path: "/core/v2/pages/{id}", init: DeleteI<"/core/v2/pages/{id}">): DeleteR<"/core/v2/pages/{id}">;
+  (path: "/core/v2/pages/{parent}/revisions/{id}", init: DeleteI<"/core/v2/pages/{parent}/revisions/{id}">): DeleteR<"/core/v2/pages/{parent}/revisions/{id}">;
+  (path: "/core/v2/media/{id}", init: DeleteI<"/core/v2/media/{id}">): DeleteR<"/core/v2/media/{id}">;
+  (path: "/core/v2/menu-items/{id}", init: DeleteI<"/core/v2/menu-items/{id}">): DeleteR<"/core/v2/menu-items/{id}">;
+  (path: "/ml/ate/v1/ate/proxy", init?: DeleteI<"/ml/ate/v1/ate/proxy">): DeleteR<"/ml/ate/v1/ate/proxy">;
+  (path: "/builder/v1/icon-fonts", init: DeleteI<"/builder/v1/icon-fonts">): DeleteR<"/builder/v1/icon-fonts">;
+  (path: "/builder/v1/font-library", init: DeleteI<"/builder/v1/font-library">): DeleteR<"/builder/v1/font-library">;
   <P extends DeletePath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<DeleteRoutes[P], A>): ResultOf<DeleteRoutes[P], A>;
 }
 
@@ -769,6 +779,8 @@ export interface OptionsRoutes {
 }
 /** The paths with a OPTIONS operation. */
 export type OptionsPath = keyof OptionsRoutes;
+type OptionsI<P extends OptionsPath> = InitOf<OptionsRoutes[P]>;
+type OptionsR<P extends OptionsPath> = ResultOf<OptionsRoutes[P]>;
 /** `client.OPTIONS`: one signature per route, then the generic catch-all. */
 export interface OptionsCalls {
   <P extends OptionsPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<OptionsRoutes[P], A>): ResultOf<OptionsRoutes[P], A>;
@@ -779,6 +791,8 @@ export interface HeadRoutes {
 }
 /** The paths with a HEAD operation. */
 export type HeadPath = keyof HeadRoutes;
+type HeadI<P extends HeadPath> = InitOf<HeadRoutes[P]>;
+type HeadR<P extends HeadPath> = ResultOf<HeadRoutes[P]>;
 /** `client.HEAD`: one signature per route, then the generic catch-all. */
 export interface HeadCalls {
   <P extends HeadPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<HeadRoutes[P], A>): ResultOf<HeadRoutes[P], A>;
@@ -787,64 +801,66 @@ export interface HeadCalls {
 /** PATCH routes (18). */
 export interface PatchRoutes {
   /** updateEventPatch: Update an event (PATCH) */
-  "/cal/events/v1/events/{id}": { init: { params: operations["updateEventPatch"]["parameters"]; body?: components["schemas"]["CalEventUpdate"] }; initOptional: false; data: components["schemas"]["CalEvent"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/events/{id}": { init: { params: O["updateEventPatch"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** updateEventBySlugPatch: Update an event by slug (PATCH) */
-  "/cal/events/v1/events/by-slug/{slug}": { init: { params: operations["updateEventBySlugPatch"]["parameters"]; body?: components["schemas"]["CalEventUpdateBySlug"] }; initOptional: false; data: components["schemas"]["CalEvent"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/events/by-slug/{slug}": { init: { params: O["updateEventBySlugPatch"]["parameters"]; body?: S["CalEventUpdateBySlug"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** updateVenuePatch: Update a venue (PATCH) */
-  "/cal/events/v1/venues/{id}": { init: { params: operations["updateVenuePatch"]["parameters"]; body?: components["schemas"]["CalVenueUpdate"] }; initOptional: false; data: components["schemas"]["CalVenue"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/venues/{id}": { init: { params: O["updateVenuePatch"]["parameters"]; body?: S["CalVenueUpdate"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** updateVenueBySlugPatch: Update a venue by slug (PATCH) */
-  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: operations["updateVenueBySlugPatch"]["parameters"]; body: components["schemas"]["CalVenueUpdateBySlug"] }; initOptional: false; data: components["schemas"]["CalVenue"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: O["updateVenueBySlugPatch"]["parameters"]; body: S["CalVenueUpdateBySlug"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** updateOrganizerPatch: Update an organizer (PATCH) */
-  "/cal/events/v1/organizers/{id}": { init: { params: operations["updateOrganizerPatch"]["parameters"]; body?: components["schemas"]["CalOrganizerUpdate"] }; initOptional: false; data: components["schemas"]["CalOrganizer"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/organizers/{id}": { init: { params: O["updateOrganizerPatch"]["parameters"]; body?: S["CalOrganizerUpdate"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** updateOrganizerBySlugPatch: Update an organizer by slug (PATCH) */
-  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: operations["updateOrganizerBySlugPatch"]["parameters"]; body: components["schemas"]["CalOrganizerUpdateBySlug"] }; initOptional: false; data: components["schemas"]["CalOrganizer"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: O["updateOrganizerBySlugPatch"]["parameters"]; body: S["CalOrganizerUpdateBySlug"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** updateEventCategoryPatch: Update an event category (PATCH) */
-  "/cal/events/v1/categories/{id}": { init: { params: operations["updateEventCategoryPatch"]["parameters"]; body?: components["schemas"]["CalCategoryUpdate"] }; initOptional: false; data: components["schemas"]["CalTerm"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/categories/{id}": { init: { params: O["updateEventCategoryPatch"]["parameters"]; body?: S["CalCategoryUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** updateEventTagPatch: Update a tag (PATCH) */
-  "/cal/events/v1/tags/{id}": { init: { params: operations["updateEventTagPatch"]["parameters"]; body?: components["schemas"]["CalTagUpdate"] }; initOptional: false; data: components["schemas"]["CalTerm"]; error: components["schemas"]["Error"] };
+  "/cal/events/v1/tags/{id}": { init: { params: O["updateEventTagPatch"]["parameters"]; body?: S["CalTagUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** updatePostPatch: Update a post (PATCH) */
-  "/core/v2/posts/{id}": { init: { params: operations["updatePostPatch"]["parameters"]; body?: components["schemas"]["PostWrite"] }; initOptional: false; data: components["schemas"]["PostEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/posts/{id}": { init: { params: O["updatePostPatch"]["parameters"]; body?: S["PostWrite"] }; initOptional: false; data: S["PostEdit"]; error: S["Error"] };
   /** updatePagePatch: Update a page (PATCH) */
-  "/core/v2/pages/{id}": { init: { params: operations["updatePagePatch"]["parameters"]; body?: components["schemas"]["PageWrite"] }; initOptional: false; data: components["schemas"]["PageEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/pages/{id}": { init: { params: O["updatePagePatch"]["parameters"]; body?: S["PageWrite"] }; initOptional: false; data: S["PageEdit"]; error: S["Error"] };
   /** updateMediaPatch: Update a media attachment (PATCH) */
-  "/core/v2/media/{id}": { init: { params: operations["updateMediaPatch"]["parameters"]; body?: components["schemas"]["AttachmentWrite"] }; initOptional: false; data: components["schemas"]["AttachmentEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/media/{id}": { init: { params: O["updateMediaPatch"]["parameters"]; body?: S["AttachmentWrite"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
   /** updateMenuItemPatch: Update a menu item (PATCH) */
-  "/core/v2/menu-items/{id}": { init: { params: operations["updateMenuItemPatch"]["parameters"]; body?: components["schemas"]["MenuItemWrite"] }; initOptional: false; data: components["schemas"]["MenuItemEdit"]; error: components["schemas"]["Error"] };
+  "/core/v2/menu-items/{id}": { init: { params: O["updateMenuItemPatch"]["parameters"]; body?: S["MenuItemWrite"] }; initOptional: false; data: S["MenuItemEdit"]; error: S["Error"] };
   /** patchMlAteAteProxy: Proxy a PATCH request to the translation editor */
-  "/ml/ate/v1/ate/proxy": { init: { params?: operations["patchMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: operations["patchMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/ml/ate/v1/ate/proxy": { init: { params?: O["patchMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["patchMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** patchBuilderFontLibrary: Patch a font of the library */
-  "/builder/v1/font-library": { init: { params?: operations["patchBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: operations["patchBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/builder/v1/font-library": { init: { params?: O["patchBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: O["patchBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** patchConnectorSync: Synchronise the connector (PATCH) */
-  "/connector/v1/sync": { init: { params?: operations["patchConnectorSync"]["parameters"]; body?: components["schemas"]["AddonConnectorSync"] }; initOptional: true; data: operations["patchConnectorSync"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/connector/v1/sync": { init: { params?: O["patchConnectorSync"]["parameters"]; body?: S["AddonConnectorSync"] }; initOptional: true; data: O["patchConnectorSync"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** patchConnectorLogout: Log the connector out (PATCH) */
-  "/connector/v1/logout": { init: { params?: operations["patchConnectorLogout"]["parameters"]; body?: never }; initOptional: true; data: operations["patchConnectorLogout"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/connector/v1/logout": { init: { params?: O["patchConnectorLogout"]["parameters"]; body?: never }; initOptional: true; data: O["patchConnectorLogout"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** patchCrosssellPlugincrosssellInstallPlugin: Install an offered plugin (PATCH) */
-  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: operations["patchCrosssellPlugincrosssellInstallPlugin"]["parameters"]; body: components["schemas"]["AddonCrossSellPlugin"] }; initOptional: false; data: operations["patchCrosssellPlugincrosssellInstallPlugin"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: O["patchCrosssellPlugincrosssellInstallPlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: O["patchCrosssellPlugincrosssellInstallPlugin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** patchCrosssellPlugincrosssellActivatePlugin: Activate an offered plugin (PATCH) */
-  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: operations["patchCrosssellPlugincrosssellActivatePlugin"]["parameters"]; body: components["schemas"]["AddonCrossSellPlugin"] }; initOptional: false; data: operations["patchCrosssellPlugincrosssellActivatePlugin"]["responses"][200]["content"]["application/json"]; error: components["schemas"]["Error"] };
+  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: O["patchCrosssellPlugincrosssellActivatePlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: O["patchCrosssellPlugincrosssellActivatePlugin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
 }
 /** The paths with a PATCH operation. */
 export type PatchPath = keyof PatchRoutes;
+type PatchI<P extends PatchPath> = InitOf<PatchRoutes[P]>;
+type PatchR<P extends PatchPath> = ResultOf<PatchRoutes[P]>;
 /** `client.PATCH`: one signature per route, then the generic catch-all. */
 export interface PatchCalls {
-  (path: "/cal/events/v1/events/{id}", init: InitOf<PatchRoutes["/cal/events/v1/events/{id}"]>): ResultOf<PatchRoutes["/cal/events/v1/events/{id}"]>;
-  (path: "/cal/events/v1/events/by-slug/{slug}", init: InitOf<PatchRoutes["/cal/events/v1/events/by-slug/{slug}"]>): ResultOf<PatchRoutes["/cal/events/v1/events/by-slug/{slug}"]>;
-  (path: "/cal/events/v1/venues/{id}", init: InitOf<PatchRoutes["/cal/events/v1/venues/{id}"]>): ResultOf<PatchRoutes["/cal/events/v1/venues/{id}"]>;
-  (path: "/cal/events/v1/venues/by-slug/{slug}", init: InitOf<PatchRoutes["/cal/events/v1/venues/by-slug/{slug}"]>): ResultOf<PatchRoutes["/cal/events/v1/venues/by-slug/{slug}"]>;
-  (path: "/cal/events/v1/organizers/{id}", init: InitOf<PatchRoutes["/cal/events/v1/organizers/{id}"]>): ResultOf<PatchRoutes["/cal/events/v1/organizers/{id}"]>;
-  (path: "/cal/events/v1/organizers/by-slug/{slug}", init: InitOf<PatchRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>): ResultOf<PatchRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>;
-  (path: "/cal/events/v1/categories/{id}", init: InitOf<PatchRoutes["/cal/events/v1/categories/{id}"]>): ResultOf<PatchRoutes["/cal/events/v1/categories/{id}"]>;
-  (path: "/cal/events/v1/tags/{id}", init: InitOf<PatchRoutes["/cal/events/v1/tags/{id}"]>): ResultOf<PatchRoutes["/cal/events/v1/tags/{id}"]>;
-  (path: "/core/v2/posts/{id}", init: InitOf<PatchRoutes["/core/v2/posts/{id}"]>): ResultOf<PatchRoutes["/core/v2/posts/{id}"]>;
-  (path: "/core/v2/pages/{id}", init: InitOf<PatchRoutes["/core/v2/pages/{id}"]>): ResultOf<PatchRoutes["/core/v2/pages/{id}"]>;
-  (path: "/core/v2/media/{id}", init: InitOf<PatchRoutes["/core/v2/media/{id}"]>): ResultOf<PatchRoutes["/core/v2/media/{id}"]>;
-  (path: "/core/v2/menu-items/{id}", init: InitOf<PatchRoutes["/core/v2/menu-items/{id}"]>): ResultOf<PatchRoutes["/core/v2/menu-items/{id}"]>;
-  (path: "/ml/ate/v1/ate/proxy", init?: InitOf<PatchRoutes["/ml/ate/v1/ate/proxy"]>): ResultOf<PatchRoutes["/ml/ate/v1/ate/proxy"]>;
-  (path: "/builder/v1/font-library", init?: InitOf<PatchRoutes["/builder/v1/font-library"]>): ResultOf<PatchRoutes["/builder/v1/font-library"]>;
-  (path: "/connector/v1/sync", init?: InitOf<PatchRoutes["/connector/v1/sync"]>): ResultOf<PatchRoutes["/connector/v1/sync"]>;
-  (path: "/connector/v1/logout", init?: InitOf<PatchRoutes["/connector/v1/logout"]>): ResultOf<PatchRoutes["/connector/v1/logout"]>;
-  (path: "/crosssell/v1/plugincrosssell/install_plugin", init: InitOf<PatchRoutes["/crosssell/v1/plugincrosssell/install_plugin"]>): ResultOf<PatchRoutes["/crosssell/v1/plugincrosssell/install_plugin"]>;
-  (path: "/crosssell/v1/plugincrosssell/activate_plugin", init: InitOf<PatchRoutes["/crosssell/v1/plugincrosssell/activate_plugin"]>): ResultOf<PatchRoutes["/crosssell/v1/plugincrosssell/activate_plugin"]>;
+  (path: "/cal/events/v1/events/{id}", init: PatchI<"/cal/events/v1/events/{id}">): PatchR<"/cal/events/v1/events/{id}">;
+  (path: "/cal/events/v1/events/by-slug/{slug}", init: PatchI<"/cal/events/v1/events/by-slug/{slug}">): PatchR<"/cal/events/v1/events/by-slug/{slug}">;
+  (path: "/cal/events/v1/venues/{id}", init: PatchI<"/cal/events/v1/venues/{id}">): PatchR<"/cal/events/v1/venues/{id}">;
+  (path: "/cal/events/v1/venues/by-slug/{slug}", init: PatchI<"/cal/events/v1/venues/by-slug/{slug}">): PatchR<"/cal/events/v1/venues/by-slug/{slug}">;
+  (path: "/cal/events/v1/organizers/{id}", init: PatchI<"/cal/events/v1/organizers/{id}">): PatchR<"/cal/events/v1/organizers/{id}">;
+  (path: "/cal/events/v1/organizers/by-slug/{slug}", init: PatchI<"/cal/events/v1/organizers/by-slug/{slug}">): PatchR<"/cal/events/v1/organizers/by-slug/{slug}">;
+  (path: "/cal/events/v1/categories/{id}", init: PatchI<"/cal/events/v1/categories/{id}">): PatchR<"/cal/events/v1/categories/{id}">;
+  (path: "/cal/events/v1/tags/{id}", init: PatchI<"/cal/events/v1/tags/{id}">): PatchR<"/cal/events/v1/tags/{id}">;
+  (path: "/core/v2/posts/{id}", init: PatchI<"/core/v2/posts/{id}">): PatchR<"/core/v2/posts/{id}">;
+  (path: "/core/v2/pages/{id}", init: PatchI<"/core/v2/pages/{id}">): PatchR<"/core/v2/pages/{id}">;
+  (path: "/core/v2/media/{id}", init: PatchI<"/core/v2/media/{id}">): PatchR<"/core/v2/media/{id}">;
+  (path: "/core/v2/menu-items/{id}", init: PatchI<"/core/v2/menu-items/{id}">): PatchR<"/core/v2/menu-items/{id}">;
+  (path: "/ml/ate/v1/ate/proxy", init?: PatchI<"/ml/ate/v1/ate/proxy">): PatchR<"/ml/ate/v1/ate/proxy">;
+  (path: "/builder/v1/font-library", init?: PatchI<"/builder/v1/font-library">): PatchR<"/builder/v1/font-library">;
+  (path: "/connector/v1/sync", init?: PatchI<"/connector/v1/sync">): PatchR<"/connector/v1/sync">;
+  (path: "/connector/v1/logout", init?: PatchI<"/connector/v1/logout">): PatchR<"/connector/v1/logout">;
+  (path: "/crosssell/v1/plugincrosssell/install_plugin", init: PatchI<"/crosssell/v1/plugincrosssell/install_plugin">): PatchR<"/crosssell/v1/plugincrosssell/install_plugin">;
+  (path: "/crosssell/v1/plugincrosssell/activate_plugin", init: PatchI<"/crosssell/v1/plugincrosssell/activate_plugin">): PatchR<"/crosssell/v1/plugincrosssell/activate_plugin">;
   <P extends PatchPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PatchRoutes[P], A>): ResultOf<PatchRoutes[P], A>;
 }
 
@@ -853,262 +869,15 @@ export interface TraceRoutes {
 }
 /** The paths with a TRACE operation. */
 export type TracePath = keyof TraceRoutes;
+type TraceI<P extends TracePath> = InitOf<TraceRoutes[P]>;
+type TraceR<P extends TracePath> = ResultOf<TraceRoutes[P]>;
 /** `client.TRACE`: one signature per route, then the generic catch-all. */
 export interface TraceCalls {
   <P extends TracePath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<TraceRoutes[P], A>): ResultOf<TraceRoutes[P], A>;
 }
 
-/** `client.request(method, path, init)`: one signature per operation, then the catch-all. */
+/** `client.request(method, path, init)`: generic over the route tables (the per-method calls are cheaper to check). */
 export interface RequestCalls {
-  (method: "get", path: "/", init?: InitOf<GetRoutes["/"]>): ResultOf<GetRoutes["/"]>;
-  (method: "post", path: "/batch/v1", init: InitOf<PostRoutes["/batch/v1"]>): ResultOf<PostRoutes["/batch/v1"]>;
-  (method: "get", path: "/oembed/1.0", init?: InitOf<GetRoutes["/oembed/1.0"]>): ResultOf<GetRoutes["/oembed/1.0"]>;
-  (method: "get", path: "/oembed/1.0/embed", init: InitOf<GetRoutes["/oembed/1.0/embed"]>): ResultOf<GetRoutes["/oembed/1.0/embed"]>;
-  (method: "get", path: "/oembed/1.0/proxy", init: InitOf<GetRoutes["/oembed/1.0/proxy"]>): ResultOf<GetRoutes["/oembed/1.0/proxy"]>;
-  (method: "get", path: "/cal/events/v1", init?: InitOf<GetRoutes["/cal/events/v1"]>): ResultOf<GetRoutes["/cal/events/v1"]>;
-  (method: "get", path: "/cal/events/v1/doc", init?: InitOf<GetRoutes["/cal/events/v1/doc"]>): ResultOf<GetRoutes["/cal/events/v1/doc"]>;
-  (method: "get", path: "/cal/events/v1/events", init?: InitOf<GetRoutes["/cal/events/v1/events"]>): ResultOf<GetRoutes["/cal/events/v1/events"]>;
-  (method: "post", path: "/cal/events/v1/events", init: InitOf<PostRoutes["/cal/events/v1/events"]>): ResultOf<PostRoutes["/cal/events/v1/events"]>;
-  (method: "get", path: "/cal/events/v1/events/{id}", init: InitOf<GetRoutes["/cal/events/v1/events/{id}"]>): ResultOf<GetRoutes["/cal/events/v1/events/{id}"]>;
-  (method: "put", path: "/cal/events/v1/events/{id}", init: InitOf<PutRoutes["/cal/events/v1/events/{id}"]>): ResultOf<PutRoutes["/cal/events/v1/events/{id}"]>;
-  (method: "post", path: "/cal/events/v1/events/{id}", init: InitOf<PostRoutes["/cal/events/v1/events/{id}"]>): ResultOf<PostRoutes["/cal/events/v1/events/{id}"]>;
-  (method: "delete", path: "/cal/events/v1/events/{id}", init: InitOf<DeleteRoutes["/cal/events/v1/events/{id}"]>): ResultOf<DeleteRoutes["/cal/events/v1/events/{id}"]>;
-  (method: "patch", path: "/cal/events/v1/events/{id}", init: InitOf<PatchRoutes["/cal/events/v1/events/{id}"]>): ResultOf<PatchRoutes["/cal/events/v1/events/{id}"]>;
-  (method: "get", path: "/cal/events/v1/events/by-slug/{slug}", init: InitOf<GetRoutes["/cal/events/v1/events/by-slug/{slug}"]>): ResultOf<GetRoutes["/cal/events/v1/events/by-slug/{slug}"]>;
-  (method: "put", path: "/cal/events/v1/events/by-slug/{slug}", init: InitOf<PutRoutes["/cal/events/v1/events/by-slug/{slug}"]>): ResultOf<PutRoutes["/cal/events/v1/events/by-slug/{slug}"]>;
-  (method: "post", path: "/cal/events/v1/events/by-slug/{slug}", init: InitOf<PostRoutes["/cal/events/v1/events/by-slug/{slug}"]>): ResultOf<PostRoutes["/cal/events/v1/events/by-slug/{slug}"]>;
-  (method: "delete", path: "/cal/events/v1/events/by-slug/{slug}", init: InitOf<DeleteRoutes["/cal/events/v1/events/by-slug/{slug}"]>): ResultOf<DeleteRoutes["/cal/events/v1/events/by-slug/{slug}"]>;
-  (method: "patch", path: "/cal/events/v1/events/by-slug/{slug}", init: InitOf<PatchRoutes["/cal/events/v1/events/by-slug/{slug}"]>): ResultOf<PatchRoutes["/cal/events/v1/events/by-slug/{slug}"]>;
-  (method: "get", path: "/cal/events/v1/venues", init?: InitOf<GetRoutes["/cal/events/v1/venues"]>): ResultOf<GetRoutes["/cal/events/v1/venues"]>;
-  (method: "post", path: "/cal/events/v1/venues", init: InitOf<PostRoutes["/cal/events/v1/venues"]>): ResultOf<PostRoutes["/cal/events/v1/venues"]>;
-  (method: "get", path: "/cal/events/v1/venues/{id}", init: InitOf<GetRoutes["/cal/events/v1/venues/{id}"]>): ResultOf<GetRoutes["/cal/events/v1/venues/{id}"]>;
-  (method: "put", path: "/cal/events/v1/venues/{id}", init: InitOf<PutRoutes["/cal/events/v1/venues/{id}"]>): ResultOf<PutRoutes["/cal/events/v1/venues/{id}"]>;
-  (method: "post", path: "/cal/events/v1/venues/{id}", init: InitOf<PostRoutes["/cal/events/v1/venues/{id}"]>): ResultOf<PostRoutes["/cal/events/v1/venues/{id}"]>;
-  (method: "delete", path: "/cal/events/v1/venues/{id}", init: InitOf<DeleteRoutes["/cal/events/v1/venues/{id}"]>): ResultOf<DeleteRoutes["/cal/events/v1/venues/{id}"]>;
-  (method: "patch", path: "/cal/events/v1/venues/{id}", init: InitOf<PatchRoutes["/cal/events/v1/venues/{id}"]>): ResultOf<PatchRoutes["/cal/events/v1/venues/{id}"]>;
-  (method: "get", path: "/cal/events/v1/venues/by-slug/{slug}", init: InitOf<GetRoutes["/cal/events/v1/venues/by-slug/{slug}"]>): ResultOf<GetRoutes["/cal/events/v1/venues/by-slug/{slug}"]>;
-  (method: "put", path: "/cal/events/v1/venues/by-slug/{slug}", init: InitOf<PutRoutes["/cal/events/v1/venues/by-slug/{slug}"]>): ResultOf<PutRoutes["/cal/events/v1/venues/by-slug/{slug}"]>;
-  (method: "post", path: "/cal/events/v1/venues/by-slug/{slug}", init: InitOf<PostRoutes["/cal/events/v1/venues/by-slug/{slug}"]>): ResultOf<PostRoutes["/cal/events/v1/venues/by-slug/{slug}"]>;
-  (method: "delete", path: "/cal/events/v1/venues/by-slug/{slug}", init: InitOf<DeleteRoutes["/cal/events/v1/venues/by-slug/{slug}"]>): ResultOf<DeleteRoutes["/cal/events/v1/venues/by-slug/{slug}"]>;
-  (method: "patch", path: "/cal/events/v1/venues/by-slug/{slug}", init: InitOf<PatchRoutes["/cal/events/v1/venues/by-slug/{slug}"]>): ResultOf<PatchRoutes["/cal/events/v1/venues/by-slug/{slug}"]>;
-  (method: "get", path: "/cal/events/v1/organizers", init?: InitOf<GetRoutes["/cal/events/v1/organizers"]>): ResultOf<GetRoutes["/cal/events/v1/organizers"]>;
-  (method: "post", path: "/cal/events/v1/organizers", init: InitOf<PostRoutes["/cal/events/v1/organizers"]>): ResultOf<PostRoutes["/cal/events/v1/organizers"]>;
-  (method: "get", path: "/cal/events/v1/organizers/{id}", init: InitOf<GetRoutes["/cal/events/v1/organizers/{id}"]>): ResultOf<GetRoutes["/cal/events/v1/organizers/{id}"]>;
-  (method: "put", path: "/cal/events/v1/organizers/{id}", init: InitOf<PutRoutes["/cal/events/v1/organizers/{id}"]>): ResultOf<PutRoutes["/cal/events/v1/organizers/{id}"]>;
-  (method: "post", path: "/cal/events/v1/organizers/{id}", init: InitOf<PostRoutes["/cal/events/v1/organizers/{id}"]>): ResultOf<PostRoutes["/cal/events/v1/organizers/{id}"]>;
-  (method: "delete", path: "/cal/events/v1/organizers/{id}", init: InitOf<DeleteRoutes["/cal/events/v1/organizers/{id}"]>): ResultOf<DeleteRoutes["/cal/events/v1/organizers/{id}"]>;
-  (method: "patch", path: "/cal/events/v1/organizers/{id}", init: InitOf<PatchRoutes["/cal/events/v1/organizers/{id}"]>): ResultOf<PatchRoutes["/cal/events/v1/organizers/{id}"]>;
-  (method: "get", path: "/cal/events/v1/organizers/by-slug/{slug}", init: InitOf<GetRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>): ResultOf<GetRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>;
-  (method: "put", path: "/cal/events/v1/organizers/by-slug/{slug}", init: InitOf<PutRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>): ResultOf<PutRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>;
-  (method: "post", path: "/cal/events/v1/organizers/by-slug/{slug}", init: InitOf<PostRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>): ResultOf<PostRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>;
-  (method: "delete", path: "/cal/events/v1/organizers/by-slug/{slug}", init: InitOf<DeleteRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>): ResultOf<DeleteRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>;
-  (method: "patch", path: "/cal/events/v1/organizers/by-slug/{slug}", init: InitOf<PatchRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>): ResultOf<PatchRoutes["/cal/events/v1/organizers/by-slug/{slug}"]>;
-  (method: "get", path: "/cal/events/v1/categories", init?: InitOf<GetRoutes["/cal/events/v1/categories"]>): ResultOf<GetRoutes["/cal/events/v1/categories"]>;
-  (method: "post", path: "/cal/events/v1/categories", init: InitOf<PostRoutes["/cal/events/v1/categories"]>): ResultOf<PostRoutes["/cal/events/v1/categories"]>;
-  (method: "get", path: "/cal/events/v1/categories/{id}", init: InitOf<GetRoutes["/cal/events/v1/categories/{id}"]>): ResultOf<GetRoutes["/cal/events/v1/categories/{id}"]>;
-  (method: "put", path: "/cal/events/v1/categories/{id}", init: InitOf<PutRoutes["/cal/events/v1/categories/{id}"]>): ResultOf<PutRoutes["/cal/events/v1/categories/{id}"]>;
-  (method: "post", path: "/cal/events/v1/categories/{id}", init: InitOf<PostRoutes["/cal/events/v1/categories/{id}"]>): ResultOf<PostRoutes["/cal/events/v1/categories/{id}"]>;
-  (method: "delete", path: "/cal/events/v1/categories/{id}", init: InitOf<DeleteRoutes["/cal/events/v1/categories/{id}"]>): ResultOf<DeleteRoutes["/cal/events/v1/categories/{id}"]>;
-  (method: "patch", path: "/cal/events/v1/categories/{id}", init: InitOf<PatchRoutes["/cal/events/v1/categories/{id}"]>): ResultOf<PatchRoutes["/cal/events/v1/categories/{id}"]>;
-  (method: "get", path: "/cal/events/v1/tags", init?: InitOf<GetRoutes["/cal/events/v1/tags"]>): ResultOf<GetRoutes["/cal/events/v1/tags"]>;
-  (method: "post", path: "/cal/events/v1/tags", init: InitOf<PostRoutes["/cal/events/v1/tags"]>): ResultOf<PostRoutes["/cal/events/v1/tags"]>;
-  (method: "get", path: "/cal/events/v1/tags/{id}", init: InitOf<GetRoutes["/cal/events/v1/tags/{id}"]>): ResultOf<GetRoutes["/cal/events/v1/tags/{id}"]>;
-  (method: "put", path: "/cal/events/v1/tags/{id}", init: InitOf<PutRoutes["/cal/events/v1/tags/{id}"]>): ResultOf<PutRoutes["/cal/events/v1/tags/{id}"]>;
-  (method: "post", path: "/cal/events/v1/tags/{id}", init: InitOf<PostRoutes["/cal/events/v1/tags/{id}"]>): ResultOf<PostRoutes["/cal/events/v1/tags/{id}"]>;
-  (method: "delete", path: "/cal/events/v1/tags/{id}", init: InitOf<DeleteRoutes["/cal/events/v1/tags/{id}"]>): ResultOf<DeleteRoutes["/cal/events/v1/tags/{id}"]>;
-  (method: "patch", path: "/cal/events/v1/tags/{id}", init: InitOf<PatchRoutes["/cal/events/v1/tags/{id}"]>): ResultOf<PatchRoutes["/cal/events/v1/tags/{id}"]>;
-  (method: "get", path: "/core/v2", init?: InitOf<GetRoutes["/core/v2"]>): ResultOf<GetRoutes["/core/v2"]>;
-  (method: "get", path: "/core/v2/posts", init?: InitOf<GetRoutes["/core/v2/posts"]>): ResultOf<GetRoutes["/core/v2/posts"]>;
-  (method: "post", path: "/core/v2/posts", init?: InitOf<PostRoutes["/core/v2/posts"]>): ResultOf<PostRoutes["/core/v2/posts"]>;
-  (method: "get", path: "/core/v2/posts/{id}", init: InitOf<GetRoutes["/core/v2/posts/{id}"]>): ResultOf<GetRoutes["/core/v2/posts/{id}"]>;
-  (method: "put", path: "/core/v2/posts/{id}", init: InitOf<PutRoutes["/core/v2/posts/{id}"]>): ResultOf<PutRoutes["/core/v2/posts/{id}"]>;
-  (method: "post", path: "/core/v2/posts/{id}", init: InitOf<PostRoutes["/core/v2/posts/{id}"]>): ResultOf<PostRoutes["/core/v2/posts/{id}"]>;
-  (method: "delete", path: "/core/v2/posts/{id}", init: InitOf<DeleteRoutes["/core/v2/posts/{id}"]>): ResultOf<DeleteRoutes["/core/v2/posts/{id}"]>;
-  (method: "patch", path: "/core/v2/posts/{id}", init: InitOf<PatchRoutes["/core/v2/posts/{id}"]>): ResultOf<PatchRoutes["/core/v2/posts/{id}"]>;
-  (method: "get", path: "/core/v2/posts/{parent}/revisions", init: InitOf<GetRoutes["/core/v2/posts/{parent}/revisions"]>): ResultOf<GetRoutes["/core/v2/posts/{parent}/revisions"]>;
-  (method: "get", path: "/core/v2/posts/{parent}/revisions/{id}", init: InitOf<GetRoutes["/core/v2/posts/{parent}/revisions/{id}"]>): ResultOf<GetRoutes["/core/v2/posts/{parent}/revisions/{id}"]>;
-  (method: "delete", path: "/core/v2/posts/{parent}/revisions/{id}", init: InitOf<DeleteRoutes["/core/v2/posts/{parent}/revisions/{id}"]>): ResultOf<DeleteRoutes["/core/v2/posts/{parent}/revisions/{id}"]>;
-  (method: "get", path: "/core/v2/posts/{id}/autosaves", init: InitOf<GetRoutes["/core/v2/posts/{id}/autosaves"]>): ResultOf<GetRoutes["/core/v2/posts/{id}/autosaves"]>;
-  (method: "post", path: "/core/v2/posts/{id}/autosaves", init: InitOf<PostRoutes["/core/v2/posts/{id}/autosaves"]>): ResultOf<PostRoutes["/core/v2/posts/{id}/autosaves"]>;
-  (method: "get", path: "/core/v2/posts/{parent}/autosaves/{id}", init: InitOf<GetRoutes["/core/v2/posts/{parent}/autosaves/{id}"]>): ResultOf<GetRoutes["/core/v2/posts/{parent}/autosaves/{id}"]>;
-  (method: "get", path: "/core/v2/pages", init?: InitOf<GetRoutes["/core/v2/pages"]>): ResultOf<GetRoutes["/core/v2/pages"]>;
-  (method: "post", path: "/core/v2/pages", init?: InitOf<PostRoutes["/core/v2/pages"]>): ResultOf<PostRoutes["/core/v2/pages"]>;
-  (method: "get", path: "/core/v2/pages/{id}", init: InitOf<GetRoutes["/core/v2/pages/{id}"]>): ResultOf<GetRoutes["/core/v2/pages/{id}"]>;
-  (method: "put", path: "/core/v2/pages/{id}", init: InitOf<PutRoutes["/core/v2/pages/{id}"]>): ResultOf<PutRoutes["/core/v2/pages/{id}"]>;
-  (method: "post", path: "/core/v2/pages/{id}", init: InitOf<PostRoutes["/core/v2/pages/{id}"]>): ResultOf<PostRoutes["/core/v2/pages/{id}"]>;
-  (method: "delete", path: "/core/v2/pages/{id}", init: InitOf<DeleteRoutes["/core/v2/pages/{id}"]>): ResultOf<DeleteRoutes["/core/v2/pages/{id}"]>;
-  (method: "patch", path: "/core/v2/pages/{id}", init: InitOf<PatchRoutes["/core/v2/pages/{id}"]>): ResultOf<PatchRoutes["/core/v2/pages/{id}"]>;
-  (method: "get", path: "/core/v2/pages/{parent}/revisions", init: InitOf<GetRoutes["/core/v2/pages/{parent}/revisions"]>): ResultOf<GetRoutes["/core/v2/pages/{parent}/revisions"]>;
-  (method: "get", path: "/core/v2/pages/{parent}/revisions/{id}", init: InitOf<GetRoutes["/core/v2/pages/{parent}/revisions/{id}"]>): ResultOf<GetRoutes["/core/v2/pages/{parent}/revisions/{id}"]>;
-  (method: "delete", path: "/core/v2/pages/{parent}/revisions/{id}", init: InitOf<DeleteRoutes["/core/v2/pages/{parent}/revisions/{id}"]>): ResultOf<DeleteRoutes["/core/v2/pages/{parent}/revisions/{id}"]>;
-  (method: "get", path: "/core/v2/pages/{id}/autosaves", init: InitOf<GetRoutes["/core/v2/pages/{id}/autosaves"]>): ResultOf<GetRoutes["/core/v2/pages/{id}/autosaves"]>;
-  (method: "post", path: "/core/v2/pages/{id}/autosaves", init: InitOf<PostRoutes["/core/v2/pages/{id}/autosaves"]>): ResultOf<PostRoutes["/core/v2/pages/{id}/autosaves"]>;
-  (method: "get", path: "/core/v2/pages/{parent}/autosaves/{id}", init: InitOf<GetRoutes["/core/v2/pages/{parent}/autosaves/{id}"]>): ResultOf<GetRoutes["/core/v2/pages/{parent}/autosaves/{id}"]>;
-  (method: "get", path: "/core/v2/media", init?: InitOf<GetRoutes["/core/v2/media"]>): ResultOf<GetRoutes["/core/v2/media"]>;
-  (method: "post", path: "/core/v2/media", init: InitOf<PostRoutes["/core/v2/media"]>): ResultOf<PostRoutes["/core/v2/media"]>;
-  (method: "get", path: "/core/v2/media/{id}", init: InitOf<GetRoutes["/core/v2/media/{id}"]>): ResultOf<GetRoutes["/core/v2/media/{id}"]>;
-  (method: "put", path: "/core/v2/media/{id}", init: InitOf<PutRoutes["/core/v2/media/{id}"]>): ResultOf<PutRoutes["/core/v2/media/{id}"]>;
-  (method: "post", path: "/core/v2/media/{id}", init: InitOf<PostRoutes["/core/v2/media/{id}"]>): ResultOf<PostRoutes["/core/v2/media/{id}"]>;
-  (method: "delete", path: "/core/v2/media/{id}", init: InitOf<DeleteRoutes["/core/v2/media/{id}"]>): ResultOf<DeleteRoutes["/core/v2/media/{id}"]>;
-  (method: "patch", path: "/core/v2/media/{id}", init: InitOf<PatchRoutes["/core/v2/media/{id}"]>): ResultOf<PatchRoutes["/core/v2/media/{id}"]>;
-  (method: "post", path: "/core/v2/media/{id}/post-process", init: InitOf<PostRoutes["/core/v2/media/{id}/post-process"]>): ResultOf<PostRoutes["/core/v2/media/{id}/post-process"]>;
-  (method: "post", path: "/core/v2/media/{id}/edit", init: InitOf<PostRoutes["/core/v2/media/{id}/edit"]>): ResultOf<PostRoutes["/core/v2/media/{id}/edit"]>;
-  (method: "get", path: "/core/v2/menu-items", init?: InitOf<GetRoutes["/core/v2/menu-items"]>): ResultOf<GetRoutes["/core/v2/menu-items"]>;
-  (method: "post", path: "/core/v2/menu-items", init?: InitOf<PostRoutes["/core/v2/menu-items"]>): ResultOf<PostRoutes["/core/v2/menu-items"]>;
-  (method: "get", path: "/core/v2/menu-items/{id}", init: InitOf<GetRoutes["/core/v2/menu-items/{id}"]>): ResultOf<GetRoutes["/core/v2/menu-items/{id}"]>;
-  (method: "put", path: "/core/v2/menu-items/{id}", init: InitOf<PutRoutes["/core/v2/menu-items/{id}"]>): ResultOf<PutRoutes["/core/v2/menu-items/{id}"]>;
-  (method: "post", path: "/core/v2/menu-items/{id}", init: InitOf<PostRoutes["/core/v2/menu-items/{id}"]>): ResultOf<PostRoutes["/core/v2/menu-items/{id}"]>;
-  (method: "delete", path: "/core/v2/menu-items/{id}", init: InitOf<DeleteRoutes["/core/v2/menu-items/{id}"]>): ResultOf<DeleteRoutes["/core/v2/menu-items/{id}"]>;
-  (method: "patch", path: "/core/v2/menu-items/{id}", init: InitOf<PatchRoutes["/core/v2/menu-items/{id}"]>): ResultOf<PatchRoutes["/core/v2/menu-items/{id}"]>;
-  (method: "get", path: "/ml/v1", init?: InitOf<GetRoutes["/ml/v1"]>): ResultOf<GetRoutes["/ml/v1"]>;
-  (method: "get", path: "/ml/v1/posts", init?: InitOf<GetRoutes["/ml/v1/posts"]>): ResultOf<GetRoutes["/ml/v1/posts"]>;
-  (method: "get", path: "/ml/v1/posts/count", init?: InitOf<GetRoutes["/ml/v1/posts/count"]>): ResultOf<GetRoutes["/ml/v1/posts/count"]>;
-  (method: "get", path: "/ml/v1/posts/hierarchical", init?: InitOf<GetRoutes["/ml/v1/posts/hierarchical"]>): ResultOf<GetRoutes["/ml/v1/posts/hierarchical"]>;
-  (method: "get", path: "/ml/v1/posts/taxonomies", init?: InitOf<GetRoutes["/ml/v1/posts/taxonomies"]>): ResultOf<GetRoutes["/ml/v1/posts/taxonomies"]>;
-  (method: "get", path: "/ml/v1/posts/terms", init?: InitOf<GetRoutes["/ml/v1/posts/terms"]>): ResultOf<GetRoutes["/ml/v1/posts/terms"]>;
-  (method: "get", path: "/ml/v1/item-sections/populated", init?: InitOf<GetRoutes["/ml/v1/item-sections/populated"]>): ResultOf<GetRoutes["/ml/v1/item-sections/populated"]>;
-  (method: "get", path: "/ml/v1/send-to-translation/default-batch-name", init?: InitOf<GetRoutes["/ml/v1/send-to-translation/default-batch-name"]>): ResultOf<GetRoutes["/ml/v1/send-to-translation/default-batch-name"]>;
-  (method: "get", path: "/ml/v1/getuntranslatedtypescount", init?: InitOf<GetRoutes["/ml/v1/getuntranslatedtypescount"]>): ResultOf<GetRoutes["/ml/v1/getuntranslatedtypescount"]>;
-  (method: "get", path: "/ml/v1/credits", init?: InitOf<GetRoutes["/ml/v1/credits"]>): ResultOf<GetRoutes["/ml/v1/credits"]>;
-  (method: "get", path: "/ml/v1/tranlsation-proxy/getlastpickedup", init?: InitOf<GetRoutes["/ml/v1/tranlsation-proxy/getlastpickedup"]>): ResultOf<GetRoutes["/ml/v1/tranlsation-proxy/getlastpickedup"]>;
-  (method: "get", path: "/ml/v1/translation-proxy/getRemoteJobsCount", init?: InitOf<GetRoutes["/ml/v1/translation-proxy/getRemoteJobsCount"]>): ResultOf<GetRoutes["/ml/v1/translation-proxy/getRemoteJobsCount"]>;
-  (method: "get", path: "/ml/v1/gettranslationstatus", init?: InitOf<GetRoutes["/ml/v1/gettranslationstatus"]>): ResultOf<GetRoutes["/ml/v1/gettranslationstatus"]>;
-  (method: "get", path: "/ml/v1/getlocaltranslatorbyid", init?: InitOf<GetRoutes["/ml/v1/getlocaltranslatorbyid"]>): ResultOf<GetRoutes["/ml/v1/getlocaltranslatorbyid"]>;
-  (method: "get", path: "/ml/v1/reloadremotetranslationservice", init?: InitOf<GetRoutes["/ml/v1/reloadremotetranslationservice"]>): ResultOf<GetRoutes["/ml/v1/reloadremotetranslationservice"]>;
-  (method: "get", path: "/ml/v1/gettranslationeditortype", init?: InitOf<GetRoutes["/ml/v1/gettranslationeditortype"]>): ResultOf<GetRoutes["/ml/v1/gettranslationeditortype"]>;
-  (method: "get", path: "/ml/v1/get-needs-update-count-created-in-cte", init?: InitOf<GetRoutes["/ml/v1/get-needs-update-count-created-in-cte"]>): ResultOf<GetRoutes["/ml/v1/get-needs-update-count-created-in-cte"]>;
-  (method: "get", path: "/ml/v1/get-engines", init?: InitOf<GetRoutes["/ml/v1/get-engines"]>): ResultOf<GetRoutes["/ml/v1/get-engines"]>;
-  (method: "get", path: "/ml/v1/website-contexts", init?: InitOf<GetRoutes["/ml/v1/website-contexts"]>): ResultOf<GetRoutes["/ml/v1/website-contexts"]>;
-  (method: "get", path: "/ml/v1/has-posts-using-native-editor", init?: InitOf<GetRoutes["/ml/v1/has-posts-using-native-editor"]>): ResultOf<GetRoutes["/ml/v1/has-posts-using-native-editor"]>;
-  (method: "get", path: "/ml/v1/get-credits-per-word", init?: InitOf<GetRoutes["/ml/v1/get-credits-per-word"]>): ResultOf<GetRoutes["/ml/v1/get-credits-per-word"]>;
-  (method: "get", path: "/ml/v1/getlocaltranslators", init?: InitOf<GetRoutes["/ml/v1/getlocaltranslators"]>): ResultOf<GetRoutes["/ml/v1/getlocaltranslators"]>;
-  (method: "get", path: "/ml/v1/account-balances", init?: InitOf<GetRoutes["/ml/v1/account-balances"]>): ResultOf<GetRoutes["/ml/v1/account-balances"]>;
-  (method: "get", path: "/ml/v1/glossary-count", init?: InitOf<GetRoutes["/ml/v1/glossary-count"]>): ResultOf<GetRoutes["/ml/v1/glossary-count"]>;
-  (method: "get", path: "/ml/v1/get-dismissed-notices", init?: InitOf<GetRoutes["/ml/v1/get-dismissed-notices"]>): ResultOf<GetRoutes["/ml/v1/get-dismissed-notices"]>;
-  (method: "get", path: "/ml/v1/minimum-requirements", init?: InitOf<GetRoutes["/ml/v1/minimum-requirements"]>): ResultOf<GetRoutes["/ml/v1/minimum-requirements"]>;
-  (method: "get", path: "/ml/v1/rest/status", init?: InitOf<GetRoutes["/ml/v1/rest/status"]>): ResultOf<GetRoutes["/ml/v1/rest/status"]>;
-  (method: "get", path: "/ml/v1/custom-xml-config", init?: InitOf<GetRoutes["/ml/v1/custom-xml-config"]>): ResultOf<GetRoutes["/ml/v1/custom-xml-config"]>;
-  (method: "post", path: "/ml/v1/custom-xml-config", init?: InitOf<PostRoutes["/ml/v1/custom-xml-config"]>): ResultOf<PostRoutes["/ml/v1/custom-xml-config"]>;
-  (method: "post", path: "/ml/v1/custom-xml-config/validate", init?: InitOf<PostRoutes["/ml/v1/custom-xml-config/validate"]>): ResultOf<PostRoutes["/ml/v1/custom-xml-config/validate"]>;
-  (method: "post", path: "/ml/v1/updates", init?: InitOf<PostRoutes["/ml/v1/updates"]>): ResultOf<PostRoutes["/ml/v1/updates"]>;
-  (method: "post", path: "/ml/v1/send-to-translation/validate-translation-options", init?: InitOf<PostRoutes["/ml/v1/send-to-translation/validate-translation-options"]>): ResultOf<PostRoutes["/ml/v1/send-to-translation/validate-translation-options"]>;
-  (method: "post", path: "/ml/v1/send-to-translation/validate-batch-name", init?: InitOf<PostRoutes["/ml/v1/send-to-translation/validate-batch-name"]>): ResultOf<PostRoutes["/ml/v1/send-to-translation/validate-batch-name"]>;
-  (method: "post", path: "/ml/v1/set-review-translation-option", init?: InitOf<PostRoutes["/ml/v1/set-review-translation-option"]>): ResultOf<PostRoutes["/ml/v1/set-review-translation-option"]>;
-  (method: "post", path: "/ml/v1/translate-everything/enable", init?: InitOf<PostRoutes["/ml/v1/translate-everything/enable"]>): ResultOf<PostRoutes["/ml/v1/translate-everything/enable"]>;
-  (method: "post", path: "/ml/v1/translate-everything/disable", init?: InitOf<PostRoutes["/ml/v1/translate-everything/disable"]>): ResultOf<PostRoutes["/ml/v1/translate-everything/disable"]>;
-  (method: "post", path: "/ml/v1/save-translator-note", init?: InitOf<PostRoutes["/ml/v1/save-translator-note"]>): ResultOf<PostRoutes["/ml/v1/save-translator-note"]>;
-  (method: "post", path: "/ml/v1/translation-proxy/commit-batch", init?: InitOf<PostRoutes["/ml/v1/translation-proxy/commit-batch"]>): ResultOf<PostRoutes["/ml/v1/translation-proxy/commit-batch"]>;
-  (method: "post", path: "/ml/v1/translate-existing-content", init?: InitOf<PostRoutes["/ml/v1/translate-existing-content"]>): ResultOf<PostRoutes["/ml/v1/translate-existing-content"]>;
-  (method: "post", path: "/ml/v1/get-credits-to-translate", init?: InitOf<PostRoutes["/ml/v1/get-credits-to-translate"]>): ResultOf<PostRoutes["/ml/v1/get-credits-to-translate"]>;
-  (method: "post", path: "/ml/v1/save-automatic-translation-settings", init?: InitOf<PostRoutes["/ml/v1/save-automatic-translation-settings"]>): ResultOf<PostRoutes["/ml/v1/save-automatic-translation-settings"]>;
-  (method: "post", path: "/ml/v1/enable-ate", init?: InitOf<PostRoutes["/ml/v1/enable-ate"]>): ResultOf<PostRoutes["/ml/v1/enable-ate"]>;
-  (method: "post", path: "/ml/v1/dismiss-notice", init?: InitOf<PostRoutes["/ml/v1/dismiss-notice"]>): ResultOf<PostRoutes["/ml/v1/dismiss-notice"]>;
-  (method: "post", path: "/ml/v1/dismiss-notice-per-user", init?: InitOf<PostRoutes["/ml/v1/dismiss-notice-per-user"]>): ResultOf<PostRoutes["/ml/v1/dismiss-notice-per-user"]>;
-  (method: "get", path: "/ml/st/v1", init?: InitOf<GetRoutes["/ml/st/v1"]>): ResultOf<GetRoutes["/ml/st/v1"]>;
-  (method: "get", path: "/ml/st/v1/strings/settings", init?: InitOf<GetRoutes["/ml/st/v1/strings/settings"]>): ResultOf<GetRoutes["/ml/st/v1/strings/settings"]>;
-  (method: "post", path: "/ml/st/v1/strings/settings", init?: InitOf<PostRoutes["/ml/st/v1/strings/settings"]>): ResultOf<PostRoutes["/ml/st/v1/strings/settings"]>;
-  (method: "get", path: "/ml/st/v1/strings", init?: InitOf<GetRoutes["/ml/st/v1/strings"]>): ResultOf<GetRoutes["/ml/st/v1/strings"]>;
-  (method: "get", path: "/ml/st/v1/strings/itemscount", init?: InitOf<GetRoutes["/ml/st/v1/strings/itemscount"]>): ResultOf<GetRoutes["/ml/st/v1/strings/itemscount"]>;
-  (method: "get", path: "/ml/st/v1/string-packages", init?: InitOf<GetRoutes["/ml/st/v1/string-packages"]>): ResultOf<GetRoutes["/ml/st/v1/string-packages"]>;
-  (method: "get", path: "/ml/st/v1/strings/filters", init?: InitOf<GetRoutes["/ml/st/v1/strings/filters"]>): ResultOf<GetRoutes["/ml/st/v1/strings/filters"]>;
-  (method: "post", path: "/ml/st/v1/strings/processstringsqueue", init?: InitOf<PostRoutes["/ml/st/v1/strings/processstringsqueue"]>): ResultOf<PostRoutes["/ml/st/v1/strings/processstringsqueue"]>;
-  (method: "post", path: "/ml/st/v1/pre_generate_mo_files", init?: InitOf<PostRoutes["/ml/st/v1/pre_generate_mo_files"]>): ResultOf<PostRoutes["/ml/st/v1/pre_generate_mo_files"]>;
-  (method: "post", path: "/ml/st/v1/import_mo_strings", init?: InitOf<PostRoutes["/ml/st/v1/import_mo_strings"]>): ResultOf<PostRoutes["/ml/st/v1/import_mo_strings"]>;
-  (method: "post", path: "/ml/st/v1/settings", init: InitOf<PostRoutes["/ml/st/v1/settings"]>): ResultOf<PostRoutes["/ml/st/v1/settings"]>;
-  (method: "get", path: "/ml/tm/v1", init?: InitOf<GetRoutes["/ml/tm/v1"]>): ResultOf<GetRoutes["/ml/tm/v1"]>;
-  (method: "post", path: "/ml/tm/v1/ate/jobs/store", init: InitOf<PostRoutes["/ml/tm/v1/ate/jobs/store"]>): ResultOf<PostRoutes["/ml/tm/v1/ate/jobs/store"]>;
-  (method: "get", path: "/ml/tm/v1/xliff/fetch/{jobId}", init: InitOf<GetRoutes["/ml/tm/v1/xliff/fetch/{jobId}"]>): ResultOf<GetRoutes["/ml/tm/v1/xliff/fetch/{jobId}"]>;
-  (method: "get", path: "/ml/tm/v1/ate/jobs/{ateJobId}", init: InitOf<GetRoutes["/ml/tm/v1/ate/jobs/{ateJobId}"]>): ResultOf<GetRoutes["/ml/tm/v1/ate/jobs/{ateJobId}"]>;
-  (method: "get", path: "/ml/tm/v1/ate/jobs/{ateJobId}/fix", init: InitOf<GetRoutes["/ml/tm/v1/ate/jobs/{ateJobId}/fix"]>): ResultOf<GetRoutes["/ml/tm/v1/ate/jobs/{ateJobId}/fix"]>;
-  (method: "get", path: "/ml/tm/v1/ate/jobs/receive/{mlJobId}", init: InitOf<GetRoutes["/ml/tm/v1/ate/jobs/receive/{mlJobId}"]>): ResultOf<GetRoutes["/ml/tm/v1/ate/jobs/receive/{mlJobId}"]>;
-  (method: "post", path: "/ml/tm/v1/ams/register_manager", init?: InitOf<PostRoutes["/ml/tm/v1/ams/register_manager"]>): ResultOf<PostRoutes["/ml/tm/v1/ams/register_manager"]>;
-  (method: "post", path: "/ml/tm/v1/ate/jobs", init?: InitOf<PostRoutes["/ml/tm/v1/ate/jobs"]>): ResultOf<PostRoutes["/ml/tm/v1/ate/jobs"]>;
-  (method: "post", path: "/ml/tm/v1/ate/jobs/download", init?: InitOf<PostRoutes["/ml/tm/v1/ate/jobs/download"]>): ResultOf<PostRoutes["/ml/tm/v1/ate/jobs/download"]>;
-  (method: "post", path: "/ml/tm/v1/ate/jobs/retry", init?: InitOf<PostRoutes["/ml/tm/v1/ate/jobs/retry"]>): ResultOf<PostRoutes["/ml/tm/v1/ate/jobs/retry"]>;
-  (method: "post", path: "/ml/tm/v1/jobs/cancel", init?: InitOf<PostRoutes["/ml/tm/v1/jobs/cancel"]>): ResultOf<PostRoutes["/ml/tm/v1/jobs/cancel"]>;
-  (method: "post", path: "/ml/tm/v1/tp/apply-translations", init?: InitOf<PostRoutes["/ml/tm/v1/tp/apply-translations"]>): ResultOf<PostRoutes["/ml/tm/v1/tp/apply-translations"]>;
-  (method: "get", path: "/ml/tm/v1/ams/synchronize/translators", init?: InitOf<GetRoutes["/ml/tm/v1/ams/synchronize/translators"]>): ResultOf<GetRoutes["/ml/tm/v1/ams/synchronize/translators"]>;
-  (method: "get", path: "/ml/tm/v1/ams/synchronize/managers", init?: InitOf<GetRoutes["/ml/tm/v1/ams/synchronize/managers"]>): ResultOf<GetRoutes["/ml/tm/v1/ams/synchronize/managers"]>;
-  (method: "get", path: "/ml/tm/v1/ams/status", init?: InitOf<GetRoutes["/ml/tm/v1/ams/status"]>): ResultOf<GetRoutes["/ml/tm/v1/ams/status"]>;
-  (method: "get", path: "/ml/tm/v1/ams/console", init?: InitOf<GetRoutes["/ml/tm/v1/ams/console"]>): ResultOf<GetRoutes["/ml/tm/v1/ams/console"]>;
-  (method: "get", path: "/ml/tm/v1/tp/batches/status", init?: InitOf<GetRoutes["/ml/tm/v1/tp/batches/status"]>): ResultOf<GetRoutes["/ml/tm/v1/tp/batches/status"]>;
-  (method: "get", path: "/ml/tm/v1/ams/engines", init?: InitOf<GetRoutes["/ml/tm/v1/ams/engines"]>): ResultOf<GetRoutes["/ml/tm/v1/ams/engines"]>;
-  (method: "post", path: "/ml/tm/v1/ams/engines", init?: InitOf<PostRoutes["/ml/tm/v1/ams/engines"]>): ResultOf<PostRoutes["/ml/tm/v1/ams/engines"]>;
-  (method: "get", path: "/ml/tm/v1/jobs", init?: InitOf<GetRoutes["/ml/tm/v1/jobs"]>): ResultOf<GetRoutes["/ml/tm/v1/jobs"]>;
-  (method: "post", path: "/ml/tm/v1/jobs/assign", init: InitOf<PostRoutes["/ml/tm/v1/jobs/assign"]>): ResultOf<PostRoutes["/ml/tm/v1/jobs/assign"]>;
-  (method: "get", path: "/ml/tm/v1/tp/xliff/download/{job_id}/{job_type}", init: InitOf<GetRoutes["/ml/tm/v1/tp/xliff/download/{job_id}/{job_type}"]>): ResultOf<GetRoutes["/ml/tm/v1/tp/xliff/download/{job_id}/{job_type}"]>;
-  (method: "post", path: "/ml/tm/v1/tp/batches/sync", init: InitOf<PostRoutes["/ml/tm/v1/tp/batches/sync"]>): ResultOf<PostRoutes["/ml/tm/v1/tp/batches/sync"]>;
-  (method: "post", path: "/ml/tm/v1/ate/jobs/sync", init?: InitOf<PostRoutes["/ml/tm/v1/ate/jobs/sync"]>): ResultOf<PostRoutes["/ml/tm/v1/ate/jobs/sync"]>;
-  (method: "get", path: "/ml/ate/v1", init?: InitOf<GetRoutes["/ml/ate/v1"]>): ResultOf<GetRoutes["/ml/ate/v1"]>;
-  (method: "get", path: "/ml/ate/v1/ate/proxy", init?: InitOf<GetRoutes["/ml/ate/v1/ate/proxy"]>): ResultOf<GetRoutes["/ml/ate/v1/ate/proxy"]>;
-  (method: "put", path: "/ml/ate/v1/ate/proxy", init?: InitOf<PutRoutes["/ml/ate/v1/ate/proxy"]>): ResultOf<PutRoutes["/ml/ate/v1/ate/proxy"]>;
-  (method: "post", path: "/ml/ate/v1/ate/proxy", init?: InitOf<PostRoutes["/ml/ate/v1/ate/proxy"]>): ResultOf<PostRoutes["/ml/ate/v1/ate/proxy"]>;
-  (method: "delete", path: "/ml/ate/v1/ate/proxy", init?: InitOf<DeleteRoutes["/ml/ate/v1/ate/proxy"]>): ResultOf<DeleteRoutes["/ml/ate/v1/ate/proxy"]>;
-  (method: "patch", path: "/ml/ate/v1/ate/proxy", init?: InitOf<PatchRoutes["/ml/ate/v1/ate/proxy"]>): ResultOf<PatchRoutes["/ml/ate/v1/ate/proxy"]>;
-  (method: "get", path: "/builder/v1", init?: InitOf<GetRoutes["/builder/v1"]>): ResultOf<GetRoutes["/builder/v1"]>;
-  (method: "get", path: "/builder/v1/smooth-scroll-settings", init?: InitOf<GetRoutes["/builder/v1/smooth-scroll-settings"]>): ResultOf<GetRoutes["/builder/v1/smooth-scroll-settings"]>;
-  (method: "post", path: "/builder/v1/smooth-scroll-settings", init?: InitOf<PostRoutes["/builder/v1/smooth-scroll-settings"]>): ResultOf<PostRoutes["/builder/v1/smooth-scroll-settings"]>;
-  (method: "get", path: "/builder/v1/smooth-scroll-options", init?: InitOf<GetRoutes["/builder/v1/smooth-scroll-options"]>): ResultOf<GetRoutes["/builder/v1/smooth-scroll-options"]>;
-  (method: "post", path: "/builder/v1/smooth-scroll-options", init?: InitOf<PostRoutes["/builder/v1/smooth-scroll-options"]>): ResultOf<PostRoutes["/builder/v1/smooth-scroll-options"]>;
-  (method: "get", path: "/builder/v1/combined-css", init?: InitOf<GetRoutes["/builder/v1/combined-css"]>): ResultOf<GetRoutes["/builder/v1/combined-css"]>;
-  (method: "post", path: "/builder/v1/combined-css", init?: InitOf<PostRoutes["/builder/v1/combined-css"]>): ResultOf<PostRoutes["/builder/v1/combined-css"]>;
-  (method: "get", path: "/builder/v1/combined-js", init?: InitOf<GetRoutes["/builder/v1/combined-js"]>): ResultOf<GetRoutes["/builder/v1/combined-js"]>;
-  (method: "post", path: "/builder/v1/combined-js", init?: InitOf<PostRoutes["/builder/v1/combined-js"]>): ResultOf<PostRoutes["/builder/v1/combined-js"]>;
-  (method: "get", path: "/builder/v1/analytics-optin", init?: InitOf<GetRoutes["/builder/v1/analytics-optin"]>): ResultOf<GetRoutes["/builder/v1/analytics-optin"]>;
-  (method: "post", path: "/builder/v1/analytics-optin", init?: InitOf<PostRoutes["/builder/v1/analytics-optin"]>): ResultOf<PostRoutes["/builder/v1/analytics-optin"]>;
-  (method: "get", path: "/builder/v1/map-key", init?: InitOf<GetRoutes["/builder/v1/map-key"]>): ResultOf<GetRoutes["/builder/v1/map-key"]>;
-  (method: "post", path: "/builder/v1/map-key", init?: InitOf<PostRoutes["/builder/v1/map-key"]>): ResultOf<PostRoutes["/builder/v1/map-key"]>;
-  (method: "get", path: "/builder/v1/debug-options", init?: InitOf<GetRoutes["/builder/v1/debug-options"]>): ResultOf<GetRoutes["/builder/v1/debug-options"]>;
-  (method: "post", path: "/builder/v1/debug-options", init?: InitOf<PostRoutes["/builder/v1/debug-options"]>): ResultOf<PostRoutes["/builder/v1/debug-options"]>;
-  (method: "get", path: "/builder/v1/smooth-scroll-status", init?: InitOf<GetRoutes["/builder/v1/smooth-scroll-status"]>): ResultOf<GetRoutes["/builder/v1/smooth-scroll-status"]>;
-  (method: "post", path: "/builder/v1/map-key/validate", init?: InitOf<PostRoutes["/builder/v1/map-key/validate"]>): ResultOf<PostRoutes["/builder/v1/map-key/validate"]>;
-  (method: "post", path: "/builder/v1/create-page", init?: InitOf<PostRoutes["/builder/v1/create-page"]>): ResultOf<PostRoutes["/builder/v1/create-page"]>;
-  (method: "post", path: "/builder/v1/font-library/refresh", init?: InitOf<PostRoutes["/builder/v1/font-library/refresh"]>): ResultOf<PostRoutes["/builder/v1/font-library/refresh"]>;
-  (method: "get", path: "/builder/v1/icon-fonts", init?: InitOf<GetRoutes["/builder/v1/icon-fonts"]>): ResultOf<GetRoutes["/builder/v1/icon-fonts"]>;
-  (method: "post", path: "/builder/v1/icon-fonts", init?: InitOf<PostRoutes["/builder/v1/icon-fonts"]>): ResultOf<PostRoutes["/builder/v1/icon-fonts"]>;
-  (method: "delete", path: "/builder/v1/icon-fonts", init: InitOf<DeleteRoutes["/builder/v1/icon-fonts"]>): ResultOf<DeleteRoutes["/builder/v1/icon-fonts"]>;
-  (method: "get", path: "/builder/v1/font-library", init?: InitOf<GetRoutes["/builder/v1/font-library"]>): ResultOf<GetRoutes["/builder/v1/font-library"]>;
-  (method: "put", path: "/builder/v1/font-library", init?: InitOf<PutRoutes["/builder/v1/font-library"]>): ResultOf<PutRoutes["/builder/v1/font-library"]>;
-  (method: "post", path: "/builder/v1/font-library", init?: InitOf<PostRoutes["/builder/v1/font-library"]>): ResultOf<PostRoutes["/builder/v1/font-library"]>;
-  (method: "delete", path: "/builder/v1/font-library", init: InitOf<DeleteRoutes["/builder/v1/font-library"]>): ResultOf<DeleteRoutes["/builder/v1/font-library"]>;
-  (method: "patch", path: "/builder/v1/font-library", init?: InitOf<PatchRoutes["/builder/v1/font-library"]>): ResultOf<PatchRoutes["/builder/v1/font-library"]>;
-  (method: "get", path: "/builder/v1/font-library/variants", init: InitOf<GetRoutes["/builder/v1/font-library/variants"]>): ResultOf<GetRoutes["/builder/v1/font-library/variants"]>;
-  (method: "get", path: "/builderx/v1", init?: InitOf<GetRoutes["/builderx/v1"]>): ResultOf<GetRoutes["/builderx/v1"]>;
-  (method: "get", path: "/builderx/v1/modules", init?: InitOf<GetRoutes["/builderx/v1/modules"]>): ResultOf<GetRoutes["/builderx/v1/modules"]>;
-  (method: "get", path: "/builderx/v1/marketplace-activation", init?: InitOf<GetRoutes["/builderx/v1/marketplace-activation"]>): ResultOf<GetRoutes["/builderx/v1/marketplace-activation"]>;
-  (method: "get", path: "/builderx/v1/license-status", init?: InitOf<GetRoutes["/builderx/v1/license-status"]>): ResultOf<GetRoutes["/builderx/v1/license-status"]>;
-  (method: "post", path: "/builderx/v1/license-deactivate", init?: InitOf<PostRoutes["/builderx/v1/license-deactivate"]>): ResultOf<PostRoutes["/builderx/v1/license-deactivate"]>;
-  (method: "get", path: "/builderx/v1/plugins", init?: InitOf<GetRoutes["/builderx/v1/plugins"]>): ResultOf<GetRoutes["/builderx/v1/plugins"]>;
-  (method: "get", path: "/slider/sliders", init?: InitOf<GetRoutes["/slider/sliders"]>): ResultOf<GetRoutes["/slider/sliders"]>;
-  (method: "get", path: "/slider/sliders/{slider}", init: InitOf<GetRoutes["/slider/sliders/{slider}"]>): ResultOf<GetRoutes["/slider/sliders/{slider}"]>;
-  (method: "get", path: "/slider/sliders/slides/{id}", init: InitOf<GetRoutes["/slider/sliders/slides/{id}"]>): ResultOf<GetRoutes["/slider/sliders/slides/{id}"]>;
-  (method: "get", path: "/slider/sliders/stream/{id}", init: InitOf<GetRoutes["/slider/sliders/stream/{id}"]>): ResultOf<GetRoutes["/slider/sliders/stream/{id}"]>;
-  (method: "get", path: "/slider/sliders/modal/{slider}", init: InitOf<GetRoutes["/slider/sliders/modal/{slider}"]>): ResultOf<GetRoutes["/slider/sliders/modal/{slider}"]>;
-  (method: "get", path: "/theme/v1", init?: InitOf<GetRoutes["/theme/v1"]>): ResultOf<GetRoutes["/theme/v1"]>;
-  (method: "post", path: "/theme/v1/send-mail", init?: InitOf<PostRoutes["/theme/v1/send-mail"]>): ResultOf<PostRoutes["/theme/v1/send-mail"]>;
-  (method: "get", path: "/connector/v1", init?: InitOf<GetRoutes["/connector/v1"]>): ResultOf<GetRoutes["/connector/v1"]>;
-  (method: "put", path: "/connector/v1/sync", init?: InitOf<PutRoutes["/connector/v1/sync"]>): ResultOf<PutRoutes["/connector/v1/sync"]>;
-  (method: "post", path: "/connector/v1/sync", init?: InitOf<PostRoutes["/connector/v1/sync"]>): ResultOf<PostRoutes["/connector/v1/sync"]>;
-  (method: "patch", path: "/connector/v1/sync", init?: InitOf<PatchRoutes["/connector/v1/sync"]>): ResultOf<PatchRoutes["/connector/v1/sync"]>;
-  (method: "put", path: "/connector/v1/logout", init?: InitOf<PutRoutes["/connector/v1/logout"]>): ResultOf<PutRoutes["/connector/v1/logout"]>;
-  (method: "post", path: "/connector/v1/logout", init?: InitOf<PostRoutes["/connector/v1/logout"]>): ResultOf<PostRoutes["/connector/v1/logout"]>;
-  (method: "patch", path: "/connector/v1/logout", init?: InitOf<PatchRoutes["/connector/v1/logout"]>): ResultOf<PatchRoutes["/connector/v1/logout"]>;
-  (method: "get", path: "/forms/v1", init?: InitOf<GetRoutes["/forms/v1"]>): ResultOf<GetRoutes["/forms/v1"]>;
-  (method: "get", path: "/forms/v1/preview/forms", init: InitOf<GetRoutes["/forms/v1/preview/forms"]>): ResultOf<GetRoutes["/forms/v1/preview/forms"]>;
-  (method: "get", path: "/forms/v1/preview/polls", init: InitOf<GetRoutes["/forms/v1/preview/polls"]>): ResultOf<GetRoutes["/forms/v1/preview/polls"]>;
-  (method: "get", path: "/forms/v1/preview/quizzes", init: InitOf<GetRoutes["/forms/v1/preview/quizzes"]>): ResultOf<GetRoutes["/forms/v1/preview/quizzes"]>;
-  (method: "get", path: "/installer/v1", init?: InitOf<GetRoutes["/installer/v1"]>): ResultOf<GetRoutes["/installer/v1"]>;
-  (method: "get", path: "/installer/v1/push/fetch-subscription", init?: InitOf<GetRoutes["/installer/v1/push/fetch-subscription"]>): ResultOf<GetRoutes["/installer/v1/push/fetch-subscription"]>;
-  (method: "get", path: "/crosssell/v1", init?: InitOf<GetRoutes["/crosssell/v1"]>): ResultOf<GetRoutes["/crosssell/v1"]>;
-  (method: "put", path: "/crosssell/v1/plugincrosssell/install_plugin", init: InitOf<PutRoutes["/crosssell/v1/plugincrosssell/install_plugin"]>): ResultOf<PutRoutes["/crosssell/v1/plugincrosssell/install_plugin"]>;
-  (method: "post", path: "/crosssell/v1/plugincrosssell/install_plugin", init: InitOf<PostRoutes["/crosssell/v1/plugincrosssell/install_plugin"]>): ResultOf<PostRoutes["/crosssell/v1/plugincrosssell/install_plugin"]>;
-  (method: "patch", path: "/crosssell/v1/plugincrosssell/install_plugin", init: InitOf<PatchRoutes["/crosssell/v1/plugincrosssell/install_plugin"]>): ResultOf<PatchRoutes["/crosssell/v1/plugincrosssell/install_plugin"]>;
-  (method: "put", path: "/crosssell/v1/plugincrosssell/activate_plugin", init: InitOf<PutRoutes["/crosssell/v1/plugincrosssell/activate_plugin"]>): ResultOf<PutRoutes["/crosssell/v1/plugincrosssell/activate_plugin"]>;
-  (method: "post", path: "/crosssell/v1/plugincrosssell/activate_plugin", init: InitOf<PostRoutes["/crosssell/v1/plugincrosssell/activate_plugin"]>): ResultOf<PostRoutes["/crosssell/v1/plugincrosssell/activate_plugin"]>;
-  (method: "patch", path: "/crosssell/v1/plugincrosssell/activate_plugin", init: InitOf<PatchRoutes["/crosssell/v1/plugincrosssell/activate_plugin"]>): ResultOf<PatchRoutes["/crosssell/v1/plugincrosssell/activate_plugin"]>;
-  (method: "get", path: "/survey/v1", init?: InitOf<GetRoutes["/survey/v1"]>): ResultOf<GetRoutes["/survey/v1"]>;
-  (method: "post", path: "/survey/v1/rating", init?: InitOf<PostRoutes["/survey/v1/rating"]>): ResultOf<PostRoutes["/survey/v1/rating"]>;
-  (method: "post", path: "/survey/v1/dismiss-nps-survey", init?: InitOf<PostRoutes["/survey/v1/dismiss-nps-survey"]>): ResultOf<PostRoutes["/survey/v1/dismiss-nps-survey"]>;
   <M extends keyof RoutesByMethod, P extends keyof RoutesByMethod[M], A extends ParseAs = "json">(method: M, path: P, ...init: ArgsOf<RoutesByMethod[M][P] & Route, A>): ResultOf<RoutesByMethod[M][P] & Route, A>;
 }
 /** The route tables by (lower-case) method. */
