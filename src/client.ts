@@ -174,7 +174,8 @@ export function createClient(options: ClientOptions): FestivalClient {
   // The only copy of the credentials: a closure variable, not a property of anything returned.
   const authorization = options.auth ? basicAuth(options.auth.user, options.auth.password) : undefined;
 
-  const client = createOpenApiClient<paths>({
+  // Untyped on purpose: FestivalClient (generated) types it; instantiating Client<paths> here would cost every consumer of the source.
+  const client = createOpenApiClient({
     baseUrl,
     fetch: options.fetch,
     headers: options.headers,
