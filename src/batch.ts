@@ -106,7 +106,7 @@ export async function batch<const T extends readonly BatchRequest[]>(
   const size = options.chunkSize ?? MAX_BATCH_SIZE;
   if (!Number.isInteger(size) || size < 1 || size > MAX_BATCH_SIZE) throw new RangeError(`batch: chunkSize must be 1 to ${MAX_BATCH_SIZE}`);
   // Validate and build every item before sending anything.
-  const items: RawItem[] = (requests as unknown as readonly BatchRequest[]).map((r, i) => {
+  const items: RawItem[] = (requests as readonly unknown[]).map((r, i) => {
     const req = r as unknown as { method: string; path: string; params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown; headers?: BatchHeaders };
     const method = String(req.method ?? 'POST').toUpperCase();
     if (!isBatchable(method, req.path)) throw new TypeError(`batch: request ${i} (${method} ${req.path}) is not a batchable operation`);

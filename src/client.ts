@@ -8,7 +8,7 @@ import { parseBaseUrl, routeOfUrl, urlOfRoute, type BaseUrl } from './base-url.j
 import { FORM_CONTENT_TYPE, phpFormSerializer, phpQuerySerializer } from './serialize.js';
 
 /** A language code the site accepts in `i18n_language`. */
-export type Language = components['parameters'] extends { I18nLanguage: infer L } ? L : string;
+export type Language = components['parameters']['I18nLanguage'];
 
 /**
  * The client: openapi-fetch's client object, typed by the generated route tables (generated/routes.ts):
