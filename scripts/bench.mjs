@@ -2,7 +2,7 @@
 // Benchmarks (`npm run bench`): how fast the pipeline, the types, the mock and the live contract run
 // are, and how they grow. Every figure is the median of several runs with min and max. Writes
 // bench/results.json and bench/results.md and prints each target as MET or MISSED.
-//   node scripts/bench.mjs [--runs 3] [--duration 5] [--skip pipeline,types,mock,live,scaling,har,contract]
+//   node scripts/bench.mjs [--runs 3] [--duration 5] [--skip pipeline,types,link,mock,live,scaling,har,contract]
 // Item 5 (live contract run) needs a real site: the sandbox (.sandbox/env.json) or WP_BASE_URL
 // (+ WP_USER, WP_APP_PASSWORD). Servers listen on 127.0.0.1 only; every child is stopped by its PID.
 // Nothing is written outside bench/ and temporary folders (generated/ and dist/ are left alone).
@@ -18,6 +18,8 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { contractBench } from './bench/contract.mjs';
 import { stages } from './pipeline.mjs';
 import { harBench } from './bench/har.mjs';
+import { consumerTypecheck } from './bench/types.mjs';
+import { linkParse } from './bench/link-parse.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : dflt; };
@@ -111,28 +113,7 @@ function syntheticSpec(factor = 4) {
   return { dir, source: join(dir, 'openapi', 'openapi.yaml'), routes: Object.keys(paths).length };
 }
 
-// 3. A strict consumer's type-check through the typed client vs. plain fetch with hand-written types.
-// Two readings of "through the typed client": the consumer as committed (imports ../../src/index.ts,
-// so tsc also checks src/ and generated/types.ts), and the same file against the published
-// declarations (dist/**/*.d.ts, as an installed package is seen; skipLibCheck skips their bodies),
-// compiled by tsconfig.build.json into a temporary copy; dist/ itself is left alone.
-function consumerTypecheck() {
-  const tsc = resolve('node_modules', 'typescript', 'bin', 'tsc');
-  const run = (project, cwd) => stats(Array.from({ length: RUNS }, () => timeCmd(process.execPath, [tsc, '--noEmit', '-p', project], { cwd }).seconds));
-  const client = run('bench/consumer/tsconfig.client.json');
-  const plain = run('bench/consumer/tsconfig.plain.json');
-  const tmp = mkdtempSync(join(tmpdir(), 'bench-dts-'));
-  let published;
-  try {
-    timeCmd(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', join(tmp, 'dist')]);
-    symlinkSync(resolve('node_modules'), join(tmp, 'node_modules'), 'dir');
-    cpSync('bench/consumer', join(tmp, 'bench', 'consumer'), { recursive: true });
-    const file = join(tmp, 'bench', 'consumer', 'client-consumer.ts');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/'\.\.\/\.\.\/src\/(\w+)\.ts'/g, "'../../dist/src/$1.js'"));
-    published = run('bench/consumer/tsconfig.client.json', tmp);
-  } finally { rmSync(tmp, { recursive: true, force: true }); }
-  return { client, published, plain, ratio: round(client.median / plain.median, 3), publishedRatio: round(published.median / plain.median, 3) };
-}
+// 3. A strict consumer's type-check: scripts/bench/types.mjs.
 
 // 4. The mock under load.
 const freePort = () => new Promise((res) => { const s = netServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => res(p)); }); });
@@ -259,9 +240,14 @@ async function main() {
 
     if (!SKIP.has('types')) {
       log('3. consumer type-check ...');
-      const c = (results.items.consumerTypecheck = consumerTypecheck());
+      const c = (results.items.consumerTypecheck = await consumerTypecheck({ runs: Math.max(RUNS, 5) }));
       target('consumer type-check, typed client (source import) / plain fetch', c.ratio, 1.5, '<=', 'x');
-      target('consumer type-check, typed client (published .d.ts) / plain fetch', c.publishedRatio, 1.5, '<=', 'x');
+      target('consumer type-check, typed client (published .d.ts) / plain fetch', c.publishedRatio, 1.3, '<=', 'x');
+    }
+    if (!SKIP.has('link')) {
+      log('3b. client Link header parsing, 128 KiB to 1 MiB hostile headers ...');
+      const l = (results.items.linkParse = await linkParse({ runs: Math.max(RUNS, 9) }));
+      target('client Link parsing: growth exponent over hostile headers (1 = linear, 2 = quadratic)', l.worstSlope, 1.5, '<=', '');
     }
     if (!SKIP.has('mock')) {
       log(`4. mock under load (${DURATION} s per scenario) ...`);
@@ -287,7 +273,7 @@ async function main() {
         target(`read-only live run of all core GET operations (not measured: ${e.message})`, Infinity, 30, '<=', 's');
       }
     }
-    if (!SKIP.has('contract')) { log('7. contract CLI against hostile sites ...'); results.items.contract = await contractBench({ target, log }); }
+    if (!SKIP.has('contract')) { log('8. contract CLI against hostile sites ...'); results.items.contract = await contractBench({ target, log }); }
   } finally { rmSync(bundle, { recursive: true, force: true }); }
 
   if (!SKIP.has('scaling')) {
@@ -304,7 +290,7 @@ async function main() {
     } finally { rmSync(syn.dir, { recursive: true, force: true }); }
   }
   if (!SKIP.has('har')) {
-    log('7. validate-har on a ~50 MB HAR (scripts/bench/har.mjs) ...');
+    log('9. validate-har on a ~50 MB HAR (scripts/bench/har.mjs) ...');
     const h = (results.items.har = await harBench({ runs: RUNS }));
     target(`validate-har --strict, ${h.sizeMB} MB HAR (${h.entries} entries): peak RSS`, h.peakRssMB, 300, '<=', 'MB');
     target(`validate-har --strict, ${h.sizeMB} MB HAR: wall time`, h.seconds.median, 60, '<=', 's');
@@ -336,6 +322,10 @@ function markdown(r) {
       `| typed client, 20 operations, importing ../../src/index.ts | ${f(c.client)} | ${c.ratio} |`,
       `| the same file against the published declarations (dist/**/*.d.ts) | ${f(c.published)} | ${c.publishedRatio} |`,
       `| plain fetch + hand-written types, same 20 calls | ${f(c.plain)} | 1 |`);
+  }
+  if (r.items.linkParse) {
+    lines.push('', '## 7. Client `Link` parsing (src/link.ts, hostile headers 128 KiB to 1 MiB)', '', '| pattern | growth exponent | ms at 1 MiB |', '|---|---|---|');
+    for (const [k, v] of Object.entries(r.items.linkParse.perPattern)) lines.push(`| ${k} | ${v.slope} | ${v.msAt1MiB} |`);
   }
   if (r.items.mock) {
     lines.push('', `## 4. Mock under load (autocannon, 10 connections, ${DURATION} s each)`, '', '| server | scenario | req/s | p50 ms | p99 ms | non-2xx | errors |', '|---|---|---|---|---|---|---|');

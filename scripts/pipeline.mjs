@@ -13,6 +13,7 @@ export function stages({ source = 'openapi/openapi.yaml', out = 'generated' } = 
     { name: 'lint:bundle', cmd: bin('spectral'), args: ['lint', bundleYaml, '--ruleset', '.spectral.yaml', '--fail-severity', 'warn', '--quiet'] },
     { name: 'types', cmd: bin('openapi-typescript'), args: [bundleYaml, '-o', join(out, 'types.ts'), '--default-non-nullable', 'false', '--redocly', 'scripts/openapi-ts.redocly.yaml'] },
     { name: 'batchable', cmd: process.execPath, args: ['scripts/batchable.mjs', '--spec', join(out, 'openapi.json'), '--out', join(out, 'batchable.ts')] },
+    { name: 'client-routes', cmd: process.execPath, args: ['scripts/client-routes.mjs', '--spec', join(out, 'openapi.json'), '--out', out] },
     { name: 'readme', cmd: process.execPath, args: ['scripts/generated-readme.mjs', out] },
     { name: 'docs', cmd: process.execPath, args: ['scripts/docs.mjs', bundleYaml, join(out, 'docs')] },
   ];

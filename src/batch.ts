@@ -2,23 +2,21 @@
 // most 25 requests, so longer lists are sent as several batches (in order). Only operations the
 // spec marks `x-allow-batch: {v1: true}` are accepted, by type and at run time (BATCHABLE is derived
 // from the bundled spec by scripts/batchable.mjs (a pipeline stage)).
-import { defaultPathSerializer, type ParamsOption, type RequestBodyOption } from 'openapi-fetch';
-import type { paths } from '../generated/types.js';
+import { defaultPathSerializer } from 'openapi-fetch';
 import { BATCHABLE } from '../generated/batchable.js';
+import type { BatchablePath as RouteBatchablePath, BatchRequest as RouteBatchRequest, BatchRoutes } from '../generated/routes.js';
 import { internalsOf, type FestivalClient } from './client.js';
 import { ApiError } from './errors.js';
-import type { SuccessBody } from './paginate.js';
 import { phpQuerySerializer } from './serialize.js';
 
 /** The platform's limit of requests per batch. */
 export const MAX_BATCH_SIZE = 25;
 
-type Batchable = typeof BATCHABLE;
-/** Route templates that have at least one batchable method. */
-export type BatchablePath = Extract<keyof Batchable, keyof paths>;
+/** Route templates that have at least one batchable method (a literal union from generated/routes.ts). */
+export type BatchablePath = RouteBatchablePath;
 /** The batchable methods of a route, upper case. */
-export type BatchMethod<P extends BatchablePath> = Uppercase<Batchable[P][number]>;
-type Op<P extends BatchablePath, M extends string> = Lowercase<M> extends keyof paths[P] ? NonNullable<paths[P][Lowercase<M>]> : never;
+export type BatchMethod<P extends BatchablePath> = keyof BatchRoutes[P] & string;
+type Row<P extends BatchablePath, M extends string> = M extends keyof BatchRoutes[P] ? BatchRoutes[P][M] : never;
 
 /** One typed batch request for route template `P` and method `M`. */
 export type BatchRequestFor<P extends BatchablePath, M extends BatchMethod<P>> = {
@@ -26,10 +24,10 @@ export type BatchRequestFor<P extends BatchablePath, M extends BatchMethod<P>> =
   path: P;
   /** Headers of the inner request (values a string or a list of strings). */
   headers?: Record<string, string | string[]>;
-} & ParamsOption<Op<P, M>> & RequestBodyOption<Op<P, M>>;
+} & (Row<P, M> extends { init: infer I } ? I : never);
 
-/** Any typed batch request (a union discriminated by `path` and `method`). */
-export type BatchRequest = { [P in BatchablePath]: { [M in BatchMethod<P>]: BatchRequestFor<P, M> }[BatchMethod<P>] }[BatchablePath];
+/** Any typed batch request (a union discriminated by `path` and `method`, generated from the route tables). */
+export type BatchRequest = RouteBatchRequest;
 
 export type BatchHeaders = Record<string, string | string[]>;
 
@@ -47,7 +45,7 @@ export type BatchItemResult<T> =
 
 /** The typed result of one request. */
 export type BatchResult<R> = R extends { path: infer P extends BatchablePath; method: infer M extends string }
-  ? BatchItemResult<SuccessBody<Op<P, M>>>
+  ? BatchItemResult<Row<P, M> extends { data: infer D } ? D : unknown>
   : BatchItemResult<unknown>;
 
 export interface BatchOptions {
@@ -108,7 +106,7 @@ export async function batch<const T extends readonly BatchRequest[]>(
   const size = options.chunkSize ?? MAX_BATCH_SIZE;
   if (!Number.isInteger(size) || size < 1 || size > MAX_BATCH_SIZE) throw new RangeError(`batch: chunkSize must be 1 to ${MAX_BATCH_SIZE}`);
   // Validate and build every item before sending anything.
-  const items: RawItem[] = (requests as readonly BatchRequest[]).map((r, i) => {
+  const items: RawItem[] = (requests as readonly unknown[]).map((r, i) => {
     const req = r as unknown as { method: string; path: string; params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown; headers?: BatchHeaders };
     const method = String(req.method ?? 'POST').toUpperCase();
     if (!isBatchable(method, req.path)) throw new TypeError(`batch: request ${i} (${method} ${req.path}) is not a batchable operation`);
@@ -151,5 +149,5 @@ export async function batch<const T extends readonly BatchRequest[]>(
       else results.push({ ok: false, status, headers, error: ApiError.fromBody(r.body, status) });
     });
   }
-  return results as { -readonly [K in keyof T]: BatchResult<T[K]> };
+  return results as unknown as { -readonly [K in keyof T]: BatchResult<T[K]> };
 }

@@ -1,18 +1,63 @@
 // The typed client: openapi-fetch over the generated `paths`, plus middleware for the platform's
 // conventions (default language, name mapping, application-password auth) and PHP-safe serialisers.
-import createOpenApiClient, { type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
+import createOpenApiClient, { type Client, type HeadersOptions, type Middleware, type MiddlewareCallbackParams } from 'openapi-fetch';
+import type { DeleteCalls, GetCalls, HeadCalls, OptionsCalls, PatchCalls, PostCalls, PutCalls, RequestCalls, TraceCalls } from '../generated/routes.js';
 import type { components, paths } from '../generated/types.js';
 import { IDENTITY, isIdentity, mapBody, mapLinkHeader, mapPath, mapQueryString, mapRoutePath, mapUrl, type NameMapping } from './mapping.js';
+import { parseBaseUrl, routeOfUrl, urlOfRoute, type BaseUrl } from './base-url.js';
 import { FORM_CONTENT_TYPE, phpFormSerializer, phpQuerySerializer } from './serialize.js';
 
 /** A language code the site accepts in `i18n_language`. */
-export type Language = components['parameters'] extends { I18nLanguage: infer L } ? L : string;
+export type Language = components['parameters']['I18nLanguage'];
 
-/** The client: openapi-fetch's `Client` over the spec's `paths` (GET, POST, PUT, PATCH, DELETE, …, `use`). */
-export type FestivalClient = Client<paths>;
+/**
+ * The client: openapi-fetch's client object, typed by the generated route tables (generated/routes.ts):
+ * one call signature per route, so a call type-checks at the cost of that route alone, and every wrong
+ * body, parameter type or unknown parameter is a compile error. `use` and `eject` are openapi-fetch's.
+ * For openapi-fetch's own `Client<paths>` type (openapi-react-query and similar), see `asOpenApiClient`.
+ */
+export interface FestivalClient {
+  /** `request(method, path, init)`: the same operations, method first (lower case). */
+  request: RequestCalls;
+  /** Call a GET endpoint. */
+  GET: GetCalls;
+  /** Call a PUT endpoint. */
+  PUT: PutCalls;
+  /** Call a POST endpoint. */
+  POST: PostCalls;
+  /** Call a DELETE endpoint. */
+  DELETE: DeleteCalls;
+  /** Call an OPTIONS endpoint (the spec has none). */
+  OPTIONS: OptionsCalls;
+  /** Call a HEAD endpoint (the spec has none). */
+  HEAD: HeadCalls;
+  /** Call a PATCH endpoint. */
+  PATCH: PatchCalls;
+  /** Call a TRACE endpoint (the spec has none). */
+  TRACE: TraceCalls;
+  /** Register middleware. */
+  use(...middleware: Middleware[]): void;
+  /** Unregister middleware. */
+  eject(...middleware: Middleware[]): void;
+}
+
+/**
+ * The same client object typed as openapi-fetch's `Client<paths>`, for libraries that expect that type
+ * (openapi-react-query, swr-openapi, …): `createQueryClient(asOpenApiClient(site))`. Nothing is copied;
+ * the middleware (language, mapping, auth) still applies. Type-checks at openapi-fetch's own cost.
+ */
+export function asOpenApiClient(client: FestivalClient): Client<paths> {
+  internalsOf(client);
+  return client as unknown as Client<paths>;
+}
 
 export interface ClientOptions {
-  /** The REST root of the site (the site index is served at `${baseUrl}/`), e.g. `https://festival.example/wp-json`. */
+  /**
+   * The REST root of the site (the site index is served at `${baseUrl}/`), e.g.
+   * `https://festival.example/wp-json` (a path prefix and a trailing slash are fine), or
+   * `https://festival.example/?rest_route=` for a site without pretty permalinks. A fragment, credentials
+   * or any other query is an error here, not a wrong request later.
+   */
   baseUrl: string;
   /**
    * Application-password credentials, sent as HTTP Basic ONLY to the base URL's origin. They are kept
@@ -38,9 +83,10 @@ export interface ClientOptions {
 
 /** What the helpers (`paginate`, `batch`) need to know about a client; never holds credentials. */
 export interface ClientInternals {
-  /** Base URL without trailing slash. */
+  /** What openapi-fetch prefixes to routes (`https://site/wp-json`, `https://site/?rest_route=`). */
   baseUrl: string;
-  base: URL;
+  /** The parsed base URL (pretty or `rest_route` form). */
+  base: BaseUrl;
   mapping: NameMapping;
   language?: string;
 }
@@ -102,7 +148,9 @@ async function rebuild(request: Request, url: string, body?: string): Promise<Re
 
 function defaultBodySerializer(body: unknown, headers?: Headers | Record<string, string>): unknown {
   if (body instanceof FormData || body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || body instanceof URLSearchParams || body instanceof ReadableStream) return body;
-  const ct = headers instanceof Headers ? headers.get('content-type') : headers && Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  let ct: string | null | undefined;
+  if (headers instanceof Headers) ct = headers.get('content-type');
+  else if (headers) for (const k of Object.keys(headers)) if (k.toLowerCase() === 'content-type') ct = headers[k];
   if (ct && ct.toLowerCase().startsWith(FORM_CONTENT_TYPE)) return phpFormSerializer(body);
   if (typeof body === 'string' && ct && !/json/i.test(ct)) return body;
   return JSON.stringify(body);
@@ -118,16 +166,16 @@ function defaultBodySerializer(body: unknown, headers?: Headers | Record<string,
  */
 export function createClient(options: ClientOptions): FestivalClient {
   if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const base = new URL(baseUrl);
-  const basePath = base.pathname.replace(/\/+$/, '');
+  const base = parseBaseUrl(options.baseUrl);
+  const baseUrl = base.prefix;
   const mapping = options.mapping ?? IDENTITY;
   const identity = isIdentity(mapping);
   const language = options.language as string | undefined;
   // The only copy of the credentials: a closure variable, not a property of anything returned.
   const authorization = options.auth ? basicAuth(options.auth.user, options.auth.password) : undefined;
 
-  const client = createOpenApiClient<paths>({
+  // Untyped on purpose: FestivalClient (generated) types it; instantiating Client<paths> here would cost every consumer of the source.
+  const client = createOpenApiClient({
     baseUrl,
     fetch: options.fetch,
     headers: options.headers,
@@ -136,15 +184,11 @@ export function createClient(options: ClientOptions): FestivalClient {
   });
 
   /** The route (spec names) of a URL under the base URL, with its raw query; undefined elsewhere. */
-  const routeOf = (url: URL): string | undefined => {
-    if (url.origin !== base.origin) return undefined;
-    if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) return undefined;
-    return (url.pathname.slice(basePath.length) || '/') + url.search;
-  };
+  const routeOf = (url: URL): string | undefined => routeOfUrl(base, url);
 
   /** Default language and site names on requests to the base URL, including batch items. */
   const prepare: Middleware = {
-    async onRequest({ request, params }) {
+    async onRequest({ request, params }: MiddlewareCallbackParams): Promise<Request | undefined> {
       const url = new URL(request.url);
       const route = routeOf(url);
       if (route === undefined) return undefined;
@@ -170,14 +214,15 @@ export function createClient(options: ClientOptions): FestivalClient {
           }
         } catch { /* not JSON: send as is */ }
       }
-      if (next === route && body === undefined) return undefined;
-      return rebuild(request, `${base.origin}${basePath}${next}`, body);
+      const target = urlOfRoute(base, next);
+      if (target === request.url && body === undefined) return undefined;
+      return rebuild(request, target, body);
     },
   };
 
   /** Credentials only for the base URL's origin; any Authorization header is dropped elsewhere. */
   const auth: Middleware = {
-    onRequest({ request }) {
+    onRequest({ request }: MiddlewareCallbackParams): Request {
       const sameOrigin = new URL(request.url).origin === base.origin;
       if (sameOrigin && authorization) request.headers.set('Authorization', authorization);
       else if (!sameOrigin && request.headers.has('Authorization')) request.headers.delete('Authorization');
@@ -187,7 +232,7 @@ export function createClient(options: ClientOptions): FestivalClient {
 
   /** Map URLs the site returns (Link, Location, bodies' `_links`, `next_rest_url`…) back to spec names. */
   const mapResponse: Middleware = {
-    async onResponse({ request, response }) {
+    async onResponse({ request, response }: MiddlewareCallbackParams & { response: Response }): Promise<Response | undefined> {
       if (identity || routeOf(new URL(request.url)) === undefined) return undefined;
       const headers = new Headers(response.headers);
       for (const h of ['link', 'location']) {
@@ -211,7 +256,7 @@ export function createClient(options: ClientOptions): FestivalClient {
   // sees them). Responses run in reverse: mapped back to spec names before the caller's middleware.
   client.use(prepare, ...(options.middleware ?? []), auth, mapResponse);
   INTERNALS.set(client, { baseUrl, base, mapping, language });
-  return client;
+  return client as unknown as FestivalClient;
 }
 
 /** Map a route of the spec (e.g. `/core/v2/posts`) to the site's names with a client's mapping. */

@@ -1,5 +1,5 @@
 // The package root: the typed client, its helpers and the named types.
-export { createClient, isCalendarRoute, siteRoute, type ClientOptions, type FestivalClient, type Language } from './client.js';
+export { asOpenApiClient, createClient, isCalendarRoute, siteRoute, type ClientOptions, type FestivalClient, type Language } from './client.js';
 export { ApiError, isApiError, unwrap, type ApiErrorBody, type ApiErrorInit } from './errors.js';
 export { asForm, phpFormSerializer, phpQuerySerializer, type FormInit } from './serialize.js';
 export {

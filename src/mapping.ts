@@ -10,16 +10,16 @@ export interface NameMapping {
 }
 
 /** The identity mapping: the site uses the spec's names (the mock). */
-export const IDENTITY: NameMapping = Object.freeze({ namespaces: {}, params: {} }) as NameMapping;
+export const IDENTITY: NameMapping = Object.freeze<NameMapping>({ namespaces: {}, params: {} });
 
 /** A stock WordPress without plugins: only the core namespace is renamed. */
-export const WORDPRESS: NameMapping = Object.freeze({ namespaces: { 'core/v2': 'wp/v2' }, params: {} }) as NameMapping;
+export const WORDPRESS: NameMapping = Object.freeze<NameMapping>({ namespaces: { 'core/v2': 'wp/v2' }, params: {} });
 
 /** The festival's platform: WordPress, The Events Calendar and WPML. Add-on namespaces are site-specific: add them with `parseMapping`. */
-export const FESTIVAL_PLATFORM: NameMapping = Object.freeze({
+export const FESTIVAL_PLATFORM: NameMapping = Object.freeze<NameMapping>({
   namespaces: { 'core/v2': 'wp/v2', 'cal/events/v1': 'tribe/events/v1' },
   params: { i18n_language: 'wpml_language' },
-}) as NameMapping;
+});
 
 const NAME = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
 

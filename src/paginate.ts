@@ -4,8 +4,10 @@
 //   next_rest_url?}`. For `categories` and `tags`, `next_rest_url` is the bare collection URL plus
 //   `?page=N` (filters and per_page are lost), so those are paged by incrementing `page` on the
 //   caller's own query instead.
-import type { FetchOptions, MaybeOptionalInit } from 'openapi-fetch';
-import type { paths } from '../generated/types.js';
+import type { HeadersOptions } from 'openapi-fetch';
+import type { CalendarListPath as RouteCalendarListPath, CalendarLists, CoreListPath as RouteCoreListPath, CoreLists, GetRoutes, InitOf } from '../generated/routes.js';
+import { routeOfUrl } from './base-url.js';
+import { nextLink } from './link.js';
 import { internalsOf, isCalendarRoute, type FestivalClient } from './client.js';
 import { ApiError } from './errors.js';
 
@@ -35,68 +37,69 @@ export interface PaginateOptions {
 
 export const DEFAULT_MAX_PAGES = 100;
 
-type GetPath = { [P in keyof paths]: paths[P] extends { get: Record<string, unknown> } ? P : never }[keyof paths];
-type GetOp<P extends GetPath> = paths[P] extends { get: infer O } ? O : never;
 type SuccessStatus = 200 | 201 | 202 | 203 | 206 | '2XX';
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
-/** The JSON body of an operation's success answer. */
+/** The JSON body of an operation's success answer (kept for callers; the helpers use the route tables). */
 export type SuccessBody<O> = O extends { responses: infer R } ? { [S in keyof R & SuccessStatus]: JsonOf<R[S]> }[keyof R & SuccessStatus] : never;
 
-/** GET routes outside the calendar namespace whose answer is a JSON array (core-style collections). */
-export type CoreListPath = { [P in GetPath]: P extends `/cal/events/v1${string}` ? never : SuccessBody<GetOp<P>> extends readonly unknown[] ? P : never }[GetPath];
+/** GET routes outside the calendar namespace whose answer is a JSON array (core-style collections): a literal union from generated/routes.ts. */
+export type CoreListPath = RouteCoreListPath;
 /** The item type of a core-style collection. */
-export type CoreListItem<P extends CoreListPath> = SuccessBody<GetOp<P>> extends readonly (infer I)[] ? I : never;
-
-type ArrayValues<B> = { [K in keyof B]-?: NonNullable<B[K]> extends readonly (infer I)[] ? I : never }[keyof B];
-/** Calendar list routes: GET routes whose answer is an envelope with `total_pages`. */
-export type CalendarListPath = { [P in GetPath]: P extends `/cal/events/v1/${string}` ? SuccessBody<GetOp<P>> extends { total_pages?: unknown } ? ([ArrayValues<SuccessBody<GetOp<P>>>] extends [never] ? never : P) : never : never }[GetPath];
+export type CoreListItem<P extends CoreListPath> = CoreLists[P];
+/** Calendar list routes: GET routes whose answer is an envelope with `total_pages` (a literal union from generated/routes.ts). */
+export type CalendarListPath = RouteCalendarListPath;
 /** The item type of a calendar list. */
-export type CalendarListItem<P extends CalendarListPath> = ArrayValues<SuccessBody<GetOp<P>>>;
+export type CalendarListItem<P extends CalendarListPath> = CalendarLists[P];
+/** The init of a GET route (its params, and openapi-fetch's per-call options). */
+type GetInit<P extends keyof GetRoutes> = InitOf<GetRoutes[P]> | undefined;
 
-type AnyInit = FetchOptions<unknown> & { params?: { query?: Record<string, unknown>; path?: Record<string, unknown> } };
+/** What the helpers read of an init, and pass on (a plain shape: cheap to check). */
+interface AnyInit {
+  params?: { query?: Record<string, unknown>; path?: Record<string, unknown> };
+  headers?: HeadersOptions;
+  signal?: AbortSignal | null;
+  querySerializer?: (query: Record<string, unknown>) => string;
+  baseUrl?: string;
+}
 type Caller = (path: string, init?: AnyInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+export { nextLink };
 
 function toInt(v: unknown): number | undefined {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** The URL of `rel="next"` in a `Link` header. */
-export function nextLink(header: string | null): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(/,(?=\s*<)/)) {
-    const m = /<([^>]*)>(.*)/.exec(part.trim());
-    if (m && /;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?/i.test(m[2])) return m[1];
-  }
-  return undefined;
-}
-
 function pageOfUrl(url: string): number | undefined {
   try { return toInt(new URL(url).searchParams.get('page')); } catch { return undefined; }
 }
 
-/** True when `url` is under the client's base URL. */
+/** True when `url` is under the client's base URL (pretty or `rest_route` form). */
 function underBase(client: FestivalClient, url: string): boolean {
-  const root = new URL(internalsOf(client).baseUrl);
-  let u: URL;
-  try { u = new URL(url); } catch { return false; }
-  const rootPath = root.pathname.replace(/\/+$/, '');
-  return u.origin === root.origin && (u.pathname === rootPath || u.pathname.startsWith(`${rootPath}/`));
+  return routeOfUrl(internalsOf(client).base, url) !== undefined;
 }
 
 /** Request an absolute URL through the client (so its middleware applies: names, language, auth only for its origin). */
 function follow(client: FestivalClient, url: string, init: AnyInit | undefined) {
-  const { baseUrl } = internalsOf(client);
   const u = new URL(url);
-  const query = u.search.slice(1);
   const get = client.GET as unknown as Caller;
-  const common: AnyInit = { headers: init?.headers, signal: init?.signal ?? undefined, querySerializer: () => query };
-  const root = new URL(baseUrl);
-  const rootPath = root.pathname.replace(/\/+$/, '');
-  if (u.origin === root.origin && (u.pathname === rootPath || u.pathname.startsWith(`${rootPath}/`))) {
-    return get(u.pathname.slice(rootPath.length) || '/', common);
+  const common: AnyInit = { headers: init?.headers, signal: init?.signal ?? undefined };
+  const route = routeOfUrl(internalsOf(client).base, u);
+  if (route !== undefined) {
+    const q = route.indexOf('?');
+    const query = q < 0 ? '' : route.slice(q + 1);
+    return get(q < 0 ? route : route.slice(0, q), { ...common, querySerializer: () => query });
   }
-  return get(u.pathname, { ...common, baseUrl: u.origin });
+  const query = u.search.slice(1);
+  return get(u.pathname, { ...common, querySerializer: () => query, baseUrl: u.origin });
+}
+
+/** Remember each page URL followed; a `next` that repeats one would loop forever, so it is an error. */
+function visit(seen: Set<string>, url: string, path: string): void {
+  let key: string;
+  try { key = new URL(url).toString(); } catch { key = url; }
+  if (seen.has(key)) throw new Error(`paginate: the next page of ${path} (${key}) repeats a page already visited; stopping`);
+  seen.add(key);
 }
 
 function withPage(init: AnyInit | undefined, page: number): AnyInit {
@@ -121,26 +124,29 @@ function check(res: { data?: unknown; error?: unknown; response: Response }): un
 export async function* paginate<P extends CoreListPath>(
   client: FestivalClient,
   path: P,
-  init: MaybeOptionalInit<paths[P], 'get'>,
+  init: GetInit<P>,
   options: PaginateOptions = {},
 ): AsyncGenerator<Page<CoreListItem<P>>, void, undefined> {
   const max = options.maxPages ?? DEFAULT_MAX_PAGES;
   if (!(max >= 1)) return;
   const get = client.GET as unknown as Caller;
-  const first = init as AnyInit | undefined;
+  const first = init as unknown as AnyInit | undefined;
   let page = toInt(first?.params?.query?.page) ?? 1;
   let res = await get(path, first);
+  const seen = new Set<string>();
   for (let n = 1; ; n++) {
+    if (res.response.url) seen.add(res.response.url);
     const data = check(res);
     if (!Array.isArray(data)) throw new TypeError(`paginate: ${path} did not answer a JSON array`);
     const h = res.response.headers;
     const total = toInt(h.get('X-WP-Total'));
     const totalPages = toInt(h.get('X-WP-TotalPages'));
-    yield { items: data as CoreListItem<P>[], page, total, totalPages, response: res.response };
+    yield { items: data as unknown as CoreListItem<P>[], page, total, totalPages, response: res.response };
     if (n >= max || data.length === 0) return;
     let next = nextLink(h.get('Link'));
     if (next && !options.followForeign && !underBase(client, next)) next = undefined;
     if (next) {
+      visit(seen, next, path);
       page = pageOfUrl(next) ?? page + 1;
       res = await follow(client, next, first);
     } else if (totalPages !== undefined && page < totalPages) {
@@ -159,29 +165,32 @@ export async function* paginate<P extends CoreListPath>(
 export async function* paginateCalendar<P extends CalendarListPath>(
   client: FestivalClient,
   path: P,
-  init: MaybeOptionalInit<paths[P], 'get'>,
+  init: GetInit<P>,
   options: PaginateOptions = {},
 ): AsyncGenerator<Page<CalendarListItem<P>>, void, undefined> {
   const max = options.maxPages ?? DEFAULT_MAX_PAGES;
   if (!(max >= 1)) return;
   if (!isCalendarRoute(path as string)) throw new TypeError(`paginateCalendar: ${path} is not a calendar route`);
   const get = client.GET as unknown as Caller;
-  const first = init as AnyInit | undefined;
+  const first = init as unknown as AnyInit | undefined;
   const collection = (path as string).replace(/\/+$/, '').split('/').pop() ?? '';
   const ownPaging = collection === 'categories' || collection === 'tags';
   let page = toInt(first?.params?.query?.page) ?? 1;
   let res = await get(path, first);
+  const seen = new Set<string>();
   for (let n = 1; ; n++) {
+    if (res.response.url) seen.add(res.response.url);
     const data = check(res) as Record<string, unknown> | undefined;
     if (!data || typeof data !== 'object' || Array.isArray(data)) throw new TypeError(`paginateCalendar: ${path} did not answer a list envelope`);
     const key = Array.isArray(data[collection]) ? collection : Object.keys(data).find((k) => Array.isArray(data[k]));
-    const items = (key ? data[key] : []) as CalendarListItem<P>[];
+    const items = (key ? data[key] : []) as unknown as CalendarListItem<P>[];
     const total = toInt(data.total) ?? toInt(res.response.headers.get('X-TEC-Total'));
     const totalPages = toInt(data.total_pages) ?? toInt(res.response.headers.get('X-TEC-TotalPages'));
     yield { items, page, total, totalPages, response: res.response };
     if (n >= max || items.length === 0) return;
     const next = typeof data.next_rest_url === 'string' ? data.next_rest_url : undefined;
     if (!ownPaging && next && (options.followForeign || underBase(client, next))) {
+      visit(seen, next, path);
       page = pageOfUrl(next) ?? page + 1;
       res = await follow(client, next, first);
     } else if ((totalPages !== undefined && page < totalPages) || (totalPages === undefined && ownPaging && next)) {

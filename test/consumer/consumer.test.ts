@@ -175,6 +175,29 @@ describe('the packed package in a fresh consumer project', () => {
     expect(tsc.out).toMatch(/bad\.ts\(4,/);
   });
 
+  it('the published declarations refuse a wrong body and an unknown parameter, and name an unknown path', () => {
+    const bad = [
+      `import { asOpenApiClient, createClient } from '${PKG.name}';`,
+      `import type { Client } from 'openapi-fetch';`,
+      `const c = createClient({ baseUrl: 'http://x' });`,
+      `void c.POST('/core/v2/posts', { body: 'not a post' });`,
+      `void c.GET('/core/v2/posts', { params: { query: { per_pgae: 5 } } });`,
+      `void c.GET('/core/v2/postz');`,
+      `const raw: Client<import('${PKG.name}/types').paths> = asOpenApiClient(c); void raw;`,
+      '',
+    ].join('\n');
+    writeFileSync(join(project, 'bad2.ts'), bad);
+    writeFileSync(join(project, 'tsconfig.bad2.json'), JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], lib: ['ES2022', 'DOM'] },
+      files: ['bad2.ts'],
+    }));
+    const tsc = run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.bad2.json'], project);
+    const lines = [...tsc.out.matchAll(/bad2\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1]));
+    expect([...new Set(lines)], tsc.out).toEqual([4, 5, 6]);
+    expect(tsc.out).toContain(`is not assignable to parameter of type 'keyof GetRoutes'`);
+    expect(tsc.out).not.toContain('Expected 2 arguments');
+  });
+
   it('runs the compiled consumer against the mock', () => {
     const res = run(process.execPath, [join(project, 'out/consumer.js'), mockUrl], project);
     expect(res.status, `${res.out}\n--- mock log ---\n${mockLog().slice(-3000)}`).toBe(0);

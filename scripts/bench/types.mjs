@@ -1,0 +1,57 @@
+// Bench section 3: a strict consumer's type-check through the typed client vs. plain fetch with
+// hand-written types (bench/consumer/). Two readings of "through the typed client": the consumer as
+// committed (imports ../../src/index.ts, so tsc also checks src/ and parses generated/), and the same
+// file against the published declarations (dist/**/*.d.ts, as an installed package is seen;
+// skipLibCheck skips their bodies), compiled by tsconfig.build.json into a temporary copy (dist/ is left
+// alone). The three are run interleaved (source, published, plain, source, …) so a load change on the
+// machine touches all three alike; each figure is the median of `runs`.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return { median: s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2, min: s[0], max: s[s.length - 1], runs: s.length };
+};
+const round = (x, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
+
+function tscSeconds(tsc, project, cwd) {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [tsc, '--noEmit', '-p', project], { cwd, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const s = (performance.now() - t0) / 1000;
+  if (r.status !== 0) throw new Error(`tsc -p ${project} failed:\n${r.stdout}${r.stderr}`);
+  return s;
+}
+
+/** @returns {Promise<{client, published, plain, ratio, publishedRatio}>} */
+export async function consumerTypecheck({ runs = 3 } = {}) {
+  const tsc = resolve('node_modules', 'typescript', 'bin', 'tsc');
+  const tmp = mkdtempSync(join(tmpdir(), 'bench-dts-'));
+  try {
+    const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', join(tmp, 'dist')], { encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed:\n${build.stdout}${build.stderr}`);
+    symlinkSync(resolve('node_modules'), join(tmp, 'node_modules'), 'dir');
+    cpSync('bench/consumer', join(tmp, 'bench', 'consumer'), { recursive: true });
+    const file = join(tmp, 'bench', 'consumer', 'client-consumer.ts');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/'\.\.\/\.\.\/src\/(\w+)\.ts'/g, "'../../dist/src/$1.js'"));
+    // One unmeasured pass of each warms the file cache.
+    tscSeconds(tsc, 'bench/consumer/tsconfig.client.json');
+    tscSeconds(tsc, 'bench/consumer/tsconfig.client.json', tmp);
+    tscSeconds(tsc, 'bench/consumer/tsconfig.plain.json');
+    const client = [];
+    const published = [];
+    const plain = [];
+    for (let i = 0; i < runs; i++) {
+      client.push(tscSeconds(tsc, 'bench/consumer/tsconfig.client.json'));
+      published.push(tscSeconds(tsc, 'bench/consumer/tsconfig.client.json', tmp));
+      plain.push(tscSeconds(tsc, 'bench/consumer/tsconfig.plain.json'));
+    }
+    const c = stats(client);
+    const p = stats(published);
+    const f = stats(plain);
+    return { client: c, published: p, plain: f, ratio: round(c.median / f.median), publishedRatio: round(p.median / f.median) };
+  } finally { rmSync(tmp, { recursive: true, force: true }); }
+}
