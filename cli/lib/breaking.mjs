@@ -48,7 +48,9 @@
 //   `patternProperties`, `propertyNames`, `contains` and `discriminator` are not compared; nor are a
 //   changed `additionalProperties` schema (only true/absent -> false/schema), `readOnly`/`writeOnly`,
 //   or response `default`s.
-// - Inline composition members are paired by position: reordering them reads as changed members.
+// - Inline composition members are paired by position: reordering them reads as changed members. Where
+//   only one side composes, the plain side is held against each member whose declared type it shares
+//   (a member of another type is a new or removed variant, judged with the union's types).
 // - Media types are matched exactly (no `application/*` wildcard matching); response headers only by
 //   presence; only 2xx statuses count when removed.
 // - Security scheme definitions (`components.securitySchemes`), servers, descriptions, examples and
@@ -202,8 +204,14 @@ export function compareBundles(base, head) {
       // and enums were compared on the whole (a union), so members are not held to them one by one.
       const plain = (s) => ({ ...s, oneOf: undefined, anyOf: undefined });
       const pairs = mb.length ? mb.map(({ m, key }) => [deref(m, base), plain(hs), key]) : mh.map(({ m, key }) => [plain(bs), deref(m, head), key]);
+      // A member whose type the plain side does not have at all (a string member where the base took
+      // only integers) is a new variant, already judged with the union's types: its keywords bound
+      // values the other side never had, so they narrow nothing.
+      const own = (s) => { const t = new Set(typeof s?.type === 'string' ? [s.type] : Array.isArray(s?.type) ? s.type : []); if (t.has('number')) t.add('integer'); return t; };
+      const disjoint = (x, y) => { const a = own(x); const b = own(y); return a.size > 0 && b.size > 0 && ![...a].some((t) => b.has(t)); };
       for (const [x, y, key] of pairs) {
         if (key === 'null' || !x || !y || typeof x !== 'object' || typeof y !== 'object') continue;
+        if (disjoint(x, y)) continue;
         keywords(x, y, dir, op, `${where}<${memberLabel(key)}>`);
         if (dir === 'response') properties(x, y, dir, op, `${where}<${memberLabel(key)}>`, seen);
       }

@@ -186,6 +186,20 @@ describe('breaks the checker used to miss (mutations of the released 1.0.0 bundl
     expect(has(b, 'request-constraint-narrowed', 'POST /core/v2/posts', `${body}.title<member #0>`), JSON.stringify(b.slice(0, 3))).toBe(true);
   });
 
+  it('a plain request value that becomes a union: a member of a new type widens, a bound on the old type narrows', () => {
+    const withParam = (items: Json) => {
+      const d = released();
+      d.paths['/core/v2/posts'].get.parameters.push({ name: 'x_ids', in: 'query', schema: { type: 'array', items } });
+      return d;
+    };
+    const b0 = withParam({ type: 'integer' });
+    const wider = withParam({ anyOf: [{ type: 'integer' }, { type: 'string', pattern: '^[a-z]+$' }] });
+    expect(compareBundles(b0, wider).changes.filter((c: Change) => c.breaking)).toEqual([]);
+    const bounded = withParam({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[a-z]+$' }] });
+    const b = compareBundles(b0, bounded).changes.filter((c: Change) => c.breaking);
+    expect(b.map((c) => `${c.rule} ${c.where} ${c.message}`)).toEqual(['request-constraint-narrowed parameter query x_ids[]<member #0> minimum added 1']);
+  });
+
   it('a changed default of a request parameter (per_page 10 -> 20)', () => {
     const h = released();
     h.components.parameters.PerPage.schema.default = 20;
