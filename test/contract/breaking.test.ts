@@ -197,7 +197,7 @@ describe('breaks the checker used to miss (mutations of the released 1.0.0 bundl
     expect(compareBundles(b0, wider).changes.filter((c: Change) => c.breaking)).toEqual([]);
     const bounded = withParam({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[a-z]+$' }] });
     const b = compareBundles(b0, bounded).changes.filter((c: Change) => c.breaking);
-    expect(b.map((c) => `${c.rule} ${c.where} ${c.message}`)).toEqual(['request-constraint-narrowed parameter query x_ids[]<member #0> minimum added 1']);
+    expect(b.map((c: Change) => `${c.rule} ${c.where} ${c.message}`)).toEqual(['request-constraint-narrowed parameter query x_ids[]<member #0> minimum added 1']);
   });
 
   it('a changed default of a request parameter (per_page 10 -> 20)', () => {
