@@ -112,8 +112,9 @@ export function pageAnswer(answer, { doc, entry, kind, pairs, origin, path }) {
   const withoutPage = restPairs.filter(([k]) => k !== 'page');
   delete json.next_rest_url;
   delete json.previous_rest_url;
-  if (page < pages) json.next_rest_url = linkUrl(base, '', [...withoutPage, ['page', String(page + 1)]], null);
-  if (page > 1) json.previous_rest_url = page === 2 ? linkUrl(base, '', withoutPage, null) : linkUrl(base, '', [...withoutPage, ['page', String(page - 1)]], null);
+  const url = (ps) => { const q = encodePairs(ps); return `${base}${q ? `?${q}` : ''}`; };
+  if (page < pages) json.next_rest_url = url([...withoutPage, ['page', String(page + 1)]]);
+  if (page > 1) json.previous_rest_url = url(page === 2 ? withoutPage : [...withoutPage, ['page', String(page - 1)]]);
   const order = Object.keys(body).filter((k) => k !== 'next_rest_url' && k !== 'previous_rest_url');
   const ordered = {};
   for (const k of order) { ordered[k] = json[k]; if (k === 'rest_url') { if (json.next_rest_url) ordered.next_rest_url = json.next_rest_url; if (json.previous_rest_url) ordered.previous_rest_url = json.previous_rest_url; } }
