@@ -69,10 +69,14 @@ function pick(value, tree) {
   return out;
 }
 
-/** Apply `_fields` (a comma list) to a success answer: each item of a list, or the object. */
+/**
+ * Apply `_fields` (a comma list) to a success answer: each item of a list, or the object. As on the
+ * platform, naming `_links` or `_embedded` (or anything under them) keeps both whole.
+ */
 export function applyFields(json, list) {
   const tree = fieldTree(list);
   if (!Object.keys(tree).length) return json;
+  if (tree._links || tree._embedded) { tree._links = true; tree._embedded = true; }
   return Array.isArray(json) ? json.map((x) => pick(x, tree)) : pick(json, tree);
 }
 

@@ -104,10 +104,11 @@ export function pageAnswer(answer, { doc, entry, kind, pairs, origin, path }) {
   const json = { ...body, [listKey]: body[listKey].slice((page - 1) * perPage, page * perPage), total, total_pages: pages };
   // Events, venues and organizers echo the effective query on the collection URL (ending in `/`);
   // categories and tags only the bare collection URL, so their links lose every other parameter.
-  const echoes = typeof body.rest_url === 'string' ? /\/\?|\/$/.test(body.rest_url) && !/\/(categories|tags)\/?$/.test(path) : true;
+  const slash = typeof body.rest_url !== 'string' || /\/(\?|$)/.test(body.rest_url);
+  const echoes = !/\/(categories|tags)$/.test(path);
   const others = pairs.filter(([k]) => k !== 'page' && k !== 'per_page');
   const restPairs = echoes ? [['page', String(page)], ['per_page', String(perPage)], ...others] : [];
-  const base = `${origin}${path}${echoes ? '/' : ''}`;
+  const base = `${origin}${path}${slash ? '/' : ''}`;
   json.rest_url = linkUrl(base, '', restPairs, echoes ? page : null);
   const withoutPage = restPairs.filter(([k]) => k !== 'page');
   delete json.next_rest_url;

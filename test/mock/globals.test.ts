@@ -86,7 +86,7 @@ describe('pagination follows the request (calendar)', () => {
     expect(past.body.code).toBe('event-archive-page-not-found');
     // Categories and tags: links on the bare URL (other parameters lost); past the end an empty page.
     const cats = await get('/cal/events/v1/categories?per_page=1&hide_empty=false');
-    expect(cats.body.next_rest_url).toBe(`${mock.url}/cal/events/v1/categories?page=2`);
+    expect(cats.body.next_rest_url).toMatch(new RegExp(`^${mock.url}/cal/events/v1/categories/?\\?page=2$`));
     const catsPast = await get('/cal/events/v1/categories?per_page=1&page=99');
     expect(catsPast.status).toBe(200);
     expect(catsPast.body.categories).toEqual([]);
