@@ -4,7 +4,6 @@
 // the mock to the end, and `context`, `_fields`, `_embed`, `_envelope` work on one route of each
 // namespace group (core, cal, ml, addons).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupOf } from '../../scripts/mock/groups.mjs';
 import { collect, createClient, paginate, paginateCalendar } from '../../src/index.ts';
 import { startMock, type Mock } from '../support/mock.js';
 import { bundle, deref, operations, type Json, type Operation } from '../support/spec.js';
@@ -99,6 +98,9 @@ describe('pagination follows the request (calendar)', () => {
     expect(events.map((e) => e.id)).toEqual(first.body.events.map((e: Json) => e.id));
   });
 });
+
+/** The namespace group of a path: core (with the site-wide routes), cal, ml, or the other add-ons. */
+const groupOf = (path: string) => (/^\/(core|batch|oembed)\/|^\/[^/]*$/.test(path) ? 'core' : path.startsWith('/cal/') ? 'cal' : path.startsWith('/ml/') ? 'ml' : 'addons');
 
 /** One GET route per namespace group whose answer is JSON: the first without path parameters, else the first. */
 function routeOf(group: string): Operation {
