@@ -6,7 +6,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 
 export const PRISM = join('node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
-export const PRISM_NODE_FLAGS = ['--max-semi-space-size=1'];
+export const PRISM_NODE_FLAGS = ['--max-semi-space-size=4'];
 
 /** A free loopback port (the OS picks it; the small race until Prism binds it is acceptable). */
 export function freePort() {
@@ -23,7 +23,8 @@ export function freePort() {
  * validation (always on in Prism), `--errors` when asked (examples that break their schema -> 500).
  */
 export function spawnPrism({ spec, port, errors = false, verbose = 'error', cwd = process.cwd() }) {
-  // A small young generation: Prism's default (16 MB semi-spaces) grows each process by ~40 MB.
+  // A smaller young generation: Prism's default (16 MB semi-spaces) grows each process by ~30 MB; 4 MB
+  // cost no CPU per request here (1 MB cost ~30% more).
   const args = [...PRISM_NODE_FLAGS, PRISM, 'mock', spec, '-h', '127.0.0.1', '-p', String(port), '-v', verbose];
   if (errors) args.push('--errors');
   const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } });
