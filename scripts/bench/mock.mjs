@@ -107,7 +107,9 @@ export async function benchMockDistinct({ bundleDir, duration = 5, log = () => {
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/mock.mjs', '--port', String(port), '--spec', join(bundleDir, 'openapi.yaml')], { stdio: 'ignore' });
   let peak = 0;
-  const sampler = setInterval(() => { peak = Math.max(peak, treeRssMb(child.pid)); }, 250);
+  let frontPeak = 0;
+  const ownRss = (pid) => { try { return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024; } catch { return 0; } };
+  const sampler = setInterval(() => { peak = Math.max(peak, treeRssMb(child.pid)); frontPeak = Math.max(frontPeak, ownRss(child.pid)); }, 250);
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/core/v2/posts/1`);
@@ -129,6 +131,7 @@ export async function benchMockDistinct({ bundleDir, duration = 5, log = () => {
     await stop(child);
   }
   out.memoryPeakMb = round(peak, 0);
+  out.frontPeakMb = round(frontPeak, 0);
   out.ratio = round(out.distinct.rps / out.bare.rps, 4);
   return out;
 }

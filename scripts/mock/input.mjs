@@ -48,9 +48,12 @@ export function phpPairs(text, maxPairs = 1000) {
   return out;
 }
 
-/** Pairs back to a strictly encoded query string (what Prism can always parse). */
+/**
+ * Pairs back to a strictly encoded query string (what Prism can always parse). The brackets of a
+ * key stay as they are (`tags[]`, `title[raw]`), as clients send them.
+ */
 export function encodePairs(pairs) {
-  return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  return pairs.map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(v)}`).join('&');
 }
 
 /** A path without its trailing slashes, in linear time (a regex `\/+$` is quadratic on a slash flood). */

@@ -172,13 +172,10 @@ describe('hostile requests', () => {
     }
   });
 
-  it('slash floods are answered quickly, 50 at once', async () => {
+  it('slash floods are answered, 50 at once (trimming is linear: test/mock/input.test.ts)', async () => {
     const flood = '/'.repeat(15_000);
-    const t0 = Date.now();
     const all = await Promise.all(Array.from({ length: 50 }, (_, i) => fetchRaw(`/core/v2/posts${i % 2 ? '' : '/1'}${flood}`, {})));
     for (const a of all) expectPlatform('slash flood', a);
-    // Not a timing assertion on the mock's speed: only that no request waited for the others' seconds.
-    expect(Date.now() - t0).toBeLessThan(10_000);
     expect(all.every((a) => !(a instanceof Error) && a.status === 200)).toBe(true);
   });
 
@@ -217,6 +214,8 @@ describe('hostile requests', () => {
     expect(currentPrismPids(mock.output())[0]).not.toBe(before[0]);
     const after = await fetchRaw('/core/v2/posts/1?after=restart', {});
     expect(after instanceof Error ? after.message : after.status).toBe(200);
+    // Only the Prism killed here ever exited (no request of this file killed one).
+    expect(mock.output().match(/ exited \(/g) ?? [], mock.output()).toHaveLength(1);
   }, 90_000);
 
   it('is alive afterwards and answers a normal request; every answer was the platform\'s', async () => {
