@@ -11,7 +11,7 @@
 // context, _fields, _embed, _envelope).
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { fromViolations, invalidJson, mockError, noRoute, withInvalid } from './errors.mjs';
+import { fromViolations, invalidJson, jsonErrorCode, mockError, noRoute, withInvalid } from './errors.mjs';
 import { addEmbedded, applyFields, contextExample, contextProperties, embedRels, envelopeHeaders, lastParam, projectContext, statedAnonymous } from './globals.mjs';
 import { bodyToForward, encodePairs, phpPairs, trimSlashes } from './input.mjs';
 import { checkUnionLists } from './lists.mjs';
@@ -217,7 +217,10 @@ export function createFront({ doc, upstream, memo = null, verbose = false, bodyT
     }
     const documented = Object.keys(deref(doc, entry.op.requestBody)?.content ?? {});
     const fwdBody = method === 'get' || method === 'head' ? { type: null, body: Buffer.alloc(0) } : bodyToForward(req.headers, body, documented);
-    if (fwdBody.type === 'application/json' && fwdBody.body.toString('utf8').trim() !== '' && tryJson(fwdBody.body) === undefined) return platformReply(invalidJson());
+    if (fwdBody.type === 'application/json' && fwdBody.body.toString('utf8').trim() !== '') {
+      const error = jsonErrorCode(fwdBody.body);
+      if (error !== null) return platformReply(invalidJson(error));
+    }
     // Comma lists of union-with-array query parameters: checked here, not forwarded (see lists.mjs).
     const lists = checkUnionLists(doc, entry, new URLSearchParams(pairs));
     const query = encodePairs([...lists.search]);

@@ -157,6 +157,9 @@ describe('hostile requests', () => {
     // The charset is ignored: JSON with charset=foo is read as JSON.
     const charset = await fetchRaw('/batch/v1', { method: 'POST', headers: { authorization: BASIC, 'content-type': 'application/json; charset=foo' }, body: '{"requests":5}' });
     expect(charset instanceof Error ? charset.message : JSON.parse(charset.text).code).toBe('rest_invalid_param');
+    // A UTF-16 body is not UTF-8 JSON: PHP's "Control character error" (json_error_code 3).
+    const utf16 = await fetchRaw('/batch/v1', { method: 'POST', headers: { authorization: BASIC, 'content-type': 'application/json; charset=utf-16' }, body: Buffer.from('{"requests":[]}', 'utf16le') });
+    expect(utf16 instanceof Error ? utf16.message : JSON.parse(utf16.text)).toMatchObject({ code: 'rest_invalid_json', data: { json_error_code: 3 } });
     // Accept is ignored.
     const xml = await fetchRaw('/', { headers: { accept: 'application/xml' } });
     expect(xml instanceof Error ? xml.message : xml.status).toBe(200);
@@ -166,6 +169,9 @@ describe('hostile requests', () => {
     // An anonymous create answers what the operation's docs state.
     const anon = await fetchRaw('/core/v2/posts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"x"}' });
     expectPlatform('anonymous create', anon);
+    // Prism's sl-violations header is not the platform's: only with --verbose.
+    const headers = await fetch(`${mock.url}/core/v2/posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"y"}' });
+    expect(headers.headers.get('sl-violations')).toBeNull();
     if (!(anon instanceof Error)) {
       expect(anon.status).toBe(401);
       expect(JSON.parse(anon.text).code).toBe('rest_cannot_create');

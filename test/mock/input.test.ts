@@ -53,3 +53,15 @@ describe('paths and content types', () => {
     expect(bodyToForward({ 'content-type': 'image/png' }, body, ['application/json']).type).toBeNull();
   });
 });
+
+describe('why a JSON body does not parse (json_error_code, as the sandbox answers)', () => {
+  it('5 for bytes that are not UTF-8, 3 for a control character (a UTF-16 body), 4 otherwise', async () => {
+    const { jsonErrorCode } = await import('../../scripts/mock/errors.mjs');
+    expect(jsonErrorCode(Buffer.from('{"requests":"\xff"}', 'latin1'))).toBe(5);
+    expect(jsonErrorCode(Buffer.from('{"requests":5}', 'utf16le'))).toBe(3);
+    expect(jsonErrorCode(Buffer.from('{"requests":\x01}'))).toBe(3);
+    expect(jsonErrorCode(Buffer.from('{"requests":[1,]}'))).toBe(4);
+    expect(jsonErrorCode(Buffer.from('\ufeff{"requests":5}'))).toBe(4);
+    expect(jsonErrorCode(Buffer.from('{"a":"é"}'))).toBeNull();
+  });
+});
