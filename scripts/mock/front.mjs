@@ -64,7 +64,7 @@ const send = (res, answer, headers = {}) => write(res, platformReply(answer, hea
  * entries go first beyond `maxEntries` or `maxBytes` of bodies.
  */
 export class AnswerMemo {
-  constructor({ maxEntries = 5000, maxBytes = 16 * 1024 * 1024, maxBody = 1024 * 1024 } = {}) {
+  constructor({ maxEntries = 2000, maxBytes = 8 * 1024 * 1024, maxBody = 1024 * 1024 } = {}) {
     Object.assign(this, { maxEntries, maxBytes, maxBody, bytes: 0, map: new Map(), hits: 0, misses: 0 });
   }
 

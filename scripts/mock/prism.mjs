@@ -6,7 +6,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 
 export const PRISM = join('node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
-export const PRISM_NODE_FLAGS = (process.env.MOCK_PRISM_FLAGS ?? '--max-semi-space-size=4 --max-old-space-size=128').split(' ').filter(Boolean);
+export const PRISM_NODE_FLAGS = (process.env.MOCK_PRISM_FLAGS ?? '--max-semi-space-size=4 --max-old-space-size=112').split(' ').filter(Boolean);
 
 /** A free loopback port (the OS picks it; the small race until Prism binds it is acceptable). */
 export function freePort() {
@@ -25,9 +25,9 @@ export function freePort() {
 export function spawnPrism({ spec, port, errors = false, verbose = 'error', cwd = process.cwd() }) {
   // Node flags (MOCK_PRISM_FLAGS overrides them): a smaller young generation (Prism's default 16 MB
   // semi-spaces grow each process by ~30 MB; 1 MB cost ~30% more CPU per request, 4 MB nothing
-  // measurable) and a 128 MB old generation, which V8 otherwise lets grow under load (its live
+  // measurable) and a 112 MB old generation, which V8 otherwise lets grow under load (its live
   // data, the document and the compiled validators, stays well below: the whole mock peaked at
-  // ~385 MB instead of ~490 MB under the bench's distinct load).
+  // ~380-410 MB instead of ~490 MB under the bench's distinct load).
   const args = [...PRISM_NODE_FLAGS, PRISM, 'mock', spec, '-h', '127.0.0.1', '-p', String(port), '-v', verbose];
   if (errors) args.push('--errors');
   const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } });
