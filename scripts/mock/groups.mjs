@@ -1,4 +1,4 @@
-// The mock runs one Prism per group of namespaces: Prism compares every request against every
+// The mock runs one Prism per group of namespaces (two groups): Prism compares every request against every
 // operation of its document and sorts them (about 1.5 ms per request for the whole bundle), so each
 // Prism serves only its group's paths. The front already knows each request's route and sends it to
 // its group's Prism.
