@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { contractBench } from './bench/contract.mjs';
+import { benchMockDistinct } from './bench/mock.mjs';
 import { stages } from './pipeline.mjs';
 import { harBench } from './bench/har.mjs';
 import { consumerTypecheck } from './bench/types.mjs';
@@ -262,6 +263,11 @@ async function main() {
         target('mock GET item throughput / bare node, without the answer memo', raw.rps / m.bare['GET item'].rps, 1 / 16, '>=', 'x');
         target('mock GET item p99 latency, without the answer memo', raw.p99, 25, '<=', 'ms');
       }
+      const d = (results.items.mockDistinct = await benchMockDistinct({ bundleDir: bundle, duration: DURATION, log }));
+      Object.assign(m, { 'npm run mock, distinct requests (scripts/bench/mock.mjs)': { [`${d.mix.operations} GET operations, bare node`]: d.bare, 'every request new': d.distinct, 'the same mix repeated': d.repeated } });
+      target('mock distinct requests throughput / bare node', d.ratio, 1 / 20, '>=', 'x');
+      target('mock distinct requests p99 latency', d.distinct.p99, 20, '<=', 'ms');
+      target('mock total memory (front + every Prism, peak under load)', d.memoryPeakMb, 400, '<=', 'MB');
     }
     if (!SKIP.has('live')) {
       log('5. live contract run ...');

@@ -109,13 +109,23 @@ export function clientSample(doc, o) {
   ].join('\n');
 }
 
+/**
+ * The sample languages of the docs' selector (Redoc's `codeSamples.languages`), in its order: a
+ * sample shows only when its label is one of them. `Payload` is Redoc's own request-body sample.
+ */
+export const SAMPLE_LANGUAGES = [
+  { lang: 'bash', label: 'curl' },
+  { lang: 'typescript', label: 'Typed client' },
+  { lang: 'payload', label: 'Payload' },
+];
+
 /** Put x-codeSamples on every operation of `doc` (a copy: the caller passes a clone). */
 export function addCodeSamples(doc) {
   let n = 0;
   for (const o of operationsOf(doc)) {
     o.op['x-codeSamples'] = [
-      { lang: 'Shell', label: 'curl', source: curlSample(doc, o) },
-      { lang: 'TypeScript', label: 'Typed client', source: clientSample(doc, o) },
+      { lang: 'Shell', label: SAMPLE_LANGUAGES[0].label, source: curlSample(doc, o) },
+      { lang: 'TypeScript', label: SAMPLE_LANGUAGES[1].label, source: clientSample(doc, o) },
     ];
     n++;
   }

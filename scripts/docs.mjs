@@ -4,12 +4,15 @@
 // The page is built from a docs-only copy of the bundle (never written into the source or generated/):
 // every operation gets `x-codeSamples` (curl and the typed client, scripts/code-samples.mjs) and the
 // introduction gets the error catalogue (scripts/error-catalogue.mjs). The output is deterministic.
+// Redoc's sample selector offers only the languages of its `codeSamples.languages` setting (by
+// default curl, JavaScript, ..., Payload; a sample whose label is not one of them is never shown), so
+// the page is built with a docs-only copy of redocly.yaml that lists ours: curl, Typed client, Payload.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { addCodeSamples } from './code-samples.mjs';
+import { addCodeSamples, SAMPLE_LANGUAGES } from './code-samples.mjs';
 import { errorCatalogueMarkdown } from './error-catalogue.mjs';
 
 const svg = (w, text) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="16" viewBox="0 0 ${w} 16"><text x="0" y="12" font-family="sans-serif" font-size="12" fill="#888">${text}</text></svg>`)}`;
@@ -30,8 +33,12 @@ try {
   // Same file name as the bundle: Redoc shows it on the download button.
   const docsCopy = join(work, 'openapi.yaml');
   writeFileSync(docsCopy, stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }));
+  const config = existsSync('redocly.yaml') ? parse(readFileSync('redocly.yaml', 'utf8')) ?? {} : {};
+  config.openapi = { ...(config.openapi ?? {}), codeSamples: { ...(config.openapi?.codeSamples ?? {}), languages: SAMPLE_LANGUAGES } };
+  const configCopy = join(work, 'redocly.yaml');
+  writeFileSync(configCopy, stringify(config));
   const res = spawnSync(resolve('node_modules', '.bin', 'redocly'), [
-    'build-docs', docsCopy, '--inlineBundle', '-o', resolve(outDir, 'index.html'),
+    'build-docs', docsCopy, '--config', configCopy, '--inlineBundle', '-o', resolve(outDir, 'index.html'),
     '--title', 'Festival site REST interface',
   ], { stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
   status = res.status ?? 1;

@@ -8,10 +8,32 @@ export const noRoute = () => ({
   body: { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } },
 });
 
-export const invalidJson = () => ({
+// PHP's json_decode errors, as the platform reports them in rest_invalid_json.
+const JSON_ERRORS = {
+  3: 'Control character error, possibly incorrectly encoded',
+  4: 'Syntax error',
+  5: 'Malformed UTF-8 characters, possibly incorrectly encoded',
+};
+
+export const invalidJson = (code = 4) => ({
   status: 400,
-  body: { code: 'rest_invalid_json', message: 'Invalid JSON body passed.', data: { status: 400, json_error_code: 4, json_error_message: 'Syntax error' } },
+  body: { code: 'rest_invalid_json', message: 'Invalid JSON body passed.', data: { status: 400, json_error_code: code, json_error_message: JSON_ERRORS[code] ?? JSON_ERRORS[4] } },
 });
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Why a JSON body does not parse, as PHP's json_decode says (checked against the sandbox): 5 for
+ * bytes that are not UTF-8 (a UTF-16 body, `\xff`), 3 for a raw control character, 4 otherwise;
+ * null when it parses (a UTF-8 byte-order mark does not, as in PHP).
+ */
+export function jsonErrorCode(body) {
+  let text;
+  try { text = strictUtf8.decode(body); } catch { return 5; }
+  if (text.charCodeAt(0) === 0xfeff) return 4; // TextDecoder drops the BOM: PHP refuses it
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 4;
+  try { JSON.parse(text); return null; } catch { return /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text) ? 3 : 4; }
+}
 
 export const mockError = (status, code, message) => ({ status, body: { code, message, data: { status } } });
 

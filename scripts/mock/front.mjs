@@ -1,18 +1,38 @@
 // The mock's front: a loopback HTTP server in front of Prism that answers as the platform does where
-// Prism answers otherwise. It answers itself: unknown route, wrong method, a path parameter that
-// does not match its pattern (404 rest_no_route), a JSON body that does not parse (400
-// rest_invalid_json). It forwards everything else to Prism and rewrites only Prism's own answers:
-// 404/405 problems (-> rest_no_route) and request-validation failures (the 400 example Prism picks,
-// a 422 problem, or a 401 that hides a bad parameter -> 400 rest_missing_callback_param /
-// rest_invalid_param naming the parameters). Other answers pass through untouched.
+// Prism answers otherwise. It reads every request as the platform does (input.mjs: PHP's lenient
+// percent-decoding, content types and charsets, trailing slashes) and forwards to Prism only what
+// it has re-encoded itself, so that no request can make Prism fail. It answers itself: unknown
+// route, wrong method, a path parameter that does not match its pattern (404 rest_no_route), a JSON
+// body that does not parse (400 rest_invalid_json), CONNECT, a body that does not arrive in time.
+// It rewrites Prism's own answers: 404/405 problems (-> rest_no_route), request-validation failures
+// (-> 400 rest_missing_callback_param / rest_invalid_param naming the parameters), the anonymous
+// 401 the operation states, anything else not in the platform's shape (-> 500 internal_server_error).
+// And it applies what the platform applies on every route (paging.mjs: pagination; globals.mjs:
+// context, _fields, _embed, _envelope).
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { fromViolations, invalidJson, mockError, noRoute, withInvalid } from './errors.mjs';
+import { fromViolations, invalidJson, jsonErrorCode, mockError, noRoute, withInvalid } from './errors.mjs';
+import { addEmbedded, applyFields, contextExample, contextProperties, embedRels, envelopeHeaders, lastParam, projectContext, statedAnonymous } from './globals.mjs';
+import { bodyToForward, encodePairs, phpPairs, trimSlashes } from './input.mjs';
 import { checkUnionLists } from './lists.mjs';
-import { matchRoute, routeTable } from './routes.mjs';
+import { listKind, pageAnswer } from './paging.mjs';
+import { deref, matchRoute, routeTable } from './routes.mjs';
 
 const MAX_BODY = 8 * 1024 * 1024;
-const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+const UPSTREAM_TIMEOUT = 30_000;
+const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', 'proxy-connection', 'te', 'trailer', 'expect']);
+const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-expose-headers': '*' };
+
+/** The operation's documented error example with this code, as {status, body}, or null. */
+function documentedError(doc, entry, code) {
+  for (const [status, resRef] of Object.entries(entry?.op?.responses ?? {})) {
+    for (const ex of Object.values(deref(doc, resRef)?.content?.['application/json']?.examples ?? {})) {
+      const value = deref(doc, ex)?.value;
+      if (value?.code === code) return { status: Number(status), body: value };
+    }
+  }
+  return null;
+}
 
 /** The front's own answer {status, body} as a reply {status, headers, body: Buffer}. */
 function platformReply({ status, body }, headers = {}) {
@@ -22,9 +42,7 @@ function platformReply({ status, body }, headers = {}) {
     headers: {
       'content-type': 'application/json; charset=UTF-8',
       'content-length': String(text.length),
-      'access-control-allow-origin': '*',
-      'access-control-allow-headers': '*',
-      'access-control-expose-headers': '*',
+      ...CORS,
       ...headers,
     },
     body: text,
@@ -46,7 +64,7 @@ const send = (res, answer, headers = {}) => write(res, platformReply(answer, hea
  * entries go first beyond `maxEntries` or `maxBytes` of bodies.
  */
 export class AnswerMemo {
-  constructor({ maxEntries = 5000, maxBytes = 64 * 1024 * 1024, maxBody = 1024 * 1024 } = {}) {
+  constructor({ maxEntries = 2000, maxBytes = 8 * 1024 * 1024, maxBody = 1024 * 1024 } = {}) {
     Object.assign(this, { maxEntries, maxBytes, maxBody, bytes: 0, map: new Map(), hits: 0, misses: 0 });
   }
 
@@ -79,21 +97,24 @@ export class AnswerMemo {
   }
 }
 
-function readBody(req) {
+/**
+ * Read a request body: at most MAX_BODY bytes, within `timeoutMs` (an incomplete chunked body or a
+ * short Content-Length would otherwise hold the request until the socket dies).
+ */
+function readBody(req, timeoutMs) {
   return new Promise((resolve, reject) => {
     const chunks = [];
     let size = 0;
+    const timer = setTimeout(() => { reject(Object.assign(new Error('body timeout'), { timeout: true })); req.pause(); }, timeoutMs);
     req.on('data', (c) => {
       size += c.length;
-      if (size > MAX_BODY) { reject(Object.assign(new Error('body too large'), { tooLarge: true })); req.resume(); return; }
+      if (size > MAX_BODY) { clearTimeout(timer); reject(Object.assign(new Error('body too large'), { tooLarge: true })); req.resume(); return; }
       chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('end', () => { clearTimeout(timer); resolve(Buffer.concat(chunks)); });
+    req.on('error', (e) => { clearTimeout(timer); reject(e); });
   });
 }
-
-const isJsonType = (ct) => /^application\/([\w.+-]*\+)?json\b/i.test(String(ct ?? '').trim());
 
 function parseViolations(header) {
   if (!header) return [];
@@ -103,28 +124,28 @@ function parseViolations(header) {
 /**
  * Forward one request to Prism and buffer its answer. A kept-alive socket that Prism closed at the
  * moment it was reused fails with ECONNRESET: that request is sent once more on a new socket.
+ * `fwd` = {method, path, headers, body}.
  */
-function forward(upstream, req, path, body, retry = true) {
+function forward(upstream, fwd, retry = true) {
   return new Promise((resolve, reject) => {
-    const headers = {};
-    for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k)) headers[k] = v;
-    if (body.length) headers['content-length'] = String(body.length);
-    const up = http.request({ host: upstream.host, port: upstream.port, method: req.method, path, headers, agent: upstream.agent }, (r) => {
+    const up = http.request({ host: upstream.host, port: upstream.port, method: fwd.method, path: fwd.path, headers: fwd.headers, agent: upstream.agent, timeout: UPSTREAM_TIMEOUT }, (r) => {
       const chunks = [];
-      r.on('data', (c) => chunks.push(c));
+      let size = 0;
+      r.on('data', (c) => { size += c.length; if (size <= MAX_BODY * 4) chunks.push(c); });
       r.on('end', () => resolve({ status: r.statusCode ?? 502, headers: r.headers, body: Buffer.concat(chunks) }));
       r.on('error', reject);
     });
+    up.on('timeout', () => up.destroy(new Error('Prism did not answer in time')));
     up.on('error', (e) => {
-      if (retry && up.reusedSocket && (e.code === 'ECONNRESET' || e.code === 'EPIPE')) forward(upstream, req, path, body, false).then(resolve, reject);
+      if (retry && up.reusedSocket && (e.code === 'ECONNRESET' || e.code === 'EPIPE')) forward(upstream, fwd, false).then(resolve, reject);
       else reject(e);
     });
-    up.end(body.length ? body : undefined);
+    up.end(fwd.body.length ? fwd.body : undefined);
   });
 }
 
 /** Decide what the platform would answer instead of Prism's answer; null keeps Prism's. */
-export function rewrite(doc, entry, answer) {
+export function rewrite(doc, entry, answer, template = '') {
   const ct = String(answer.headers['content-type'] ?? '');
   const problem = /problem\+json/i.test(ct);
   let parsed;
@@ -138,77 +159,160 @@ export function rewrite(doc, entry, answer) {
     if (platform) return platform;
   }
   if (problem && (answer.status === 422 || answer.status === 400)) return mockError(400, 'rest_invalid_param', 'Invalid parameter(s).');
+  // Missing credentials: the code the operation's description states for an anonymous caller.
+  if (answer.status === 401 && violations.some((v) => String(v.code) === '401')) return statedAnonymous(entry, template);
+  // Anything else Prism answers on its own (its 406, 415, 500 problems) is not the platform's shape.
+  if (problem || (answer.status >= 400 && parsed?.error?.code)) return criticalError();
   return null;
 }
 
+/** WordPress's answer to a fatal error (what a Prism that failed or died amounts to). */
+export const criticalError = () => mockError(500, 'internal_server_error', 'There has been a critical error on this website.');
+
+const jsonReply = (status, headers, json) => {
+  const text = Buffer.from(JSON.stringify(json));
+  return { status, headers: { ...headers, 'content-type': 'application/json; charset=UTF-8', 'content-length': String(text.length) }, body: text };
+};
+
+const tryJson = (buf) => { try { return JSON.parse(buf.toString('utf8')); } catch { return undefined; } };
+
 /**
  * Create the front server (not yet listening).
- * @param {{doc: object, upstream: {host: string, port: number} | ((template: string | undefined) => {host: string, port: number})}} options
+ * @param {object} options
  *   doc: the bundle (JSON); upstream: the Prism to ask, or a function of the matched route's path
- *   template (undefined when no route matches) that answers the Prism serving that route;
- *   memo: an AnswerMemo to replay the answers to requests already forwarded (none by default).
+ *   template (undefined when no route matches) that answers the Prism serving that route
+ *   ({host, port, ready?: Promise} — `ready` while it restarts); memo: an AnswerMemo to replay the
+ *   answers to requests already forwarded (none by default); verbose: keep Prism's `sl-violations`
+ *   header; bodyTimeoutMs: how long a request body may take to arrive.
  */
-export function createFront({ doc, upstream, memo = null }) {
+export function createFront({ doc, upstream, memo = null, verbose = false, bodyTimeoutMs = 10_000 }) {
   const table = routeTable(doc);
   const targets = new Map(); // "host:port" -> {host, port, agent}: one kept-alive agent per Prism
-  const targetFor = (template) => {
+  const targetFor = async (template) => {
     const u = typeof upstream === 'function' ? upstream(template) : upstream;
+    if (u.ready) await Promise.race([u.ready, new Promise((_, reject) => setTimeout(() => reject(new Error('Prism is restarting')), UPSTREAM_TIMEOUT))]);
     const key = `${u.host}:${u.port}`;
     if (!targets.has(key)) targets.set(key, { host: u.host, port: u.port, agent: new http.Agent({ keepAlive: true, maxSockets: 64 }) });
     return targets.get(key);
   };
+  const self = () => server.address()?.port;
+
+  /** The embed-context answer of one of the mock's own paths (for `_embed`), or null. */
+  async function fetchEmbed(path, auth) {
+    const url = `${path}${path.includes('?') ? '&' : '?'}context=embed`;
+    const r = await forward({ host: '127.0.0.1', port: self() }, { method: 'GET', path: url, headers: auth ? { authorization: auth } : {}, body: Buffer.alloc(0) }).catch(() => null);
+    return r ? tryJson(r.body) ?? null : null;
+  }
+
+  /** Prism's answer to a matched request, rewritten and shaped as the platform's: a reply. */
+  async function answerOf(req, { match, method, pairs, body, origin }) {
+    const { entry } = match;
+    const template = match.route.template;
+    const context = lastParam(pairs, 'context');
+    const authorized = req.headers.authorization !== undefined;
+    // context=edit needs a user who may edit: anonymous is the documented 401 rest_forbidden_context.
+    if (context === 'edit' && !authorized) {
+      const forbidden = documentedError(doc, entry, 'rest_forbidden_context');
+      if (forbidden) return platformReply(forbidden);
+    }
+    const documented = Object.keys(deref(doc, entry.op.requestBody)?.content ?? {});
+    const fwdBody = method === 'get' || method === 'head' ? { type: null, body: Buffer.alloc(0) } : bodyToForward(req.headers, body, documented);
+    if (fwdBody.type === 'application/json' && fwdBody.body.toString('utf8').trim() !== '') {
+      const error = jsonErrorCode(fwdBody.body);
+      if (error !== null) return platformReply(invalidJson(error));
+    }
+    // Comma lists of union-with-array query parameters: checked here, not forwarded (see lists.mjs).
+    const lists = checkUnionLists(doc, entry, new URLSearchParams(pairs));
+    const query = encodePairs([...lists.search]);
+    const headers = {};
+    for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k) && k !== 'accept' && k !== 'content-type') headers[k] = v;
+    if (fwdBody.type) { headers['content-type'] = fwdBody.type; headers['content-length'] = String(fwdBody.body.length); }
+    const exampleKey = contextExample(doc, entry, context);
+    if (exampleKey && !/\b(example|code)\s*=/.test(String(headers.prefer ?? ''))) headers.prefer = [headers.prefer, `example=${exampleKey}`].filter(Boolean).join(', ');
+    const fwd = { method: method === 'head' ? 'GET' : req.method, path: `${match.canonical}${query ? `?${query}` : ''}`, headers, body: fwdBody.body };
+    let answer;
+    try { answer = await forward(await targetFor(template), fwd); } catch { return platformReply(criticalError()); }
+    const platform = withInvalid(rewrite(doc, entry, answer, template), lists.invalid);
+    const violations = verbose && answer.headers['sl-violations'] ? { 'sl-violations': answer.headers['sl-violations'] } : {};
+    if (platform) return platformReply(platform, violations);
+    // Prism's `date` is dropped: this server sends its own (a memoised answer must not replay it).
+    const out = {};
+    for (const [k, v] of Object.entries(answer.headers)) if (!HOP.has(k) && k !== 'date' && k !== 'sl-violations') out[k] = v;
+    Object.assign(out, violations, CORS);
+    let json = answer.status < 300 && /json/i.test(String(answer.headers['content-type'] ?? '')) ? tryJson(answer.body) : undefined;
+    if (json === undefined) return { status: answer.status, headers: { ...out, 'content-length': String(answer.body.length) }, body: answer.body };
+    let status = answer.status;
+    let shaped = { status, headers: out, json };
+    const kind = method === 'get' || method === 'head' ? listKind(doc, entry) : null;
+    if (kind) shaped = pageAnswer(shaped, { doc, entry, kind, pairs, origin, path: match.canonical });
+    if (shaped.error) return platformReply({ status: shaped.status, body: shaped.json }, violations);
+    ({ status, json } = shaped);
+    if (!exampleKey && (context === 'embed' || context === 'edit')) {
+      const names = contextProperties(doc, entry, context);
+      if (names) json = projectContext(json, names);
+    }
+    const rels = embedRels(lastParam(pairs, '_embed'));
+    if (rels !== undefined) json = await addEmbedded(json, rels, origin, (p) => fetchEmbed(p, req.headers.authorization));
+    const fields = lastParam(pairs, '_fields');
+    if (fields !== undefined) json = applyFields(json, fields);
+    return jsonReply(status, shaped.headers, json);
+  }
 
   async function handle(req, res) {
-    const url = new URL(req.url ?? '/', 'http://mock.invalid');
     const method = String(req.method ?? 'GET').toLowerCase();
+    let rawUrl = req.url ?? '/';
+    if (/^https?:\/\//i.test(rawUrl)) rawUrl = rawUrl.replace(/^https?:\/\/[^/?#]*/i, '') || '/'; // absolute-form
+    const q = rawUrl.indexOf('?');
+    const rawPath = (q < 0 ? rawUrl : rawUrl.slice(0, q)).split('#', 1)[0];
+    const pairs = phpPairs(q < 0 ? '' : rawUrl.slice(q + 1).split('#', 1)[0]);
+    const envelope = lastParam(pairs, '_envelope') !== undefined;
+    const origin = `http://${/^[\w.:[\]-]{1,255}$/.test(String(req.headers.host ?? '')) ? req.headers.host : `127.0.0.1:${self()}`}`;
     let body;
-    try { body = await readBody(req); } catch (e) {
-      send(res, e.tooLarge ? mockError(413, 'rest_request_too_large', 'The request body is too large for the mock.') : mockError(400, 'rest_invalid_request', 'The request could not be read.'), { connection: 'close' });
+    try { body = await readBody(req, bodyTimeoutMs); } catch (e) {
+      const answer = e.tooLarge ? mockError(413, 'rest_request_too_large', 'The request body is too large.')
+        : e.timeout ? mockError(408, 'rest_request_timeout', 'The request body did not arrive in time.')
+          : mockError(400, 'rest_invalid_request', 'The request could not be read.');
+      write(res, platformReply(answer, { connection: 'close' }));
+      if (e.timeout) req.socket.destroySoon?.();
       return;
     }
     const key = memo ? memo.key(req, body) : null;
     const known = memo?.get(key);
     if (known) { write(res, known, method === 'head'); return; }
-    // CORS preflights and HEAD go to Prism as they are (the platform serves them on every route).
-    const passThrough = method === 'options' || method === 'head';
-    const match = matchRoute(doc, table, method, url.pathname);
-    if (!passThrough && (!match || !match.ok)) { send(res, noRoute()); return; }
-    if (!passThrough && body.length && isJsonType(req.headers['content-type']) && body.toString('utf8').trim() !== '') {
-      try { JSON.parse(body.toString('utf8')); } catch { send(res, invalidJson()); return; }
-    }
-    // Comma lists of union-with-array query parameters: checked here, not forwarded (see lists.mjs).
-    const lists = !passThrough && match?.ok ? checkUnionLists(doc, match.entry, url.searchParams) : null;
-    const search = lists && lists.search !== url.searchParams ? (lists.search.size ? `?${lists.search}` : '') : url.search;
-    const path = `${match ? match.canonical : url.pathname}${search}`;
-    let answer;
-    try { answer = await forward(targetFor(match?.route.template), req, path, body); } catch (e) {
-      send(res, mockError(502, 'mock_upstream_error', `Prism did not answer: ${e.message}`));
-      return;
-    }
-    const platform = withInvalid(rewrite(doc, match?.entry, answer), lists?.invalid);
     let reply;
-    if (platform) {
-      reply = platformReply(platform, answer.headers['sl-violations'] ? { 'sl-violations': answer.headers['sl-violations'] } : {});
+    if (method === 'options') {
+      // CORS preflight: the platform answers every route (and Prism's answer is not needed).
+      reply = { status: 200, headers: { ...CORS, 'access-control-allow-methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE', 'content-length': '0' }, body: Buffer.alloc(0) };
     } else {
-      // Prism's `date` is dropped: this server sends its own (a memoised answer must not replay it).
-      const headers = {};
-      for (const [k, v] of Object.entries(answer.headers)) if (!HOP.has(k) && k !== 'date') headers[k] = v;
-      headers['content-length'] = String(answer.body.length);
-      reply = { status: answer.status, headers, body: answer.body };
+      // HEAD is answered as GET without a body (as the platform does).
+      const match = matchRoute(doc, table, method === 'head' ? 'get' : method, trimSlashes(rawPath));
+      reply = !match || !match.ok ? platformReply(noRoute()) : await answerOf(req, { match, method, pairs, body, origin });
+    }
+    if (envelope) {
+      const json = tryJson(reply.body);
+      reply = jsonReply(200, CORS, { body: json === undefined ? reply.body.toString('utf8') : json, status: reply.status, headers: envelopeHeaders(reply.headers, doc, matchRoute(doc, table, 'get', trimSlashes(rawPath))?.entry) });
     }
     memo?.set(key, reply);
     write(res, reply, method === 'head');
   }
 
   const server = http.createServer((req, res) => {
-    handle(req, res).catch((e) => send(res, mockError(500, 'mock_internal_error', String(e?.message ?? e))));
+    handle(req, res).catch(() => send(res, criticalError()));
+  });
+  server.requestTimeout = bodyTimeoutMs + UPSTREAM_TIMEOUT;
+  server.headersTimeout = Math.min(bodyTimeoutMs, 60_000);
+  // CONNECT is a proxy's method: the platform has no such route.
+  server.on('connect', (req, socket) => {
+    const text = JSON.stringify(noRoute().body);
+    socket.on('error', () => socket.destroy());
+    socket.end(`HTTP/1.1 404 Not Found\r\ncontent-type: application/json; charset=UTF-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
   });
   // Malformed HTTP never reaches the handler: answer it and keep serving.
   server.on('clientError', (err, socket) => {
-    if (!socket.writable) { socket.destroy(); return; }
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    if (!socket.writable || err.code === 'ECONNRESET') { socket.destroy(); return; }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const text = JSON.stringify({ code: 'rest_invalid_request', message: 'Malformed HTTP request.', data: { status } });
-    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json; charset=UTF-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
   });
   server.on('close', () => { for (const t of targets.values()) t.agent.destroy(); });
   return server;

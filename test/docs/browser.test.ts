@@ -100,6 +100,45 @@ describe('the HTML docs', () => {
     }
   });
 
+  // An operation with a JSON request body: its sample selector offers curl, the typed client and
+  // Redoc's Payload (Redoc shows only the languages of its codeSamples setting: scripts/docs.mjs).
+  const withBody = operations(doc).find((o) => o.method === 'post' && o.path === '/core/v2/posts')
+    ?? operations(doc).find((o) => deref(o.op.requestBody)?.content?.['application/json']);
+  it(`the sample selector of "${withBody?.op.summary}" shows curl, Typed client and Payload`, async () => {
+    expect(withBody, 'an operation with a JSON request body').toBeDefined();
+    await page.goto(`${base}/`, { waitUntil: 'load' });
+    await page.getByTestId('search-trigger').click();
+    await page.getByPlaceholder(/search/i).fill(withBody!.op.summary);
+    const hit = page.getByText(withBody!.op.summary, { exact: true }).first();
+    await hit.waitFor({ timeout: 15_000 });
+    await hit.click();
+    await page.waitForTimeout(1500);
+    // The selector of the operation on screen (the page also renders its neighbours).
+    const selector = async () => {
+      const buttons = page.locator('button').filter({ hasText: /^(curl|Typed client|Payload)$/ });
+      for (let i = 0; i < await buttons.count(); i++) {
+        const box = await buttons.nth(i).boundingBox();
+        if (box && box.y >= 0 && box.y < 1000) return buttons.nth(i);
+      }
+      throw new Error('no sample selector on screen');
+    };
+    const path = withBody!.path;
+    const expected: Record<string, RegExp> = { curl: new RegExp(`curl -X POST '[^']*${path}`), 'Typed client': new RegExp(`createClient[\\s\\S]*site\\.POST\\('${path}'`), Payload: /^(?![\s\S]*(curl -X|createClient))[\s\S]*"\w+":/ };
+    for (const [label, shows] of Object.entries(expected)) {
+      await (await selector()).click();
+      const item = page.getByRole('menuitem', { name: label, exact: true });
+      await item.waitFor({ timeout: 5000 });
+      expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(Object.keys(expected));
+      await item.click();
+      await page.waitForTimeout(500);
+      expect(await (await selector()).innerText()).toBe(label);
+      // The code of the panel that holds this selector.
+      const panel = await (await selector()).locator('xpath=ancestor::*[.//pre or .//code][1]').innerText();
+      expect(panel, `the ${label} sample`).toMatch(shows);
+    }
+    await page.screenshot({ path: join(OUT, 'docs-samples.png') });
+  });
+
   it('made no request outside 127.0.0.1', () => {
     const outside = requests.filter((u) => !u.startsWith(`${base}/`) && !u.startsWith('blob:') && !u.startsWith('data:'));
     expect(requests.length).toBeGreaterThan(0);

@@ -62,13 +62,14 @@ describe('the mock front', () => {
     expect((await get('/', { method: 'DELETE' })).body.code).toBe('rest_no_route');
   });
 
-  it('answers 502 in the platform error shape when Prism is gone', async () => {
+  it('answers 500 internal_server_error (WordPress\'s fatal error) when Prism is gone', async () => {
     const dead = createFront({ doc: bundle(), upstream: { host: '127.0.0.1', port: 9 } });
     const port = await listen(dead);
     const res = await fetch(`http://127.0.0.1:${port}/`);
     const body = await res.json();
     await new Promise((r) => dead.close(r));
-    expect(res.status).toBe(502);
+    expect(res.status).toBe(500);
+    expect(body.code).toBe('internal_server_error');
     expect(check(ERROR, body)).toEqual([]);
   });
 

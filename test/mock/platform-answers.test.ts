@@ -38,6 +38,14 @@ function expectNoRoute(r: { status: number; body: Json; type: string }) {
 // served as "<p>..."): compare examples modulo that.
 const trimmed = (v: Json): Json => (typeof v === 'string' ? v.trim() : Array.isArray(v) ? v.map(trimmed) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimmed(x)])) : v);
 
+// The mock computes a calendar list's paging members from the request (test/mock/globals.test.ts):
+// compare the rest of the envelope.
+const unpaged = (v: Json): Json => {
+  if (!v || typeof v !== 'object' || Array.isArray(v) || !('total_pages' in v)) return v;
+  const { rest_url: _r, next_rest_url: _n, previous_rest_url: _p, total: _t, total_pages: _tp, ...rest } = v;
+  return rest;
+};
+
 const has = (path: string) => Object.hasOwn(doc.paths, path);
 
 describe('no route', () => {
@@ -147,12 +155,12 @@ describe('Prefer', () => {
         for (const [key, ex] of Object.entries<Json>(media?.examples ?? {})) {
           const r = await send(mock.url, req, { prefer: `code=${code}, example=${key}` });
           preferChecks++;
-          if (String(r.status) !== code || JSON.stringify(trimmed(r.body)) !== JSON.stringify(trimmed(deref(ex).value))) failures.push(`${o.id} code=${code} example=${key} -> ${r.status} ${r.text.slice(0, 200)}`);
+          if (String(r.status) !== code || JSON.stringify(trimmed(unpaged(r.body))) !== JSON.stringify(trimmed(unpaged(deref(ex).value)))) failures.push(`${o.id} code=${code} example=${key} -> ${r.status} ${r.text.slice(0, 200)}`);
         }
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 240_000);
 });
 
 // Query parameters whose schema is a union (oneOf / anyOf) with an array branch, sent as comma lists

@@ -11,7 +11,7 @@ export interface Mock {
   prismPid: number;
   /** Every Prism's PID (one per group of namespaces). */
   prismPids: number[];
-  /** Is the mock process (and every Prism) still running? */
+  /** Is the mock process (and every Prism, restarted ones included) still running? */
   alive(): boolean;
   /** Everything the mock printed (stdout + stderr). */
   output(): string;
@@ -28,9 +28,21 @@ export function prismPidsOf(out: string): number[] {
   return m ? m[1].split(',').filter(Boolean).map(Number) : [];
 }
 
-export async function startMock({ errors = true, spec, memo = true, timeoutMs = 90_000 }: { errors?: boolean; spec?: string; memo?: boolean; timeoutMs?: number } = {}): Promise<Mock> {
+/** The current Prism PIDs: those of the "listening" line, each replaced by its restart ("restarted (pid A -> B)"). */
+export function currentPrismPids(out: string): number[] {
+  const pids = prismPidsOf(out);
+  for (const m of out.matchAll(/restarted \(pid (\d+) -> (\d+)\)/g)) {
+    const i = pids.indexOf(Number(m[1]));
+    if (i >= 0) pids[i] = Number(m[2]);
+  }
+  return pids;
+}
+
+export async function startMock({ errors = true, spec, memo = true, timeoutMs = 90_000, bodyTimeoutMs, verbose = false }: { errors?: boolean; spec?: string; memo?: boolean; timeoutMs?: number; bodyTimeoutMs?: number; verbose?: boolean } = {}): Promise<Mock> {
   const args = ['scripts/mock.mjs', '--port', '0'];
   if (errors) args.push('--errors');
+  if (verbose) args.push('--verbose');
+  if (bodyTimeoutMs !== undefined) args.push('--body-timeout', String(bodyTimeoutMs));
   if (!memo) args.push('--no-memo');
   if (spec) args.push('--spec', spec);
   const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -58,14 +70,14 @@ export async function startMock({ errors = true, spec, memo = true, timeoutMs = 
     pid: child.pid!,
     prismPid: ready.prismPids[0],
     prismPids: ready.prismPids,
-    alive: () => child.exitCode === null && child.signalCode === null && ready.prismPids.every(isRunning),
+    alive: () => child.exitCode === null && child.signalCode === null && currentPrismPids(out).every(isRunning),
     output: () => out,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         try { process.kill(child.pid!, 'SIGTERM'); } catch { /* gone */ }
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       }
-      for (const pid of [child.pid!, ...ready.prismPids]) if (isRunning(pid)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+      for (const pid of [child.pid!, ...currentPrismPids(out)]) if (isRunning(pid)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
     },
   };
 }

@@ -1,0 +1,160 @@
+// The platform's global parameters, which every route accepts and Prism does not apply:
+// `context` (the edit and embed shapes: the example of that context, else the view example
+// projected onto the context's schema), `_fields` (only the listed fields, dotted names for nested
+// ones), `_embed` (an `_embedded` member holding, per link relation, the embed-context answers of
+// the embeddable links) and `_envelope` (a 200 `{body, status, headers}`). And the anonymous
+// answer an operation states in its description ("anonymous 401 `rest_cannot_create`").
+import { deref } from './routes.mjs';
+
+/** Value of the last `name` pair (PHP keeps the last), or undefined. */
+export function lastParam(pairs, name) {
+  let v;
+  for (const [k, x] of pairs) if (k === name) v = x;
+  return v;
+}
+
+function successMedia(doc, entry) {
+  const ok = Object.entries(entry?.op?.responses ?? {}).find(([c]) => /^2\d\d$/.test(c));
+  return ok ? deref(doc, ok[1])?.content?.['application/json'] : undefined;
+}
+
+/** The example key of the success answer for `context` (`edit_context`, `edit`, ...), or undefined. */
+export function contextExample(doc, entry, context) {
+  if (context !== 'edit' && context !== 'embed') return undefined;
+  const keys = Object.keys(successMedia(doc, entry)?.examples ?? {});
+  return keys.find((k) => k === `${context}_context`) ?? keys.find((k) => k === context);
+}
+
+/** The property names of the `context` shape of an answer (the `*Edit` / `*Embed` branch of its anyOf), or null. */
+export function contextProperties(doc, entry, context) {
+  let schema = deref(doc, successMedia(doc, entry)?.schema);
+  if (schema?.type === 'array') schema = deref(doc, schema.items);
+  const branches = schema?.anyOf ?? schema?.oneOf;
+  if (!Array.isArray(branches)) return null;
+  const suffix = context === 'edit' ? 'Edit' : 'Embed';
+  const branch = branches.find((b) => typeof b?.$ref === 'string' && b.$ref.endsWith(suffix));
+  const props = deref(doc, branch)?.properties;
+  return props ? new Set([...Object.keys(props), '_links']) : null;
+}
+
+/** Project an answer (object or list of objects) onto a set of top-level names. */
+export function projectContext(json, names) {
+  const one = (o) => (o && typeof o === 'object' && !Array.isArray(o) ? Object.fromEntries(Object.entries(o).filter(([k]) => names.has(k))) : o);
+  return Array.isArray(json) ? json.map(one) : one(json);
+}
+
+/** `_fields=id,title.rendered` -> a tree {id: true, title: {rendered: true}}. */
+function fieldTree(list) {
+  const tree = {};
+  for (const raw of list.split(',')) {
+    const path = raw.trim().split('.').filter(Boolean);
+    if (!path.length) continue;
+    let node = tree;
+    for (let i = 0; i < path.length; i++) {
+      if (node[path[i]] === true) break;
+      if (i === path.length - 1) node[path[i]] = true;
+      else node = node[path[i]] = (typeof node[path[i]] === 'object' ? node[path[i]] : {});
+    }
+  }
+  return tree;
+}
+
+function pick(value, tree) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out = {};
+  for (const [k, sub] of Object.entries(tree)) {
+    if (!Object.hasOwn(value, k)) continue;
+    out[k] = sub === true ? value[k] : pick(value[k], sub);
+  }
+  return out;
+}
+
+/**
+ * Apply `_fields` (a comma list) to a success answer: each item of a list, or the object. As on the
+ * platform, naming `_links` or `_embedded` (or anything under them) keeps both whole.
+ */
+export function applyFields(json, list) {
+  const tree = fieldTree(list);
+  if (!Object.keys(tree).length) return json;
+  if (tree._links || tree._embedded) { tree._links = true; tree._embedded = true; }
+  return Array.isArray(json) ? json.map((x) => pick(x, tree)) : pick(json, tree);
+}
+
+/** The link relations `_embed` asks for: null = every embeddable one. */
+export function embedRels(value) {
+  if (value === undefined) return undefined;
+  const v = value.trim();
+  if (v === '' || v === '1' || v === 'true') return null;
+  return new Set(v.split(',').map((x) => x.trim()).filter(Boolean));
+}
+
+/** The path (+ query) of an href on the site or on the mock, or null for another site. */
+export function sitePath(href, origin) {
+  if (typeof href !== 'string') return null;
+  if (href.startsWith(`${origin}/`)) return href.slice(origin.length);
+  const m = /^https?:\/\/[^/]+\/wp-json(\/[^#]*)$/.exec(href);
+  return m ? m[1] : null;
+}
+
+/**
+ * Add `_embedded` to each object of an answer: for every embeddable link of an asked relation,
+ * `fetchEmbed(path)` (the mock's own embed-context answer, at most `max` links per request).
+ */
+export async function addEmbedded(json, rels, origin, fetchEmbed, max = 40) {
+  const objects = Array.isArray(json) ? json : [json];
+  let budget = max;
+  const cache = new Map();
+  const get = (path) => {
+    if (!cache.has(path)) cache.set(path, fetchEmbed(path));
+    return cache.get(path);
+  };
+  const out = [];
+  for (const o of objects) {
+    if (!o || typeof o !== 'object' || Array.isArray(o) || !o._links || typeof o._links !== 'object') { out.push(o); continue; }
+    const embedded = {};
+    for (const [rel, links] of Object.entries(o._links)) {
+      if (rels && !rels.has(rel)) continue;
+      if (!Array.isArray(links)) continue;
+      const items = [];
+      for (const l of links) {
+        if (!l?.embeddable) continue;
+        const path = sitePath(l.href, origin);
+        if (path === null || budget-- <= 0) continue;
+        items.push(get(path));
+      }
+      if (items.length) embedded[rel] = await Promise.all(items);
+    }
+    out.push(Object.keys(embedded).length ? { ...o, _embedded: embedded } : o);
+  }
+  return Array.isArray(json) ? out : out[0];
+}
+
+/** The headers of an answer as the platform puts them into an `_envelope` (its own headers, integers as numbers). */
+export function envelopeHeaders(headers, doc, entry) {
+  const ok = Object.entries(entry?.op?.responses ?? {}).find(([c]) => /^2\d\d$/.test(c));
+  const documented = Object.keys((ok && deref(doc, ok[1])?.headers) ?? {});
+  const out = {};
+  for (const name of [...documented, 'Location', 'Allow']) {
+    const v = headers[name.toLowerCase()];
+    if (v === undefined || Object.hasOwn(out, name)) continue;
+    out[name] = /^\d+$/.test(String(v)) && /total/i.test(name) ? Number(v) : v;
+  }
+  return out;
+}
+
+const VERBS = { create: 'create', edit: 'edit', delete: 'delete', view: 'view', read: 'read' };
+
+/**
+ * The 401 an operation states for an anonymous caller in its description (`anonymous 401
+ * \`rest_cannot_create\``), as {status, body}, or null when it states none.
+ */
+export function statedAnonymous(entry, template) {
+  const m = /anonymous 401 `([a-z_]+)`/.exec(String(entry?.op?.description ?? ''));
+  if (!m) return null;
+  const code = m[1];
+  const verb = VERBS[/^rest_cannot_(\w+)$/.exec(code)?.[1]];
+  const thing = template.split('/').filter((s) => s && !s.startsWith('{')).pop() ?? 'items';
+  const message = verb === 'create' ? `Sorry, you are not allowed to create ${thing} as this user.`
+    : verb ? `Sorry, you are not allowed to ${verb} this item.` : 'Sorry, you are not allowed to do that.';
+  return { status: 401, body: { code, message, data: { status: 401 } } };
+}
