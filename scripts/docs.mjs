@@ -34,6 +34,8 @@ try {
   const docsCopy = join(work, 'openapi.yaml');
   writeFileSync(docsCopy, stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }));
   const config = existsSync('redocly.yaml') ? parse(readFileSync('redocly.yaml', 'utf8')) ?? {} : {};
+  // The copy lives in a temporary folder: plugin paths are made absolute so they still resolve.
+  if (Array.isArray(config.plugins)) config.plugins = config.plugins.map((p) => (typeof p === 'string' && p.startsWith('.') ? resolve(p) : p));
   config.openapi = { ...(config.openapi ?? {}), codeSamples: { ...(config.openapi?.codeSamples ?? {}), languages: SAMPLE_LANGUAGES } };
   const configCopy = join(work, 'redocly.yaml');
   writeFileSync(configCopy, stringify(config));
