@@ -8,6 +8,7 @@ import { startMock, type Mock } from '../support/mock.js';
 import { bundle, deref, operations, type Json, type Operation } from '../support/spec.js';
 import { check } from '../support/validate.js';
 import { BASIC, encodeBody, fillPath, queryString, requestBodyOf, validRequest, type Req } from './requests.js';
+import { prng } from '../support/prng.js';
 
 const MAX_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000);
 const MAX_MS = Number(process.env.FUZZ_MS ?? 60_000);
@@ -15,18 +16,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const CONCURRENCY = 8;
 const ERROR = { $ref: '#/components/schemas/Error' };
 
-/** mulberry32: a small deterministic PRNG. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] };
-}
 
 const doc = bundle();
 const ops = operations(doc);

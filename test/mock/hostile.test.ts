@@ -9,6 +9,7 @@ import { currentPrismPids, startMock, type Mock } from '../support/mock.js';
 import { bundle, operations, type Json } from '../support/spec.js';
 import { check } from '../support/validate.js';
 import { BASIC, validRequest } from './requests.js';
+import { prng } from '../support/prng.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const MAX_REQUESTS = Number(process.env.HOSTILE_REQUESTS ?? 600);
@@ -19,17 +20,6 @@ const doc = bundle();
 const ops = operations(doc);
 const withBody = ops.filter((o) => ['post', 'put', 'patch'].includes(o.method));
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] };
-}
 
 const BAD_KEYS = ['%', '%zz', 'a%', '%E0%A4%A', '%uD800', '%%', '%0', 'a[%]', '%5B', '[', '%00', '%C3%28', '%FF%FE'];
 const CONTENT_TYPES = ['a/b/c', ';;;', 'multipart/form-data; boundary=', 'multipart/form-data', 'multipart/form-data; boundary="', 'text/plain', '', '/', 'application/', 'application/json; charset=foo',
