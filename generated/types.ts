@@ -5759,6 +5759,20 @@ export interface components {
             total_pages: number;
         };
         /**
+         * CalLinkedPostIds
+         * @description The venues or organizers linked to an event, as their post ids. The platform describes the field as
+         *     "ids or data": a linked post's data as an object creates or links it inline, which this type leaves
+         *     out. A single id is accepted too and means a list of one (a real TEC 6.2.6 linked the venue of
+         *     `"venue": 37` and answered 201; organizers go through the same validator). `null` (the default) or
+         *     omitted: the field is not written.
+         * @default null
+         * @example [
+         *       37
+         *     ]
+         * @example 37
+         */
+        CalLinkedPostIds: number[] | number | null;
+        /**
          * CalEventCreate
          * @description The fields of a new event. `title`, `start_date` and `end_date` are required (400 `rest_missing_callback_param` without them).
          */
@@ -5831,16 +5845,10 @@ export interface components {
              * @default null
              */
             tags?: number[] | null;
-            /**
-             * @description The venues, as venue ids (described by the platform as "ids or data": a venue's data as an object creates or links that venue inline, which this type leaves out). A single id (`"venue": 37`) is accepted too and means a list of one (a real TEC 6.2.6 linked the venue of `"venue": 37` and answered 201). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            venue?: number[] | number | null;
-            /**
-             * @description The organizers, as organizer ids (described by the platform as "ids or data": an organizer's data as an object creates or links it inline, which this type leaves out). A single id is accepted too and means a list of one (the same validator as `venue`). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            organizer?: number[] | number | null;
+            /** @description The venues linked to the event, as venue ids (a single id means a list of one); `null` or omitted: the field is not written. */
+            venue?: components["schemas"]["CalLinkedPostIds"];
+            /** @description The organizers linked to the event, as organizer ids (a single id means a list of one); `null` or omitted: the field is not written. */
+            organizer?: components["schemas"]["CalLinkedPostIds"];
         };
         /**
          * CalEventUpdate
@@ -5917,16 +5925,10 @@ export interface components {
              * @default null
              */
             tags?: number[] | null;
-            /**
-             * @description The venues, as venue ids (described by the platform as "ids or data": a venue's data as an object creates or links that venue inline, which this type leaves out). A single id (`"venue": 37`) is accepted too and means a list of one (a real TEC 6.2.6 linked the venue of `"venue": 37` and answered 201). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            venue?: number[] | number | null;
-            /**
-             * @description The organizers, as organizer ids (described by the platform as "ids or data": an organizer's data as an object creates or links it inline, which this type leaves out). A single id is accepted too and means a list of one (the same validator as `venue`). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            organizer?: number[] | number | null;
+            /** @description The venues linked to the event, as venue ids (a single id means a list of one); `null` or omitted: the field is not written. */
+            venue?: components["schemas"]["CalLinkedPostIds"];
+            /** @description The organizers linked to the event, as organizer ids (a single id means a list of one); `null` or omitted: the field is not written. */
+            organizer?: components["schemas"]["CalLinkedPostIds"];
         };
         /**
          * CalEventUpdateBySlug
@@ -5999,16 +6001,10 @@ export interface components {
              * @default null
              */
             tags?: number[] | null;
-            /**
-             * @description The venues, as venue ids (described by the platform as "ids or data": a venue's data as an object creates or links that venue inline, which this type leaves out). A single id (`"venue": 37`) is accepted too and means a list of one (a real TEC 6.2.6 linked the venue of `"venue": 37` and answered 201). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            venue?: number[] | number | null;
-            /**
-             * @description The organizers, as organizer ids (described by the platform as "ids or data": an organizer's data as an object creates or links it inline, which this type leaves out). A single id is accepted too and means a list of one (the same validator as `venue`). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            organizer?: number[] | number | null;
+            /** @description The venues linked to the event, as venue ids (a single id means a list of one); `null` or omitted: the field is not written. */
+            venue?: components["schemas"]["CalLinkedPostIds"];
+            /** @description The organizers linked to the event, as organizer ids (a single id means a list of one); `null` or omitted: the field is not written. */
+            organizer?: components["schemas"]["CalLinkedPostIds"];
             /** @description Optional. The platform reads a parameter from the JSON body first, then a form body, then the query string, and the URL path last, so a body value takes precedence over the path value. A body `slug` is therefore used to look the event up instead of the path's slug (and is written back as its post name), so an event cannot be renamed through this route: rename it through `/events/{id}`. */
             slug?: string;
         };
