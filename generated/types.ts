@@ -8729,8 +8729,35 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description No user is signed in (no credentials, a wrong application password, or a cookie without a valid nonce): the platform refuses to create the record with `rest_cannot_create`. */
+        CoreCreateUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No record with this id (`rest_post_invalid_id`; also for the id of a record of another type), or no such route (`rest_no_route`). */
         CorePostNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in (no credentials, a wrong application password, or a cookie without a valid nonce): the platform refuses to edit the record with `rest_cannot_edit`. */
+        CoreEditUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in (no credentials, a wrong application password, or a cookie without a valid nonce): the platform refuses to delete the record with `rest_cannot_delete`. */
+        CoreDeleteUnauthorized: {
             headers: {
                 [name: string]: unknown;
             };
@@ -11541,7 +11568,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreWriteBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreCreateUnauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
@@ -11671,7 +11698,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreWriteBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
@@ -11732,7 +11759,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreWriteBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
@@ -11795,7 +11822,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             410: components["responses"]["Gone"];
@@ -11858,7 +11885,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreWriteBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
@@ -12212,7 +12239,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreAutosaveBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
@@ -12444,7 +12471,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreWriteBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreCreateUnauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
@@ -12574,7 +12601,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreWriteBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
@@ -12635,7 +12662,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreWriteBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
@@ -12698,7 +12725,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             410: components["responses"]["Gone"];
@@ -12761,7 +12788,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreWriteBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
@@ -13115,7 +13142,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreAutosaveBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
@@ -13356,7 +13383,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreMediaUploadBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreCreateUnauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
@@ -13482,7 +13509,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreWriteBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
@@ -13543,7 +13570,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreWriteBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
@@ -13606,7 +13633,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             410: components["responses"]["Gone"];
@@ -13669,7 +13696,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreWriteBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
@@ -13730,7 +13757,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
         };
@@ -13950,7 +13977,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreMenuItemBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreCreateUnauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
@@ -14076,7 +14103,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreMenuItemBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
@@ -14137,7 +14164,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreMenuItemBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
@@ -14200,7 +14227,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
@@ -14262,7 +14289,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreMenuItemBadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { fromViolations, invalidJson, jsonErrorCode, mockError, noRoute, withInvalid } from './errors.mjs';
-import { addEmbedded, applyFields, contextExample, contextProperties, embedRels, envelopeHeaders, lastParam, projectContext, statedAnonymous } from './globals.mjs';
+import { addEmbedded, applyFields, contextExample, contextProperties, embedRels, envelopeHeaders, lastParam, projectContext } from './globals.mjs';
 import { bodyToForward, encodePairs, phpPairs, trimSlashes } from './input.mjs';
 import { checkUnionLists } from './lists.mjs';
 import { listKind, pageAnswer } from './paging.mjs';
@@ -159,8 +159,8 @@ export function rewrite(doc, entry, answer, template = '') {
     if (platform) return platform;
   }
   if (problem && (answer.status === 422 || answer.status === 400)) return mockError(400, 'rest_invalid_param', 'Invalid parameter(s).');
-  // Missing credentials: the code the operation's description states for an anonymous caller.
-  if (answer.status === 401 && violations.some((v) => String(v.code) === '401')) return statedAnonymous(entry, template);
+  // Missing credentials: Prism answers the operation's documented 401 (its first example), which
+  // states the route's own code (`rest_cannot_create` on a create); it passes through as it is.
   // Anything else Prism answers on its own (its 406, 415, 500 problems) is not the platform's shape.
   if (problem || (answer.status >= 400 && parsed?.error?.code)) return criticalError();
   return null;

@@ -2,8 +2,7 @@
 // `context` (the edit and embed shapes: the example of that context, else the view example
 // projected onto the context's schema), `_fields` (only the listed fields, dotted names for nested
 // ones), `_embed` (an `_embedded` member holding, per link relation, the embed-context answers of
-// the embeddable links) and `_envelope` (a 200 `{body, status, headers}`). And the anonymous
-// answer an operation states in its description ("anonymous 401 `rest_cannot_create`").
+// the embeddable links) and `_envelope` (a 200 `{body, status, headers}`).
 import { deref } from './routes.mjs';
 
 /** Value of the last `name` pair (PHP keeps the last), or undefined. */
@@ -142,19 +141,3 @@ export function envelopeHeaders(headers, doc, entry) {
   return out;
 }
 
-const VERBS = { create: 'create', edit: 'edit', delete: 'delete', view: 'view', read: 'read' };
-
-/**
- * The 401 an operation states for an anonymous caller in its description (`anonymous 401
- * \`rest_cannot_create\``), as {status, body}, or null when it states none.
- */
-export function statedAnonymous(entry, template) {
-  const m = /anonymous 401 `([a-z_]+)`/.exec(String(entry?.op?.description ?? ''));
-  if (!m) return null;
-  const code = m[1];
-  const verb = VERBS[/^rest_cannot_(\w+)$/.exec(code)?.[1]];
-  const thing = template.split('/').filter((s) => s && !s.startsWith('{')).pop() ?? 'items';
-  const message = verb === 'create' ? `Sorry, you are not allowed to create ${thing} as this user.`
-    : verb ? `Sorry, you are not allowed to ${verb} this item.` : 'Sorry, you are not allowed to do that.';
-  return { status: 401, body: { code, message, data: { status: 401 } } };
-}
