@@ -5845,9 +5845,9 @@ export interface components {
              * @default null
              */
             tags?: number[] | null;
-            /** @description The venues linked to the event, as venue ids (a single id means a list of one); `null` or omitted: the field is not written. */
+            /** @description The venues linked to the event, as venue ids (the platform says "ids or data": inline venue data is left out; a single id means a list of one); `null` or omitted: the field is not written. */
             venue?: components["schemas"]["CalLinkedPostIds"];
-            /** @description The organizers linked to the event, as organizer ids (a single id means a list of one); `null` or omitted: the field is not written. */
+            /** @description The organizers linked to the event, as organizer ids (the platform says "ids or data": inline organizer data is left out; a single id means a list of one); `null` or omitted: the field is not written. */
             organizer?: components["schemas"]["CalLinkedPostIds"];
         };
         /**
@@ -5925,9 +5925,9 @@ export interface components {
              * @default null
              */
             tags?: number[] | null;
-            /** @description The venues linked to the event, as venue ids (a single id means a list of one); `null` or omitted: the field is not written. */
+            /** @description The venues linked to the event, as venue ids (the platform says "ids or data": inline venue data is left out; a single id means a list of one); `null` or omitted: the field is not written. */
             venue?: components["schemas"]["CalLinkedPostIds"];
-            /** @description The organizers linked to the event, as organizer ids (a single id means a list of one); `null` or omitted: the field is not written. */
+            /** @description The organizers linked to the event, as organizer ids (the platform says "ids or data": inline organizer data is left out; a single id means a list of one); `null` or omitted: the field is not written. */
             organizer?: components["schemas"]["CalLinkedPostIds"];
         };
         /**
@@ -6001,9 +6001,9 @@ export interface components {
              * @default null
              */
             tags?: number[] | null;
-            /** @description The venues linked to the event, as venue ids (a single id means a list of one); `null` or omitted: the field is not written. */
+            /** @description The venues linked to the event, as venue ids (the platform says "ids or data": inline venue data is left out; a single id means a list of one); `null` or omitted: the field is not written. */
             venue?: components["schemas"]["CalLinkedPostIds"];
-            /** @description The organizers linked to the event, as organizer ids (a single id means a list of one); `null` or omitted: the field is not written. */
+            /** @description The organizers linked to the event, as organizer ids (the platform says "ids or data": inline organizer data is left out; a single id means a list of one); `null` or omitted: the field is not written. */
             organizer?: components["schemas"]["CalLinkedPostIds"];
             /** @description Optional. The platform reads a parameter from the JSON body first, then a form body, then the query string, and the URL path last, so a body value takes precedence over the path value. A body `slug` is therefore used to look the event up instead of the path's slug (and is written back as its post name), so an event cannot be renamed through this route: rename it through `/events/{id}`. */
             slug?: string;
