@@ -328,6 +328,10 @@ function markdown(r) {
       `| typed client, 20 operations, importing ../../src/index.ts | ${f(c.client)} | ${c.ratio} |`,
       `| the same file against the published declarations (dist/**/*.d.ts) | ${f(c.published)} | ${c.publishedRatio} |`,
       `| plain fetch + hand-written types, same 20 calls | ${f(c.plain)} | 1 |`);
+    if (c.unchecked) {
+      lines.push(`| diagnostic, not a target: the source import with src/ unchecked (\`// @ts-nocheck\` on a temporary copy) | ${f(c.unchecked)} | ${c.uncheckedRatio} |`,
+        '', `Checking the hand-written src/ costs the source import ${round(c.ratio - c.uncheckedRatio, 3)}x of the plain consumer's time (DECISIONS D111).`);
+    }
   }
   if (r.items.linkParse) {
     lines.push('', '## 7. Client `Link` parsing (src/link.ts, hostile headers 128 KiB to 1 MiB)', '', '| pattern | growth exponent | ms at 1 MiB |', '|---|---|---|');

@@ -6,7 +6,7 @@
 // alone). The three are run interleaved (source, published, plain, source, …) so a load change on the
 // machine touches all three alike; each figure is the median of `runs`.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -26,7 +26,18 @@ function tscSeconds(tsc, project, cwd) {
   return s;
 }
 
-/** @returns {Promise<{client, published, plain, ratio, publishedRatio}>} */
+/** A tree at `dir` whose src/ is a copy of the project's with `// @ts-nocheck` on every file (generated/ linked). */
+function uncheckedSourceTree(dir) {
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  for (const f of readdirSync('src')) {
+    if (f.endsWith('.ts')) writeFileSync(join(dir, 'src', f), `// @ts-nocheck\n${readFileSync(join('src', f), 'utf8')}`);
+  }
+  symlinkSync(resolve('generated'), join(dir, 'generated'), 'dir');
+  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
+  cpSync('bench/consumer', join(dir, 'bench', 'consumer'), { recursive: true });
+}
+
+/** @returns {Promise<{client, published, plain, unchecked, ratio, publishedRatio, uncheckedRatio}>} */
 export async function consumerTypecheck({ runs = 3 } = {}) {
   const tsc = resolve('node_modules', 'typescript', 'bin', 'tsc');
   const tmp = mkdtempSync(join(tmpdir(), 'bench-dts-'));
@@ -41,17 +52,23 @@ export async function consumerTypecheck({ runs = 3 } = {}) {
     tscSeconds(tsc, 'bench/consumer/tsconfig.client.json');
     tscSeconds(tsc, 'bench/consumer/tsconfig.client.json', tmp);
     tscSeconds(tsc, 'bench/consumer/tsconfig.plain.json');
+    const bare = join(tmp, 'unchecked');
+    uncheckedSourceTree(bare);
+    tscSeconds(tsc, 'bench/consumer/tsconfig.client.json', bare);
     const client = [];
     const published = [];
     const plain = [];
+    const unchecked = [];
     for (let i = 0; i < runs; i++) {
       client.push(tscSeconds(tsc, 'bench/consumer/tsconfig.client.json'));
       published.push(tscSeconds(tsc, 'bench/consumer/tsconfig.client.json', tmp));
       plain.push(tscSeconds(tsc, 'bench/consumer/tsconfig.plain.json'));
+      unchecked.push(tscSeconds(tsc, 'bench/consumer/tsconfig.client.json', bare));
     }
     const c = stats(client);
     const p = stats(published);
     const f = stats(plain);
-    return { client: c, published: p, plain: f, ratio: round(c.median / f.median), publishedRatio: round(p.median / f.median) };
+    const u = stats(unchecked);
+    return { client: c, published: p, plain: f, unchecked: u, ratio: round(c.median / f.median), publishedRatio: round(p.median / f.median), uncheckedRatio: round(u.median / f.median) };
   } finally { rmSync(tmp, { recursive: true, force: true }); }
 }
