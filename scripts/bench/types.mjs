@@ -3,8 +3,11 @@
 // committed (imports ../../src/index.ts, so tsc also checks src/ and parses generated/), and the same
 // file against the published declarations (dist/**/*.d.ts, as an installed package is seen;
 // skipLibCheck skips their bodies), compiled by tsconfig.build.json into a temporary copy (dist/ is left
-// alone). The three are run interleaved (source, published, plain, source, …) so a load change on the
-// machine touches all three alike; each figure is the median of `runs`.
+// alone). A fourth reading is a diagnostic, not a target: the source import again, against a temporary
+// copy of src/ with `// @ts-nocheck` on every file, so that its difference from the source reading is
+// what checking the hand-written src/ costs (DECISIONS D111). The four are run interleaved (source,
+// published, plain, unchecked, source, …) so a load change on the machine touches all alike; each
+// figure is the median of `runs`.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
