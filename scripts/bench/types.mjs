@@ -9,7 +9,7 @@
 // published, plain, unchecked, source, …) so a load change on the machine touches all alike; each
 // figure is the median of `runs`.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -31,9 +31,10 @@ function tscSeconds(tsc, project, cwd) {
 
 /** A tree at `dir` whose src/ is a copy of the project's with `// @ts-nocheck` on every file (generated/ linked). */
 function uncheckedSourceTree(dir) {
-  mkdirSync(join(dir, 'src'), { recursive: true });
-  for (const f of readdirSync('src')) {
-    if (f.endsWith('.ts')) writeFileSync(join(dir, 'src', f), `// @ts-nocheck\n${readFileSync(join('src', f), 'utf8')}`);
+  cpSync('src', join(dir, 'src'), { recursive: true });
+  for (const f of readdirSync(join(dir, 'src'), { recursive: true })) {
+    const file = join(dir, 'src', String(f));
+    if (file.endsWith('.ts')) writeFileSync(file, `// @ts-nocheck\n${readFileSync(file, 'utf8')}`);
   }
   symlinkSync(resolve('generated'), join(dir, 'generated'), 'dir');
   symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
