@@ -2,8 +2,8 @@
 # Stop the local WordPress sandbox: exactly the processes up.sh started, by their recorded PIDs
 # (PHP's built-in server and its worker children, MariaDB), then wait for the ports to be free.
 # Idempotent. Data (.sandbox/mysql) and .sandbox/env.json stay; `npm run sandbox` starts it again.
-#   npm run sandbox:stop            both
-#   down.sh --only-php | --only-mariadb
+#   npm run sandbox:stop            every site's PHP server and MariaDB
+#   down.sh --only-php | --only-mariadb | --only php-<site> | --only mariadb
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -49,33 +49,46 @@ wait_port_free() {
 
 status=0
 
-if [ "$what" = all ] || [ "$what" = --only-php ]; then
-  pid=$(read_file "$RUN/php.pid")
-  port=$(read_file "$RUN/php.port")
+# Stop one site's PHP server: $1 = the pid file's name (php-<site>; php for a sandbox from before the matrix).
+stop_php() {
+  local name=$1 pid port child pids left
+  pid=$(read_file "$RUN/$name.pid")
+  port=$(read_file "$RUN/$name.port")
+  local site=${name#php-}
+  # Workers recorded at start (the site's env.json), which outlive their parent once it has died.
+  local envf=$SB/sites/$site/env.json
+  [ "$name" = php ] && envf=$SB/env.json
+  local recorded
+  recorded=$(node -e 'try { const e = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log((e.pids?.phpWorkers ?? []).join(" ")); } catch {}' "$envf" 2>/dev/null || true)
+  pids=()
   if alive "$pid" && [[ $(cmd_of "$pid") == *php*" -S 127.0.0.1:"* ]]; then
+    pids+=("$pid")
     # Workers (PHP_CLI_SERVER_WORKERS) are children of the recorded pid and outlive it: stop them by pid too.
-    pids=("$pid")
     for child in $(ps --ppid "$pid" -o pid= 2>/dev/null); do
       [[ $(cmd_of "$child") == *php*" -S 127.0.0.1:"* ]] && pids+=("$child")
     done
-    # Workers recorded at start that were re-parented already (parent died earlier).
-    for child in $(php -r '$e = json_decode((string) @file_get_contents($argv[1]), true); echo implode(" ", $e["pids"]["phpWorkers"] ?? []);' -- "$SB/env.json" 2>/dev/null); do
-      [[ " ${pids[*]} " == *" $child "* ]] && continue
-      alive "$child" && [[ $(cmd_of "$child") == *php*" -S 127.0.0.1:$port "* ]] && pids+=("$child")
-    done
-    log "stopping the PHP server (pids ${pids[*]})"
-    stop_pids 10 "${pids[@]}"
-  elif [ -f "$RUN/php.pid" ]; then
-    # The parent is gone; its recorded workers may not be.
-    left=()
-    for child in $(php -r '$e = json_decode((string) @file_get_contents($argv[1]), true); echo implode(" ", $e["pids"]["phpWorkers"] ?? []);' -- "$SB/env.json" 2>/dev/null); do
-      alive "$child" && [[ $(cmd_of "$child") == *php*" -S 127.0.0.1:$port "* ]] && left+=("$child")
-    done
-    if ((${#left[@]})); then log "stopping left-over PHP workers (pids ${left[*]})"; stop_pids 10 "${left[@]}"; fi
   fi
-  wait_port_free "$port" "PHP server" || status=1
-  rm -f "$RUN/php.pid" "$RUN/php.port"
-fi
+  for child in $recorded; do
+    [[ " ${pids[*]} " == *" $child "* ]] && continue
+    alive "$child" && [[ $(cmd_of "$child") == *php*" -S 127.0.0.1:$port "* ]] && pids+=("$child")
+  done
+  if ((${#pids[@]})); then
+    log "stopping the PHP server of ${site} (pids ${pids[*]})"
+    stop_pids 10 "${pids[@]}"
+  fi
+  wait_port_free "$port" "PHP server of $site" || status=1
+  rm -f "$RUN/$name.pid" "$RUN/$name.port"
+}
+
+case $what in
+  all|--only-php)
+    for f in "$RUN"/php*.pid; do [ -e "$f" ] && stop_php "$(basename "$f" .pid)"; done ;;
+  --only)
+    [[ ${2:-} =~ ^(php(-[a-z0-9]+)?|mariadb)$ ]] || { log "usage: down.sh [--only-php | --only-mariadb | --only php-<site> | --only mariadb]"; exit 2; }
+    if [ "$2" = mariadb ]; then what=--only-mariadb; else stop_php "$2"; what=done; fi ;;
+  --only-mariadb) ;;
+  *) log "usage: down.sh [--only-php | --only-mariadb | --only php-<site> | --only mariadb]"; exit 2 ;;
+esac
 
 if [ "$what" = all ] || [ "$what" = --only-mariadb ]; then
   pid=$(read_file "$RUN/mariadb.pid")
@@ -88,10 +101,15 @@ if [ "$what" = all ] || [ "$what" = --only-mariadb ]; then
   rm -f "$RUN/mariadb.pid" "$RUN/mariadb.port"
 fi
 
-# env.json keeps URLs, credentials and ids; its pids are no longer valid.
-if [ "$what" = all ] && [ -f "$SB/env.json" ] && command -v php >/dev/null 2>&1; then
-  php -r '$f = $argv[1]; $e = json_decode(file_get_contents($f), true);
-    if (is_array($e) && !empty($e["pids"])) { $e["pids"] = new stdClass(); file_put_contents($f, json_encode($e, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES) . "\n"); }' -- "$SB/env.json"
+# The env.json files keep URLs, credentials and ids; their pids are no longer valid.
+if [ "$what" = all ]; then
+  for f in "$SB/env.json" "$SB"/sites/*/env.json; do
+    [ -f "$f" ] || continue
+    node -e 'const fs = require("fs"); const f = process.argv[1]; try { const e = JSON.parse(fs.readFileSync(f, "utf8"));
+      const clear = (o) => { if (o && o.pids && Object.keys(o.pids).length) { o.pids = {}; return true; } return false; };
+      let changed = clear(e); for (const s of Object.values(e.sites ?? {})) changed = clear(s) || changed;
+      if (changed) fs.writeFileSync(f, JSON.stringify(e, null, 2) + "\n"); } catch {}' "$f"
+  done
 fi
 
 [ $status = 0 ] && log "stopped"

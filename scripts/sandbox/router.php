@@ -1,7 +1,8 @@
 <?php
 // Router for PHP's built-in server in front of Debian's WordPress (docroot /usr/share/wordpress).
 // - real files under the docroot are served as they are (PHP files run);
-// - /wp-content/... is served from /var/lib/wordpress/wp-content, where Debian moved it (no PHP runs there);
+// - /wp-content/... is served from the site's content folder (SANDBOX_CONTENT_DIR; Debian's 6.1 moved it to
+//   /var/lib/wordpress/wp-content), and no PHP runs there;
 // - everything else goes to index.php, so pretty permalinks and /wp-json/... (dots included) work.
 $docroot = rtrim($_SERVER['DOCUMENT_ROOT'], '/');
 $path = rawurldecode(parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH) ?? '/');
@@ -11,7 +12,7 @@ if (str_contains($path, "\0") || preg_match('#(^|/)\.\.(/|$)#', $path)) {
 }
 
 if (str_starts_with($path, '/wp-content/')) {
-    $base = '/var/lib/wordpress/wp-content';
+    $base = rtrim(getenv('SANDBOX_CONTENT_DIR') ?: '/var/lib/wordpress/wp-content', '/');
     $file = realpath($base . substr($path, strlen('/wp-content')));
     $types = [
         'css' => 'text/css', 'js' => 'application/javascript', 'json' => 'application/json',

@@ -1,30 +1,56 @@
 #!/usr/bin/env bash
-# Start (and on first use provision) the local WordPress sandbox on 127.0.0.1 for the live tests.
-# Idempotent: when everything runs and is seeded it checks, rewrites nothing and returns in about a second.
-#   npm run sandbox                  (root on Debian 12)
-#   SANDBOX_PORT=8881                HTTP port (REST root http://127.0.0.1:$SANDBOX_PORT/wp-json)
-#   SANDBOX_DB_PORT=3307             MariaDB port (own data dir .sandbox/mysql, own socket and pid file)
-# Writes .sandbox/env.json (URLs, credentials, seeded ids, pids); logs in .sandbox/logs/.
+# Start (and on first use provision) the local WordPress sandbox: a matrix of real sites on 127.0.0.1.
+#   site   WordPress                        calendar plugin (The Events Calendar)   HTTP port
+#   wp61   6.1 (Debian bookworm, system)    none: a stock site                      SANDBOX_PORT (8881)
+#   wp68   6.8 (Debian trixie, own tree)    6.6.4.2                                 SANDBOX_PORT_WP68 (8882)
+#   wp71   7.1 (Debian sid, own tree)       6.17.2 (newest)                         SANDBOX_PORT_WP71 (8883)
+# One MariaDB (SANDBOX_DB_PORT, 3307) serves all; each site has its own database, tree, content folder
+# and PHP server. Idempotent: when everything runs and is seeded it checks, rewrites nothing and returns
+# in seconds.
+#   npm run sandbox                    all three sites (root on Debian 12)
+#   npm run sandbox -- --site wp71     one site (repeatable)
+#   FESTIVAL_PLATFORM_DIR=<dir|archive> where the calendar's release builds are
+#                                      (default ../shared/platform beside the repository)
+# Writes .sandbox/env.json (every site's URLs, credentials, seeded ids, pids; its top level is wp61's,
+# or the first site's, for tools that know one site) and .sandbox/sites/<site>/env.json; logs in
+# .sandbox/logs/.
 set -euo pipefail
 
 T0=$(date +%s.%N)
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 SB=$REPO/.sandbox
-PORT=${SANDBOX_PORT:-8881}
 DB_PORT=${SANDBOX_DB_PORT:-3307}
-SITE_URL=http://127.0.0.1:$PORT
-SEED_VERSION=1 # bump when wp.php seeds different content: the database is then rebuilt
-DB_NAME=wordpress
+SEED_VERSION=2 # bump when wp.php or seed-calendar.mjs seed different content: the databases are then rebuilt
 DB_USER=wordpress
 DB_PASSWORD=wordpress-sandbox # loopback only
-DOCROOT=/usr/share/wordpress
-WP_CONTENT=/var/lib/wordpress/wp-content
-PACKAGES=(wordpress wordpress-theme-twentytwentythree php-cli php-mysql php-gd php-xml php-mbstring php-curl mariadb-server mariadb-client chromium)
+PLATFORM_DIR=${FESTIVAL_PLATFORM_DIR:-$REPO/../shared/platform}
+ALL_SITES=(wp61 wp68 wp71)
+PACKAGES=(wordpress wordpress-theme-twentytwentythree php-cli php-mysql php-gd php-xml php-mbstring php-curl mariadb-server mariadb-client xz-utils chromium)
 PHP_FLAGS=(-d display_errors=stderr -d memory_limit=512M -d upload_max_filesize=64M -d post_max_size=64M)
+
+# The matrix: site -> port, Debian suite of its tree ("system": the machine's own package), calendar release.
+site_port() { case $1 in wp61) echo "${SANDBOX_PORT:-8881}" ;; wp68) echo "${SANDBOX_PORT_WP68:-8882}" ;; wp71) echo "${SANDBOX_PORT_WP71:-8883}" ;; esac; }
+site_suite() { case $1 in wp61) echo system ;; wp68) echo trixie ;; wp71) echo sid ;; esac; }
+site_calendar() { case $1 in wp61) echo "" ;; wp68) echo 6.6.4.2 ;; wp71) echo 6.17.2 ;; esac; }
+site_db() { case $1 in wp61) echo wordpress ;; *) echo "$1" ;; esac; }
 
 log() { echo "sandbox: $*"; }
 die() { echo "sandbox: $*" >&2; exit 1; }
+
+SITES=()
+while (($#)); do
+  case $1 in
+    --site) [ -n "${2:-}" ] || die "--site needs a name: ${ALL_SITES[*]}"; SITES+=("$2"); shift 2 ;;
+    --site=*) SITES+=("${1#--site=}"); shift ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) die "unknown argument '$1' (usage: up.sh [--site ${ALL_SITES[*]// /|}]...)" ;;
+  esac
+done
+((${#SITES[@]})) || SITES=("${ALL_SITES[@]}")
+for site in "${SITES[@]}"; do
+  [[ " ${ALL_SITES[*]} " == *" $site "* ]] || die "unknown site '$site': the sites are ${ALL_SITES[*]}"
+done
 
 # --- 0. Root on Debian, or a clear way out --------------------------------------------------------
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1 || [ ! -f /etc/debian_version ]; then
@@ -60,6 +86,42 @@ cmd_of() { tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null || true; }
 read_pid() { [ -f "$1" ] && cat "$1" || true; }
 # Write a file only when its content changes (keeps re-runs change-free).
 put() { local dest=$1 tmp; tmp=$(mktemp); cat >"$tmp"; if [ -f "$dest" ] && cmp -s "$tmp" "$dest"; then rm -f "$tmp"; else mkdir -p "$(dirname "$dest")"; mv "$tmp" "$dest"; chmod "${2:-644}" "$dest"; fi; }
+
+# The calendar release's archive (or folder) for a version, from PLATFORM_DIR; nothing when missing.
+calendar_source() { # $1 release -> path of a .tar.xz/.zip archive or of a folder holding the-events-calendar/
+  local rel=$1 f
+  if [ -f "$PLATFORM_DIR" ]; then # an archive named directly
+    [[ $(basename "$PLATFORM_DIR") == *"$rel"* ]] && { echo "$PLATFORM_DIR"; return 0; }
+  elif [ -d "$PLATFORM_DIR" ]; then
+    for f in "$PLATFORM_DIR/the-events-calendar-$rel.tar.xz" "$PLATFORM_DIR/the-events-calendar.$rel.zip" "$PLATFORM_DIR/the-events-calendar-$rel.zip" "$PLATFORM_DIR/the-events-calendar-$rel"; do
+      [ -e "$f" ] && { echo "$f"; return 0; }
+    done
+  fi
+  return 1
+}
+
+# Who holds a TCP port on 127.0.0.1: "pid N: command" from /proc (bounded), or what is known.
+port_owner() {
+  local port=$1 hex inode pid fd
+  printf -v hex '%04X' "$port"
+  inode=$(awk -v h=":$hex" '$2 ~ h"$" && $4 == "0A" { print $10; exit }' /proc/net/tcp /proc/net/tcp6 2>/dev/null)
+  if [ -n "$inode" ] && [ "$inode" != 0 ]; then
+    for fd in /proc/[0-9]*/fd/*; do
+      if [ "$(readlink "$fd" 2>/dev/null)" = "socket:[$inode]" ]; then
+        pid=${fd#/proc/}; pid=${pid%%/*}
+        echo "pid $pid: $(cmd_of "$pid" | cut -c1-120)"; return 0
+      fi
+    done
+  fi
+  echo "a process this user cannot see"
+}
+
+# Every calendar release the chosen sites need must be there before anything is installed.
+for site in "${SITES[@]}"; do
+  rel=$(site_calendar "$site")
+  [ -z "$rel" ] || calendar_source "$rel" >/dev/null ||
+    die "site $site needs The Events Calendar $rel: no the-events-calendar-$rel.tar.xz (or .zip, or folder the-events-calendar-$rel/) in $PLATFORM_DIR. Put the release build there, or name its folder or archive with FESTIVAL_PLATFORM_DIR (or provision only the stock site: npm run sandbox -- --site wp61)."
+done
 
 # --- 1. Debian packages --------------------------------------------------------------------------
 installed=" $(dpkg-query -W -f='${Package}=${db:Status-Status} ' "${PACKAGES[@]}" 2>/dev/null || true) "
@@ -131,41 +193,17 @@ else
   log "MariaDB up on 127.0.0.1:$DB_PORT (pid $my_pid)"
 fi
 
-db_exists() { [ -n "$(mysql_root -N -e "SHOW DATABASES LIKE '$DB_NAME'")" ]; }
-create_db() {
-  mysql_root -e "CREATE DATABASE IF NOT EXISTS \`$DB_NAME\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+# --- 3. The sites ---------------------------------------------------------------------------------
+create_db() { # $1 database
+  mysql_root -e "CREATE DATABASE IF NOT EXISTS \`$1\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
     CREATE USER IF NOT EXISTS '$DB_USER'@'127.0.0.1' IDENTIFIED BY '$DB_PASSWORD';
     CREATE USER IF NOT EXISTS '$DB_USER'@'localhost' IDENTIFIED BY '$DB_PASSWORD';
-    GRANT ALL PRIVILEGES ON \`$DB_NAME\`.* TO '$DB_USER'@'127.0.0.1', '$DB_USER'@'localhost';"
+    GRANT ALL PRIVILEGES ON \`$1\`.* TO '$DB_USER'@'127.0.0.1', '$DB_USER'@'localhost';"
 }
-db_exists || create_db
+json_get() { php -r '$v = json_decode(stream_get_contents(STDIN), true); foreach (array_slice($argv, 1) as $k) $v = $v[$k] ?? null; echo is_scalar($v) ? $v : "";' -- "$@"; }
 
-# --- 3. WordPress configuration and the offline must-use plugin -----------------------------------
-CONFIG=/etc/wordpress/config-default.php
-if [ -f "$CONFIG" ] && ! grep -q 'festival-sandbox' "$CONFIG"; then
-  die "$CONFIG exists and was not written by this sandbox; move it away first"
-fi
-mkdir -p /etc/wordpress
-put "$CONFIG" 640 <<EOF
-<?php
-// festival-sandbox: written by scripts/sandbox/up.sh for the local WordPress on 127.0.0.1. Do not edit.
-define('DB_NAME', '$DB_NAME');
-define('DB_USER', '$DB_USER');
-define('DB_PASSWORD', '$DB_PASSWORD');
-define('DB_HOST', '127.0.0.1:$DB_PORT');
-define('DB_CHARSET', 'utf8mb4');
-define('DB_COLLATE', '');
-define('WP_HOME', '$SITE_URL');
-define('WP_SITEURL', '$SITE_URL');
-define('WP_ENVIRONMENT_TYPE', 'local'); // Application Passwords over plain http
-define('DISABLE_WP_CRON', true);
-define('AUTOMATIC_UPDATER_DISABLED', true);
-define('WP_AUTO_UPDATE_CORE', false);
-define('WP_HTTP_BLOCK_EXTERNAL', true);
-define('WP_DEBUG', false);
-\$table_prefix = 'wp_';
-EOF
-put "$WP_CONTENT/mu-plugins/festival-sandbox-offline.php" <<'EOF'
+offline_plugin() {
+  cat <<'PHP'
 <?php
 /*
  * Plugin Name: Festival sandbox: offline
@@ -179,66 +217,185 @@ add_filter('pre_http_request', function ($pre, $args, $url) {
     error_log(sprintf('festival sandbox: blocked outbound HTTP %s %s', $args['method'] ?? 'GET', $url));
     return new WP_Error('http_request_blocked', sprintf('The festival sandbox makes no outbound requests (%s).', $host));
 }, 0, 3);
-EOF
+PHP
+}
 
-# --- 4. PHP's built-in server --------------------------------------------------------------------
-PHP_PIDFILE=$SB/run/php.pid
-php_pid=$(read_pid "$PHP_PIDFILE")
-if alive "$php_pid" && [[ $(cmd_of "$php_pid") == *" -S 127.0.0.1:$PORT "* ]] && port_open "$PORT"; then
-  :
-else
-  if [ -f "$PHP_PIDFILE" ]; then # recorded but not healthy (or another port): stop it and any left-over workers
-    log "restarting the PHP server"; bash "$HERE/down.sh" --only-php
+wp_config() { # $1 site, $2 db, $3 site URL, $4 content dir ("" = Debian's default), $5 ABSPATH ("" = Debian's)
+  cat <<CONFIG
+<?php
+// festival-sandbox: written by scripts/sandbox/up.sh for the local WordPress site '$1' on 127.0.0.1. Do not edit.
+define('DB_NAME', '$2');
+define('DB_USER', '$DB_USER');
+define('DB_PASSWORD', '$DB_PASSWORD');
+define('DB_HOST', '127.0.0.1:$DB_PORT');
+define('DB_CHARSET', 'utf8mb4');
+define('DB_COLLATE', '');
+define('WP_HOME', '$3');
+define('WP_SITEURL', '$3');
+define('WP_ENVIRONMENT_TYPE', 'local'); // Application Passwords over plain http
+define('DISABLE_WP_CRON', true);
+define('AUTOMATIC_UPDATER_DISABLED', true);
+define('WP_AUTO_UPDATE_CORE', false);
+define('WP_HTTP_BLOCK_EXTERNAL', true);
+define('WP_DEBUG', false);
+\$table_prefix = 'wp_';
+CONFIG
+  if [ -n "$4" ]; then
+    cat <<CONFIG
+define('FS_METHOD', 'direct');
+define('WP_CONTENT_DIR', '$4');
+define('WP_CONTENT_URL', '$3/wp-content');
+if (!defined('ABSPATH')) define('ABSPATH', '$5/');
+require_once ABSPATH . 'wp-settings.php';
+CONFIG
   fi
-  port_open "$PORT" && die "port $PORT is in use by a process this sandbox did not start (set SANDBOX_PORT)"
-  (cd "$DOCROOT" && PHP_CLI_SERVER_WORKERS=4 exec setsid php "${PHP_FLAGS[@]}" -S "127.0.0.1:$PORT" -t "$DOCROOT" "$HERE/router.php" \
-    </dev/null >>"$SB/logs/php-server.log" 2>&1) 9>&- &
-  php_pid=$!
-  echo "$php_pid" >"$PHP_PIDFILE"
-  echo "$PORT" >"$SB/run/php.port"
-  for _ in $(seq 1 100); do port_open "$PORT" && break; alive "$php_pid" || break; sleep 0.1; done
-  port_open "$PORT" || { tail -n 20 "$SB/logs/php-server.log" >&2; die "the PHP server did not start (see .sandbox/logs/php-server.log)"; }
-  log "PHP server up on $SITE_URL (pid $php_pid)"
-fi
+}
 
-# --- 5. Install and seed WordPress (once per seed version) ---------------------------------------
-wp() { SANDBOX_SITE_URL=$SITE_URL SANDBOX_SEED_VERSION=$SEED_VERSION php "${PHP_FLAGS[@]}" "$HERE/wp.php" "$@"; }
-json_get() { php -r '$v = json_decode(stream_get_contents(STDIN), true); foreach (array_slice($argv, 1) as $k) $v = $v[$k] ?? null; echo is_scalar($v) ? $v : "";' -- "$@"; }
+port_var() { case $1 in wp61) echo SANDBOX_PORT ;; wp68) echo SANDBOX_PORT_WP68 ;; wp71) echo SANDBOX_PORT_WP71 ;; esac; }
 
-# The seed marker, read straight from the database (no WordPress load on the fast path); empty when not installed.
-state=$(mysql_root --batch --raw --skip-column-names -e "SELECT option_value FROM \`$DB_NAME\`.wp_options WHERE option_name = 'festival_sandbox_seed'" 2>/dev/null || true)
-if [ "$(json_get version <<<"$state")" != "$SEED_VERSION" ]; then
-  log "installing and seeding WordPress (fresh database '$DB_NAME')"
-  mysql_root -e "DROP DATABASE IF EXISTS \`$DB_NAME\`"
-  create_db
-  wp install >>"$SB/logs/wp.log" 2>&1 || { tail -n 20 "$SB/logs/wp.log" >&2; die "WordPress install failed (see .sandbox/logs/wp.log)"; }
-  state=$(wp seed 2>>"$SB/logs/wp.log") || { tail -n 20 "$SB/logs/wp.log" >&2; die "seeding failed (see .sandbox/logs/wp.log)"; }
-fi
+site_up() { # $1 site name
+  local site=$1 port suite release db url root content tree_root php_pidfile php_pid state src
+  port=$(site_port "$site"); suite=$(site_suite "$site"); release=$(site_calendar "$site"); db=$(site_db "$site")
+  url=http://127.0.0.1:$port
+  local dir=$SB/sites/$site
+  mkdir -p "$dir"
+  # 3a. The tree and the content folder.
+  if [ "$suite" = system ]; then
+    root=/usr/share/wordpress
+    content=/var/lib/wordpress/wp-content
+    local config=/etc/wordpress/config-default.php
+    if [ -f "$config" ] && ! grep -q 'festival-sandbox' "$config"; then
+      die "$config exists and was not written by this sandbox; move it away first"
+    fi
+    mkdir -p /etc/wordpress
+    wp_config "$site" "$db" "$url" "" "" | put "$config" 640
+  else
+    tree_root=$SB/trees/$suite
+    bash "$HERE/tree.sh" "$suite" "$tree_root" || die "site $site: the WordPress tree of Debian '$suite' cannot be had (see above)"
+    root=$tree_root/usr/share/wordpress
+    content=$dir/wp-content
+    mkdir -p "$content/themes" "$content/plugins" "$content/uploads" "$content/mu-plugins"
+    local theme
+    for theme in "$root"/wp-content/themes/*/; do
+      theme=${theme%/}
+      [ -e "$content/themes/$(basename "$theme")" ] || ln -s "$theme" "$content/themes/$(basename "$theme")"
+    done
+    # Debian's dispatcher would load /etc/wordpress/config-*.php (the wp61 site's database): the tree
+    # gets its own plain config before anything is served (tree.sh already removed the dispatcher).
+    wp_config "$site" "$db" "$url" "$content" "$root" | put "$root/wp-config.php" 640
+  fi
+  offline_plugin | put "$content/mu-plugins/festival-sandbox-offline.php"
+  # 3b. The calendar plugin's release build, exactly as released (PLATFORM_DIR).
+  if [ -n "$release" ]; then
+    local have
+    have=$(sed -n 's/^[ *]*Version:[[:space:]]*//p' "$content/plugins/the-events-calendar/the-events-calendar.php" 2>/dev/null | head -n 1 | tr -d '\r' || true)
+    if [ "$have" != "$release" ]; then
+      src=$(calendar_source "$release") || die "site $site needs The Events Calendar $release: no the-events-calendar-$release.tar.xz (or .zip, or folder the-events-calendar-$release/) in $PLATFORM_DIR. Put the release build there, or name its folder or archive with FESTIVAL_PLATFORM_DIR."
+      log "site $site: installing The Events Calendar $release from $src"
+      rm -rf "$content/plugins/the-events-calendar" "$content/plugins/.tec-partial"
+      mkdir -p "$content/plugins/.tec-partial"
+      case $src in
+        *.tar.xz) tar -xJf "$src" -C "$content/plugins/.tec-partial" ;;
+        *.zip) php -r '$z = new ZipArchive(); if ($z->open($argv[1]) !== true || !$z->extractTo($argv[2])) exit(1);' -- "$src" "$content/plugins/.tec-partial" ;;
+        *) if [ -d "$src/the-events-calendar" ]; then cp -a "$src/the-events-calendar" "$content/plugins/.tec-partial/"; else cp -a "$src" "$content/plugins/.tec-partial/the-events-calendar"; fi ;;
+      esac || die "site $site: extracting $src failed"
+      [ -f "$content/plugins/.tec-partial/the-events-calendar/the-events-calendar.php" ] || die "site $site: $src holds no the-events-calendar/the-events-calendar.php"
+      mv "$content/plugins/.tec-partial/the-events-calendar" "$content/plugins/the-events-calendar"
+      rm -rf "$content/plugins/.tec-partial"
+    fi
+  fi
 
-# --- 6. env.json (rewritten only when something changed) -----------------------------------------
-workers=$(ps --ppid "$php_pid" -o pid= 2>/dev/null | tr -s ' \n' ' ' || true)
-env_json=$(STATE="$state" SITE_URL="$SITE_URL" PHP_PID="$php_pid" WORKERS="$workers" MY_PID="$my_pid" PORT="$PORT" DB_PORT="$DB_PORT" SOCK="$SOCK" php -r '
-  $s = json_decode(getenv("STATE"), true);
-  $site = getenv("SITE_URL");
-  $workers = array_map("intval", array_values(array_filter(explode(" ", getenv("WORKERS")), "strlen")));
-  sort($workers);
-  echo json_encode([
-    "baseUrl" => "$site/wp-json",
-    "siteUrl" => $site,
-    "wordpress" => $s["wordpress"],
-    "admin" => ["user" => "admin", "appPassword" => $s["adminAppPassword"], "password" => $s["adminPassword"]],
-    "reader" => ["user" => "reader", "appPassword" => $s["readerAppPassword"], "password" => $s["readerPassword"]],
-    "ids" => $s["ids"],
-    "pids" => ["php" => (int) getenv("PHP_PID"), "phpWorkers" => $workers, "mariadb" => (int) getenv("MY_PID")],
-    "ports" => ["http" => (int) getenv("PORT"), "mariadb" => (int) getenv("DB_PORT")],
-    "mariadbSocket" => getenv("SOCK"),
-    "seedVersion" => $s["version"],
-  ], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\n";')
-put "$SB/env.json" 644 <<<"$env_json"
+  # 3c. PHP's built-in server.
+  php_pidfile=$SB/run/php-$site.pid
+  php_pid=$(read_pid "$php_pidfile")
+  if alive "$php_pid" && [[ $(cmd_of "$php_pid") == *" -S 127.0.0.1:$port "* ]] && port_open "$port"; then
+    :
+  else
+    if [ -f "$php_pidfile" ]; then # recorded but not healthy (or another port): stop it and any left-over workers
+      log "site $site: restarting the PHP server"; bash "$HERE/down.sh" --only "php-$site"
+    fi
+    if port_open "$port"; then
+      die "site $site: port $port is in use by a process this sandbox did not start ($(port_owner "$port")); choose another port with $(port_var "$site")=<port>"
+    fi
+    (cd "$root" && SANDBOX_CONTENT_DIR=$content PHP_CLI_SERVER_WORKERS=4 exec setsid php "${PHP_FLAGS[@]}" -S "127.0.0.1:$port" -t "$root" "$HERE/router.php" \
+      </dev/null >>"$SB/logs/php-$site.log" 2>&1) 9>&- &
+    php_pid=$!
+    echo "$php_pid" >"$php_pidfile"
+    echo "$port" >"$SB/run/php-$site.port"
+    for _ in $(seq 1 100); do port_open "$port" && break; alive "$php_pid" || break; sleep 0.1; done
+    port_open "$port" || { tail -n 20 "$SB/logs/php-$site.log" >&2; die "site $site: the PHP server did not start (see .sandbox/logs/php-$site.log)"; }
+    log "site $site: PHP server up on $url (pid $php_pid)"
+  fi
 
-# --- 7. Ready? -----------------------------------------------------------------------------------
-code=$(php -r '$c = @file_get_contents($argv[1], false, stream_context_create(["http" => ["timeout" => 10, "ignore_errors" => true]]));
-  $ok = is_array(json_decode((string) $c, true)) && preg_match("# 200 #", $http_response_header[0] ?? ""); echo $ok ? "ok" : "no";' -- "$SITE_URL/wp-json/")
-[ "$code" = ok ] || die "$SITE_URL/wp-json/ does not answer 200 JSON (see .sandbox/logs/)"
+  # 3d. Install and seed WordPress, then the calendar through its own REST routes (once per seed version).
+  wp() { SANDBOX_WP_ROOT=$root SANDBOX_SITE_URL=$url SANDBOX_SEED_VERSION=$SEED_VERSION php "${PHP_FLAGS[@]}" "$HERE/wp.php" "$@"; }
+  local log_file=$SB/logs/wp-$site.log
+  state=$(mysql_root --batch --raw --skip-column-names -e "SELECT option_value FROM \`$db\`.wp_options WHERE option_name = 'festival_sandbox_seed'" 2>/dev/null || true)
+  if [ "$(json_get version <<<"$state")" != "$SEED_VERSION" ] || [ "$(json_get calendar release <<<"$state")" != "$release" ]; then
+    log "site $site: installing and seeding WordPress (fresh database '$db')"
+    mysql_root -e "DROP DATABASE IF EXISTS \`$db\`"
+    create_db "$db"
+    wp install >>"$log_file" 2>&1 || { tail -n 20 "$log_file" >&2; die "site $site: WordPress install failed (see $log_file)"; }
+    wp seed >>"$log_file" 2>&1 || { tail -n 20 "$log_file" >&2; die "site $site: seeding failed (see $log_file)"; }
+    if [ -n "$release" ]; then
+      wp activate the-events-calendar/the-events-calendar.php >>"$log_file" 2>&1 ||
+        { tail -n 20 "$log_file" >&2; die "site $site: activating The Events Calendar $release failed (see $log_file)"; }
+      state=$(mysql_root --batch --raw --skip-column-names -e "SELECT option_value FROM \`$db\`.wp_options WHERE option_name = 'festival_sandbox_seed'")
+      node "$HERE/seed-calendar.mjs" --base-url "$url/wp-json" --release "$release" <<<"$state" >"$dir/calendar.json" 2>>"$log_file" ||
+        { tail -n 20 "$log_file" >&2; die "site $site: seeding the calendar through its REST routes failed (see $log_file)"; }
+      wp calendar "$dir/calendar.json" >>"$log_file" 2>&1 ||
+        { tail -n 20 "$log_file" >&2; die "site $site: recording the calendar seed failed (see $log_file)"; }
+    fi
+    state=$(mysql_root --batch --raw --skip-column-names -e "SELECT option_value FROM \`$db\`.wp_options WHERE option_name = 'festival_sandbox_seed'")
+  fi
+
+  # 3e. The site's env.json (rewritten only when something changed).
+  local workers env_json
+  workers=$(ps --ppid "$php_pid" -o pid= 2>/dev/null | tr -s ' \n' ' ' || true)
+  env_json=$(STATE="$state" SITE="$site" SITE_URL="$url" PHP_PID="$php_pid" WORKERS="$workers" MY_PID="$my_pid" PORT="$port" DB_PORT="$DB_PORT" SOCK="$SOCK" DB="$db" SUITE="$suite" ROOT_DIR="$root" CONTENT="$content" php -r '
+    $s = json_decode(getenv("STATE"), true);
+    $site = getenv("SITE_URL");
+    $workers = array_map("intval", array_values(array_filter(explode(" ", getenv("WORKERS")), "strlen")));
+    sort($workers);
+    echo json_encode([
+      "site" => getenv("SITE"),
+      "baseUrl" => "$site/wp-json",
+      "siteUrl" => $site,
+      "wordpress" => $s["wordpress"],
+      "debianSuite" => getenv("SUITE"),
+      "calendar" => $s["calendar"]["release"] ?? null,
+      "admin" => ["user" => "admin", "appPassword" => $s["adminAppPassword"], "password" => $s["adminPassword"]],
+      "reader" => ["user" => "reader", "appPassword" => $s["readerAppPassword"], "password" => $s["readerPassword"]],
+      "ids" => $s["ids"],
+      "calendarIds" => $s["calendar"]["ids"] ?? null,
+      "pids" => ["php" => (int) getenv("PHP_PID"), "phpWorkers" => $workers, "mariadb" => (int) getenv("MY_PID")],
+      "ports" => ["http" => (int) getenv("PORT"), "mariadb" => (int) getenv("DB_PORT")],
+      "mariadbSocket" => getenv("SOCK"),
+      "database" => getenv("DB"),
+      "wordpressRoot" => getenv("ROOT_DIR"),
+      "contentDir" => getenv("CONTENT"),
+      "seedVersion" => $s["version"],
+    ], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\n";')
+  put "$dir/env.json" 644 <<<"$env_json"
+
+  # 3f. Ready?
+  local code
+  code=$(php -r '$c = @file_get_contents($argv[1], false, stream_context_create(["http" => ["timeout" => 20, "ignore_errors" => true]]));
+    $ok = is_array(json_decode((string) $c, true)) && preg_match("# 200 #", $http_response_header[0] ?? ""); echo $ok ? "ok" : "no";' -- "$url/wp-json/")
+  [ "$code" = ok ] || die "site $site: $url/wp-json/ does not answer 200 JSON (see .sandbox/logs/)"
+  log "site $site: ready, WordPress $(json_get wordpress <<<"$state")${release:+ with The Events Calendar $release} at $url/wp-json"
+}
+
+for site in "${SITES[@]}"; do site_up "$site"; done
+
+# --- 4. .sandbox/env.json: every site that has an env.json; wp61's (or the first's) at the top ------
+env_all=$(php -r '
+  $sites = [];
+  foreach (glob($argv[1] . "/sites/*/env.json") as $f) { $e = json_decode(file_get_contents($f), true); if (is_array($e) && isset($e["site"])) $sites[$e["site"]] = $e; }
+  ksort($sites);
+  if (!$sites) exit(1);
+  $top = $sites["wp61"] ?? reset($sites);
+  echo json_encode($top + ["sites" => $sites], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\n";' -- "$SB") || die "no site has an env.json"
+put "$SB/env.json" 644 <<<"$env_all"
 elapsed=$(awk -v a="$T0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
-log "ready in ${elapsed} s: $SITE_URL/wp-json (credentials and ids in .sandbox/env.json)"
+log "ready in ${elapsed} s: ${SITES[*]} (credentials and ids in .sandbox/env.json)"

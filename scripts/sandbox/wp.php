@@ -3,7 +3,12 @@
 //   php wp.php state     prints the seed marker as JSON ({} when WordPress is not installed or not seeded)
 //   php wp.php install   installs WordPress (no e-mail), site settings, permalinks /%postname%/
 //   php wp.php seed      creates the users, application passwords and the fixed content; prints the marker
-// Env: SANDBOX_SITE_URL (http://127.0.0.1:8881), SANDBOX_SEED_VERSION (the marker up.sh expects).
+//   php wp.php activate <plugin file>   activates a plugin (as WordPress's plugins screen does)
+//   php wp.php calendar <calendar.json> finishes the calendar seed made through the plugin's REST routes
+//                        (seed-calendar.mjs): the password of the protected event, fixed dates; records
+//                        the release and the ids in the marker
+// Env: SANDBOX_WP_ROOT (the tree, default Debian's /usr/share/wordpress), SANDBOX_SITE_URL
+// (http://127.0.0.1:8881), SANDBOX_SEED_VERSION (the marker up.sh expects).
 // Every date of seeded content is fixed in 2025 (the future post: 2030) so recordings stay stable.
 
 $mode = $argv[1] ?? '';
@@ -37,7 +42,7 @@ if ($mode === 'install') {
     function wp_new_blog_notification($blog_title, $blog_url, $user_id, $password) {}
 }
 
-require '/usr/share/wordpress/wp-load.php';
+require rtrim(getenv('SANDBOX_WP_ROOT') ?: '/usr/share/wordpress', '/') . '/wp-load.php';
 
 switch ($mode) {
     case 'state':
@@ -55,8 +60,34 @@ switch ($mode) {
         update_option(MARKER, json_encode($marker, JSON_UNESCAPED_SLASHES), false);
         out($marker);
         break;
+    case 'activate':
+        require_once ABSPATH . 'wp-admin/includes/plugin.php';
+        $admin = must(get_user_by('login', 'admin'), 'admin user');
+        wp_set_current_user($admin->ID);
+        $plugin = (string) ($argv[2] ?? '');
+        if ($plugin === '' || !file_exists(WP_PLUGIN_DIR . '/' . $plugin)) fail("no plugin file '$plugin' in " . WP_PLUGIN_DIR);
+        $result = activate_plugin($plugin);
+        if (is_wp_error($result)) fail('activate ' . $plugin . ': ' . $result->get_error_code() . ' ' . $result->get_error_message());
+        if (!is_plugin_active($plugin)) fail("$plugin did not become active");
+        $data = get_plugin_data(WP_PLUGIN_DIR . '/' . $plugin, false, false);
+        echo "activated $plugin ", $data['Version'] ?? '', "\n";
+        break;
+    case 'calendar':
+        $file = (string) ($argv[2] ?? '');
+        $seed = json_decode((string) @file_get_contents($file), true);
+        if (!is_array($seed) || !isset($seed['release'], $seed['ids'])) fail("calendar: $file is not the JSON that seed-calendar.mjs writes");
+        $marker = json_decode((string) get_option(MARKER), true);
+        if (!is_array($marker)) fail('calendar: the site is not seeded');
+        foreach ($seed['passwords'] ?? [] as $id => $password) {
+            must(wp_update_post(['ID' => (int) $id, 'post_password' => (string) $password], true), "password of event $id");
+        }
+        $marker['calendar'] = ['release' => $seed['release'], 'ids' => $seed['ids']];
+        update_option(MARKER, json_encode($marker, JSON_UNESCAPED_SLASHES), false);
+        wp_cache_flush();
+        echo "calendar seed recorded: release {$seed['release']}\n";
+        break;
     default:
-        fail('usage: php wp.php state|install|seed');
+        fail('usage: php wp.php state|install|seed|activate <plugin>|calendar <file>');
 }
 
 function install_site(string $siteUrl): void {
@@ -71,6 +102,8 @@ function install_site(string $siteUrl): void {
     update_option('timezone_string', 'UTC');
     update_option('gmt_offset', 0);
     update_option('sandbox_admin_password', $adminPassword, false);
+    // The same theme on every release (6.8+ default to twentytwentyfive), so answers are comparable.
+    if (wp_get_theme('twentytwentythree')->exists()) switch_theme('twentytwentythree');
     global $wp_rewrite;
     $wp_rewrite->set_permalink_structure('/%postname%/');
     delete_option('rewrite_rules');
