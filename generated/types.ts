@@ -6760,16 +6760,99 @@ export interface components {
          */
         CorePostFormat: "standard" | "aside" | "chat" | "gallery" | "link" | "image" | "quote" | "status" | "video" | "audio";
         /**
-         * CorePostMeta
-         * @description Registered meta fields of a post or page. A site that registers none (WordPress before 6.3) sends an empty JSON array `[]`; from WordPress 6.3 it sends an object with `footnotes`.
+         * CoreMetaValue
+         * @description The value of a meta key that another plugin registers with `show_in_rest` (`register_meta`): the platform sends it in the JSON type the key was registered with (`string`, `boolean`, `integer`, `number`, `array` or `object`), or, for a key registered as not single, an array of such values. Which keys exist depends on the plugins a site runs, so the remainder of `meta` is open with this value shape; the keys the platform and the calendar plugin register are listed.
          */
-        CorePostMeta: {
+        CoreMetaValue: string | boolean | number | unknown[] | Record<string, never>;
+        /**
+         * CalPostMeta
+         * @description The post meta that the calendar plugin (The Events Calendar) registers for every post type with `show_in_rest` (`register_meta('post', …)` in its block-editor integration), so once the plugin is active every core record with `meta` (posts, pages, media, menu items, revisions, autosaves) carries these keys, with empty values (`""`, `false`, `[]`) on records that are not events, venues or organizers. A site without the plugin sends none of them. Seen with TEC 6.2.6, 6.6.4.2 and 6.17.2. Keys of other plugins may stand beside them (`CoreMetaValue`).
+         */
+        CalPostMeta: {
+            /** @description Whether the event lasts all day. */
+            _EventAllDay?: boolean;
+            /** @description The event's time zone (e.g. `Europe/Berlin`, `UTC+2`). */
+            _EventTimezone?: string;
+            /** @description The event's start in its own time zone, `YYYY-MM-DD HH:MM:SS`. */
+            _EventStartDate?: string;
+            /** @description The event's end in its own time zone, `YYYY-MM-DD HH:MM:SS`. */
+            _EventEndDate?: string;
+            /** @description The event's start in UTC, `YYYY-MM-DD HH:MM:SS`. */
+            _EventStartDateUTC?: string;
+            /** @description The event's end in UTC, `YYYY-MM-DD HH:MM:SS`. */
+            _EventEndDateUTC?: string;
+            /** @description Whether the event page shows a map of the venue. */
+            _EventShowMap?: boolean;
+            /** @description Whether the event page links to a map of the venue. */
+            _EventShowMapLink?: boolean;
+            /** @description The event's website. */
+            _EventURL?: string;
+            /** @description The cost as the editor typed it (words, a number, a range). */
+            _EventCost?: string;
+            /** @description A description of the cost. */
+            _EventCostDescription?: string;
+            /** @description The currency symbol shown with the cost. */
+            _EventCurrencySymbol?: string;
+            /** @description The ISO 4217 currency code of the cost. */
+            _EventCurrencyCode?: string;
+            /** @description Where the symbol goes: `prefix` or `suffix` (empty when not set). */
+            _EventCurrencyPosition?: string;
+            /** @description The separator shown between date and time. */
+            _EventDateTimeSeparator?: string;
+            /** @description The separator shown between start and end times. */
+            _EventTimeRangeSeparator?: string;
+            /** @description The ids of the event's organizers. */
+            _EventOrganizerID?: number[];
+            /** @description The ids of the event's venues. */
+            _EventVenueID?: number[];
+            /** @description An organizer's e-mail address. */
+            _OrganizerEmail?: string;
+            /** @description An organizer's phone number. */
+            _OrganizerPhone?: string;
+            /** @description An organizer's website. */
+            _OrganizerWebsite?: string;
+            /** @description A venue's street address. */
+            _VenueAddress?: string;
+            /** @description A venue's city. */
+            _VenueCity?: string;
+            /** @description A venue's country. */
+            _VenueCountry?: string;
+            /** @description A venue's province. */
+            _VenueProvince?: string;
+            /** @description A venue's state. */
+            _VenueState?: string;
+            /** @description A venue's postal code. */
+            _VenueZip?: string;
+            /** @description A venue's phone number. */
+            _VenuePhone?: string;
+            /** @description A venue's website. */
+            _VenueURL?: string;
+            /** @description A venue's state or province. */
+            _VenueStateProvince?: string;
+            /** @description A venue's latitude, as text. */
+            _VenueLat?: string;
+            /** @description A venue's longitude, as text. */
+            _VenueLng?: string;
+            /** @description Whether a venue's page shows a map. */
+            _VenueShowMap?: boolean;
+            /** @description Whether a venue's page links to a map. */
+            _VenueShowMapLink?: boolean;
+        } & {
+            [key: string]: components["schemas"]["CoreMetaValue"];
+        };
+        /**
+         * CorePostMeta
+         * @description Registered meta fields of a post, page, revision or autosave, keyed by name. A site that registers none (WordPress before 6.3 without plugins) sends an empty JSON array `[]`; from WordPress 6.3 it sends an object with `footnotes` (posts and pages, and their revisions). With the calendar plugin active every record also carries the calendar's keys (`CalPostMeta`). Other plugins may register more keys: their values have the shape of `CoreMetaValue`.
+         */
+        CorePostMeta: (({
             /**
              * @description The footnotes of the content, as a JSON string; empty when none. Since WordPress 6.3: older sites lack it.
              * @default
              */
             footnotes?: string;
-        } | unknown[];
+        } & {
+            [key: string]: components["schemas"]["CoreMetaValue"];
+        }) & components["schemas"]["CalPostMeta"]) | unknown[];
         /**
          * AttachmentImageSize
          * @description One generated size of an image.
@@ -7602,11 +7685,11 @@ export interface components {
         };
         /**
          * CoreMeta
-         * @description Registered meta fields of the record, keyed by name; an empty JSON array `[]` when the site registers none (a stock site registers none for attachments and menu items).
+         * @description Registered meta fields of the record, keyed by name; an empty JSON array `[]` when the site registers none (a stock site registers none for attachments and menu items). With the calendar plugin active every record carries the calendar's keys (`CalPostMeta`); other plugins may register more keys, whose values have the shape of `CoreMetaValue`.
          */
-        CoreMeta: {
-            [key: string]: unknown;
-        } | unknown[];
+        CoreMeta: ({
+            [key: string]: components["schemas"]["CoreMetaValue"];
+        } & components["schemas"]["CalPostMeta"]) | unknown[];
         /**
          * Attachment
          * @description A media attachment in the default `view` context (public fields). Required fields are sent in every answer of this context unless `_fields` limits the answer.
