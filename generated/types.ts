@@ -277,29 +277,29 @@ export interface paths {
         };
         /**
          * Get an event by slug
-         * @description Return the event with this slug, with its schema.org data (`json_ld`). Public for published events; a non-published one needs a user who may read it. A trashed event is 403 `event-no-longer-available`, and a password-protected event without the right `password` is 403 `event-password-protected` (older sites send it in full). An unknown slug is 400 `rest_invalid_param` (GET, DELETE); on update the slug is only checked as a string, so an unknown one reaches the handler and is 404 `rest-event-not-found` (or 400 on older sites). The route does not declare `password`, but the handler reads it.
+         * @description Return the event with this slug, with its schema.org data (`json_ld`). Public for published events; a non-published one needs a user who may read it. A trashed event is 403 `event-no-longer-available`, and a password-protected event without the right `password` is 403 `event-password-protected` (older sites send it in full). An unknown slug is 400 `rest_invalid_param` (GET, DELETE); on update the slug is only checked as a string, so an unknown one reaches the handler and is 404 `rest-event-not-found` on TEC 6.17.2. TEC 6.6.4.2 instead answers **200** with a serialized error object (`{"errors": {"event-not-found": ["The requested post ID does not exist or is not an event"]}, "error_data": []}`), a platform bug seen on the sandbox: check the body, not only the status, on such sites. The route does not declare `password`, but the handler reads it.
          */
         get: operations["getEventBySlug"];
         /**
          * Update an event by slug (PUT)
-         * @description Update the event with this slug; POST, PUT and PATCH are the same operation. Needs a user who may edit this event (`edit_post` on it): anonymous 401, signed in without it 403. **Not a true partial update**: omitted `all_day`, `show_map`, `show_map_link`, `sticky` and `featured` are written as false and an omitted `status` is reset, so send the full record. An unknown slug is 400 `rest_invalid_param` (GET, DELETE); on update the slug is only checked as a string, so an unknown one reaches the handler and is 404 `rest-event-not-found` (or 400 on older sites).
+         * @description Update the event with this slug; POST, PUT and PATCH are the same operation. Needs a user who may edit this event (`edit_post` on it): anonymous 401, signed in without it 403. **Not a true partial update**: omitted `all_day`, `show_map`, `show_map_link`, `sticky` and `featured` are written as false and an omitted `status` is reset, so send the full record. An unknown slug is 400 `rest_invalid_param` (GET, DELETE); on update the slug is only checked as a string, so an unknown one reaches the handler and is 404 `rest-event-not-found` on TEC 6.17.2. TEC 6.6.4.2 instead answers **200** with a serialized error object (`{"errors": {"event-not-found": ["The requested post ID does not exist or is not an event"]}, "error_data": []}`), a platform bug seen on the sandbox: check the body, not only the status, on such sites.
          */
         put: operations["updateEventBySlugPut"];
         /**
          * Update an event by slug
-         * @description Update the event with this slug; POST, PUT and PATCH are the same operation. Needs a user who may edit this event (`edit_post` on it): anonymous 401, signed in without it 403. **Not a true partial update**: omitted `all_day`, `show_map`, `show_map_link`, `sticky` and `featured` are written as false and an omitted `status` is reset, so send the full record. An unknown slug is 400 `rest_invalid_param` (GET, DELETE); on update the slug is only checked as a string, so an unknown one reaches the handler and is 404 `rest-event-not-found` (or 400 on older sites).
+         * @description Update the event with this slug; POST, PUT and PATCH are the same operation. Needs a user who may edit this event (`edit_post` on it): anonymous 401, signed in without it 403. **Not a true partial update**: omitted `all_day`, `show_map`, `show_map_link`, `sticky` and `featured` are written as false and an omitted `status` is reset, so send the full record. An unknown slug is 400 `rest_invalid_param` (GET, DELETE); on update the slug is only checked as a string, so an unknown one reaches the handler and is 404 `rest-event-not-found` on TEC 6.17.2. TEC 6.6.4.2 instead answers **200** with a serialized error object (`{"errors": {"event-not-found": ["The requested post ID does not exist or is not an event"]}, "error_data": []}`), a platform bug seen on the sandbox: check the body, not only the status, on such sites.
          */
         post: operations["updateEventBySlug"];
         /**
          * Move an event to the trash by slug
-         * @description Move the event with this slug to the trash (there is no `force` parameter; a site filter can change what delete does) and return it with `status: "trash"`; afterwards a GET answers 403 `event-no-longer-available` and a second DELETE 410 `event-is-in-trash`. Needs a user who may delete this event (`delete_post` on it): anonymous 401, signed in without it 403. An unknown slug is 400 `rest_invalid_param` (GET, DELETE); on update the slug is only checked as a string, so an unknown one reaches the handler and is 404 `rest-event-not-found` (or 400 on older sites).
+         * @description Move the event with this slug to the trash (there is no `force` parameter; a site filter can change what delete does) and return it with `status: "trash"`; afterwards a GET answers 403 `event-no-longer-available` and a second DELETE 410 `event-is-in-trash`. Needs a user who may delete this event (`delete_post` on it): anonymous 401, signed in without it 403. An unknown slug is 400 `rest_invalid_param` (GET, DELETE); on update the slug is only checked as a string, so an unknown one reaches the handler and is 404 `rest-event-not-found` on TEC 6.17.2. TEC 6.6.4.2 instead answers **200** with a serialized error object (`{"errors": {"event-not-found": ["The requested post ID does not exist or is not an event"]}, "error_data": []}`), a platform bug seen on the sandbox: check the body, not only the status, on such sites.
          */
         delete: operations["deleteEventBySlug"];
         options?: never;
         head?: never;
         /**
          * Update an event by slug (PATCH)
-         * @description Update the event with this slug; POST, PUT and PATCH are the same operation. Needs a user who may edit this event (`edit_post` on it): anonymous 401, signed in without it 403. **Not a true partial update**: omitted `all_day`, `show_map`, `show_map_link`, `sticky` and `featured` are written as false and an omitted `status` is reset, so send the full record. An unknown slug is 400 `rest_invalid_param` (GET, DELETE); on update the slug is only checked as a string, so an unknown one reaches the handler and is 404 `rest-event-not-found` (or 400 on older sites).
+         * @description Update the event with this slug; POST, PUT and PATCH are the same operation. Needs a user who may edit this event (`edit_post` on it): anonymous 401, signed in without it 403. **Not a true partial update**: omitted `all_day`, `show_map`, `show_map_link`, `sticky` and `featured` are written as false and an omitted `status` is reset, so send the full record. An unknown slug is 400 `rest_invalid_param` (GET, DELETE); on update the slug is only checked as a string, so an unknown one reaches the handler and is 404 `rest-event-not-found` on TEC 6.17.2. TEC 6.6.4.2 instead answers **200** with a serialized error object (`{"errors": {"event-not-found": ["The requested post ID does not exist or is not an event"]}, "error_data": []}`), a platform bug seen on the sandbox: check the body, not only the status, on such sites.
          */
         patch: operations["updateEventBySlugPatch"];
         trace?: never;
@@ -5338,10 +5338,13 @@ export interface components {
              */
             currency_position: "prefix" | "postfix" | "";
             /**
-             * @description The numeric cost values as strings with `.` as the decimal separator, in numeric order (e.g. `["10","25"]` for a range); `[]` when there is no cost.
+             * @description The cost's values as strings, in order; `[]` when there is no cost. A number is sent with `.` as the decimal separator (`["10","25"]` for a range such as "$10 – $25"); a cost in words is sent as its sanitized slug (`Free` as `free`, `Invitation only` as `invitation-only`; lower case, hyphens, percent-encoded octets for other scripts), as TEC 6.6.4.2 and 6.17.2 do.
              * @example [
              *       "10",
              *       "25"
+             *     ]
+             * @example [
+             *       "free"
              *     ]
              */
             values: string[];
@@ -6888,6 +6891,8 @@ export interface components {
             title?: string;
             orientation?: string | number;
             keywords?: string[];
+            /** @description The alternative text embedded in the image (IPTC/XMP), empty when none. Since WordPress 7.0: older sites lack it. */
+            alt?: string;
         };
         /**
          * AttachmentMediaDetails
@@ -7759,6 +7764,10 @@ export interface components {
              * @description The URL of the original file.
              */
             readonly source_url: string;
+            /** @description The original file's name (`festival-poster.png`); `null` when the file is not found. Since WordPress 7.0: older sites lack it. */
+            readonly filename?: string | null;
+            /** @description The original file's size in bytes; `null` when not known. Since WordPress 7.0: older sites lack it. */
+            readonly filesize?: number | null;
             /** @description Hypermedia links (`self`, `collection`, `about`, `author`, `replies`, `version-history`, `wp:term`, `wp:featuredmedia`, `wp:action-*` in `edit` context, …). Absent from the `previous` record of a deletion. */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed`. */
@@ -7839,6 +7848,25 @@ export interface components {
             readonly source_url: string;
             /** @description The registered image sizes not yet generated for this image (see `POST /core/v2/media/{id}/post-process`). */
             readonly missing_image_sizes: string[];
+            /** @description The original file's name (`festival-poster.png`); `null` when the file is not found. Since WordPress 7.0: older sites lack it. */
+            readonly filename?: string | null;
+            /** @description The original file's size in bytes; `null` when not known. Since WordPress 7.0: older sites lack it. */
+            readonly filesize?: number | null;
+            /** @description Images only: the EXIF orientation (1-8 as the EXIF specification defines them; `1` when none is recorded, no rotation needed). Since WordPress 7.0: older sites lack it. */
+            readonly exif_orientation?: number;
+            /** @description Images only: the MIME type the image is converted to when WordPress writes its sizes (the `image_editor_output_format` filter, e.g. `image/webp`); `null` when no conversion is made. Since WordPress 7.0: older sites lack it. */
+            readonly image_output_format?: string | null;
+            /** @description Images only: the encoding quality WordPress uses for the image (the `wp_editor_set_quality` filter). Since WordPress 7.0: older sites lack it. */
+            readonly image_quality?: {
+                /** @description The quality of the full-size image. */
+                default: number;
+                /** @description Per registered image size, the quality where it differs from `default`, keyed by size name. The platform declares an object but sends an empty JSON array `[]` when no size differs. */
+                sizes: {
+                    [key: string]: number;
+                } | unknown[];
+            };
+            /** @description Images only: whether WordPress saves the image progressive (interlaced), from the `image_save_progressive` filter. Since WordPress 7.0: older sites lack it. */
+            readonly image_save_progressive?: boolean;
             /** @description Hypermedia links (`self`, `collection`, `about`, `author`, `replies`, `version-history`, `wp:term`, `wp:featuredmedia`, `wp:action-*` in `edit` context, …). Absent from the `previous` record of a deletion. */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed`. */

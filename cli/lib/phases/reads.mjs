@@ -7,6 +7,16 @@ import { requiredQuery, resolvePath, siteArgs } from '../lookup.mjs';
 import { schemaBounds, schemaEnum, schemaTypes } from '../spec.mjs';
 
 export const NO_SUCH_ID = 999999999;
+
+/**
+ * The statuses an operation documents for an id or slug that matches no record: its
+ * `x-unknown-id-status` (the calendar validates ids in the route: 400), else 404.
+ */
+export function unknownIdStatus(ctx, key) {
+  const op = ctx.opByKey.get(key)?.op;
+  const listed = op?.['x-unknown-id-status'];
+  return Array.isArray(listed) && listed.length && listed.every(Number.isInteger) ? listed : [404];
+}
 const SCALAR = ['integer', 'number', 'boolean'];
 
 /** Negative probes on one read, limited to validation the site declares for the parameter. */
@@ -30,10 +40,10 @@ async function readProbes(ctx, x, values, query) {
   const en = qp.find((p) => validated(p) && !p.required && p.name !== 'per_page' && typeof (schemaEnum(p.schema, doc) ?? [])[0] === 'string' && (siteEnum(p) ?? []).length);
   if (en) await probe(`probe: bad enum ${en.name}=not-a-valid-value`, { ...query, [en.name]: 'not-a-valid-value' }, 400);
   const idParams = x.params.filter((p) => p.in === 'path' && validated(p) && schemaTypes(p.schema, doc).includes('integer'));
-  for (const idParam of idParams) await probe(`probe: non-existent ${idParam.name}=${NO_SUCH_ID}`, query, 404, { ...values, [idParam.name]: NO_SUCH_ID });
+  for (const idParam of idParams) await probe(`probe: non-existent ${idParam.name}=${NO_SUCH_ID}`, query, unknownIdStatus(ctx, x.key), { ...values, [idParam.name]: NO_SUCH_ID });
   if (!idParams.length) {
     const slug = x.params.find((p) => p.in === 'path' && p.name === 'slug');
-    if (slug) await probe('probe: non-existent slug', query, 404, { ...values, slug: `no-such-slug-${ctx.stamp}` });
+    if (slug) await probe('probe: non-existent slug', query, unknownIdStatus(ctx, x.key), { ...values, slug: `no-such-slug-${ctx.stamp}` });
   }
 }
 

@@ -9,7 +9,7 @@ import { list, listQuery, resolvePath, siteHas } from '../lookup.mjs';
 import { bodySchema, deref, schemaEnum, schemaTypes } from '../spec.mjs';
 import { batchSequence } from './batch.mjs';
 import { childSequences } from './children.mjs';
-import { NO_SUCH_ID } from './reads.mjs';
+import { NO_SUCH_ID, unknownIdStatus } from './reads.mjs';
 
 /** A 1x1 transparent PNG. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -97,7 +97,7 @@ async function deletes(ctx, item, id) {
   const hasForce = ctx.opByKey.get(delKey)?.params.some((p) => p.name === 'force');
   const force = hasForce ? { force: true } : {};
   await exercise(ctx, delKey, { id }, { auth: false, query: force }, { expect: 401, label: 'probe: unauthenticated DELETE', kind: 'probe' });
-  await exercise(ctx, delKey, { id: NO_SUCH_ID }, { query: force }, { expect: 404, label: 'probe: DELETE non-existent id', kind: 'probe' });
+  await exercise(ctx, delKey, { id: NO_SUCH_ID }, { query: force }, { expect: unknownIdStatus(ctx, delKey), label: 'probe: DELETE non-existent id', kind: 'probe' });
   if (!hasForce) return;
   const soft = await exercise(ctx, delKey, { id }, {}, { label: 'DELETE without force (trash, or the documented refusal)' });
   if (soft?.status === 200) await exercise(ctx, delKey, { id }, {}, { label: 'DELETE of a trashed record again' });
@@ -128,7 +128,7 @@ async function resourceSequence(ctx, c) {
     const k = `${m} ${item}`;
     if (!ctx.opByKey.has(k)) continue;
     await exercise(ctx, k, { id }, { auth: false, body: updateBody(kind, `${title} anonymous`) }, { expect: 401, label: `probe: unauthenticated ${m}`, kind: 'probe' });
-    await exercise(ctx, k, { id: NO_SUCH_ID }, { body: updateBody(kind, `${title} nothing`) }, { expect: 404, label: `probe: ${m} non-existent id`, kind: 'probe' });
+    await exercise(ctx, k, { id: NO_SUCH_ID }, { body: updateBody(kind, `${title} nothing`) }, { expect: unknownIdStatus(ctx, k), label: `probe: ${m} non-existent id`, kind: 'probe' });
     await exercise(ctx, k, { id }, { body: updateBody(kind, `${title} (updated via ${m})`) }, { expect: 200, label: `update via ${m}` });
   }
   await childSequences(ctx, c, id, title);
