@@ -8,6 +8,7 @@ import { computeDrift } from './drift.mjs';
 import { createHttp, RunStopped, WriteRefused } from './http.mjs';
 import { detectMapping, indexMapper, mappingPairs } from './mapping.mjs';
 import { readPhase } from './phases/reads.mjs';
+import { purgeTrashed } from './phases/purge.mjs';
 import { recordsAfter, recordsBefore, sweep } from './phases/records.mjs';
 import { writePhase } from './phases/writes.mjs';
 import { indexRoutes, routeKey } from './routes.mjs';
@@ -134,6 +135,7 @@ async function writeRun(ctx, writes, guard) {
     }
     try {
       await sweep(ctx);
+      await purgeTrashed(ctx);
       await recordsAfter(ctx);
     } catch (e) {
       ctx.report.notes.push(`the records audit after the run did not finish: ${e.message}`);

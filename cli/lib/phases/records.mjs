@@ -107,7 +107,8 @@ export async function recordsAfter(ctx) {
     if (typeof n === 'number' && typeof a === 'number' && a - n !== appeared.length - disappeared.length) records.leftBehind.push({ collection: x.path, before: n, after: a, explainedByOthers: appeared.length - disappeared.length });
   }
   // Every write went to a record this run created (or to a non-existent id, or a collection).
-  const own = new Set(records.created.map((c) => c.path));
+  // The core route of a calendar record the purge proved to be the run's is the same record.
+  const own = new Set([...records.created.map((c) => c.path), ...(records.aliases ?? []).map((a) => a.alias)]);
   records.foreignWrites = ctx.writeLog.filter((w) => {
     const m = /^(.*?\/)(\d+)(\/.*)?$/.exec(w.path);
     if (!m || Number(m[2]) === NO_SUCH_ID) return false;
