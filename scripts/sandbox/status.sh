@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
-# Is the local WordPress sandbox up? Exit 0 and print its REST root when GET <root>/ answers 200 JSON,
-# else exit 1. The root comes from .sandbox/env.json, else http://127.0.0.1:${SANDBOX_PORT:-8881}/wp-json.
+# Is the local WordPress sandbox up? Exit 0 and print each site's REST root when every site of the
+# matrix (wp61, wp68, wp71; or the ones named: status.sh wp71) answers GET <root>/ with 200 JSON, else
+# say which does not and exit 1. The roots come from .sandbox/env.json.
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ENV_FILE=$(cd "$HERE/../.." && pwd)/.sandbox/env.json
 exec node --input-type=module -e '
 import { existsSync, readFileSync } from "node:fs";
-const [file, port] = process.argv.slice(1);
-let base = `http://127.0.0.1:${port}/wp-json`;
-try { if (existsSync(file)) base = JSON.parse(readFileSync(file, "utf8")).baseUrl ?? base; } catch {}
-base = base.replace(/\/+$/, "");
-try {
-  const res = await fetch(`${base}/`, { signal: AbortSignal.timeout(5000), headers: { Accept: "application/json" } });
-  const body = await res.json();
-  if (res.status === 200 && body && typeof body === "object") { console.log(base); process.exit(0); }
-  console.error(`sandbox: ${base}/ answered ${res.status}`);
-} catch (e) {
-  console.error(`sandbox: ${base}/ is not answering (${e.cause?.code ?? e.name}); start it with npm run sandbox`);
+const [file, ...wanted] = process.argv.slice(1);
+const names = wanted.length ? wanted : ["wp61", "wp68", "wp71"];
+let sites = {};
+try { if (existsSync(file)) { const env = JSON.parse(readFileSync(file, "utf8")); sites = env.sites ?? {}; } } catch {}
+let ok = true;
+for (const name of names) {
+  const base = String(sites[name]?.baseUrl ?? "").replace(/\/+$/, "");
+  if (!base) { console.error(`sandbox: site ${name} is not provisioned (npm run sandbox)`); ok = false; continue; }
+  try {
+    const res = await fetch(`${base}/`, { signal: AbortSignal.timeout(10000), headers: { Accept: "application/json" } });
+    const body = await res.json();
+    if (res.status === 200 && body && typeof body === "object") { console.log(`${name} ${base}`); continue; }
+    console.error(`sandbox: site ${name}: ${base}/ answered ${res.status}`);
+  } catch (e) {
+    console.error(`sandbox: site ${name}: ${base}/ is not answering (${e.cause?.code ?? e.name}); start it with npm run sandbox`);
+  }
+  ok = false;
 }
-process.exit(1);
-' "$ENV_FILE" "${SANDBOX_PORT:-8881}"
+process.exit(ok ? 0 : 1);
+' "$ENV_FILE" "$@"

@@ -169,7 +169,8 @@ describe('batch/v1', () => {
     const get = await call('POST', '/batch/v1', { auth: true, body: { requests: [{ method: 'GET', path: toSite('/core/v2/posts') }] } });
     expect(get.status).toBe(400);
     expect(conforms('POST', '/batch/v1', get)).toEqual([]);
-    const other = await call('POST', '/batch/v1', { auth: true, body: { requests: [{ method: 'POST', path: toSite('/core/v2/users'), body: {} }] } });
+    // Media never takes part in batches (users do from WordPress 6.8 on, not on 6.1.9: a route outside the spec).
+    const other = await call('POST', '/batch/v1', { auth: true, body: { requests: [{ method: 'POST', path: toSite('/core/v2/media'), body: {} }] } });
     expect(other.status).toBe(207);
     expect(conforms('POST', '/batch/v1', other)).toEqual([]);
     expect(other.json.responses[0].body.code).toBe('rest_batch_not_allowed');

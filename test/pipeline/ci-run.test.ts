@@ -27,10 +27,11 @@ start mariadb
 start php
 `;
 const DOWN = `#!/usr/bin/env bash
-# stand-in for scripts/sandbox/down.sh --only-php | --only-mariadb: stop the recorded pid
+# stand-in for scripts/sandbox/down.sh --only <name>: stop the recorded pid
 set -uo pipefail
 alive() { [ -n "$1" ] && [ -r "/proc/$1/stat" ] && ! grep -q ') Z ' "/proc/$1/stat"; }
-what=\${1#--only-}
+[ "$1" = --only ] || { echo "down: unexpected arguments $*"; exit 2; }
+what=$2
 echo "$what" >>down.log
 pid=$(cat ".sandbox/run/$what.pid" 2>/dev/null)
 [ -n "$pid" ] && kill "$pid" 2>/dev/null

@@ -1,5 +1,7 @@
 // The live site the tests in test/live run against: WP_BASE_URL (with WP_USER and WP_APP_PASSWORD),
-// or the sandbox's .sandbox/env.json. No site is an error, never a skip.
+// or a site of the sandbox's matrix (.sandbox/env.json): the one SANDBOX_SITE names (wp61, wp68,
+// wp71; `npm test` runs the live tests once per site), else the file's top-level site (wp61). No site
+// is an error, never a skip.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mapBody, mapPath, WORDPRESS, type NameMapping } from '../../src/mapping.js';
@@ -14,9 +16,26 @@ export interface LiveSite {
   appPassword?: string;
   /** The sandbox's seeded ids ({} for another site). */
   ids: Json;
-  /** The sandbox's env.json ({} when there is none). */
+  /** The sandbox site's env.json entry ({} when there is none). */
   env: Json;
   isSandbox: boolean;
+  /** The sandbox site's name (wp61, wp68, wp71), or undefined for another site. */
+  name?: string;
+  /** The WordPress release the sandbox site runs, when known. */
+  wordpress?: string;
+  /** The calendar plugin's release on the sandbox site; null when the site has none; undefined when unknown. */
+  calendar?: string | null;
+}
+
+/** The sandbox's sites, by name, from env.json ({} when there is no sandbox). */
+export function sandboxSites(): Record<string, Json> {
+  if (!existsSync(ENV_FILE)) return {};
+  try {
+    const env = JSON.parse(readFileSync(ENV_FILE, 'utf8'));
+    return env.sites ?? (env.baseUrl ? { [env.site ?? 'wp61']: env } : {});
+  } catch (e) {
+    throw new Error(`${ENV_FILE} is not valid JSON (${(e as Error).message}); re-run npm run sandbox`);
+  }
 }
 
 const trim = (url: string) => url.replace(/\/+$/, '');
@@ -25,6 +44,12 @@ export function liveSite(): LiveSite {
   let env: Json = {};
   if (existsSync(ENV_FILE)) {
     try { env = JSON.parse(readFileSync(ENV_FILE, 'utf8')); } catch (e) { throw new Error(`${ENV_FILE} is not valid JSON (${(e as Error).message}); re-run npm run sandbox`); }
+  }
+  const wanted = process.env.SANDBOX_SITE;
+  if (wanted) {
+    const sites = env.sites ?? {};
+    if (!sites[wanted]) throw new Error(`SANDBOX_SITE=${wanted}: the sandbox has no such site (it has: ${Object.keys(sites).join(', ') || 'none'}); provision it with npm run sandbox -- --site ${wanted}`);
+    env = sites[wanted];
   }
   const base = process.env.WP_BASE_URL ?? env.baseUrl;
   if (!base) throw new Error(`no live site: start the sandbox (npm run sandbox, root on Debian 12; writes ${ENV_FILE}) or set WP_BASE_URL, WP_USER and WP_APP_PASSWORD`);
@@ -35,8 +60,11 @@ export function liveSite(): LiveSite {
     user: process.env.WP_USER ?? (isSandbox ? env.admin?.user : undefined),
     appPassword: process.env.WP_APP_PASSWORD ?? (isSandbox ? env.admin?.appPassword : undefined),
     ids: isSandbox ? env.ids ?? {} : {},
-    env,
+    env: isSandbox ? env : {},
     isSandbox,
+    name: isSandbox ? env.site ?? 'wp61' : undefined,
+    wordpress: isSandbox ? env.wordpress : undefined,
+    calendar: isSandbox ? env.calendar ?? null : undefined,
   };
 }
 
