@@ -14,6 +14,9 @@ const mockPort = Number(process.env.MOCK_PORT ?? 4010);
 if (build) {
   const res = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   if (res.status !== 0) { console.error('start: the build failed; nothing started.'); process.exit(1); }
+  // The compiled client (dist/, also the CLI's name mapping): built here and by prepack, never on install.
+  const client = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  if (client.status !== 0) { console.error('start: compiling the client (npm run build:client) failed; nothing started.'); process.exit(1); }
 }
 
 const docs = createStaticServer('generated/docs');
