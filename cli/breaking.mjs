@@ -34,7 +34,7 @@ The rules and known limits are listed at the top of cli/lib/breaking.mjs.
 Exit codes: 0 no break, or breaks announced by a greater info.version major; 1 unannounced breaks;
 2 bad input.`;
 
-const FLAGS = { base: { type: 'string' }, head: { type: 'string' }, json: { type: 'string' }, all: { type: 'boolean' }, 'since-release': { type: 'boolean' }, releases: { type: 'string' }, help: { type: 'boolean' } };
+export const FLAGS = { base: { type: 'string' }, head: { type: 'string' }, json: { type: 'string' }, all: { type: 'boolean' }, 'since-release': { type: 'boolean' }, releases: { type: 'string' }, help: { type: 'boolean' } };
 
 function git(args, opts = {}) {
   return spawnSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...opts });
