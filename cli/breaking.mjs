@@ -10,8 +10,8 @@ import { isMain, parseArgs, UsageError } from './lib/args.mjs';
 import { compareBundles, verdict } from './lib/breaking.mjs';
 import { DEFAULT_SPEC, PACKAGE_ROOT, parseBundle } from './lib/spec.mjs';
 
-export const HELP = `Usage: festival-site-api breaking --base <git ref | file> [--head <file>] [--json <file>]
-       festival-site-api breaking --since-release [--releases <dir>] [--head <file>]
+export const HELP = `Usage: festival-site-api breaking --base <file | URL | git ref> [--head <file>] [--json <file>] [--all]
+       festival-site-api breaking --since-release [--releases <dir>] [--head <file>] (in a checkout)
 
 Compares two bundles and lists the changes that break clients: removed operations or parameters,
 renamed operationIds, credentials newly required, new required parameters or request fields, narrowed
@@ -19,12 +19,14 @@ request enums, types, bounds, patterns, formats or closed objects, changed reque
 or retyped response fields (also in one oneOf/anyOf member) and widened response enums or variants.
 The rules and known limits are listed at the top of cli/lib/breaking.mjs.
 
-  --base <ref|file>  the older bundle: a file (JSON or YAML), or a git ref whose generated/openapi.json
+  --base <bundle>    the older bundle: a file (JSON or YAML), an http(s) URL of one (read with a 30 s
+                     timeout, at most 64 MB), or, in a checkout, a git ref whose generated/openapi.json
                      is read with git show (when that ref has no bundle, its openapi/ source is bundled)
-  --since-release    base = the newest released bundle, releases/<major>.<minor>.<patch>.json (written
-                     by \`npm run release -- <version>\`); none there is an error (exit 2)
+  --since-release    in a checkout: base = the newest released bundle, releases/<major>.<minor>.<patch>.json
+                     (written by \`npm run release -- <version>\`); none there is an error (exit 2). An
+                     installed package carries no releases/: give --base <file or URL> there
   --releases <dir>   the folder of released bundles (default: releases/ of the package)
-  --head <file>      the newer bundle (default: generated/openapi.json)
+  --head <file>      the newer bundle (default: the package's generated/openapi.json)
   --json <file>      also write the changes as JSON
   --all              also list the non-breaking changes
   --help             this text
@@ -32,7 +34,7 @@ The rules and known limits are listed at the top of cli/lib/breaking.mjs.
 Exit codes: 0 no break, or breaks announced by a greater info.version major; 1 unannounced breaks;
 2 bad input.`;
 
-const FLAGS = { base: { type: 'string' }, head: { type: 'string' }, json: { type: 'string' }, all: { type: 'boolean' }, 'since-release': { type: 'boolean' }, releases: { type: 'string' }, help: { type: 'boolean' } };
+export const FLAGS = { base: { type: 'string' }, head: { type: 'string' }, json: { type: 'string' }, all: { type: 'boolean' }, 'since-release': { type: 'boolean' }, releases: { type: 'string' }, help: { type: 'boolean' } };
 
 function git(args, opts = {}) {
   return spawnSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...opts });
@@ -67,6 +69,42 @@ function bundleAtRef(ref) {
   } finally { rmSync(tmp, { recursive: true, force: true }); }
 }
 
+/** A checkout has the spec's source; the installed package ships only the bundle (no openapi/, releases/, git). */
+export const IN_CHECKOUT = existsSync(join(PACKAGE_ROOT, 'openapi', 'openapi.yaml'));
+const URL_TIMEOUT_MS = 30_000;
+const URL_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Read a bundle from an http(s) URL: hostile input, so a timeout, a size cap, no credentials sent. */
+async function bundleAtUrl(url, { timeoutMs = URL_TIMEOUT_MS, maxBytes = URL_MAX_BYTES } = {}) {
+  let u;
+  try { u = new URL(url); } catch { throw new UsageError(`--base ${url}: not a URL`); }
+  if (u.username || u.password) throw new UsageError('--base: a URL must not hold credentials');
+  const shown = `${u.origin}${u.pathname}`;
+  let res;
+  try {
+    res = await fetch(u, { signal: AbortSignal.timeout(timeoutMs), headers: { Accept: 'application/json, application/yaml;q=0.9, */*;q=0.1' } });
+  } catch (e) { throw new UsageError(`--base ${shown}: cannot fetch it (${e?.cause?.code ?? e?.name ?? e})`); }
+  if (res.status !== 200) { await res.body?.cancel(); throw new UsageError(`--base ${shown}: answered ${res.status}, not 200`); }
+  const chunks = [];
+  let size = 0;
+  try {
+    for await (const chunk of res.body ?? []) {
+      size += chunk.length;
+      if (size > maxBytes) { await res.body.cancel().catch(() => {}); throw new UsageError(`--base ${shown}: larger than ${maxBytes / 1024 / 1024} MB`); }
+      chunks.push(chunk);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`--base ${shown}: reading it failed (${e?.name ?? e})`);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    const doc = parseBundle(text, shown);
+    if (!doc || !doc.openapi || !doc.paths) throw new Error('not an OpenAPI document');
+    return { doc, from: shown };
+  } catch (e) { throw new UsageError(`--base ${shown}: ${e.message}`); }
+}
+
 const SEMVER = /^(\d+)\.(\d+)\.(\d+)\.json$/;
 
 /** The newest released bundle in a releases folder: `{ file, version }`, or undefined when none. */
@@ -98,15 +136,20 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     if (values.releases && !values['since-release']) throw new UsageError('--releases goes with --since-release');
     let baseRef = values.base;
     if (values['since-release']) {
+      if (!values.releases && !IN_CHECKOUT) throw new UsageError('--since-release needs the releases/ folder of a checkout, which an installed package does not carry: give the bundle to compare with, --base <file or URL>');
       const dir = resolve(values.releases ?? join(PACKAGE_ROOT, 'releases'));
       const latest = latestRelease(dir);
       if (!latest) throw new UsageError(`--since-release: no released bundle <major>.<minor>.<patch>.json in ${dir} (\`npm run release -- <version>\` writes one)`);
       baseRef = latest.file;
     }
-    if (!baseRef) throw new UsageError('--base is required (a git ref or a bundle file), or --since-release');
+    if (!baseRef) throw new UsageError(IN_CHECKOUT ? '--base is required (a bundle file or URL, or a git ref), or --since-release' : '--base <file or URL> is required: the bundle to compare the installed one with');
     const headFile = resolve(values.head ?? DEFAULT_SPEC);
     const head = readFile(headFile, '--head');
-    const base = existsSync(baseRef) ? { doc: readFile(baseRef, '--base'), from: relative(process.cwd(), resolve(baseRef)) || baseRef } : bundleAtRef(baseRef);
+    let base;
+    if (/^https?:\/\//i.test(baseRef)) base = await bundleAtUrl(baseRef);
+    else if (existsSync(baseRef)) base = { doc: readFile(baseRef, '--base'), from: relative(process.cwd(), resolve(baseRef)) || baseRef };
+    else if (!IN_CHECKOUT) throw new UsageError(`--base ${baseRef}: no such file; an installed package compares with a bundle file or URL (--base <file or URL>), git refs work in a checkout`);
+    else base = bundleAtRef(baseRef);
     if (values['since-release'] && base.doc.info?.version !== basename(baseRef, '.json')) throw new UsageError(`${base.from}: its info.version ${base.doc.info?.version} is not the version its name says`);
     const result = compareBundles(base.doc, head);
     const v = verdict(result);

@@ -15,11 +15,14 @@ import { driftText, summaryText, writeReports } from './lib/report.mjs';
 import { CredentialsRejected, runContract, SiteUnreachable } from './lib/runner.mjs';
 import { DEFAULT_SPEC, loadBundle, PACKAGE_ROOT } from './lib/spec.mjs';
 
-const LIMITS = `  --timeout <duration>    per request, headers and body (default 20s; e.g. 500ms, 20s, 1m)
+/** Where the reports go without --out, per command (the help texts say the same). */
+export const DEFAULT_OUT = { contract: 'test-output/contract', drift: 'test-output/drift' };
+
+const limits = (command) => `  --timeout <duration>    per request, headers and body (default 20s; e.g. 500ms, 20s, 1m)
   --max-body <size>       largest answer read; a larger one is cut off and fails (default 64MB; e.g. 512KB, 64MB)
   --deadline <duration>   the whole run; then it stops with a partial report, exit 1 (default 30m)
   --record <file.har>     write every exchange as HAR 1.2 (credentials redacted in every form)
-  --out <dir>             where to write the reports (default test-output/contract)
+  --out <dir>             where to write the reports (default ${DEFAULT_OUT[command]})
   --quiet                 no progress and no phase lines (for CI)`;
 
 export const HELP = `Usage: festival-site-api contract --base-url <REST root> [options]
@@ -42,7 +45,7 @@ Options:
   --strict                fail on undocumented response fields
   --allow-writes          also create, update and delete records the run creates itself (removed at the end)
   --drift                 also print the drift report in full (it is always in drift.json)
-${LIMITS}
+${limits('contract')}
   --help                  this text
 
 Credentials come from the environment only: WP_USER and WP_APP_PASSWORD (an application password).
@@ -61,16 +64,16 @@ Options:
   --map <spec=site>       a name mapping pair, repeatable (default: chosen from the site's index)
   --config <file>         the contract config file
   --spec <file>           the bundled spec (default: the package's generated/openapi.json)
-${LIMITS}
+${limits('drift')}
   --help                  this text
 Exit codes: 0 the report was written, 2 bad input or unreachable site.`;
 
-const COMMON = {
+export const DRIFT_FLAGS = {
   'base-url': { type: 'string' }, map: { type: 'list' }, config: { type: 'string' }, spec: { type: 'string' }, out: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean' },
   timeout: { type: 'string' }, 'max-body': { type: 'string' }, deadline: { type: 'string' }, record: { type: 'string' },
 };
-const FLAGS = {
-  ...COMMON, namespace: { type: 'list' }, operation: { type: 'list' }, strict: { type: 'boolean' }, 'allow-writes': { type: 'boolean' }, drift: { type: 'boolean' },
+export const FLAGS = {
+  ...DRIFT_FLAGS, namespace: { type: 'list' }, operation: { type: 'list' }, strict: { type: 'boolean' }, 'allow-writes': { type: 'boolean' }, drift: { type: 'boolean' },
 };
 const CONFIG_KEYS = new Set(['baseUrl', 'map', 'namespace', 'operation', 'strict', 'out', 'spec', 'timeout', 'maxBody', 'deadline', '$comment']);
 
@@ -168,7 +171,7 @@ async function options(values, command) {
   try { doc = loadBundle(specFile); } catch (e) { throw new UsageError(e.message); }
   return {
     cfg, baseUrl, map, mapPairs, specFile, doc,
-    out: resolve(values.out ?? cfg.out ?? `test-output/${command === 'drift' ? 'drift' : 'contract'}`),
+    out: resolve(values.out ?? cfg.out ?? DEFAULT_OUT[command === 'drift' ? 'drift' : 'contract']),
     timeoutMs: parseDuration('timeout', values.timeout ?? cfg.timeout ?? '20s'),
     maxBodyBytes: parseSize('max-body', values['max-body'] ?? cfg.maxBody ?? '64MB'),
     deadlineMs: parseDuration('deadline', values.deadline ?? cfg.deadline ?? '30m'),
@@ -193,7 +196,7 @@ export async function main(argv, { env = process.env, stdout = process.stdout, s
   let recorder;
   const sig = signals(installSignals);
   try {
-    const { values, positionals } = parseArgs(argv, drift ? COMMON : FLAGS);
+    const { values, positionals } = parseArgs(argv, drift ? DRIFT_FLAGS : FLAGS);
     if (values.help) { say(drift ? DRIFT_HELP : HELP); return 0; }
     if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
     const opt = await options(values, command);

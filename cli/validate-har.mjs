@@ -35,7 +35,7 @@ Options:
 Credentials a HAR carries (Authorization, cookies, nonces) are never printed or written.
 Exit codes: 0 every in-scope entry conforms, 1 an entry does not conform or is unreadable, 2 bad input.`;
 
-const FLAGS = {
+export const FLAGS = {
   map: { type: 'list' }, namespace: { type: 'list' }, strict: { type: 'boolean' }, spec: { type: 'string' },
   'rest-prefix': { type: 'list' }, out: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean' },
 };

@@ -23,8 +23,41 @@ const [bundle, outDir] = process.argv.slice(2);
 if (!bundle || !outDir) { console.error('usage: node scripts/docs.mjs <bundle.yaml> <out-dir>'); process.exit(2); }
 mkdirSync(outDir, { recursive: true });
 
+/** Markdown inline markup as plain text (for the fields Redoc shows as text, not as Markdown). */
+function plainText(md) {
+  return String(md)
+    .replace(/`([^`]+)`/g, '$1')
+    .replace(/\*\*([^*]+)\*\*|__([^_]+)__/g, (_m, a, b) => a ?? b)
+    .replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1');
+}
+
+/**
+ * The docs-only changes a reader needs: server descriptions as plain text (Redoc prints them raw in
+ * every endpoint box), and an update's three methods named one operation in the navigation (the
+ * bundle derives PUT and PATCH from the POST's `x-update-methods`: same operationId plus Put/Patch).
+ */
+function forReaders(doc) {
+  for (const server of doc.servers ?? []) {
+    if (typeof server.description === 'string') server.description = plainText(server.description);
+    for (const v of Object.values(server.variables ?? {})) if (typeof v?.description === 'string') v.description = plainText(v.description);
+  }
+  for (const item of Object.values(doc.paths ?? {})) {
+    const { post, put, patch } = item ?? {};
+    if (!post?.operationId || put?.operationId !== `${post.operationId}Put` || patch?.operationId !== `${post.operationId}Patch`) continue;
+    const base = String(post.summary ?? '');
+    post.summary = `${base} (POST = PUT = PATCH, one operation)`;
+    put.summary = `${base} (PUT = POST, one operation)`;
+    patch.summary = `${base} (PATCH = POST, one operation)`;
+  }
+  return doc;
+}
+
+// The error catalogue's codes stay whole (one line; the table scrolls sideways on a narrow screen).
+const READER_CSS = '<style>.md-table-wrapper td:first-child code{white-space:nowrap;word-break:normal;overflow-wrap:normal}</style>';
+
 const doc = parse(readFileSync(bundle, 'utf8'), { maxAliasCount: -1 });
 addCodeSamples(doc);
+forReaders(doc);
 doc.info.description = `${String(doc.info.description ?? '').trimEnd()}\n\n${errorCatalogueMarkdown(doc)}\n`;
 
 const work = mkdtempSync(join(tmpdir(), 'docs-'));
@@ -48,7 +81,8 @@ try {
   if (status === 0 && existsSync(page)) {
     // Redoc's attribution badge loads its logo from a CDN: inline a local one so that opening the
     // page makes no request outside the machine.
-    const html = readFileSync(page, 'utf8').replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g, (_, full) => (full ? LOGO_FULL : LOGO));
+    const html = readFileSync(page, 'utf8').replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g, (_, full) => (full ? LOGO_FULL : LOGO))
+      .replace('</head>', `${READER_CSS}</head>`);
     writeFileSync(page, html);
   }
 } finally {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Serve the bundled spec as a mock that answers as the platform does.
-// Usage: node scripts/mock.mjs [--port 4010] [--spec generated/openapi.yaml] [--errors] [--verbose] [--no-memo] [--body-timeout 10000]
+// Usage (also --help): node scripts/mock.mjs [--port 4010] [--spec generated/openapi.yaml] [--errors] [--verbose] [--no-memo] [--body-timeout 10000]
 //   --port / MOCK_PORT   the mock's port on 127.0.0.1 (default 4010; 0 picks a free one)
 //   --spec               the bundle to serve (default generated/openapi.yaml)
 //   --errors             Prism's --errors: an example that breaks its schema answers 500 (tests use it)
@@ -22,23 +22,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { performance } from 'node:perf_hooks';
+import { MOCK_HELP, parseMockArgs } from './mock/args.mjs';
 import { AnswerMemo, createFront } from './mock/front.mjs';
 import { GROUPS, groupDocs, groupOf } from './mock/groups.mjs';
 import { freePort, spawnPrism, stopChild, waitForHttp } from './mock/prism.mjs';
 
-const argv = process.argv.slice(2);
-const opts = { port: process.env.MOCK_PORT ?? '4010', spec: 'generated/openapi.yaml', errors: false, verbose: false, memo: true, bodyTimeout: '10000' };
-for (let i = 0; i < argv.length; i++) {
-  const a = argv[i];
-  if (a === '--port' || a === '-p') opts.port = argv[++i];
-  else if (a.startsWith('--port=')) opts.port = a.slice(7);
-  else if (a === '--spec') opts.spec = argv[++i];
-  else if (a === '--errors') opts.errors = true;
-  else if (a === '--verbose') opts.verbose = true;
-  else if (a === '--no-memo') opts.memo = false;
-  else if (a === '--body-timeout') opts.bodyTimeout = argv[++i];
-  else { console.error(`mock: unknown argument ${a}`); process.exit(2); }
-}
+let opts;
+try { opts = parseMockArgs(process.argv.slice(2), process.env); } catch (e) { console.error(`mock: ${e.message}`); process.exit(2); }
+if (opts.help) { console.log(MOCK_HELP); process.exit(0); }
 const port = Number(opts.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) { console.error(`mock: bad port ${opts.port}`); process.exit(2); }
 const bodyTimeoutMs = Number(opts.bodyTimeout);

@@ -2,18 +2,38 @@
 // Build, then serve the docs and the mock together on loopback:
 //   docs  http://127.0.0.1:$DOCS_PORT/  (default 8080; generated/docs/)
 //   mock  http://127.0.0.1:$MOCK_PORT/  (default 4010; scripts/mock.mjs: front + Prism)
-// Usage: node scripts/start.mjs [--no-build]   (port 0 picks a free port; the URLs are printed)
+// Usage: node scripts/start.mjs [--no-build] [--help]   (port 0 picks a free port; the URLs are printed)
 // Ctrl-C (SIGINT) or SIGTERM stops both: the mock child (and its Prism) by PID, then the docs server.
 import { spawn, spawnSync } from 'node:child_process';
 import { createStaticServer } from './mock/static.mjs';
 
-const build = !process.argv.includes('--no-build');
+export const START_FLAGS = { 'no-build': { type: 'boolean' }, help: { type: 'boolean' } };
+export const START_HELP = `Usage: npm start [-- options]      (or: node scripts/start.mjs [options])
+
+Builds (the spec's pipeline and the compiled client), then serves on 127.0.0.1 the docs at
+http://127.0.0.1:8080/ (DOCS_PORT) and the mock at http://127.0.0.1:4010/ (MOCK_PORT); 0 picks a free
+port, and the URLs are printed. Ctrl-C stops both.
+
+Options:
+  --no-build              serve what generated/ and dist/ hold now, without building
+  --help                  this text`;
+
+const args = process.argv.slice(2);
+for (const a of args) {
+  const name = /^--([a-z-]+)$/.exec(a)?.[1];
+  if (!name || !START_FLAGS[name]) { console.error(`start: unknown argument ${JSON.stringify(a)} (see --help)`); process.exit(2); }
+}
+if (args.includes('--help')) { console.log(START_HELP); process.exit(0); }
+const build = !args.includes('--no-build');
 const docsPort = Number(process.env.DOCS_PORT ?? 8080);
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
 
 if (build) {
   const res = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   if (res.status !== 0) { console.error('start: the build failed; nothing started.'); process.exit(1); }
+  // The compiled client (dist/, also the CLI's name mapping): built here and by prepack, never on install.
+  const client = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  if (client.status !== 0) { console.error('start: compiling the client (npm run build:client) failed; nothing started.'); process.exit(1); }
 }
 
 const docs = createStaticServer('generated/docs');

@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { sandboxPortConflict } from './port-holder.mjs';
 
 const offline = process.argv.includes('--offline');
 const extra = process.argv.slice(2).filter((a) => a !== '--offline');
@@ -23,6 +24,14 @@ function fail(message) {
 }
 
 if (!offline && !env.WP_BASE_URL) {
+  // Another server (another WordPress, say) on the sandbox's port would pass the status check and
+  // leave the live tests without credentials: name it, and say how to choose other ports.
+  let envJson;
+  try { envJson = JSON.parse(readFileSync(join('.sandbox', 'env.json'), 'utf8')); } catch { envJson = undefined; }
+  for (const [site, variable, port] of [['wp61', 'SANDBOX_PORT', 8881], ['wp68', 'SANDBOX_PORT_WP68', 8882], ['wp71', 'SANDBOX_PORT_WP71', 8883]]) {
+    const conflict = sandboxPortConflict({ port: Number(env[variable] ?? port), envJson, variable, site });
+    if (conflict) fail(conflict);
+  }
   const up = spawnSync('bash', ['scripts/sandbox/status.sh'], { stdio: 'ignore' }).status === 0;
   if (!up) {
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -41,6 +50,11 @@ if (!offline && !env.WP_BASE_URL) {
     startedSandbox = true;
   }
 }
+
+// The compiled client (dist/: the package's code and the CLI's name mapping) is built here, by
+// `npm start` and by prepack: the package runs nothing at install time.
+const client = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+if (client.status !== 0) fail('npm test: compiling the client (npm run build:client) failed (see above).');
 
 mkdirSync('test-output', { recursive: true });
 

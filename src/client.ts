@@ -248,7 +248,14 @@ export function createClient(options: ClientOptions): FestivalClient {
           headers.delete('content-length');
         } catch { /* not JSON after all */ }
       }
-      return new Response(response.status === 204 || response.status === 304 ? null : body, { status: response.status, statusText: response.statusText, headers });
+      const mapped = new Response(response.status === 204 || response.status === 304 ? null : body, { status: response.status, statusText: response.statusText, headers });
+      // A constructed Response has url '' and redirected false: keep fetch's own (the URL requested,
+      // in the site's names, after any redirect), so a mapped response reads like an unmapped one.
+      Object.defineProperties(mapped, {
+        url: { value: response.url || request.url, enumerable: true },
+        redirected: { value: response.redirected, enumerable: true },
+      });
+      return mapped;
     },
   };
 

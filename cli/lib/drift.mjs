@@ -238,3 +238,69 @@ function knownReasonsFor(f) {
   const reasons = new Set(vals.map((v) => knownReason({ route: f.route, param: f.param, kind: f.kind, values: v === undefined ? undefined : [v], spec: f.spec, site: f.site })).filter(Boolean));
   return [...reasons].join('; ');
 }
+
+const MAX_VALUES = 10;
+/** One value of a finding, printable: JSON, cut (values come from the site: hostile input). */
+function showValue(v) {
+  let s;
+  try { s = JSON.stringify(v) ?? String(v); } catch { s = '?'; }
+  s = s.replace(/[\x00-\x1f\x7f]/g, '?');
+  return s.length > 60 ? `${s.slice(0, 59)}…` : s;
+}
+function showValues(xs) {
+  const list = Array.isArray(xs) ? xs : [xs];
+  const shown = list.slice(0, MAX_VALUES).map(showValue).join(', ');
+  return list.length > MAX_VALUES ? `${shown}, … (${list.length - MAX_VALUES} more)` : shown;
+}
+const types = (xs) => (Array.isArray(xs) && xs.length ? xs.map(showValue).map((t) => t.replace(/^"|"$/g, '')).join(' or ') : 'untyped');
+
+/**
+ * A parameter finding of the drift report in words: what differs, and which side the tool takes to
+ * be right. The site's own index is what the site accepts, so a difference no known platform version
+ * or plugin explains is the spec's to fix; a known difference keeps the spec (it documents another
+ * version) and says why. Returns `{ what, verdict }`.
+ */
+export function describeFinding(f) {
+  let what;
+  switch (f.kind) {
+    case 'type': {
+      const extra = (f.spec ?? []).filter((t) => !(f.site ?? []).includes(t));
+      what = `type: the spec says ${types(f.spec)}, the site ${types(f.site)}${extra.length ? ` (the site does not take ${extra.map((t) => showValue(t).replace(/^"|"$/g, '')).join(' or ')})` : ''}`;
+      break;
+    }
+    case 'enum':
+      if (f.specOnly || f.siteOnly) {
+        const parts = [];
+        if (f.specOnly?.length) parts.push(`the spec allows ${showValues(f.specOnly)}, which the site's list of values lacks`);
+        if (f.siteOnly?.length) parts.push(`the site also accepts ${showValues(f.siteOnly)}, which the spec does not list`);
+        what = `allowed values: ${parts.join('; ')}`;
+      } else if (f.site === null || f.site === undefined) what = `allowed values: the spec allows only ${showValues(f.spec ?? [])}; the site lists no values (it takes any of its type)`;
+      else what = `allowed values: the site allows only ${showValues(f.site)}; the spec lists no values`;
+      break;
+    case 'default':
+      what = `default: the spec says ${f.spec === null || f.spec === undefined ? 'none' : showValue(f.spec)}, the site uses ${f.site === null || f.site === undefined ? 'none' : showValue(f.site)}`;
+      break;
+    case 'required':
+      what = f.spec ? 'required: the spec requires it, the site does not' : 'required: the site requires it, the spec does not';
+      break;
+    case 'property': {
+      const parts = [];
+      if (f.specOnly?.length) parts.push(`only in the spec: ${showValues(f.specOnly)}`);
+      if (f.siteOnly?.length) parts.push(`only on the site: ${showValues(f.siteOnly)}`);
+      what = `object properties ${parts.join('; ')}`;
+      break;
+    }
+    case 'site-only':
+      what = `the site accepts this parameter (${types(f.site?.type)}${f.site?.required ? ', required' : ''}); the spec does not document it`;
+      break;
+    case 'spec-only':
+      what = `the spec documents this parameter${f.in ? ` (in ${f.in})` : ''}; the site does not list it on this route`;
+      break;
+    default:
+      what = `${f.kind}: spec ${showValue(f.spec ?? f.specOnly ?? null)}, site ${showValue(f.site ?? f.siteOnly ?? null)}`;
+  }
+  const verdict = f.known
+    ? `${String(f.known).startsWith('partly') ? 'partly explained' : 'expected'}: ${f.known}`
+    : 'as far as the site\'s index shows, the site is right (the index is what it accepts): check the spec, or record a known difference';
+  return { what, verdict };
+}

@@ -2,6 +2,7 @@
 // self-contained HTML page (no external assets).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describeFinding } from './drift.mjs';
 
 const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 const VERDICT = { passed: 'passed', failed: 'FAILED', 'not-reachable': 'not reachable on this site', skipped: 'skipped' };
@@ -64,7 +65,10 @@ export function driftText(d) {
   lines.push(`  spec parameters the site has on no route: ${list(d.paramsAbsentFromSite.map((x) => `${x.param}${x.known ? ' (known)' : ''}`))}`);
   const unknown = d.params.filter((f) => !f.known || String(f.known).startsWith('partly'));
   lines.push(`  parameter findings: ${d.params.length} (${d.params.length - unknown.length} known differences)`);
-  for (const f of unknown.slice(0, 40)) lines.push(`    ${f.method} ${f.route} ${f.param}: ${f.kind} ${JSON.stringify({ spec: f.spec ?? f.specOnly, site: f.site ?? f.siteOnly })}`);
+  for (const f of unknown.slice(0, 40)) {
+    const { what, verdict } = describeFinding(f);
+    lines.push(`    ${f.method} ${f.route} ${f.param}: ${what}`, `      -> ${verdict}`);
+  }
   if (unknown.length > 40) lines.push(`    … ${unknown.length - 40} more in drift.json`);
   if (d.unparseableRoutes?.length) {
     lines.push(`  unparseable route keys of the site index (${d.unparseableRoutes.length}, not compared):`);
@@ -103,37 +107,83 @@ export function junitXml(report) {
   return out.join('\n');
 }
 
+/** One check as HTML: its name, the request and answer, and each reason it failed. */
+function checkHtml(c) {
+  const req = c.request ? ` <code>${esc(c.request.method)} ${esc(c.request.url)}</code> → ${esc(c.status)}${c.code ? ` <code>${esc(c.code)}</code>` : ''}` : '';
+  const reasons = c.errors.length ? `<ul class="reason">${c.errors.slice(0, 20).map((e) => `<li>${esc(e)}</li>`).join('')}${c.errors.length > 20 ? `<li>… ${esc(c.errors.length - 20)} more in report.json</li>` : ''}</ul>` : '';
+  return `<li class="check ${c.ok ? 'ok' : 'bad'}"><span class="name">${esc(c.ok ? 'ok' : 'FAIL')} ${esc(c.name)}</span>${req}${reasons}</li>`;
+}
+
+/**
+ * The HTML report, in reading order: a summary (what was checked, what failed, what was not
+ * reachable, what was left behind), the failures with every failing check and its reason shown, the
+ * namespaces the site does not have one line each, then the other operations (their checks folded),
+ * records and drift. Every value from the run goes through esc().
+ */
 export function html(report) {
   const s = report.summary;
-  const rows = report.operations.map((x) => `<tr class="${x.verdict}"><td>${esc(x.namespace)}</td><td><code>${esc(x.method)} ${esc(x.path)}</code></td><td>${esc(x.id)}</td><td>${esc(VERDICT[x.verdict])}</td><td>${x.checks.length}</td><td>${x.checks.filter((c) => c.kind === 'probe').length}</td><td><details><summary>${esc(x.reason ?? (x.verdict === 'failed' ? 'failures' : 'checks'))}</summary><ul>${x.checks.map((c) => `<li class="${c.ok ? 'ok' : 'bad'}">${esc(c.name)}${c.request ? ` — <code>${esc(c.request.method)} ${esc(c.request.url)}</code> → ${esc(c.status)}${c.code ? ` <code>${esc(c.code)}</code>` : ''}` : ''}${c.errors.length ? `<ul>${c.errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>` : ''}</li>`).join('')}</ul></details></td></tr>`).join('\n');
+  const byNs = groupByNamespace(report.operations);
+  const failed = report.operations.filter((x) => x.verdict === 'failed');
+  const absent = byNs.map(([ns, ops]) => [ns, ops.filter((x) => x.verdict === 'not-reachable')]).filter(([, ops]) => ops.length);
+  const rest = report.operations.filter((x) => x.verdict !== 'failed' && x.verdict !== 'not-reachable');
+  const r = report.records;
+  const leftBehind = r ? r.leftBehind.length + (r.suspects ?? []).length + (r.foreignWrites ?? []).length : 0;
+  const failedChecks = failed.reduce((n, x) => n + x.checks.filter((c) => !c.ok).length, 0);
+  const opLabel = (x) => `<code>${esc(x.method)} ${esc(x.path)}</code> <span class="id">${esc(x.id)}</span>`;
+
+  const summary = `<section id="summary">
+<p class="checked"><strong>Checked</strong>: ${esc(s.operations)} operations in ${esc(byNs.length)} namespaces of <code>${esc(report.baseUrl)}</code> against ${esc(report.spec?.title)} ${esc(report.spec?.version)} (${report.strict ? 'strict' : 'lenient'}, ${report.allowWrites ? 'with writes' : 'read-only'}): ${esc(s.checks)} checks, ${esc(s.probes)} negative probes, ${esc(report.requests)} requests · ${esc(report.startedAt)}</p>
+<p class="${s.failed ? 'bad' : 'ok'}"><strong>Failed</strong>: ${esc(s.failed)} operation${s.failed === 1 ? '' : 's'}${s.failed ? ` (${esc(failedChecks)} failing checks${s.probesFailed ? `, ${esc(s.probesFailed)} of them probes` : ''}): <a href="#failures">below</a>` : ''} · passed ${esc(s.passed)} · skipped ${esc(s.skipped)}</p>
+<p><strong>Not reachable</strong> on this site: ${esc(s.notReachable)} operations${absent.length ? ` in ${esc(absent.length)} namespace${absent.length === 1 ? '' : 's'} the site does not have (${absent.map(([ns, ops]) => `${esc(ns)} ${esc(ops.length)}`).join(', ')})` : ''}</p>
+<p class="${leftBehind ? 'bad' : 'ok'}"><strong>Left behind</strong>: ${r ? (leftBehind ? `${esc(r.leftBehind.length)} records left behind, ${esc((r.suspects ?? []).length)} not deleted (not proved to be this run's), ${esc((r.foreignWrites ?? []).length)} writes to records the run did not create: <a href="#records">records</a>` : `nothing (created ${esc(r.created.length)}, removed ${esc(r.removed.length)}, trashed ${esc(r.trashed.length)})`) : 'nothing: a read-only run creates no record'}</p>
+${report.stopped ? `<p class="bad"><strong>STOPPED: ${esc(report.stopped)}. This report is partial.</strong></p>` : ''}
+</section>`;
+
+  const failures = failed.length ? `<section id="failures"><h2>Failures (${esc(failed.length)})</h2>
+${failed.map((x) => `<div class="op failed"><h3>${opLabel(x)} <span class="ns">${esc(x.namespace)}</span></h3><ul class="checks">${x.checks.filter((c) => !c.ok).map(checkHtml).join('')}</ul>${x.checks.some((c) => c.ok) ? `<details><summary>${esc(x.checks.filter((c) => c.ok).length)} checks passed</summary><ul class="checks">${x.checks.filter((c) => c.ok).map(checkHtml).join('')}</ul></details>` : ''}</div>`).join('\n')}
+</section>` : '<section id="failures"><h2>Failures</h2><p class="ok">none</p></section>';
+
+  const notReachable = absent.length ? `<section><h2>Not reachable on this site</h2><ul id="not-reachable">${absent.map(([ns, ops]) => `<li><strong>${esc(ns)}</strong>: ${esc(ops.length)} operations — ${esc(String(ops[0].reason ?? '').replace(/^not reachable on this site: /, ''))}</li>`).join('')}</ul></section>` : '';
+
+  const rows = rest.map((x) => `<tr class="${esc(x.verdict)}"><td>${esc(x.namespace)}</td><td>${opLabel(x)}</td><td class="verdict">${esc(VERDICT[x.verdict])}${x.reason ? `: ${esc(x.reason)}` : ''}</td><td><details><summary>${esc(x.checks.length)} checks</summary><ul class="checks">${x.checks.map(checkHtml).join('')}</ul></details></td></tr>`).join('\n');
+
+  const records = r ? `<section id="records"><h2>Records</h2><p>created ${esc(r.created.length)}, removed ${esc(r.removed.length)}, trashed ${esc(r.trashed.length)}, left behind ${esc(r.leftBehind.length)}</p>
+${r.leftBehind.length ? `<ul>${r.leftBehind.map((l) => `<li class="bad">LEFT BEHIND: <code>${esc(JSON.stringify(l))}</code></li>`).join('')}</ul>` : ''}
+${(r.suspects ?? []).length ? `<h3>Not deleted: not proved to be this run's</h3><ul>${r.suspects.map((x) => `<li><code>${esc(x.path)}</code> ${esc(x.title)}: ${esc(x.why)}</li>`).join('')}</ul>` : ''}
+${(r.foreignWrites ?? []).length ? `<ul>${r.foreignWrites.map((x) => `<li class="bad">write to a record this run did not create: ${esc(x)}</li>`).join('')}</ul>` : ''}
+<table><tr><th>collection</th><th>before</th><th>after</th></tr>${Object.entries(r.before ?? {}).map(([p, n]) => `<tr><td><code>${esc(p)}</code></td><td>${esc(n)}</td><td>${esc(r.after?.[p])}</td></tr>`).join('')}</table></section>` : '';
+
   const d = report.drift;
-  const driftRows = (d?.params ?? []).map((f) => `<tr class="${f.known ? 'known' : ''}"><td><code>${esc(f.method)} ${esc(f.route)}</code></td><td>${esc(f.param)}</td><td>${esc(f.kind)}</td><td><code>${esc(JSON.stringify({ spec: f.spec ?? f.specOnly, site: f.site ?? f.siteOnly }))}</code></td><td>${esc(f.known ?? '')}</td></tr>`).join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Contract report: ${esc(report.baseUrl)}</title>
-<style>
-body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#222}table{border-collapse:collapse;width:100%;margin:1rem 0}
-td,th{border:1px solid #ddd;padding:.3rem .5rem;vertical-align:top;text-align:left}th{background:#f4f4f4}
-tr.passed td:nth-child(4){color:#176917}tr.failed td:nth-child(4){color:#b00020;font-weight:bold}tr.not-reachable td:nth-child(4),tr.skipped td:nth-child(4){color:#777}
-li.bad{color:#b00020}li.ok{color:#176917}tr.known{color:#777}code{font-size:12px}summary{cursor:pointer}
-</style></head><body>
-<h1>Contract report</h1>
-<p>Site <code>${esc(report.baseUrl)}</code> · spec ${esc(report.spec?.title)} ${esc(report.spec?.version)} · ${report.strict ? 'strict' : 'lenient'} · ${report.allowWrites ? 'with writes' : 'read-only'} · ${esc(report.startedAt)}</p>
-<p><strong>${s.operations}</strong> operations: <strong>${s.passed}</strong> passed, <strong>${s.failed}</strong> failed, ${s.notReachable} not reachable on this site, ${s.skipped} skipped · ${s.checks} checks · ${s.probes} negative probes (${s.probesFailed} failed) · ${report.requests} requests</p>
-${report.stopped ? `<p><strong>STOPPED: ${esc(report.stopped)}. This report is partial.</strong></p>` : ''}
-${(report.records?.suspects ?? []).length ? `<h2>Not deleted: not proved to be this run's</h2><ul>${report.records.suspects.map((x) => `<li><code>${esc(x.path)}</code> ${esc(x.title)}: ${esc(x.why)}</li>`).join('')}</ul>` : ''}
-${report.records ? `<h2>Records</h2><p>created ${report.records.created.length}, removed ${report.records.removed.length}, trashed ${report.records.trashed.length}, left behind ${report.records.leftBehind.length}</p><table><tr><th>collection</th><th>before</th><th>after</th></tr>${Object.entries(report.records.before ?? {}).map(([p, n]) => `<tr><td><code>${esc(p)}</code></td><td>${esc(n)}</td><td>${esc(report.records.after?.[p])}</td></tr>`).join('')}</table>` : ''}
-<h2>Operations</h2>
-<table><tr><th>namespace</th><th>operation</th><th>operationId</th><th>verdict</th><th>checks</th><th>probes</th><th>details</th></tr>
-${rows}
-</table>
-<h2>Drift</h2>
+  const driftRows = (d?.params ?? []).map((f) => { const w = describeFinding(f); return `<tr class="${f.known ? 'known' : ''}"><td><code>${esc(f.method)} ${esc(f.route)}</code></td><td>${esc(f.param)}</td><td>${esc(w.what)}</td><td>${esc(w.verdict)}</td></tr>`; }).join('\n');
+  const drift = `<section id="drift"><h2>Drift (the site's index against the spec)</h2>
 <p>Spec namespaces absent on the site: ${esc((d?.specNamespacesAbsent ?? []).map((x) => x.namespace).join(', ') || 'none')}. Other site namespaces: ${esc((d?.siteOtherNamespaces ?? []).map((x) => x.namespace).join(', ') || 'none')}. Spec parameters the site has on no route: ${esc((d?.paramsAbsentFromSite ?? []).map((x) => x.param).join(', ') || 'none')}.</p>
 <p>Routes only on the site: ${esc((d?.routes.siteOnly ?? []).map((x) => x.route).join(', ') || 'none')}</p>
 <p>Routes only in the spec: ${esc((d?.routes.specOnly ?? []).map((x) => x.route).join(', ') || 'none')}</p>
 <p>Methods only on the site: ${esc((d?.methods.siteOnly ?? []).map((x) => `${x.method} ${x.route}`).join(', ') || 'none')}; only in the spec: ${esc((d?.methods.specOnly ?? []).map((x) => `${x.method} ${x.route}`).join(', ') || 'none')}</p>
-<table><tr><th>route</th><th>parameter</th><th>kind</th><th>difference</th><th>known difference</th></tr>
+${driftRows ? `<details><summary>${esc(d.params.length)} parameter findings</summary><table><tr><th>route</th><th>parameter</th><th>what differs</th><th>which side is right</th></tr>
 ${driftRows}
+</table></details>` : ''}</section>`;
+
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Contract report: ${esc(report.baseUrl)}</title>
+<style>
+body{font:14px/1.4 system-ui,sans-serif;margin:1rem 1.5rem;color:#222}h1{margin:.2rem 0 .6rem;font-size:1.4rem}h2{font-size:1.15rem;margin:1.2rem 0 .4rem}h3{font-size:1rem;margin:.6rem 0 .2rem}
+#summary{border:1px solid #ccc;border-radius:6px;padding:.3rem .8rem;background:#fafafa}#summary p{margin:.3rem 0}
+.bad{color:#b00020}.ok{color:#176917}.op.failed{border-left:4px solid #b00020;padding-left:.6rem;margin:.5rem 0}
+ul.checks{margin:.2rem 0;padding-left:1.2rem}li.check{margin:.15rem 0;overflow-wrap:anywhere}li.check .name{font-weight:600}ul.reason{margin:.1rem 0;color:#b00020}
+.id,.ns{color:#666;font-weight:normal;font-size:12px}table{border-collapse:collapse;width:100%;margin:.5rem 0}td,th{border:1px solid #ddd;padding:.25rem .5rem;vertical-align:top;text-align:left}th{background:#f4f4f4}
+tr.skipped .verdict{color:#777}tr.passed .verdict{color:#176917}tr.known{color:#777}code{font-size:12px;overflow-wrap:anywhere}summary{cursor:pointer}
+</style></head><body>
+<h1>Contract report</h1>
+${summary}
+${failures}
+${notReachable}
+<h2>Other operations (${esc(rest.length)})</h2>
+<table><tr><th>namespace</th><th>operation</th><th>verdict</th><th>checks</th></tr>
+${rows}
 </table>
+${records}
+${drift}
 ${(report.notes ?? []).length ? `<h2>Notes</h2><ul>${report.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
 </body></html>
 `;

@@ -12,3 +12,4 @@ export class AnswerMemo {
 export function createFront(options: { doc: unknown; upstream: Upstream | ((template: string | undefined) => Upstream); memo?: AnswerMemo | null; verbose?: boolean; bodyTimeoutMs?: number }): Server;
 export function rewrite(doc: unknown, entry: unknown, answer: { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }, template?: string): PlatformAnswer | null;
 export function criticalError(): PlatformAnswer;
+export function corsHeaders(origin: string | undefined): Record<string, string>;

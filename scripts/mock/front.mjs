@@ -21,7 +21,33 @@ import { deref, matchRoute, routeTable } from './routes.mjs';
 const MAX_BODY = 8 * 1024 * 1024;
 const UPSTREAM_TIMEOUT = 30_000;
 const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', 'proxy-connection', 'te', 'trailer', 'expect']);
-const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-expose-headers': '*' };
+// CORS as WordPress sends it: serve_request always sends the allowed and the exposed headers (as
+// lists: a `*` means nothing to a browser once credentials are involved), and rest_send_cors_headers
+// echoes the request's Origin with credentials allowed (so `fetch(..., { credentials: 'include' })`
+// from a browser app works). `Prefer` is the mock's own addition: it picks an example (README).
+const CORS = {
+  'access-control-allow-headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, Prefer',
+  'access-control-expose-headers': 'X-WP-Total, X-WP-TotalPages, Link',
+};
+
+/**
+ * The CORS headers for a request's `Origin` header (hostile input): echoed when it is an origin
+ * (`scheme://host[:port]`, at most 2048 characters) or `null` (file: and data: pages), as WordPress
+ * does; anything else gets no Allow-Origin, so a browser refuses the answer.
+ */
+export function corsHeaders(origin) {
+  const value = typeof origin === 'string' ? origin : undefined;
+  if (value === undefined || value === '') return { ...CORS };
+  const ok = value === 'null' || (value.length <= 2048 && /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9._~%!$&'()*+,;=:[\]-]+$/i.test(value));
+  if (!ok) return { ...CORS, vary: 'Origin' };
+  return {
+    ...CORS,
+    'access-control-allow-origin': value,
+    'access-control-allow-methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE',
+    'access-control-allow-credentials': 'true',
+    vary: 'Origin',
+  };
+}
 
 /** The operation's documented error example with this code, as {status, body}, or null. */
 function documentedError(doc, entry, code) {
@@ -51,7 +77,12 @@ function platformReply({ status, body }, headers = {}) {
 
 function write(res, reply, head = false) {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(reply.status, reply.headers);
+  // CORS per request (its Origin), added here so that a memoised answer carries the asker's own.
+  const cors = corsHeaders(res.req?.headers?.origin);
+  const headers = { ...reply.headers };
+  for (const k of Object.keys(headers)) if (k.startsWith('access-control-')) delete headers[k];
+  if (headers.vary) cors.vary = cors.vary && !/(^|,)\s*origin\s*(,|$)/i.test(String(headers.vary)) ? `${headers.vary}, Origin` : headers.vary;
+  res.writeHead(reply.status, { ...headers, ...cors });
   res.end(head ? undefined : reply.body);
 }
 
