@@ -9109,7 +9109,7 @@ export interface components {
         CoreExclude: number[];
         /** @description Only these record ids. */
         CoreInclude: number[];
-        /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.9: older sites ignore it. */
+        /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
         CoreSearchSemantics: "exact";
         /** @description Skip this many records (overrides `page`). */
         CoreOffset: number;
@@ -11546,7 +11546,7 @@ export interface operations {
                 exclude?: components["parameters"]["CoreExclude"];
                 /** @description Only these record ids. */
                 include?: components["parameters"]["CoreInclude"];
-                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.9: older sites ignore it. */
+                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
                 search_semantics?: components["parameters"]["CoreSearchSemantics"];
                 /** @description Skip this many records (overrides `page`). */
                 offset?: components["parameters"]["CoreOffset"];
@@ -12461,7 +12461,7 @@ export interface operations {
                 include?: components["parameters"]["CoreInclude"];
                 /** @description Only records with exactly this menu order. */
                 menu_order?: components["parameters"]["CoreMenuOrder"];
-                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.9: older sites ignore it. */
+                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
                 search_semantics?: components["parameters"]["CoreSearchSemantics"];
                 /** @description Skip this many records (overrides `page`). */
                 offset?: components["parameters"]["CoreOffset"];
@@ -13362,7 +13362,7 @@ export interface operations {
                 exclude?: components["parameters"]["CoreExclude"];
                 /** @description Only these record ids. */
                 include?: components["parameters"]["CoreInclude"];
-                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.9: older sites ignore it. */
+                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
                 search_semantics?: components["parameters"]["CoreSearchSemantics"];
                 /** @description Skip this many records (overrides `page`). */
                 offset?: components["parameters"]["CoreOffset"];
@@ -13965,7 +13965,7 @@ export interface operations {
                 include?: components["parameters"]["CoreInclude"];
                 /** @description Only records with exactly this menu order. */
                 menu_order?: components["parameters"]["CoreMenuOrder"];
-                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.9: older sites ignore it. */
+                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
                 search_semantics?: components["parameters"]["CoreSearchSemantics"];
                 /** @description Skip this many records (overrides `page`). */
                 offset?: components["parameters"]["CoreOffset"];
