@@ -165,6 +165,9 @@ export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapName
         let sd = name === 'namespace' && typeof a.default === 'string' ? mapNamespace(a.default) : a.default;
         // PHP casts a scalar default of an array parameter to a one-item list.
         if (sd !== undefined && !Array.isArray(sd) && Array.isArray(p.default) && p.types.includes('array')) sd = [sd];
+        // A numeric default the site declares as a string ("10", the calendar's habit) is the same value
+        // for a numeric parameter: PHP's validation casts it before the handler reads it.
+        if (typeof sd === 'string' && typeof p.default === 'number' && /^-?\d+(\.\d+)?$/.test(sd) && Number(sd) === p.default) sd = p.default;
         if ((sd !== undefined || p.default !== undefined) && canon(sd) !== canon(p.default)) findings.push({ route: s.route, method: M, param: name, kind: 'default', spec: p.default ?? null, site: sd ?? null });
         if (p.in !== 'path' && Boolean(a.required) !== p.required) findings.push({ route: s.route, method: M, param: name, kind: 'required', spec: p.required, site: Boolean(a.required) });
         // Object properties the spec documents and the site's arg lacks (e.g. meta.footnotes).

@@ -72,6 +72,25 @@ describe('an index with odd route keys', () => {
   });
 });
 
+describe('computeDrift: defaults', () => {
+  // The calendar declares numeric defaults as strings ("10"); PHP casts them before the handler reads them.
+  const index = (perPage: unknown) => ({
+    namespaces: ['cal/events/v1'],
+    routes: { '/cal/events/v1/categories': { namespace: 'cal/events/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: { per_page: { type: 'integer', default: perPage } } }] } },
+  });
+  const perPage = (d: { params: { route: string; param: string; kind: string }[] }) => d.params.filter((f) => f.route === '/cal/events/v1/categories' && f.param === 'per_page' && f.kind === 'default');
+
+  it('a numeric default sent as its string is the same default', () => {
+    expect(perPage(computeDrift(bundle(), index('10')))).toEqual([]);
+  });
+
+  it('a different default, as a string or a number, is still a finding', () => {
+    expect(perPage(computeDrift(bundle(), index('20')))).toHaveLength(1);
+    expect(perPage(computeDrift(bundle(), index(20)))).toHaveLength(1);
+    expect(perPage(computeDrift(bundle(), index('10 items')))).toHaveLength(1);
+  });
+});
+
 describe('the CLI against a site whose index has odd route keys', () => {
   let site: FakeSite;
   let run: CliRun;
