@@ -6,8 +6,9 @@
 // WP_APP_PASSWORD; otherwise the sandbox (`npm run sandbox`, root on Debian) is used, and started here
 // when it is not running. Prints a closing line "N passed, N failed" and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { countVitest } from './test-count.mjs';
 
 const offline = process.argv.includes('--offline');
 const extra = process.argv.slice(2).filter((a) => a !== '--offline');
@@ -44,6 +45,7 @@ mkdirSync('test-output', { recursive: true });
 const report = join('test-output', 'vitest.json');
 const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
 if (offline) args.push('--exclude', 'test/live/**', '--exclude', 'node_modules/**');
+rmSync(report, { force: true }); // never count an earlier run's report
 const res = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', ...args, ...extra], { stdio: 'inherit', env });
 
 if (startedSandbox && !process.env.KEEP_SANDBOX) spawnSync('bash', ['scripts/sandbox/down.sh'], { stdio: 'inherit' });
@@ -52,10 +54,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 try {
-  const r = JSON.parse(readFileSync(report, 'utf8'));
-  passed = r.numPassedTests;
-  failed = r.numFailedTests;
-  skipped = r.numPendingTests + r.numTodoTests;
+  ({ passed, failed, skipped } = countVitest(JSON.parse(readFileSync(report, 'utf8'))));
 } catch {
   failed = Math.max(1, failed);
 }
