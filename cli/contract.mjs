@@ -10,7 +10,7 @@ import { isMain, parseArgs, UsageError } from './lib/args.mjs';
 import { formatBytes } from './lib/http.mjs';
 import { loadMapping, MappingNotBuilt } from './lib/mapping.mjs';
 import { createRecorder } from './lib/record.mjs';
-import { createRedactor } from './lib/redact.mjs';
+import { createRedactor, forTerminal } from './lib/redact.mjs';
 import { driftText, summaryText, writeReports } from './lib/report.mjs';
 import { CredentialsRejected, runContract, SiteUnreachable } from './lib/runner.mjs';
 import { DEFAULT_SPEC, loadBundle, PACKAGE_ROOT } from './lib/spec.mjs';
@@ -131,10 +131,11 @@ export function parseSize(flag, value) {
   return n;
 }
 
-function progressWriter(stderr, quiet) {
+/** The progress and phase lines: redacted and neutralised before they are cut (`clean`). */
+function progressWriter(stderr, quiet, clean) {
   const tty = Boolean(stderr.isTTY);
-  const progress = quiet || !tty ? undefined : (line) => stderr.write(`\r\x1b[K${line.slice(0, (stderr.columns ?? 100) - 1)}`);
-  const phase = quiet ? undefined : (line) => stderr.write(`${tty ? '\r\x1b[K' : ''}contract: ${line}\n`);
+  const progress = quiet || !tty ? undefined : (line) => stderr.write(`\r\x1b[K${clean(line).slice(0, (stderr.columns ?? 100) - 1)}`);
+  const phase = quiet ? undefined : (line) => stderr.write(`${tty ? '\r\x1b[K' : ''}contract: ${clean(line)}\n`);
   const clear = () => { if (progress) stderr.write('\r\x1b[K'); };
   return { progress, phase, clear };
 }
@@ -187,8 +188,10 @@ function packageVersion() {
 export async function main(argv, { env = process.env, stdout = process.stdout, stderr = process.stderr, fetch, command = 'contract', installSignals = false } = {}) {
   const credentials = env.WP_USER && env.WP_APP_PASSWORD ? { user: env.WP_USER, password: env.WP_APP_PASSWORD } : undefined;
   const { redact, redactDeep } = createRedactor(credentials ?? (env.WP_APP_PASSWORD ? { user: env.WP_USER ?? '', password: env.WP_APP_PASSWORD } : undefined));
-  const say = (s) => stdout.write(`${redact(String(s))}\n`);
-  const err = (s) => stderr.write(`${redact(String(s))}\n`);
+  // Everything printed is redacted first, then neutralised for the terminal (no control character of a site's).
+  const clean = (s) => forTerminal(redact(String(s)));
+  const say = (s) => stdout.write(`${clean(s)}\n`);
+  const err = (s) => stderr.write(`${clean(s)}\n`);
   const drift = command === 'drift';
   let recorder;
   const sig = signals(installSignals);
@@ -200,7 +203,7 @@ export async function main(argv, { env = process.env, stdout = process.stdout, s
     if ((env.WP_USER && !env.WP_APP_PASSWORD) || (!env.WP_USER && env.WP_APP_PASSWORD)) throw new UsageError('set both WP_USER and WP_APP_PASSWORD, or neither');
     const allowWrites = !drift && Boolean(values['allow-writes']);
     const strict = !drift && Boolean(values.strict ?? opt.cfg.strict);
-    const { progress, phase, clear } = progressWriter(stderr, values.quiet);
+    const { progress, phase, clear } = progressWriter(stderr, values.quiet, clean);
     if (values.record) {
       try { recorder = createRecorder(resolve(values.record), { redact, creator: { name: 'festival-site-api contract', version: packageVersion() }, comment: `${command} run against ${opt.baseUrl}` }); } catch (e) { throw new UsageError(`--record ${values.record}: cannot write it (${e.code ?? e.message})`); }
     }

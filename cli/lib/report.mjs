@@ -3,7 +3,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+/**
+ * Escape text for HTML and XML: the five special characters, and every character XML 1.0 does not
+ * allow (C0 controls but tab, newline and CR; lone surrogates; U+FFFE, U+FFFF) or a reader could
+ * misread (DEL, C1) shown as a visible `\uXXXX`, so the JUnit XML stays well-formed and the HTML
+ * escaped whatever a site answers (issue 23, D115).
+ */
+const esc = (s) => String(s ?? '')
+  .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 const VERDICT = { passed: 'passed', failed: 'FAILED', 'not-reachable': 'not reachable on this site', skipped: 'skipped' };
 
 function pad(s, n) { s = String(s); return s.length >= n ? s : s + ' '.repeat(n - s.length); }
