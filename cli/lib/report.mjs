@@ -17,11 +17,12 @@ const VERDICT = { passed: 'passed', failed: 'FAILED', 'not-reachable': 'not reac
 function pad(s, n) { s = String(s); return s.length >= n ? s : s + ' '.repeat(n - s.length); }
 
 function recordLines(r, w) {
-  const lines = ['', `records: created ${r.created.length}, removed ${r.removed.length}, trashed ${r.trashed.length}, left behind ${r.leftBehind.length}${r.suspects?.length ? `, ${r.suspects.length} suspects not touched` : ''}`];
+  const lines = ['', `records: created ${r.created.length}, removed ${r.removed.length}, trashed ${r.trashed.length}, left behind ${r.leftBehind.length}${r.suspects?.length ? `, ${r.suspects.length} suspects not touched` : ''}${r.foreignRecords?.length ? `, ${r.foreignRecords.length} records of others answered by the site (FAILED, not touched)` : ''}`];
   for (const [p, n] of Object.entries(r.before ?? {})) lines.push(`  ${pad(p, w)} before ${n}  after ${r.after?.[p]}`);
   for (const l of r.leftBehind) lines.push(`  LEFT BEHIND: ${JSON.stringify(l)}`);
   for (const f of r.foreign ?? []) lines.push(`  changed by other clients during the run: ${f.collection} appeared ${JSON.stringify(f.appeared)} disappeared ${JSON.stringify(f.disappeared)}`);
   for (const x of r.foreignWrites ?? []) lines.push(`  WRITE TO A RECORD THIS RUN DID NOT CREATE: ${x}`);
+  for (const f of r.foreignRecords ?? []) lines.push(`  NOT THIS RUN'S RECORD, NOT TOUCHED: ${f.path} (${f.request}): ${f.why}`);
   for (const t of r.trashed) lines.push(`  trashed (the platform has no force; counts as removed): ${t.path}`);
   for (const x of r.suspects ?? []) lines.push(`  not deleted, not proved to be this run's: ${x.path} ${JSON.stringify(x.title)}: ${x.why}`);
   return lines;
@@ -52,7 +53,8 @@ export function summaryText(report) {
   const d = report.drift?.summary;
   if (d) lines.push('', `drift: ${d.specNamespacesAbsent} spec namespaces absent on the site, ${d.siteOtherNamespaces} other site namespaces, routes site-only ${d.siteOnlyRoutes} / spec-only ${d.specOnlyRoutes}, methods site-only ${d.siteOnlyMethods} / spec-only ${d.specOnlyMethods}, parameter findings ${d.paramFindings} (${d.knownParamFindings} known differences)${d.unparseableRoutes ? `, ${d.unparseableRoutes} unparseable route keys` : ''}`);
   for (const n of report.notes ?? []) lines.push(`note: ${n}`);
-  if (s && !report.driftOnly) lines.push('', `${s.operations} operations: ${s.passed} passed, ${s.failed} failed, ${s.notReachable} not reachable on this site, ${s.skipped} skipped; ${s.checks} checks, ${s.probes} negative probes (${s.probesFailed} failed); ${report.requests} requests`);
+  if (s && !report.driftOnly) lines.push('', `${s.operations} operations: ${s.passed} passed, ${s.failed} failed, ${s.notReachable} not reachable on this site, ${s.skipped} skipped; ${s.checked ?? s.passed + s.failed} of them really checked against the site; ${s.checks} checks, ${s.probes} negative probes (${s.probesFailed} failed); ${report.requests} requests`);
+  for (const p of report.scopeProblems ?? []) lines.push(`FAILED: ${p}`);
   if (report.stopped) lines.push('', `STOPPED: ${report.stopped}. This report is partial.`);
   return lines.join('\n');
 }
@@ -90,7 +92,8 @@ function groupByNamespace(ops) {
 export function junitXml(report) {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const s = report.summary;
-  out.push(`<testsuites name="contract ${esc(report.baseUrl)}" tests="${s.operations}" failures="${s.failed}" skipped="${s.skipped + s.notReachable}">`);
+  const scopeCount = report.scopeProblems?.length ?? 0;
+  out.push(`<testsuites name="contract ${esc(report.baseUrl)}" tests="${s.operations + scopeCount}" failures="${s.failed + scopeCount}" skipped="${s.skipped + s.notReachable}">`);
   for (const [ns, ops] of groupByNamespace(report.operations)) {
     const f = ops.filter((x) => x.verdict === 'failed').length;
     const sk = ops.filter((x) => x.verdict === 'skipped' || x.verdict === 'not-reachable').length;
@@ -105,6 +108,13 @@ export function junitXml(report) {
       out.push(`      <system-out>${esc(x.checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}${c.request ? `: ${c.request.method} ${c.request.url} -> ${c.status}${c.code ? ` ${c.code}` : ''}` : ''}`).join('\n'))}</system-out>`);
       out.push('    </testcase>');
     }
+    out.push('  </testsuite>');
+  }
+  // A run that checked nothing, or lacks a required namespace, fails in CI too (issue 23).
+  const scope = report.scopeProblems ?? [];
+  if (scope.length) {
+    out.push(`  <testsuite name="scope" tests="${scope.length}" failures="${scope.length}" skipped="0" timestamp="${esc(report.startedAt)}">`);
+    for (const p of scope) out.push(`    <testcase classname="scope" name="${esc(p.split(':')[0])}" time="0.000">`, `      <failure message="${esc(p)}">${esc(p)}</failure>`, '    </testcase>');
     out.push('  </testsuite>');
   }
   out.push('</testsuites>', '');
@@ -128,6 +138,8 @@ li.bad{color:#b00020}li.ok{color:#176917}tr.known{color:#777}code{font-size:12px
 <p>Site <code>${esc(report.baseUrl)}</code> · spec ${esc(report.spec?.title)} ${esc(report.spec?.version)} · ${report.strict ? 'strict' : 'lenient'} · ${report.allowWrites ? 'with writes' : 'read-only'} · ${esc(report.startedAt)}</p>
 <p><strong>${s.operations}</strong> operations: <strong>${s.passed}</strong> passed, <strong>${s.failed}</strong> failed, ${s.notReachable} not reachable on this site, ${s.skipped} skipped · ${s.checks} checks · ${s.probes} negative probes (${s.probesFailed} failed) · ${report.requests} requests</p>
 ${report.stopped ? `<p><strong>STOPPED: ${esc(report.stopped)}. This report is partial.</strong></p>` : ''}
+${(report.scopeProblems ?? []).map((p) => `<p><strong>FAILED: ${esc(p)}</strong></p>`).join('\n')}
+${(report.records?.foreignRecords ?? []).length ? `<h2>Records of others the site answered (FAILED, not touched)</h2><ul>${report.records.foreignRecords.map((x) => `<li><code>${esc(x.path)}</code> ${esc(x.request)}: ${esc(x.why)}</li>`).join('')}</ul>` : ''}
 ${(report.records?.suspects ?? []).length ? `<h2>Not deleted: not proved to be this run's</h2><ul>${report.records.suspects.map((x) => `<li><code>${esc(x.path)}</code> ${esc(x.title)}: ${esc(x.why)}</li>`).join('')}</ul>` : ''}
 ${report.records ? `<h2>Records</h2><p>created ${report.records.created.length}, removed ${report.records.removed.length}, trashed ${report.records.trashed.length}, left behind ${report.records.leftBehind.length}</p><table><tr><th>collection</th><th>before</th><th>after</th></tr>${Object.entries(report.records.before ?? {}).map(([p, n]) => `<tr><td><code>${esc(p)}</code></td><td>${esc(n)}</td><td>${esc(report.records.after?.[p])}</td></tr>`).join('')}</table>` : ''}
 <h2>Operations</h2>
