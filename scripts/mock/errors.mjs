@@ -23,12 +23,16 @@ export const invalidJson = (code = 4) => ({
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** PHP's json_decode default depth, which the platform uses: 512 nested arrays or objects parse, 513 do not. */
+/**
+ * PHP's json_decode default depth, which the platform uses. Measured on the sandbox (WordPress 6.1.9,
+ * PHP 8.2): 511 nested arrays or objects parse, 512 answer JSON_ERROR_DEPTH (the value inside the
+ * deepest level counts as one more level).
+ */
 export const PHP_JSON_MAX_DEPTH = 512;
 
 /**
  * Where PHP's parser would stop with JSON_ERROR_DEPTH: the `[` or `{` that opens nesting level
- * `max + 1`, as {at, closers} (the brackets that would close the levels open there), or null. One
+ * `max` (level 512 of the default), as {at, closers} (the brackets that would close the levels open there), or null. One
  * linear pass; strings (and their escapes) are skipped.
  */
 export function depthExceeded(text, max = PHP_JSON_MAX_DEPTH) {
@@ -42,7 +46,7 @@ export function depthExceeded(text, max = PHP_JSON_MAX_DEPTH) {
         else if (d === 0x22) break;
       }
     } else if (c === 0x5b || c === 0x7b) {
-      if (open.length >= max) return { at: i, closers: open.reverse().map((b) => (b === 0x5b ? ']' : '}')).join('') };
+      if (open.length + 1 >= max) return { at: i, closers: open.reverse().map((b) => (b === 0x5b ? ']' : '}')).join('') };
       open.push(c);
     } else if ((c === 0x5d || c === 0x7d) && open.length) open.pop();
   }
@@ -60,7 +64,7 @@ function depthErrorFirst(text, deep) {
 
 /**
  * Why a JSON body does not parse, as PHP's json_decode says (checked against the sandbox): 5 for
- * bytes that are not UTF-8 (a UTF-16 body, `\xff`), 1 for nesting deeper than 512 levels (reached
+ * bytes that are not UTF-8 (a UTF-16 body, `\xff`), 1 for 512 or more nested levels (reached
  * before any syntax error, as PHP's parser reads in order), 3 for a raw control character, 4
  * otherwise; null when it parses (a UTF-8 byte-order mark does not, as in PHP).
  */
