@@ -226,6 +226,11 @@ export function createFront({ doc, upstream, memo = null, verbose = false, bodyT
     const brackets = checkBracketScalars(doc, entry, pairs);
     const lists = checkUnionLists(doc, entry, new URLSearchParams(brackets.pairs));
     for (const [k, v] of brackets.invalid) if (!lists.invalid.has(k)) lists.invalid.set(k, v);
+    // The same in a form body (`status[]=draft`): PHP reads an array, the platform wants a string.
+    if (fwdBody.type === 'application/x-www-form-urlencoded') {
+      const media = deref(doc, entry.op.requestBody)?.content?.['application/x-www-form-urlencoded'];
+      if (media?.schema) for (const [k, v] of checkBracketScalars(doc, entry, phpPairs(fwdBody.body.toString('utf8')), { bodySchema: media.schema }).invalid) if (!lists.invalid.has(k)) lists.invalid.set(k, v);
+    }
     const query = encodePairs([...lists.search]);
     const headers = {};
     for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k) && k !== 'accept' && k !== 'content-type' && k !== '__proto__') headers[k] = v;

@@ -80,16 +80,19 @@ function schemaTypes(doc, schema, seen = 0) {
  * integer."). As in PHP, the last key with the base name decides: `per_page[]=x&per_page=5` is the
  * scalar 5. Answers {pairs, invalid}: the pairs to forward (the bracketed keys of those parameters
  * removed) and a Map name -> platform detail. Parameters that take an array or object are left as
- * they are.
+ * they are. With `bodySchema` the pairs are a form body's, checked against that schema's properties.
  */
-export function checkBracketScalars(doc, entry, pairs) {
+export function checkBracketScalars(doc, entry, pairs, { bodySchema } = {}) {
   const invalid = new Map();
   if (!entry || !pairs.some(([k]) => k.includes('['))) return { pairs, invalid };
   const scalar = new Map();
-  for (const p of entry.params) {
-    if (p.in !== 'query') continue;
-    const types = schemaTypes(doc, p.schema);
-    if (types.length && !types.includes('array') && !types.includes('object')) scalar.set(p.name, types);
+  // The query parameters, or (for a form body) the properties of the body's schema.
+  const named = bodySchema
+    ? Object.entries(deref(doc, bodySchema)?.properties ?? {})
+    : entry.params.filter((p) => p.in === 'query').map((p) => [p.name, p.schema]);
+  for (const [name, schema] of named) {
+    const types = schemaTypes(doc, schema);
+    if (types.length && !types.includes('array') && !types.includes('object')) scalar.set(name, types);
   }
   const last = new Map(); // base name -> is the last key bracketed?
   for (const [k] of pairs) {

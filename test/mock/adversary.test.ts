@@ -95,6 +95,13 @@ describe('arrays where the platform expects a scalar (issue 23, point 8)', () =>
     expect(body.data.details[name]).toEqual({ code: 'rest_invalid_type', message, data: { param: name } });
   });
 
+  it('reads a form body the same way: title=x&status[]=draft answers 400 rest_invalid_type for status, also anonymously (as the sandbox does)', async () => {
+    canned = { status: 401, headers: { 'content-type': 'application/json' }, body: '{"code":"rest_cannot_create","message":"Sorry.","data":{"status":401}}' };
+    const r = await exchange('/core/v2/posts', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'title=x&status[]=draft' });
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.text)).toEqual({ code: 'rest_invalid_param', message: 'Invalid parameter(s): status', data: { status: 400, params: { status: 'status is not of type string.' }, details: { status: { code: 'rest_invalid_type', message: 'status is not of type string.', data: { param: 'status' } } } } });
+  });
+
   it('reads the last key as PHP does: per_page[]=abc&per_page=1 is the scalar 1', async () => {
     canned = { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(POSTS) };
     const r = await exchange('/core/v2/posts?per_page[]=abc&per_page=1');
