@@ -10,7 +10,7 @@ import { isMain, parseArgs, UsageError } from './lib/args.mjs';
 import { formatBytes } from './lib/http.mjs';
 import { loadMapping, MappingNotBuilt } from './lib/mapping.mjs';
 import { createRecorder } from './lib/record.mjs';
-import { createRedactor } from './lib/redact.mjs';
+import { createRedactor, forTerminal } from './lib/redact.mjs';
 import { driftText, summaryText, writeReports } from './lib/report.mjs';
 import { CredentialsRejected, runContract, SiteUnreachable } from './lib/runner.mjs';
 import { DEFAULT_SPEC, loadBundle, PACKAGE_ROOT } from './lib/spec.mjs';
@@ -38,9 +38,12 @@ Options:
   --map <spec=site>       a name mapping pair, repeatable, e.g. --map core/v2=wp/v2. Without it the mapping
                           is chosen from the site's index (wp/v2, tribe/events/v1, wpml_language); a pair
                           given here overrides the detected one of the same name
-  --config <file>         a JSON config: {"baseUrl", "map": ["core/v2=wp/v2"], "namespace": [], "operation": [], "strict", "out", "spec", "timeout", "maxBody", "deadline"}
+  --config <file>         a JSON config: {"baseUrl", "map": ["core/v2=wp/v2"], "namespace": [], "operation": [], "requireNamespace": [], "strict", "out", "spec", "timeout", "maxBody", "deadline"}
   --namespace <ns>        check only this spec namespace (repeatable), e.g. core/v2, (index), batch/v1
   --operation <id>        check only this operationId (repeatable), e.g. listPosts
+  --require-namespace <ns>  fail (exit 1) unless this spec namespace is on the site and at least one of
+                          its operations was checked (repeatable), e.g. cal/events/v1 in CI. A run that
+                          checks no operation at all always fails
   --spec <file>           the bundled spec (default: the package's generated/openapi.json)
   --strict                fail on undocumented response fields
   --allow-writes          also create, update and delete records the run creates itself (removed at the end)
@@ -51,7 +54,8 @@ ${limits('contract')}
 Credentials come from the environment only: WP_USER and WP_APP_PASSWORD (an application password).
 They are checked first (one request that needs them), sent only to the base URL's origin and never
 printed or recorded, in any encoding.
-Exit codes: 0 passed, 1 a check failed, a record was left behind or the deadline stopped the run,
+Exit codes: 0 passed, 1 a check failed, nothing was checked, a required namespace is missing, a record
+was left behind, a create answered a record the run did not make, or the deadline stopped the run,
 2 bad input, unreachable site or rejected credentials, 130 interrupted.`;
 
 export const DRIFT_HELP = `Usage: festival-site-api drift --base-url <REST root> [options]
@@ -73,9 +77,9 @@ export const DRIFT_FLAGS = {
   timeout: { type: 'string' }, 'max-body': { type: 'string' }, deadline: { type: 'string' }, record: { type: 'string' },
 };
 export const FLAGS = {
-  ...DRIFT_FLAGS, namespace: { type: 'list' }, operation: { type: 'list' }, strict: { type: 'boolean' }, 'allow-writes': { type: 'boolean' }, drift: { type: 'boolean' },
+  ...DRIFT_FLAGS, namespace: { type: 'list' }, operation: { type: 'list' }, 'require-namespace': { type: 'list' }, strict: { type: 'boolean' }, 'allow-writes': { type: 'boolean' }, drift: { type: 'boolean' },
 };
-const CONFIG_KEYS = new Set(['baseUrl', 'map', 'namespace', 'operation', 'strict', 'out', 'spec', 'timeout', 'maxBody', 'deadline', '$comment']);
+const CONFIG_KEYS = new Set(['baseUrl', 'map', 'namespace', 'operation', 'requireNamespace', 'strict', 'out', 'spec', 'timeout', 'maxBody', 'deadline', '$comment']);
 
 function readConfig(file) {
   let text;
@@ -90,7 +94,7 @@ function readConfig(file) {
   let map = cfg.map ?? [];
   if (map && typeof map === 'object' && !Array.isArray(map)) map = Object.entries(map).map(([a, b]) => `${a}=${b}`);
   if (!Array.isArray(map) || map.some((m) => typeof m !== 'string')) throw new UsageError(`--config ${file}: "map" must be a list of "spec=site" strings or an object`);
-  for (const k of ['namespace', 'operation']) if (cfg[k] !== undefined && (!Array.isArray(cfg[k]) || cfg[k].some((x) => typeof x !== 'string'))) throw new UsageError(`--config ${file}: "${k}" must be a list of strings`);
+  for (const k of ['namespace', 'operation', 'requireNamespace']) if (cfg[k] !== undefined && (!Array.isArray(cfg[k]) || cfg[k].some((x) => typeof x !== 'string'))) throw new UsageError(`--config ${file}: "${k}" must be a list of strings`);
   for (const k of ['timeout', 'maxBody', 'deadline']) if (cfg[k] !== undefined && typeof cfg[k] !== 'string' && typeof cfg[k] !== 'number') throw new UsageError(`--config ${file}: "${k}" must be a string such as "20s" or "64MB"`);
   return { ...cfg, map };
 }
@@ -134,10 +138,11 @@ export function parseSize(flag, value) {
   return n;
 }
 
-function progressWriter(stderr, quiet) {
+/** The progress and phase lines: redacted and neutralised before they are cut (`clean`). */
+function progressWriter(stderr, quiet, clean) {
   const tty = Boolean(stderr.isTTY);
-  const progress = quiet || !tty ? undefined : (line) => stderr.write(`\r\x1b[K${line.slice(0, (stderr.columns ?? 100) - 1)}`);
-  const phase = quiet ? undefined : (line) => stderr.write(`${tty ? '\r\x1b[K' : ''}contract: ${line}\n`);
+  const progress = quiet || !tty ? undefined : (line) => stderr.write(`\r\x1b[K${clean(line).slice(0, (stderr.columns ?? 100) - 1)}`);
+  const phase = quiet ? undefined : (line) => stderr.write(`${tty ? '\r\x1b[K' : ''}contract: ${clean(line)}\n`);
   const clear = () => { if (progress) stderr.write('\r\x1b[K'); };
   return { progress, phase, clear };
 }
@@ -190,8 +195,10 @@ function packageVersion() {
 export async function main(argv, { env = process.env, stdout = process.stdout, stderr = process.stderr, fetch, command = 'contract', installSignals = false } = {}) {
   const credentials = env.WP_USER && env.WP_APP_PASSWORD ? { user: env.WP_USER, password: env.WP_APP_PASSWORD } : undefined;
   const { redact, redactDeep } = createRedactor(credentials ?? (env.WP_APP_PASSWORD ? { user: env.WP_USER ?? '', password: env.WP_APP_PASSWORD } : undefined));
-  const say = (s) => stdout.write(`${redact(String(s))}\n`);
-  const err = (s) => stderr.write(`${redact(String(s))}\n`);
+  // Everything printed is redacted first, then neutralised for the terminal (no control character of a site's).
+  const clean = (s) => forTerminal(redact(String(s)));
+  const say = (s) => stdout.write(`${clean(s)}\n`);
+  const err = (s) => stderr.write(`${clean(s)}\n`);
   const drift = command === 'drift';
   let recorder;
   const sig = signals(installSignals);
@@ -203,7 +210,7 @@ export async function main(argv, { env = process.env, stdout = process.stdout, s
     if ((env.WP_USER && !env.WP_APP_PASSWORD) || (!env.WP_USER && env.WP_APP_PASSWORD)) throw new UsageError('set both WP_USER and WP_APP_PASSWORD, or neither');
     const allowWrites = !drift && Boolean(values['allow-writes']);
     const strict = !drift && Boolean(values.strict ?? opt.cfg.strict);
-    const { progress, phase, clear } = progressWriter(stderr, values.quiet);
+    const { progress, phase, clear } = progressWriter(stderr, values.quiet, clean);
     if (values.record) {
       try { recorder = createRecorder(resolve(values.record), { redact, creator: { name: 'festival-site-api contract', version: packageVersion() }, comment: `${command} run against ${opt.baseUrl}` }); } catch (e) { throw new UsageError(`--record ${values.record}: cannot write it (${e.code ?? e.message})`); }
     }
@@ -213,6 +220,7 @@ export async function main(argv, { env = process.env, stdout = process.stdout, s
       doc: opt.doc, specFile: opt.specFile, baseUrl: opt.baseUrl, map: opt.map, mapPairs: opt.mapPairs, credentials, fetch,
       namespaces: drift ? [] : [...(opt.cfg.namespace ?? []), ...(values.namespace ?? [])],
       operations: drift ? [] : [...(opt.cfg.operation ?? []), ...(values.operation ?? [])],
+      requireNamespaces: drift ? [] : [...(opt.cfg.requireNamespace ?? []), ...(values['require-namespace'] ?? [])],
       strict, allowWrites, driftOnly: drift, progress, phase, info: (line) => err(`${command}: ${line}`),
       timeoutMs: opt.timeoutMs, maxBodyBytes: opt.maxBodyBytes, deadlineMs: opt.deadlineMs, signal: sig.soft.signal, hardSignal: sig.hard.signal,
       onExchange: recorder ? (x) => recorder.add(x) : undefined,
@@ -224,6 +232,7 @@ export async function main(argv, { env = process.env, stdout = process.stdout, s
     if (values.drift || drift) say(driftText(report.drift));
     say(`reports: ${Object.values(files).join(', ')}`);
     if (report.stopped) err(`${command}: STOPPED: ${report.stopped}; the reports are partial`);
+    for (const line of report.scopeProblems ?? []) err(`${command}: FAILED: ${line}`);
     if (drift) return report.stopped ? 1 : 0;
     if (report.stopped && sig.soft.signal.aborted) return 130;
     return report.ok ? 0 : 1;

@@ -67,7 +67,8 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     const files = positionals.map((f) => resolve(f));
     const { report, badFiles } = validateHarFiles({ files, doc, specFile, map, mapping, strict: Boolean(values.strict), namespaces, restPrefixes, limits });
     for (const b of badFiles) err(`validate-har: ${clean(b.file, 300)}: ${b.message}`);
-    const paths = writeHarReports(report, out);
+    // A file that is not a HAR is a failed start (exit 2): the reports of an earlier run stay as they were.
+    const paths = badFiles.length ? {} : writeHarReports(report, out);
     const text = harSummaryText(report);
     if (values.quiet) say(text.split('\n').pop());
     else {
@@ -75,8 +76,8 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
       say(`validate-har: ${files.length} file(s) · spec ${doc.info?.version ?? '?'}${values.strict ? ' · strict' : ''} · mapping ${pairs || 'none'}`);
       say(text);
     }
+    if (badFiles.length) { say(`reports: none written (a file is not a HAR); ${out} is left as it was`); return 2; }
     say(`reports: ${Object.values(paths).join(', ')}`);
-    if (badFiles.length) return 2;
     return report.ok ? 0 : 1;
   } catch (e) {
     if (e instanceof MappingNotBuilt) { err(`validate-har: ${clean(e.message, 500)}`); return 2; }

@@ -2,7 +2,7 @@
 // Benchmarks (`npm run bench`): how fast the pipeline, the types, the mock and the live contract run
 // are, and how they grow. Every figure is the median of several runs with min and max. Writes
 // bench/results.json and bench/results.md and prints each target as MET or MISSED.
-//   node scripts/bench.mjs [--runs 3] [--duration 5] [--skip pipeline,types,link,mock,live,scaling,har,contract]
+//   node scripts/bench.mjs [--runs 3] [--duration 5] [--skip pipeline,types,link,mock,live,scaling,har,contract,growth]
 // Item 5 (live contract run) needs a real site: the sandbox (.sandbox/env.json) or WP_BASE_URL
 // (+ WP_USER, WP_APP_PASSWORD). Servers listen on 127.0.0.1 only; every child is stopped by its PID.
 // Nothing is written outside bench/ and temporary folders (generated/ and dist/ are left alone).
@@ -19,6 +19,7 @@ import { contractBench } from './bench/contract.mjs';
 import { benchMockDistinct } from './bench/mock.mjs';
 import { stages } from './pipeline.mjs';
 import { harBench } from './bench/har.mjs';
+import { growthBench } from './bench/growth.mjs';
 import { consumerTypecheck } from './bench/types.mjs';
 import { linkParse } from './bench/link-parse.mjs';
 
@@ -300,6 +301,14 @@ async function main() {
     const h = (results.items.har = await harBench({ runs: RUNS }));
     target(`validate-har --strict, ${h.sizeMB} MB HAR (${h.entries} entries): peak RSS`, h.peakRssMB, 300, '<=', 'MB');
     target(`validate-har --strict, ${h.sizeMB} MB HAR: wall time`, h.seconds.median, 60, '<=', 's');
+  }
+  if (!SKIP.has('growth')) {
+    log('10. contract and validate-har on lists of 5,000 to 20,000 invalid items ...');
+    const g = (results.items.growth = await growthBench({ runs: RUNS }));
+    for (const [name, x] of Object.entries(g)) {
+      target(`${name}: 20,000 invalid list items, validation time`, x.ms[20000].median / 1000, 5, '<=', 's');
+      target(`${name}: growth exponent over 5,000-20,000 invalid items (1 = linear, 2 = quadratic)`, x.exponent, 1.3, '<=', '');
+    }
   }
   writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync('bench/results.md', markdown(results));

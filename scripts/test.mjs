@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandboxPortConflict } from './port-holder.mjs';
+import { countVitest } from './test-count.mjs';
 
 const offline = process.argv.includes('--offline');
 const extra = process.argv.slice(2).filter((a) => a !== '--offline');
@@ -66,8 +67,7 @@ function vitest(name, files, exclude, runEnv) {
   const res = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', ...args, ...extra], { stdio: 'inherit', env: runEnv });
   let counts = { passed: 0, failed: 0, skipped: 0 };
   try {
-    const r = JSON.parse(readFileSync(report, 'utf8'));
-    counts = { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+    counts = countVitest(JSON.parse(readFileSync(report, 'utf8'))); // a file that cannot load counts as failed
   } catch {
     counts.failed = Math.max(1, counts.failed);
   }

@@ -2,6 +2,8 @@
 // headers and body schema. Every phase sends through `exercise(ctx, …)`; the run context `ctx` (see
 // runner.mjs) holds the results per operation.
 import { RunStopped, WriteRefused } from './http.mjs';
+import { NO_SUCH_ID } from './phases/reads.mjs';
+import { routeKey } from './routes.mjs';
 import { deref } from './spec.mjs';
 
 /** Headers that must be present whenever the spec documents them on a response. */
@@ -74,6 +76,59 @@ export function record(ctx, x, res, { expect, label, kind = 'response', errors: 
   return entry;
 }
 
+/** The title-like text of a record (posts, terms, venues, organizers, menu items). */
+export function titleOf(rec) {
+  if (!rec || typeof rec !== 'object') return '';
+  const t = rec.title;
+  const parts = [typeof t === 'string' ? t : t?.raw, typeof t === 'object' ? t?.rendered : undefined, rec.name, rec.venue, rec.organizer];
+  return parts.filter((p) => typeof p === 'string').join(' ');
+}
+
+/**
+ * The record a request to `template` with `values` targets: the path through its first path value
+ * (`/core/v2/posts/7` for `/core/v2/posts/{parent}/revisions/{id}`), as {path, collection, id}; null
+ * for a collection or the id the run knows does not exist.
+ */
+export function targetRecord(template, values) {
+  const m = /^(.*?)\{([^}]+)\}/.exec(template);
+  if (!m) return null;
+  const v = values[m[2]];
+  if (v === undefined || String(v) === String(NO_SUCH_ID)) return null;
+  const collection = fill(m[1], values).replace(/\/$/, '');
+  return { path: `${collection}/${encodeURIComponent(String(v))}`, collection, id: v };
+}
+
+/** Does a record read from the site carry this run's marker (its title; a media file's slug or URL, made from the title)? */
+export function carriesMarker(ctx, rec) {
+  const t = titleOf(rec);
+  if (t.includes(ctx.marker)) return true;
+  const slug = `contract-run-${ctx.stamp.toLowerCase()}`;
+  return [t, rec?.slug, rec?.source_url].some((x) => typeof x === 'string' && x.toLowerCase().includes(slug));
+}
+
+/**
+ * Prove, on the record itself and just before a write, that `rec` ({path, collection, id}) is this
+ * run's own (issue 23, D117): it was not in the collection before the run, and the record read by
+ * id answers that id with this run's marker. Answers {own, gone, why}.
+ */
+export async function proveOwn(ctx, rec) {
+  if ((ctx.idsBefore?.[rec.collection] ?? []).some((x) => String(x) === String(rec.id))) return { own: false, why: 'it was on the site before the run' };
+  const get = ctx.getByRoute.get(routeKey(`${rec.collection}/{id}`));
+  const query = get?.params.some((p) => p.name === 'context') ? { context: 'edit' } : {};
+  const r = await quietly(ctx, 'GET', rec.path, { query, comment: 'is it this run\'s own record? (read just before a write)' });
+  if (!r) return { own: false, why: 'it could not be read' };
+  if (r.status === 404 || r.status === 410) return { own: false, gone: true, why: `it is gone (GET answered ${r.status})` };
+  if (r.status !== 200 || !r.json || typeof r.json !== 'object' || String(r.json.id) !== String(rec.id)) return { own: false, why: `reading it answered ${r.status}${r.json && typeof r.json === 'object' && r.json.id !== undefined ? ` with id ${JSON.stringify(r.json.id)}` : ''}` };
+  if (!carriesMarker(ctx, r.json)) return { own: false, why: `its own title ${JSON.stringify(titleOf(r.json).slice(0, 120))} does not carry this run's marker` };
+  return { own: true };
+}
+
+/** A record the run was about to write to but could not prove its own: reported, never touched. */
+export function noteForeign(ctx, rec, request, why) {
+  const list = (ctx.records.foreignRecords ??= []);
+  if (!list.some((f) => f.path === rec.path && f.request === request)) list.push({ path: rec.path, request, why });
+}
+
 /**
  * Send a request for spec operation `key` (`GET /core/v2/posts/{id}`) with concrete path values;
  * record it when the operation is selected. A network failure is a failed check (returns
@@ -83,6 +138,17 @@ export async function exercise(ctx, key, pathValues, req = {}, { expect, label, 
   const x = ctx.opByKey.get(key);
   const path = fill(x ? x.path : key.split(' ')[1], pathValues);
   const method = key.split(' ')[0];
+  // No write reaches a record the run has not proved to be its own, on the record itself, just before.
+  const rec = method !== 'GET' && method !== 'HEAD' && !req.ownProved ? targetRecord(x ? x.path : key.split(' ')[1], pathValues) : null;
+  if (rec) {
+    const proof = await proveOwn(ctx, rec);
+    if (!proof.own) {
+      if (proof.gone) return undefined;
+      noteForeign(ctx, rec, `${method} ${path}`, proof.why);
+      if (x && ctx.results.has(key)) record(ctx, x, undefined, { label: `${label ?? method} (not sent)`, kind, errors: [`not sent: ${rec.path} is not proved to be this run's record: ${proof.why}`] });
+      return undefined;
+    }
+  }
   ctx.done++;
   ctx.progress(`[${ctx.done}] ${method} ${path}`);
   let res;

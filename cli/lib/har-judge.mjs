@@ -190,7 +190,9 @@ function checkBody(c, schema, value, opts, depth = 0) {
     for (let i = 0; i < value.length && out.length < 20; i++) {
       for (const e of checkBody(c, items, value[i], opts, depth + 1)) out.push({ ...e, pointer: `/${i}${e.pointer}` });
     }
-    return out.length ? out.slice(0, 20) : errs;
+    // The count of the whole check (validate.mjs: first problems, then counts) stays last.
+    const count = errs.find((e) => e.keyword === 'count');
+    return out.length ? [...out.slice(0, 20), ...(count ? [count] : [])] : errs;
   }
   return errs;
 }

@@ -1,7 +1,7 @@
 // Reports of `validate-har`, in the contract command's convention: a text summary per namespace and
 // operation, report.json, junit.xml and a self-contained report.html (no external assets) in --out.
 // Every string in the report was cleaned and redacted by har-run.mjs; here it is only escaped.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeHtml as esc } from './report.mjs';
 
@@ -136,8 +136,13 @@ ${reasonRows}
 export function writeHarReports(report, dir) {
   mkdirSync(dir, { recursive: true });
   const files = { json: join(dir, 'report.json'), junit: join(dir, 'junit.xml'), html: join(dir, 'report.html') };
-  writeFileSync(files.json, `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(files.junit, harJunitXml(report));
-  writeFileSync(files.html, harHtml(report));
+  // Every text is built first, then each file is written beside its place and renamed into it: a
+  // failure on the way leaves the earlier reports whole.
+  const texts = { json: `${JSON.stringify(report, null, 2)}\n`, junit: harJunitXml(report), html: harHtml(report) };
+  for (const [k, file] of Object.entries(files)) {
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, texts[k]);
+    renameSync(tmp, file);
+  }
   return files;
 }

@@ -3,7 +3,8 @@
 // `Basic [redacted]`, and the password in any encoding (base64 of user:password, JSON, HTML, URL) is
 // replaced in URLs, headers and bodies, also where a site echoes it. URLs and names are the site's,
 // as they went over the wire. A binary request body (an upload) is stored as base64 with
-// `_encoding: "base64"`; a binary response body as `content.encoding: "base64"`.
+// `_encoding: "base64"`; a binary response body as `content.encoding: "base64"`, both redacted in
+// their bytes first. Header names, status texts and content types are redacted too (a site chooses them).
 import { closeSync, openSync, writeSync } from 'node:fs';
 
 const TEXTUAL = /^(text\/|application\/([a-z.+-]*\+)?(json|xml|javascript|x-www-form-urlencoded)|image\/svg\+xml)/i;
@@ -13,6 +14,13 @@ function isText(mime, buf) {
   if (!buf || !buf.length) return true;
   if (mime) return false;
   return !buf.subarray(0, 512).includes(0);
+}
+
+/** A binary body with the credentials redacted in its bytes (read as Latin-1, so every byte survives). */
+function redactBytes(buf, redact) {
+  const text = buf.toString('latin1');
+  const red = redact(text);
+  return red === text ? buf : Buffer.from(red, 'latin1');
 }
 
 function queryString(url) {
@@ -35,33 +43,33 @@ export function createRecorder(file, { redact, creator = { name: 'festival-site-
 
   function add(x) {
     const r = (s) => redact(String(s ?? ''));
-    const reqHeaders = Object.entries(x.requestHeaders ?? {}).map(([name, value]) => ({ name, value: name.toLowerCase() === 'authorization' ? String(value).replace(/^(\w+)\s+.*$/s, '$1 [redacted]') : r(value) }));
+    const reqHeaders = Object.entries(x.requestHeaders ?? {}).map(([name, value]) => ({ name: r(name), value: name.toLowerCase() === 'authorization' ? String(value).replace(/^(\w+)\s+.*$/s, '$1 [redacted]') : r(value) }));
     const reqType = Object.entries(x.requestHeaders ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
     let postData;
     if (x.requestBody !== undefined && x.requestBody !== null) {
       const buf = Buffer.isBuffer(x.requestBody) ? x.requestBody : Buffer.from(String(x.requestBody));
       postData = isText(reqType, buf)
         ? { mimeType: reqType ?? '', text: r(buf.toString('utf8')) }
-        : { mimeType: reqType ?? '', text: buf.toString('base64'), _encoding: 'base64' };
+        : { mimeType: reqType ?? '', text: redactBytes(buf, redact).toString('base64'), _encoding: 'base64' };
     }
-    const resHeaders = (x.responseHeaders ?? []).map(([name, value]) => ({ name, value: r(value) }));
+    const resHeaders = (x.responseHeaders ?? []).map(([name, value]) => ({ name: r(name), value: r(value) }));
     const resType = (x.responseHeaders ?? []).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
     const body = x.responseBody ?? Buffer.alloc(0);
     const content = isText(resType, body)
-      ? { size: body.length, mimeType: resType, text: r(body.toString('utf8')) }
-      : { size: body.length, mimeType: resType, text: body.toString('base64'), encoding: 'base64' };
+      ? { size: body.length, mimeType: r(resType), text: r(body.toString('utf8')) }
+      : { size: body.length, mimeType: r(resType), text: redactBytes(body, redact).toString('base64'), encoding: 'base64' };
     const ms = Math.max(0, Math.round((x.ms ?? 0) * 1000) / 1000);
     const entry = {
       startedDateTime: (x.startedAt ?? new Date()).toISOString(),
       time: ms,
       ...(x.comment || x.error ? { comment: r([x.comment, x.error ? `no complete answer: ${x.error}` : ''].filter(Boolean).join('; ')) } : {}),
       request: {
-        method: x.method, url: r(x.url), httpVersion: 'HTTP/1.1', cookies: [], headers: reqHeaders,
+        method: r(x.method), url: r(x.url), httpVersion: 'HTTP/1.1', cookies: [], headers: reqHeaders,
         queryString: queryString(x.url).map(({ name, value }) => ({ name: r(name), value: r(value) })),
         ...(postData ? { postData } : {}), headersSize: -1, bodySize: postData ? Buffer.byteLength(x.requestBody) : 0,
       },
       response: {
-        status: x.status ?? 0, statusText: x.statusText ?? '', httpVersion: 'HTTP/1.1', cookies: [], headers: resHeaders,
+        status: x.status ?? 0, statusText: r(x.statusText ?? ''), httpVersion: 'HTTP/1.1', cookies: [], headers: resHeaders,
         content, redirectURL: r((x.responseHeaders ?? []).find(([k]) => k.toLowerCase() === 'location')?.[1] ?? ''), headersSize: -1, bodySize: x.status ? body.length : -1,
       },
       cache: {},

@@ -4,17 +4,26 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeFinding } from './drift.mjs';
 
-const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+/**
+ * Escape text for HTML and XML: the five special characters, and every character XML 1.0 does not
+ * allow (C0 controls but tab, newline and CR; lone surrogates; U+FFFE, U+FFFF) or a reader could
+ * misread (DEL, C1) shown as a visible `\uXXXX`, so the JUnit XML stays well-formed and the HTML
+ * escaped whatever a site answers (issue 23, D115).
+ */
+const esc = (s) => String(s ?? '')
+  .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 const VERDICT = { passed: 'passed', failed: 'FAILED', 'not-reachable': 'not reachable on this site', skipped: 'skipped' };
 
 function pad(s, n) { s = String(s); return s.length >= n ? s : s + ' '.repeat(n - s.length); }
 
 function recordLines(r, w) {
-  const lines = ['', `records: created ${r.created.length}, removed ${r.removed.length}, trashed ${r.trashed.length}, left behind ${r.leftBehind.length}${r.suspects?.length ? `, ${r.suspects.length} suspects not touched` : ''}`];
+  const lines = ['', `records: created ${r.created.length}, removed ${r.removed.length}, trashed ${r.trashed.length}, left behind ${r.leftBehind.length}${r.suspects?.length ? `, ${r.suspects.length} suspects not touched` : ''}${r.foreignRecords?.length ? `, ${r.foreignRecords.length} records of others answered by the site (FAILED, not touched)` : ''}`];
   for (const [p, n] of Object.entries(r.before ?? {})) lines.push(`  ${pad(p, w)} before ${n}  after ${r.after?.[p]}`);
   for (const l of r.leftBehind) lines.push(`  LEFT BEHIND: ${JSON.stringify(l)}`);
   for (const f of r.foreign ?? []) lines.push(`  changed by other clients during the run: ${f.collection} appeared ${JSON.stringify(f.appeared)} disappeared ${JSON.stringify(f.disappeared)}`);
   for (const x of r.foreignWrites ?? []) lines.push(`  WRITE TO A RECORD THIS RUN DID NOT CREATE: ${x}`);
+  for (const f of r.foreignRecords ?? []) lines.push(`  NOT THIS RUN'S RECORD, NOT TOUCHED: ${f.path} (${f.request}): ${f.why}`);
   for (const t of r.trashed) lines.push(`  trashed (the platform has no force; counts as removed): ${t.path}`);
   for (const x of r.suspects ?? []) lines.push(`  not deleted, not proved to be this run's: ${x.path} ${JSON.stringify(x.title)}: ${x.why}`);
   return lines;
@@ -45,7 +54,8 @@ export function summaryText(report) {
   const d = report.drift?.summary;
   if (d) lines.push('', `drift: ${d.specNamespacesAbsent} spec namespaces absent on the site, ${d.siteOtherNamespaces} other site namespaces, routes site-only ${d.siteOnlyRoutes} / spec-only ${d.specOnlyRoutes}, methods site-only ${d.siteOnlyMethods} / spec-only ${d.specOnlyMethods}, parameter findings ${d.paramFindings} (${d.knownParamFindings} known differences)${d.unparseableRoutes ? `, ${d.unparseableRoutes} unparseable route keys` : ''}`);
   for (const n of report.notes ?? []) lines.push(`note: ${n}`);
-  if (s && !report.driftOnly) lines.push('', `${s.operations} operations: ${s.passed} passed, ${s.failed} failed, ${s.notReachable} not reachable on this site, ${s.skipped} skipped; ${s.checks} checks, ${s.probes} negative probes (${s.probesFailed} failed); ${report.requests} requests`);
+  if (s && !report.driftOnly) lines.push('', `${s.operations} operations: ${s.passed} passed, ${s.failed} failed, ${s.notReachable} not reachable on this site, ${s.skipped} skipped; ${s.checked ?? s.passed + s.failed} of them really checked against the site; ${s.checks} checks, ${s.probes} negative probes (${s.probesFailed} failed); ${report.requests} requests`);
+  for (const p of report.scopeProblems ?? []) lines.push(`FAILED: ${p}`);
   if (report.stopped) lines.push('', `STOPPED: ${report.stopped}. This report is partial.`);
   return lines.join('\n');
 }
@@ -86,7 +96,8 @@ function groupByNamespace(ops) {
 export function junitXml(report) {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const s = report.summary;
-  out.push(`<testsuites name="contract ${esc(report.baseUrl)}" tests="${s.operations}" failures="${s.failed}" skipped="${s.skipped + s.notReachable}">`);
+  const scopeCount = report.scopeProblems?.length ?? 0;
+  out.push(`<testsuites name="contract ${esc(report.baseUrl)}" tests="${s.operations + scopeCount}" failures="${s.failed + scopeCount}" skipped="${s.skipped + s.notReachable}">`);
   for (const [ns, ops] of groupByNamespace(report.operations)) {
     const f = ops.filter((x) => x.verdict === 'failed').length;
     const sk = ops.filter((x) => x.verdict === 'skipped' || x.verdict === 'not-reachable').length;
@@ -101,6 +112,13 @@ export function junitXml(report) {
       out.push(`      <system-out>${esc(x.checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}${c.request ? `: ${c.request.method} ${c.request.url} -> ${c.status}${c.code ? ` ${c.code}` : ''}` : ''}`).join('\n'))}</system-out>`);
       out.push('    </testcase>');
     }
+    out.push('  </testsuite>');
+  }
+  // A run that checked nothing, or lacks a required namespace, fails in CI too (issue 23).
+  const scope = report.scopeProblems ?? [];
+  if (scope.length) {
+    out.push(`  <testsuite name="scope" tests="${scope.length}" failures="${scope.length}" skipped="0" timestamp="${esc(report.startedAt)}">`);
+    for (const p of scope) out.push(`    <testcase classname="scope" name="${esc(p.split(':')[0])}" time="0.000">`, `      <failure message="${esc(p)}">${esc(p)}</failure>`, '    </testcase>');
     out.push('  </testsuite>');
   }
   out.push('</testsuites>', '');
@@ -137,6 +155,8 @@ export function html(report) {
 <p><strong>Not reachable</strong> on this site: ${esc(s.notReachable)} operations${absent.length ? ` in ${esc(absent.length)} namespace${absent.length === 1 ? '' : 's'} the site does not have (${absent.map(([ns, ops]) => `${esc(ns)} ${esc(ops.length)}`).join(', ')})` : ''}</p>
 <p class="${leftBehind ? 'bad' : 'ok'}"><strong>Left behind</strong>: ${r ? (leftBehind ? `${esc(r.leftBehind.length)} records left behind, ${esc((r.suspects ?? []).length)} not deleted (not proved to be this run's), ${esc((r.foreignWrites ?? []).length)} writes to records the run did not create: <a href="#records">records</a>` : `nothing (created ${esc(r.created.length)}, removed ${esc(r.removed.length)}, trashed ${esc(r.trashed.length)})`) : 'nothing: a read-only run creates no record'}</p>
 ${report.stopped ? `<p class="bad"><strong>STOPPED: ${esc(report.stopped)}. This report is partial.</strong></p>` : ''}
+${(report.scopeProblems ?? []).map((p) => `<p class="bad"><strong>FAILED: ${esc(p)}</strong></p>`).join('\n')}
+${(report.records?.foreignRecords ?? []).length ? `<p class="bad"><strong>Records of others the site answered (FAILED, not touched)</strong>:</p><ul>${report.records.foreignRecords.map((x) => `<li><code>${esc(x.path)}</code> ${esc(x.request)}: ${esc(x.why)}</li>`).join('')}</ul>` : ''}
 </section>`;
 
   const failures = failed.length ? `<section id="failures"><h2>Failures (${esc(failed.length)})</h2>

@@ -80,6 +80,11 @@ function selectOperations(ctx, o) {
     const unknown = o.namespaces.filter((n) => !known.has(n));
     if (unknown.length) throw usage(`unknown namespace ${unknown.join(', ')} (the spec has ${[...known].sort().join(', ')})`);
   }
+  if (o.requireNamespaces?.length) {
+    const known = new Set([...specNamespaces(doc), '(index)']);
+    const unknown = o.requireNamespaces.filter((n) => !known.has(n));
+    if (unknown.length) throw usage(`--require-namespace: unknown namespace ${unknown.join(', ')} (the spec has ${[...known].sort().join(', ')})`);
+  }
   return allOps.filter((x) => (!o.namespaces?.length || o.namespaces.includes(x.namespace)) && (!o.operations?.length || o.operations.includes(x.id)));
 }
 
@@ -116,7 +121,7 @@ function createContext(o, { http, map, mapping, rawIndex, stamp, stop, phase }) 
     getByRoute: new Map(allOps.filter((x) => x.method === 'get').map((x) => [routeKey(x.path), x])),
     siteIndex, siteRoutes: routes.byKey, indexRoutes: routes, absentNs: new Set(), selected: [], results: new Map(),
     stamp, marker: `contract-run ${stamp}`, listCache: new Map(), writeLog: [], cleanup: [], idsBefore: {}, counted: [], done: 0,
-    records: { before: undefined, after: undefined, created: [], removed: [], trashed: [], leftBehind: [], suspects: [] },
+    records: { before: undefined, after: undefined, created: [], removed: [], trashed: [], leftBehind: [], suspects: [], foreignRecords: [] },
     progress: o.progress ?? (() => {}), phase, stop, report: undefined,
   };
   return ctx;
@@ -154,6 +159,7 @@ async function writeRun(ctx, writes, guard) {
  * @param {{user: string, password: string}} [o.credentials]
  * @param {string[]} [o.namespaces] spec namespaces to check (default all)
  * @param {string[]} [o.operations] operationIds to check (default all)
+ * @param {string[]} [o.requireNamespaces] spec namespaces that must be on the site and checked (else the run fails)
  * @param {boolean} [o.strict]
  * @param {boolean} [o.allowWrites]
  * @param {boolean} [o.driftOnly] only the index and the drift report
@@ -197,6 +203,7 @@ async function runPhases(ctx, o, { started, detected, controller }) {
   const drift = computeDrift(ctx.doc, { namespaces: ctx.siteIndex.namespaces }, { mapNamespace: (ns) => ctx.map.mapNamespace(ns, ctx.mapping, 'toSpec'), routes: ctx.indexRoutes });
   for (const x of drift.specNamespacesAbsent) ctx.absentNs.add(x.namespace);
   ctx.selected = selectOperations(ctx, o);
+  ctx.requiredNamespaces = [...new Set(o.requireNamespaces ?? [])];
   ctx.results = new Map(ctx.selected.map((x) => [x.key, { id: x.id, method: x.method.toUpperCase(), path: x.path, namespace: x.namespace, checks: [] }]));
   ctx.report = {
     tool: 'festival-site-api contract', startedAt: started.toISOString(), baseUrl: ctx.http.rootText, restRoute: ctx.http.restRoute || undefined,
@@ -233,6 +240,29 @@ async function runPhases(ctx, o, { started, detected, controller }) {
   return finish(ctx);
 }
 
+/**
+ * A run that checks nothing does not pass (issue 23, D116): when no selected operation was checked
+ * against the site, and for every namespace of --require-namespace that the site lacks or in which
+ * nothing was checked, one clear line goes into `report.scopeProblems` (the run then fails).
+ */
+function scopeVerdict(ctx, report) {
+  const problems = [];
+  const evidence = (ns) => report.notReachable?.find((x) => x.namespace === ns)?.evidence;
+  if (report.summary.checked === 0 && !report.stopped) {
+    const nss = [...new Set(report.operations.map((x) => x.namespace))].sort();
+    const absent = nss.filter((ns) => ctx.absentNs.has(ns));
+    const why = !report.operations.length ? 'no operation was selected'
+      : absent.length === nss.length ? `the site has none of the requested namespaces: ${absent.map((ns) => `${ns} (${evidence(ns) ?? 'absent from the site index'})`).join(', ')}`
+        : `every selected operation was skipped or not reachable (${report.summary.skipped} skipped, ${report.summary.notReachable} not reachable)${report.operations.some((x) => x.verdict === 'skipped' && /--allow-writes/.test(x.reason ?? '')) ? '; write operations need --allow-writes' : ''}`;
+    problems.push(`nothing was checked: ${why}`);
+  }
+  for (const ns of ctx.requiredNamespaces ?? []) {
+    if (ctx.absentNs.has(ns)) problems.push(`required namespace ${ns} is not on this site: ${evidence(ns) ?? 'absent from the site index'}`);
+    else if (!report.operations.some((x) => x.namespace === ns && (x.verdict === 'passed' || x.verdict === 'failed'))) problems.push(`required namespace ${ns}: no operation of it was checked${report.operations.some((x) => x.namespace === ns) ? '' : ' (none selected: see --namespace and --operation)'}`);
+  }
+  report.scopeProblems = problems;
+}
+
 /** Verdicts and totals. */
 function finish(ctx) {
   const { report } = ctx;
@@ -253,8 +283,13 @@ function finish(ctx) {
     leftBehind: report.records?.leftBehind?.length ?? 0,
     foreignWrites: report.records?.foreignWrites?.length ?? 0,
     suspects: report.records?.suspects?.length ?? 0,
+    foreignRecords: report.records?.foreignRecords?.length ?? 0,
   };
-  report.ok = !report.stopped && report.summary.failed === 0 && report.summary.leftBehind === 0 && report.summary.foreignWrites === 0;
+  // Operations really checked against the site: those with at least one request judged.
+  report.summary.checked = report.summary.passed + report.summary.failed;
+  if (!report.driftOnly) scopeVerdict(ctx, report);
+  report.ok = !report.stopped && report.summary.failed === 0 && report.summary.leftBehind === 0 && report.summary.foreignWrites === 0
+    && report.summary.foreignRecords === 0 && !report.scopeProblems?.length;
   return report;
 }
 

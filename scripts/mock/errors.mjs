@@ -10,6 +10,7 @@ export const noRoute = () => ({
 
 // PHP's json_decode errors, as the platform reports them in rest_invalid_json.
 const JSON_ERRORS = {
+  1: 'Maximum stack depth exceeded',
   3: 'Control character error, possibly incorrectly encoded',
   4: 'Syntax error',
   5: 'Malformed UTF-8 characters, possibly incorrectly encoded',
@@ -23,16 +24,63 @@ export const invalidJson = (code = 4) => ({
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
+ * PHP's json_decode default depth, which the platform uses. Measured on the sandbox (WordPress 6.1.9,
+ * PHP 8.2): 511 nested arrays or objects parse, 512 answer JSON_ERROR_DEPTH (the value inside the
+ * deepest level counts as one more level).
+ */
+export const PHP_JSON_MAX_DEPTH = 512;
+
+/**
+ * Where PHP's parser would stop with JSON_ERROR_DEPTH: the `[` or `{` that opens nesting level
+ * `max` (level 512 of the default), as {at, closers} (the brackets that would close the levels open there), or null. One
+ * linear pass; strings (and their escapes) are skipped.
+ */
+export function depthExceeded(text, max = PHP_JSON_MAX_DEPTH) {
+  const open = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) { // a string: skip to its closing quote
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x5b || c === 0x7b) {
+      if (open.length + 1 >= max) return { at: i, closers: open.reverse().map((b) => (b === 0x5b ? ']' : '}')).join('') };
+      open.push(c);
+    } else if ((c === 0x5d || c === 0x7d) && open.length) open.pop();
+  }
+  return null;
+}
+
+/**
+ * Does PHP's parser reach the too-deep bracket (JSON_ERROR_DEPTH) before any syntax error? It
+ * does when the text before that bracket, with a value in its place and the open levels closed,
+ * is valid JSON (the bracket then stands where a value may start).
+ */
+function depthErrorFirst(text, deep) {
+  try { JSON.parse(`${text.slice(0, deep.at)}0${deep.closers}`); return true; } catch { return false; }
+}
+
+/**
  * Why a JSON body does not parse, as PHP's json_decode says (checked against the sandbox): 5 for
- * bytes that are not UTF-8 (a UTF-16 body, `\xff`), 3 for a raw control character, 4 otherwise;
- * null when it parses (a UTF-8 byte-order mark does not, as in PHP).
+ * bytes that are not UTF-8 (a UTF-16 body, `\xff`), 1 for 512 or more nested levels (reached
+ * before any syntax error, as PHP's parser reads in order), 3 for a raw control character, 4
+ * otherwise; null when it parses (a UTF-8 byte-order mark does not, as in PHP).
  */
 export function jsonErrorCode(body) {
   let text;
   try { text = strictUtf8.decode(body); } catch { return 5; }
   if (text.charCodeAt(0) === 0xfeff) return 4; // TextDecoder drops the BOM: PHP refuses it
   if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 4;
-  try { JSON.parse(text); return null; } catch { return /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text) ? 3 : 4; }
+  const deep = depthExceeded(text);
+  try {
+    JSON.parse(text);
+    return deep ? 1 : null;
+  } catch {
+    if (deep && depthErrorFirst(text, deep)) return 1;
+    return /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text) ? 3 : 4;
+  }
 }
 
 export const mockError = (status, code, message) => ({ status, body: { code, message, data: { status } } });

@@ -14,7 +14,7 @@ import http from 'node:http';
 import { fromViolations, invalidJson, jsonErrorCode, mockError, noRoute, withInvalid } from './errors.mjs';
 import { addEmbedded, applyFields, contextExample, contextProperties, embedRels, envelopeHeaders, lastParam, projectContext } from './globals.mjs';
 import { bodyToForward, encodePairs, phpPairs, trimSlashes } from './input.mjs';
-import { checkUnionLists } from './lists.mjs';
+import { checkBracketScalars, checkUnionLists } from './lists.mjs';
 import { listKind, pageAnswer } from './paging.mjs';
 import { deref, matchRoute, routeTable } from './routes.mjs';
 
@@ -253,10 +253,18 @@ export function createFront({ doc, upstream, memo = null, verbose = false, bodyT
       if (error !== null) return platformReply(invalidJson(error));
     }
     // Comma lists of union-with-array query parameters: checked here, not forwarded (see lists.mjs).
-    const lists = checkUnionLists(doc, entry, new URLSearchParams(pairs));
+    // Bracketed keys of scalar parameters (`per_page[]=abc`): an array where the platform wants a scalar.
+    const brackets = checkBracketScalars(doc, entry, pairs);
+    const lists = checkUnionLists(doc, entry, new URLSearchParams(brackets.pairs));
+    for (const [k, v] of brackets.invalid) if (!lists.invalid.has(k)) lists.invalid.set(k, v);
+    // The same in a form body (`status[]=draft`): PHP reads an array, the platform wants a string.
+    if (fwdBody.type === 'application/x-www-form-urlencoded') {
+      const media = deref(doc, entry.op.requestBody)?.content?.['application/x-www-form-urlencoded'];
+      if (media?.schema) for (const [k, v] of checkBracketScalars(doc, entry, phpPairs(fwdBody.body.toString('utf8')), { bodySchema: media.schema }).invalid) if (!lists.invalid.has(k)) lists.invalid.set(k, v);
+    }
     const query = encodePairs([...lists.search]);
     const headers = {};
-    for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k) && k !== 'accept' && k !== 'content-type') headers[k] = v;
+    for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k) && k !== 'accept' && k !== 'content-type' && k !== '__proto__') headers[k] = v;
     if (fwdBody.type) { headers['content-type'] = fwdBody.type; headers['content-length'] = String(fwdBody.body.length); }
     const exampleKey = contextExample(doc, entry, context);
     if (exampleKey && !/\b(example|code)\s*=/.test(String(headers.prefer ?? ''))) headers.prefer = [headers.prefer, `example=${exampleKey}`].filter(Boolean).join(', ');
@@ -268,7 +276,7 @@ export function createFront({ doc, upstream, memo = null, verbose = false, bodyT
     if (platform) return platformReply(platform, violations);
     // Prism's `date` is dropped: this server sends its own (a memoised answer must not replay it).
     const out = {};
-    for (const [k, v] of Object.entries(answer.headers)) if (!HOP.has(k) && k !== 'date' && k !== 'sl-violations') out[k] = v;
+    for (const [k, v] of Object.entries(answer.headers)) if (!HOP.has(k) && k !== 'date' && k !== 'sl-violations' && k !== '__proto__') out[k] = v;
     Object.assign(out, violations, CORS);
     let json = answer.status < 300 && /json/i.test(String(answer.headers['content-type'] ?? '')) ? tryJson(answer.body) : undefined;
     if (json === undefined) return { status: answer.status, headers: { ...out, 'content-length': String(answer.body.length) }, body: answer.body };

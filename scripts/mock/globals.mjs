@@ -42,9 +42,13 @@ export function projectContext(json, names) {
   return Array.isArray(json) ? json.map(one) : one(json);
 }
 
-/** `_fields=id,title.rendered` -> a tree {id: true, title: {rendered: true}}. */
+/**
+ * `_fields=id,title.rendered` -> a tree {id: true, title: {rendered: true}}. Every node has no
+ * prototype, so a name from the request (`__proto__`, `constructor`, `prototype`) is an ordinary
+ * key of the tree and never reaches Object.prototype (D112).
+ */
 function fieldTree(list) {
-  const tree = {};
+  const tree = Object.create(null);
   for (const raw of list.split(',')) {
     const path = raw.trim().split('.').filter(Boolean);
     if (!path.length) continue;
@@ -52,18 +56,22 @@ function fieldTree(list) {
     for (let i = 0; i < path.length; i++) {
       if (node[path[i]] === true) break;
       if (i === path.length - 1) node[path[i]] = true;
-      else node = node[path[i]] = (typeof node[path[i]] === 'object' ? node[path[i]] : {});
+      else node = node[path[i]] = (typeof node[path[i]] === 'object' ? node[path[i]] : Object.create(null));
     }
   }
   return tree;
 }
 
+/** A plain object with `key` set as an own data property (also `__proto__`), never through a setter. */
+const define = (out, key, v) => Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+
 function pick(value, tree) {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const out = {};
-  for (const [k, sub] of Object.entries(tree)) {
+  for (const k of Object.keys(tree)) {
     if (!Object.hasOwn(value, k)) continue;
-    out[k] = sub === true ? value[k] : pick(value[k], sub);
+    const sub = tree[k];
+    define(out, k, sub === true ? value[k] : pick(value[k], sub));
   }
   return out;
 }
@@ -75,7 +83,7 @@ function pick(value, tree) {
 export function applyFields(json, list) {
   const tree = fieldTree(list);
   if (!Object.keys(tree).length) return json;
-  if (tree._links || tree._embedded) { tree._links = true; tree._embedded = true; }
+  if (Object.hasOwn(tree, '_links') || Object.hasOwn(tree, '_embedded')) { tree._links = true; tree._embedded = true; }
   return Array.isArray(json) ? json.map((x) => pick(x, tree)) : pick(json, tree);
 }
 

@@ -64,3 +64,47 @@ export function checkUnionLists(doc, entry, search) {
   }
   return { search: out, invalid };
 }
+
+/** The JSON types a schema admits (its `type`, or those of its oneOf / anyOf branches). */
+function schemaTypes(doc, schema, seen = 0) {
+  const s = deref(doc, schema) ?? {};
+  const union = s.oneOf ?? s.anyOf;
+  if (Array.isArray(union) && seen < 8) return [...new Set(union.flatMap((x) => schemaTypes(doc, x, seen + 1)))];
+  return Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+}
+
+/**
+ * Query keys in PHP's bracket form (`per_page[]=abc`, `order[x]=asc`): PHP reads them as an array,
+ * and the platform validates that array against the parameter's schema, so a parameter that only
+ * takes scalars answers 400 rest_invalid_param / rest_invalid_type ("per_page is not of type
+ * integer."). As in PHP, the last key with the base name decides: `per_page[]=x&per_page=5` is the
+ * scalar 5. Answers {pairs, invalid}: the pairs to forward (the bracketed keys of those parameters
+ * removed) and a Map name -> platform detail. Parameters that take an array or object are left as
+ * they are. With `bodySchema` the pairs are a form body's, checked against that schema's properties.
+ */
+export function checkBracketScalars(doc, entry, pairs, { bodySchema } = {}) {
+  const invalid = new Map();
+  if (!entry || !pairs.some(([k]) => k.includes('['))) return { pairs, invalid };
+  const scalar = new Map();
+  // The query parameters, or (for a form body) the properties of the body's schema.
+  const named = bodySchema
+    ? Object.entries(deref(doc, bodySchema)?.properties ?? {})
+    : entry.params.filter((p) => p.in === 'query').map((p) => [p.name, p.schema]);
+  for (const [name, schema] of named) {
+    const types = schemaTypes(doc, schema);
+    if (types.length && !types.includes('array') && !types.includes('object')) scalar.set(name, types);
+  }
+  const last = new Map(); // base name -> is the last key bracketed?
+  for (const [k] of pairs) {
+    const b = k.indexOf('[');
+    const base = b < 0 ? k : k.slice(0, b);
+    if (scalar.has(base)) last.set(base, b >= 0);
+  }
+  for (const [name, bracketed] of last) {
+    if (!bracketed) continue;
+    const types = scalar.get(name);
+    invalid.set(name, { code: 'rest_invalid_type', message: `${name} is not of type ${types.join(',')}.`, data: { param: name } });
+  }
+  const kept = pairs.filter(([k]) => { const b = k.indexOf('['); return b < 0 || !scalar.has(k.slice(0, b)); });
+  return { pairs: kept, invalid };
+}

@@ -225,11 +225,26 @@ describe('files that are not HARs', () => {
     expect(r.stderr + r.stdout).not.toMatch(/\n\s+at /);
   });
 
-  it('with several files, a bad one gets its line and exit 2, the others are still judged', async () => {
+  it('with several files, a bad one gets its line and exit 2, the others are still judged (in the summary, no report written)', async () => {
     const r = await run([fx('conforming.har'), fx('no-entries.json'), fx('out-of-scope.har')]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.report!.summary).toMatchObject({ files: 3, entries: 16, conforming: 10, notInSpec: 6 });
+    expect(r.stdout).toMatch(/16 entries/);
+    expect(r.report).toBeUndefined();
+  });
+
+  // Issue 23, point 6: a failed start leaves the reports of the previous run as they were.
+  it.each([['not JSON', 'not-a-har.txt'], ['JSON without log.entries', 'no-entries.json'], ['missing', 'no-such.har']])('%s: the reports of the previous run are left as they were', async (_name, bad) => {
+    const out = join(TMP, `kept-${bad}`);
+    const first = await main([fx('conforming.har'), '--out', out, '--quiet'], { stdout: { write: () => true }, stderr: { write: () => true } });
+    expect(first).toBe(0);
+    const before = readdirSync(out).sort().map((f) => [f, readFileSync(join(out, f), 'utf8')]);
+    expect(before.map(([f]) => f)).toEqual(['junit.xml', 'report.html', 'report.json']);
+    let stdout = '';
+    const second = await main([fx(bad), '--out', out], { stdout: { write: (s: string) => { stdout += s; } }, stderr: { write: () => true } });
+    expect(second).toBe(2);
+    expect(stdout).toMatch(/reports: none written/);
+    expect(readdirSync(out).sort().map((f) => [f, readFileSync(join(out, f), 'utf8')])).toEqual(before);
   });
 
   it('bad flags exit 2 with one line', async () => {

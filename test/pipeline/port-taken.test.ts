@@ -54,7 +54,7 @@ describe('npm test with the sandbox\'s port taken by another WordPress', () => {
   it('stops at once naming the port, the pid and its command, and how to choose other ports', () => {
     // A copy of the test command alone in an empty folder: no .sandbox/env.json, nothing to provision.
     mkdirSync(join(tmp, 'scripts'), { recursive: true });
-    for (const f of ['test.mjs', 'port-holder.mjs']) cpSync(join(ROOT, 'scripts', f), join(tmp, 'scripts', f));
+    for (const f of ['test.mjs', 'port-holder.mjs', 'test-count.mjs']) cpSync(join(ROOT, 'scripts', f), join(tmp, 'scripts', f));
     writeFileSync(join(tmp, 'package.json'), '{"type":"module"}');
     const env: Record<string, string> = { ...process.env as Record<string, string>, SANDBOX_PORT: String(port) };
     delete env.WP_BASE_URL;

@@ -3,7 +3,7 @@
 // the core namespace gets only the probes), by the site's names.
 import { exercise } from '../exercise.mjs';
 import { itemsOf, siteHas } from '../lookup.mjs';
-import { registerCleanup } from './writes.mjs';
+import { ownCreated, registerCleanup } from './writes.mjs';
 
 export async function batchSequence(ctx) {
   const key = 'POST /batch/v1';
@@ -16,10 +16,12 @@ export async function batchSequence(ctx) {
   const title = `${ctx.marker} batch`;
   const tooMany = Array.from({ length: 26 }, () => ({ method: 'POST', path: sitePath, body: { title: `${title} too-many`, status: 'draft' } }));
   const over = await exercise(ctx, key, {}, { body: { requests: tooMany } }, { expect: 400, label: 'probe: 26 requests (out of range)', kind: 'probe' });
-  for (const r of itemsOf(Array.isArray(over?.json?.responses) ? over.json.responses.map((x) => x?.body) : [])) if (r?.id !== undefined) registerCleanup(ctx, postsPath, r.id, `${title} too-many`);
+  for (const r of itemsOf(Array.isArray(over?.json?.responses) ? over.json.responses.map((x) => x?.body) : [])) if (r?.id !== undefined && await ownCreated(ctx, postsPath, key, r.id)) registerCleanup(ctx, postsPath, r.id, `${title} too-many`);
   const res = await exercise(ctx, key, {}, { body: { requests: [{ method: 'POST', path: sitePath, body: { title, status: 'draft' } }] } }, { expect: 207, label: 'batch: create a post' });
   const newId = res?.json?.responses?.[0]?.body?.id;
   if (newId === undefined) return;
+  // The batch's DELETE sub-request goes to the new record only when it is proved to be the run's own.
+  if (!await ownCreated(ctx, postsPath, key, newId)) return;
   registerCleanup(ctx, postsPath, newId, title);
   const del = await exercise(ctx, key, {}, { body: { requests: [{ method: 'DELETE', path: `${sitePath}/${encodeURIComponent(newId)}?force=true` }] } }, { expect: 207, label: 'batch: delete it (force=true)' });
   if (del?.json?.responses?.[0]?.status === 200) ctx.records.removed.push({ path: `${postsPath}/${newId}`, title, note: 'deleted by the batch' });

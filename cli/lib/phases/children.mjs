@@ -3,7 +3,7 @@
 import { exercise, quietly } from '../exercise.mjs';
 import { itemsOf } from '../lookup.mjs';
 import { NO_SUCH_ID } from './reads.mjs';
-import { registerCleanup } from './writes.mjs';
+import { ownCreated, registerCleanup } from './writes.mjs';
 
 async function autosaves(ctx, c, id, title) {
   const auto = `${c}/{id}/autosaves`;
@@ -51,7 +51,7 @@ async function mediaExtras(ctx, c, id, title) {
   await exercise(ctx, ed, { id }, { body: { src, modifiers: [{ type: 'rotate', args: { angle: 'not-a-number' } }] } }, { expect: 400, label: 'probe: wrong type modifiers[0].args.angle', kind: 'probe' });
   await exercise(ctx, ed, { id: NO_SUCH_ID }, { body: { src, modifiers: rotate } }, { expect: 404, label: 'probe: edit non-existent id', kind: 'probe' });
   const r = await exercise(ctx, ed, { id }, { body: { src, modifiers: rotate } }, { expect: 201, label: 'edit (rotate) the upload: a new attachment' });
-  if (r?.json?.id !== undefined && (r.status === 201 || r.status === 200)) registerCleanup(ctx, c, r.json.id, `${title} (edited copy)`);
+  if (r?.json?.id !== undefined && (r.status === 201 || r.status === 200) && await ownCreated(ctx, c, ed, r.json.id)) registerCleanup(ctx, c, r.json.id, `${title} (edited copy)`);
 }
 
 /** Children of the created record `c/id`. */

@@ -4,7 +4,9 @@
 // identity is proved: the id came from the run's own create (then it is already in `created`), or
 // the record itself, fetched by id just before the DELETE, has a title carrying this run's unique
 // marker. Anything else a search returns is reported as a suspect and never touched.
-import { quietly } from '../exercise.mjs';
+import { quietly, titleOf } from '../exercise.mjs';
+
+export { titleOf };
 import { anyStatus, itemsOf } from '../lookup.mjs';
 import { routeKey } from '../routes.mjs';
 import { NO_SUCH_ID } from './reads.mjs';
@@ -45,14 +47,6 @@ export async function recordsBefore(ctx) {
   ctx.records.before = await countRecords(ctx);
   for (const x of ctx.counted) ctx.idsBefore[x.path] = await idsOf(ctx, x);
   ctx.report.records = ctx.records;
-}
-
-/** The title-like text of a record (posts, terms, venues, organizers, menu items). */
-export function titleOf(rec) {
-  if (!rec || typeof rec !== 'object') return '';
-  const t = rec.title;
-  const parts = [typeof t === 'string' ? t : t?.raw, typeof t === 'object' ? t?.rendered : undefined, rec.name, rec.venue, rec.organizer];
-  return parts.filter((p) => typeof p === 'string').join(' ');
 }
 
 const isDone = (ctx, path) => ctx.records.removed.some((r) => r.path === path) || ctx.records.trashed.some((r) => r.path === path);

@@ -3,7 +3,7 @@
 // create probes (wrong type, bad enum, missing required field), read-back, three updates, children
 // (children.mjs), deletes. Every record the run creates is registered for cleanup by the id its
 // create returned; the cleanup runs even when a step fails or the run is stopped.
-import { exercise } from '../exercise.mjs';
+import { exercise, noteForeign, proveOwn, record } from '../exercise.mjs';
 import { RunStopped } from '../http.mjs';
 import { list, listQuery, resolvePath, siteHas } from '../lookup.mjs';
 import { bodySchema, deref, schemaEnum, schemaTypes } from '../spec.mjs';
@@ -55,9 +55,16 @@ export function registerCleanup(ctx, c, id, title) {
   if (!records.created.some((r) => r.path === path)) records.created.push({ path, title });
   ctx.cleanup.push(async () => {
     if (records.removed.some((r) => r.path === path) || records.trashed.some((r) => r.path === path)) return;
+    const proof = await proveOwn(ctx, { path: `${c}/${encodeURIComponent(String(id))}`, collection: c, id });
+    if (proof.gone) { records.removed.push({ path, title, note: `already gone: ${proof.why}` }); return; }
+    if (!proof.own) {
+      noteForeign(ctx, { path }, `DELETE ${path} (cleanup)`, proof.why);
+      records.created = records.created.filter((r) => r.path !== path);
+      return;
+    }
     const hasForce = ctx.opByKey.get(`DELETE ${c}/{id}`)?.params.some((p) => p.name === 'force');
     // Without force (the calendar), a record the sequence already trashed answers 410: still the run's.
-    const res = await exercise(ctx, `DELETE ${c}/{id}`, { id }, { query: hasForce ? { force: true } : {} }, { expect: hasForce ? 200 : [200, 410], label: hasForce ? 'DELETE force=true (cleanup)' : 'DELETE (cleanup)' });
+    const res = await exercise(ctx, `DELETE ${c}/{id}`, { id }, { query: hasForce ? { force: true } : {}, ownProved: true }, { expect: hasForce ? 200 : [200, 410], label: hasForce ? 'DELETE force=true (cleanup)' : 'DELETE (cleanup)' });
     if (res?.status === 200) (hasForce ? records.removed : records.trashed).push({ path, title, ...(hasForce ? {} : { note: 'the platform has no force: trashed, counts as removed' }) });
     // Without force, 410 means "already in the trash" (the calendar): still in the database, for the purge.
     else if (res?.status === 410 && !hasForce) records.trashed.push({ path, title, note: 'already in the trash (410)' });
@@ -65,9 +72,24 @@ export function registerCleanup(ctx, c, id, title) {
   });
 }
 
-/** A bad create (a probe) that the site accepted anyway: its record is the run's, removed at the end. */
-function keepIfCreated(ctx, c, res, title) {
-  if ((res?.status === 201 || res?.status === 200) && res.json?.id !== undefined) registerCleanup(ctx, c, res.json.id, title);
+/**
+ * A create's answer names a record: is it the run's own? Proved on the record itself (not on the
+ * site before the run, read by id with this run's marker). A create that answers someone else's
+ * record is a failed check and a reported foreign record; the run never writes to it (issue 23).
+ */
+export async function ownCreated(ctx, c, createKey, id) {
+  const rec = { path: `${c}/${encodeURIComponent(String(id))}`, collection: c, id };
+  const proof = await proveOwn(ctx, rec);
+  if (proof.own) return true;
+  noteForeign(ctx, rec, `${createKey} answered it`, proof.why);
+  const x = ctx.opByKey.get(createKey);
+  if (x && ctx.results.has(createKey)) record(ctx, x, undefined, { label: 'the created record is the run\'s own', errors: [`${createKey} answered ${rec.path}, a record this run did not create (${proof.why}): it is not touched`] });
+  return false;
+}
+
+/** A bad create (a probe) that the site accepted anyway: its record is the run's (when proved), removed at the end. */
+async function keepIfCreated(ctx, c, res, title) {
+  if ((res?.status === 201 || res?.status === 200) && res.json?.id !== undefined && await ownCreated(ctx, c, `POST ${c}`, res.json.id)) registerCleanup(ctx, c, res.json.id, title);
 }
 
 async function createProbes(ctx, c, kind, title) {
@@ -79,19 +101,19 @@ async function createProbes(ctx, c, kind, title) {
   const intProp = props.find(([, s]) => { const t = schemaTypes(s, ctx.doc); return t.length === 1 && t[0] === 'integer'; });
   if (intProp) {
     const bad = await exercise(ctx, createKey, {}, { body: { ...createBody(kind, `${title} wrong-type`), [intProp[0]]: 'not-a-number' } }, { expect: 400, label: `probe: wrong type ${intProp[0]}`, kind: 'probe' });
-    keepIfCreated(ctx, c, bad, `${title} wrong-type`);
+    await keepIfCreated(ctx, c, bad, `${title} wrong-type`);
   }
   const enumProp = props.find(([n, s]) => n !== 'i18n_language' && typeof (schemaEnum(s, ctx.doc) ?? [])[0] === 'string');
   if (enumProp) {
     const bad = await exercise(ctx, createKey, {}, { body: { ...createBody(kind, `${title} bad-enum`), [enumProp[0]]: 'not-a-valid-value' } }, { expect: 400, label: `probe: bad enum ${enumProp[0]}`, kind: 'probe' });
-    keepIfCreated(ctx, c, bad, `${title} bad-enum`);
+    await keepIfCreated(ctx, c, bad, `${title} bad-enum`);
   }
   const req = deref(cs, ctx.doc)?.required ?? [];
   if (req.length) {
     const body = createBody(kind, `${title} missing`);
     delete body[req[0]];
     const bad = await exercise(ctx, createKey, {}, { body }, { expect: 400, label: `probe: missing required ${req[0]}`, kind: 'probe' });
-    keepIfCreated(ctx, c, bad, `${title} missing`);
+    await keepIfCreated(ctx, c, bad, `${title} missing`);
   }
 }
 
@@ -113,7 +135,7 @@ async function resourceSequence(ctx, c) {
   const title = `${ctx.marker} ${kind}`;
   const createKey = `POST ${c}`;
   const unauth = await exercise(ctx, createKey, {}, { ...(kind === 'media' ? upload(title) : { body: createBody(kind, title) }), auth: false }, { expect: 401, label: 'probe: unauthenticated create', kind: 'probe' });
-  keepIfCreated(ctx, c, unauth, title);
+  await keepIfCreated(ctx, c, unauth, title);
   if (!ctx.http.hasCredentials) return;
   // A menu item goes into a menu the site already has, as a real one would.
   const body = kind === 'media' ? undefined : createBody(kind, title);
@@ -124,6 +146,7 @@ async function resourceSequence(ctx, c) {
   const res = await exercise(ctx, createKey, {}, kind === 'media' ? upload(title) : { body }, { expect: 201, label: 'create' });
   const id = res?.json?.id;
   if (!(res?.status === 201 || res?.status === 200) || id === undefined) throw new Error(`creating a ${kind} record failed: ${res ? `${res.status} ${res.json?.code ?? ''}` : 'no answer'}`);
+  if (!await ownCreated(ctx, c, createKey, id)) return;
   registerCleanup(ctx, c, id, title);
   await createProbes(ctx, c, kind, title);
   await exercise(ctx, `GET ${item}`, { id }, { query: { context: 'edit' } }, { expect: 200, label: 'GET the created record, context=edit' });

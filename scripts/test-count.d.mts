@@ -1,0 +1,1 @@
+export function countVitest(r: unknown): { passed: number; failed: number; skipped: number; filesFailed: number };

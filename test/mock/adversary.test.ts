@@ -1,0 +1,136 @@
+// Second adversary round against the mock's front (issue 23, points 7-9), in process, in front of a
+// fake Prism that answers canned responses: prototype keys from a request never reach an object's
+// prototype (the next normal request answers exactly as before), bracketed keys of scalar
+// parameters answer the platform's 400 rest_invalid_param, and JSON deeper than PHP reads answers
+// rest_invalid_json with PHP's depth error.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { jsonErrorCode } from '../../scripts/mock/errors.mjs';
+import { createFront } from '../../scripts/mock/front.mjs';
+import { bundle } from '../support/spec.js';
+
+const POSTS = [{ id: 5, date: '2025-06-13T10:00:00', title: { rendered: 'Hello' }, _links: { self: [{ href: 'http://x/wp-json/wp/v2/posts/5' }] } }, { id: 6, date: '2025-06-14T10:00:00', title: { rendered: 'Two' }, _links: { self: [{ href: 'http://x/wp-json/wp/v2/posts/6' }] } }];
+let canned = { status: 200, headers: { 'content-type': 'application/json' } as Record<string, string>, body: JSON.stringify(POSTS) };
+let upstream: http.Server;
+let front: http.Server;
+let base: string;
+const listen = (s: http.Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as AddressInfo).port)));
+
+beforeAll(async () => {
+  upstream = http.createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(canned.status, canned.headers); res.end(canned.body); }); });
+  const upPort = await listen(upstream);
+  front = createFront({ doc: bundle(), upstream: { host: '127.0.0.1', port: upPort } });
+  base = `http://127.0.0.1:${await listen(front)}`;
+});
+afterAll(async () => {
+  await new Promise((r) => front.close(r));
+  await new Promise((r) => upstream.close(r));
+});
+
+const PROTO_NAMES = ['x', '_links', '_embedded', 'id', 'content-type', 'authorization', 'status', 'toString', 'valueOf', 'hasOwnProperty'];
+/** Whatever a hostile request may have written onto the shared prototypes is removed after each test. */
+afterEach(() => {
+  for (const n of PROTO_NAMES) {
+    if (Object.hasOwn(Object.prototype, n) && !['toString', 'valueOf', 'hasOwnProperty'].includes(n)) delete (Object.prototype as Record<string, unknown>)[n];
+  }
+});
+
+async function exchange(path: string, init: RequestInit = {}) {
+  const res = await fetch(`${base}${path}`, init);
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => { if (k !== 'date' && k !== 'keep-alive' && k !== 'connection') headers[k] = v; });
+  return { status: res.status, headers, text: await res.text() };
+}
+
+const polluted = () => PROTO_NAMES.filter((n) => Object.hasOwn(Object.prototype, n) && !['toString', 'valueOf', 'hasOwnProperty'].includes(n));
+
+export const HOSTILE_PROTO_QUERIES = [
+  '_fields=__proto__.x', '_fields=__proto__._links', '_fields=id,__proto__._embedded', '_fields=constructor.prototype.x',
+  '_fields=__proto__', '_fields=prototype.id', '__proto__[x]=1', 'constructor[prototype][x]=1', '__proto__.x=1', '_embed=__proto__',
+  '_fields=__proto__.content-type', '_fields=__proto__.authorization', '_fields=__proto__.status',
+];
+
+describe('prototype keys from a request (issue 23, point 7)', () => {
+  it.each(HOSTILE_PROTO_QUERIES)('after ?%s the next normal request answers exactly as before', async (q) => {
+    canned = { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(POSTS) };
+    const normal = '/core/v2/posts?_fields=id';
+    const before = await exchange(normal);
+    expect(before.text).toBe('[{"id":5},{"id":6}]');
+    await exchange(`/core/v2/posts?${q}`);
+    expect(polluted()).toEqual([]);
+    expect(await exchange(normal)).toEqual(before);
+  });
+
+  it('keeps a field named __proto__ of the answer as an ordinary field, never as a prototype', async () => {
+    canned = { status: 200, headers: { 'content-type': 'application/json' }, body: '[{"id":5,"__proto__":{"polluted":true}}]' };
+    const r = await exchange('/core/v2/posts?_fields=id,__proto__');
+    expect(JSON.parse(r.text)).toEqual(JSON.parse('[{"id":5,"__proto__":{"polluted":true}}]'));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('forwards JSON and form bodies with prototype keys without touching the front\'s prototypes', async () => {
+    canned = { status: 201, headers: { 'content-type': 'application/json' }, body: JSON.stringify(POSTS[0]) };
+    await exchange('/core/v2/posts', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Basic eDp5' }, body: '{"__proto__":{"x":1},"constructor":{"prototype":{"x":1}},"title":"t"}' });
+    await exchange('/core/v2/posts', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Basic eDp5' }, body: '__proto__[x]=1&constructor[prototype][x]=1&title=t' });
+    expect(polluted()).toEqual([]);
+  });
+});
+
+describe('arrays where the platform expects a scalar (issue 23, point 8)', () => {
+  const cases: [string, string, string][] = [
+    ['/core/v2/posts?per_page[]=abc', 'per_page', 'per_page is not of type integer.'],
+    ['/core/v2/posts?order[]=sideways', 'order', 'order is not of type string.'],
+    ['/core/v2/posts?page[x]=2', 'page', 'page is not of type integer.'],
+    ['/core/v2/posts?per_page=5&per_page[]=abc', 'per_page', 'per_page is not of type integer.'],
+  ];
+  it.each(cases)('%s answers 400 rest_invalid_param / rest_invalid_type', async (path, name, message) => {
+    canned = { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(POSTS) };
+    const r = await exchange(path);
+    expect(r.status).toBe(400);
+    const body = JSON.parse(r.text);
+    expect(body.code).toBe('rest_invalid_param');
+    expect(body.message).toBe(`Invalid parameter(s): ${name}`);
+    expect(body.data.params[name]).toBe(message);
+    expect(body.data.details[name]).toEqual({ code: 'rest_invalid_type', message, data: { param: name } });
+  });
+
+  it('reads a form body the same way: title=x&status[]=draft answers 400 rest_invalid_type for status, also anonymously (as the sandbox does)', async () => {
+    canned = { status: 401, headers: { 'content-type': 'application/json' }, body: '{"code":"rest_cannot_create","message":"Sorry.","data":{"status":401}}' };
+    const r = await exchange('/core/v2/posts', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'title=x&status[]=draft' });
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.text)).toEqual({ code: 'rest_invalid_param', message: 'Invalid parameter(s): status', data: { status: 400, params: { status: 'status is not of type string.' }, details: { status: { code: 'rest_invalid_type', message: 'status is not of type string.', data: { param: 'status' } } } } });
+  });
+
+  it('reads the last key as PHP does: per_page[]=abc&per_page=1 is the scalar 1', async () => {
+    canned = { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(POSTS) };
+    const r = await exchange('/core/v2/posts?per_page[]=abc&per_page=1');
+    expect(r.status).toBe(200);
+  });
+});
+
+describe('JSON deeper than PHP reads (issue 23, point 9)', () => {
+  const deep = (n: number) => `{"title":"t","meta":${'['.repeat(n)}${']'.repeat(n)}}`;
+  it('answers 400 rest_invalid_json with PHP\'s depth error (json_error_code 1) from 512 levels on', async () => {
+    canned = { status: 201, headers: { 'content-type': 'application/json' }, body: JSON.stringify(POSTS[0]) };
+    const r = await exchange('/core/v2/posts', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Basic eDp5' }, body: deep(600) });
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.text)).toEqual({ code: 'rest_invalid_json', message: 'Invalid JSON body passed.', data: { status: 400, json_error_code: 1, json_error_message: 'Maximum stack depth exceeded' } });
+  });
+
+  // Measured on the sandbox (WordPress 6.1.9, PHP 8.2): 511 nested arrays (or `{"a":` objects) reach
+  // the permission check (401 anonymous), 512 answer rest_invalid_json with json_error_code 1.
+  it('counts as PHP does: 511 levels parse, 512 do not; a syntax error before the deep bracket wins', () => {
+    const nest = (n: number) => Buffer.from(`${'['.repeat(n)}${']'.repeat(n)}`);
+    expect(jsonErrorCode(nest(511))).toBeNull();
+    expect(jsonErrorCode(nest(512))).toBe(1);
+    expect(jsonErrorCode(Buffer.from(deep(510)))).toBeNull(); // 510 + the outer object = 511
+    expect(jsonErrorCode(Buffer.from(deep(511)))).toBe(1);
+    expect(jsonErrorCode(Buffer.from(`${'{"a":'.repeat(511)}1${'}'.repeat(511)}`))).toBeNull();
+    expect(jsonErrorCode(Buffer.from(`${'{"a":'.repeat(512)}1${'}'.repeat(512)}`))).toBe(1);
+    expect(jsonErrorCode(Buffer.from('['.repeat(600)))).toBe(1); // the depth is reached before the end of input
+    expect(jsonErrorCode(Buffer.from(`[x${'['.repeat(600)}`))).toBe(4);
+    expect(jsonErrorCode(Buffer.from(`${'['.repeat(511)}1 [`))).toBe(4);
+    expect(jsonErrorCode(Buffer.from(JSON.stringify({ a: '[[[['.repeat(300) })))).toBeNull(); // brackets in a string
+  });
+});
