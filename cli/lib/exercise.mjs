@@ -95,6 +95,8 @@ export function targetRecord(template, values) {
   const v = values[m[2]];
   if (v === undefined || String(v) === String(NO_SUCH_ID)) return null;
   const collection = fill(m[1], values).replace(/\/$/, '');
+  // `/by-slug/{slug}` names a record of the collection before it by its slug, not by its id.
+  if (m[2] === 'slug' && collection.endsWith('/by-slug')) return { path: `${collection}/${encodeURIComponent(String(v))}`, collection: collection.slice(0, -'/by-slug'.length), slug: String(v) };
   return { path: `${collection}/${encodeURIComponent(String(v))}`, collection, id: v };
 }
 
@@ -112,6 +114,7 @@ export function carriesMarker(ctx, rec) {
  * id answers that id with this run's marker. Answers {own, gone, why}.
  */
 export async function proveOwn(ctx, rec) {
+  if (rec.slug !== undefined) return proveOwnBySlug(ctx, rec);
   if ((ctx.idsBefore?.[rec.collection] ?? []).some((x) => String(x) === String(rec.id))) return { own: false, why: 'it was on the site before the run' };
   const get = ctx.getByRoute.get(routeKey(`${rec.collection}/{id}`));
   const query = get?.params.some((p) => p.name === 'context') ? { context: 'edit' } : {};
@@ -119,6 +122,18 @@ export async function proveOwn(ctx, rec) {
   if (!r) return { own: false, why: 'it could not be read' };
   if (r.status === 404 || r.status === 410) return { own: false, gone: true, why: `it is gone (GET answered ${r.status})` };
   if (r.status !== 200 || !r.json || typeof r.json !== 'object' || String(r.json.id) !== String(rec.id)) return { own: false, why: `reading it answered ${r.status}${r.json && typeof r.json === 'object' && r.json.id !== undefined ? ` with id ${JSON.stringify(r.json.id)}` : ''}` };
+  if (!carriesMarker(ctx, r.json)) return { own: false, why: `its own title ${JSON.stringify(titleOf(r.json).slice(0, 120))} does not carry this run's marker` };
+  return { own: true };
+}
+
+/** The same proof for a record named by its slug: it answers that slug, its id is new, it carries the marker. */
+async function proveOwnBySlug(ctx, rec) {
+  const r = await quietly(ctx, 'GET', rec.path, { comment: 'is it this run\'s own record? (read just before a write)' });
+  if (!r) return { own: false, why: 'it could not be read' };
+  if (r.status === 404 || r.status === 410) return { own: false, gone: true, why: `it is gone (GET answered ${r.status})` };
+  if (r.status !== 200 || !r.json || typeof r.json !== 'object' || r.json.slug !== rec.slug) return { own: false, why: `reading it answered ${r.status}${r.json && typeof r.json === 'object' && r.json.slug !== undefined ? ` with slug ${JSON.stringify(String(r.json.slug).slice(0, 120))}` : ''}` };
+  if ((ctx.idsBefore?.[rec.collection] ?? []).some((x) => String(x) === String(r.json.id))) return { own: false, why: 'it was on the site before the run' };
+  if (!ctx.records.created.some((c) => c.path === `${rec.collection}/${r.json.id}`)) return { own: false, why: `its id ${JSON.stringify(r.json.id)} is not one this run's creates answered` };
   if (!carriesMarker(ctx, r.json)) return { own: false, why: `its own title ${JSON.stringify(titleOf(r.json).slice(0, 120))} does not carry this run's marker` };
   return { own: true };
 }

@@ -3,7 +3,7 @@
 // create probes (wrong type, bad enum, missing required field), read-back, three updates, children
 // (children.mjs), deletes. Every record the run creates is registered for cleanup by the id its
 // create returned; the cleanup runs even when a step fails or the run is stopped.
-import { exercise, noteForeign, proveOwn, record } from '../exercise.mjs';
+import { exercise, noteForeign, proveOwn, quietly, record } from '../exercise.mjs';
 import { RunStopped } from '../http.mjs';
 import { list, listQuery, resolvePath, siteHas } from '../lookup.mjs';
 import { bodySchema, deref, schemaEnum, schemaTypes } from '../spec.mjs';
@@ -187,7 +187,11 @@ async function slugSequence(ctx, c, kind, title) {
   if (methods.includes('DELETE')) {
     const k = `DELETE ${bySlug}`;
     await exercise(ctx, k, { slug }, { auth: false }, { expect: 401, label: 'probe: unauthenticated DELETE by slug', kind: 'probe' });
-    await exercise(ctx, k, { slug: `no-such-slug-${ctx.stamp}` }, {}, { expect: unknownIdStatus(ctx, k), label: 'probe: DELETE by a slug that matches nothing', kind: 'probe' });
+    // The probe's slug must match nothing: read it first, and send the DELETE only when no record answers.
+    const none = `no-such-slug-${ctx.stamp.toLowerCase()}`;
+    const look = await quietly(ctx, 'GET', bySlug.replace('{slug}', none), { comment: 'does the probe\'s slug match nothing? (read just before the DELETE)' });
+    if (look && (look.status === 400 || look.status === 404)) await exercise(ctx, k, { slug: none }, { ownProved: true }, { expect: unknownIdStatus(ctx, k), label: 'probe: DELETE by a slug that matches nothing', kind: 'probe' });
+    else ctx.report.notes.push(`probe DELETE ${bySlug} not sent: the slug ${none} answered ${look ? look.status : 'nothing'}, not 400 or 404`);
     await exercise(ctx, k, { slug }, {}, { expect: 200, label: 'DELETE by slug (trash)' });
   }
 }
