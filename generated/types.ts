@@ -4931,7 +4931,10 @@ export interface components {
          * Error
          * @description The platform's error body. `code` is a stable machine code to branch on; `message` is translated to
          *     the site's language. `data` usually carries the HTTP status and may carry other keys (for example
-         *     `params`, `details`, `json_error_code`, `term_id`); it is `null` for some errors.
+         *     `params`, `details`, `json_error_code`, `term_id`); it is `null` for some errors. Only the server's
+         *     own answer to the global `_jsonp` parameter, which this description does not cover, comes without
+         *     it (`{"code": "rest_callback_invalid", "message": "Invalid JSONP callback function."}` for an invalid
+         *     callback name, seen on WordPress 6.1.9, 6.8.12 and 7.1.4).
          */
         Error: {
             /**
@@ -8441,6 +8444,20 @@ export interface components {
             };
         };
         /**
+         * @description A wrong application password. A stock site does not report it: the request runs as an anonymous
+         *     one. A site where a plugin reads the current user before the REST API checks the credentials (The
+         *     Events Calendar does: seen with TEC 6.6.4.2 and 6.17.2 on WordPress 6.8.12 and 7.1.4) answers every
+         *     request sent with it 401 `incorrect_password`, public routes included.
+         */
+        WrongApplicationPassword: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description The batch itself is invalid, so no request ran: more than 25 requests (`rest_invalid_param` with
          *     `data.details.requests.code` = `rest_too_many_items`), `requests` missing
          *     (`rest_missing_callback_param`), a request with a method other than POST, PUT, PATCH or DELETE or
@@ -8494,6 +8511,7 @@ export interface components {
          * @description No user is signed in (no credentials, a wrong application password, or a cookie without a valid
          *     nonce) and the route requires one: `rest_forbidden`, `rest_cannot_create`, `rest_cannot_edit`,
          *     `rest_cannot_delete`, `rest_cannot_view`, `rest_forbidden_context`, `rest_not_logged_in`.
+         *     A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does).
          */
         Unauthorized: {
             headers: {
@@ -8813,7 +8831,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No user is signed in and the request needs one: `context=edit` (`rest_forbidden_context`), or a record that is not public (`rest_forbidden`). (A non-public `status` filter without credentials is a 400, see there.) */
+        /** @description No user is signed in and the request needs one: `context=edit` (`rest_forbidden_context`), or a record that is not public (`rest_forbidden`). (A non-public `status` filter without credentials is a 400, see there.) A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
         CoreReadUnauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -8840,7 +8858,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No user is signed in (no credentials, a wrong application password, or a cookie without a valid nonce): the platform refuses to create the record with `rest_cannot_create`. */
+        /** @description No user is signed in (no credentials, a wrong application password, or a cookie without a valid nonce): the platform refuses to create the record with `rest_cannot_create`. A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
         CoreCreateUnauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -8858,7 +8876,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No user is signed in (no credentials, a wrong application password, or a cookie without a valid nonce): the platform refuses to edit the record with `rest_cannot_edit`. */
+        /** @description No user is signed in (no credentials, a wrong application password, or a cookie without a valid nonce): the platform refuses to edit the record with `rest_cannot_edit`. A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
         CoreEditUnauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -8867,7 +8885,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No user is signed in (no credentials, a wrong application password, or a cookie without a valid nonce): the platform refuses to delete the record with `rest_cannot_delete`. */
+        /** @description No user is signed in (no credentials, a wrong application password, or a cookie without a valid nonce): the platform refuses to delete the record with `rest_cannot_delete`. A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
         CoreDeleteUnauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -8903,7 +8921,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No user is signed in: revisions and autosaves are readable only by users who may edit the parent (`rest_cannot_read`); deletes answer `rest_cannot_delete`. */
+        /** @description No user is signed in: revisions and autosaves are readable only by users who may edit the parent (`rest_cannot_read`); deletes answer `rest_cannot_delete`. A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
         CoreRevisionsUnauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -8984,7 +9002,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No user is signed in: menu items are not public (`rest_cannot_view`); writes answer `rest_cannot_create`, `rest_cannot_edit` or `rest_cannot_delete`. */
+        /** @description No user is signed in: menu items are not public (`rest_cannot_view`); writes answer `rest_cannot_create`, `rest_cannot_edit` or `rest_cannot_delete`. A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
         CoreMenuItemsUnauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -9588,6 +9606,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
         };
     };
     runBatchRequests: {
@@ -9624,6 +9643,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BatchBadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
         };
     };
     getOEmbedNamespace: {
@@ -9656,6 +9676,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
         };
     };
     getOEmbed: {
@@ -9698,6 +9719,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["OEmbedBadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["OEmbedNotFound"];
         };
     };
@@ -9769,6 +9791,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
         };
     };
     getCalendarDoc: {
@@ -9789,6 +9812,7 @@ export interface operations {
                     "application/json": components["schemas"]["CalDoc"];
                 };
             };
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -9901,6 +9925,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CalBadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["CalEventListNotFound"];
         };
     };
@@ -9958,6 +9983,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CalEventBadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             403: components["responses"]["CalEventForbidden"];
             404: components["responses"]["CalEventNotFound"];
         };
@@ -10126,6 +10152,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CalEventBadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             403: components["responses"]["CalEventForbidden"];
             404: components["responses"]["NotFound"];
         };
@@ -10301,6 +10328,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CalBadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["CalVenueListNotFound"];
         };
     };
@@ -10352,6 +10380,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CalVenueBadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             403: components["responses"]["CalVenueForbidden"];
             404: components["responses"]["NotFound"];
         };
@@ -10503,6 +10532,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CalVenueBadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             403: components["responses"]["CalVenueForbidden"];
             404: components["responses"]["NotFound"];
         };
@@ -10678,6 +10708,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CalBadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["CalOrganizerListNotFound"];
         };
     };
@@ -10729,6 +10760,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CalOrganizerBadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             403: components["responses"]["CalOrganizerForbidden"];
             404: components["responses"]["NotFound"];
         };
@@ -10880,6 +10912,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CalOrganizerBadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             403: components["responses"]["CalOrganizerForbidden"];
             404: components["responses"]["NotFound"];
         };
@@ -11058,6 +11091,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CalBadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
         };
     };
     createEventCategory: {
@@ -11109,6 +11143,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CalTermBadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -11284,6 +11319,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CalBadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
         };
     };
     createEventTag: {
@@ -11335,6 +11371,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["CalTermBadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -14436,6 +14473,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -15458,6 +15496,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -15821,6 +15860,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -16461,6 +16501,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -16609,6 +16650,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -17293,6 +17335,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -17429,6 +17472,7 @@ export interface operations {
         responses: {
             200: components["responses"]["AddonUndocumented"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -17457,6 +17501,7 @@ export interface operations {
         responses: {
             200: components["responses"]["AddonUndocumented"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -17484,6 +17529,7 @@ export interface operations {
         responses: {
             200: components["responses"]["AddonUndocumented"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -17512,6 +17558,7 @@ export interface operations {
         responses: {
             200: components["responses"]["AddonUndocumented"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -17540,6 +17587,7 @@ export interface operations {
         responses: {
             200: components["responses"]["AddonUndocumented"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -17573,6 +17621,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -17594,6 +17643,7 @@ export interface operations {
         responses: {
             200: components["responses"]["AddonUndocumented"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -17627,6 +17677,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -17798,6 +17849,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -17906,6 +17958,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -17962,6 +18015,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -18133,6 +18187,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
         };
     };

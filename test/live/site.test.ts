@@ -281,3 +281,19 @@ describe('oembed/1.0', () => {
     expect(a.json.code).toBe('oembed_invalid_url');
   });
 });
+
+describe(`a wrong application password on ${SITE.baseUrl}`, () => {
+  // A stock site runs such a request as an anonymous one; a site with the calendar plugin (which reads
+  // the current user before the REST API checks credentials) answers 401 incorrect_password, public
+  // routes included. Both are documented on every operation that takes application passwords.
+  const wrong = { ...SITE, user: SITE.user ?? 'admin', appPassword: 'abcd abcd abcd abcd abcd abcd' };
+  const callWrong = caller(wrong);
+
+  it.each([['GET', '/'], ['GET', '/core/v2/posts'], ['GET', '/oembed/1.0']])('%s %s answers as documented', async (method, path) => {
+    const a = await callWrong(method, path, { auth: true, query: path === '/core/v2/posts' ? { per_page: '1' } : {} });
+    if (SITE.calendar !== undefined) expect(a.status).toBe(SITE.calendar ? 401 : 200);
+    expect([200, 401]).toContain(a.status);
+    if (a.status === 401) expect(a.json.code).toBe('incorrect_password');
+    expect(conforms(method, path, a)).toEqual([]);
+  });
+});
