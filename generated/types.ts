@@ -9192,10 +9192,10 @@ export interface components {
         CoreParentExclude: number[];
         /** @description Only attachments with one of these statuses. `private` and `trash` need a user who may edit attachments; otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
         CoreMediaStatusFilter: ("inherit" | "private" | "trash")[];
-        /** @description Only attachments of this kind (the first part of their MIME type). */
-        CoreMediaType: "image" | "video" | "text" | "application" | "audio" | null;
-        /** @description Only attachments of this exact MIME type (e.g. `image/png`); ignored unless the site allows that type. */
-        CoreMimeType: string | null;
+        /** @description Only attachments of this kind (the first part of their MIME type). From WordPress 6.9 a list of kinds is accepted too (sent as a comma list, `image,video`, or PHP brackets); older sites refuse a list with 400 `rest_invalid_param`. */
+        CoreMediaType: ("image" | "video" | "text" | "application" | "audio" | null) | ("image" | "video" | "text" | "application" | "audio")[];
+        /** @description Only attachments of this exact MIME type (e.g. `image/png`); ignored unless the site allows that type. A comma list (`image/png,image/jpeg`) is a single string that WordPress splits, on every release; from WordPress 6.9 a list (array, PHP brackets `mime_type[]=image/png`) is accepted too, which older sites refuse with 400 `rest_invalid_param`. */
+        CoreMimeType: (string | null) | string[];
         /**
          * @description With a raw file body: `attachment; filename=<name>` (the extension decides the allowed type); without it the upload fails with 400 `rest_upload_no_content_disposition`. Ignored with a `multipart/form-data` body, where the file part carries its own name.
          * @example attachment; filename=festival-poster.png
@@ -13417,9 +13417,9 @@ export interface operations {
                 slug?: components["parameters"]["CoreSlugList"];
                 /** @description Only attachments with one of these statuses. `private` and `trash` need a user who may edit attachments; otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
                 status?: components["parameters"]["CoreMediaStatusFilter"];
-                /** @description Only attachments of this kind (the first part of their MIME type). */
+                /** @description Only attachments of this kind (the first part of their MIME type). From WordPress 6.9 a list of kinds is accepted too (sent as a comma list, `image,video`, or PHP brackets); older sites refuse a list with 400 `rest_invalid_param`. */
                 media_type?: components["parameters"]["CoreMediaType"];
-                /** @description Only attachments of this exact MIME type (e.g. `image/png`); ignored unless the site allows that type. */
+                /** @description Only attachments of this exact MIME type (e.g. `image/png`); ignored unless the site allows that type. A comma list (`image/png,image/jpeg`) is a single string that WordPress splits, on every release; from WordPress 6.9 a list (array, PHP brackets `mime_type[]=image/png`) is accepted too, which older sites refuse with 400 `rest_invalid_param`. */
                 mime_type?: components["parameters"]["CoreMimeType"];
                 /**
                  * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma

@@ -21,7 +21,7 @@
 //   security-required: anonymous calls were allowed and are not any more
 //   security-scheme-removed: a credential kind the base accepted is no longer accepted; -added (ok)
 //   parameter-removed, required-parameter-added, parameter-became-required, parameter-added (ok),
-//   parameter-serialisation-changed (query style/explode)
+//   parameter-serialisation-changed (query style; explode, unless the base parameter was a scalar)
 //   request-default-changed: the default of a request value changed or was dropped (clients that
 //     omit it get another behaviour); request-default-added (ok)
 //   request-body-removed, required-request-body-added, request-body-became-required,
@@ -279,7 +279,11 @@ export function compareBundles(base, head) {
       if (!q) { add(true, 'parameter-removed', name, w, 'parameter removed'); continue; }
       if (q.required && !p.required) add(true, 'parameter-became-required', name, w, 'parameter is now required');
       if (p.in === 'query' && (p.style ?? 'form') !== (q.style ?? 'form')) add(true, 'parameter-serialisation-changed', name, w, `style ${p.style ?? 'form'} -> ${q.style ?? 'form'}`);
-      if (p.in === 'query' && (p.explode ?? (p.style ?? 'form') === 'form') !== (q.explode ?? (q.style ?? 'form') === 'form')) add(true, 'parameter-serialisation-changed', name, w, `explode ${p.explode} -> ${q.explode}`);
+      // `explode` only changes how arrays and objects are written: a parameter that was a scalar in the
+      // base is written the same way either way (`media_type=image`), so widening it to a list is not
+      // a serialisation change for the values clients already send.
+      const baseScalar = !schemaTypes(p.schema, base).some((t) => t === 'array' || t === 'object');
+      if (p.in === 'query' && !baseScalar && (p.explode ?? (p.style ?? 'form') === 'form') !== (q.explode ?? (q.style ?? 'form') === 'form')) add(true, 'parameter-serialisation-changed', name, w, `explode ${p.explode} -> ${q.explode}`);
       schemas(p.schema, q.schema, 'request', name, w);
     }
     for (const [pk, q] of hp) {

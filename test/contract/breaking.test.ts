@@ -283,3 +283,23 @@ describe('the release gate: npm run breaking -- --since-release (what .ci/run ru
     } finally { rmSync(dir, { recursive: true, force: true }); }
   });
 });
+
+describe('a scalar query parameter widened to accept a list (media_type in WordPress 6.9)', () => {
+  const doc = (param: Record<string, unknown>) => ({
+    openapi: '3.1.0', info: { title: 't', version: '1.0.0' },
+    paths: { '/media': { get: { operationId: 'listMedia', parameters: [{ name: 'media_type', in: 'query', ...param }], responses: { 200: { description: 'ok' } } } } },
+  });
+  const scalar = { schema: { type: ['string', 'null'], enum: ['image', 'video', null], default: null } };
+  const widened = { style: 'form', explode: false, schema: { oneOf: [{ type: ['string', 'null'], enum: ['image', 'video', null], default: null }, { type: 'array', items: { type: 'string', enum: ['image', 'video'] } }], default: null } };
+
+  it('is not breaking: the values clients already send are written the same way', () => {
+    const result = compareBundles(doc(scalar), doc(widened));
+    expect(result.changes.filter((c: Change) => c.breaking)).toEqual([]);
+  });
+
+  it('changing explode of a parameter that already was a list is still breaking', () => {
+    const list = { schema: { type: 'array', items: { type: 'string' } } };
+    const result = compareBundles(doc(list), doc({ ...list, style: 'form', explode: false }));
+    expect(result.changes.filter((c: Change) => c.breaking).map((c: Change) => c.rule)).toContain('parameter-serialisation-changed');
+  });
+});

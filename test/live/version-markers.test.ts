@@ -148,3 +148,16 @@ describe(`version markers on ${SITE.baseUrl}`, () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe(`list values of media_type and mime_type on ${SITE.baseUrl} (x-since WordPress 6.9 on the list member)`, () => {
+  // A comma list of MIME types is a plain string that WordPress splits on every release; the list (array)
+  // form is what 6.9 added, so it is sent with PHP brackets here.
+  it.each([['media_type', 'image,video'], ['mime_type[]', 'image/png']])('%s=%s is accepted exactly from WordPress 6.9', async (name, value) => {
+    const a = await call('GET', '/core/v2/media', { query: { [name]: value, _fields: 'id' } });
+    if (has('WordPress 6.9')) expect(a.status).toBe(200);
+    else {
+      expect(a.status).toBe(400);
+      expect(a.json.code).toBe('rest_invalid_param');
+    }
+  });
+});
