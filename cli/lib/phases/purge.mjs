@@ -21,10 +21,24 @@ async function coreBaseOf(ctx, type, cache) {
   return base;
 }
 
+/**
+ * Is `path` (a calendar event, venue or organizer) the run's own record, already in the trash? The
+ * calendar answers 403 for a trashed event, so it is read through the core route of its post type:
+ * same id, `trash` status, the run's marker in its title, and created by this run.
+ */
+export async function isOwnTrashedCalendarRecord(ctx, path) {
+  const m = /^(\/cal\/events\/v1\/(?:events|venues|organizers))\/(\d+)$/.exec(path);
+  if (!m || !ctx.records.created.some((c) => c.path === path)) return false;
+  const base = await coreBaseOf(ctx, CALENDAR_POST_TYPES[m[1]], (ctx.coreBases ??= new Map()));
+  if (!base) return false;
+  const rec = await quietly(ctx, 'GET', `/core/v2/${base}/${m[2]}`, { query: { context: 'edit' } });
+  return rec?.status === 200 && rec.json?.id === Number(m[2]) && rec.json?.status === 'trash' && titleOf(rec.json).includes(ctx.marker);
+}
+
 /** Purge every trashed record of the run's calendar writes; each moves from `trashed` to `removed`. */
 export async function purgeTrashed(ctx) {
   const { records } = ctx;
-  const cache = new Map();
+  const cache = (ctx.coreBases ??= new Map());
   records.aliases ??= [];
   for (const t of [...records.trashed]) {
     // Terms have no trash: the calendar's DELETE removes them. Read the record back to know.

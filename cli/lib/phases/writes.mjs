@@ -8,6 +8,7 @@ import { RunStopped } from '../http.mjs';
 import { list, listQuery, resolvePath, siteHas } from '../lookup.mjs';
 import { bodySchema, deref, schemaEnum, schemaTypes } from '../spec.mjs';
 import { batchSequence } from './batch.mjs';
+import { isOwnTrashedCalendarRecord } from './purge.mjs';
 import { childSequences } from './children.mjs';
 import { NO_SUCH_ID, unknownIdStatus } from './reads.mjs';
 
@@ -57,6 +58,11 @@ export function registerCleanup(ctx, c, id, title) {
     if (records.removed.some((r) => r.path === path) || records.trashed.some((r) => r.path === path)) return;
     const proof = await proveOwn(ctx, { path: `${c}/${encodeURIComponent(String(id))}`, collection: c, id });
     if (proof.gone) { records.removed.push({ path, title, note: `already gone: ${proof.why}` }); return; }
+    if (!proof.own && await isOwnTrashedCalendarRecord(ctx, path)) {
+      // Trashed by the sequence (a calendar DELETE); the calendar answers 403 for it. The purge deletes it.
+      records.trashed.push({ path, title, note: 'already in the trash (the calendar answers 403 for it)' });
+      return;
+    }
     if (!proof.own) {
       noteForeign(ctx, { path }, `DELETE ${path} (cleanup)`, proof.why);
       records.created = records.created.filter((r) => r.path !== path);
