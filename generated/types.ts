@@ -6048,73 +6048,34 @@ export interface components {
             date?: string;
             /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
             date_utc?: string;
-            /**
-             * @description The description (HTML). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            description?: string | null;
+            /** @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            description?: string;
             /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`). Callers without the capability to publish **events** who ask for `publish` or `future` get `pending`; omitted: `publish` for those who may, `draft` for others. */
             status?: string;
-            /**
-             * @description Whether events at the venue show a map; a boolean-like string (`1`, `true`, `yes`, `on` mean true; anything else false). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            show_map?: string | null;
-            /**
-             * @description Whether events at the venue show a map link; a boolean-like string like `show_map`. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            show_map_link?: string | null;
-            /**
-             * @description The street address. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            address?: string | null;
-            /**
-             * @description The city. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            city?: string | null;
-            /**
-             * @description The country. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            country?: string | null;
-            /**
-             * @description The province. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            province?: string | null;
-            /**
-             * @description The state. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            state?: string | null;
-            /**
-             * @description The postal code. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            zip?: string | null;
-            /**
-             * @description The phone number. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            phone?: string | null;
-            /**
-             * @description The state or province, as one field. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            stateprovince?: string | null;
-            /**
-             * @description The website URL (a URL or empty). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            website?: string | null;
-            /**
-             * @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            image?: string | null;
+            /** @description Whether events at the venue show a map; a boolean-like string (`1`, `true`, `yes`, `on` mean true; anything else false). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            show_map?: string;
+            /** @description Whether events at the venue show a map link; a boolean-like string like `show_map`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            show_map_link?: string;
+            /** @description The street address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            address?: string;
+            /** @description The city. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            city?: string;
+            /** @description The country. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            country?: string;
+            /** @description The province. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            province?: string;
+            /** @description The state. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            state?: string;
+            /** @description The postal code. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            zip?: string;
+            /** @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            phone?: string;
+            /** @description The state or province, as one field. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            stateprovince?: string;
+            /** @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            website?: string;
+            /** @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            image?: string;
         };
         /**
          * CalVenueUpdate
@@ -6132,73 +6093,34 @@ export interface components {
             date?: string;
             /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
             date_utc?: string;
-            /**
-             * @description The description (HTML). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            description?: string | null;
+            /** @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            description?: string;
             /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`). Callers without the capability to publish **events** who ask for `publish` or `future` get `pending`; omitted: `publish` for those who may, `draft` for others. */
             status?: string;
-            /**
-             * @description Whether events at the venue show a map; a boolean-like string (`1`, `true`, `yes`, `on` mean true; anything else false). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            show_map?: string | null;
-            /**
-             * @description Whether events at the venue show a map link; a boolean-like string like `show_map`. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            show_map_link?: string | null;
-            /**
-             * @description The street address. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            address?: string | null;
-            /**
-             * @description The city. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            city?: string | null;
-            /**
-             * @description The country. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            country?: string | null;
-            /**
-             * @description The province. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            province?: string | null;
-            /**
-             * @description The state. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            state?: string | null;
-            /**
-             * @description The postal code. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            zip?: string | null;
-            /**
-             * @description The phone number. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            phone?: string | null;
-            /**
-             * @description The state or province, as one field. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            stateprovince?: string | null;
-            /**
-             * @description The website URL (a URL or empty). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            website?: string | null;
-            /**
-             * @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            image?: string | null;
+            /** @description Whether events at the venue show a map; a boolean-like string (`1`, `true`, `yes`, `on` mean true; anything else false). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            show_map?: string;
+            /** @description Whether events at the venue show a map link; a boolean-like string like `show_map`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            show_map_link?: string;
+            /** @description The street address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            address?: string;
+            /** @description The city. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            city?: string;
+            /** @description The country. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            country?: string;
+            /** @description The province. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            province?: string;
+            /** @description The state. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            state?: string;
+            /** @description The postal code. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            zip?: string;
+            /** @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            phone?: string;
+            /** @description The state or province, as one field. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            stateprovince?: string;
+            /** @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            website?: string;
+            /** @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            image?: string;
         };
         /**
          * CalVenueUpdateBySlug
@@ -6221,73 +6143,34 @@ export interface components {
             date?: string;
             /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
             date_utc?: string;
-            /**
-             * @description The description (HTML). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            description?: string | null;
+            /** @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            description?: string;
             /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`). Callers without the capability to publish **events** who ask for `publish` or `future` get `pending`; omitted: `publish` for those who may, `draft` for others. */
             status?: string;
-            /**
-             * @description Whether events at the venue show a map; a boolean-like string (`1`, `true`, `yes`, `on` mean true; anything else false). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            show_map?: string | null;
-            /**
-             * @description Whether events at the venue show a map link; a boolean-like string like `show_map`. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            show_map_link?: string | null;
-            /**
-             * @description The street address. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            address?: string | null;
-            /**
-             * @description The city. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            city?: string | null;
-            /**
-             * @description The country. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            country?: string | null;
-            /**
-             * @description The province. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            province?: string | null;
-            /**
-             * @description The state. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            state?: string | null;
-            /**
-             * @description The postal code. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            zip?: string | null;
-            /**
-             * @description The phone number. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            phone?: string | null;
-            /**
-             * @description The state or province, as one field. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            stateprovince?: string | null;
-            /**
-             * @description The website URL (a URL or empty). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            website?: string | null;
-            /**
-             * @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            image?: string | null;
+            /** @description Whether events at the venue show a map; a boolean-like string (`1`, `true`, `yes`, `on` mean true; anything else false). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            show_map?: string;
+            /** @description Whether events at the venue show a map link; a boolean-like string like `show_map`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            show_map_link?: string;
+            /** @description The street address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            address?: string;
+            /** @description The city. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            city?: string;
+            /** @description The country. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            country?: string;
+            /** @description The province. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            province?: string;
+            /** @description The state. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            state?: string;
+            /** @description The postal code. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            zip?: string;
+            /** @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            phone?: string;
+            /** @description The state or province, as one field. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            stateprovince?: string;
+            /** @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            website?: string;
+            /** @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            image?: string;
         };
         /**
          * CalOrganizerList
@@ -6317,51 +6200,24 @@ export interface components {
              * @example Festival Foundation
              */
             organizer: string;
-            /**
-             * @description The author's user id (an existing user, else 400). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            author?: number | null;
-            /**
-             * @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            date?: string | null;
-            /**
-             * @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            date_utc?: string | null;
-            /**
-             * @description The description (HTML). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            description?: string | null;
-            /**
-             * @description The post status (`publish`, `future`, `draft`, `pending`, `private`); callers without the capability to publish **events** who ask for `publish` or `future` get `pending`. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            status?: string | null;
-            /**
-             * @description The phone number. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            phone?: string | null;
-            /**
-             * @description The website URL (a URL or empty). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            website?: string | null;
-            /**
-             * @description The e-mail address. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            email?: string | null;
-            /**
-             * @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            image?: string | null;
+            /** @description The author's user id (an existing user, else 400). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            author?: number;
+            /** @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            date?: string;
+            /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            date_utc?: string;
+            /** @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            description?: string;
+            /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`); callers without the capability to publish **events** who ask for `publish` or `future` get `pending`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            status?: string;
+            /** @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            phone?: string;
+            /** @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            website?: string;
+            /** @description The e-mail address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            email?: string;
+            /** @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            image?: string;
         };
         /**
          * CalOrganizerUpdate
@@ -6370,55 +6226,27 @@ export interface components {
         CalOrganizerUpdate: {
             /**
              * @description The organizer name. The route declares a default of `null`, which never applies on create, where the name is required.
-             * @default null
              * @example Festival Foundation
              */
-            organizer?: string | null;
-            /**
-             * @description The author's user id (an existing user, else 400). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            author?: number | null;
-            /**
-             * @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            date?: string | null;
-            /**
-             * @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            date_utc?: string | null;
-            /**
-             * @description The description (HTML). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            description?: string | null;
-            /**
-             * @description The post status (`publish`, `future`, `draft`, `pending`, `private`); callers without the capability to publish **events** who ask for `publish` or `future` get `pending`. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            status?: string | null;
-            /**
-             * @description The phone number. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            phone?: string | null;
-            /**
-             * @description The website URL (a URL or empty). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            website?: string | null;
-            /**
-             * @description The e-mail address. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            email?: string | null;
-            /**
-             * @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            image?: string | null;
+            organizer?: string;
+            /** @description The author's user id (an existing user, else 400). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            author?: number;
+            /** @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            date?: string;
+            /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            date_utc?: string;
+            /** @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            description?: string;
+            /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`); callers without the capability to publish **events** who ask for `publish` or `future` get `pending`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            status?: string;
+            /** @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            phone?: string;
+            /** @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            website?: string;
+            /** @description The e-mail address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            email?: string;
+            /** @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            image?: string;
         };
         /**
          * CalOrganizerUpdateBySlug
@@ -6432,55 +6260,27 @@ export interface components {
             slug: string;
             /**
              * @description The organizer name. The route declares a default of `null`, which never applies on create, where the name is required.
-             * @default null
              * @example Festival Foundation
              */
-            organizer?: string | null;
-            /**
-             * @description The author's user id (an existing user, else 400). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            author?: number | null;
-            /**
-             * @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            date?: string | null;
-            /**
-             * @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            date_utc?: string | null;
-            /**
-             * @description The description (HTML). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            description?: string | null;
-            /**
-             * @description The post status (`publish`, `future`, `draft`, `pending`, `private`); callers without the capability to publish **events** who ask for `publish` or `future` get `pending`. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            status?: string | null;
-            /**
-             * @description The phone number. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            phone?: string | null;
-            /**
-             * @description The website URL (a URL or empty). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            website?: string | null;
-            /**
-             * @description The e-mail address. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            email?: string | null;
-            /**
-             * @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            image?: string | null;
+            organizer?: string;
+            /** @description The author's user id (an existing user, else 400). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            author?: number;
+            /** @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            date?: string;
+            /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            date_utc?: string;
+            /** @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            description?: string;
+            /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`); callers without the capability to publish **events** who ask for `publish` or `future` get `pending`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            status?: string;
+            /** @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            phone?: string;
+            /** @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            website?: string;
+            /** @description The e-mail address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            email?: string;
+            /** @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            image?: string;
         };
         /**
          * CalTerm
