@@ -7718,6 +7718,16 @@ export interface components {
         AttachmentUploadForm: components["schemas"]["AttachmentWrite"] & {
             /** @description The file, with its file name in the part's `Content-Disposition`. */
             file: string;
+            /**
+             * @description Whether WordPress converts the image to the output format its filters choose (e.g. HEIC to JPEG). Since WordPress 7.1: older sites ignore it.
+             * @default true
+             */
+            convert_format?: boolean;
+            /**
+             * @description Whether WordPress generates the registered image sizes now (`false`: later, through `POST /core/v2/media/{id}/post-process`). Since WordPress 7.1: older sites ignore it.
+             * @default true
+             */
+            generate_sub_sizes?: boolean;
         };
         /**
          * AttachmentDeleted
@@ -7745,7 +7755,7 @@ export interface components {
         };
         /**
          * AttachmentImageModifier
-         * @description One image edit: a rotation or a crop.
+         * @description One image edit: a rotation, a crop, or (from WordPress 6.9) a flip.
          */
         AttachmentImageModifier: {
             /** @constant */
@@ -7767,6 +7777,18 @@ export interface components {
                 /** @description Height as a percentage of the image height. */
                 height: number;
             };
+        } | {
+            /** @constant */
+            type: "flip";
+            args: {
+                /** @description The directions to flip in. */
+                flip: {
+                    /** @description Whether to flip horizontally. */
+                    horizontal: boolean;
+                    /** @description Whether to flip vertically. */
+                    vertical: boolean;
+                };
+            };
         };
         /**
          * AttachmentImageEdit
@@ -7778,6 +7800,25 @@ export interface components {
              * @description The URL of the image file being edited (the original or one of its sizes).
              */
             src: string;
+            /** @description The title of the new attachment (raw text, or an object with `raw`). Since WordPress 6.9: older sites ignore it. */
+            title?: string | {
+                /** @description The title as stored. */
+                raw?: string;
+            };
+            /** @description The caption of the new attachment (raw text, or an object with `raw`). Since WordPress 6.9: older sites ignore it. */
+            caption?: string | {
+                /** @description The caption as stored. */
+                raw?: string;
+            };
+            /** @description The description of the new attachment (raw text, or an object with `raw`). Since WordPress 6.9: older sites ignore it. */
+            description?: string | {
+                /** @description The description as stored. */
+                raw?: string;
+            };
+            /** @description The alternative text of the new attachment. Since WordPress 6.9: older sites ignore it. */
+            alt_text?: string;
+            /** @description The id of the post the new attachment belongs to. Since WordPress 6.9: older sites ignore it. */
+            post?: number;
             /** @description The edits to apply, in order. */
             modifiers?: components["schemas"]["AttachmentImageModifier"][];
             /**
