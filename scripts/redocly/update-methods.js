@@ -17,6 +17,8 @@
 // method, or an unknown method or key is an error (Redocly reports it and the bundle fails).
 // Spectral's `update-methods-match-post` rule checks the result on the bundle.
 
+import { preprocessors as recordPreprocessors } from './record-contexts.js';
+
 const METHODS = ['put', 'patch'];
 const KEYS = ['operationId', 'summary', 'description'];
 export const MARKER = 'x-update-methods';
@@ -76,9 +78,11 @@ function UpdateMethods() {
   };
 }
 
+// The plugin `festival`: this decorator and the preprocessor of ./record-contexts.js.
 export default function festivalPlugin() {
   return {
     id: 'festival',
+    preprocessors: recordPreprocessors,
     decorators: { oas3: { 'update-methods': UpdateMethods } },
   };
 }
