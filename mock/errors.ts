@@ -1,22 +1,23 @@
 // The platform's error bodies, and the translation of Prism's request violations into them.
 // A violation is what Prism puts in its `sl-violations` header (or a 422 problem's `validation`):
 // {location: ['request', 'query'|'body'|'header'|'path', name, ...], code, message}.
-import { deref } from './routes.mjs';
+import { deref } from '../core/spec.ts';
+import type { Detail, Entry, Node, PlatformAnswer } from './types.ts';
 
-export const noRoute = () => ({
+export const noRoute = (): PlatformAnswer => ({
   status: 404,
   body: { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } },
 });
 
 // PHP's json_decode errors, as the platform reports them in rest_invalid_json.
-const JSON_ERRORS = {
+const JSON_ERRORS: Record<number, string> = {
   1: 'Maximum stack depth exceeded',
   3: 'Control character error, possibly incorrectly encoded',
   4: 'Syntax error',
   5: 'Malformed UTF-8 characters, possibly incorrectly encoded',
 };
 
-export const invalidJson = (code = 4) => ({
+export const invalidJson = (code = 4): PlatformAnswer => ({
   status: 400,
   body: { code: 'rest_invalid_json', message: 'Invalid JSON body passed.', data: { status: 400, json_error_code: code, json_error_message: JSON_ERRORS[code] ?? JSON_ERRORS[4] } },
 });
@@ -35,8 +36,8 @@ export const PHP_JSON_MAX_DEPTH = 512;
  * `max` (level 512 of the default), as {at, closers} (the brackets that would close the levels open there), or null. One
  * linear pass; strings (and their escapes) are skipped.
  */
-export function depthExceeded(text, max = PHP_JSON_MAX_DEPTH) {
-  const open = [];
+export function depthExceeded(text: string, max = PHP_JSON_MAX_DEPTH): { at: number; closers: string } | null {
+  const open: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) { // a string: skip to its closing quote
@@ -58,7 +59,7 @@ export function depthExceeded(text, max = PHP_JSON_MAX_DEPTH) {
  * does when the text before that bracket, with a value in its place and the open levels closed,
  * is valid JSON (the bracket then stands where a value may start).
  */
-function depthErrorFirst(text, deep) {
+function depthErrorFirst(text: string, deep: { at: number; closers: string }): boolean {
   try { JSON.parse(`${text.slice(0, deep.at)}0${deep.closers}`); return true; } catch { return false; }
 }
 
@@ -68,8 +69,8 @@ function depthErrorFirst(text, deep) {
  * before any syntax error, as PHP's parser reads in order), 3 for a raw control character, 4
  * otherwise; null when it parses (a UTF-8 byte-order mark does not, as in PHP).
  */
-export function jsonErrorCode(body) {
-  let text;
+export function jsonErrorCode(body: Buffer): 1 | 3 | 4 | 5 | null {
+  let text: string;
   try { text = strictUtf8.decode(body); } catch { return 5; }
   if (text.charCodeAt(0) === 0xfeff) return 4; // TextDecoder drops the BOM: PHP refuses it
   if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 4;
@@ -83,10 +84,10 @@ export function jsonErrorCode(body) {
   }
 }
 
-export const mockError = (status, code, message) => ({ status, body: { code, message, data: { status } } });
+export const mockError = (status: number, code: string, message: string): PlatformAnswer => ({ status, body: { code, message, data: { status } } });
 
 // Ajv keyword (Prism's violation code) -> the platform's code for one invalid parameter.
-const DETAIL_CODES = {
+const DETAIL_CODES: Record<string, string> = {
   type: 'rest_invalid_type', enum: 'rest_not_in_enum', const: 'rest_not_in_enum',
   minimum: 'rest_out_of_bounds', maximum: 'rest_out_of_bounds', exclusiveMinimum: 'rest_out_of_bounds', exclusiveMaximum: 'rest_out_of_bounds',
   pattern: 'rest_invalid_pattern', minLength: 'rest_too_short', maxLength: 'rest_too_long',
@@ -95,14 +96,17 @@ const DETAIL_CODES = {
   additionalProperties: 'rest_additional_properties_forbidden', unevaluatedProperties: 'rest_additional_properties_forbidden',
   required: 'rest_property_required', oneOf: 'rest_no_matching_schema', anyOf: 'rest_no_matching_schema',
 };
-const FORMAT_CODES = { email: 'rest_invalid_email', 'date-time': 'rest_invalid_date', ipv4: 'rest_invalid_ip', ipv6: 'rest_invalid_ip', uuid: 'rest_invalid_uuid', 'hex-color': 'rest_invalid_hex_color', uri: 'rest_invalid_url' };
+const FORMAT_CODES: Record<string, string> = { email: 'rest_invalid_email', 'date-time': 'rest_invalid_date', ipv4: 'rest_invalid_ip', ipv6: 'rest_invalid_ip', uuid: 'rest_invalid_uuid', 'hex-color': 'rest_invalid_hex_color', uri: 'rest_invalid_url' };
 
-const requiredName = (message) => /required property '([^']+)'/.exec(message ?? '')?.[1];
+const requiredName = (message: string | undefined): string | undefined => /required property '([^']+)'/.exec(message ?? '')?.[1];
 
 /** `requests.0.path` -> `requests[0][path]`, the platform's way of naming nested values. */
-const bracketName = (parts) => parts[0] + parts.slice(1).map((p) => `[${p}]`).join('');
+const bracketName = (parts: string[]): string => parts[0] + parts.slice(1).map((p) => `[${p}]`).join('');
 
-function detailMessage(v, where, nested) {
+/** A violation as Prism reports it. */
+export interface Violation { location?: string[]; code?: string | number; message?: string }
+
+function detailMessage(v: Violation, nested: string[]): string {
   const text = String(v.message ?? 'is invalid')
     .replace(/^Request (query|header|path|cookie) parameter \S+ /, '')
     .replace(/^Request body( property \S+)? /, '')
@@ -110,10 +114,10 @@ function detailMessage(v, where, nested) {
   return `${bracketName(nested)} ${text}${/[.!?]$/.test(text) ? '' : '.'}`.replace(/^(\S+) \1 /, '$1 ');
 }
 
-function bodyRequired(doc, entry) {
-  const body = deref(doc, entry?.op?.requestBody);
+function bodyRequired(doc: Node, entry: Entry | undefined): string[] {
+  const body = deref(entry?.op?.requestBody, doc);
   const media = body?.content?.['application/json'] ?? Object.values(body?.content ?? {})[0];
-  const schema = deref(doc, media?.schema) ?? {};
+  const schema = deref(media?.schema, doc) ?? {};
   return Array.isArray(schema.required) ? schema.required : [];
 }
 
@@ -122,13 +126,13 @@ function bodyRequired(doc, entry) {
  * nothing to translate (no request violation other than credentials). `entry` is the matched
  * operation ({op, params}) when known: it names the missing body fields when the body is absent.
  */
-export function fromViolations(violations, doc, entry) {
-  const req = (violations ?? []).filter((v) => Array.isArray(v.location) && v.location[0] === 'request' && v.code !== 401 && v.code !== '401');
+export function fromViolations(violations: Violation[] | undefined, doc: Node, entry: Entry | undefined): PlatformAnswer | null {
+  const req = (violations ?? []).filter((v): v is Violation & { location: string[] } => Array.isArray(v.location) && v.location[0] === 'request' && v.code !== 401 && v.code !== '401');
   if (!req.length) return null;
   if (req.some((v) => v.location[1] === 'path')) return noRoute();
 
-  const missing = [];
-  const invalid = new Map(); // name -> {code, message, data}
+  const missing: string[] = [];
+  const invalid = new Map<string, Detail>();
   for (const v of req) {
     const [, where, ...rest] = v.location;
     if (where === undefined) {
@@ -145,8 +149,8 @@ export function fromViolations(violations, doc, entry) {
     const nested = v.code === 'required' ? [...rest, requiredName(v.message) ?? '?'] : rest;
     const name = nested[0] ?? where;
     if (invalid.has(name)) continue;
-    const code = v.code === 'format' ? (FORMAT_CODES[/format "([^"]+)"/.exec(v.message ?? '')?.[1]] ?? 'rest_invalid_param') : (DETAIL_CODES[v.code] ?? 'rest_invalid_param');
-    invalid.set(name, { code, message: detailMessage(v, where, nested.length ? nested : [name]), data: { param: bracketName(nested.length ? nested : [name]) } });
+    const code = v.code === 'format' ? (FORMAT_CODES[/format "([^"]+)"/.exec(v.message ?? '')?.[1] ?? ''] ?? 'rest_invalid_param') : (DETAIL_CODES[String(v.code)] ?? 'rest_invalid_param');
+    invalid.set(name, { code, message: detailMessage(v, nested.length ? nested : [name]), data: { param: bracketName(nested.length ? nested : [name]) } });
   }
   // The platform reports missing parameters first and stops there.
   if (missing.length) {
@@ -157,7 +161,7 @@ export function fromViolations(violations, doc, entry) {
 }
 
 /** 400 rest_invalid_param for a Map name -> {code, message, data} (in the platform's shape). */
-export function invalidParams(invalid) {
+export function invalidParams(invalid: Map<string, Detail>): PlatformAnswer {
   const names = [...invalid.keys()];
   return {
     status: 400,
@@ -166,7 +170,7 @@ export function invalidParams(invalid) {
       message: `Invalid parameter(s): ${names.join(', ')}`,
       data: {
         status: 400,
-        params: Object.fromEntries(names.map((n) => [n, invalid.get(n).message])),
+        params: Object.fromEntries(names.map((n) => [n, invalid.get(n)!.message])),
         details: Object.fromEntries(names.map((n) => [n, invalid.get(n)])),
       },
     },
@@ -178,11 +182,11 @@ export function invalidParams(invalid) {
  * (`platform`: a rewritten answer, or null for Prism's own): missing parameters and no route win,
  * Prism's invalid parameters are merged with them, anything else becomes 400 rest_invalid_param.
  */
-export function withInvalid(platform, invalid) {
+export function withInvalid(platform: PlatformAnswer | null, invalid: Map<string, Detail> | undefined): PlatformAnswer | null {
   if (!invalid?.size) return platform;
   if (platform && (platform.status === 404 || platform.body?.code === 'rest_missing_callback_param')) return platform;
   if (platform?.body?.code === 'rest_invalid_param' && platform.body.data?.details) {
-    const merged = new Map(Object.entries(platform.body.data.details));
+    const merged = new Map(Object.entries(platform.body.data.details as Record<string, Detail>));
     for (const [k, v] of invalid) if (!merged.has(k)) merged.set(k, v);
     return invalidParams(merged);
   }

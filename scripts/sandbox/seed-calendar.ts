@@ -5,10 +5,11 @@
 // sticky, hidden from listings, in the past, drafts, password-protected (the password is set by
 // `wp.php calendar`, since the events route has no write parameter for it), with several organizers,
 // and costs typed the way site editors type them.
-//   node seed-calendar.mjs --base-url http://127.0.0.1:8882/wp-json --release 6.6.4.2 <state.json
+//   node dist/scripts/sandbox/seed-calendar.js --base-url http://127.0.0.1:8882/wp-json --release 6.6.4.2 <state.json
 // stdin: the core seed marker (wp.php's JSON: adminAppPassword). stdout: the calendar seed as JSON
 // ({release, ids, passwords}). Every request has a timeout; any answer but the expected status fails.
 import { parseArgs } from 'node:util';
+import type { Json } from '../../core/spec.ts';
 
 const { values } = parseArgs({ options: { 'base-url': { type: 'string' }, release: { type: 'string' } } });
 const base = String(values['base-url'] ?? '').replace(/\/+$/, '');
@@ -22,7 +23,7 @@ const state = JSON.parse(stdin);
 if (typeof state.adminAppPassword !== 'string') throw new Error('seed-calendar: the seed marker on stdin has no adminAppPassword');
 const auth = `Basic ${Buffer.from(`admin:${state.adminAppPassword}`).toString('base64')}`;
 
-async function call(method, path, body, expected = 201) {
+async function call(method: string, path: string, body: unknown, expected = 201): Promise<Json> {
   const res = await fetch(`${base}/tribe/events/v1${path}`, {
     method,
     headers: { Authorization: auth, 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -34,7 +35,7 @@ async function call(method, path, body, expected = 201) {
   return JSON.parse(text);
 }
 
-const ids = { venues: {}, organizers: {}, categories: {}, tags: {}, events: {} };
+const ids: Record<'venues' | 'organizers' | 'categories' | 'tags' | 'events', Record<string, number>> = { venues: {}, organizers: {}, categories: {}, tags: {}, events: {} };
 
 // Venues and organizers.
 const venues = {
@@ -66,7 +67,7 @@ for (const [slug, name] of [['free-entry', 'Free entry'], ['workshop', 'Workshop
 }
 
 // Events: the festival's days are in July 2027 (upcoming for years), the past edition in July 2025.
-const ev = (slug, body) => ({ slug, body: { status: 'publish', timezone: 'UTC', ...body } });
+const ev = (slug: string, body: Record<string, unknown>): { slug: string; body: Record<string, unknown> } => ({ slug, body: { status: 'publish', timezone: 'UTC', ...body } });
 const events = [
   ev('opening-concert', { title: 'Opening concert', description: 'The festival opens on the river.', start_date: '2027-07-01 19:00:00', end_date: '2027-07-01 22:00:00', venue: ids.venues['river-stage'], organizer: [ids.organizers['festival-office']], categories: [ids.categories.music], tags: [ids.tags.outdoor], cost: '25', featured: true }),
   ev('jazz-night', { title: 'Jazz night', description: 'Three bands, one night.', start_date: '2027-07-02 21:00:00', end_date: '2027-07-03 01:00:00', venue: ids.venues['river-stage'], organizer: [ids.organizers['jazz-club'], ids.organizers['festival-office']], categories: [ids.categories.jazz, ids.categories['late-jazz']], cost: '10 - 15', sticky: true }),

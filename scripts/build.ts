@@ -1,24 +1,26 @@
 #!/usr/bin/env node
 // Run the pipeline: lint the source, bundle, lint the bundle, generate types and docs.
-// Usage: node scripts/build.mjs [stage ...] [--source openapi/openapi.yaml] [--out generated]
+// Usage: npm run build -- [stage ...]   (compiled: node dist/scripts/build.js [stage ...])
+//        [--source openapi/openapi.yaml] [--out generated]
 // With no stage names every stage runs, in order. The first failing stage stops the build with the
 // tool's own message (which names the file) and exit code 1.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { stages } from './pipeline.mjs';
+import { stages, type Stage } from './pipeline.ts';
 
 const argv = process.argv.slice(2);
-const opts = {};
-const wanted = [];
+const opts: { source?: string; out?: string } = {};
+const wanted: string[] = [];
 for (let i = 0; i < argv.length; i++) {
-  if (argv[i] === '--source' || argv[i] === '--out') opts[argv[i].slice(2)] = argv[++i];
+  if (argv[i] === '--source') opts.source = argv[++i];
+  else if (argv[i] === '--out') opts.out = argv[++i];
   else if (argv[i].startsWith('--')) { console.error(`build: unknown option ${argv[i]}`); process.exit(2); }
   else wanted.push(argv[i]);
 }
 const all = stages(opts);
 const unknown = wanted.filter((w) => !all.some((s) => s.name === w));
 if (unknown.length) { console.error(`build: unknown stage(s) ${unknown.join(', ')}; stages: ${all.map((s) => s.name).join(', ')}`); process.exit(2); }
-const run = wanted.length ? all.filter((s) => wanted.includes(s.name)) : all;
+const run: Stage[] = wanted.length ? all.filter((s) => wanted.includes(s.name)) : all;
 
 mkdirSync(opts.out ?? 'generated', { recursive: true });
 // Node 20 banners and telemetry notices are not build output.

@@ -8,31 +8,37 @@
 // operation documents there (core posts 400 `rest_post_invalid_page_number`, calendar events 404
 // `event-archive-page-not-found`), or, when it documents none, an empty page (core terms, users
 // and comments; calendar categories and tags).
-import { encodePairs } from './input.mjs';
-import { deref } from './routes.mjs';
+import { encodePairs } from '../core/php-query.ts';
+import { deref } from '../core/spec.ts';
+import type { Entry, Node, Pairs, PlatformAnswer } from './types.ts';
+
+/** A JSON answer being shaped: its status, its headers (lower-case names) and its parsed body. */
+export interface Shaped { status: number; headers: Record<string, string | string[] | undefined>; json: Node; error?: boolean }
+
+export type ListKind = 'core' | 'calendar';
 
 const PAST_END = /invalid_page_number|archive-page-not-found/;
 
 /** The integer value of a query parameter (the last of repeated keys, as in PHP), or `fallback`. */
-function intParam(pairs, name, fallback) {
-  let v;
+function intParam(pairs: Pairs, name: string, fallback: number): number {
+  let v: string | undefined;
   for (const [k, x] of pairs) if (k === name) v = x;
   return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : fallback;
 }
 
-const paramDefault = (doc, entry, name, fallback) => {
+const paramDefault = (doc: Node, entry: Entry, name: string, fallback: number): number => {
   const p = entry.params.find((x) => x.in === 'query' && x.name === name);
-  const d = deref(doc, p?.schema)?.default;
+  const d = deref(p?.schema, doc)?.default;
   return Number.isInteger(d) ? d : fallback;
 };
 
 /** The documented error for a page past the end: {status, body} from the operation's examples, or null. */
-export function pastEndError(doc, entry) {
-  for (const [code, resRef] of Object.entries(entry.op.responses ?? {})) {
+export function pastEndError(doc: Node, entry: Entry): PlatformAnswer | null {
+  for (const [code, resRef] of Object.entries<Node>(entry.op.responses ?? {})) {
     if (!/^4\d\d$/.test(code)) continue;
-    const media = deref(doc, resRef)?.content?.['application/json'];
-    for (const ex of Object.values(media?.examples ?? {})) {
-      const value = deref(doc, ex)?.value;
+    const media = deref(resRef, doc)?.content?.['application/json'];
+    for (const ex of Object.values<Node>(media?.examples ?? {})) {
+      const value = deref(ex, doc)?.value;
       if (typeof value?.code === 'string' && PAST_END.test(value.code)) return { status: Number(code), body: value };
     }
   }
@@ -40,13 +46,13 @@ export function pastEndError(doc, entry) {
 }
 
 /** The 2xx response of an operation for GET: {headers} of the documented success, or null. */
-function successResponse(doc, entry) {
+function successResponse(doc: Node, entry: Entry): Node {
   const ok = Object.entries(entry.op.responses ?? {}).find(([c]) => /^2\d\d$/.test(c));
-  return ok ? deref(doc, ok[1]) : null;
+  return ok ? deref(ok[1], doc) : null;
 }
 
 /** Which kind of list a GET operation answers: 'core' (array + X-WP-*), 'calendar' (envelope + X-TEC-*), or null. */
-export function listKind(doc, entry) {
+export function listKind(doc: Node, entry: Entry | undefined): ListKind | null {
   if (!entry || !entry.params.some((p) => p.in === 'query' && p.name === 'page')) return null;
   const headers = Object.keys(successResponse(doc, entry)?.headers ?? {}).map((h) => h.toLowerCase());
   if (headers.includes('x-wp-total')) return 'core';
@@ -54,8 +60,8 @@ export function listKind(doc, entry) {
   return null;
 }
 
-const linkUrl = (origin, path, pairs, page) => {
-  const out = [];
+const linkUrl = (origin: string, path: string, pairs: Pairs, page: number | null): string => {
+  const out: Pairs = [];
   let placed = false;
   for (const [k, v] of pairs) {
     if (k === 'page') { if (!placed && page !== null) out.push(['page', String(page)]); placed = true; continue; }
@@ -71,14 +77,14 @@ const linkUrl = (origin, path, pairs, page) => {
  * pairs (the request's query pairs), origin, path (canonical)}. Answers {status, headers, json}:
  * the page, its headers (lower-case names), or the documented past-the-end error.
  */
-export function pageAnswer(answer, { doc, entry, kind, pairs, origin, path }) {
+export function pageAnswer(answer: Shaped, { doc, entry, kind, pairs, origin, path }: { doc: Node; entry: Entry; kind: ListKind; pairs: Pairs; origin: string; path: string }): Shaped {
   const perPage = Math.max(1, intParam(pairs, 'per_page', paramDefault(doc, entry, 'per_page', 10)));
   const page = Math.max(1, intParam(pairs, 'page', 1));
   if (kind === 'core') {
     if (!Array.isArray(answer.json)) return answer;
     const total = answer.json.length;
     const pages = Math.ceil(total / perPage);
-    const headers = { ...answer.headers, 'x-wp-total': String(total), 'x-wp-totalpages': String(pages) };
+    const headers: Shaped['headers'] = { ...answer.headers, 'x-wp-total': String(total), 'x-wp-totalpages': String(pages) };
     delete headers.link;
     if (page > pages && total > 0) {
       const err = pastEndError(doc, entry);
@@ -107,17 +113,17 @@ export function pageAnswer(answer, { doc, entry, kind, pairs, origin, path }) {
   const slash = typeof body.rest_url !== 'string' || /\/(\?|$)/.test(body.rest_url);
   const echoes = !/\/(categories|tags)$/.test(path);
   const others = pairs.filter(([k]) => k !== 'page' && k !== 'per_page');
-  const restPairs = echoes ? [['page', String(page)], ['per_page', String(perPage)], ...others] : [];
+  const restPairs: Pairs = echoes ? [['page', String(page)], ['per_page', String(perPage)], ...others] : [];
   const base = `${origin}${path}${slash ? '/' : ''}`;
   json.rest_url = linkUrl(base, '', restPairs, echoes ? page : null);
   const withoutPage = restPairs.filter(([k]) => k !== 'page');
   delete json.next_rest_url;
   delete json.previous_rest_url;
-  const url = (ps) => { const q = encodePairs(ps); return `${base}${q ? `?${q}` : ''}`; };
+  const url = (ps: Pairs): string => { const q = encodePairs(ps); return `${base}${q ? `?${q}` : ''}`; };
   if (page < pages) json.next_rest_url = url([...withoutPage, ['page', String(page + 1)]]);
   if (page > 1) json.previous_rest_url = url(page === 2 ? withoutPage : [...withoutPage, ['page', String(page - 1)]]);
   const order = Object.keys(body).filter((k) => k !== 'next_rest_url' && k !== 'previous_rest_url');
-  const ordered = {};
+  const ordered: Record<string, unknown> = {};
   for (const k of order) { ordered[k] = json[k]; if (k === 'rest_url') { if (json.next_rest_url) ordered.next_rest_url = json.next_rest_url; if (json.previous_rest_url) ordered.previous_rest_url = json.previous_rest_url; } }
   const headers = { ...answer.headers, 'x-tec-total': String(total), 'x-tec-totalpages': String(pages) };
   return { status: answer.status, headers, json: ordered };

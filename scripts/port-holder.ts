@@ -9,11 +9,14 @@ const MAX_FDS = 4096;
 const LISTEN = '0A';
 
 /** Inodes of the sockets listening on `port` (IPv4 and IPv6), from /proc/net/tcp{,6}. */
-export function listeningInodes(port, proc = '/proc') {
+/** The process holding a port: its pid (undefined when it cannot be seen) and command line. */
+export interface Holder { port: number; pid: number | undefined; cmd?: string }
+
+export function listeningInodes(port: number, proc = '/proc'): Set<string> {
   const hex = port.toString(16).toUpperCase().padStart(4, '0');
-  const inodes = new Set();
+  const inodes = new Set<string>();
   for (const table of ['tcp', 'tcp6']) {
-    let text;
+    let text: string;
     try { text = readFileSync(join(proc, 'net', table), 'utf8'); } catch { continue; }
     const lines = text.split('\n');
     for (let i = 1; i < lines.length && i < 100_000; i++) {
@@ -27,7 +30,7 @@ export function listeningInodes(port, proc = '/proc') {
 }
 
 /** A process's command line, printable and cut to `max` characters. */
-export function commandLine(pid, proc = '/proc', max = 200) {
+export function commandLine(pid: number | string, proc = '/proc', max = 200): string {
   try {
     const raw = readFileSync(join(proc, String(pid), 'cmdline'), 'latin1').slice(0, 4096);
     const cmd = raw.split('\0').filter(Boolean).join(' ').replace(/[\x00-\x1f\x7f-\x9f]/g, '?');
@@ -39,16 +42,16 @@ export function commandLine(pid, proc = '/proc', max = 200) {
  * The process that listens on `port`: `{ port, pid, cmd }`, `{ port, pid: undefined }` when a socket
  * listens but its process cannot be seen (another user's), or undefined when nothing listens.
  */
-export function portHolder(port, { proc = '/proc' } = {}) {
+export function portHolder(port: number, { proc = '/proc' }: { proc?: string } = {}): Holder | undefined {
   const inodes = listeningInodes(port, proc);
   if (!inodes.size) return undefined;
-  let pids = [];
+  let pids: string[] = [];
   try { pids = readdirSync(proc).filter((n) => /^\d+$/.test(n)).slice(0, MAX_PIDS); } catch { /* no /proc */ }
   for (const pid of pids) {
-    let fds;
+    let fds: string[];
     try { fds = readdirSync(join(proc, pid, 'fd')).slice(0, MAX_FDS); } catch { continue; }
     for (const fd of fds) {
-      let link;
+      let link: string;
       try { link = readlinkSync(join(proc, pid, 'fd', fd)); } catch { continue; }
       const m = /^socket:\[(\d+)\]$/.exec(link);
       if (m && inodes.has(m[1])) return { port, pid: Number(pid), cmd: commandLine(pid, proc) };
@@ -58,10 +61,10 @@ export function portHolder(port, { proc = '/proc' } = {}) {
 }
 
 /** Every number under a key named `pids` in a sandbox's env.json (any shape: one site or several). */
-export function sandboxPids(env) {
-  const out = new Set();
-  const walk = (v, inPids, depth) => {
-    if (depth > 8 || v === null || typeof v !== 'object') { if (inPids && Number.isInteger(v)) out.add(v); return; }
+export function sandboxPids(env: unknown): Set<number> {
+  const out = new Set<number>();
+  const walk = (v: unknown, inPids: boolean, depth: number): void => {
+    if (depth > 8 || v === null || typeof v !== 'object') { if (inPids && Number.isInteger(v)) out.add(v as number); return; }
     for (const [k, x] of Object.entries(v)) walk(x, inPids || k === 'pids', depth + 1);
   };
   walk(env, false, 0);
@@ -72,10 +75,10 @@ export function sandboxPids(env) {
  * When the sandbox's port is held by a process the sandbox did not start (not in its env.json), the
  * message saying which, and how to choose other ports; else undefined.
  */
-export function sandboxPortConflict({ port, envJson, variable = 'SANDBOX_PORT', site = 'wp61', proc = '/proc' }) {
+export function sandboxPortConflict({ port, envJson, variable = 'SANDBOX_PORT', site = 'wp61', proc = '/proc' }: { port: number; envJson?: unknown; variable?: string; site?: string; proc?: string }): string | undefined {
   const holder = portHolder(port, { proc });
   if (!holder) return undefined;
-  const ours = envJson ? sandboxPids(envJson) : new Set();
+  const ours = envJson ? sandboxPids(envJson) : new Set<number>();
   if (holder.pid !== undefined && ours.has(holder.pid)) return undefined;
   if (holder.pid === undefined && envJson) return undefined; // cannot tell: the sandbox's status check decides
   const who = holder.pid === undefined ? 'a process this user cannot see' : `pid ${holder.pid} (${holder.cmd || 'command line unreadable'})`;

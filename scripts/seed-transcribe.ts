@@ -4,26 +4,28 @@
 // title, text, tables (rows keyed by header) and list items. The tests read only the transcription,
 // so a clone without ../shared runs them; CI checks that the transcription still matches the seed.
 //
-//   node scripts/seed-transcribe.mjs            write test/fixtures/seed/<section>.json from the seed
-//   node scripts/seed-transcribe.mjs --check    compare them with the seed; exit 1 on a difference
+//   node dist/scripts/seed-transcribe.js            write test/fixtures/seed/<section>.json from the seed
+//   node dist/scripts/seed-transcribe.js --check    compare them with the seed; exit 1 on a difference
 //   --seed <dir|file>                            the seed (default ../shared/seeds/, first *.txt)
 // Exit codes: 0 written / matches, 1 differs, 2 bad input (no seed, unknown option).
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+import { PACKAGE_ROOT as ROOT } from '../core/spec.ts';
 export const OUT = join(ROOT, 'test', 'fixtures', 'seed');
 
 /** The seed sections the tests read (test/support/seed.ts refuses any other). */
 export const SECTIONS = ['2.1', '2.2', '2.3', '2.4', '2.5', '2.6', '3', '4.1', '4.1.1', '4.1.2', '4.1.3', '4.2', '4.3', '4.4', '4.4.1', '4.4.2', '4.5', '4.6', '4.7', '4.8', '4.9', '4.10', '5', '8', '9'];
 
-const cells = (line) => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+const cells = (line: string): string[] => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c: string) => c.trim());
 
 /** Split a Markdown seed into sections (by heading) with their text, tables and list items. */
-export function parseSeed(text) {
-  const sections = [];
-  let cur = { level: 0, title: '', number: '', text: '', tables: [], items: [] };
+/** One section of the seed: its heading, text, tables and list items. */
+export interface Section { level: number; title: string; number: string; text: string; tables: { headers: string[]; rows: Record<string, string>[] }[]; items: string[] }
+
+export function parseSeed(text: string): Section[] {
+  const sections: Section[] = [];
+  let cur: Section = { level: 0, title: '', number: '', text: '', tables: [], items: [] };
   sections.push(cur);
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -43,7 +45,7 @@ export function parseSeed(text) {
       i += 2;
       while (i < lines.length && lines[i].trim().startsWith('|')) {
         const c = cells(lines[i]);
-        rows.push(Object.fromEntries(headers.map((hd, k) => [hd, c[k] ?? ''])));
+        rows.push(Object.fromEntries(headers.map((hd: string, k: number) => [hd, c[k] ?? ''])));
         i++;
       }
       i--;
@@ -66,7 +68,7 @@ export function seedFile(where = join(ROOT, '..', 'shared', 'seeds')) {
 }
 
 /** The transcription of a seed text: file name -> JSON text. */
-export function transcribe(text, source) {
+export function transcribe(text: string, source: string): Map<string, string> {
   const sections = parseSeed(text);
   const out = new Map();
   for (const num of SECTIONS) {
@@ -78,7 +80,7 @@ export function transcribe(text, source) {
   return out;
 }
 
-function main(argv) {
+function main(argv: string[]): number {
   let check = false;
   let where;
   for (let i = 0; i < argv.length; i++) {
@@ -86,11 +88,12 @@ function main(argv) {
     else if (argv[i] === '--seed' && argv[i + 1]) where = argv[++i];
     else { console.error(`seed-transcribe: unknown option ${argv[i]}`); return 2; }
   }
-  let file;
-  let text;
-  try { file = seedFile(where); text = readFileSync(file, 'utf8'); } catch (e) { console.error(`seed-transcribe: ${e.message}`); return 2; }
-  let wanted;
-  try { wanted = transcribe(text, basename(file)); } catch (e) { console.error(`seed-transcribe: ${e.message}`); return 2; }
+  const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+  let file: string;
+  let text: string;
+  try { file = seedFile(where); text = readFileSync(file, 'utf8'); } catch (e) { console.error(`seed-transcribe: ${message(e)}`); return 2; }
+  let wanted: Map<string, string>;
+  try { wanted = transcribe(text, basename(file)); } catch (e) { console.error(`seed-transcribe: ${message(e)}`); return 2; }
   if (!check) {
     mkdirSync(OUT, { recursive: true });
     for (const [name, json] of wanted) writeFileSync(join(OUT, name), json);
@@ -106,7 +109,7 @@ function main(argv) {
   const extra = existsSync(OUT) ? readdirSync(OUT).filter((f) => f.endsWith('.json') && !wanted.has(f)) : [];
   for (const f of extra) stale.push(`${f} is no section the tests read`);
   if (stale.length) {
-    console.error(`seed-transcribe: test/fixtures/seed/ no longer matches ${basename(file)}: ${stale.join('; ')}.\nRun \`node scripts/seed-transcribe.mjs\`, review the diff, and adapt the tests to the seed's change.`);
+    console.error(`seed-transcribe: test/fixtures/seed/ no longer matches ${basename(file)}: ${stale.join('; ')}.\nRun \`node dist/scripts/seed-transcribe.js\`, review the diff, and adapt the tests to the seed's change.`);
     return 1;
   }
   console.log(`seed-transcribe: test/fixtures/seed/ matches ${basename(file)} (${wanted.size} sections)`);

@@ -3,40 +3,44 @@
 // each example value) and from their descriptions and the operations' descriptions (a backticked
 // code such as `rest_no_route`; in an operation's description only next to a status: "404
 // `oembed_invalid_url`").
-import { deref, operationsOf } from './code-samples.mjs';
+import type { Json } from '../core/spec.ts';
+import { deref } from '../core/spec.ts';
+import { operationsOf } from './code-samples.ts';
 
 const CODE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 const LOOKS_LIKE_CODE = /^rest_|invalid|error|forbidden|not_found|cannot|missing|too_|_no_|unauthori[sz]ed|not_allowed|exists|expired|disabled|failed|required|unsupported/;
 
-function exampleCodes(doc, media) {
+function exampleCodes(doc: Json, media: Json) {
   const values = [];
   if (media?.example !== undefined) values.push(media.example);
-  for (const ex of Object.values(media?.examples ?? {})) values.push(deref(doc, ex)?.value);
+  for (const ex of Object.values(media?.examples ?? {})) values.push(deref(ex, doc)?.value);
   return values.filter((v) => v && typeof v === 'object' && typeof v.code === 'string' && CODE.test(v.code)).map((v) => v.code);
 }
 
+interface Found { code: string; status: number; ops: Set<string>; via: Set<string>; direct: Set<string> }
+
 /** [{code, status, operations: [operationId], via: [component names]}], sorted by code then status. */
-export function errorCatalogue(doc) {
-  const found = new Map(); // `${code} ${status}` -> {code, status, ops: Set, via: Set, direct: Set}
-  const add = (code, status, opId, via) => {
+export function errorCatalogue(doc: Json) {
+  const found = new Map<string, Found>(); // `${code} ${status}` -> {code, status, ops, via, direct}
+  const add = (code: string, status: string, opId: string, via?: string): void => {
     const key = `${code} ${status}`;
     if (!found.has(key)) found.set(key, { code, status: Number(status), ops: new Set(), via: new Set(), direct: new Set() });
-    const e = found.get(key);
+    const e = found.get(key)!;
     e.ops.add(opId);
     if (via) e.via.add(via); else e.direct.add(opId);
   };
-  const knownCodes = new Set();
+  const knownCodes = new Set<string>();
   const ops = operationsOf(doc);
   // First pass: codes of examples (they define what a code looks like in this spec).
   for (const o of ops) {
-    for (const [status, ref] of Object.entries(o.op.responses ?? {})) {
+    for (const [status, ref] of Object.entries<Json>(o.op.responses ?? {})) {
       if (!/^[45]\d\d$/.test(status)) continue;
       const via = typeof ref?.$ref === 'string' && ref.$ref.startsWith('#/components/responses/') ? ref.$ref.split('/').pop() : undefined;
-      const resp = deref(doc, ref);
+      const resp = deref(ref, doc);
       for (const media of Object.values(resp?.content ?? {})) for (const code of exampleCodes(doc, media)) { knownCodes.add(code); add(code, status, o.op.operationId, via); }
     }
   }
-  const mentioned = (text) => [...String(text ?? '').matchAll(/`([a-z][a-z0-9_]*)`/g)].map((m) => m[1]).filter((c) => CODE.test(c) && (knownCodes.has(c) || LOOKS_LIKE_CODE.test(c)));
+  const mentioned = (text: unknown): string[] => [...String(text ?? '').matchAll(/`([a-z][a-z0-9_]*)`/g)].map((m) => m[1]).filter((c) => CODE.test(c) && (knownCodes.has(c) || LOOKS_LIKE_CODE.test(c)));
   for (const o of ops) {
     const statuses = Object.keys(o.op.responses ?? {}).filter((s) => /^[45]\d\d$/.test(s));
     for (const status of statuses) {
@@ -44,7 +48,7 @@ export function errorCatalogue(doc) {
       const via = typeof ref?.$ref === 'string' && ref.$ref.startsWith('#/components/responses/') ? ref.$ref.split('/').pop() : undefined;
       // A code right after another status ("older sites answer 400 `rest_invalid_param`") belongs to
       // that status, not to this response's.
-      const text = String(deref(doc, ref)?.description ?? '');
+      const text = String(deref(ref, doc)?.description ?? '');
       for (const m of text.matchAll(/`([a-z][a-z0-9_]*)`/g)) {
         if (!mentioned(`\`${m[1]}\``).length) continue;
         const other = /\b([45]\d\d)\b[^`.;]{0,30}$/.exec(text.slice(Math.max(0, m.index - 40), m.index))?.[1];
@@ -62,10 +66,10 @@ export function errorCatalogue(doc) {
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : a.status - b.status));
 }
 
-const opLink = (id) => `[\`${id}\`](#operation/${id})`;
+const opLink = (id: Json) => `[\`${id}\`](#operation/${id})`;
 
 /** The catalogue as a Markdown section (for the docs' introduction). */
-export function errorCatalogueMarkdown(doc) {
+export function errorCatalogueMarkdown(doc: Json) {
   const rows = errorCatalogue(doc);
   const total = operationsOf(doc).length;
   const lines = [

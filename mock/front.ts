@@ -1,5 +1,5 @@
 // The mock's front: a loopback HTTP server in front of Prism that answers as the platform does where
-// Prism answers otherwise. It reads every request as the platform does (input.mjs: PHP's lenient
+// Prism answers otherwise. It reads every request as the platform does (input.ts: PHP's lenient
 // percent-decoding, content types and charsets, trailing slashes) and forwards to Prism only what
 // it has re-encoded itself, so that no request can make Prism fail. It answers itself: unknown
 // route, wrong method, a path parameter that does not match its pattern (404 rest_no_route), a JSON
@@ -7,16 +7,36 @@
 // It rewrites Prism's own answers: 404/405 problems (-> rest_no_route), request-validation failures
 // (-> 400 rest_missing_callback_param / rest_invalid_param naming the parameters), the anonymous
 // 401 the operation states, anything else not in the platform's shape (-> 500 internal_server_error).
-// And it applies what the platform applies on every route (paging.mjs: pagination; globals.mjs:
+// And it applies what the platform applies on every route (paging.ts: pagination; globals.ts:
 // context, _fields, _embed, _envelope).
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import { fromViolations, invalidJson, jsonErrorCode, mockError, noRoute, withInvalid } from './errors.mjs';
-import { addEmbedded, applyFields, contextExample, contextProperties, embedRels, envelopeHeaders, lastParam, projectContext } from './globals.mjs';
-import { bodyToForward, encodePairs, phpPairs, trimSlashes } from './input.mjs';
-import { checkBracketScalars, checkUnionLists } from './lists.mjs';
-import { listKind, pageAnswer } from './paging.mjs';
-import { deref, matchRoute, routeTable } from './routes.mjs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deref } from '../core/spec.ts';
+import { fromViolations, invalidJson, jsonErrorCode, mockError, noRoute, withInvalid, type Violation } from './errors.ts';
+import { addEmbedded, applyFields, contextExample, contextProperties, embedRels, envelopeHeaders, lastParam, projectContext } from './globals.ts';
+import { encodePairs, phpPairs } from '../core/php-query.ts';
+import { bodyToForward } from './input.ts';
+import { checkBracketScalars, checkUnionLists } from './lists.ts';
+import { listKind, pageAnswer, type Shaped } from './paging.ts';
+import { matchRoute, routeTable, trimRoute, type RouteMatch } from '../core/match.ts';
+import type { Entry, Headers, Node, Pairs, PlatformAnswer } from './types.ts';
+
+export type { PlatformAnswer } from './types.ts';
+
+/** A reply ready to write: status, headers and the body's bytes. */
+export interface Reply { status: number; headers: Headers; body: Buffer }
+
+/** The Prism to ask: `ready` is pending while that Prism restarts. */
+export interface Upstream { host: string; port: number; ready?: Promise<void> | null }
+
+interface Target { host: string; port: number; agent?: http.Agent }
+
+/** A request as the front forwards it. */
+interface Forwarded { method: string; path: string; headers: Headers; body: Buffer }
+
+/** An error of reading a request body. */
+type BodyError = Error & { timeout?: boolean; tooLarge?: boolean }
 
 const MAX_BODY = 8 * 1024 * 1024;
 const UPSTREAM_TIMEOUT = 30_000;
@@ -35,7 +55,7 @@ const CORS = {
  * (`scheme://host[:port]`, at most 2048 characters) or `null` (file: and data: pages), as WordPress
  * does; anything else gets no Allow-Origin, so a browser refuses the answer.
  */
-export function corsHeaders(origin) {
+export function corsHeaders(origin: string | undefined): Record<string, string> {
   const value = typeof origin === 'string' ? origin : undefined;
   if (value === undefined || value === '') return { ...CORS };
   const ok = value === 'null' || (value.length <= 2048 && /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9._~%!$&'()*+,;=:[\]-]+$/i.test(value));
@@ -50,10 +70,10 @@ export function corsHeaders(origin) {
 }
 
 /** The operation's documented error example with this code, as {status, body}, or null. */
-function documentedError(doc, entry, code) {
-  for (const [status, resRef] of Object.entries(entry?.op?.responses ?? {})) {
-    for (const ex of Object.values(deref(doc, resRef)?.content?.['application/json']?.examples ?? {})) {
-      const value = deref(doc, ex)?.value;
+function documentedError(doc: Node, entry: Entry, code: string): PlatformAnswer | null {
+  for (const [status, resRef] of Object.entries<Node>(entry?.op?.responses ?? {})) {
+    for (const ex of Object.values<Node>(deref(resRef, doc)?.content?.['application/json']?.examples ?? {})) {
+      const value = deref(ex, doc)?.value;
       if (value?.code === code) return { status: Number(status), body: value };
     }
   }
@@ -61,7 +81,7 @@ function documentedError(doc, entry, code) {
 }
 
 /** The front's own answer {status, body} as a reply {status, headers, body: Buffer}. */
-function platformReply({ status, body }, headers = {}) {
+function platformReply({ status, body }: PlatformAnswer, headers: Headers = {}): Reply {
   const text = Buffer.from(JSON.stringify(body));
   return {
     status,
@@ -75,18 +95,18 @@ function platformReply({ status, body }, headers = {}) {
   };
 }
 
-function write(res, reply, head = false) {
+function write(res: ServerResponse, reply: Reply, head = false): void {
   if (res.headersSent || res.destroyed) return;
   // CORS per request (its Origin), added here so that a memoised answer carries the asker's own.
   const cors = corsHeaders(res.req?.headers?.origin);
   const headers = { ...reply.headers };
   for (const k of Object.keys(headers)) if (k.startsWith('access-control-')) delete headers[k];
-  if (headers.vary) cors.vary = cors.vary && !/(^|,)\s*origin\s*(,|$)/i.test(String(headers.vary)) ? `${headers.vary}, Origin` : headers.vary;
+  if (headers.vary) cors.vary = cors.vary && !/(^|,)\s*origin\s*(,|$)/i.test(String(headers.vary)) ? `${String(headers.vary)}, Origin` : String(headers.vary);
   res.writeHead(reply.status, { ...headers, ...cors });
   res.end(head ? undefined : reply.body);
 }
 
-const send = (res, answer, headers = {}) => write(res, platformReply(answer, headers));
+const send = (res: ServerResponse, answer: PlatformAnswer, headers: Headers = {}): void => write(res, platformReply(answer, headers));
 
 /**
  * A bounded memo of the answers given for Prism's requests. Prism serves static examples and keeps
@@ -95,28 +115,38 @@ const send = (res, answer, headers = {}) => write(res, platformReply(answer, hea
  * entries go first beyond `maxEntries` or `maxBytes` of bodies.
  */
 export class AnswerMemo {
-  constructor({ maxEntries = 2000, maxBytes = 8 * 1024 * 1024, maxBody = 1024 * 1024 } = {}) {
-    Object.assign(this, { maxEntries, maxBytes, maxBody, bytes: 0, map: new Map(), hits: 0, misses: 0 });
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+  readonly maxBody: number;
+  bytes = 0;
+  hits = 0;
+  misses = 0;
+  private readonly map = new Map<string, Reply>();
+
+  constructor({ maxEntries = 2000, maxBytes = 8 * 1024 * 1024, maxBody = 1024 * 1024 }: { maxEntries?: number; maxBytes?: number; maxBody?: number } = {}) {
+    this.maxEntries = maxEntries;
+    this.maxBytes = maxBytes;
+    this.maxBody = maxBody;
   }
 
   /** The memo key of a request, or null when its answer must not be memoised. */
-  key(req, body) {
+  key(req: IncomingMessage, body: Buffer): string | null {
     if (body.length > this.maxBody || /dynamic\s*=\s*true/i.test(String(req.headers.prefer ?? ''))) return null;
     const headers = Object.keys(req.headers).filter((k) => !HOP.has(k)).sort().map((k) => `${k}:${JSON.stringify(req.headers[k])}`).join('\n');
     const hash = body.length ? createHash('sha1').update(body).digest('base64') : '';
     return `${req.method} ${req.url}\n${headers}\n${hash}`;
   }
 
-  get(key) {
+  get(key: string | null): Reply | undefined {
     const hit = key === null ? undefined : this.map.get(key);
     if (hit === undefined) { this.misses++; return undefined; }
     this.hits++;
-    this.map.delete(key);
-    this.map.set(key, hit);
+    this.map.delete(key!);
+    this.map.set(key!, hit);
     return hit;
   }
 
-  set(key, reply) {
+  set(key: string | null, reply: Reply): void {
     if (key === null || reply.body.length > this.maxBody || this.map.has(key)) return;
     this.map.set(key, reply);
     this.bytes += reply.body.length;
@@ -132,24 +162,24 @@ export class AnswerMemo {
  * Read a request body: at most MAX_BODY bytes, within `timeoutMs` (an incomplete chunked body or a
  * short Content-Length would otherwise hold the request until the socket dies).
  */
-function readBody(req, timeoutMs) {
+function readBody(req: IncomingMessage, timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const chunks = [];
+    const chunks: Buffer[] = [];
     let size = 0;
     const timer = setTimeout(() => { reject(Object.assign(new Error('body timeout'), { timeout: true })); req.pause(); }, timeoutMs);
-    req.on('data', (c) => {
+    req.on('data', (c: Buffer) => {
       size += c.length;
       if (size > MAX_BODY) { clearTimeout(timer); reject(Object.assign(new Error('body too large'), { tooLarge: true })); req.resume(); return; }
       chunks.push(c);
     });
     req.on('end', () => { clearTimeout(timer); resolve(Buffer.concat(chunks)); });
-    req.on('error', (e) => { clearTimeout(timer); reject(e); });
+    req.on('error', (e: Error) => { clearTimeout(timer); reject(e); });
   });
 }
 
-function parseViolations(header) {
+function parseViolations(header: string | string[] | undefined): Violation[] {
   if (!header) return [];
-  try { const v = JSON.parse(header); return Array.isArray(v) ? v : []; } catch { return []; }
+  try { const v: unknown = JSON.parse(String(header)); return Array.isArray(v) ? v : []; } catch { return []; }
 }
 
 /**
@@ -157,17 +187,17 @@ function parseViolations(header) {
  * moment it was reused fails with ECONNRESET: that request is sent once more on a new socket.
  * `fwd` = {method, path, headers, body}.
  */
-function forward(upstream, fwd, retry = true) {
+function forward(upstream: Target, fwd: Forwarded, retry = true): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const up = http.request({ host: upstream.host, port: upstream.port, method: fwd.method, path: fwd.path, headers: fwd.headers, agent: upstream.agent, timeout: UPSTREAM_TIMEOUT }, (r) => {
-      const chunks = [];
+      const chunks: Buffer[] = [];
       let size = 0;
-      r.on('data', (c) => { size += c.length; if (size <= MAX_BODY * 4) chunks.push(c); });
+      r.on('data', (c: Buffer) => { size += c.length; if (size <= MAX_BODY * 4) chunks.push(c); });
       r.on('end', () => resolve({ status: r.statusCode ?? 502, headers: r.headers, body: Buffer.concat(chunks) }));
       r.on('error', reject);
     });
     up.on('timeout', () => up.destroy(new Error('Prism did not answer in time')));
-    up.on('error', (e) => {
+    up.on('error', (e: NodeJS.ErrnoException) => {
       if (retry && up.reusedSocket && (e.code === 'ECONNRESET' || e.code === 'EPIPE')) forward(upstream, fwd, false).then(resolve, reject);
       else reject(e);
     });
@@ -176,14 +206,14 @@ function forward(upstream, fwd, retry = true) {
 }
 
 /** Decide what the platform would answer instead of Prism's answer; null keeps Prism's. */
-export function rewrite(doc, entry, answer, template = '') {
+export function rewrite(doc: Node, entry: Entry | undefined, answer: Reply, _template = ''): PlatformAnswer | null {
   const ct = String(answer.headers['content-type'] ?? '');
   const problem = /problem\+json/i.test(ct);
-  let parsed;
+  let parsed: Node;
   try { parsed = JSON.parse(answer.body.toString('utf8')); } catch { parsed = undefined; }
   if (problem && (answer.status === 404 || answer.status === 405)) return noRoute();
   const violations = parseViolations(answer.headers['sl-violations']);
-  if (problem && Array.isArray(parsed?.validation)) violations.push(...parsed.validation.map((v) => ({ ...v, location: v.location?.[0] === 'request' ? v.location : ['request', ...(v.location ?? [])] })));
+  if (problem && Array.isArray(parsed?.validation)) violations.push(...parsed.validation.map((v: Violation) => ({ ...v, location: v.location?.[0] === 'request' ? v.location : ['request', ...(v.location ?? [])] })));
   if (answer.status === 400 && parsed?.error?.code === 'invalid_json') return invalidJson();
   if ([400, 401, 415, 422].includes(answer.status) && violations.length) {
     const platform = fromViolations(violations, doc, entry);
@@ -198,14 +228,14 @@ export function rewrite(doc, entry, answer, template = '') {
 }
 
 /** WordPress's answer to a fatal error (what a Prism that failed or died amounts to). */
-export const criticalError = () => mockError(500, 'internal_server_error', 'There has been a critical error on this website.');
+export const criticalError = (): PlatformAnswer => mockError(500, 'internal_server_error', 'There has been a critical error on this website.');
 
-const jsonReply = (status, headers, json) => {
+const jsonReply = (status: number, headers: Headers, json: Node): Reply => {
   const text = Buffer.from(JSON.stringify(json));
   return { status, headers: { ...headers, 'content-type': 'application/json; charset=UTF-8', 'content-length': String(text.length) }, body: text };
 };
 
-const tryJson = (buf) => { try { return JSON.parse(buf.toString('utf8')); } catch { return undefined; } };
+const tryJson = (buf: Buffer): Node => { try { return JSON.parse(buf.toString('utf8')); } catch { return undefined; } };
 
 /**
  * Create the front server (not yet listening).
@@ -216,28 +246,28 @@ const tryJson = (buf) => { try { return JSON.parse(buf.toString('utf8')); } catc
  *   answers to requests already forwarded (none by default); verbose: keep Prism's `sl-violations`
  *   header; bodyTimeoutMs: how long a request body may take to arrive.
  */
-export function createFront({ doc, upstream, memo = null, verbose = false, bodyTimeoutMs = 10_000 }) {
+export function createFront({ doc, upstream, memo = null, verbose = false, bodyTimeoutMs = 10_000 }: { doc: Node; upstream: Upstream | ((template: string | undefined) => Upstream); memo?: AnswerMemo | null; verbose?: boolean; bodyTimeoutMs?: number }): http.Server {
   const table = routeTable(doc);
-  const targets = new Map(); // "host:port" -> {host, port, agent}: one kept-alive agent per Prism
-  const targetFor = async (template) => {
+  const targets = new Map<string, Target>(); // "host:port" -> {host, port, agent}: one kept-alive agent per Prism
+  const targetFor = async (template: string | undefined): Promise<Target> => {
     const u = typeof upstream === 'function' ? upstream(template) : upstream;
     if (u.ready) await Promise.race([u.ready, new Promise((_, reject) => setTimeout(() => reject(new Error('Prism is restarting')), UPSTREAM_TIMEOUT))]);
     const key = `${u.host}:${u.port}`;
     if (!targets.has(key)) targets.set(key, { host: u.host, port: u.port, agent: new http.Agent({ keepAlive: true, maxSockets: 64 }) });
-    return targets.get(key);
+    return targets.get(key)!;
   };
-  const self = () => server.address()?.port;
+  const self = (): number | undefined => (server.address() as AddressInfo | null)?.port;
 
   /** The embed-context answer of one of the mock's own paths (for `_embed`), or null. */
-  async function fetchEmbed(path, auth) {
+  async function fetchEmbed(path: string, auth: string | undefined): Promise<Node> {
     const url = `${path}${path.includes('?') ? '&' : '?'}context=embed`;
-    const r = await forward({ host: '127.0.0.1', port: self() }, { method: 'GET', path: url, headers: auth ? { authorization: auth } : {}, body: Buffer.alloc(0) }).catch(() => null);
+    const r = await forward({ host: '127.0.0.1', port: self()! }, { method: 'GET', path: url, headers: auth ? { authorization: auth } : {}, body: Buffer.alloc(0) }).catch(() => null);
     return r ? tryJson(r.body) ?? null : null;
   }
 
   /** Prism's answer to a matched request, rewritten and shaped as the platform's: a reply. */
-  async function answerOf(req, { match, method, pairs, body, origin }) {
-    const { entry } = match;
+  async function answerOf(req: IncomingMessage, { match, method, pairs, body, origin }: { match: RouteMatch; method: string; pairs: Pairs; body: Buffer; origin: string }): Promise<Reply> {
+    const entry = match.entry!;
     const template = match.route.template;
     const context = lastParam(pairs, 'context');
     const authorized = req.headers.authorization !== undefined;
@@ -246,45 +276,45 @@ export function createFront({ doc, upstream, memo = null, verbose = false, bodyT
       const forbidden = documentedError(doc, entry, 'rest_forbidden_context');
       if (forbidden) return platformReply(forbidden);
     }
-    const documented = Object.keys(deref(doc, entry.op.requestBody)?.content ?? {});
+    const documented = Object.keys(deref(entry.op.requestBody, doc)?.content ?? {});
     const fwdBody = method === 'get' || method === 'head' ? { type: null, body: Buffer.alloc(0) } : bodyToForward(req.headers, body, documented);
     if (fwdBody.type === 'application/json' && fwdBody.body.toString('utf8').trim() !== '') {
       const error = jsonErrorCode(fwdBody.body);
       if (error !== null) return platformReply(invalidJson(error));
     }
-    // Comma lists of union-with-array query parameters: checked here, not forwarded (see lists.mjs).
+    // Comma lists of union-with-array query parameters: checked here, not forwarded (see lists.ts).
     // Bracketed keys of scalar parameters (`per_page[]=abc`): an array where the platform wants a scalar.
     const brackets = checkBracketScalars(doc, entry, pairs);
     const lists = checkUnionLists(doc, entry, new URLSearchParams(brackets.pairs));
     for (const [k, v] of brackets.invalid) if (!lists.invalid.has(k)) lists.invalid.set(k, v);
     // The same in a form body (`status[]=draft`): PHP reads an array, the platform wants a string.
     if (fwdBody.type === 'application/x-www-form-urlencoded') {
-      const media = deref(doc, entry.op.requestBody)?.content?.['application/x-www-form-urlencoded'];
+      const media = deref(entry.op.requestBody, doc)?.content?.['application/x-www-form-urlencoded'];
       if (media?.schema) for (const [k, v] of checkBracketScalars(doc, entry, phpPairs(fwdBody.body.toString('utf8')), { bodySchema: media.schema }).invalid) if (!lists.invalid.has(k)) lists.invalid.set(k, v);
     }
     const query = encodePairs([...lists.search]);
-    const headers = {};
+    const headers: Headers = {};
     for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k) && k !== 'accept' && k !== 'content-type' && k !== '__proto__') headers[k] = v;
     if (fwdBody.type) { headers['content-type'] = fwdBody.type; headers['content-length'] = String(fwdBody.body.length); }
     const exampleKey = contextExample(doc, entry, context);
     if (exampleKey && !/\b(example|code)\s*=/.test(String(headers.prefer ?? ''))) headers.prefer = [headers.prefer, `example=${exampleKey}`].filter(Boolean).join(', ');
-    const fwd = { method: method === 'head' ? 'GET' : req.method, path: `${match.canonical}${query ? `?${query}` : ''}`, headers, body: fwdBody.body };
-    let answer;
+    const fwd: Forwarded = { method: method === 'head' ? 'GET' : req.method ?? 'GET', path: `${match.canonical}${query ? `?${query}` : ''}`, headers, body: fwdBody.body };
+    let answer: Reply;
     try { answer = await forward(await targetFor(template), fwd); } catch { return platformReply(criticalError()); }
     const platform = withInvalid(rewrite(doc, entry, answer, template), lists.invalid);
     const violations = verbose && answer.headers['sl-violations'] ? { 'sl-violations': answer.headers['sl-violations'] } : {};
     if (platform) return platformReply(platform, violations);
     // Prism's `date` is dropped: this server sends its own (a memoised answer must not replay it).
-    const out = {};
+    const out: Headers = {};
     for (const [k, v] of Object.entries(answer.headers)) if (!HOP.has(k) && k !== 'date' && k !== 'sl-violations' && k !== '__proto__') out[k] = v;
     Object.assign(out, violations, CORS);
     let json = answer.status < 300 && /json/i.test(String(answer.headers['content-type'] ?? '')) ? tryJson(answer.body) : undefined;
     if (json === undefined) return { status: answer.status, headers: { ...out, 'content-length': String(answer.body.length) }, body: answer.body };
     let status = answer.status;
-    let shaped = { status, headers: out, json };
+    let shaped: Shaped = { status, headers: out, json };
     const kind = method === 'get' || method === 'head' ? listKind(doc, entry) : null;
     if (kind) shaped = pageAnswer(shaped, { doc, entry, kind, pairs, origin, path: match.canonical });
-    if (shaped.error) return platformReply({ status: shaped.status, body: shaped.json }, violations);
+    if (shaped.error) return platformReply({ status: shaped.status, body: shaped.json as PlatformAnswer['body'] }, violations);
     ({ status, json } = shaped);
     if (!exampleKey && (context === 'embed' || context === 'edit')) {
       const names = contextProperties(doc, entry, context);
@@ -297,7 +327,7 @@ export function createFront({ doc, upstream, memo = null, verbose = false, bodyT
     return jsonReply(status, shaped.headers, json);
   }
 
-  async function handle(req, res) {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = String(req.method ?? 'GET').toLowerCase();
     let rawUrl = req.url ?? '/';
     if (/^https?:\/\//i.test(rawUrl)) rawUrl = rawUrl.replace(/^https?:\/\/[^/?#]*/i, '') || '/'; // absolute-form
@@ -306,8 +336,9 @@ export function createFront({ doc, upstream, memo = null, verbose = false, bodyT
     const pairs = phpPairs(q < 0 ? '' : rawUrl.slice(q + 1).split('#', 1)[0]);
     const envelope = lastParam(pairs, '_envelope') !== undefined;
     const origin = `http://${/^[\w.:[\]-]{1,255}$/.test(String(req.headers.host ?? '')) ? req.headers.host : `127.0.0.1:${self()}`}`;
-    let body;
-    try { body = await readBody(req, bodyTimeoutMs); } catch (e) {
+    let body: Buffer;
+    try { body = await readBody(req, bodyTimeoutMs); } catch (err) {
+      const e = err as BodyError;
       const answer = e.tooLarge ? mockError(413, 'rest_request_too_large', 'The request body is too large.')
         : e.timeout ? mockError(408, 'rest_request_timeout', 'The request body did not arrive in time.')
           : mockError(400, 'rest_invalid_request', 'The request could not be read.');
@@ -318,18 +349,18 @@ export function createFront({ doc, upstream, memo = null, verbose = false, bodyT
     const key = memo ? memo.key(req, body) : null;
     const known = memo?.get(key);
     if (known) { write(res, known, method === 'head'); return; }
-    let reply;
+    let reply: Reply;
     if (method === 'options') {
       // CORS preflight: the platform answers every route (and Prism's answer is not needed).
       reply = { status: 200, headers: { ...CORS, 'access-control-allow-methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE', 'content-length': '0' }, body: Buffer.alloc(0) };
     } else {
       // HEAD is answered as GET without a body (as the platform does).
-      const match = matchRoute(doc, table, method === 'head' ? 'get' : method, trimSlashes(rawPath));
+      const match = matchRoute(doc, table, method === 'head' ? 'get' : method, trimRoute(rawPath));
       reply = !match || !match.ok ? platformReply(noRoute()) : await answerOf(req, { match, method, pairs, body, origin });
     }
     if (envelope) {
       const json = tryJson(reply.body);
-      reply = jsonReply(200, CORS, { body: json === undefined ? reply.body.toString('utf8') : json, status: reply.status, headers: envelopeHeaders(reply.headers, doc, matchRoute(doc, table, 'get', trimSlashes(rawPath))?.entry) });
+      reply = jsonReply(200, CORS, { body: json === undefined ? reply.body.toString('utf8') : json, status: reply.status, headers: envelopeHeaders(reply.headers, doc, matchRoute(doc, table, 'get', trimRoute(rawPath))?.entry) });
     }
     memo?.set(key, reply);
     write(res, reply, method === 'head');
@@ -347,12 +378,12 @@ export function createFront({ doc, upstream, memo = null, verbose = false, bodyT
     socket.end(`HTTP/1.1 404 Not Found\r\ncontent-type: application/json; charset=UTF-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
   });
   // Malformed HTTP never reaches the handler: answer it and keep serving.
-  server.on('clientError', (err, socket) => {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || err.code === 'ECONNRESET') { socket.destroy(); return; }
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const text = JSON.stringify({ code: 'rest_invalid_request', message: 'Malformed HTTP request.', data: { status } });
     socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json; charset=UTF-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
   });
-  server.on('close', () => { for (const t of targets.values()) t.agent.destroy(); });
+  server.on('close', () => { for (const t of targets.values()) t.agent?.destroy(); });
   return server;
 }

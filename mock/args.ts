@@ -1,7 +1,9 @@
 // The mock's command line: its flags, its --help text, and the parser (strict: an unknown flag or a
-// missing value is exit 2). Kept apart from scripts/mock.mjs so a test can compare the two.
+// missing value is exit 2). Kept apart from mock/main.ts so a test can compare the two.
 
-export const MOCK_FLAGS = {
+export interface FlagDef { type: 'string' | 'boolean'; alias?: string }
+
+export const MOCK_FLAGS: Record<string, FlagDef> = {
   port: { type: 'string', alias: '-p' },
   spec: { type: 'string' },
   errors: { type: 'boolean' },
@@ -11,7 +13,7 @@ export const MOCK_FLAGS = {
   help: { type: 'boolean', alias: '-h' },
 };
 
-export const MOCK_HELP = `Usage: npm run mock -- [options]      (or: node scripts/mock.mjs [options])
+export const MOCK_HELP = `Usage: npm run mock -- [options]      (or: node dist/mock/main.js [options])
 
 Serves the bundled spec as a mock that answers as the platform does, on 127.0.0.1: Prism answering
 from the spec's examples, behind a front that gives the platform's errors, paging, context, _fields,
@@ -27,19 +29,21 @@ Options:
   --body-timeout <ms>     how long a request body may take to arrive, 100-600000 (default 10000), then 408
   --help                  this text
 
-Prints "mock: listening on http://127.0.0.1:<port> ..." once it answers. Details: scripts/mock/README.md.`;
+Prints "mock: listening on http://127.0.0.1:<port> ..." once it answers. Details: mock/README.md.`;
 
 /** Parse the mock's argv: `{ port, spec, errors, verbose, memo, bodyTimeout, help }`; throws Error on bad input. */
-export function parseMockArgs(argv, env = {}) {
-  const opts = { port: env.MOCK_PORT ?? '4010', spec: 'generated/openapi.yaml', errors: false, verbose: false, memo: true, bodyTimeout: '10000', help: false };
-  const byAlias = Object.fromEntries(Object.entries(MOCK_FLAGS).filter(([, d]) => d.alias).map(([n, d]) => [d.alias, n]));
+export interface MockOptions { port: string; spec: string; errors: boolean; verbose: boolean; memo: boolean; bodyTimeout: string; help: boolean }
+
+export function parseMockArgs(argv: string[], env: Record<string, string | undefined> = {}): MockOptions {
+  const opts: MockOptions = { port: env.MOCK_PORT ?? '4010', spec: 'generated/openapi.yaml', errors: false, verbose: false, memo: true, bodyTimeout: '10000', help: false };
+  const byAlias = Object.fromEntries(Object.entries(MOCK_FLAGS).filter(([, d]) => d.alias).map(([n, d]) => [d.alias, n])) as Record<string, string>;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const m = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/s.exec(a);
     const name = m ? m[1] : byAlias[a];
     const def = name === undefined ? undefined : MOCK_FLAGS[name];
     if (!def) throw new Error(`unknown argument ${JSON.stringify(a)} (see --help)`);
-    let value;
+    let value: string | undefined;
     if (def.type === 'string') {
       value = m?.[2];
       if (value === undefined) {
@@ -47,11 +51,11 @@ export function parseMockArgs(argv, env = {}) {
         value = argv[++i];
       }
     } else if (m?.[2] !== undefined) throw new Error(`--${name} takes no value`);
-    if (name === 'port') opts.port = value;
-    else if (name === 'spec') opts.spec = value;
-    else if (name === 'body-timeout') opts.bodyTimeout = value;
+    if (name === 'port') opts.port = value!;
+    else if (name === 'spec') opts.spec = value!;
+    else if (name === 'body-timeout') opts.bodyTimeout = value!;
     else if (name === 'no-memo') opts.memo = false;
-    else opts[name] = true;
+    else if (name === 'errors' || name === 'verbose' || name === 'help') opts[name] = true;
   }
   return opts;
 }

@@ -11,22 +11,25 @@
 // gate or the build, 2 bad input.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { latestRelease } from '../cli/breaking.mjs';
-import { compareBundles, verdict } from '../cli/lib/breaking.mjs';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// TODO(core): the breaking-change comparison is shared by the CLI's `breaking` and this gate; it
+// belongs in core/ (scripts/ may not import cli/). Imported from the CLI until it moves there.
+import { latestRelease } from '../cli/breaking.ts';
+import { compareBundles, verdict } from '../cli/lib/breaking.ts';
+import { PACKAGE_ROOT as ROOT, type Json } from '../core/spec.ts';
 
 export class ReleaseError extends Error {
-  constructor(message, code = 2) { super(message); this.code = code; }
+  readonly code: number;
+  constructor(message: string, code = 2) { super(message); this.code = code; }
 }
 
-const parse = (v) => /^(\d+)\.(\d+)\.(\d+)$/.exec(v)?.slice(1).map(Number);
-const greater = (a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+type Version = [number, number, number];
+const parse = (v: string): Version | undefined => /^(\d+)\.(\d+)\.(\d+)$/.exec(v)?.slice(1).map(Number) as Version | undefined;
+const greater = (a: Version, b: Version): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 
 /** Rename `## Unreleased` to the version's heading; refuses when there are no notes under it. */
-export function changelogFor(text, version, date) {
+export function changelogFor(text: string, version: string, date: string): string {
   const lines = text.split('\n');
   const at = lines.findIndex((l) => /^## Unreleased\s*$/i.test(l));
   if (at < 0) throw new ReleaseError('CHANGELOG.md has no "## Unreleased" heading: write the release notes there first');
@@ -38,7 +41,7 @@ export function changelogFor(text, version, date) {
 }
 
 /** Set info.version in the source's root file (the first `version:` line of the `info:` block). */
-export function specWithVersion(text, version) {
+export function specWithVersion(text: string, version: string): string {
   const lines = text.split('\n');
   const info = lines.findIndex((l) => /^info:\s*$/.test(l));
   if (info < 0) throw new ReleaseError('openapi/openapi.yaml has no top-level info: block');
@@ -48,32 +51,29 @@ export function specWithVersion(text, version) {
   throw new ReleaseError('openapi/openapi.yaml: info has no version line');
 }
 
-function gate(latest, bundle, label) {
+function gate(latest: { file: string; version: string }, bundle: Json, label: string): { ok: boolean; breaking: number } {
   const base = JSON.parse(readFileSync(latest.file, 'utf8'));
   const result = compareBundles(base, bundle);
   const v = verdict(result);
   if (!v.ok) {
-    const list = result.changes.filter((c) => c.breaking).slice(0, 20).map((c) => `  ${c.rule} ${c.operation} ${c.where}: ${c.message}`);
+    const list = result.changes.filter((c: Json) => c.breaking).slice(0, 20).map((c: Json) => `  ${c.rule} ${c.operation} ${c.where}: ${c.message}`);
     throw new ReleaseError(`${label}: ${v.breaking} breaking change(s) since ${latest.version}, and ${bundle.info?.version} keeps the major:\n${list.join('\n')}${v.breaking > 20 ? '\n  ...' : ''}\nRelease a new major version, or undo the breaks (npm run breaking -- --since-release lists them all).`, 1);
   }
   return v;
 }
 
-function runBuild(root) {
-  const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+function runBuild(root: string): void {
+  const r = spawnSync(process.execPath, [join('dist', 'scripts', 'build.js')], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new ReleaseError('the build failed (see above); the version files are already changed: `git checkout -- package.json package-lock.json openapi/openapi.yaml` undoes that', 1);
 }
 
-/**
- * Release `version` in the project at `root`. `build(root)` regenerates generated/openapi.json.
- * @returns {{ version: string, previous: string, breaking: number }}
- */
-export function release(version, { root = ROOT, build = runBuild, date = new Date().toISOString().slice(0, 10) } = {}) {
+/** Release `version` in the project at `root`. `build(root)` regenerates generated/openapi.json. */
+export function release(version: string, { root = ROOT, build = runBuild, date = new Date().toISOString().slice(0, 10) }: { root?: string; build?: (root: string) => void; date?: string } = {}): { version: string; previous: string; breaking: number } {
   const next = parse(version ?? '');
   if (!next) throw new ReleaseError(`give the version as <major>.<minor>.<patch>, e.g. 1.1.0 (got ${JSON.stringify(version ?? '')})`);
   const latest = latestRelease(join(root, 'releases'));
   if (!latest) throw new ReleaseError('releases/ holds no released bundle <version>.json to compare with');
-  if (greater(next, parse(latest.version)) <= 0) throw new ReleaseError(`${version} is not greater than the newest release ${latest.version}`);
+  if (greater(next, parse(latest.version)!) <= 0) throw new ReleaseError(`${version} is not greater than the newest release ${latest.version}`);
   const files = { pkg: join(root, 'package.json'), lock: join(root, 'package-lock.json'), spec: join(root, 'openapi', 'openapi.yaml'), log: join(root, 'CHANGELOG.md'), bundle: join(root, 'generated', 'openapi.json') };
   for (const f of [files.pkg, files.spec, files.log, files.bundle]) if (!existsSync(f)) throw new ReleaseError(`${f} is missing`);
   // Everything is checked before anything is written.

@@ -10,15 +10,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { sandboxPortConflict } from './port-holder.mjs';
-import { countVitest } from './test-count.mjs';
+import { sandboxPortConflict } from './port-holder.ts';
+import { countVitest, type Counts } from './test-count.ts';
 
 const offline = process.argv.includes('--offline');
 const extra = process.argv.slice(2).filter((a) => a !== '--offline');
 const env = { ...process.env };
 let startedSandbox = false;
 
-function fail(message) {
+function fail(message: string): never {
   console.error(`\n${message}`);
   console.log('0 passed, 1 failed');
   process.exit(1);
@@ -27,9 +27,10 @@ function fail(message) {
 if (!offline && !env.WP_BASE_URL) {
   // Another server (another WordPress, say) on the sandbox's port would pass the status check and
   // leave the live tests without credentials: name it, and say how to choose other ports.
-  let envJson;
+  let envJson: unknown;
   try { envJson = JSON.parse(readFileSync(join('.sandbox', 'env.json'), 'utf8')); } catch { envJson = undefined; }
-  for (const [site, variable, port] of [['wp61', 'SANDBOX_PORT', 8881], ['wp68', 'SANDBOX_PORT_WP68', 8882], ['wp71', 'SANDBOX_PORT_WP71', 8883]]) {
+  const sites: [string, string, number][] = [['wp61', 'SANDBOX_PORT', 8881], ['wp68', 'SANDBOX_PORT_WP68', 8882], ['wp71', 'SANDBOX_PORT_WP71', 8883]];
+  for (const [site, variable, port] of sites) {
     const conflict = sandboxPortConflict({ port: Number(env[variable] ?? port), envJson, variable, site });
     if (conflict) fail(conflict);
   }
@@ -52,20 +53,19 @@ if (!offline && !env.WP_BASE_URL) {
   }
 }
 
-// The compiled client (dist/: the package's code and the CLI's name mapping) is built here, by
-// `npm start` and by prepack: the package runs nothing at install time.
-const client = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-if (client.status !== 0) fail('npm test: compiling the client (npm run build:client) failed (see above).');
+// The compiled code (dist/: the client, the core, the CLI, the mock, the scripts) is built by the npm
+// script before this runs (`npm run build:code`); the tests' global setup does not compile it again.
+env.FESTIVAL_DIST_FRESH = '1';
 
 mkdirSync('test-output', { recursive: true });
 
 /** One vitest run; its counts from its own JSON report (a run without a report counts as a failure). */
-function vitest(name, files, exclude, runEnv) {
+function vitest(name: string, files: string[], exclude: string[], runEnv: NodeJS.ProcessEnv): Counts {
   const report = join('test-output', `vitest-${name}.json`);
   rmSync(report, { force: true }); // never count an earlier run's report
   const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...exclude.flatMap((e) => ['--exclude', e]), ...files];
   const res = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', ...args, ...extra], { stdio: 'inherit', env: runEnv });
-  let counts = { passed: 0, failed: 0, skipped: 0 };
+  let counts: Counts = { passed: 0, failed: 0, skipped: 0, filesFailed: 0 };
   try {
     counts = countVitest(JSON.parse(readFileSync(report, 'utf8'))); // a file that cannot load counts as failed
   } catch {
@@ -77,7 +77,7 @@ function vitest(name, files, exclude, runEnv) {
   return counts;
 }
 
-const runs = [];
+const runs: Counts[] = [];
 if (offline) runs.push(vitest('offline', [], ['test/live/**', 'node_modules/**'], env));
 else if (env.WP_BASE_URL) runs.push(vitest('all', [], ['node_modules/**'], env));
 else {

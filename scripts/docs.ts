@@ -7,24 +7,25 @@
 // Redoc's sample selector offers only the languages of its `codeSamples.languages` setting (by
 // default curl, JavaScript, ..., Payload; a sample whose label is not one of them is never shown), so
 // the page is built with a docs-only copy of redocly.yaml that lists ours: curl, Typed client, Payload.
+import type { Json } from '../core/spec.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { addCodeSamples, SAMPLE_LANGUAGES } from './code-samples.mjs';
-import { errorCatalogueMarkdown } from './error-catalogue.mjs';
+import { addCodeSamples, SAMPLE_LANGUAGES } from './code-samples.ts';
+import { errorCatalogueMarkdown } from './error-catalogue.ts';
 
-const svg = (w, text) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="16" viewBox="0 0 ${w} 16"><text x="0" y="12" font-family="sans-serif" font-size="12" fill="#888">${text}</text></svg>`)}`;
+const svg = (w: Json, text: Json) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="16" viewBox="0 0 ${w} 16"><text x="0" y="12" font-family="sans-serif" font-size="12" fill="#888">${text}</text></svg>`)}`;
 const LOGO_FULL = svg(60, 'Redocly');
 const LOGO = svg(16, 'R');
 
 const [bundle, outDir] = process.argv.slice(2);
-if (!bundle || !outDir) { console.error('usage: node scripts/docs.mjs <bundle.yaml> <out-dir>'); process.exit(2); }
+if (!bundle || !outDir) { console.error('usage: node dist/scripts/docs.js <bundle.yaml> <out-dir>'); process.exit(2); }
 mkdirSync(outDir, { recursive: true });
 
 /** Markdown inline markup as plain text (for the fields Redoc shows as text, not as Markdown). */
-function plainText(md) {
+function plainText(md: Json) {
   return String(md)
     .replace(/`([^`]+)`/g, '$1')
     .replace(/\*\*([^*]+)\*\*|__([^_]+)__/g, (_m, a, b) => a ?? b)
@@ -36,12 +37,12 @@ function plainText(md) {
  * every endpoint box), and an update's three methods named one operation in the navigation (the
  * bundle derives PUT and PATCH from the POST's `x-update-methods`: same operationId plus Put/Patch).
  */
-function forReaders(doc) {
+function forReaders(doc: Json) {
   for (const server of doc.servers ?? []) {
     if (typeof server.description === 'string') server.description = plainText(server.description);
-    for (const v of Object.values(server.variables ?? {})) if (typeof v?.description === 'string') v.description = plainText(v.description);
+    for (const v of Object.values<Json>(server.variables ?? {})) if (typeof v?.description === 'string') v.description = plainText(v.description);
   }
-  for (const item of Object.values(doc.paths ?? {})) {
+  for (const item of Object.values<Json>(doc.paths ?? {})) {
     const { post, put, patch } = item ?? {};
     if (!post?.operationId || put?.operationId !== `${post.operationId}Put` || patch?.operationId !== `${post.operationId}Patch`) continue;
     const base = String(post.summary ?? '');
@@ -68,7 +69,7 @@ try {
   writeFileSync(docsCopy, stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }));
   const config = existsSync('redocly.yaml') ? parse(readFileSync('redocly.yaml', 'utf8')) ?? {} : {};
   // The copy lives in a temporary folder: plugin paths are made absolute so they still resolve.
-  if (Array.isArray(config.plugins)) config.plugins = config.plugins.map((p) => (typeof p === 'string' && p.startsWith('.') ? resolve(p) : p));
+  if (Array.isArray(config.plugins)) config.plugins = config.plugins.map((p: unknown) => (typeof p === 'string' && p.startsWith('.') ? resolve(p) : p));
   config.openapi = { ...(config.openapi ?? {}), codeSamples: { ...(config.openapi?.codeSamples ?? {}), languages: SAMPLE_LANGUAGES } };
   const configCopy = join(work, 'redocly.yaml');
   writeFileSync(configCopy, stringify(config));

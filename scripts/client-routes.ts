@@ -1,49 +1,41 @@
 #!/usr/bin/env node
 // Derive the typed client's route tables and call signatures from the bundled spec (a pipeline stage,
-// scripts/pipeline.mjs). For each HTTP method: one table entry per route (its params and body, whether
+// pipeline.ts). For each HTTP method: one table entry per route (its params and body, whether
 // each is required, whether the init may be omitted, its `data` and `error` types) and one call
 // signature per route, then a generic catch-all signature last (unions of paths, and a readable error
 // for a wrong call). Also the literal path unions of `paginate`, `paginateCalendar` and `batch`, and a
 // type-level test that compares every operation with openapi-fetch's own helpers.
-// Usage: node scripts/client-routes.mjs [--spec generated/openapi.json] [--out generated] [--check]
+// Usage: node dist/scripts/client-routes.js [--spec generated/openapi.json] [--out generated] [--check]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deref, type Json } from '../core/spec.ts';
 
+/** The methods in the order of openapi-fetch's client (the generated tables follow it). */
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 /** The status codes openapi-fetch reads as success and as error (openapi-typescript-helpers 0.17). */
 const OK = new Set(['200', '201', '202', '203', '204', '206', '207', '2XX']);
 const ERR = new Set(['500', '501', '502', '503', '504', '505', '506', '507', '508', '510', '511', '5XX', '400', '401', '402', '403', '404', '405', '406', '407', '408', '409', '410', '411', '412', '413', '414', '415', '416', '417', '418', '420', '421', '422', '423', '424', '425', '426', '427', '428', '429', '430', '431', '444', '450', '451', '497', '498', '499', '4XX', 'default']);
 const CALENDAR = '/cal/events/v1';
-const q = (s) => JSON.stringify(s);
-const cap = (m) => m[0].toUpperCase() + m.slice(1);
-
-/** Follow a local `$ref` (the bundle keeps components referenced); a bounded chain. */
-function deref(spec, node) {
-  for (let i = 0; node && typeof node.$ref === 'string' && i < 32; i++) {
-    if (!node.$ref.startsWith('#/')) throw new Error(`client-routes: unsupported $ref ${node.$ref}`);
-    node = node.$ref.slice(2).split('/').reduce((o, k) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
-  }
-  if (!node) throw new Error('client-routes: a $ref points nowhere');
-  return node;
-}
+const q = (s: Json) => JSON.stringify(s);
+const cap = (m: Json) => m[0].toUpperCase() + m.slice(1);
 
 /** `components["schemas"]["X"]` when a media type's schema is just a reference to schema X (shorter to parse). */
-function schemaRef(media) {
+function schemaRef(media: Json) {
   const m = /^#\/components\/schemas\/([^/]+)$/.exec(media?.schema?.$ref ?? '');
   return m ? `S[${q(m[1])}]` : undefined;
 }
 
 /** TypeScript for a status key of openapi-typescript's `responses` (numbers stay numbers). */
-const statusKey = (code) => (/^\d+$/.test(code) ? code : q(code));
+const statusKey = (code: Json) => (/^\d+$/.test(code) ? code : q(code));
 
 /** The content union of the responses whose codes are in `set` (openapi-fetch's GetResponseContent). */
-function responseUnion(spec, op, id, set) {
+function responseUnion(spec: Json, op: Json, id: Json, set: Json) {
   const parts = [];
   for (const [code, r0] of Object.entries(op.responses ?? {})) {
     if (!set.has(code)) continue;
     const res = `O[${q(id)}]["responses"][${statusKey(code)}]`;
-    const content = deref(spec, r0).content;
+    const content = deref(r0, spec).content;
     if (!content || !Object.keys(content).length) parts.push(`${res}["content"]`);
     else for (const [mt, m] of Object.entries(content)) if (mt.includes('/')) parts.push(schemaRef(m) ?? `${res}["content"][${q(mt)}]`);
   }
@@ -51,18 +43,21 @@ function responseUnion(spec, op, id, set) {
 }
 
 /** Every operation of the bundle, in path order, with what the tables need. */
-export function operationsOf(spec) {
-  const out = [];
+/** What the tables need of one operation. */
+export interface RouteOp { path: string; method: string; id: string; paramsRequired: boolean; body: string | undefined; bodyRequired: boolean; data: string; error: string; successSchema: Json; batchable: boolean; summary: string }
+
+export function operationsOf(spec: Json): RouteOp[] {
+  const out: RouteOp[] = [];
   for (const [path, item0] of Object.entries(spec.paths ?? {})) {
-    const item = deref(spec, item0);
-    const shared = (item.parameters ?? []).map((p) => deref(spec, p));
+    const item = deref(item0, spec);
+    const shared = (item.parameters ?? []).map((p: Json) => deref(p, spec));
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;
       const id = op.operationId;
       if (!id) throw new Error(`client-routes: ${method.toUpperCase()} ${path} has no operationId`);
-      const params = [...shared, ...(op.parameters ?? []).map((p) => deref(spec, p))];
-      const rb = op.requestBody ? deref(spec, op.requestBody) : undefined;
+      const params = [...shared, ...(op.parameters ?? []).map((p: Json) => deref(p, spec))];
+      const rb = op.requestBody ? deref(op.requestBody, spec) : undefined;
       const media = Object.keys(rb?.content ?? {}).filter((mt) => mt.includes('/'));
       out.push({
         path, method, id,
@@ -80,28 +75,28 @@ export function operationsOf(spec) {
   return out;
 }
 
-function successSchema(spec, op) {
+function successSchema(spec: Json, op: Json) {
   for (const code of ['200', '201']) {
     const r = op.responses?.[code];
-    const s = r && deref(spec, r).content?.['application/json']?.schema;
-    if (s) return deref(spec, s);
+    const s = r && deref(r, spec).content?.['application/json']?.schema;
+    if (s) return deref(s, spec);
   }
   return undefined;
 }
 
 /** Core-style lists: GET outside the calendar namespace answering a JSON array. */
-export function coreLists(ops) {
+export function coreLists(ops: RouteOp[]) {
   return ops.filter((o) => o.method === 'get' && !(o.path === CALENDAR || o.path.startsWith(`${CALENDAR}/`)) && o.successSchema?.type === 'array');
 }
 
 /** Calendar lists: GET in the calendar namespace answering an envelope with `total_pages` and array properties. */
-export function calendarLists(spec, ops) {
+export function calendarLists(spec: Json, ops: RouteOp[]) {
   const out = [];
   for (const o of ops) {
     if (o.method !== 'get' || !o.path.startsWith(`${CALENDAR}/`)) continue;
     const s = o.successSchema;
     if (!s || s.type !== 'object' || !s.properties?.total_pages) continue;
-    const arrays = Object.entries(s.properties).filter(([, v]) => deref(spec, v).type === 'array').map(([k]) => k);
+    const arrays = Object.entries(s.properties).filter(([, v]) => deref(v, spec).type === 'array').map(([k]) => k);
     if (arrays.length) out.push({ ...o, arrays });
   }
   return out;
@@ -114,13 +109,13 @@ const HEADER = [
 ];
 
 /** The init type of one route: params and body, each required or optional as the spec says. */
-function initType(o) {
+function initType(o: Json) {
   const params = `params${o.paramsRequired ? '' : '?'}: O[${q(o.id)}]["parameters"]`;
   const body = o.body ? `body${o.bodyRequired ? '' : '?'}: ${o.body}` : 'body?: never';
   return `{ ${params}; ${body} }`;
 }
 
-function renderRoutes(spec, ops) {
+function renderRoutes(spec: Json, ops: RouteOp[]) {
   const L = [...HEADER,
     '// The typed client\'s route tables and call signatures (src/client.ts builds FestivalClient from them).',
     '// Per method: `<Method>Routes` maps each route to its `init` (params and body), `initOptional`, `data`',
@@ -201,7 +196,7 @@ function renderRoutes(spec, ops) {
 }
 
 /** A type-level test: each operation's table row against openapi-fetch's own helpers. */
-function renderEquivalence(ops) {
+function renderEquivalence(ops: RouteOp[]) {
   const L = [
     '// Generated by scripts/client-routes.mjs from the bundle (npm run build): do not edit.',
     `// A type-level test (compiled through test/types/equivalence.ts): for each of the ${ops.length} operations, the`,
@@ -252,19 +247,19 @@ function renderEquivalence(ops) {
 /** The header that spares consumers from checking generated/types.ts again (see HEADER). */
 export const NOCHECK = '// @ts-nocheck -- type-checked once, with this line removed, by test/pipeline/client-routes.test.ts\n';
 
-export function render(spec) {
+export function render(spec: Json) {
   const ops = operationsOf(spec);
   return { 'routes.ts': renderRoutes(spec, ops), 'routes-equivalence.ts': renderEquivalence(ops) };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
-  const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
+  const opt = (name: string, dflt: string): string => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
   const specPath = opt('--spec', 'generated/openapi.json');
   const out = opt('--out', 'generated');
   if (!existsSync(specPath)) { console.error(`client-routes: ${specPath} not found (run node scripts/build.mjs first)`); process.exit(1); }
   let files;
-  try { files = render(JSON.parse(readFileSync(specPath, 'utf8'))); } catch (e) { console.error(e.message); process.exit(1); }
+  try { files = render(JSON.parse(readFileSync(specPath, 'utf8'))); } catch (e) { console.error(e instanceof Error ? e.message : String(e)); process.exit(1); }
   let stale = false;
   for (const [name, text] of Object.entries(files)) {
     const p = join(out, name);

@@ -1,6 +1,6 @@
 // Start and stop Prism as a direct child process (never through npx or a shell: a wrapper would
 // leave Prism running when it is killed).
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { join } from 'node:path';
@@ -9,12 +9,12 @@ export const PRISM = join('node_modules', '@stoplight', 'prism-cli', 'dist', 'in
 export const PRISM_NODE_FLAGS = (process.env.MOCK_PRISM_FLAGS ?? '--max-semi-space-size=4 --max-old-space-size=112').split(' ').filter(Boolean);
 
 /** A free loopback port (the OS picks it; the small race until Prism binds it is acceptable). */
-export function freePort() {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.unref();
     s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address() as net.AddressInfo; s.close(() => resolve(port)); });
   });
 }
 
@@ -22,7 +22,7 @@ export function freePort() {
  * Spawn `prism mock <spec>` on 127.0.0.1:<port>: static examples (no -d), quiet logging, request
  * validation (always on in Prism), `--errors` when asked (examples that break their schema -> 500).
  */
-export function spawnPrism({ spec, port, errors = false, verbose = 'error', cwd = process.cwd() }) {
+export function spawnPrism({ spec, port, errors = false, verbose = 'error', cwd = process.cwd() }: { spec: string; port: number; errors?: boolean; verbose?: string; cwd?: string }): ChildProcess {
   // Node flags (MOCK_PRISM_FLAGS overrides them): a smaller young generation (Prism's default 16 MB
   // semi-spaces grow each process by ~30 MB; 1 MB cost ~30% more CPU per request, 4 MB nothing
   // measurable) and a 112 MB old generation, which V8 otherwise lets grow under load (its live
@@ -35,11 +35,11 @@ export function spawnPrism({ spec, port, errors = false, verbose = 'error', cwd 
 }
 
 /** Resolve once something answers HTTP on host:port; reject after `timeoutMs` or when `child` exits. */
-export function waitForHttp(port, { child, timeoutMs = 60_000 } = {}) {
+export function waitForHttp(port: number, { child, timeoutMs = 60_000 }: { child?: ChildProcess; timeoutMs?: number } = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
     let done = false;
-    const onExit = (code, signal) => { if (!done) { done = true; reject(new Error(`Prism exited before it answered (${signal ?? code})`)); } };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => { if (!done) { done = true; reject(new Error(`Prism exited before it answered (${signal ?? code})`)); } };
     child?.once('exit', onExit);
     const attempt = () => {
       if (done) return;
@@ -60,11 +60,11 @@ export function waitForHttp(port, { child, timeoutMs = 60_000 } = {}) {
 }
 
 /** Stop a child by its PID: SIGTERM, then SIGKILL after `graceMs`. Resolves when it has exited. */
-export function stopChild(child, graceMs = 5000) {
+export function stopChild(child: ChildProcess | undefined, graceMs = 5000): Promise<void> {
   return new Promise((resolve) => {
     if (!child || child.exitCode !== null || child.signalCode !== null) { resolve(); return; }
-    const timer = setTimeout(() => { try { process.kill(child.pid, 'SIGKILL'); } catch { /* gone */ } }, graceMs);
+    const timer = setTimeout(() => { try { process.kill(child.pid!, 'SIGKILL'); } catch { /* gone */ } }, graceMs);
     child.once('exit', () => { clearTimeout(timer); resolve(); });
-    try { process.kill(child.pid, 'SIGTERM'); } catch { clearTimeout(timer); resolve(); }
+    try { process.kill(child.pid!, 'SIGTERM'); } catch { clearTimeout(timer); resolve(); }
   });
 }

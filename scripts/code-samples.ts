@@ -2,34 +2,31 @@
 // typed client for every operation, built from the operation's own examples (path parameters,
 // required query parameters, the request body example). The docs stage puts them into `x-codeSamples`
 // of a docs-only copy of the bundle; they are never written into the source.
-import * as walker from '../cli/lib/spec.mjs';
+import { deref, operations, type Json, type Operation } from '../core/spec.ts';
 
 export const BASE_URL = 'https://festival.example/wp-json';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
-/** Follow local $refs: the project's one walker (cli/lib/spec.mjs), in this module's (doc, node) order. */
-export const deref = (doc, node) => walker.deref(node, doc);
-
-/** Every operation of the bundle: {path, method, op, params} with parameters resolved (cli/lib/spec.mjs). */
-export function operationsOf(doc) {
-  return walker.operations(doc).filter((o) => HTTP_METHODS.includes(o.method));
+/** Every operation of the bundle: {path, method, op, params} with parameters resolved (core/spec.ts). */
+export function operationsOf(doc: Json): Operation[] {
+  return operations(doc).filter((o) => HTTP_METHODS.includes(o.method));
 }
 
-function firstExample(doc, node) {
+function firstExample(doc: Json, node: Json) {
   if (!node) return undefined;
   if (node.example !== undefined) return node.example;
   if (node.examples && typeof node.examples === 'object') {
-    const first = Array.isArray(node.examples) ? node.examples[0] : deref(doc, Object.values(node.examples)[0])?.value;
+    const first = Array.isArray(node.examples) ? node.examples[0] : deref(Object.values(node.examples)[0], doc)?.value;
     if (first !== undefined) return first;
   }
   return undefined;
 }
 
-function valueOf(doc, p) {
+function valueOf(doc: Json, p: Json) {
   const ex = firstExample(doc, p);
   if (ex !== undefined) return ex;
-  const s = deref(doc, p.schema) ?? {};
+  const s = deref(p.schema, doc) ?? {};
   const sx = firstExample(doc, s);
   if (sx !== undefined) return sx;
   if (s.default !== undefined) return s.default;
@@ -37,24 +34,24 @@ function valueOf(doc, p) {
   return s.type === 'integer' || s.type === 'number' ? 1 : 'example';
 }
 
-export function needsAuth(doc, op) {
+export function needsAuth(doc: Json, op: Json) {
   const sec = op.security ?? doc.security ?? [];
-  return sec.length > 0 && !sec.some((s) => Object.keys(s).length === 0);
+  return sec.length > 0 && !sec.some((s: Json) => Object.keys(s).length === 0);
 }
 
-const shellQuote = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
-const queryValue = (v) => (Array.isArray(v) ? v.join(',') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+const shellQuote = (s: Json) => `'${String(s).replace(/'/g, `'\\''`)}'`;
+const queryValue = (v: Json) => (Array.isArray(v) ? v.join(',') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
 
-function requestParts(doc, { path, op, params }) {
-  const pathValues = {};
-  const query = {};
-  const headers = {};
+function requestParts(doc: Json, { path, op, params }: Pick<Operation, 'path' | 'op' | 'params'>) {
+  const pathValues: Record<string, Json> = {};
+  const query: Record<string, Json> = {};
+  const headers: Record<string, string> = {};
   for (const p of params) {
     if (p.in === 'path') pathValues[p.name] = valueOf(doc, p);
     else if (p.required && p.in === 'query') query[p.name] = valueOf(doc, p);
     else if (p.required && p.in === 'header') headers[p.name] = String(valueOf(doc, p));
   }
-  const rb = deref(doc, op.requestBody);
+  const rb = deref(op.requestBody, doc);
   let body;
   let bodyType;
   if (rb?.content) {
@@ -62,11 +59,11 @@ function requestParts(doc, { path, op, params }) {
     const media = rb.content[bodyType];
     if (!media?.['x-undocumented-body']) body = firstExample(doc, media);
   }
-  const url = path.replace(/\{([^}]+)\}/g, (_, n) => encodeURIComponent(String(pathValues[n])));
+  const url = path.replace(/\{([^}]+)\}/g, (_: string, n: string) => encodeURIComponent(String(pathValues[n])));
   return { pathValues, query, headers, body, bodyType, url };
 }
 
-export function curlSample(doc, o) {
+export function curlSample(doc: Json, o: Json) {
   const { query, headers, body, bodyType, url } = requestParts(doc, o);
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, queryValue(v)])).toString();
   const lines = [`curl -X ${o.method.toUpperCase()} ${shellQuote(`${BASE_URL}${url}${qs ? `?${qs}` : ''}`)}`];
@@ -81,9 +78,9 @@ export function curlSample(doc, o) {
   return lines.join(' \\\n  ');
 }
 
-const tsValue = (v, indent) => JSON.stringify(v, null, 2).replace(/\n/g, `\n${indent}`).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
+const tsValue = (v: Json, indent: Json) => JSON.stringify(v, null, 2).replace(/\n/g, `\n${indent}`).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
 
-export function clientSample(doc, o) {
+export function clientSample(doc: Json, o: Json) {
   const { pathValues, query, headers, body, bodyType } = requestParts(doc, o);
   const auth = needsAuth(doc, o.op);
   const init = [];
@@ -120,7 +117,7 @@ export const SAMPLE_LANGUAGES = [
 ];
 
 /** Put x-codeSamples on every operation of `doc` (a copy: the caller passes a clone). */
-export function addCodeSamples(doc) {
+export function addCodeSamples(doc: Json) {
   let n = 0;
   for (const o of operationsOf(doc)) {
     o.op['x-codeSamples'] = [
