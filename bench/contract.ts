@@ -7,32 +7,39 @@
 // a child process with a hard kill timer. Returns the figures; calls `target` for the MET/MISSED table.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { PACKAGE_ROOT as ROOT, type Json } from '../core/spec.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'cli', 'contract.mjs');
+/** The compiled command, as the package's bin runs it. */
+const CLI = join(ROOT, 'dist', 'cli', 'contract.js');
+
+/** How the section reports a target to the MET/MISSED table. */
+export type Target = (name: string, value: number, limit: number, cmp: '<=' | '>=', unit: string) => void;
+type Answer = (req: IncomingMessage, res: ServerResponse) => void;
+interface CliRun { code: number | null; seconds: number; maxRssMB: number | null; cpuSeconds: number | null; stderr: string }
 
 /** A fake site: `answer(req, res)` after the index, which is `index` (a Buffer). */
-async function site(index, answer) {
+async function site(index: Buffer, answer: Answer): Promise<{ base: string; close: () => Promise<void> }> {
   const server = createServer((req, res) => {
     req.resume();
-    const path = new URL(req.url, 'http://x').pathname;
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/wp-json/' || path === '/wp-json') {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': index.length });
       return res.end(index);
     }
     return answer(req, res);
   });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${server.address().port}/wp-json`;
-  return { base, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/wp-json`;
+  return { base, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
 }
 
 /** Run the CLI in a child that reports its own peak RSS; returns { code, seconds, maxRssMB, stderr }. */
-function runCli(args, killAfterMs, command = 'contract') {
+function runCli(args: string[], killAfterMs: number, command = 'contract'): Promise<CliRun> {
   const out = mkdtempSync(join(tmpdir(), 'bench-contract-'));
   const script = `const { main } = await import(${JSON.stringify(`file://${CLI}`)});
 const code = await main(${JSON.stringify([...args, '--out', out, '--quiet'])}, { env: {}, command: process.env.BENCH_COMMAND });
@@ -43,7 +50,7 @@ process.exit(code);`;
     const t0 = performance.now();
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '', BENCH_COMMAND: command } });
     let stderr = '';
-    child.stderr.on('data', (d) => { stderr = (stderr + d).slice(-20_000); });
+    child.stderr.on('data', (d: Buffer) => { stderr = (stderr + d).slice(-20_000); });
     child.stdout.resume();
     const kill = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.on('close', (code) => {
@@ -55,8 +62,8 @@ process.exit(code);`;
   });
 }
 
-function smallIndex(origin) {
-  const routes = {};
+function smallIndex(origin: string): Buffer {
+  const routes: Record<string, Json> = {};
   for (const r of ['/wp/v2', '/wp/v2/posts', '/wp/v2/posts/(?P<id>[\\d]+)', '/wp/v2/pages', '/wp/v2/pages/(?P<id>[\\d]+)', '/wp/v2/users/me']) {
     routes[r] = { namespace: 'wp/v2', methods: ['GET'], endpoints: [{ methods: ['GET'], args: {} }] };
   }
@@ -64,8 +71,8 @@ function smallIndex(origin) {
 }
 
 /** 200,000 routes in 20,000 namespaces (10 per namespace), plus the core routes. */
-function largeIndex() {
-  const parts = [];
+function largeIndex(): Buffer {
+  const parts: string[] = [];
   for (let n = 0; n < 20_000; n++) {
     for (let r = 0; r < 10; r++) parts.push(`${JSON.stringify(`/plugin${n}/v1/thing${r}/(?P<id>[\\d]+)`)}:{"namespace":"plugin${n}/v1","methods":["GET"],"endpoints":[{"methods":["GET"],"args":{"context":{"type":"string"}}}]}`);
   }
@@ -73,8 +80,8 @@ function largeIndex() {
   return Buffer.from(`{"name":"bench","namespaces":${JSON.stringify(['wp/v2', ...namespaces])},"routes":{"/":{"namespace":"","methods":["GET"],"endpoints":[{"methods":["GET"],"args":{}}]},${parts.join(',')}}}`);
 }
 
-export async function contractBench({ target, log = () => {} }) {
-  const items = {};
+export async function contractBench({ target, log = () => {} }: { target: Target; log?: (...m: unknown[]) => void }): Promise<Record<string, Json>> {
+  const items: Record<string, Json> = {};
 
   log('   hanging site (answers the index, then never) ...');
   const deadlineS = 10;
@@ -87,7 +94,7 @@ export async function contractBench({ target, log = () => {} }) {
 
   log('   endless bodies (default --max-body 64MB) ...');
   const chunk = Buffer.alloc(256 * 1024, 0x20);
-  const endless = await site(smallIndex('http://127.0.0.1'), (_req, res) => {
+  const endless = await site(smallIndex('http://127.0.0.1'), (_req: IncomingMessage, res: ServerResponse) => {
     res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
     res.write('[');
     const pump = () => { while (!res.destroyed && res.write(chunk)) { /* until the socket buffer is full */ } if (!res.destroyed) res.once('drain', pump); };
@@ -102,7 +109,7 @@ export async function contractBench({ target, log = () => {} }) {
 
   log('   index of 200,000 routes in 20,000 namespaces ...');
   const big = largeIndex();
-  const large = await site(big, (_req, res) => { res.writeHead(404, { 'Content-Type': 'application/json' }); res.end('{"code":"rest_no_route","message":"No route.","data":{"status":404}}'); });
+  const large = await site(big, (_req: IncomingMessage, res: ServerResponse) => { res.writeHead(404, { 'Content-Type': 'application/json' }); res.end('{"code":"rest_no_route","message":"No route.","data":{"status":404}}'); });
   try {
     const d = await runCli(['--base-url', large.base], 120_000, 'drift');
     const c = await runCli(['--base-url', large.base, '--operation', 'getSiteIndex'], 120_000);

@@ -2,40 +2,24 @@
 // header's length. Hostile headers (long runs of `<`, of `;`, of spaces inside a quoted rel, of `, `,
 // many link values) are parsed at 128 KiB … 1 MiB; the growth exponent is the least-squares slope of
 // log(time) over log(size): 1 for linear, 2 for quadratic. Bounded: 5 sizes x 6 patterns x `runs`.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import ts from 'typescript';
+import { nextLink } from '../src/link.ts';
 
-const PATTERNS = {
-  'open brackets': (n) => '<'.repeat(n),
-  'unclosed url': (n) => `<${'a'.repeat(n - 1)}`,
-  'semicolons': (n) => `<a>${';'.repeat(n - 3)}`,
-  'quoted rel of spaces': (n) => `<a>; rel="${' '.repeat(n - 10)}`,
-  'comma runs': (n) => `${', '.repeat(n >> 1)}x`,
-  'many links': (n) => `${'<a>; rel="prev", '.repeat(Math.floor(n / 17))}<b>; rel="next"`,
+const PATTERNS: Record<string, (n: number) => string> = {
+  'open brackets': (n: number) => '<'.repeat(n),
+  'unclosed url': (n: number) => `<${'a'.repeat(n - 1)}`,
+  'semicolons': (n: number) => `<a>${';'.repeat(n - 3)}`,
+  'quoted rel of spaces': (n: number) => `<a>; rel="${' '.repeat(n - 10)}`,
+  'comma runs': (n: number) => `${', '.repeat(n >> 1)}x`,
+  'many links': (n: number) => `${'<a>; rel="prev", '.repeat(Math.floor(n / 17))}<b>; rel="next"`,
 };
 
-/** Load src/link.ts alone (it has no imports), transpiled to a temporary module. */
-async function loadNextLink() {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-link-'));
-  try {
-    const out = ts.transpileModule(readFileSync(resolve('src/link.ts'), 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-    const file = join(dir, 'link.mjs');
-    writeFileSync(file, out);
-    return (await import(pathToFileURL(file).href)).nextLink;
-  } finally { rmSync(dir, { recursive: true, force: true }); }
-}
-
-export async function linkParse({ runs = 3 } = {}) {
-  const nextLink = await loadNextLink();
+export async function linkParse({ runs = 3 } = {}): Promise<{ sizes: number[]; perPattern: Record<string, { slope: number; msAt1MiB: number }>; worstSlope: number }> {
   const sizes = [128, 256, 512, 768, 1024].map((k) => k * 1024);
-  const perPattern = {};
+  const perPattern: Record<string, { slope: number; msAt1MiB: number }> = {};
   let worst = 0;
   for (const [name, make] of Object.entries(PATTERNS)) {
-    const points = sizes.map((n) => {
+    const points = sizes.map((n: number) => {
       const header = make(n);
       nextLink(header); // warm-up
       let best = Infinity;

@@ -14,14 +14,17 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-const stats = (xs) => {
+/** Median, min and max of some figures. */
+export interface Stats { median: number; min: number; max: number; runs: number }
+
+const stats = (xs: number[]): Stats => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return { median: s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2, min: s[0], max: s[s.length - 1], runs: s.length };
 };
-const round = (x, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
+const round = (x: number, d = 3): number => Math.round(x * 10 ** d) / 10 ** d;
 
-function tscSeconds(tsc, project, cwd) {
+function tscSeconds(tsc: string, project: string, cwd?: string): number {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, [tsc, '--noEmit', '-p', project], { cwd, encoding: 'utf8', maxBuffer: 64 << 20 });
   const s = (performance.now() - t0) / 1000;
@@ -29,20 +32,22 @@ function tscSeconds(tsc, project, cwd) {
   return s;
 }
 
-/** A tree at `dir` whose src/ is a copy of the project's with `// @ts-nocheck` on every file (generated/ linked). */
-function uncheckedSourceTree(dir) {
-  cpSync('src', join(dir, 'src'), { recursive: true });
-  for (const f of readdirSync(join(dir, 'src'), { recursive: true })) {
-    const file = join(dir, 'src', String(f));
-    if (file.endsWith('.ts')) writeFileSync(file, `// @ts-nocheck\n${readFileSync(file, 'utf8')}`);
+/** A tree at `dir` whose src/ and core/ are copies of the project's with `// @ts-nocheck` on every file (generated/ linked). */
+function uncheckedSourceTree(dir: string): void {
+  for (const folder of ['src', 'core']) {
+    cpSync(folder, join(dir, folder), { recursive: true });
+    for (const f of readdirSync(join(dir, folder), { recursive: true })) {
+      const file = join(dir, folder, String(f));
+      if (file.endsWith('.ts')) writeFileSync(file, `// @ts-nocheck\n${readFileSync(file, 'utf8')}`);
+    }
   }
   symlinkSync(resolve('generated'), join(dir, 'generated'), 'dir');
   symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
   cpSync('bench/consumer', join(dir, 'bench', 'consumer'), { recursive: true });
 }
 
-/** @returns {Promise<{client, published, plain, unchecked, ratio, publishedRatio, uncheckedRatio}>} */
-export async function consumerTypecheck({ runs = 3 } = {}) {
+/** The four readings' seconds and their ratios to plain fetch. */
+export async function consumerTypecheck({ runs = 3 } = {}): Promise<{ client: Stats; published: Stats; plain: Stats; unchecked: Stats; ratio: number; publishedRatio: number; uncheckedRatio: number }> {
   const tsc = resolve('node_modules', 'typescript', 'bin', 'tsc');
   const tmp = mkdtempSync(join(tmpdir(), 'bench-dts-'));
   try {
@@ -59,10 +64,10 @@ export async function consumerTypecheck({ runs = 3 } = {}) {
     const bare = join(tmp, 'unchecked');
     uncheckedSourceTree(bare);
     tscSeconds(tsc, 'bench/consumer/tsconfig.client.json', bare);
-    const client = [];
-    const published = [];
-    const plain = [];
-    const unchecked = [];
+    const client: number[] = [];
+    const published: number[] = [];
+    const plain: number[] = [];
+    const unchecked: number[] = [];
     for (let i = 0; i < runs; i++) {
       client.push(tscSeconds(tsc, 'bench/consumer/tsconfig.client.json'));
       published.push(tscSeconds(tsc, 'bench/consumer/tsconfig.client.json', tmp));
