@@ -13,10 +13,8 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-// TODO(core): the breaking-change comparison is shared by the CLI's `breaking` and this gate; it
-// belongs in core/ (scripts/ may not import cli/). Imported from the CLI until it moves there.
-import { latestRelease } from '../cli/breaking.ts';
-import { compareBundles, verdict } from '../cli/lib/breaking.ts';
+// The breaking-change comparison is the core's, shared with the CLI's `breaking` command.
+import { compareBundles, latestRelease, verdict } from '../core/breaking.ts';
 import { PACKAGE_ROOT as ROOT, type Json } from '../core/spec.ts';
 
 export class ReleaseError extends Error {
