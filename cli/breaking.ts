@@ -3,12 +3,15 @@
 // Exit codes: 0 no break (or breaks announced by a greater major version), 1 unannounced breaks,
 // 2 bad input.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
-import { isMain, parseArgs, UsageError } from './lib/args.mjs';
-import { compareBundles, verdict } from './lib/breaking.mjs';
-import { DEFAULT_SPEC, PACKAGE_ROOT, parseBundle } from './lib/spec.mjs';
+import { isMain, parseArgs, UsageError } from './lib/args.js';
+import { compareBundles, latestRelease, verdict } from '../core/breaking.js';
+
+export { latestRelease };
+import { DEFAULT_SPEC, PACKAGE_ROOT, parseBundle } from '../core/spec.js';
+import type { Json } from '../core/spec.js';
 
 export const HELP = `Usage: festival-site-api breaking --base <file | URL | git ref> [--head <file>] [--json <file>] [--all]
        festival-site-api breaking --since-release [--releases <dir>] [--head <file>] (in a checkout)
@@ -17,7 +20,7 @@ Compares two bundles and lists the changes that break clients: removed operation
 renamed operationIds, credentials newly required, new required parameters or request fields, narrowed
 request enums, types, bounds, patterns, formats or closed objects, changed request defaults; removed
 or retyped response fields (also in one oneOf/anyOf member) and widened response enums or variants.
-The rules and known limits are listed at the top of cli/lib/breaking.mjs.
+The rules and known limits are listed at the top of cli/lib/breaking.ts.
 
   --base <bundle>    the older bundle: a file (JSON or YAML), an http(s) URL of one (read with a 30 s
                      timeout, at most 64 MB), or, in a checkout, a git ref whose generated/openapi.json
@@ -36,12 +39,12 @@ Exit codes: 0 no break, or breaks announced by a greater info.version major; 1 u
 
 export const FLAGS = { base: { type: 'string' }, head: { type: 'string' }, json: { type: 'string' }, all: { type: 'boolean' }, 'since-release': { type: 'boolean' }, releases: { type: 'string' }, help: { type: 'boolean' } };
 
-function git(args, opts = {}) {
+function git(args: Json, opts = {}) {
   return spawnSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...opts });
 }
 
 /** Read the bundle at a git ref: its generated/openapi.json, else its openapi/ source bundled. */
-function bundleAtRef(ref) {
+function bundleAtRef(ref: Json) {
   const top = git(['rev-parse', '--show-toplevel'], { cwd: PACKAGE_ROOT });
   if (top.status !== 0) throw new UsageError(`--base ${ref}: not a file, and not inside a git repository`);
   const root = top.stdout.trim();
@@ -75,15 +78,15 @@ const URL_TIMEOUT_MS = 30_000;
 const URL_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Read a bundle from an http(s) URL: hostile input, so a timeout, a size cap, no credentials sent. */
-async function bundleAtUrl(url, { timeoutMs = URL_TIMEOUT_MS, maxBytes = URL_MAX_BYTES } = {}) {
+async function bundleAtUrl(url: Json, { timeoutMs = URL_TIMEOUT_MS, maxBytes = URL_MAX_BYTES } = {}) {
   let u;
   try { u = new URL(url); } catch { throw new UsageError(`--base ${url}: not a URL`); }
   if (u.username || u.password) throw new UsageError('--base: a URL must not hold credentials');
   const shown = `${u.origin}${u.pathname}`;
-  let res;
+  let res: Json;
   try {
     res = await fetch(u, { signal: AbortSignal.timeout(timeoutMs), headers: { Accept: 'application/json, application/yaml;q=0.9, */*;q=0.1' } });
-  } catch (e) { throw new UsageError(`--base ${shown}: cannot fetch it (${e?.cause?.code ?? e?.name ?? e})`); }
+  } catch (e: Json) { throw new UsageError(`--base ${shown}: cannot fetch it (${e?.cause?.code ?? e?.name ?? e})`); }
   if (res.status !== 200) { await res.body?.cancel(); throw new UsageError(`--base ${shown}: answered ${res.status}, not 200`); }
   const chunks = [];
   let size = 0;
@@ -93,7 +96,7 @@ async function bundleAtUrl(url, { timeoutMs = URL_TIMEOUT_MS, maxBytes = URL_MAX
       if (size > maxBytes) { await res.body.cancel().catch(() => {}); throw new UsageError(`--base ${shown}: larger than ${maxBytes / 1024 / 1024} MB`); }
       chunks.push(chunk);
     }
-  } catch (e) {
+  } catch (e: Json) {
     if (e instanceof UsageError) throw e;
     throw new UsageError(`--base ${shown}: reading it failed (${e?.name ?? e})`);
   }
@@ -102,32 +105,23 @@ async function bundleAtUrl(url, { timeoutMs = URL_TIMEOUT_MS, maxBytes = URL_MAX
     const doc = parseBundle(text, shown);
     if (!doc || !doc.openapi || !doc.paths) throw new Error('not an OpenAPI document');
     return { doc, from: shown };
-  } catch (e) { throw new UsageError(`--base ${shown}: ${e.message}`); }
+  } catch (e: Json) { throw new UsageError(`--base ${shown}: ${e.message}`); }
 }
 
-const SEMVER = /^(\d+)\.(\d+)\.(\d+)\.json$/;
 
 /** The newest released bundle in a releases folder: `{ file, version }`, or undefined when none. */
-export function latestRelease(dir = join(PACKAGE_ROOT, 'releases')) {
-  let names;
-  try { names = readdirSync(dir); } catch { return undefined; }
-  const found = names.map((n) => SEMVER.exec(n)).filter(Boolean)
-    .sort((a, b) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]) || Number(b[3]) - Number(a[3]));
-  return found.length ? { file: join(dir, found[0][0]), version: found[0][0].slice(0, -5) } : undefined;
-}
-
-function readFile(file, flag) {
+function readFile(file: Json, flag: Json) {
   let text;
-  try { text = readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`${flag} ${file}: cannot read it (${e.code ?? e.message})`); }
+  try { text = readFileSync(file, 'utf8'); } catch (e: Json) { throw new UsageError(`${flag} ${file}: cannot read it (${e.code ?? e.message})`); }
   try {
     const doc = parseBundle(text, file);
     if (!doc.openapi || !doc.paths) throw new Error('not an OpenAPI document');
     return doc;
-  } catch (e) { throw new UsageError(`${flag} ${file}: ${e.message}`); }
+  } catch (e: Json) { throw new UsageError(`${flag} ${file}: ${e.message}`); }
 }
 
-export async function main(argv, { stdout = process.stdout, stderr = process.stderr } = {}) {
-  const say = (s) => stdout.write(`${s}\n`);
+export async function main(argv: Json, { stdout = process.stdout, stderr = process.stderr } = {}) {
+  const say = (s: Json) => stdout.write(`${s}\n`);
   try {
     const { values, positionals } = parseArgs(argv, FLAGS);
     if (values.help) { say(HELP); return 0; }
@@ -160,7 +154,7 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     say(`breaking: ${v.breaking} breaking change(s), ${nonBreaking} other change(s)${v.breaking ? (v.announced ? ` — announced by the major version (${result.base.version} -> ${result.head.version})` : ` — NOT announced: info.version ${result.base.version} -> ${result.head.version} keeps the major`) : ''}`);
     if (values.json) writeFileSync(values.json, `${JSON.stringify({ ...result, verdict: v }, null, 2)}\n`);
     return v.ok ? 0 : 1;
-  } catch (e) {
+  } catch (e: Json) {
     if (e instanceof UsageError) { stderr.write(`breaking: ${e.message}\nRun with --help for usage.\n`); return 2; }
     stderr.write(`breaking: internal error: ${e?.message ?? e}\n`);
     return 2;

@@ -6,19 +6,20 @@
 // 130 interrupted (SIGINT; partial report).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isMain, parseArgs, UsageError } from './lib/args.mjs';
-import { formatBytes } from './lib/http.mjs';
-import { loadMapping, MappingNotBuilt } from './lib/mapping.mjs';
-import { createRecorder } from './lib/record.mjs';
-import { createRedactor, forTerminal } from './lib/redact.mjs';
-import { driftText, summaryText, writeReports } from './lib/report.mjs';
-import { CredentialsRejected, runContract, SiteUnreachable } from './lib/runner.mjs';
-import { DEFAULT_SPEC, loadBundle, PACKAGE_ROOT } from './lib/spec.mjs';
+import { isMain, parseArgs, UsageError } from './lib/args.js';
+import { formatBytes } from './lib/http.js';
+import * as coreMapping from '../core/mapping.js';
+import { createRecorder } from './lib/record.js';
+import { createRedactor, forTerminal } from '../core/redact.js';
+import { driftText, summaryText, writeReports } from './lib/report.js';
+import { CredentialsRejected, runContract, SiteUnreachable } from './lib/runner.js';
+import { DEFAULT_SPEC, loadBundle, PACKAGE_ROOT } from '../core/spec.js';
+import type { Json } from '../core/spec.js';
 
 /** Where the reports go without --out, per command (the help texts say the same). */
-export const DEFAULT_OUT = { contract: 'test-output/contract', drift: 'test-output/drift' };
+export const DEFAULT_OUT: Record<string, Json> = { contract: 'test-output/contract', drift: 'test-output/drift' };
 
-const limits = (command) => `  --timeout <duration>    per request, headers and body (default 20s; e.g. 500ms, 20s, 1m)
+const limits = (command: Json) => `  --timeout <duration>    per request, headers and body (default 20s; e.g. 500ms, 20s, 1m)
   --max-body <size>       largest answer read; a larger one is cut off and fails (default 64MB; e.g. 512KB, 64MB)
   --deadline <duration>   the whole run; then it stops with a partial report, exit 1 (default 30m)
   --record <file.har>     write every exchange as HAR 1.2 (credentials redacted in every form)
@@ -81,11 +82,11 @@ export const FLAGS = {
 };
 const CONFIG_KEYS = new Set(['baseUrl', 'map', 'namespace', 'operation', 'requireNamespace', 'strict', 'out', 'spec', 'timeout', 'maxBody', 'deadline', '$comment']);
 
-function readConfig(file) {
+function readConfig(file: Json) {
   let text;
-  try { text = readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`--config ${file}: cannot read it (${e.code ?? e.message})`); }
+  try { text = readFileSync(file, 'utf8'); } catch (e: Json) { throw new UsageError(`--config ${file}: cannot read it (${e.code ?? e.message})`); }
   let cfg;
-  try { cfg = JSON.parse(text); } catch (e) { throw new UsageError(`--config ${file}: not valid JSON (${e.message})`); }
+  try { cfg = JSON.parse(text); } catch (e: Json) { throw new UsageError(`--config ${file}: not valid JSON (${e.message})`); }
   if (!cfg || typeof cfg !== 'object' || Array.isArray(cfg)) throw new UsageError(`--config ${file}: expected a JSON object`);
   for (const k of Object.keys(cfg)) {
     if (/pass|secret|token|user|auth/i.test(k)) throw new UsageError(`--config ${file}: "${k}" is not allowed: credentials come from WP_USER and WP_APP_PASSWORD only`);
@@ -100,7 +101,7 @@ function readConfig(file) {
 }
 
 /** Check and normalise --base-url: `https://site/wp-json` or `https://site/?rest_route=`. */
-export function checkBaseUrl(value) {
+export function checkBaseUrl(value: Json) {
   const port = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*:(\d+)(?:[/?#]|$)/i.exec(value);
   if (port && (Number(port[1]) < 1 || Number(port[1]) > 65535)) throw new UsageError(`--base-url: port ${port[1]} is out of range (1-65535): give the port the site listens on, e.g. http://127.0.0.1:8080/wp-json`);
   let u;
@@ -117,11 +118,11 @@ export function checkBaseUrl(value) {
   return u.toString().replace(/\/+$/, '');
 }
 
-const UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const UNITS_BYTES = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+const UNITS_MS: Record<string, Json> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const UNITS_BYTES: Record<string, Json> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 
 /** `20s`, `500ms`, `30m`, a bare number of seconds -> milliseconds. */
-export function parseDuration(flag, value) {
+export function parseDuration(flag: Json, value: Json) {
   const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(String(value).trim());
   if (!m) throw new UsageError(`--${flag} ${JSON.stringify(String(value))}: expected a duration such as 500ms, 20s, 5m`);
   const ms = Number(m[1]) * UNITS_MS[(m[2] ?? 's').toLowerCase()];
@@ -130,7 +131,7 @@ export function parseDuration(flag, value) {
 }
 
 /** `64MB`, `512KB`, a bare number of bytes -> bytes. */
-export function parseSize(flag, value) {
+export function parseSize(flag: Json, value: Json) {
   const m = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(String(value).trim());
   if (!m) throw new UsageError(`--${flag} ${JSON.stringify(String(value))}: expected a size such as 512KB or 64MB`);
   const n = Math.round(Number(m[1]) * UNITS_BYTES[(m[2] ?? 'b').toLowerCase()]);
@@ -139,15 +140,15 @@ export function parseSize(flag, value) {
 }
 
 /** The progress and phase lines: redacted and neutralised before they are cut (`clean`). */
-function progressWriter(stderr, quiet, clean) {
+function progressWriter(stderr: Json, quiet: Json, clean: Json) {
   const tty = Boolean(stderr.isTTY);
-  const progress = quiet || !tty ? undefined : (line) => stderr.write(`\r\x1b[K${clean(line).slice(0, (stderr.columns ?? 100) - 1)}`);
-  const phase = quiet ? undefined : (line) => stderr.write(`${tty ? '\r\x1b[K' : ''}contract: ${clean(line)}\n`);
+  const progress = quiet || !tty ? undefined : (line: Json) => stderr.write(`\r\x1b[K${clean(line).slice(0, (stderr.columns ?? 100) - 1)}`);
+  const phase = quiet ? undefined : (line: Json) => stderr.write(`${tty ? '\r\x1b[K' : ''}contract: ${clean(line)}\n`);
   const clear = () => { if (progress) stderr.write('\r\x1b[K'); };
   return { progress, phase, clear };
 }
 
-function signals(installSignals) {
+function signals(installSignals: Json) {
   const soft = new AbortController();
   const hard = new AbortController();
   let count = 0;
@@ -162,18 +163,18 @@ function signals(installSignals) {
 }
 
 /** Options of both commands, from flags and config. */
-async function options(values, command) {
+async function options(values: Json, command: Json) {
   const cfg = values.config ? readConfig(values.config) : {};
   const baseRaw = values['base-url'] ?? cfg.baseUrl;
   if (!baseRaw) throw new UsageError('--base-url is required (the REST root, e.g. https://site/wp-json)');
   const baseUrl = checkBaseUrl(baseRaw);
-  const map = await loadMapping();
+  const map = coreMapping;
   const mapPairs = [...(cfg.map ?? []), ...(values.map ?? [])];
-  try { map.parseMapping(mapPairs); } catch (e) { throw new UsageError(e.message); }
+  try { map.parseMapping(mapPairs); } catch (e: Json) { throw new UsageError(e.message); }
   const specFile = resolve(values.spec ?? cfg.spec ?? DEFAULT_SPEC);
   if (!existsSync(specFile)) throw new UsageError(`--spec ${specFile}: no such file${specFile === DEFAULT_SPEC ? ' (run `npm run build`)' : ''}`);
   let doc;
-  try { doc = loadBundle(specFile); } catch (e) { throw new UsageError(e.message); }
+  try { doc = loadBundle(specFile); } catch (e: Json) { throw new UsageError(e.message); }
   return {
     cfg, baseUrl, map, mapPairs, specFile, doc,
     out: resolve(values.out ?? cfg.out ?? DEFAULT_OUT[command === 'drift' ? 'drift' : 'contract']),
@@ -192,15 +193,15 @@ function packageVersion() {
  * @param {string[]} argv
  * @param {{ env?: object, stdout?: any, stderr?: any, fetch?: typeof fetch, command?: 'contract' | 'drift', installSignals?: boolean }} [io]
  */
-export async function main(argv, { env = process.env, stdout = process.stdout, stderr = process.stderr, fetch, command = 'contract', installSignals = false } = {}) {
+export async function main(argv: Json, { env = process.env, stdout = process.stdout, stderr = process.stderr, fetch, command = 'contract', installSignals = false }: Json = {}) {
   const credentials = env.WP_USER && env.WP_APP_PASSWORD ? { user: env.WP_USER, password: env.WP_APP_PASSWORD } : undefined;
   const { redact, redactDeep } = createRedactor(credentials ?? (env.WP_APP_PASSWORD ? { user: env.WP_USER ?? '', password: env.WP_APP_PASSWORD } : undefined));
   // Everything printed is redacted first, then neutralised for the terminal (no control character of a site's).
-  const clean = (s) => forTerminal(redact(String(s)));
-  const say = (s) => stdout.write(`${clean(s)}\n`);
-  const err = (s) => stderr.write(`${clean(s)}\n`);
+  const clean = (s: Json) => forTerminal(redact(String(s)));
+  const say = (s: Json) => stdout.write(`${clean(s)}\n`);
+  const err = (s: Json) => stderr.write(`${clean(s)}\n`);
   const drift = command === 'drift';
-  let recorder;
+  let recorder: Json;
   const sig = signals(installSignals);
   try {
     const { values, positionals } = parseArgs(argv, drift ? DRIFT_FLAGS : FLAGS);
@@ -212,7 +213,7 @@ export async function main(argv, { env = process.env, stdout = process.stdout, s
     const strict = !drift && Boolean(values.strict ?? opt.cfg.strict);
     const { progress, phase, clear } = progressWriter(stderr, values.quiet, clean);
     if (values.record) {
-      try { recorder = createRecorder(resolve(values.record), { redact, creator: { name: 'festival-site-api contract', version: packageVersion() }, comment: `${command} run against ${opt.baseUrl}` }); } catch (e) { throw new UsageError(`--record ${values.record}: cannot write it (${e.code ?? e.message})`); }
+      try { recorder = createRecorder(resolve(values.record), { redact, creator: { name: 'festival-site-api contract', version: packageVersion() }, comment: `${command} run against ${opt.baseUrl}` }); } catch (e: Json) { throw new UsageError(`--record ${values.record}: cannot write it (${e.code ?? e.message})`); }
     }
     const mode = drift ? 'drift report only' : `${allowWrites ? 'WITH WRITES (records this run creates)' : 'read-only'}${strict ? ' · strict' : ''}${values.drift ? ' · drift report' : ''}`;
     err(`${command}: ${opt.baseUrl} · spec ${opt.doc.info?.version ?? '?'} · ${mode} · ${credentials ? `as ${credentials.user}` : 'anonymous'} · timeout ${opt.timeoutMs / 1000} s, max body ${formatBytes(opt.maxBodyBytes)}, deadline ${opt.deadlineMs / 1000} s`);
@@ -221,12 +222,12 @@ export async function main(argv, { env = process.env, stdout = process.stdout, s
       namespaces: drift ? [] : [...(opt.cfg.namespace ?? []), ...(values.namespace ?? [])],
       operations: drift ? [] : [...(opt.cfg.operation ?? []), ...(values.operation ?? [])],
       requireNamespaces: drift ? [] : [...(opt.cfg.requireNamespace ?? []), ...(values['require-namespace'] ?? [])],
-      strict, allowWrites, driftOnly: drift, progress, phase, info: (line) => err(`${command}: ${line}`),
+      strict, allowWrites, driftOnly: drift, progress, phase, info: (line: Json) => err(`${command}: ${line}`),
       timeoutMs: opt.timeoutMs, maxBodyBytes: opt.maxBodyBytes, deadlineMs: opt.deadlineMs, signal: sig.soft.signal, hardSignal: sig.hard.signal,
-      onExchange: recorder ? (x) => recorder.add(x) : undefined,
+      onExchange: recorder ? (x: Json) => recorder.add(x) : undefined,
     });
     clear();
-    const files = writeReports(redactDeep(report), opt.out, redact);
+    const files: Record<string, string> = writeReports(redactDeep(report), opt.out, redact);
     if (recorder) { files.har = recorder.close(); recorder = undefined; }
     say(summaryText(report));
     if (values.drift || drift) say(driftText(report.drift));
@@ -236,9 +237,9 @@ export async function main(argv, { env = process.env, stdout = process.stdout, s
     if (drift) return report.stopped ? 1 : 0;
     if (report.stopped && sig.soft.signal.aborted) return 130;
     return report.ok ? 0 : 1;
-  } catch (e) {
+  } catch (e: Json) {
     if (e instanceof UsageError || e?.usage) { err(`${command}: ${e.message}\nRun with --help for usage.`); return 2; }
-    if (e instanceof SiteUnreachable || e instanceof CredentialsRejected || e instanceof MappingNotBuilt) { err(`${command}: ${e.message}`); return 2; }
+    if (e instanceof SiteUnreachable || e instanceof CredentialsRejected) { err(`${command}: ${e.message}`); return 2; }
     err(`${command}: internal error: ${e?.message ?? e}`);
     return 2;
   } finally {

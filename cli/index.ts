@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The package's command: `festival-site-api <contract|drift|validate-har|breaking> [options]`.
 
-import { isMain } from './lib/args.mjs';
+import { isMain } from './lib/args.js';
+import type { Json } from '../core/spec.js';
 
 const USAGE = `Usage: festival-site-api <command> [options]
 
@@ -11,11 +12,11 @@ Commands:
   validate-har  judge recorded traffic (HAR files) against the spec; see validate-har --help
   breaking      list the changes between two bundles that break clients; see breaking --help`;
 
-export async function dispatch(argv) {
+export async function dispatch(argv: Json) {
   const [cmd, ...rest] = argv;
-  if (cmd === 'contract' || cmd === 'drift') return (await import('./contract.mjs')).main(rest, { command: cmd, installSignals: true });
-  if (cmd === 'breaking') return (await import('./breaking.mjs')).main(rest);
-  if (cmd === 'validate-har') return (await import('./validate-har.mjs')).main(rest);
+  if (cmd === 'contract' || cmd === 'drift') return (await import('./contract.js')).main(rest, { command: cmd, installSignals: true });
+  if (cmd === 'breaking') return (await import('./breaking.js')).main(rest);
+  if (cmd === 'validate-har') return (await import('./validate-har.js')).main(rest);
   if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') { process.stdout.write(`${USAGE}\n`); return cmd === undefined ? 2 : 0; }
   process.stderr.write(`festival-site-api: unknown command ${JSON.stringify(cmd)}\n${USAGE}\n`);
   return 2;

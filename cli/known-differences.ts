@@ -2,9 +2,13 @@
 // an older or stock site. A drift finding that matches an entry is reported as known, not as drift.
 // `route` is a spec route pattern with `*` wildcards (or omitted for every route); `param` a parameter
 // name; `value` an enum value; `kinds` the drift kinds the entry explains.
+import type { Json } from '../core/spec.js';
 
 /** @type {{param: string, value?: string, route?: string, kinds: string[], specTypes?: string[], siteTypes?: string[], reason: string}[]} */
-export const KNOWN_DIFFERENCES = [
+/** A difference between the spec and a site that is known and explained. */
+export interface KnownDifference { param: string; kinds: string[]; route?: string; value?: string; specTypes?: string[]; siteTypes?: string[]; reason: string }
+
+export const KNOWN_DIFFERENCES: KnownDifference[] = [
   { param: 'search_semantics', kinds: ['spec-only', 'absent'], reason: 'list parameter added after WordPress 6.1 (the seed is newer)' },
   { param: 'search_columns', kinds: ['spec-only', 'absent'], reason: 'list parameter added after WordPress 6.1 (the seed is newer)' },
   { param: 'excerpt_length', kinds: ['spec-only', 'absent'], reason: 'item parameter added after WordPress 6.1 (the seed is newer)' },
@@ -18,12 +22,12 @@ export const KNOWN_DIFFERENCES = [
   { param: 'status', value: 'leads', kinds: ['enum'], reason: 'post status registered by a plugin of the festival site, absent on a stock site' },
 ];
 
-function globToRegExp(glob) {
-  return new RegExp(`^${glob.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+function globToRegExp(glob: Json) {
+  return new RegExp(`^${glob.split('*').map((s: Json) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
 }
 
 /** The reason a finding is known, or undefined. `finding`: {route, param, kind, values?: string[], spec?, site?} */
-export function knownReason(finding) {
+export function knownReason(finding: Json) {
   for (const k of KNOWN_DIFFERENCES) {
     if (k.param !== finding.param || !k.kinds.includes(finding.kind)) continue;
     if (k.route && !globToRegExp(k.route).test(finding.route)) continue;

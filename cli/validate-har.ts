@@ -5,11 +5,12 @@
 // unreadable), 2 bad input (a file that is not a HAR, an unknown flag, a bad mapping or spec).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isMain, parseArgs, UsageError } from './lib/args.mjs';
-import { writeHarReports, harSummaryText } from './lib/har-report.mjs';
-import { clean, validateHarFiles } from './lib/har-run.mjs';
-import { loadMapping, MappingNotBuilt } from './lib/mapping.mjs';
-import { DEFAULT_SPEC, loadBundle, specNamespaces } from './lib/spec.mjs';
+import { isMain, parseArgs, UsageError } from './lib/args.js';
+import { writeHarReports, harSummaryText } from './lib/har-report.js';
+import { clean, validateHarFiles } from './lib/har-run.js';
+import * as coreMapping from '../core/mapping.js';
+import { DEFAULT_SPEC, loadBundle, specNamespaces } from '../core/spec.js';
+import type { Json } from '../core/spec.js';
 
 export const HELP = `Usage: festival-site-api validate-har <file.har>... [options]
 
@@ -41,25 +42,25 @@ export const FLAGS = {
 };
 
 /** Run the command; returns the exit code. `io` lets tests capture output. */
-export async function main(argv, { stdout = process.stdout, stderr = process.stderr, limits } = {}) {
-  const say = (s) => stdout.write(`${s}\n`);
-  const err = (s) => stderr.write(`${s}\n`);
+export async function main(argv: Json, { stdout = process.stdout, stderr = process.stderr, limits }: Json = {}) {
+  const say = (s: Json) => stdout.write(`${s}\n`);
+  const err = (s: Json) => stderr.write(`${s}\n`);
   try {
     const { values, positionals } = parseArgs(argv, FLAGS);
     if (values.help) { say(HELP); return 0; }
     if (!positionals.length) throw new UsageError('name at least one HAR file');
-    const map = await loadMapping();
+    const map = coreMapping;
     let mapping;
-    try { mapping = map.parseMapping(values.map ?? [], map.FESTIVAL_PLATFORM); } catch (e) { throw new UsageError(e.message); }
+    try { mapping = map.parseMapping(values.map ?? [], map.FESTIVAL_PLATFORM); } catch (e: Json) { throw new UsageError(e.message); }
     const specFile = resolve(values.spec ?? DEFAULT_SPEC);
     if (!existsSync(specFile)) throw new UsageError(`--spec ${specFile}: no such file${specFile === DEFAULT_SPEC ? ' (run `npm run build`)' : ''}`);
     let doc;
-    try { doc = loadBundle(specFile); } catch (e) { throw new UsageError(e.message); }
+    try { doc = loadBundle(specFile); } catch (e: Json) { throw new UsageError(e.message); }
     const namespaces = values.namespace ?? [];
     const known = new Set([...specNamespaces(doc), '(index)']);
-    const unknown = namespaces.filter((n) => !known.has(n));
+    const unknown = namespaces.filter((n: Json) => !known.has(n));
     if (unknown.length) throw new UsageError(`unknown namespace ${unknown.join(', ')} (the spec has ${[...known].sort().join(', ')})`);
-    const restPrefixes = (values['rest-prefix'] ?? ['/wp-json']).map((p) => {
+    const restPrefixes = (values['rest-prefix'] ?? ['/wp-json']).map((p: Json) => {
       if (!/^\/[A-Za-z0-9._~/-]*$/.test(p)) throw new UsageError(`--rest-prefix ${JSON.stringify(p)}: expected a path such as /wp-json`);
       return p.replace(/\/+$/, '') || '/';
     });
@@ -79,8 +80,7 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     if (badFiles.length) { say(`reports: none written (a file is not a HAR); ${out} is left as it was`); return 2; }
     say(`reports: ${Object.values(paths).join(', ')}`);
     return report.ok ? 0 : 1;
-  } catch (e) {
-    if (e instanceof MappingNotBuilt) { err(`validate-har: ${clean(e.message, 500)}`); return 2; }
+  } catch (e: Json) {
     if (e instanceof UsageError) { err(`validate-har: ${clean(e.message, 500)}\nRun with --help for usage.`); return 2; }
     err(`validate-har: internal error: ${clean(e?.message ?? e, 300)}`);
     return 2;

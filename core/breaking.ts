@@ -58,14 +58,17 @@
 // - Properties merged through `allOf` are followed 6 levels deep.
 //
 // The verdict: breaks are allowed only when the head's info.version has a greater major than the base's.
-import { deref, operations, schemaTypes } from './spec.mjs';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { deref, operations, PACKAGE_ROOT, schemaTypes } from './spec.js';
+import type { Json } from './spec.js';
 
-const routeKey = (p) => p.replace(/\{[^}]+\}/g, '{}');
-const fmt = (v) => JSON.stringify(v);
-const isNullSchema = (s) => s?.type === 'null' || (Array.isArray(s?.type) && s.type.length === 1 && s.type[0] === 'null');
+const routeKey = (p: Json) => p.replace(/\{[^}]+\}/g, '{}');
+const fmt = (v: Json) => JSON.stringify(v);
+const isNullSchema = (s: Json) => s?.type === 'null' || (Array.isArray(s?.type) && s.type.length === 1 && s.type[0] === 'null');
 
 /** Properties of a schema, through allOf (not oneOf/anyOf members: those are compared one by one). */
-function shape(schema, doc, depth = 0) {
+function shape(schema: Json, doc: Json, depth = 0) {
   const s = deref(schema, doc);
   const props = new Map();
   const required = new Set();
@@ -80,12 +83,12 @@ function shape(schema, doc, depth = 0) {
   return { props, required };
 }
 
-function directEnum(schema, doc) {
+function directEnum(schema: Json, doc: Json): Json[] | undefined {
   const s = deref(schema, doc);
   if (!s || typeof s !== 'object') return undefined;
-  if (Array.isArray(s.enum)) return s.enum.filter((v) => v !== null);
+  if (Array.isArray(s.enum)) return s.enum.filter((v: Json) => v !== null);
   if (s.const !== undefined && s.const !== null) return [s.const];
-  let out;
+  let out: Json[] | undefined;
   for (const m of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) {
     if (isNullSchema(deref(m, doc))) continue;
     const e = directEnum(m, doc);
@@ -96,32 +99,32 @@ function directEnum(schema, doc) {
 }
 
 /** The members of a schema's oneOf/anyOf, each with the key it is paired by. */
-function members(s) {
+function members(s: Json) {
   const list = [...(s.oneOf ?? []), ...(s.anyOf ?? [])];
   let inline = 0;
   return list.map((m) => ({ m, key: typeof m?.$ref === 'string' ? `ref ${m.$ref.split('/').pop()}` : isNullSchema(m) ? 'null' : `#${inline++}` }));
 }
-const memberLabel = (key) => (key.startsWith('ref ') ? key.slice(4) : key === 'null' ? 'null' : `member ${key}`);
+const memberLabel = (key: Json) => (key.startsWith('ref ') ? key.slice(4) : key === 'null' ? 'null' : `member ${key}`);
 
 /** Tightened numeric keywords of a request schema: [keyword, tighter(old, new)]. */
-const BOUNDS = [
-  ['maximum', (x, y) => y < x], ['exclusiveMaximum', (x, y) => y < x], ['maxLength', (x, y) => y < x],
-  ['maxItems', (x, y) => y < x], ['maxProperties', (x, y) => y < x], ['minimum', (x, y) => y > x],
-  ['exclusiveMinimum', (x, y) => y > x], ['minLength', (x, y) => y > x], ['minItems', (x, y) => y > x],
-  ['minProperties', (x, y) => y > x],
+const BOUNDS: [string, (x: number, y: number) => boolean][] = [
+  ['maximum', (x: Json, y: Json) => y < x], ['exclusiveMaximum', (x: Json, y: Json) => y < x], ['maxLength', (x: Json, y: Json) => y < x],
+  ['maxItems', (x: Json, y: Json) => y < x], ['maxProperties', (x: Json, y: Json) => y < x], ['minimum', (x: Json, y: Json) => y > x],
+  ['exclusiveMinimum', (x: Json, y: Json) => y > x], ['minLength', (x: Json, y: Json) => y > x], ['minItems', (x: Json, y: Json) => y > x],
+  ['minProperties', (x: Json, y: Json) => y > x],
 ];
 
 /** Closed means: no longer accepts unknown properties (false, or a schema where anything went). */
-const closes = (x, y) => y !== undefined && y !== true && (x === undefined || x === true);
+const closes = (x: Json, y: Json) => y !== undefined && y !== true && (x === undefined || x === true);
 
-export function compareBundles(base, head) {
-  const changes = [];
-  const add = (breaking, rule, operation, where, message) => changes.push({ breaking, rule, operation, where, message });
+export function compareBundles(base: Json, head: Json) {
+  const changes: Json[] = [];
+  const add = (breaking: Json, rule: Json, operation: Json, where: Json, message: Json) => changes.push({ breaking, rule, operation, where, message });
 
-  function types(bs, hs, dir, op, where) {
+  function types(bs: Json, hs: Json, dir: Json, op: Json, where: Json) {
     const tb = schemaTypes(bs, base);
     const th = schemaTypes(hs, head);
-    const lostFrom = (from, to) => from.filter((t) => !to.includes(t) && !(t === 'integer' && to.includes('number')));
+    const lostFrom = (from: Json, to: Json) => from.filter((t: Json) => !to.includes(t) && !(t === 'integer' && to.includes('number')));
     if (tb.length && th.length) {
       const lost = dir === 'request' ? lostFrom(tb, th) : lostFrom(th, tb);
       if (lost.length && dir === 'request') add(true, 'request-type-narrowed', op, where, `no longer accepts ${lost.join(', ')} (was ${tb.join('|')}, now ${th.join('|')})`);
@@ -133,10 +136,10 @@ export function compareBundles(base, head) {
     }
   }
 
-  function enums(bs, hs, dir, op, where) {
+  function enums(bs: Json, hs: Json, dir: Json, op: Json, where: Json) {
     const eb = directEnum(bs, base);
     const eh = directEnum(hs, head);
-    const minus = (a, b) => a.filter((v) => !b.some((x) => fmt(x) === fmt(v)));
+    const minus = (a: Json, b: Json) => a.filter((v: Json) => !b.some((x: Json) => fmt(x) === fmt(v)));
     if (dir === 'request') {
       if (eh && !eb) add(true, 'request-enum-narrowed', op, where, `now restricted to ${fmt(eh)}`);
       else if (eh && eb) {
@@ -154,12 +157,12 @@ export function compareBundles(base, head) {
   }
 
   /** Keywords of one schema level: constraints, format, default, closed objects. */
-  function keywords(bs, hs, dir, op, where) {
+  function keywords(bs: Json, hs: Json, dir: Json, op: Json, where: Json) {
     if (dir === 'response') {
       if (bs.format && bs.format !== hs.format) add(true, 'response-format-changed', op, where, `format ${fmt(bs.format)} ${hs.format ? `-> ${fmt(hs.format)}` : 'dropped'}`);
       return;
     }
-    const narrowed = (msg) => add(true, 'request-constraint-narrowed', op, where, msg);
+    const narrowed = (msg: Json) => add(true, 'request-constraint-narrowed', op, where, msg);
     for (const [k, tighter] of BOUNDS) {
       const x = bs[k]; const y = hs[k];
       if (typeof y === 'number' && (typeof x !== 'number' || tighter(x, y))) narrowed(`${k} ${x === undefined ? 'added' : `${x} ->`} ${y}`);
@@ -174,7 +177,7 @@ export function compareBundles(base, head) {
     else if (bs.default === undefined && hs.default !== undefined) add(false, 'request-default-added', op, where, `default ${fmt(hs.default)} added`);
   }
 
-  function properties(bs, hs, dir, op, where, seen) {
+  function properties(bs: Json, hs: Json, dir: Json, op: Json, where: Json, seen: Json) {
     const B = shape(bs, base);
     const H = shape(hs, head);
     for (const [name, bp] of B.props) {
@@ -194,7 +197,7 @@ export function compareBundles(base, head) {
     if (dir === 'request') for (const name of H.required) if (B.props.has(name) && !B.required.has(name)) add(true, 'request-field-became-required', op, `${where}.${name}`, 'request field is now required');
   }
 
-  function compositions(bs, hs, dir, op, where, seen) {
+  function compositions(bs: Json, hs: Json, dir: Json, op: Json, where: Json, seen: Json) {
     const mb = members(bs);
     const mh = members(hs);
     if (!mb.length && !mh.length) return;
@@ -202,13 +205,13 @@ export function compareBundles(base, head) {
       // One side composes, the other does not (e.g. a value that became nullable): compare the plain
       // side's keywords with each member's, and in a response the fields each member promises. Types
       // and enums were compared on the whole (a union), so members are not held to them one by one.
-      const plain = (s) => ({ ...s, oneOf: undefined, anyOf: undefined });
+      const plain = (s: Json) => ({ ...s, oneOf: undefined, anyOf: undefined });
       const pairs = mb.length ? mb.map(({ m, key }) => [deref(m, base), plain(hs), key]) : mh.map(({ m, key }) => [plain(bs), deref(m, head), key]);
       // A member whose type the plain side does not have at all (a string member where the base took
       // only integers) is a new variant, already judged with the union's types: its keywords bound
       // values the other side never had, so they narrow nothing.
-      const own = (s) => { const t = new Set(typeof s?.type === 'string' ? [s.type] : Array.isArray(s?.type) ? s.type : []); if (t.has('number')) t.add('integer'); return t; };
-      const disjoint = (x, y) => { const a = own(x); const b = own(y); return a.size > 0 && b.size > 0 && ![...a].some((t) => b.has(t)); };
+      const own = (s: Json) => { const t = new Set(typeof s?.type === 'string' ? [s.type] : Array.isArray(s?.type) ? s.type : []); if (t.has('number')) t.add('integer'); return t; };
+      const disjoint = (x: Json, y: Json) => { const a = own(x); const b = own(y); return a.size > 0 && b.size > 0 && ![...a].some((t) => b.has(t)); };
       for (const [x, y, key] of pairs) {
         if (key === 'null' || !x || !y || typeof x !== 'object' || typeof y !== 'object') continue;
         if (disjoint(x, y)) continue;
@@ -237,7 +240,7 @@ export function compareBundles(base, head) {
   }
 
   /** Compare two schemas in one direction ('request' | 'response'). */
-  function schemas(b, h, dir, op, where, seen = new Set()) {
+  function schemas(b: Json, h: Json, dir: Json, op: Json, where: Json, seen = new Set()) {
     if (b === undefined || h === undefined) return;
     const pair = `${b?.$ref}|${h?.$ref}|${dir}`;
     if ((b?.$ref || h?.$ref) && seen.has(pair)) return;
@@ -254,20 +257,20 @@ export function compareBundles(base, head) {
     if (bs.items && hs.items) schemas(bs.items, hs.items, dir, op, `${where}[]`, nextSeen);
   }
 
-  const security = (o, doc) => (o.op.security ?? doc.security ?? []).map((req) => Object.keys(req).sort().join('+'));
-  function compareSecurity(bo, ho, name) {
+  const security = (o: Json, doc: Json) => (o.op.security ?? doc.security ?? []).map((req: Json) => Object.keys(req).sort().join('+'));
+  function compareSecurity(bo: Json, ho: Json, name: Json) {
     const sb = security(bo, base);
     const sh = security(ho, head);
-    const anonymous = (s) => s.length === 0 || s.includes('');
+    const anonymous = (s: Json) => s.length === 0 || s.includes('');
     if (anonymous(sb) && !anonymous(sh)) add(true, 'security-required', name, 'security', `credentials now required (${sh.join(', ')}); anonymous calls were allowed`);
     for (const s of sb) if (s && !sh.includes(s)) add(true, 'security-scheme-removed', name, 'security', `credentials ${s} no longer accepted`);
     for (const s of sh) if (s && !sb.includes(s)) add(false, 'security-scheme-added', name, 'security', `credentials ${s} now accepted`);
   }
 
-  function compareParameters(bo, ho, name) {
-    const pkey = (o) => {
+  function compareParameters(bo: Json, ho: Json, name: Json) {
+    const pkey = (o: Json) => {
       const m = new Map();
-      const pathNames = (o.path.match(/\{[^}]+\}/g) ?? []).map((x) => x.slice(1, -1));
+      const pathNames = (o.path.match(/\{[^}]+\}/g) ?? []).map((x: Json) => x.slice(1, -1));
       for (const p of o.params) m.set(p.in === 'path' ? `path#${pathNames.indexOf(p.name)}` : `${p.in}:${p.name}`, p);
       return m;
     };
@@ -289,21 +292,21 @@ export function compareBundles(base, head) {
     }
   }
 
-  function compareBodies(bo, ho, name) {
+  function compareBodies(bo: Json, ho: Json, name: Json) {
     const bb = bo.body;
     const hb = ho.body;
     if (bb && !hb) add(true, 'request-body-removed', name, 'requestBody', 'request body removed');
     if (!bb && hb?.required) add(true, 'required-request-body-added', name, 'requestBody', 'new required request body');
     if (!bb || !hb) return;
     if (hb.required && !bb.required) add(true, 'request-body-became-required', name, 'requestBody', 'request body is now required');
-    for (const [mt, media] of Object.entries(bb.content ?? {})) {
+    for (const [mt, media] of Object.entries<Json>(bb.content ?? {})) {
       const hm = hb.content?.[mt];
       if (!hm) { add(true, 'request-media-type-removed', name, `requestBody ${mt}`, 'media type no longer accepted'); continue; }
       schemas(media.schema, hm.schema, 'request', name, `requestBody ${mt}`);
     }
   }
 
-  function compareResponses(bo, ho, name) {
+  function compareResponses(bo: Json, ho: Json, name: Json) {
     const br = bo.op.responses ?? {};
     const hr = ho.op.responses ?? {};
     for (const [status, bRef] of Object.entries(br)) {
@@ -311,7 +314,7 @@ export function compareBundles(base, head) {
       if (!hRef) { add(/^2/.test(status), 'response-status-removed', name, `response ${status}`, `response ${status} removed`); continue; }
       const b = deref(bRef, base);
       const h = deref(hRef, head);
-      for (const [mt, media] of Object.entries(b.content ?? {})) {
+      for (const [mt, media] of Object.entries<Json>(b.content ?? {})) {
         const hm = h.content?.[mt];
         if (!hm) { add(true, 'response-media-type-removed', name, `response ${status} ${mt}`, 'media type no longer sent'); continue; }
         schemas(media.schema, hm.schema, 'response', name, `response ${status} ${mt}`);
@@ -344,14 +347,26 @@ export function compareBundles(base, head) {
 }
 
 /** The major version of a semver-like string (NaN when unparsable). */
-export function major(version) {
+export function major(version: Json) {
   const m = /^v?(\d+)\./.exec(String(version ?? ''));
   return m ? Number(m[1]) : NaN;
 }
 
 /** The verdict: `{ ok, breaking, announced }`: breaks are allowed only when head's major is greater. */
-export function verdict(result) {
-  const breaking = result.changes.filter((c) => c.breaking);
+export function verdict(result: Json) {
+  const breaking = result.changes.filter((c: Json) => c.breaking);
   const announced = major(result.head.version) > major(result.base.version);
   return { ok: breaking.length === 0 || announced, breaking: breaking.length, announced };
 }
+
+const SEMVER = /^(\d+)\.(\d+)\.(\d+)\.json$/;
+
+/** The newest released bundle `<major>.<minor>.<patch>.json` in a folder (releases/ of the package). */
+export function latestRelease(dir = join(PACKAGE_ROOT, 'releases')): { file: string; version: string } | undefined {
+  let names: string[];
+  try { names = readdirSync(dir); } catch { return undefined; }
+  const found: Json = names.map((n) => SEMVER.exec(n)).filter(Boolean)
+    .sort((a: Json, b: Json) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]) || Number(b[3]) - Number(a[3]));
+  return found.length ? { file: join(dir, found[0][0]), version: found[0][0].slice(0, -5) } : undefined;
+}
+

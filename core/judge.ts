@@ -45,7 +45,7 @@ export interface JudgedResponse {
   status: number;
   /** Lower-case names; duplicates joined with `, `. */
   headers: Record<string, string>;
-  /** The body text; undefined when it was not recorded. */
+  /** The body text; undefined when it was not recorded (not judged). */
   text: string | undefined;
   /** The body already parsed (and named as the spec names it), when the caller has it. */
   parsed?: { value: unknown };
@@ -60,8 +60,6 @@ export interface ResponseOptions {
   mapBody?: (value: unknown) => unknown;
   /** Map a header value to the spec's names (`link`, `location`). */
   mapHeader?: (lowerName: string, value: string) => string;
-  /** Notes (what was not judged) are pushed here. */
-  notes?: string[];
 }
 
 /** The request parts to judge, with the site's parameter names mapped by `mapParam`. */
@@ -177,7 +175,6 @@ function judgeResponse(c: Ctx, x: Operation, res: JudgedResponse, opts: Response
   const head = res.method.toUpperCase() === 'HEAD';
   const ctype = res.headers['content-type'] ?? '';
   const baseType = ctype.split(';')[0].trim().toLowerCase();
-  if (res.text === undefined && !head) opts.notes?.push('the body is not in the HAR (not recorded): not judged');
   const mt = documentedType(types, baseType);
   if (types.length) {
     if (!baseType && (head || res.text === undefined)) { /* nothing to judge */ } else if (!mt) fail('response.headers.Content-Type', `content type ${ctype.slice(0, 100) || '(none)'} is not documented for ${status} (documented: ${types.join(', ')})`);

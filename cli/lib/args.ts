@@ -1,15 +1,16 @@
 // A small strict argument parser: unknown flags and missing values are usage errors (exit 2).
+import type { Json } from '../../core/spec.js';
 
 export class UsageError extends Error {
-  constructor(message) { super(message); this.name = 'UsageError'; }
+  constructor(message: Json) { super(message); this.name = 'UsageError'; }
 }
 
 /**
  * Parse argv against `flags`: `{ name: { type: 'string' | 'boolean' | 'list' } }`. Accepts
  * `--name value` and `--name=value`; list flags may repeat. Returns `{ values, positionals }`.
  */
-export function parseArgs(argv, flags) {
-  const values = {};
+export function parseArgs(argv: Json, flags: Json) {
+  const values: Record<string, Json> = {};
   const positionals = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -41,7 +42,7 @@ export function parseArgs(argv, flags) {
 }
 
 /** True when `metaUrl` is the script node was started with (also through an npm bin symlink). */
-export async function isMain(metaUrl) {
+export async function isMain(metaUrl: Json) {
   if (!process.argv[1]) return false;
   const { realpathSync } = await import('node:fs');
   const { pathToFileURL } = await import('node:url');

@@ -1,10 +1,11 @@
 // Drift between the spec and a live site's own description (GET / of the REST root, mapped to the
 // spec's names): routes, methods and parameters (type, default, enum, required) that one side has and
 // the other lacks, the spec's namespaces apart from the site's other namespaces. Known version and
-// plugin differences (../known-differences.mjs) are marked as such.
-import { knownReason } from '../known-differences.mjs';
-import { endpointFor, indexRoutes, normaliseRoute, routeKey } from './routes.mjs';
-import { bodySchema, deref, operations, schemaEnum, schemaTypes, specNamespaces } from './spec.mjs';
+// plugin differences (../known-differences.ts) are marked as such.
+import { knownReason } from '../known-differences.js';
+import { endpointFor, indexRoutes, normaliseRoute, routeKey } from './routes.js';
+import { bodySchema, deref, operations, schemaEnum, schemaTypes, specNamespaces } from '../../core/spec.js';
+import type { Json } from '../../core/spec.js';
 
 /** Parameters the platform accepts on every route without listing them per route. */
 export const GLOBAL_PARAMS = ['_fields', '_embed', '_envelope', '_method', '_jsonp', '_locale'];
@@ -12,14 +13,14 @@ export const GLOBAL_PARAMS = ['_fields', '_embed', '_envelope', '_method', '_jso
 export { normaliseRoute };
 
 /** The spec namespace a route belongs to (`namespaces` sorted longest first), or undefined. */
-function nsOfRoute(route, sortedNamespaces) {
+function nsOfRoute(route: Json, sortedNamespaces: Json) {
   if (route === '/') return '(index)';
   for (const ns of sortedNamespaces) if (route.startsWith(ns, 1) && (route.length === ns.length + 1 || route[ns.length + 1] === '/')) return ns;
   return undefined;
 }
 
 /** The leading segment prefixes of a route (`/a/b/c` -> `a`, `a/b`, `a/b/c`), at most four. */
-function prefixes(route) {
+function prefixes(route: Json) {
   const out = [];
   let i = 1;
   while (out.length < 4 && i < route.length) {
@@ -32,23 +33,23 @@ function prefixes(route) {
   return out;
 }
 
-const sortBy = (list, ...keys) => list.sort((a, b) => { for (const k of keys) { const c = String(a[k] ?? '').localeCompare(String(b[k] ?? '')); if (c) return c; } return 0; });
-const canon = (v) => JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+const sortBy = (list: Json, ...keys: string[]) => list.sort((a: Json, b: Json) => { for (const k of keys) { const c = String(a[k] ?? '').localeCompare(String(b[k] ?? '')); if (c) return c; } return 0; });
+const canon = (v: Json) => JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
 
-function siteTypes(arg) {
+function siteTypes(arg: Json) {
   const t = Array.isArray(arg.type) ? arg.type : arg.type ? [arg.type] : [];
   const set = new Set(t);
   if (set.has('integer') && set.has('number')) set.delete('integer');
   return [...set].sort();
 }
-function siteEnum(arg) {
+function siteEnum(arg: Json) {
   if (Array.isArray(arg.enum)) return arg.enum;
   if (arg.items && Array.isArray(arg.items.enum)) return arg.items.enum;
   return undefined;
 }
 
 /** The spec's parameters of one operation, by name: {types, enum, default, required, in}. */
-function specParams(o, doc) {
+function specParams(o: Json, doc: Json) {
   const out = new Map();
   for (const p of o.params) {
     if (p.in !== 'query' && p.in !== 'path') continue;
@@ -65,7 +66,7 @@ function specParams(o, doc) {
   return out;
 }
 
-function collectProperties(schema, doc, acc = new Map()) {
+function collectProperties(schema: Json, doc: Json, acc = new Map()) {
   const s = deref(schema, doc);
   if (!s || typeof s !== 'object') return acc;
   const req = new Set(s.required ?? []);
@@ -79,7 +80,7 @@ function collectProperties(schema, doc, acc = new Map()) {
  * `indexRoutes` returns them, when the caller has them already.
  * @returns the drift report (plain JSON, sorted, stable).
  */
-export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapNamespace = (x) => x, routes } = {}) {
+export function computeDrift(doc: Json, index: Json, { globalParams = GLOBAL_PARAMS, mapNamespace = (x: Json) => x, routes }: Json = {}) {
   const specNs = [...specNamespaces(doc), '(index)'].sort((a, b) => b.length - a.length);
   const ops = operations(doc);
   const { byKey: siteRoutes, unparseable } = routes ?? indexRoutes(index);
@@ -89,8 +90,8 @@ export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapName
     if (!specRoutes.has(k)) specRoutes.set(k, { route: o.path, ops: [] });
     specRoutes.get(k).ops.push(o);
   }
-  const siteNamespaces = [...new Set((Array.isArray(index?.namespaces) ? index.namespaces : []).filter((n) => typeof n === 'string'))];
-  const drift = {
+  const siteNamespaces = [...new Set((Array.isArray(index?.namespaces) ? index.namespaces : []).filter((n: Json) => typeof n === 'string'))];
+  const drift: Record<string, Json> = {
     siteNamespaces: [...siteNamespaces].sort(),
     specNamespacesAbsent: [],
     siteOtherNamespaces: [],
@@ -101,7 +102,7 @@ export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapName
     params: [],
     summary: {},
   };
-  if (unparseable.length) drift.unparseableRoutes = unparseable.sort((a, b) => a.key.localeCompare(b.key));
+  if (unparseable.length) drift.unparseableRoutes = unparseable.sort((a: Json, b: Json) => a.key.localeCompare(b.key));
   // Namespaces of the spec the site doesn't have at all.
   const specNsWithRoutes = new Map();
   for (const { route } of specRoutes.values()) {
@@ -111,7 +112,7 @@ export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapName
   const sitePrefixes = new Set();
   for (const { route } of siteRoutes.values()) for (const p of prefixes(route)) sitePrefixes.add(p);
   const siteNsSet = new Set(siteNamespaces);
-  const siteHasNs = (ns) => ns === '(index)' || siteNsSet.has(ns) || sitePrefixes.has(ns);
+  const siteHasNs = (ns: Json) => ns === '(index)' || siteNsSet.has(ns) || sitePrefixes.has(ns);
   const absent = new Set();
   for (const [ns, n] of specNsWithRoutes) if (!siteHasNs(ns)) { absent.add(ns); drift.specNamespacesAbsent.push({ namespace: ns, routes: n }); }
   sortBy(drift.specNamespacesAbsent, 'namespace');
@@ -133,8 +134,8 @@ export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapName
     const ns = nsOfRoute(s.route, specNs);
     if (absent.has(ns)) continue;
     const site = siteRoutes.get(k);
-    if (!site) { drift.routes.specOnly.push({ route: s.route, methods: s.ops.map((o) => o.method.toUpperCase()).sort() }); continue; }
-    const endpoints = (Array.isArray(site.entry.endpoints) ? site.entry.endpoints : []).filter((e) => e && Array.isArray(e.methods));
+    if (!site) { drift.routes.specOnly.push({ route: s.route, methods: s.ops.map((o: Json) => o.method.toUpperCase()).sort() }); continue; }
+    const endpoints = (Array.isArray(site.entry.endpoints) ? site.entry.endpoints : []).filter((e: Json) => e && Array.isArray(e.methods));
     for (const o of s.ops) {
       const M = o.method.toUpperCase();
       const ep = endpointFor(site.entry, M);
@@ -157,8 +158,8 @@ export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapName
         if (st.length && p.types.length && canon(st) !== canon(p.types)) findings.push({ route: s.route, method: M, param: name, kind: 'type', spec: p.types, site: st });
         const se = siteEnum(a);
         if (se || p.enum) {
-          const specOnly = (p.enum ?? []).filter((v) => !(se ?? []).includes(v));
-          const siteOnly = (se ?? []).filter((v) => !(p.enum ?? []).includes(v));
+          const specOnly = (p.enum ?? []).filter((v: Json) => !(se ?? []).includes(v));
+          const siteOnly = (se ?? []).filter((v: Json) => !(p.enum ?? []).includes(v));
           if (!se || !p.enum) findings.push({ route: s.route, method: M, param: name, kind: 'enum', spec: p.enum ?? null, site: se ?? null });
           else if (specOnly.length || siteOnly.length) findings.push({ route: s.route, method: M, param: name, kind: 'enum', specOnly, siteOnly });
         }
@@ -185,7 +186,7 @@ export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapName
       }
     }
     for (const e of endpoints) for (const M of e.methods) {
-      if (!s.ops.some((o) => o.method.toUpperCase() === M) && !drift.methods.siteOnly.some((x) => x.route === s.route && x.method === M)) drift.methods.siteOnly.push({ route: s.route, method: M });
+      if (!s.ops.some((o: Json) => o.method.toUpperCase() === M) && !drift.methods.siteOnly.some((x: Json) => x.route === s.route && x.method === M)) drift.methods.siteOnly.push({ route: s.route, method: M });
     }
   }
   for (const [k, site] of siteRoutes) {
@@ -193,13 +194,13 @@ export function computeDrift(doc, index, { globalParams = GLOBAL_PARAMS, mapName
     const ns = nsOfRoute(site.route, specNs);
     if (!ns) continue;
     const eps = Array.isArray(site.entry.endpoints) ? site.entry.endpoints : [];
-    drift.routes.siteOnly.push({ route: site.route, methods: [...new Set(eps.flatMap((e) => (Array.isArray(e?.methods) ? e.methods : [])))].sort() });
+    drift.routes.siteOnly.push({ route: site.route, methods: [...new Set(eps.flatMap((e: Json) => (Array.isArray(e?.methods) ? e.methods : [])))].sort() });
   }
   return finishDrift(drift, findings, paramSeen, unparseable);
 }
 
 /** Known differences, sorting and the summary of a drift report. */
-function finishDrift(drift, findings, paramSeen, unparseable) {
+function finishDrift(drift: Json, findings: Json, paramSeen: Json, unparseable: Json) {
   // A spec parameter the site has on no route at all (e.g. a plugin's parameter): one finding.
   const everywhere = new Set([...paramSeen].filter(([, c]) => c.site === 0 && c.spec > 1).map(([n]) => n));
   drift.paramsAbsentFromSite = [...paramSeen].filter(([n]) => everywhere.has(n)).map(([param, c]) => {
@@ -210,8 +211,8 @@ function finishDrift(drift, findings, paramSeen, unparseable) {
     if (f.kind === 'spec-only' && everywhere.has(f.param)) continue;
     const values = f.kind === 'enum' ? f.specOnly ?? f.spec ?? [] : f.kind === 'property' ? f.specOnly : undefined;
     const reason = knownReason({ route: f.route, param: f.param, kind: f.kind, values, spec: f.spec, site: f.site });
-    const explainedAll = reason && (f.kind !== 'enum' || ((f.siteOnly ?? []).length === 0 && (f.specOnly ?? []).every((v) => knownReason({ route: f.route, param: f.param, kind: 'enum', values: [v] }))))
-      && (f.kind !== 'property' || ((f.siteOnly ?? []).length === 0 && f.specOnly.every((v) => knownReason({ route: f.route, param: f.param, kind: 'property', values: [v] }))));
+    const explainedAll = reason && (f.kind !== 'enum' || ((f.siteOnly ?? []).length === 0 && (f.specOnly ?? []).every((v: Json) => knownReason({ route: f.route, param: f.param, kind: 'enum', values: [v] }))))
+      && (f.kind !== 'property' || ((f.siteOnly ?? []).length === 0 && f.specOnly.every((v: Json) => knownReason({ route: f.route, param: f.param, kind: 'property', values: [v] }))));
     if (reason) f.known = explainedAll ? knownReasonsFor(f) : `partly: ${knownReasonsFor(f)}`;
     drift.params.push(f);
   }
@@ -220,7 +221,7 @@ function finishDrift(drift, findings, paramSeen, unparseable) {
   sortBy(drift.routes.specOnly, 'route');
   sortBy(drift.methods.siteOnly, 'route', 'method');
   sortBy(drift.methods.specOnly, 'route', 'method');
-  const known = drift.params.filter((f) => f.known && !String(f.known).startsWith('partly')).length;
+  const known = drift.params.filter((f: Json) => f.known && !String(f.known).startsWith('partly')).length;
   drift.summary = {
     specNamespacesAbsent: drift.specNamespacesAbsent.length,
     siteOtherNamespaces: drift.siteOtherNamespaces.length,
@@ -236,26 +237,26 @@ function finishDrift(drift, findings, paramSeen, unparseable) {
   return drift;
 }
 
-function knownReasonsFor(f) {
+function knownReasonsFor(f: Json) {
   const vals = f.kind === 'enum' ? f.specOnly ?? f.spec ?? [] : f.kind === 'property' ? f.specOnly : [undefined];
-  const reasons = new Set(vals.map((v) => knownReason({ route: f.route, param: f.param, kind: f.kind, values: v === undefined ? undefined : [v], spec: f.spec, site: f.site })).filter(Boolean));
+  const reasons = new Set(vals.map((v: Json) => knownReason({ route: f.route, param: f.param, kind: f.kind, values: v === undefined ? undefined : [v], spec: f.spec, site: f.site })).filter(Boolean));
   return [...reasons].join('; ');
 }
 
 const MAX_VALUES = 10;
 /** One value of a finding, printable: JSON, cut (values come from the site: hostile input). */
-function showValue(v) {
+function showValue(v: Json) {
   let s;
   try { s = JSON.stringify(v) ?? String(v); } catch { s = '?'; }
   s = s.replace(/[\x00-\x1f\x7f]/g, '?');
   return s.length > 60 ? `${s.slice(0, 59)}…` : s;
 }
-function showValues(xs) {
+function showValues(xs: Json) {
   const list = Array.isArray(xs) ? xs : [xs];
   const shown = list.slice(0, MAX_VALUES).map(showValue).join(', ');
   return list.length > MAX_VALUES ? `${shown}, … (${list.length - MAX_VALUES} more)` : shown;
 }
-const types = (xs) => (Array.isArray(xs) && xs.length ? xs.map(showValue).map((t) => t.replace(/^"|"$/g, '')).join(' or ') : 'untyped');
+const types = (xs: Json) => (Array.isArray(xs) && xs.length ? xs.map(showValue).map((t) => t.replace(/^"|"$/g, '')).join(' or ') : 'untyped');
 
 /**
  * A parameter finding of the drift report in words: what differs, and which side the tool takes to
@@ -263,12 +264,12 @@ const types = (xs) => (Array.isArray(xs) && xs.length ? xs.map(showValue).map((t
  * or plugin explains is the spec's to fix; a known difference keeps the spec (it documents another
  * version) and says why. Returns `{ what, verdict }`.
  */
-export function describeFinding(f) {
+export function describeFinding(f: Json) {
   let what;
   switch (f.kind) {
     case 'type': {
-      const extra = (f.spec ?? []).filter((t) => !(f.site ?? []).includes(t));
-      what = `type: the spec says ${types(f.spec)}, the site ${types(f.site)}${extra.length ? ` (the site does not take ${extra.map((t) => showValue(t).replace(/^"|"$/g, '')).join(' or ')})` : ''}`;
+      const extra = (f.spec ?? []).filter((t: Json) => !(f.site ?? []).includes(t));
+      what = `type: the spec says ${types(f.spec)}, the site ${types(f.site)}${extra.length ? ` (the site does not take ${extra.map((t: Json) => showValue(t).replace(/^"|"$/g, '')).join(' or ')})` : ''}`;
       break;
     }
     case 'enum':

@@ -1,73 +1,43 @@
 // Sending one request of a spec operation and judging the answer: documented status, content type,
 // headers and body schema. Every phase sends through `exercise(ctx, …)`; the run context `ctx` (see
-// runner.mjs) holds the results per operation.
-import { RunStopped, WriteRefused } from './http.mjs';
-import { NO_SUCH_ID } from './phases/reads.mjs';
-import { routeKey } from './routes.mjs';
-import { deref } from './spec.mjs';
+// runner.ts) holds the results per operation.
+import { RunStopped, WriteRefused } from './http.js';
+import { routeKey } from './routes.js';
+import { verdictText, type JudgedResponse, type Verdict } from '../../core/judge.js';
+import type { Json, Operation } from '../../core/spec.js';
+import type { HttpResult, RunContext } from './types.js';
 
-/** Headers that must be present whenever the spec documents them on a response. */
-const MUST_HEADERS = new Set(['x-wp-total', 'x-wp-totalpages', 'x-tec-total', 'x-tec-totalpages', 'location']);
+/** An id no record has: the reads ask for it to see the site's "no such record" answer. */
+export const NO_SUCH_ID = 999999999;
+
 /** Consecutive timeouts after which the site counts as no longer answering (the run stops). */
 export const MAX_CONSECUTIVE_TIMEOUTS = 3;
 
 /** `/a/{id}` with `{id: 5}` -> `/a/5` (values percent-encoded). */
-export function fill(template, values) {
-  return template.replace(/\{([^}]+)\}/g, (m, n) => (values[n] !== undefined ? encodeURIComponent(String(values[n])) : m));
+export function fill(template: Json, values: Json) {
+  return template.replace(/\{([^}]+)\}/g, (m: Json, n: Json) => (values[n] !== undefined ? encodeURIComponent(String(values[n])) : m));
 }
 
-function checkBody(ctx, res, media, mt) {
-  if (!/json/.test(mt) || !media.schema || media['x-undocumented-body']) return [];
-  if (res.json === undefined && res.text) return [`body is not valid JSON: ${res.text.slice(0, 120)}`];
-  // Every error of an ordinary body; the first one only of a body over 1 MB (bounded validation time).
-  const allErrors = res.text.length <= 1_000_000;
-  return ctx.check(media.schema, res.json ?? null, { strict: ctx.strict, allErrors }).map((e) => `body${e.startsWith('/') ? '' : ' '}${e}`);
+/**
+ * The problems of an answer to operation `x` (empty when it conforms), judged by the core's judge
+ * (the one `validate-har` uses), as lines: `response.body#/id must be integer`.
+ */
+export function verify(ctx: Pick<RunContext, 'judge'>, x: Operation, res: HttpResult, { expect }: { expect?: number | number[] } = {}): string[] {
+  return judgeAnswer(ctx, x, res, { expect }).map(verdictText);
 }
 
-function checkHeaders(ctx, res, r) {
-  const errors = [];
-  for (const [name, hRef] of Object.entries(r.headers ?? {})) {
-    const h = deref(hRef, ctx.doc);
-    const value = res.headers[name.toLowerCase()];
-    if (value === undefined) {
-      if (h.required || MUST_HEADERS.has(name.toLowerCase())) errors.push(`header ${name} is missing`);
-      continue;
-    }
-    const hs = deref(h.schema, ctx.doc);
-    if (hs?.type === 'integer' && !/^\d+$/.test(value)) errors.push(`header ${name}: ${JSON.stringify(value)} is not an integer`);
-    else if (hs?.type === 'integer') errors.push(...ctx.check(hs, Number(value)).map((e) => `header ${name} ${e}`));
-    else if (hs) errors.push(...ctx.check(hs, value).map((e) => `header ${name} ${e}`));
-  }
-  return errors;
+/** The verdicts on an answer to operation `x`: the core judge's, on the answer as http.ts gives it. */
+export function judgeAnswer(ctx: Pick<RunContext, 'judge'>, x: Operation, res: Pick<HttpResult, 'method' | 'status' | 'headers' | 'text' | 'json'>, { expect }: { expect?: number | number[] } = {}): Verdict[] {
+  return ctx.judge.response(x, judgedResponse(res), { expect });
 }
 
-/** The problems of an answer to operation `x` (empty when it conforms). */
-export function verify(ctx, x, res, { expect } = {}) {
-  const errors = [];
-  const responses = x.op.responses ?? {};
-  const documented = responses[String(res.status)] ?? responses[`${String(res.status)[0]}XX`] ?? responses.default;
-  const exp = expect === undefined ? undefined : [].concat(expect);
-  const site = res.json?.code ? ` (site: ${res.json.code}: ${String(res.json.message ?? '').slice(0, 160)})` : '';
-  if (exp && !exp.includes(res.status)) errors.push(`status ${res.status}, expected ${exp.join(' or ')}${site}`);
-  if (!documented) {
-    errors.push(`status ${res.status} is not documented (documented: ${Object.keys(responses).join(', ')})${res.json?.code ? `; site code ${res.json.code}` : ''}`);
-    return errors;
-  }
-  const r = deref(documented, ctx.doc);
-  const content = r.content ?? {};
-  const types = Object.keys(content);
-  const base = (res.type.split(';')[0] || '').trim().toLowerCase();
-  if (types.length) {
-    const mt = types.find((t) => t.toLowerCase() === base) ?? types.find((t) => t.endsWith('/*') && base.startsWith(t.slice(0, -1))) ?? (types.includes('*/*') ? '*/*' : undefined);
-    if (!mt) errors.push(`content type ${res.type || '(none)'} is not documented for ${res.status} (documented: ${types.join(', ')})`);
-    else errors.push(...checkBody(ctx, res, content[mt], mt));
-  }
-  errors.push(...checkHeaders(ctx, res, r));
-  return errors;
+/** An answer of the site (http.ts: the spec's names already) as the core judge reads it. */
+export function judgedResponse(res: Pick<HttpResult, 'method' | 'status' | 'headers' | 'text' | 'json'>): JudgedResponse {
+  return { method: res.method, status: res.status, headers: res.headers, text: res.text, parsed: res.json === undefined ? undefined : { value: res.json } };
 }
 
 /** Add a check to operation `x`'s result (when the operation is selected). */
-export function record(ctx, x, res, { expect, label, kind = 'response', errors: extra = [] }) {
+export function record(ctx: Json, x: Json, res: Json, { expect, label, kind = 'response', errors: extra = [] }: Json) {
   const r = ctx.results.get(x.key);
   const errors = res ? [...extra, ...verify(ctx, x, res, { expect })] : extra;
   const code = res?.json && typeof res.json === 'object' && !Array.isArray(res.json) ? res.json.code : undefined;
@@ -77,7 +47,7 @@ export function record(ctx, x, res, { expect, label, kind = 'response', errors: 
 }
 
 /** The title-like text of a record (posts, terms, venues, organizers, menu items). */
-export function titleOf(rec) {
+export function titleOf(rec: Json) {
   if (!rec || typeof rec !== 'object') return '';
   const t = rec.title;
   const parts = [typeof t === 'string' ? t : t?.raw, typeof t === 'object' ? t?.rendered : undefined, rec.name, rec.venue, rec.organizer];
@@ -89,7 +59,7 @@ export function titleOf(rec) {
  * (`/core/v2/posts/7` for `/core/v2/posts/{parent}/revisions/{id}`), as {path, collection, id}; null
  * for a collection or the id the run knows does not exist.
  */
-export function targetRecord(template, values) {
+export function targetRecord(template: Json, values: Json) {
   const m = /^(.*?)\{([^}]+)\}/.exec(template);
   if (!m) return null;
   const v = values[m[2]];
@@ -99,7 +69,7 @@ export function targetRecord(template, values) {
 }
 
 /** Does a record read from the site carry this run's marker (its title; a media file's slug or URL, made from the title)? */
-export function carriesMarker(ctx, rec) {
+export function carriesMarker(ctx: Json, rec: Json) {
   const t = titleOf(rec);
   if (t.includes(ctx.marker)) return true;
   const slug = `contract-run-${ctx.stamp.toLowerCase()}`;
@@ -111,10 +81,10 @@ export function carriesMarker(ctx, rec) {
  * run's own (issue 23, D117): it was not in the collection before the run, and the record read by
  * id answers that id with this run's marker. Answers {own, gone, why}.
  */
-export async function proveOwn(ctx, rec) {
-  if ((ctx.idsBefore?.[rec.collection] ?? []).some((x) => String(x) === String(rec.id))) return { own: false, why: 'it was on the site before the run' };
+export async function proveOwn(ctx: Json, rec: Json) {
+  if ((ctx.idsBefore?.[rec.collection] ?? []).some((x: Json) => String(x) === String(rec.id))) return { own: false, why: 'it was on the site before the run' };
   const get = ctx.getByRoute.get(routeKey(`${rec.collection}/{id}`));
-  const query = get?.params.some((p) => p.name === 'context') ? { context: 'edit' } : {};
+  const query = get?.params.some((p: Json) => p.name === 'context') ? { context: 'edit' } : {};
   const r = await quietly(ctx, 'GET', rec.path, { query, comment: 'is it this run\'s own record? (read just before a write)' });
   if (!r) return { own: false, why: 'it could not be read' };
   if (r.status === 404 || r.status === 410) return { own: false, gone: true, why: `it is gone (GET answered ${r.status})` };
@@ -124,9 +94,9 @@ export async function proveOwn(ctx, rec) {
 }
 
 /** A record the run was about to write to but could not prove its own: reported, never touched. */
-export function noteForeign(ctx, rec, request, why) {
+export function noteForeign(ctx: Json, rec: Json, request: Json, why: Json) {
   const list = (ctx.records.foreignRecords ??= []);
-  if (!list.some((f) => f.path === rec.path && f.request === request)) list.push({ path: rec.path, request, why });
+  if (!list.some((f: Json) => f.path === rec.path && f.request === request)) list.push({ path: rec.path, request, why });
 }
 
 /**
@@ -134,7 +104,7 @@ export function noteForeign(ctx, rec, request, why) {
  * record it when the operation is selected. A network failure is a failed check (returns
  * undefined); a stop (deadline, SIGINT, a site that stopped answering) and a refused write propagate.
  */
-export async function exercise(ctx, key, pathValues, req = {}, { expect, label, kind } = {}) {
+export async function exercise(ctx: RunContext, key: string, pathValues: Json, req: Json = {}, { expect, label, kind }: Json = {}) {
   const x = ctx.opByKey.get(key);
   const path = fill(x ? x.path : key.split(' ')[1], pathValues);
   const method = key.split(' ')[0];
@@ -156,7 +126,7 @@ export async function exercise(ctx, key, pathValues, req = {}, { expect, label, 
   if (reuse) { res = ctx.indexAnswer; ctx.indexAnswer = undefined; }
   else try {
     res = await ctx.http.request(method, path, { ...req, comment: `${label ?? method} (credentials: ${req.auth === false || !ctx.http.hasCredentials ? 'anonymous' : ctx.user})` });
-  } catch (e) {
+  } catch (e: Json) {
     if (e instanceof WriteRefused || e instanceof RunStopped) throw e;
     if (x) record(ctx, x, undefined, { label: label ?? method, kind, errors: [`request failed: ${e.message}`] });
     if (e.timeout && ctx.http.consecutiveTimeouts >= MAX_CONSECUTIVE_TIMEOUTS) ctx.stop(`the site stopped answering: ${MAX_CONSECUTIVE_TIMEOUTS} requests in a row got no answer within ${ctx.http.timeoutMs / 1000} s`);
@@ -167,10 +137,10 @@ export async function exercise(ctx, key, pathValues, req = {}, { expect, label, 
 }
 
 /** Send a request outside any operation's checks; network failures become undefined, stops propagate. */
-export async function quietly(ctx, method, path, req = {}) {
+export async function quietly(ctx: Json, method: Json, path: Json, req = {}) {
   try {
     return await ctx.http.request(method, path, req);
-  } catch (e) {
+  } catch (e: Json) {
     if (e instanceof WriteRefused || e instanceof RunStopped) throw e;
     if (e.timeout && ctx.http.consecutiveTimeouts >= MAX_CONSECUTIVE_TIMEOUTS) ctx.stop(`the site stopped answering: ${MAX_CONSECUTIVE_TIMEOUTS} requests in a row got no answer within ${ctx.http.timeoutMs / 1000} s`);
     return undefined;

@@ -7,9 +7,10 @@
 // empty, binary, not JSON, JSON without `log.entries`) throws NotAHar with a one-line reason.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
+import type { Json } from '../../core/spec.js';
 
 export class NotAHar extends Error {
-  constructor(message) { super(message); this.name = 'NotAHar'; }
+  constructor(message: Json) { super(message); this.name = 'NotAHar'; }
 }
 
 const MiB = 1024 * 1024;
@@ -22,7 +23,7 @@ const SCALAR_END = /[,\]}\s]/g;
 const SCALAR = /^(-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?|true|false|null)$/;
 
 /** A printable description of one character for error messages (never echoes more than that). */
-function describe(c) {
+function describe(c: Json) {
   const code = c.codePointAt(0);
   return code >= 0x21 && code < 0x7f ? `"${c}"` : `byte U+${code.toString(16).padStart(4, '0').toUpperCase()}`;
 }
@@ -34,11 +35,25 @@ function describe(c) {
  */
 export function createHarTokenizer(limits = {}) {
   const t = new HarTokenizer({ ...READ_LIMITS, ...limits });
-  return { push: (s) => t.push(s), end: () => t.end() };
+  return { push: (s: Json) => t.push(s), end: () => t.end() };
 }
 
 class HarTokenizer {
-  constructor(L) {
+  L: Json;
+  /** Frames outside the entries: { t: 'o' | 'a', st, key, log?, entries? } */
+  stack: Json[];
+  done: boolean;
+  str: Json;
+  scalar: Json;
+  cap: Json;
+  offset: number;
+  index: number;
+  sawLog: boolean;
+  sawEntries: boolean;
+  version: Json;
+  out: Json[];
+
+  constructor(L: Json) {
     this.L = L;
     this.stack = []; // frames outside the entries: { t: 'o' | 'a', st, key, log?, entries? }
     this.done = false;
@@ -53,7 +68,7 @@ class HarTokenizer {
     this.out = [];
   }
 
-  fail(msg, i) { throw new NotAHar(`not valid JSON (character ${this.offset + i}): ${msg}`); }
+  fail(msg: Json, i: Json) { throw new NotAHar(`not valid JSON (character ${this.offset + i}): ${msg}`); }
 
   afterValue() {
     const f = this.stack[this.stack.length - 1];
@@ -61,7 +76,7 @@ class HarTokenizer {
     else f.st = 'comma-or-end';
   }
 
-  startValue(c, i) {
+  startValue(c: Json, i: Json) {
     const { stack, L } = this;
     const f = stack[stack.length - 1];
     if (f?.entries) {
@@ -76,7 +91,7 @@ class HarTokenizer {
     if (isEntries && c !== '[') throw new NotAHar('not a HAR: "log.entries" is not an array');
     if (c === '{' || c === '[') {
       if (stack.length >= L.maxOuterDepth) throw new NotAHar(`not a HAR: nested deeper than ${L.maxOuterDepth} levels outside the entries`);
-      const frame = { t: c === '{' ? 'o' : 'a', st: c === '{' ? 'key-or-end' : 'value-or-end', key: undefined };
+      const frame: Json = { t: c === '{' ? 'o' : 'a', st: c === '{' ? 'key-or-end' : 'value-or-end', key: undefined };
       if (isLog) frame.log = true;
       if (isEntries) { frame.entries = true; this.sawEntries = true; }
       stack.push(frame);
@@ -87,14 +102,14 @@ class HarTokenizer {
     return this.fail(`unexpected ${describe(c)}`, i);
   }
 
-  close(c, i) {
+  close(c: Json, i: Json) {
     const f = this.stack.pop();
     if ((c === '}') !== (f.t === 'o')) this.fail(`unexpected ${describe(c)}`, i);
     this.afterValue();
   }
 
   /** Append captured text, within the size bound. */
-  keep(piece) {
+  keep(piece: Json) {
     const cap = this.cap;
     if (cap.overflow || !piece) return;
     cap.len += piece.length;
@@ -107,7 +122,7 @@ class HarTokenizer {
     if (cap.overflow) item = { kind: 'unreadable', index, reason: `the entry is larger than ${sizeText(L.maxEntryChars)} of JSON (not read)` };
     else if (cap.tooDeep) item = { kind: 'unreadable', index, reason: `the entry is nested deeper than ${L.maxDepth} levels (not read)` };
     else {
-      try { item = { kind: 'entry', index, value: JSON.parse(cap.parts.join('')) }; } catch (e) {
+      try { item = { kind: 'entry', index, value: JSON.parse(cap.parts.join('')) }; } catch (e: Json) {
         // Only the position: V8's message quotes the text, which may hold secrets.
         const pos = /position (\d+)/.exec(String(e?.message))?.[1];
         throw new NotAHar(`not valid JSON: log.entries[${index}] is malformed${pos ? ` (at character ${pos} of the entry)` : ''}`);
@@ -120,7 +135,7 @@ class HarTokenizer {
   }
 
   /** Scan the captured entry from i; returns where scanning stopped. */
-  capture(s, i) {
+  capture(s: Json, i: Json) {
     const cap = this.cap;
     const n = s.length;
     const from = i;
@@ -161,7 +176,7 @@ class HarTokenizer {
   }
 
   /** Scan an open string outside the entries from i. */
-  outString(s, i) {
+  outString(s: Json, i: Json) {
     const str = this.str;
     const n = s.length;
     if (str.skip) { str.skip = false; str.raw += s[i]; i++; }
@@ -188,7 +203,7 @@ class HarTokenizer {
   }
 
   /** Scan an open scalar outside the entries from i. */
-  outScalar(s, i) {
+  outScalar(s: Json, i: Json) {
     SCALAR_END.lastIndex = i;
     const m = SCALAR_END.exec(s);
     this.scalar += s.slice(i, m ? m.index : s.length);
@@ -201,7 +216,7 @@ class HarTokenizer {
   }
 
   /** One structural character outside the entries (not in a string or scalar). */
-  structural(c, i) {
+  structural(c: Json, i: Json) {
     if (this.done) this.fail(`unexpected ${describe(c)} after the end of the JSON value`, i);
     const f = this.stack[this.stack.length - 1];
     if (!f) {
@@ -223,7 +238,7 @@ class HarTokenizer {
     return this.fail(`unexpected ${describe(c)}`, i);
   }
 
-  push(s) {
+  push(s: Json) {
     this.out = [];
     let i = 0;
     const n = s.length;
@@ -256,16 +271,16 @@ class HarTokenizer {
   }
 }
 
-const sizeText = (chars) => (chars >= MiB ? `${Math.round(chars / MiB)} MiB` : `${chars} characters`);
+const sizeText = (chars: Json) => (chars >= MiB ? `${Math.round(chars / MiB)} MiB` : `${chars} characters`);
 
 /**
  * Yield the items of a HAR file one entry at a time (see createHarTokenizer). Throws NotAHar for a
  * missing, unreadable, empty, binary or non-HAR file (possibly after some entries were yielded).
  */
-export function* readHarEntries(file, limits = {}) {
+export function* readHarEntries(file: Json, limits = {}) {
   const L = { ...READ_LIMITS, ...limits };
   let fd;
-  try { fd = openSync(file, 'r'); } catch (e) { throw new NotAHar(e?.code === 'ENOENT' ? 'no such file' : `cannot read it (${e?.code ?? e?.message})`); }
+  try { fd = openSync(file, 'r'); } catch (e: Json) { throw new NotAHar(e?.code === 'ENOENT' ? 'no such file' : `cannot read it (${e?.code ?? e?.message})`); }
   try {
     const st = fstatSync(fd);
     if (st.isDirectory()) throw new NotAHar('is a directory, not a HAR file');
@@ -277,7 +292,7 @@ export function* readHarEntries(file, limits = {}) {
     let first = true;
     for (;;) {
       let n;
-      try { n = readSync(fd, buf, 0, buf.length, pos); } catch (e) { throw new NotAHar(`cannot read it (${e?.code ?? e?.message})`); }
+      try { n = readSync(fd, buf, 0, buf.length, pos); } catch (e: Json) { throw new NotAHar(`cannot read it (${e?.code ?? e?.message})`); }
       if (n === 0) break;
       pos += n;
       let text = dec.write(buf.subarray(0, n));

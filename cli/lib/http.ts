@@ -5,6 +5,9 @@
 // the limit is cut off (the request fails, memory stays bounded), and the run's signal (deadline,
 // SIGINT) stops whatever is in flight. A base URL `https://site/?rest_route=` (a site without pretty
 // permalinks) puts every route into the `rest_route` parameter.
+import * as map from '../../core/mapping.js';
+import type { NameMapping } from '../../core/mapping.js';
+import type { Json } from '../../core/spec.js';
 
 export class WriteRefused extends Error {}
 /** The run was stopped (deadline or SIGINT) while a request was in flight or about to be sent. */
@@ -17,7 +20,7 @@ export const DEFAULTS = { timeoutMs: 20_000, maxBodyBytes: 64 * 1024 * 1024 };
  * `https://site/?rest_route=` / `https://site/index.php?rest_route=/` (query form).
  * @returns {{ origin: string, rootText: string, restRoute: boolean, prefix: string }}
  */
-export function parseBase(baseUrl) {
+export function parseBase(baseUrl: Json) {
   const u = new URL(baseUrl);
   if (u.searchParams.has('rest_route')) {
     const rootText = `${u.origin}${u.pathname}?rest_route=`;
@@ -28,7 +31,7 @@ export function parseBase(baseUrl) {
 }
 
 /** A one-line reason for a failed fetch that says what to do. */
-export function networkReason(e, target, timeoutMs) {
+export function networkReason(e: Json, target: Json, timeoutMs: Json) {
   const cause = e?.cause ?? {};
   const code = cause.code ?? e?.code ?? '';
   const msg = String(cause.message ?? e?.message ?? e);
@@ -40,6 +43,28 @@ export function networkReason(e, target, timeoutMs) {
   if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) return `the TLS certificate of ${host} is not trusted (${code}): fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS=ca.pem`;
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${host} closed the connection before answering (${code})`;
   return `${code ? `${code}: ` : ''}${msg}`;
+}
+
+/**
+ * An answer's headers and body with the spec's names: `link` and `location` mapped, a JSON body
+ * parsed and mapped (a body over 1 MB, a huge site index, is kept with the site's names: mapping
+ * copies it whole). What `contract` judges (and the one-judge test feeds it from recorded exchanges).
+ */
+export function answerWithSpecNames(headers: Headers, text: string, rootText: string, mapping: NameMapping): { headers: Record<string, string>; type: string; json: Json } {
+  const type = headers.get('content-type') ?? '';
+  let json: Json;
+  if (/json/i.test(type) && text) {
+    try {
+      const parsed = JSON.parse(text);
+      json = map.isIdentity(mapping) || text.length > 1_000_000 ? parsed : map.mapBody(parsed, rootText, mapping, 'toSpec');
+    } catch { json = undefined; }
+  }
+  const out: Record<string, string> = {};
+  headers.forEach((v, k) => {
+    const key = k.toLowerCase();
+    out[key] = key === 'link' ? map.mapLinkHeader(v, rootText, mapping, 'toSpec') : key === 'location' ? map.mapUrl(v, rootText, mapping, 'toSpec') : v;
+  });
+  return { headers: out, type, json };
 }
 
 /**
@@ -56,7 +81,7 @@ export function networkReason(e, target, timeoutMs) {
  * @param {(exchange: object) => void} [o.onExchange] every exchange, for the HAR recording
  * @param {(method: string, specPath: string) => void} [o.onRequest]
  */
-export function createHttp(o) {
+export function createHttp(o: Json) {
   const { mapping, map, credentials, allowWrites, fetch: fetchImpl = globalThis.fetch, onRequest, onExchange } = o;
   const timeoutMs = o.timeoutMs ?? DEFAULTS.timeoutMs;
   const maxBodyBytes = o.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
@@ -65,7 +90,7 @@ export function createHttp(o) {
   const state = { count: 0, consecutiveTimeouts: 0, signal: o.signal };
 
   /** Build the site URL of a spec path with a spec-named query (values: string | number | boolean | array). */
-  function url(specPath, query = {}) {
+  function url(specPath: Json, query = {}) {
     const sitePath = map.mapPath(specPath, mapping, 'toSite');
     const parts = [];
     for (const [k, v] of Object.entries(query)) {
@@ -83,7 +108,7 @@ export function createHttp(o) {
     return u;
   }
 
-  async function readBody(res, m) {
+  async function readBody(res: Json, m: Json) {
     if (m === 'HEAD' || !res.body) return { buf: Buffer.alloc(0) };
     const reader = res.body.getReader();
     const chunks = [];
@@ -94,7 +119,7 @@ export function createHttp(o) {
       size += value.byteLength;
       if (size > maxBodyBytes) {
         await reader.cancel().catch(() => {});
-        const err = new Error(`the body is larger than ${formatBytes(maxBodyBytes)} (--max-body): cut off`);
+        const err: Error & { tooLarge?: boolean } = new Error(`the body is larger than ${formatBytes(maxBodyBytes)} (--max-body): cut off`);
         err.tooLarge = true;
         throw err;
       }
@@ -108,12 +133,12 @@ export function createHttp(o) {
    * `body`: JSON value; `raw`: {data, type, headers} for uploads.
    * Returns `{ method, url, specPath, specUrl, status, statusText, headers, type, text, json, ms }`.
    */
-  async function request(method, specPath, { query, body, raw, auth = true, headers: extra = {}, comment } = {}) {
+  async function request(method: Json, specPath: Json, { query, body, raw, auth = true, headers: extra = {}, comment }: Json = {}) {
     const m = method.toUpperCase();
     if (!allowWrites && m !== 'GET' && m !== 'HEAD') throw new WriteRefused(`${m} ${specPath} refused: read-only run (add --allow-writes)`);
     if (state.signal?.aborted) throw new RunStopped(String(state.signal.reason?.message ?? 'stopped'));
     const target = url(specPath, query);
-    const headers = { Accept: 'application/json, */*;q=0.1', ...extra };
+    const headers: Record<string, Json> = { Accept: 'application/json, */*;q=0.1', ...extra };
     if (auth && authHeader && target.origin === base.origin) headers.Authorization = authHeader;
     let payload;
     if (raw) { payload = raw.data; headers['Content-Type'] = raw.type; Object.assign(headers, raw.headers ?? {}); }
@@ -124,13 +149,13 @@ export function createHttp(o) {
     const started = performance.now();
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = state.signal ? AbortSignal.any([timeout, state.signal]) : timeout;
-    const exchange = { startedAt, method: m, url: target.toString(), requestHeaders: headers, requestBody: payload, comment: comment ?? `credentials: ${headers.Authorization ? credentials.user : 'anonymous'}` };
+    const exchange: Record<string, Json> = { startedAt, method: m, url: target.toString(), requestHeaders: headers, requestBody: payload, comment: comment ?? `credentials: ${headers.Authorization ? credentials.user : 'anonymous'}` };
     let res;
     let buf;
     try {
       res = await fetchImpl(target, { method: m, headers, body: payload, redirect: 'manual', signal });
       ({ buf } = await readBody(res, m));
-    } catch (e) {
+    } catch (e: Json) {
       exchange.ms = performance.now() - started;
       if (res) Object.assign(exchange, responsePart(res, Buffer.alloc(0)));
       if (state.signal?.aborted && !timeout.aborted) {
@@ -143,7 +168,7 @@ export function createHttp(o) {
       const reason = e?.tooLarge ? e.message : networkReason(isTimeout ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : e, target, timeoutMs);
       exchange.error = reason;
       onExchange?.(exchange);
-      const err = new Error(`${m} ${target.origin}${target.pathname}${base.restRoute ? `?rest_route=${target.searchParams.get('rest_route')}` : ''}: ${reason}`);
+      const err: Error & { network?: boolean; timeout?: boolean; reason?: string } = new Error(`${m} ${target.origin}${target.pathname}${base.restRoute ? `?rest_route=${target.searchParams.get('rest_route')}` : ''}: ${reason}`);
       err.network = true;
       err.timeout = isTimeout;
       err.reason = reason;
@@ -153,20 +178,7 @@ export function createHttp(o) {
     const text = buf.toString('utf8');
     Object.assign(exchange, { ms: performance.now() - started }, responsePart(res, buf));
     onExchange?.(exchange);
-    const type = res.headers.get('content-type') ?? '';
-    let json;
-    if (/json/i.test(type) && text) {
-      try {
-        const parsed = JSON.parse(text);
-        // A body over 1 MB (a huge site index) is kept with the site's names: mapping copies it whole.
-        json = map.isIdentity(mapping) || text.length > 1_000_000 ? parsed : map.mapBody(parsed, base.rootText, mapping, 'toSpec');
-      } catch { json = undefined; }
-    }
-    const hdrs = {};
-    res.headers.forEach((v, k) => {
-      const key = k.toLowerCase();
-      hdrs[key] = key === 'link' ? map.mapLinkHeader(v, base.rootText, mapping, 'toSpec') : key === 'location' ? map.mapUrl(v, base.rootText, mapping, 'toSpec') : v;
-    });
+    const { headers: hdrs, type, json } = answerWithSpecNames(res.headers, text, base.rootText, mapping);
     const siteQuery = [...target.searchParams].filter(([k]) => k !== 'rest_route').map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/gi, '[').replace(/%5D/gi, ']')}=${encodeURIComponent(v).replace(/%2C/gi, ',')}`).join('&');
     const specUrl = specPath + (siteQuery ? `?${map.mapQueryString(siteQuery, mapping, 'toSpec')}` : '');
     return { method: m, url: target.toString(), specPath, specUrl, status: res.status, statusText: res.statusText, headers: hdrs, type, text, json, ms: Math.round(performance.now() - started) };
@@ -177,18 +189,18 @@ export function createHttp(o) {
     get count() { return state.count; },
     get consecutiveTimeouts() { return state.consecutiveTimeouts; },
     /** Replace the stop signal (cleanup after a stop runs on its own signal). */
-    setSignal(signal) { state.signal = signal; },
+    setSignal(signal: Json) { state.signal = signal; },
     hasCredentials: Boolean(authHeader),
   };
 }
 
-function responsePart(res, buf) {
-  const headers = [];
-  res.headers.forEach((v, k) => headers.push([k, v]));
+function responsePart(res: Json, buf: Json) {
+  const headers: Json[] = [];
+  res.headers.forEach((v: Json, k: Json) => headers.push([k, v]));
   return { status: res.status, statusText: res.statusText, responseHeaders: headers, responseBody: buf };
 }
 
-export function formatBytes(n) {
+export function formatBytes(n: Json) {
   if (n >= 1024 * 1024) return `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
   if (n >= 1024) return `${Math.round((n / 1024) * 10) / 10} KB`;
   return `${n} bytes`;

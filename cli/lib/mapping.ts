@@ -1,37 +1,9 @@
-// The CLI uses THE name mapping of the package: src/mapping.ts compiled by the build
-// (`npm run build:client`, also run by `prepack`) to dist/src/mapping.js. Nothing is transpiled at
-// run time. In a checkout where the compiled file is missing or older than its source, the CLI stops
-// with one line saying which command builds it (`npm run contract` builds it first by itself).
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { PACKAGE_ROOT } from './spec.mjs';
-
-export class MappingNotBuilt extends Error {}
-
-let cached;
-
-/** Where the compiled mapping must be, and whether it is usable: `{ file, problem? }`. */
-export function mappingStatus(root = PACKAGE_ROOT) {
-  const src = join(root, 'src', 'mapping.ts');
-  const file = join(root, 'dist', 'src', 'mapping.js');
-  if (!existsSync(file)) return { file, problem: `the name mapping is not compiled (${file} is missing): run \`npm run build:client\` first` };
-  if (existsSync(src) && statSync(src).mtimeMs > statSync(file).mtimeMs) return { file, problem: `the compiled name mapping is older than src/mapping.ts: run \`npm run build:client\` first` };
-  return { file };
-}
-
-/** Import the mapping module: `{ parseMapping, mapPath, mapParam, mapBody, mapUrl, mapLinkHeader, mapNamespace, IDENTITY, FESTIVAL_PLATFORM, ... }`. */
-export async function loadMapping(root = PACKAGE_ROOT) {
-  if (cached && root === PACKAGE_ROOT) return cached;
-  const { file, problem } = mappingStatus(root);
-  if (problem) throw new MappingNotBuilt(problem);
-  const mod = await import(pathToFileURL(file).href);
-  if (root === PACKAGE_ROOT) cached = mod;
-  return mod;
-}
+// Choosing the name mapping for a site: the CLI uses THE name mapping of the package
+// (core/mapping.ts, the one the client uses), imported directly; here only what reads a site's index.
+import type { Json } from '../../core/spec.js';
 
 /** `core/v2=wp/v2` lines of a mapping (namespaces, then parameters). */
-export function mappingPairs(mapping) {
+export function mappingPairs(mapping: Json) {
   return [...Object.entries(mapping.namespaces ?? {}), ...Object.entries(mapping.params ?? {})].map(([a, b]) => `${a}=${b}`);
 }
 
@@ -41,9 +13,9 @@ export function mappingPairs(mapping) {
  * the index has and whose spec name it does not. `explicit` pairs (from --map or the config) override
  * per name. Returns `{ mapping, detected: string[], explicit: string[] }`.
  */
-export function detectMapping(index, map, explicitPairs = []) {
+export function detectMapping(index: Json, map: Json, explicitPairs = []) {
   const known = map.FESTIVAL_PLATFORM;
-  const namespaces = new Set((Array.isArray(index?.namespaces) ? index.namespaces : []).filter((n) => typeof n === 'string'));
+  const namespaces = new Set((Array.isArray(index?.namespaces) ? index.namespaces : []).filter((n: Json) => typeof n === 'string'));
   const routes = index && typeof index.routes === 'object' && index.routes ? index.routes : {};
   const keys = Object.keys(routes);
   const wanted = [...Object.keys(known.namespaces), ...Object.values(known.namespaces)];
@@ -72,13 +44,13 @@ export function detectMapping(index, map, explicitPairs = []) {
  * mapping a route key (only keys under a renamed namespace are touched), and one mapping a route
  * entry's argument names (the entry itself when the mapping renames no parameter).
  */
-export function indexMapper(index, map, mapping) {
+export function indexMapper(index: Json, map: Json, mapping: Json) {
   const siteNs = Object.values(mapping.namespaces ?? {}).map((ns) => `/${ns}`);
-  const mapKey = siteNs.length ? (k) => (siteNs.some((p) => k === p || k.startsWith(`${p}/`)) ? map.mapPath(k, mapping, 'toSpec') : k) : (k) => k;
+  const mapKey = siteNs.length ? (k: Json) => (siteNs.some((p) => k === p || k.startsWith(`${p}/`)) ? map.mapPath(k, mapping, 'toSpec') : k) : (k: Json) => k;
   const renamesParams = Object.keys(mapping.params ?? {}).length > 0;
-  const mapEntry = !renamesParams ? (e) => e : (entry) => (entry && Array.isArray(entry.endpoints)
-    ? { ...entry, endpoints: entry.endpoints.map((ep) => (ep?.args && typeof ep.args === 'object' ? { ...ep, args: Object.fromEntries(Object.entries(ep.args).map(([a, v]) => [map.mapParam(a, mapping, 'toSpec'), v])) } : ep)) }
+  const mapEntry = !renamesParams ? (e: Json) => e : (entry: Json) => (entry && Array.isArray(entry.endpoints)
+    ? { ...entry, endpoints: entry.endpoints.map((ep: Json) => (ep?.args && typeof ep.args === 'object' ? { ...ep, args: Object.fromEntries(Object.entries(ep.args).map(([a, v]) => [map.mapParam(a, mapping, 'toSpec'), v])) } : ep)) }
     : entry);
-  const namespaces = (Array.isArray(index?.namespaces) ? index.namespaces : []).filter((n) => typeof n === 'string').map((n) => map.mapNamespace(n, mapping, 'toSpec'));
+  const namespaces = (Array.isArray(index?.namespaces) ? index.namespaces : []).filter((n: Json) => typeof n === 'string').map((n: Json) => map.mapNamespace(n, mapping, 'toSpec'));
   return { namespaces, mapKey, mapEntry };
 }

@@ -6,10 +6,11 @@
 // `_encoding: "base64"`; a binary response body as `content.encoding: "base64"`, both redacted in
 // their bytes first. Header names, status texts and content types are redacted too (a site chooses them).
 import { closeSync, openSync, writeSync } from 'node:fs';
+import type { Json } from '../../core/spec.js';
 
 const TEXTUAL = /^(text\/|application\/([a-z.+-]*\+)?(json|xml|javascript|x-www-form-urlencoded)|image\/svg\+xml)/i;
 
-function isText(mime, buf) {
+function isText(mime: Json, buf: Json) {
   if (TEXTUAL.test(mime ?? '')) return true;
   if (!buf || !buf.length) return true;
   if (mime) return false;
@@ -17,21 +18,21 @@ function isText(mime, buf) {
 }
 
 /** A binary body with the credentials redacted in its bytes (read as Latin-1, so every byte survives). */
-function redactBytes(buf, redact) {
+function redactBytes(buf: Json, redact: Json) {
   const text = buf.toString('latin1');
   const red = redact(text);
   return red === text ? buf : Buffer.from(red, 'latin1');
 }
 
-function queryString(url) {
+function queryString(url: Json) {
   try { return [...new URL(url).searchParams].map(([name, value]) => ({ name, value })); } catch { return []; }
 }
 
 /**
- * Open a HAR file for a run. `redact` is the run's redactor (redact.mjs).
+ * Open a HAR file for a run. `redact` is the run's redactor (redact.ts).
  * @returns {{ add(exchange: object): void, close(): string, count: number }}
  */
-export function createRecorder(file, { redact, creator = { name: 'festival-site-api contract', version: '0' }, comment } = {}) {
+export function createRecorder(file: Json, { redact, creator = { name: 'festival-site-api contract', version: '0' }, comment }: Json = {}) {
   const fd = openSync(file, 'w');
   let count = 0;
   const head = { log: { version: '1.2', creator, ...(comment ? { comment } : {}), pages: [], entries: [] } };
@@ -41,8 +42,8 @@ export function createRecorder(file, { redact, creator = { name: 'festival-site-
   writeSync(fd, headText.slice(0, cut));
   const tail = headText.slice(cut).replace(/^\]/, '');
 
-  function add(x) {
-    const r = (s) => redact(String(s ?? ''));
+  function add(x: Json) {
+    const r = (s: Json) => redact(String(s ?? ''));
     const reqHeaders = Object.entries(x.requestHeaders ?? {}).map(([name, value]) => ({ name: r(name), value: name.toLowerCase() === 'authorization' ? String(value).replace(/^(\w+)\s+.*$/s, '$1 [redacted]') : r(value) }));
     const reqType = Object.entries(x.requestHeaders ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
     let postData;
@@ -52,8 +53,8 @@ export function createRecorder(file, { redact, creator = { name: 'festival-site-
         ? { mimeType: reqType ?? '', text: r(buf.toString('utf8')) }
         : { mimeType: reqType ?? '', text: redactBytes(buf, redact).toString('base64'), _encoding: 'base64' };
     }
-    const resHeaders = (x.responseHeaders ?? []).map(([name, value]) => ({ name: r(name), value: r(value) }));
-    const resType = (x.responseHeaders ?? []).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+    const resHeaders = (x.responseHeaders ?? []).map(([name, value]: Json) => ({ name: r(name), value: r(value) }));
+    const resType = (x.responseHeaders ?? []).find(([k]: Json) => k.toLowerCase() === 'content-type')?.[1] ?? '';
     const body = x.responseBody ?? Buffer.alloc(0);
     const content = isText(resType, body)
       ? { size: body.length, mimeType: r(resType), text: r(body.toString('utf8')) }
@@ -70,7 +71,7 @@ export function createRecorder(file, { redact, creator = { name: 'festival-site-
       },
       response: {
         status: x.status ?? 0, statusText: r(x.statusText ?? ''), httpVersion: 'HTTP/1.1', cookies: [], headers: resHeaders,
-        content, redirectURL: r((x.responseHeaders ?? []).find(([k]) => k.toLowerCase() === 'location')?.[1] ?? ''), headersSize: -1, bodySize: x.status ? body.length : -1,
+        content, redirectURL: r((x.responseHeaders ?? []).find(([k]: Json) => k.toLowerCase() === 'location')?.[1] ?? ''), headersSize: -1, bodySize: x.status ? body.length : -1,
       },
       cache: {},
       timings: { send: 0, wait: ms, receive: 0 },

@@ -2,6 +2,7 @@
 // (`/wp/v2/posts/(?P<id>[\d]+)`) into a path template (`/wp/v2/posts/{id}`) in one left-to-right
 // pass (every step advances, so it always ends), or says why the key is not a route it can read.
 // `indexRoutes` does that for a whole index in linear time and keeps the unparseable keys for the report.
+import type { Json } from '../../core/spec.js';
 
 /** Longest route key read; a longer one is reported as unparseable. */
 export const MAX_ROUTE_KEY = 2048;
@@ -12,7 +13,7 @@ const SPECIAL = /[()[\]\\]/;
  * Skip a character class starting at `i` (`route[i] === '['`); returns the index after its `]`, or -1.
  * A `]` right after `[` or `[^` is a literal member, as in PCRE.
  */
-function skipClass(route, i) {
+function skipClass(route: Json, i: Json) {
   let j = i + 1;
   if (route[j] === '^') j++;
   if (route[j] === ']') j++;
@@ -24,7 +25,7 @@ function skipClass(route, i) {
 }
 
 /** The end (index after the closing `)`) of a group whose body starts at `i`, or -1 when unbalanced. */
-function groupEnd(route, i) {
+function groupEnd(route: Json, i: Json) {
   let depth = 1;
   let j = i;
   while (j < route.length) {
@@ -43,7 +44,7 @@ function groupEnd(route, i) {
  * `{ error }`. Named groups may nest parentheses and character classes; an unnamed group outside a
  * named one is kept as written.
  */
-export function parseRoute(key) {
+export function parseRoute(key: Json) {
   if (typeof key !== 'string' || !key.startsWith('/')) return { error: 'does not start with /' };
   if (key.length > MAX_ROUTE_KEY) return { error: `longer than ${MAX_ROUTE_KEY} characters` };
   if (!SPECIAL.test(key)) return { route: key.length > 1 ? key.replace(/\/+$/, '') : key };
@@ -84,20 +85,20 @@ export function parseRoute(key) {
 }
 
 /** `/core/v2/posts/(?P<id>[\d]+)` -> `/core/v2/posts/{id}`; an unparseable key is returned as it is. */
-export function normaliseRoute(key) {
+export function normaliseRoute(key: Json) {
   const r = parseRoute(key);
   return r.route ?? key;
 }
 
 /** Route key for matching: parameter names dropped (`/a/{id}` ~ `/a/{x}`). */
-export const routeKey = (p) => p.replace(/\{[^}]+\}/g, '{}');
+export const routeKey = (p: Json) => p.replace(/\{[^}]+\}/g, '{}');
 
 /**
  * Every route of a site index: `{ byKey: Map(routeKey -> {route, pattern, entry}), unparseable:
- * [{key, error}] }`. `mapKey` and `mapEntry` turn the site's names into the spec's (mapping.mjs
+ * [{key, error}] }`. `mapKey` and `mapEntry` turn the site's names into the spec's (mapping.ts
  * `indexMapper`); `route` has spec names, `pattern` is the site's key.
  */
-export function indexRoutes(index, { mapKey = (k) => k, mapEntry = (e) => e } = {}) {
+export function indexRoutes(index: Json, { mapKey = (k: Json) => k, mapEntry = (e: Json) => e } = {}) {
   const byKey = new Map();
   const unparseable = [];
   const routes = index && typeof index.routes === 'object' && index.routes !== null && !Array.isArray(index.routes) ? index.routes : {};
@@ -110,7 +111,7 @@ export function indexRoutes(index, { mapKey = (k) => k, mapEntry = (e) => e } = 
 }
 
 /** The endpoint of a site route entry that serves `method`, or undefined. */
-export function endpointFor(entry, method) {
+export function endpointFor(entry: Json, method: Json) {
   const eps = Array.isArray(entry?.endpoints) ? entry.endpoints : [];
-  return eps.find((e) => Array.isArray(e?.methods) && e.methods.includes(method));
+  return eps.find((e: Json) => Array.isArray(e?.methods) && e.methods.includes(method));
 }

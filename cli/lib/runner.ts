@@ -4,19 +4,20 @@
 // before, read probes, write sequences, cleanup and sweep, the records audit after, the summary.
 // A deadline, SIGINT or a site that stopped answering stops the phases; the cleanup of created
 // records still runs (on its own time budget) and the report is written as a partial one.
-import { computeDrift } from './drift.mjs';
-import { createHttp, RunStopped, WriteRefused } from './http.mjs';
-import { detectMapping, indexMapper, mappingPairs } from './mapping.mjs';
-import { readPhase } from './phases/reads.mjs';
-import { purgeTrashed } from './phases/purge.mjs';
-import { recordsAfter, recordsBefore, sweep } from './phases/records.mjs';
-import { writePhase } from './phases/writes.mjs';
-import { indexRoutes, routeKey } from './routes.mjs';
-import { operations, specNamespaces } from './spec.mjs';
-import { createValidator } from './validate.mjs';
+import { computeDrift } from './drift.js';
+import { createHttp, RunStopped, WriteRefused } from './http.js';
+import { detectMapping, indexMapper, mappingPairs } from './mapping.js';
+import { readPhase } from './phases/reads.js';
+import { purgeTrashed } from './phases/purge.js';
+import { recordsAfter, recordsBefore, sweep } from './phases/records.js';
+import { writePhase } from './phases/writes.js';
+import { indexRoutes, routeKey } from './routes.js';
+import { operations, specNamespaces } from '../../core/spec.js';
+import { createJudge } from '../../core/judge.js';
+import type { Json } from '../../core/spec.js';
 
-export { itemsOf } from './lookup.mjs';
-export { TINY_PNG } from './phases/writes.mjs';
+export { itemsOf } from './lookup.js';
+export { TINY_PNG } from './phases/writes.js';
 
 export class SiteUnreachable extends Error {}
 export class CredentialsRejected extends Error {}
@@ -24,7 +25,7 @@ export class CredentialsRejected extends Error {}
 /** Time the cleanup of a stopped run may take. */
 const CLEANUP_BUDGET_MS = 60_000;
 
-function usage(message) { return Object.assign(new Error(message), { usage: true }); }
+function usage(message: Json) { return Object.assign(new Error(message), { usage: true }); }
 
 /** A unique stamp per run: UTC time to the second plus 24 random bits, one searchable word. */
 export function runStamp(now = new Date()) {
@@ -33,11 +34,11 @@ export function runStamp(now = new Date()) {
 }
 
 /** GET the index; an answer that is not a REST index is a clear exit-2 error with a hint. */
-async function fetchIndex(http) {
+async function fetchIndex(http: Json) {
   let index;
   try {
     index = await http.request('GET', '/', { auth: false, comment: 'the site index (credentials: anonymous)' });
-  } catch (e) {
+  } catch (e: Json) {
     if (e instanceof RunStopped) throw e;
     throw new SiteUnreachable(`the site ${http.rootText} is unreachable: ${e.reason ?? e.message}`);
   }
@@ -54,12 +55,12 @@ async function fetchIndex(http) {
  * (wrong user or password): the run stops, exit 2, naming the credentials. A 403 means the user is
  * known but lacks a capability, which is not a credentials problem.
  */
-async function checkCredentials(ctx) {
+async function checkCredentials(ctx: Json) {
   const me = ctx.siteRoutes.has(routeKey('/core/v2/users/me')) ? '/core/v2/users/me'
-    : ctx.allOps.find((x) => x.method === 'get' && !x.path.includes('{') && !ctx.absentNs.has(x.namespace) && !(x.op.security ?? [{}]).some((s) => Object.keys(s).length === 0))?.path;
+    : ctx.allOps.find((x: Json) => x.method === 'get' && !x.path.includes('{') && !ctx.absentNs.has(x.namespace) && !(x.op.security ?? [{}]).some((s: Json) => Object.keys(s).length === 0))?.path;
   if (!me) { ctx.report.notes.push('the credentials were not checked: the site has no route that needs them'); return; }
   let res;
-  try { res = await ctx.http.request('GET', me, { comment: `credentials check (credentials: ${ctx.user})` }); } catch (e) {
+  try { res = await ctx.http.request('GET', me, { comment: `credentials check (credentials: ${ctx.user})` }); } catch (e: Json) {
     if (e instanceof RunStopped) throw e;
     throw new SiteUnreachable(`checking the credentials failed: ${e.reason ?? e.message}`);
   }
@@ -69,36 +70,36 @@ async function checkCredentials(ctx) {
   ctx.report.credentialsCheck = { request: `GET ${res.specUrl}`, status: res.status };
 }
 
-function selectOperations(ctx, o) {
+function selectOperations(ctx: Json, o: Json) {
   const { allOps, doc } = ctx;
   if (o.operations?.length) {
-    const unknown = o.operations.filter((id) => !allOps.some((x) => x.id === id));
+    const unknown = o.operations.filter((id: Json) => !allOps.some((x: Json) => x.id === id));
     if (unknown.length) throw usage(`unknown operation ${unknown.join(', ')} (not an operationId of the spec)`);
   }
   if (o.namespaces?.length) {
     const known = new Set([...specNamespaces(doc), '(index)']);
-    const unknown = o.namespaces.filter((n) => !known.has(n));
+    const unknown = o.namespaces.filter((n: Json) => !known.has(n));
     if (unknown.length) throw usage(`unknown namespace ${unknown.join(', ')} (the spec has ${[...known].sort().join(', ')})`);
   }
   if (o.requireNamespaces?.length) {
     const known = new Set([...specNamespaces(doc), '(index)']);
-    const unknown = o.requireNamespaces.filter((n) => !known.has(n));
+    const unknown = o.requireNamespaces.filter((n: Json) => !known.has(n));
     if (unknown.length) throw usage(`--require-namespace: unknown namespace ${unknown.join(', ')} (the spec has ${[...known].sort().join(', ')})`);
   }
-  return allOps.filter((x) => (!o.namespaces?.length || o.namespaces.includes(x.namespace)) && (!o.operations?.length || o.operations.includes(x.id)));
+  return allOps.filter((x: Json) => (!o.namespaces?.length || o.namespaces.includes(x.namespace)) && (!o.operations?.length || o.operations.includes(x.id)));
 }
 
 /** Namespaces the site doesn't have: confirmed with the namespace root (404 rest_no_route), grouped. */
-async function markAbsent(ctx) {
+async function markAbsent(ctx: Json) {
   ctx.report.notReachable = [];
   for (const ns of ctx.absentNs) {
-    const nsOps = ctx.selected.filter((x) => x.namespace === ns);
+    const nsOps = ctx.selected.filter((x: Json) => x.namespace === ns);
     if (!nsOps.length) continue;
     let evidence = 'absent from the site index';
     try {
       const r = await ctx.http.request('GET', `/${ns}`, { auth: false, comment: `is the namespace ${ns} there? (credentials: anonymous)` });
       evidence = r.status === 404 && r.json?.code === 'rest_no_route' ? `GET /${ns} answered 404 rest_no_route` : `absent from the site index; GET /${ns} answered ${r.status}${r.json?.code ? ` ${r.json.code}` : ''}`;
-    } catch (e) {
+    } catch (e: Json) {
       if (e instanceof RunStopped) throw e;
       evidence = `absent from the site index (${e.reason ?? e.message})`;
     }
@@ -108,7 +109,7 @@ async function markAbsent(ctx) {
 }
 
 /** The run context every phase receives. */
-function createContext(o, { http, map, mapping, rawIndex, stamp, stop, phase }) {
+function createContext(o: Json, { http, map, mapping, rawIndex, stamp, stop, phase }: Json) {
   const { doc } = o;
   const allOps = operations(doc);
   const mapper = indexMapper(rawIndex, map, mapping);
@@ -117,7 +118,7 @@ function createContext(o, { http, map, mapping, rawIndex, stamp, stop, phase }) 
   const siteIndex = { url: rawIndex.url, home: rawIndex.home, namespaces: mapper.namespaces };
   const ctx = {
     doc, map, mapping, http, strict: Boolean(o.strict), allowWrites: Boolean(o.allowWrites), user: o.credentials?.user,
-    check: createValidator(doc).check, allOps, opByKey: new Map(allOps.map((x) => [x.key, x])),
+    judge: createJudge({ doc, strict: Boolean(o.strict) }), allOps, opByKey: new Map(allOps.map((x) => [x.key, x])),
     getByRoute: new Map(allOps.filter((x) => x.method === 'get').map((x) => [routeKey(x.path), x])),
     siteIndex, siteRoutes: routes.byKey, indexRoutes: routes, absentNs: new Set(), selected: [], results: new Map(),
     stamp, marker: `contract-run ${stamp}`, listCache: new Map(), writeLog: [], cleanup: [], idsBefore: {}, counted: [], done: 0,
@@ -128,7 +129,7 @@ function createContext(o, { http, map, mapping, rawIndex, stamp, stop, phase }) 
 }
 
 /** Writes (and their cleanup, sweep and audit) of a run with --allow-writes. */
-async function writeRun(ctx, writes, guard) {
+async function writeRun(ctx: Json, writes: Json, guard: Json) {
   if (!ctx.http.hasCredentials) ctx.report.notes.push('--allow-writes without credentials (WP_USER, WP_APP_PASSWORD): only refusals can be checked');
   try {
     await guard(() => writePhase(ctx, writes));
@@ -136,15 +137,15 @@ async function writeRun(ctx, writes, guard) {
     ctx.phase(`cleanup: ${ctx.cleanup.length} records`);
     await ctx.enterCleanup();
     for (const c of ctx.cleanup.reverse()) {
-      try { await c(); } catch (e) { ctx.report.notes.push(`cleanup step failed: ${e.message}`); }
+      try { await c(); } catch (e: Json) { ctx.report.notes.push(`cleanup step failed: ${e.message}`); }
     }
     try {
       await sweep(ctx);
       await purgeTrashed(ctx);
       await recordsAfter(ctx);
-    } catch (e) {
+    } catch (e: Json) {
       ctx.report.notes.push(`the records audit after the run did not finish: ${e.message}`);
-      for (const c of ctx.records.created) if (!ctx.records.removed.some((r) => r.path === c.path) && !ctx.records.trashed.some((r) => r.path === c.path)) ctx.records.leftBehind.push({ record: c.path, title: c.title });
+      for (const c of ctx.records.created) if (!ctx.records.removed.some((r: Json) => r.path === c.path) && !ctx.records.trashed.some((r: Json) => r.path === c.path)) ctx.records.leftBehind.push({ record: c.path, title: c.title });
     }
   }
 }
@@ -169,26 +170,26 @@ async function writeRun(ctx, writes, guard) {
  * @param {(exchange: object) => void} [o.onExchange] every exchange (HAR)
  * @param {typeof fetch} [o.fetch]
  */
-export async function runContract(o) {
+export async function runContract(o: Json) {
   const started = new Date();
   const stamp = runStamp(started);
   const { map } = o;
   const controller = new AbortController();
-  const stop = (reason) => { if (!controller.signal.aborted) controller.abort(new Error(reason)); };
+  const stop = (reason: Json) => { if (!controller.signal.aborted) controller.abort(new Error(reason)); };
   const onAbort = () => stop('interrupted (SIGINT)');
   o.signal?.addEventListener('abort', onAbort);
   if (o.signal?.aborted) onAbort();
   const timer = o.deadlineMs ? setTimeout(() => stop(`the deadline of ${o.deadlineMs / 1000} s was reached`), o.deadlineMs) : undefined;
   timer?.unref?.();
-  const writeLog = [];
-  const httpOpts = { baseUrl: o.baseUrl, map, credentials: o.credentials, allowWrites: Boolean(o.allowWrites), fetch: o.fetch, timeoutMs: o.timeoutMs, maxBodyBytes: o.maxBodyBytes, signal: controller.signal, onExchange: o.onExchange, onRequest: (m, p) => { if (m !== 'GET' && m !== 'HEAD') writeLog.push({ method: m, path: p }); } };
+  const writeLog: Json[] = [];
+  const httpOpts = { baseUrl: o.baseUrl, map, credentials: o.credentials, allowWrites: Boolean(o.allowWrites), fetch: o.fetch, timeoutMs: o.timeoutMs, maxBodyBytes: o.maxBodyBytes, signal: controller.signal, onExchange: o.onExchange, onRequest: (m: Json, p: Json) => { if (m !== 'GET' && m !== 'HEAD') writeLog.push({ method: m, path: p }); } };
   try {
     const indexRes = await fetchIndex(createHttp({ ...httpOpts, mapping: map.IDENTITY }));
     const rawIndex = indexRes.json;
     const { mapping, detected, explicit } = detectMapping(rawIndex, map, o.mapPairs ?? []);
     o.info?.(`mapping: ${mappingPairs(mapping).join(', ') || 'none (the site uses the spec\'s names)'}${detected.length ? ` (detected from the site index: ${detected.join(', ')}${explicit.length ? `; --map: ${explicit.join(', ')}` : ''})` : explicit.length ? ' (from --map)' : ''}`);
     const http = createHttp({ ...httpOpts, mapping });
-    const ctx = createContext(o, { http, map, mapping, rawIndex, stamp, stop, phase: o.phase ?? (() => {}) });
+    const ctx: Json = createContext(o, { http, map, mapping, rawIndex, stamp, stop, phase: o.phase ?? (() => {}) });
     ctx.writeLog = writeLog;
     // An index over 1 MB is fetched once: its anonymous check reuses this answer (kept with site names, as any body over 1 MB).
     if (indexRes.text.length > 1_000_000) ctx.indexAnswer = indexRes;
@@ -199,12 +200,12 @@ export async function runContract(o) {
   }
 }
 
-async function runPhases(ctx, o, { started, detected, controller }) {
-  const drift = computeDrift(ctx.doc, { namespaces: ctx.siteIndex.namespaces }, { mapNamespace: (ns) => ctx.map.mapNamespace(ns, ctx.mapping, 'toSpec'), routes: ctx.indexRoutes });
+async function runPhases(ctx: Json, o: Json, { started, detected, controller }: Json) {
+  const drift = computeDrift(ctx.doc, { namespaces: ctx.siteIndex.namespaces }, { mapNamespace: (ns: Json) => ctx.map.mapNamespace(ns, ctx.mapping, 'toSpec'), routes: ctx.indexRoutes });
   for (const x of drift.specNamespacesAbsent) ctx.absentNs.add(x.namespace);
   ctx.selected = selectOperations(ctx, o);
   ctx.requiredNamespaces = [...new Set(o.requireNamespaces ?? [])];
-  ctx.results = new Map(ctx.selected.map((x) => [x.key, { id: x.id, method: x.method.toUpperCase(), path: x.path, namespace: x.namespace, checks: [] }]));
+  ctx.results = new Map(ctx.selected.map((x: Json) => [x.key, { id: x.id, method: x.method.toUpperCase(), path: x.path, namespace: x.namespace, checks: [] }]));
   ctx.report = {
     tool: 'festival-site-api contract', startedAt: started.toISOString(), baseUrl: ctx.http.rootText, restRoute: ctx.http.restRoute || undefined,
     spec: { file: o.specFile, title: ctx.doc.info?.title, version: ctx.doc.info?.version },
@@ -219,8 +220,8 @@ async function runPhases(ctx, o, { started, detected, controller }) {
     const budget = AbortSignal.timeout(CLEANUP_BUDGET_MS);
     ctx.http.setSignal(o.hardSignal ? AbortSignal.any([budget, o.hardSignal]) : budget);
   };
-  const guard = async (fn) => {
-    try { await fn(); } catch (e) {
+  const guard = async (fn: Json) => {
+    try { await fn(); } catch (e: Json) {
       if (!(e instanceof RunStopped)) throw e;
     }
   };
@@ -228,7 +229,7 @@ async function runPhases(ctx, o, { started, detected, controller }) {
     if (ctx.http.hasCredentials) await checkCredentials(ctx);
     await markAbsent(ctx);
   });
-  const writes = ctx.selected.filter((x) => x.method !== 'get' && !ctx.absentNs.has(x.namespace));
+  const writes = ctx.selected.filter((x: Json) => x.method !== 'get' && !ctx.absentNs.has(x.namespace));
   if (ctx.allowWrites && writes.length) await guard(() => recordsBefore(ctx));
   await guard(() => readPhase(ctx));
   if (!ctx.allowWrites) {
@@ -245,41 +246,41 @@ async function runPhases(ctx, o, { started, detected, controller }) {
  * against the site, and for every namespace of --require-namespace that the site lacks or in which
  * nothing was checked, one clear line goes into `report.scopeProblems` (the run then fails).
  */
-function scopeVerdict(ctx, report) {
+function scopeVerdict(ctx: Json, report: Json) {
   const problems = [];
-  const evidence = (ns) => report.notReachable?.find((x) => x.namespace === ns)?.evidence;
+  const evidence = (ns: Json) => report.notReachable?.find((x: Json) => x.namespace === ns)?.evidence;
   if (report.summary.checked === 0 && !report.stopped) {
-    const nss = [...new Set(report.operations.map((x) => x.namespace))].sort();
+    const nss = [...new Set(report.operations.map((x: Json) => x.namespace))].sort();
     const absent = nss.filter((ns) => ctx.absentNs.has(ns));
     const why = !report.operations.length ? 'no operation was selected'
       : absent.length === nss.length ? `the site has none of the requested namespaces: ${absent.map((ns) => `${ns} (${evidence(ns) ?? 'absent from the site index'})`).join(', ')}`
-        : `every selected operation was skipped or not reachable (${report.summary.skipped} skipped, ${report.summary.notReachable} not reachable)${report.operations.some((x) => x.verdict === 'skipped' && /--allow-writes/.test(x.reason ?? '')) ? '; write operations need --allow-writes' : ''}`;
+        : `every selected operation was skipped or not reachable (${report.summary.skipped} skipped, ${report.summary.notReachable} not reachable)${report.operations.some((x: Json) => x.verdict === 'skipped' && /--allow-writes/.test(x.reason ?? '')) ? '; write operations need --allow-writes' : ''}`;
     problems.push(`nothing was checked: ${why}`);
   }
   for (const ns of ctx.requiredNamespaces ?? []) {
     if (ctx.absentNs.has(ns)) problems.push(`required namespace ${ns} is not on this site: ${evidence(ns) ?? 'absent from the site index'}`);
-    else if (!report.operations.some((x) => x.namespace === ns && (x.verdict === 'passed' || x.verdict === 'failed'))) problems.push(`required namespace ${ns}: no operation of it was checked${report.operations.some((x) => x.namespace === ns) ? '' : ' (none selected: see --namespace and --operation)'}`);
+    else if (!report.operations.some((x: Json) => x.namespace === ns && (x.verdict === 'passed' || x.verdict === 'failed'))) problems.push(`required namespace ${ns}: no operation of it was checked${report.operations.some((x: Json) => x.namespace === ns) ? '' : ' (none selected: see --namespace and --operation)'}`);
   }
   report.scopeProblems = problems;
 }
 
 /** Verdicts and totals. */
-function finish(ctx) {
+function finish(ctx: Json) {
   const { report } = ctx;
   for (const r of ctx.results.values()) {
     if (!r.verdict) {
       if (!r.checks.length) Object.assign(r, { verdict: 'skipped', reason: r.reason ?? (report.stopped ? `not run: the run stopped (${report.stopped})` : 'not exercised') });
-      else { r.verdict = r.checks.every((c) => c.ok) ? 'passed' : 'failed'; delete r.reason; }
-    } else if (r.checks.some((c) => !c.ok)) r.verdict = 'failed';
+      else { r.verdict = r.checks.every((c: Json) => c.ok) ? 'passed' : 'failed'; delete r.reason; }
+    } else if (r.checks.some((c: Json) => !c.ok)) r.verdict = 'failed';
   }
   report.operations = [...ctx.results.values()];
   report.finishedAt = new Date().toISOString();
   report.requests = ctx.http.count;
-  const count = (v) => report.operations.filter((x) => x.verdict === v).length;
-  const probes = report.operations.flatMap((x) => x.checks.filter((c) => c.kind === 'probe'));
+  const count = (v: Json) => report.operations.filter((x: Json) => x.verdict === v).length;
+  const probes = report.operations.flatMap((x: Json) => x.checks.filter((c: Json) => c.kind === 'probe'));
   report.summary = {
     operations: report.operations.length, passed: count('passed'), failed: count('failed'), notReachable: count('not-reachable'), skipped: count('skipped'),
-    checks: report.operations.reduce((n, x) => n + x.checks.length, 0), probes: probes.length, probesFailed: probes.filter((c) => !c.ok).length,
+    checks: report.operations.reduce((n: Json, x: Json) => n + x.checks.length, 0), probes: probes.length, probesFailed: probes.filter((c: Json) => !c.ok).length,
     leftBehind: report.records?.leftBehind?.length ?? 0,
     foreignWrites: report.records?.foreignWrites?.length ?? 0,
     suspects: report.records?.suspects?.length ?? 0,

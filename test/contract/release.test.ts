@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { release, ReleaseError } from '../../scripts/release.mjs';
+import { release, ReleaseError } from '../../scripts/release.ts';
 import { ROOT } from '../support/spec.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

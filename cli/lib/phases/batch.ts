@@ -1,13 +1,14 @@
 // The batch sequence: validation probes, then one create and one delete of a post through
 // `POST /batch/v1`. Sub-requests use only a posts route the site's own index lists (a site without
 // the core namespace gets only the probes), by the site's names.
-import { exercise } from '../exercise.mjs';
-import { itemsOf, siteHas } from '../lookup.mjs';
-import { ownCreated, registerCleanup } from './writes.mjs';
+import { exercise } from '../exercise.js';
+import { itemsOf, siteHas } from '../lookup.js';
+import { ownCreated, registerCleanup } from './cleanup.js';
+import type { Json } from '../../../core/spec.js';
 
-export async function batchSequence(ctx) {
+export async function batchSequence(ctx: Json) {
   const key = 'POST /batch/v1';
-  const postsPath = ctx.allOps.map((x) => x.path).find((p) => /\/posts$/.test(p) && !ctx.absentNs.has(ctx.opByKey.get(`POST ${p}`)?.namespace) && ctx.opByKey.has(`POST ${p}`) && siteHas(ctx, 'POST', p) && siteHas(ctx, 'DELETE', `${p}/{id}`));
+  const postsPath = ctx.allOps.map((x: Json) => x.path).find((p: Json) => /\/posts$/.test(p) && !ctx.absentNs.has(ctx.opByKey.get(`POST ${p}`)?.namespace) && ctx.opByKey.has(`POST ${p}`) && siteHas(ctx, 'POST', p) && siteHas(ctx, 'DELETE', `${p}/{id}`));
   await exercise(ctx, key, {}, { body: {} }, { expect: 400, label: 'probe: missing required requests', kind: 'probe' });
   await exercise(ctx, key, {}, { body: { validation: 'not-a-valid-value', requests: [] } }, { expect: 400, label: 'probe: bad enum validation', kind: 'probe' });
   await exercise(ctx, key, {}, { body: { requests: 'not-an-array' } }, { expect: 400, label: 'probe: wrong type requests', kind: 'probe' });
@@ -16,7 +17,7 @@ export async function batchSequence(ctx) {
   const title = `${ctx.marker} batch`;
   const tooMany = Array.from({ length: 26 }, () => ({ method: 'POST', path: sitePath, body: { title: `${title} too-many`, status: 'draft' } }));
   const over = await exercise(ctx, key, {}, { body: { requests: tooMany } }, { expect: 400, label: 'probe: 26 requests (out of range)', kind: 'probe' });
-  for (const r of itemsOf(Array.isArray(over?.json?.responses) ? over.json.responses.map((x) => x?.body) : [])) if (r?.id !== undefined && await ownCreated(ctx, postsPath, key, r.id)) registerCleanup(ctx, postsPath, r.id, `${title} too-many`);
+  for (const r of itemsOf(Array.isArray(over?.json?.responses) ? over.json.responses.map((x: Json) => x?.body) : [])) if (r?.id !== undefined && await ownCreated(ctx, postsPath, key, r.id)) registerCleanup(ctx, postsPath, r.id, `${title} too-many`);
   const res = await exercise(ctx, key, {}, { body: { requests: [{ method: 'POST', path: sitePath, body: { title, status: 'draft' } }] } }, { expect: 207, label: 'batch: create a post' });
   const newId = res?.json?.responses?.[0]?.body?.id;
   if (newId === undefined) return;

@@ -1,11 +1,12 @@
 // Write sequences below a record the run created: autosaves and revisions (posts, pages), and the
 // media extras (post-process, edit). Every request targets the run's own record or a non-existent id.
-import { exercise, quietly } from '../exercise.mjs';
-import { itemsOf } from '../lookup.mjs';
-import { NO_SUCH_ID } from './reads.mjs';
-import { ownCreated, registerCleanup } from './writes.mjs';
+import { exercise, quietly } from '../exercise.js';
+import { itemsOf } from '../lookup.js';
+import { NO_SUCH_ID } from '../exercise.js';
+import { ownCreated, registerCleanup } from './cleanup.js';
+import type { Json } from '../../../core/spec.js';
 
-async function autosaves(ctx, c, id, title) {
+async function autosaves(ctx: Json, c: Json, id: Json, title: Json) {
   const auto = `${c}/{id}/autosaves`;
   if (ctx.opByKey.has(`POST ${auto}`)) {
     await exercise(ctx, `POST ${auto}`, { id }, { auth: false, body: { title: `${title} autosave anonymous` } }, { expect: 401, label: 'probe: unauthenticated autosave', kind: 'probe' });
@@ -19,7 +20,7 @@ async function autosaves(ctx, c, id, title) {
   }
 }
 
-async function revisions(ctx, c, id) {
+async function revisions(ctx: Json, c: Json, id: Json) {
   const rev = `${c}/{parent}/revisions`;
   if (!ctx.opByKey.has(`GET ${rev}`)) return;
   const r = await exercise(ctx, `GET ${rev}`, { parent: id }, {}, { expect: 200, label: 'GET revisions of the created record' });
@@ -33,7 +34,7 @@ async function revisions(ctx, c, id) {
   if (del?.status === 200) ctx.report.notes.push(`a revision of ${c}/${id} was deleted (the site allows it)`);
 }
 
-async function mediaExtras(ctx, c, id, title) {
+async function mediaExtras(ctx: Json, c: Json, id: Json, title: Json) {
   const pp = `POST ${c}/{id}/post-process`;
   if (ctx.opByKey.has(pp)) {
     await exercise(ctx, pp, { id }, { auth: false, body: { action: 'create-image-subsizes' } }, { expect: 401, label: 'probe: unauthenticated post-process', kind: 'probe' });
@@ -55,7 +56,7 @@ async function mediaExtras(ctx, c, id, title) {
 }
 
 /** Children of the created record `c/id`. */
-export async function childSequences(ctx, c, id, title) {
+export async function childSequences(ctx: Json, c: Json, id: Json, title: Json) {
   await autosaves(ctx, c, id, title);
   await revisions(ctx, c, id);
   if (c.endsWith('/media')) await mediaExtras(ctx, c, id, title);

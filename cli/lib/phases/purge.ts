@@ -5,15 +5,16 @@
 // `/wp/v2/types`), whose DELETE takes `force=true`. A trashed record is purged there only when it is
 // the run's own, proved on the record itself just before the DELETE: the same id the run's create
 // returned, in the trash, with this run's marker in its title. Anything else is reported, not touched.
-import { quietly } from '../exercise.mjs';
-import { titleOf } from './records.mjs';
+import { quietly } from '../exercise.js';
+import { titleOf } from './records.js';
+import type { Json } from '../../../core/spec.js';
 
 /** Calendar collections (spec names) whose records are posts, and their post types. */
-const CALENDAR_POST_TYPES = { '/cal/events/v1/events': 'tribe_events', '/cal/events/v1/venues': 'tribe_venue', '/cal/events/v1/organizers': 'tribe_organizer' };
+const CALENDAR_POST_TYPES: Record<string, Json> = { '/cal/events/v1/events': 'tribe_events', '/cal/events/v1/venues': 'tribe_venue', '/cal/events/v1/organizers': 'tribe_organizer' };
 const SAFE_BASE = /^[a-z0-9_-]{1,64}$/;
 
 /** The core route base of a post type, from the site's `/core/v2/types/<type>` (spec names); undefined when the site has none. */
-async function coreBaseOf(ctx, type, cache) {
+async function coreBaseOf(ctx: Json, type: Json, cache: Json) {
   if (cache.has(type)) return cache.get(type);
   const r = await quietly(ctx, 'GET', `/core/v2/types/${type}`, { query: { context: 'edit' } });
   const base = r?.status === 200 && typeof r.json?.rest_base === 'string' && SAFE_BASE.test(r.json.rest_base) && (r.json.rest_namespace ?? 'wp/v2') === 'wp/v2' ? r.json.rest_base : undefined;
@@ -22,7 +23,7 @@ async function coreBaseOf(ctx, type, cache) {
 }
 
 /** Purge every trashed record of the run's calendar writes; each moves from `trashed` to `removed`. */
-export async function purgeTrashed(ctx) {
+export async function purgeTrashed(ctx: Json) {
   const { records } = ctx;
   const cache = new Map();
   records.aliases ??= [];
@@ -39,7 +40,7 @@ export async function purgeTrashed(ctx) {
     const m = /^(\/cal\/events\/v1\/(?:events|venues|organizers))\/(\d+)$/.exec(t.path);
     if (!m) continue;
     const id = Number(m[2]);
-    if (!records.created.some((c) => c.path === t.path)) { ctx.report.notes.push(`purge: ${t.path} is not a record this run created: not purged`); continue; }
+    if (!records.created.some((c: Json) => c.path === t.path)) { ctx.report.notes.push(`purge: ${t.path} is not a record this run created: not purged`); continue; }
     const base = await coreBaseOf(ctx, CALENDAR_POST_TYPES[m[1]], cache);
     if (!base) { ctx.report.notes.push(`purge: the site has no core route for ${CALENDAR_POST_TYPES[m[1]]}: ${t.path} stays in the trash`); continue; }
     const corePath = `/core/v2/${base}/${id}`;

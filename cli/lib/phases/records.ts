@@ -4,21 +4,22 @@
 // identity is proved: the id came from the run's own create (then it is already in `created`), or
 // the record itself, fetched by id just before the DELETE, has a title carrying this run's unique
 // marker. Anything else a search returns is reported as a suspect and never touched.
-import { quietly, titleOf } from '../exercise.mjs';
+import { quietly, titleOf } from '../exercise.js';
 
 export { titleOf };
-import { anyStatus, itemsOf } from '../lookup.mjs';
-import { routeKey } from '../routes.mjs';
-import { NO_SUCH_ID } from './reads.mjs';
+import { anyStatus, itemsOf } from '../lookup.js';
+import { routeKey } from '../routes.js';
+import { NO_SUCH_ID } from '../exercise.js';
+import type { Json } from '../../../core/spec.js';
 
 const MAX_ID_PAGES = 10;
 
 /** Collections the audit counts: list GETs with per_page in namespaces the run touches. */
-export function countedCollections(ctx) {
-  return ctx.allOps.filter((x) => x.method === 'get' && !x.path.includes('{') && x.params.some((p) => p.name === 'per_page') && !ctx.absentNs.has(x.namespace) && ctx.selected.some((s) => s.namespace === x.namespace));
+export function countedCollections(ctx: Json) {
+  return ctx.allOps.filter((x: Json) => x.method === 'get' && !x.path.includes('{') && x.params.some((p: Json) => p.name === 'per_page') && !ctx.absentNs.has(x.namespace) && ctx.selected.some((s: Json) => s.namespace === x.namespace));
 }
 
-async function idsOf(ctx, x) {
+async function idsOf(ctx: Json, x: Json) {
   const ids = [];
   const st = anyStatus(ctx, x.path);
   for (let page = 1; page <= MAX_ID_PAGES; page++) {
@@ -30,8 +31,8 @@ async function idsOf(ctx, x) {
   return ids;
 }
 
-async function countRecords(ctx) {
-  const out = {};
+async function countRecords(ctx: Json) {
+  const out: Record<string, Json> = {};
   for (const x of ctx.counted) {
     const st = anyStatus(ctx, x.path);
     const r = await quietly(ctx, 'GET', x.path, { query: { per_page: 1, ...(st ? { status: st } : {}) } });
@@ -42,17 +43,17 @@ async function countRecords(ctx) {
 }
 
 /** Before any write: counts and id sets. */
-export async function recordsBefore(ctx) {
+export async function recordsBefore(ctx: Json) {
   ctx.counted = countedCollections(ctx);
   ctx.records.before = await countRecords(ctx);
   for (const x of ctx.counted) ctx.idsBefore[x.path] = await idsOf(ctx, x);
   ctx.report.records = ctx.records;
 }
 
-const isDone = (ctx, path) => ctx.records.removed.some((r) => r.path === path) || ctx.records.trashed.some((r) => r.path === path);
+const isDone = (ctx: Json, path: Json) => ctx.records.removed.some((r: Json) => r.path === path) || ctx.records.trashed.some((r: Json) => r.path === path);
 
 /** One candidate of the sweep: fetch it by id; delete only when its own title carries the marker. */
-async function sweepOne(ctx, x, it, deleteKey) {
+async function sweepOne(ctx: Json, x: Json, it: Json, deleteKey: Json) {
   const path = `${x.path}/${it.id}`;
   if (isDone(ctx, path)) return;
   const rec = await quietly(ctx, 'GET', path, { query: { context: 'edit' } });
@@ -61,18 +62,18 @@ async function sweepOne(ctx, x, it, deleteKey) {
     ctx.records.suspects.push({ path, title: titleOf(it).slice(0, 200), why: rec?.status === 200 ? 'the search returned it, but its title does not carry this run\'s marker: not deleted' : `the search returned it, its own record could not be read (${rec ? rec.status : 'no answer'}): not deleted` });
     return;
   }
-  const hasForce = ctx.opByKey.get(deleteKey)?.params.some((p) => p.name === 'force');
+  const hasForce = ctx.opByKey.get(deleteKey)?.params.some((p: Json) => p.name === 'force');
   const r = await quietly(ctx, 'DELETE', path, { query: hasForce ? { force: true } : {}, comment: 'sweep: a record whose own title carries this run\'s marker' });
   if (r?.status === 200) {
     ctx.records.removed.push({ path, title, note: 'found by the final sweep; its own title carries this run\'s marker' });
-    if (!ctx.records.created.some((c) => c.path === path)) ctx.records.created.push({ path, title, note: 'created by this run (proved by the marker in its title), its id was not returned' });
+    if (!ctx.records.created.some((c: Json) => c.path === path)) ctx.records.created.push({ path, title, note: 'created by this run (proved by the marker in its title), its id was not returned' });
   } else ctx.report.notes.push(`sweep: DELETE ${path} answered ${r ? r.status : 'nothing'}`);
 }
 
 /** Search every counted collection for this run's stamp; delete only what is proved to be the run's. */
-export async function sweep(ctx) {
+export async function sweep(ctx: Json) {
   for (const x of ctx.counted) {
-    if (!x.params.some((p) => p.name === 'search')) continue;
+    if (!x.params.some((p: Json) => p.name === 'search')) continue;
     const deleteKey = [...ctx.opByKey.keys()].find((k) => k.startsWith('DELETE ') && routeKey(k.slice(7)) === routeKey(`${x.path}/{id}`));
     if (!deleteKey) continue;
     const st = anyStatus(ctx, x.path);
@@ -85,16 +86,16 @@ export async function sweep(ctx) {
 }
 
 /** After the cleanup and the sweep: counts, id sets, writes that went to records the run did not create. */
-export async function recordsAfter(ctx) {
+export async function recordsAfter(ctx: Json) {
   const { records } = ctx;
   records.after = await countRecords(ctx);
   records.foreign = [];
   for (const x of ctx.counted) {
     const after = await idsOf(ctx, x);
     const before = ctx.idsBefore[x.path] ?? [];
-    const mine = (id) => records.created.some((c) => c.path === `${x.path}/${id}`);
+    const mine = (id: Json) => records.created.some((c: Json) => c.path === `${x.path}/${id}`);
     const appeared = after.filter((id) => !before.includes(id) && !mine(id));
-    const disappeared = before.filter((id) => !after.includes(id));
+    const disappeared = before.filter((id: Json) => !after.includes(id));
     if (appeared.length || disappeared.length) records.foreign.push({ collection: x.path, appeared, disappeared });
     const n = records.before[x.path];
     const a = records.after[x.path];
@@ -102,12 +103,12 @@ export async function recordsAfter(ctx) {
   }
   // Every write went to a record this run created (or to a non-existent id, or a collection).
   // The core route of a calendar record the purge proved to be the run's is the same record.
-  const own = new Set([...records.created.map((c) => c.path), ...(records.aliases ?? []).map((a) => a.alias)]);
-  records.foreignWrites = ctx.writeLog.filter((w) => {
+  const own = new Set([...records.created.map((c: Json) => c.path), ...(records.aliases ?? []).map((a: Json) => a.alias)]);
+  records.foreignWrites = ctx.writeLog.filter((w: Json) => {
     const m = /^(.*?\/)(\d+)(\/.*)?$/.exec(w.path);
     if (!m || Number(m[2]) === NO_SUCH_ID) return false;
     return !own.has(`${m[1]}${m[2]}`);
-  }).map((w) => `${w.method} ${w.path}`);
+  }).map((w: Json) => `${w.method} ${w.path}`);
   for (const c of records.foreign) if (c.disappeared.length) ctx.report.notes.push(`${c.collection}: records ${c.disappeared.join(', ')} disappeared during the run; this run sent no write to them`);
   for (const c of records.created) if (!isDone(ctx, c.path)) records.leftBehind.push({ record: c.path, title: c.title });
 }

@@ -1,26 +1,29 @@
 // Phase: write sequences (--allow-writes). For every collection of a namespace the site has, whose
 // create and delete routes the site's own index lists: an unauthenticated create (401), a create,
 // create probes (wrong type, bad enum, missing required field), read-back, three updates, children
-// (children.mjs), deletes. Every record the run creates is registered for cleanup by the id its
+// (children.ts), deletes. Every record the run creates is registered for cleanup by the id its
 // create returned; the cleanup runs even when a step fails or the run is stopped.
-import { exercise, noteForeign, proveOwn, record } from '../exercise.mjs';
-import { RunStopped } from '../http.mjs';
-import { list, listQuery, resolvePath, siteHas } from '../lookup.mjs';
-import { bodySchema, deref, schemaEnum, schemaTypes } from '../spec.mjs';
-import { batchSequence } from './batch.mjs';
-import { childSequences } from './children.mjs';
-import { NO_SUCH_ID, unknownIdStatus } from './reads.mjs';
+import { exercise } from '../exercise.js';
+import { RunStopped } from '../http.js';
+import { list, listQuery, resolvePath, siteHas } from '../lookup.js';
+import { bodySchema, deref, schemaEnum, schemaTypes } from '../../../core/spec.js';
+import { batchSequence } from './batch.js';
+import { childSequences } from './children.js';
+import { ownCreated, registerCleanup } from './cleanup.js';
+import { unknownIdStatus } from './reads.js';
+import { NO_SUCH_ID } from '../exercise.js';
+import type { Json } from '../../../core/spec.js';
 
 /** A 1x1 transparent PNG. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** `/core/v2/posts/{id}/autosaves` -> `/core/v2/posts`. */
-function resourceOf(path) {
+function resourceOf(path: Json) {
   const i = path.indexOf('/{');
   return i < 0 ? path : path.slice(0, i);
 }
 
-export function createBody(kind, title) {
+export function createBody(kind: Json, title: Json) {
   switch (kind) {
     case 'posts': case 'pages': return { title, content: `<p>${title}</p>`, status: 'pending' };
     case 'menu-items': return { title, url: 'https://example.invalid/contract-run', type: 'custom', status: 'publish' };
@@ -32,7 +35,7 @@ export function createBody(kind, title) {
   }
 }
 
-export function updateBody(kind, title) {
+export function updateBody(kind: Json, title: Json) {
   switch (kind) {
     case 'media': return { title, alt_text: title };
     case 'venues': return { venue: title };
@@ -43,56 +46,17 @@ export function updateBody(kind, title) {
   }
 }
 
-export function upload(title) {
+export function upload(title: Json) {
   const file = `${title.replace(/[^A-Za-z0-9-]+/g, '-').replace(/-+/g, '-').toLowerCase()}.png`;
   return { raw: { data: TINY_PNG, type: 'image/png', headers: { 'Content-Disposition': `attachment; filename="${file}"` } } };
 }
 
-/** Register a record the run created (by the id its create returned) for removal at the end. */
-export function registerCleanup(ctx, c, id, title) {
-  const path = `${c}/${id}`;
-  const { records } = ctx;
-  if (!records.created.some((r) => r.path === path)) records.created.push({ path, title });
-  ctx.cleanup.push(async () => {
-    if (records.removed.some((r) => r.path === path) || records.trashed.some((r) => r.path === path)) return;
-    const proof = await proveOwn(ctx, { path: `${c}/${encodeURIComponent(String(id))}`, collection: c, id });
-    if (proof.gone) { records.removed.push({ path, title, note: `already gone: ${proof.why}` }); return; }
-    if (!proof.own) {
-      noteForeign(ctx, { path }, `DELETE ${path} (cleanup)`, proof.why);
-      records.created = records.created.filter((r) => r.path !== path);
-      return;
-    }
-    const hasForce = ctx.opByKey.get(`DELETE ${c}/{id}`)?.params.some((p) => p.name === 'force');
-    // Without force (the calendar), a record the sequence already trashed answers 410: still the run's.
-    const res = await exercise(ctx, `DELETE ${c}/{id}`, { id }, { query: hasForce ? { force: true } : {}, ownProved: true }, { expect: hasForce ? 200 : [200, 410], label: hasForce ? 'DELETE force=true (cleanup)' : 'DELETE (cleanup)' });
-    if (res?.status === 200) (hasForce ? records.removed : records.trashed).push({ path, title, ...(hasForce ? {} : { note: 'the platform has no force: trashed, counts as removed' }) });
-    // Without force, 410 means "already in the trash" (the calendar): still in the database, for the purge.
-    else if (res?.status === 410 && !hasForce) records.trashed.push({ path, title, note: 'already in the trash (410)' });
-    else if (res?.status === 404 || res?.status === 410) records.removed.push({ path, title, note: `already gone (${res.status})` });
-  });
-}
-
-/**
- * A create's answer names a record: is it the run's own? Proved on the record itself (not on the
- * site before the run, read by id with this run's marker). A create that answers someone else's
- * record is a failed check and a reported foreign record; the run never writes to it (issue 23).
- */
-export async function ownCreated(ctx, c, createKey, id) {
-  const rec = { path: `${c}/${encodeURIComponent(String(id))}`, collection: c, id };
-  const proof = await proveOwn(ctx, rec);
-  if (proof.own) return true;
-  noteForeign(ctx, rec, `${createKey} answered it`, proof.why);
-  const x = ctx.opByKey.get(createKey);
-  if (x && ctx.results.has(createKey)) record(ctx, x, undefined, { label: 'the created record is the run\'s own', errors: [`${createKey} answered ${rec.path}, a record this run did not create (${proof.why}): it is not touched`] });
-  return false;
-}
-
 /** A bad create (a probe) that the site accepted anyway: its record is the run's (when proved), removed at the end. */
-async function keepIfCreated(ctx, c, res, title) {
+async function keepIfCreated(ctx: Json, c: Json, res: Json, title: Json) {
   if ((res?.status === 201 || res?.status === 200) && res.json?.id !== undefined && await ownCreated(ctx, c, `POST ${c}`, res.json.id)) registerCleanup(ctx, c, res.json.id, title);
 }
 
-async function createProbes(ctx, c, kind, title) {
+async function createProbes(ctx: Json, c: Json, kind: Json, title: Json) {
   const createKey = `POST ${c}`;
   const cx = ctx.opByKey.get(createKey);
   const cs = cx && bodySchema(cx, ctx.doc);
@@ -110,16 +74,16 @@ async function createProbes(ctx, c, kind, title) {
   }
   const req = deref(cs, ctx.doc)?.required ?? [];
   if (req.length) {
-    const body = createBody(kind, `${title} missing`);
+    const body: Json = createBody(kind, `${title} missing`);
     delete body[req[0]];
     const bad = await exercise(ctx, createKey, {}, { body }, { expect: 400, label: `probe: missing required ${req[0]}`, kind: 'probe' });
     await keepIfCreated(ctx, c, bad, `${title} missing`);
   }
 }
 
-async function deletes(ctx, item, id) {
+async function deletes(ctx: Json, item: Json, id: Json) {
   const delKey = `DELETE ${item}`;
-  const hasForce = ctx.opByKey.get(delKey)?.params.some((p) => p.name === 'force');
+  const hasForce = ctx.opByKey.get(delKey)?.params.some((p: Json) => p.name === 'force');
   const force = hasForce ? { force: true } : {};
   await exercise(ctx, delKey, { id }, { auth: false, query: force }, { expect: 401, label: 'probe: unauthenticated DELETE', kind: 'probe' });
   await exercise(ctx, delKey, { id: NO_SUCH_ID }, { query: force }, { expect: unknownIdStatus(ctx, delKey), label: 'probe: DELETE non-existent id', kind: 'probe' });
@@ -129,7 +93,7 @@ async function deletes(ctx, item, id) {
 }
 
 /** The whole sequence of one collection `c` (e.g. `/core/v2/posts`). */
-async function resourceSequence(ctx, c) {
+async function resourceSequence(ctx: Json, c: Json) {
   const item = `${c}/{id}`;
   const kind = c.split('/').pop();
   const title = `${ctx.marker} ${kind}`;
@@ -138,9 +102,9 @@ async function resourceSequence(ctx, c) {
   await keepIfCreated(ctx, c, unauth, title);
   if (!ctx.http.hasCredentials) return;
   // A menu item goes into a menu the site already has, as a real one would.
-  const body = kind === 'media' ? undefined : createBody(kind, title);
+  const body: Json = kind === 'media' ? undefined : createBody(kind, title);
   if (kind === 'menu-items') {
-    const menu = (await list(ctx, c, listQuery(ctx, c))).map((it) => [].concat(it.menus ?? [])[0]).find((m) => typeof m === 'number');
+    const menu = (await list(ctx, c, listQuery(ctx, c))).map((it: Json) => [].concat(it.menus ?? [])[0]).find((m: Json) => typeof m === 'number');
     if (menu !== undefined) body.menus = menu;
   }
   const res = await exercise(ctx, createKey, {}, kind === 'media' ? upload(title) : { body }, { expect: 201, label: 'create' });
@@ -167,7 +131,7 @@ async function resourceSequence(ctx, c) {
  * creates, updates through each method, then the DELETE, each with its refusals. The record is
  * registered for cleanup by id before anything else is sent to it.
  */
-async function slugSequence(ctx, c, kind, title) {
+async function slugSequence(ctx: Json, c: Json, kind: Json, title: Json) {
   const bySlug = `${c}/by-slug/{slug}`;
   const methods = ['POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => ctx.opByKey.has(`${m} ${bySlug}`) && siteHas(ctx, m, bySlug));
   if (!methods.length) return;
@@ -196,10 +160,10 @@ async function slugSequence(ctx, c, kind, title) {
  * The collections with write sequences: a create and an item delete in the spec, in a namespace the
  * site has, with both routes (and methods) in the site's own index.
  */
-export function writableCollections(ctx, writes) {
+export function writableCollections(ctx: Json, writes: Json) {
   const wanted = new Set();
   for (const x of writes) wanted.add(resourceOf(x.path));
-  for (const x of ctx.selected.filter((s) => s.method === 'get' && !ctx.absentNs.has(s.namespace))) wanted.add(resourceOf(x.path));
+  for (const x of ctx.selected.filter((s: Json) => s.method === 'get' && !ctx.absentNs.has(s.namespace))) wanted.add(resourceOf(x.path));
   return [...wanted].filter((c) => {
     const del = [...ctx.opByKey.keys()].find((k) => k.startsWith(`DELETE ${c}/{`));
     const ns = ctx.opByKey.get(`POST ${c}`)?.namespace;
@@ -208,13 +172,13 @@ export function writableCollections(ctx, writes) {
 }
 
 /** Run every write sequence; one failing collection does not stop the others. */
-export async function writePhase(ctx, writes) {
+export async function writePhase(ctx: Json, writes: Json) {
   const collections = writableCollections(ctx, writes);
   ctx.phase(`writes: ${collections.length} collections${ctx.opByKey.has('POST /batch/v1') && ctx.results.has('POST /batch/v1') ? ' and batch' : ''}`);
   for (const c of collections) {
     try {
       await resourceSequence(ctx, c);
-    } catch (e) {
+    } catch (e: Json) {
       if (e instanceof RunStopped) throw e;
       ctx.report.notes.push(`the write sequence of ${c} stopped: ${e.message}`);
       const r = ctx.results.get(`POST ${c}`);
