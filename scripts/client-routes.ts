@@ -257,7 +257,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const opt = (name: string, dflt: string): string => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
   const specPath = opt('--spec', 'generated/openapi.json');
   const out = opt('--out', 'generated');
-  if (!existsSync(specPath)) { console.error(`client-routes: ${specPath} not found (run node scripts/build.mjs first)`); process.exit(1); }
+  if (!existsSync(specPath)) { console.error(`client-routes: ${specPath} not found (run npm run build first)`); process.exit(1); }
   let files;
   try { files = render(JSON.parse(readFileSync(specPath, 'utf8'))); } catch (e) { console.error(e instanceof Error ? e.message : String(e)); process.exit(1); }
   let stale = false;

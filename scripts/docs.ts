@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Build the offline HTML docs from the bundle: a self-contained page (Redoc inlined, telemetry off).
-// Usage: node scripts/docs.mjs <bundle.yaml> <out-dir>
+// Usage: node dist/scripts/docs.js <bundle.yaml> <out-dir>   (a pipeline stage: npm run docs)
 // The page is built from a docs-only copy of the bundle (never written into the source or generated/):
-// every operation gets `x-codeSamples` (curl and the typed client, scripts/code-samples.mjs) and the
-// introduction gets the error catalogue (scripts/error-catalogue.mjs). The output is deterministic.
+// every operation gets `x-codeSamples` (curl and the typed client, code-samples.ts) and the
+// introduction gets the error catalogue (error-catalogue.ts). The output is deterministic.
 // Redoc's sample selector offers only the languages of its `codeSamples.languages` setting (by
 // default curl, JavaScript, ..., Payload; a sample whose label is not one of them is never shown), so
 // the page is built with a docs-only copy of redocly.yaml that lists ours: curl, Typed client, Payload.
