@@ -9,10 +9,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deref, type Json } from '../core/spec.ts';
+import { METHODS as CORE_METHODS, deref, type Json, type Method } from '../core/spec.ts';
 
-/** The methods in the order of openapi-fetch's client (the generated tables follow it). */
-export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/**
+ * The core's methods in the order of openapi-fetch's client (GET, PUT, POST, DELETE, OPTIONS, HEAD,
+ * PATCH, TRACE), which the generated tables follow.
+ */
+const FETCH_ORDER: readonly Method[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const METHODS = [...CORE_METHODS].sort((a, b) => FETCH_ORDER.indexOf(a) - FETCH_ORDER.indexOf(b));
 /** The status codes openapi-fetch reads as success and as error (openapi-typescript-helpers 0.17). */
 const OK = new Set(['200', '201', '202', '203', '204', '206', '207', '2XX']);
 const ERR = new Set(['500', '501', '502', '503', '504', '505', '506', '507', '508', '510', '511', '5XX', '400', '401', '402', '403', '404', '405', '406', '407', '408', '409', '410', '411', '412', '413', '414', '415', '416', '417', '418', '420', '421', '422', '423', '424', '425', '426', '427', '428', '429', '430', '431', '444', '450', '451', '497', '498', '499', '4XX', 'default']);
