@@ -5,6 +5,7 @@
 // the limit is cut off (the request fails, memory stays bounded), and the run's signal (deadline,
 // SIGINT) stops whatever is in flight. A base URL `https://site/?rest_route=` (a site without pretty
 // permalinks) puts every route into the `rest_route` parameter.
+import { parseBaseUrl } from '../../core/base-url.js';
 import * as map from '../../core/mapping.js';
 import type { NameMapping } from '../../core/mapping.js';
 import type { Json } from '../../core/spec.js';
@@ -16,18 +17,12 @@ export class RunStopped extends Error {}
 export const DEFAULTS = { timeoutMs: 20_000, maxBodyBytes: 64 * 1024 * 1024 };
 
 /**
- * Split a base URL into its REST root: `https://site/wp-json` (path form) or
- * `https://site/?rest_route=` / `https://site/index.php?rest_route=/` (query form).
- * @returns {{ origin: string, rootText: string, restRoute: boolean, prefix: string }}
+ * A base URL's REST root (core/base-url.ts, the client's parsing): `rootText` is what a route is
+ * appended to (`https://site/wp-json`, `https://site/?rest_route=`), `prefix` the URL without the query.
  */
-export function parseBase(baseUrl: Json) {
-  const u = new URL(baseUrl);
-  if (u.searchParams.has('rest_route')) {
-    const rootText = `${u.origin}${u.pathname}?rest_route=`;
-    return { origin: u.origin, rootText, restRoute: true, prefix: `${u.origin}${u.pathname}` };
-  }
-  const rootText = `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
-  return { origin: u.origin, rootText, restRoute: false, prefix: rootText };
+export function parseBase(baseUrl: string): { origin: string; rootText: string; restRoute: boolean; prefix: string } {
+  const b = parseBaseUrl(baseUrl);
+  return { origin: b.origin, rootText: b.prefix, restRoute: b.restRoute, prefix: b.restRoute ? `${b.origin}${b.path}` : b.prefix };
 }
 
 /** A one-line reason for a failed fetch that says what to do. */

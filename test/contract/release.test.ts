@@ -84,7 +84,7 @@ describe('npm run release -- <version>', () => {
   });
 
   it('the command line: a bad version is one line and exit 2', () => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'release.mjs'), 'banana'], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'scripts', 'release.js'), 'banana'], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });

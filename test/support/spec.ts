@@ -15,7 +15,8 @@ export function deref<T = Json>(node: Json, doc: Json = bundle()): T {
   return core.deref<T>(node, doc);
 }
 
-export type Operation = Pick<core.Operation, 'path' | 'method' | 'op' | 'params' | 'id'>;
+/** An operation as the tests read it (its parameters as plain JSON). */
+export interface Operation { path: string; method: string; op: Json; params: Json[]; id: string }
 
 /** Every operation of the bundle. */
 export function operations(doc: Json = bundle()): Operation[] {
