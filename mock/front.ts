@@ -19,8 +19,8 @@ import { encodePairs, phpPairs } from '../core/php-query.ts';
 import { bodyToForward } from './input.ts';
 import { checkBracketScalars, checkUnionLists } from './lists.ts';
 import { listKind, pageAnswer, type Shaped } from './paging.ts';
-import { matchRoute, routeTable, trimRoute, type RouteMatch } from '../core/match.ts';
-import type { Entry, Headers, Node, Pairs, PlatformAnswer } from './types.ts';
+import { matchRoute, routeTable, trimRoute, type Route, type RouteMatch } from '../core/match.ts';
+import type { Detail, Entry, Headers, Node, Pairs, PlatformAnswer } from './types.ts';
 
 export type { PlatformAnswer } from './types.ts';
 
@@ -237,9 +237,155 @@ const jsonReply = (status: number, headers: Headers, json: Node): Reply => {
 
 const tryJson = (buf: Buffer): Node => { try { return JSON.parse(buf.toString('utf8')); } catch { return undefined; } };
 
+/** What the front's request handling needs: the bundle and its routes, the Prisms, itself. */
+interface Front {
+  doc: Node;
+  table: Route[];
+  memo: AnswerMemo | null;
+  verbose: boolean;
+  bodyTimeoutMs: number;
+  /** The Prism serving a route template (waits while it restarts). */
+  targetFor(template: string | undefined): Promise<Target>;
+  /** The embed-context answer of one of the mock's own paths (for `_embed`), or null. */
+  fetchEmbed(path: string, auth: string | undefined): Promise<Node>;
+  /** The front's own port. */
+  port(): number | undefined;
+}
+
+/** A matched request, read. */
+interface Asked { match: RouteMatch; method: string; pairs: Pairs; body: Buffer; origin: string }
+
+/** The front's own answer before asking Prism, or the request to forward and what was found invalid. */
+type Prepared = { reply: Reply } | { fwd: Forwarded; invalid: Map<string, Detail>; exampleKey: string | undefined; context: string | undefined };
+
+/** Read a matched request as the platform does and decide what to forward to Prism. */
+function prepare(front: Front, req: IncomingMessage, { match, method, pairs, body }: Asked): Prepared {
+  const { doc } = front;
+  const entry = match.entry!;
+  const context = lastParam(pairs, 'context');
+  // context=edit needs a user who may edit: anonymous is the documented 401 rest_forbidden_context.
+  if (context === 'edit' && req.headers.authorization === undefined) {
+    const forbidden = documentedError(doc, entry, 'rest_forbidden_context');
+    if (forbidden) return { reply: platformReply(forbidden) };
+  }
+  const documented = Object.keys(deref(entry.op.requestBody, doc)?.content ?? {});
+  const fwdBody = method === 'get' || method === 'head' ? { type: null, body: Buffer.alloc(0) } : bodyToForward(req.headers, body, documented);
+  if (fwdBody.type === 'application/json' && fwdBody.body.toString('utf8').trim() !== '') {
+    const error = jsonErrorCode(fwdBody.body);
+    if (error !== null) return { reply: platformReply(invalidJson(error)) };
+  }
+  // Comma lists of union-with-array query parameters: checked here, not forwarded (see lists.ts).
+  // Bracketed keys of scalar parameters (`per_page[]=abc`): an array where the platform wants a scalar.
+  const brackets = checkBracketScalars(doc, entry, pairs);
+  const lists = checkUnionLists(doc, entry, new URLSearchParams(brackets.pairs));
+  for (const [k, v] of brackets.invalid) if (!lists.invalid.has(k)) lists.invalid.set(k, v);
+  // The same in a form body (`status[]=draft`): PHP reads an array, the platform wants a string.
+  if (fwdBody.type === 'application/x-www-form-urlencoded') {
+    const media = deref(entry.op.requestBody, doc)?.content?.['application/x-www-form-urlencoded'];
+    if (media?.schema) for (const [k, v] of checkBracketScalars(doc, entry, phpPairs(fwdBody.body.toString('utf8')), { bodySchema: media.schema }).invalid) if (!lists.invalid.has(k)) lists.invalid.set(k, v);
+  }
+  const query = encodePairs([...lists.search]);
+  const headers: Headers = {};
+  for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k) && k !== 'accept' && k !== 'content-type' && k !== '__proto__') headers[k] = v;
+  if (fwdBody.type) { headers['content-type'] = fwdBody.type; headers['content-length'] = String(fwdBody.body.length); }
+  const exampleKey = contextExample(doc, entry, context);
+  if (exampleKey && !/\b(example|code)\s*=/.test(String(headers.prefer ?? ''))) headers.prefer = [headers.prefer, `example=${exampleKey}`].filter(Boolean).join(', ');
+  const fwd: Forwarded = { method: method === 'head' ? 'GET' : req.method ?? 'GET', path: `${match.canonical}${query ? `?${query}` : ''}`, headers, body: fwdBody.body };
+  return { fwd, invalid: lists.invalid, exampleKey, context };
+}
+
+/** Prism's successful JSON answer shaped as the platform's: paging, context, `_embed`, `_fields`. */
+async function shape(front: Front, req: IncomingMessage, asked: Asked, shaped: Shaped, { exampleKey, context }: { exampleKey: string | undefined; context: string | undefined }, violations: Headers): Promise<Reply> {
+  const { doc } = front;
+  const { match, method, pairs, origin } = asked;
+  const entry = match.entry!;
+  const kind = method === 'get' || method === 'head' ? listKind(doc, entry) : null;
+  const paged = kind ? pageAnswer(shaped, { doc, entry, kind, pairs, origin, path: match.canonical }) : shaped;
+  if (paged.error) return platformReply({ status: paged.status, body: paged.json as PlatformAnswer['body'] }, violations);
+  let json = paged.json;
+  if (!exampleKey && (context === 'embed' || context === 'edit')) {
+    const names = contextProperties(doc, entry, context);
+    if (names) json = projectContext(json, names);
+  }
+  const rels = embedRels(lastParam(pairs, '_embed'));
+  if (rels !== undefined) json = await addEmbedded(json, rels, origin, (p) => front.fetchEmbed(p, req.headers.authorization));
+  const fields = lastParam(pairs, '_fields');
+  if (fields !== undefined) json = applyFields(json, fields);
+  return jsonReply(paged.status, paged.headers, json);
+}
+
+/** Prism's answer to a matched request, rewritten and shaped as the platform's: a reply. */
+async function answerOf(front: Front, req: IncomingMessage, asked: Asked): Promise<Reply> {
+  const prepared = prepare(front, req, asked);
+  if ('reply' in prepared) return prepared.reply;
+  const template = asked.match.route.template;
+  let answer: Reply;
+  try { answer = await forward(await front.targetFor(template), prepared.fwd); } catch { return platformReply(criticalError()); }
+  const platform = withInvalid(rewrite(front.doc, asked.match.entry, answer, template), prepared.invalid);
+  const violations: Headers = front.verbose && answer.headers['sl-violations'] ? { 'sl-violations': answer.headers['sl-violations'] } : {};
+  if (platform) return platformReply(platform, violations);
+  // Prism's `date` is dropped: this server sends its own (a memoised answer must not replay it).
+  const out: Headers = {};
+  for (const [k, v] of Object.entries(answer.headers)) if (!HOP.has(k) && k !== 'date' && k !== 'sl-violations' && k !== '__proto__') out[k] = v;
+  Object.assign(out, violations, CORS);
+  const json = answer.status < 300 && /json/i.test(String(answer.headers['content-type'] ?? '')) ? tryJson(answer.body) : undefined;
+  if (json === undefined) return { status: answer.status, headers: { ...out, 'content-length': String(answer.body.length) }, body: answer.body };
+  return shape(front, req, asked, { status: answer.status, headers: out, json }, prepared, violations);
+}
+
+/** The platform's answer to a body that could not be read (too large, too slow, broken). */
+function unreadBody(e: BodyError): PlatformAnswer {
+  if (e.tooLarge) return mockError(413, 'rest_request_too_large', 'The request body is too large.');
+  if (e.timeout) return mockError(408, 'rest_request_timeout', 'The request body did not arrive in time.');
+  return mockError(400, 'rest_invalid_request', 'The request could not be read.');
+}
+
+/** Answer one request: read it as the platform does, replay a memoised answer, or ask Prism. */
+async function handle(front: Front, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { doc, table, memo } = front;
+  const method = String(req.method ?? 'GET').toLowerCase();
+  let rawUrl = req.url ?? '/';
+  if (/^https?:\/\//i.test(rawUrl)) rawUrl = rawUrl.replace(/^https?:\/\/[^/?#]*/i, '') || '/'; // absolute-form
+  const q = rawUrl.indexOf('?');
+  const rawPath = (q < 0 ? rawUrl : rawUrl.slice(0, q)).split('#', 1)[0];
+  const pairs = phpPairs(q < 0 ? '' : rawUrl.slice(q + 1).split('#', 1)[0]);
+  const envelope = lastParam(pairs, '_envelope') !== undefined;
+  const origin = `http://${/^[\w.:[\]-]{1,255}$/.test(String(req.headers.host ?? '')) ? req.headers.host : `127.0.0.1:${front.port()}`}`;
+  let body: Buffer;
+  try { body = await readBody(req, front.bodyTimeoutMs); } catch (err) {
+    const e = err as BodyError;
+    write(res, platformReply(unreadBody(e), { connection: 'close' }));
+    if (e.timeout) req.socket.destroySoon?.();
+    return;
+  }
+  const key = memo ? memo.key(req, body) : null;
+  const known = memo?.get(key);
+  if (known) { write(res, known, method === 'head'); return; }
+  let reply: Reply;
+  if (method === 'options') {
+    // CORS preflight: the platform answers every route (and Prism's answer is not needed).
+    reply = { status: 200, headers: { ...CORS, 'access-control-allow-methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE', 'content-length': '0' }, body: Buffer.alloc(0) };
+  } else {
+    // HEAD is answered as GET without a body (as the platform does).
+    const match = matchRoute(doc, table, method === 'head' ? 'get' : method, trimRoute(rawPath));
+    reply = !match || !match.ok ? platformReply(noRoute()) : await answerOf(front, req, { match, method, pairs, body, origin });
+  }
+  if (envelope) {
+    const json = tryJson(reply.body);
+    reply = jsonReply(200, CORS, { body: json === undefined ? reply.body.toString('utf8') : json, status: reply.status, headers: envelopeHeaders(reply.headers, doc, matchRoute(doc, table, 'get', trimRoute(rawPath))?.entry) });
+  }
+  memo?.set(key, reply);
+  write(res, reply, method === 'head');
+}
+
+/** A raw HTTP/1.1 answer with a JSON body, for a socket the server does not hand to the handler. */
+const rawAnswer = (status: number, json: unknown): string => {
+  const text = JSON.stringify(json);
+  return `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json; charset=UTF-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`;
+};
+
 /**
  * Create the front server (not yet listening).
- * @param {object} options
  *   doc: the bundle (JSON); upstream: the Prism to ask, or a function of the matched route's path
  *   template (undefined when no route matches) that answers the Prism serving that route
  *   ({host, port, ready?: Promise} — `ready` while it restarts); memo: an AnswerMemo to replay the
@@ -247,142 +393,38 @@ const tryJson = (buf: Buffer): Node => { try { return JSON.parse(buf.toString('u
  *   header; bodyTimeoutMs: how long a request body may take to arrive.
  */
 export function createFront({ doc, upstream, memo = null, verbose = false, bodyTimeoutMs = 10_000 }: { doc: Node; upstream: Upstream | ((template: string | undefined) => Upstream); memo?: AnswerMemo | null; verbose?: boolean; bodyTimeoutMs?: number }): http.Server {
-  const table = routeTable(doc);
   const targets = new Map<string, Target>(); // "host:port" -> {host, port, agent}: one kept-alive agent per Prism
-  const targetFor = async (template: string | undefined): Promise<Target> => {
-    const u = typeof upstream === 'function' ? upstream(template) : upstream;
-    if (u.ready) await Promise.race([u.ready, new Promise((_, reject) => setTimeout(() => reject(new Error('Prism is restarting')), UPSTREAM_TIMEOUT))]);
-    const key = `${u.host}:${u.port}`;
-    if (!targets.has(key)) targets.set(key, { host: u.host, port: u.port, agent: new http.Agent({ keepAlive: true, maxSockets: 64 }) });
-    return targets.get(key)!;
+  const front: Front = {
+    doc, table: routeTable(doc), memo, verbose, bodyTimeoutMs,
+    async targetFor(template) {
+      const u = typeof upstream === 'function' ? upstream(template) : upstream;
+      if (u.ready) await Promise.race([u.ready, new Promise((_, reject) => setTimeout(() => reject(new Error('Prism is restarting')), UPSTREAM_TIMEOUT))]);
+      const key = `${u.host}:${u.port}`;
+      if (!targets.has(key)) targets.set(key, { host: u.host, port: u.port, agent: new http.Agent({ keepAlive: true, maxSockets: 64 }) });
+      return targets.get(key)!;
+    },
+    async fetchEmbed(path, auth) {
+      const url = `${path}${path.includes('?') ? '&' : '?'}context=embed`;
+      const r = await forward({ host: '127.0.0.1', port: front.port()! }, { method: 'GET', path: url, headers: auth ? { authorization: auth } : {}, body: Buffer.alloc(0) }).catch(() => null);
+      return r ? tryJson(r.body) ?? null : null;
+    },
+    port: () => (server.address() as AddressInfo | null)?.port,
   };
-  const self = (): number | undefined => (server.address() as AddressInfo | null)?.port;
-
-  /** The embed-context answer of one of the mock's own paths (for `_embed`), or null. */
-  async function fetchEmbed(path: string, auth: string | undefined): Promise<Node> {
-    const url = `${path}${path.includes('?') ? '&' : '?'}context=embed`;
-    const r = await forward({ host: '127.0.0.1', port: self()! }, { method: 'GET', path: url, headers: auth ? { authorization: auth } : {}, body: Buffer.alloc(0) }).catch(() => null);
-    return r ? tryJson(r.body) ?? null : null;
-  }
-
-  /** Prism's answer to a matched request, rewritten and shaped as the platform's: a reply. */
-  async function answerOf(req: IncomingMessage, { match, method, pairs, body, origin }: { match: RouteMatch; method: string; pairs: Pairs; body: Buffer; origin: string }): Promise<Reply> {
-    const entry = match.entry!;
-    const template = match.route.template;
-    const context = lastParam(pairs, 'context');
-    const authorized = req.headers.authorization !== undefined;
-    // context=edit needs a user who may edit: anonymous is the documented 401 rest_forbidden_context.
-    if (context === 'edit' && !authorized) {
-      const forbidden = documentedError(doc, entry, 'rest_forbidden_context');
-      if (forbidden) return platformReply(forbidden);
-    }
-    const documented = Object.keys(deref(entry.op.requestBody, doc)?.content ?? {});
-    const fwdBody = method === 'get' || method === 'head' ? { type: null, body: Buffer.alloc(0) } : bodyToForward(req.headers, body, documented);
-    if (fwdBody.type === 'application/json' && fwdBody.body.toString('utf8').trim() !== '') {
-      const error = jsonErrorCode(fwdBody.body);
-      if (error !== null) return platformReply(invalidJson(error));
-    }
-    // Comma lists of union-with-array query parameters: checked here, not forwarded (see lists.ts).
-    // Bracketed keys of scalar parameters (`per_page[]=abc`): an array where the platform wants a scalar.
-    const brackets = checkBracketScalars(doc, entry, pairs);
-    const lists = checkUnionLists(doc, entry, new URLSearchParams(brackets.pairs));
-    for (const [k, v] of brackets.invalid) if (!lists.invalid.has(k)) lists.invalid.set(k, v);
-    // The same in a form body (`status[]=draft`): PHP reads an array, the platform wants a string.
-    if (fwdBody.type === 'application/x-www-form-urlencoded') {
-      const media = deref(entry.op.requestBody, doc)?.content?.['application/x-www-form-urlencoded'];
-      if (media?.schema) for (const [k, v] of checkBracketScalars(doc, entry, phpPairs(fwdBody.body.toString('utf8')), { bodySchema: media.schema }).invalid) if (!lists.invalid.has(k)) lists.invalid.set(k, v);
-    }
-    const query = encodePairs([...lists.search]);
-    const headers: Headers = {};
-    for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k) && k !== 'accept' && k !== 'content-type' && k !== '__proto__') headers[k] = v;
-    if (fwdBody.type) { headers['content-type'] = fwdBody.type; headers['content-length'] = String(fwdBody.body.length); }
-    const exampleKey = contextExample(doc, entry, context);
-    if (exampleKey && !/\b(example|code)\s*=/.test(String(headers.prefer ?? ''))) headers.prefer = [headers.prefer, `example=${exampleKey}`].filter(Boolean).join(', ');
-    const fwd: Forwarded = { method: method === 'head' ? 'GET' : req.method ?? 'GET', path: `${match.canonical}${query ? `?${query}` : ''}`, headers, body: fwdBody.body };
-    let answer: Reply;
-    try { answer = await forward(await targetFor(template), fwd); } catch { return platformReply(criticalError()); }
-    const platform = withInvalid(rewrite(doc, entry, answer, template), lists.invalid);
-    const violations = verbose && answer.headers['sl-violations'] ? { 'sl-violations': answer.headers['sl-violations'] } : {};
-    if (platform) return platformReply(platform, violations);
-    // Prism's `date` is dropped: this server sends its own (a memoised answer must not replay it).
-    const out: Headers = {};
-    for (const [k, v] of Object.entries(answer.headers)) if (!HOP.has(k) && k !== 'date' && k !== 'sl-violations' && k !== '__proto__') out[k] = v;
-    Object.assign(out, violations, CORS);
-    let json = answer.status < 300 && /json/i.test(String(answer.headers['content-type'] ?? '')) ? tryJson(answer.body) : undefined;
-    if (json === undefined) return { status: answer.status, headers: { ...out, 'content-length': String(answer.body.length) }, body: answer.body };
-    let status = answer.status;
-    let shaped: Shaped = { status, headers: out, json };
-    const kind = method === 'get' || method === 'head' ? listKind(doc, entry) : null;
-    if (kind) shaped = pageAnswer(shaped, { doc, entry, kind, pairs, origin, path: match.canonical });
-    if (shaped.error) return platformReply({ status: shaped.status, body: shaped.json as PlatformAnswer['body'] }, violations);
-    ({ status, json } = shaped);
-    if (!exampleKey && (context === 'embed' || context === 'edit')) {
-      const names = contextProperties(doc, entry, context);
-      if (names) json = projectContext(json, names);
-    }
-    const rels = embedRels(lastParam(pairs, '_embed'));
-    if (rels !== undefined) json = await addEmbedded(json, rels, origin, (p) => fetchEmbed(p, req.headers.authorization));
-    const fields = lastParam(pairs, '_fields');
-    if (fields !== undefined) json = applyFields(json, fields);
-    return jsonReply(status, shaped.headers, json);
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const method = String(req.method ?? 'GET').toLowerCase();
-    let rawUrl = req.url ?? '/';
-    if (/^https?:\/\//i.test(rawUrl)) rawUrl = rawUrl.replace(/^https?:\/\/[^/?#]*/i, '') || '/'; // absolute-form
-    const q = rawUrl.indexOf('?');
-    const rawPath = (q < 0 ? rawUrl : rawUrl.slice(0, q)).split('#', 1)[0];
-    const pairs = phpPairs(q < 0 ? '' : rawUrl.slice(q + 1).split('#', 1)[0]);
-    const envelope = lastParam(pairs, '_envelope') !== undefined;
-    const origin = `http://${/^[\w.:[\]-]{1,255}$/.test(String(req.headers.host ?? '')) ? req.headers.host : `127.0.0.1:${self()}`}`;
-    let body: Buffer;
-    try { body = await readBody(req, bodyTimeoutMs); } catch (err) {
-      const e = err as BodyError;
-      const answer = e.tooLarge ? mockError(413, 'rest_request_too_large', 'The request body is too large.')
-        : e.timeout ? mockError(408, 'rest_request_timeout', 'The request body did not arrive in time.')
-          : mockError(400, 'rest_invalid_request', 'The request could not be read.');
-      write(res, platformReply(answer, { connection: 'close' }));
-      if (e.timeout) req.socket.destroySoon?.();
-      return;
-    }
-    const key = memo ? memo.key(req, body) : null;
-    const known = memo?.get(key);
-    if (known) { write(res, known, method === 'head'); return; }
-    let reply: Reply;
-    if (method === 'options') {
-      // CORS preflight: the platform answers every route (and Prism's answer is not needed).
-      reply = { status: 200, headers: { ...CORS, 'access-control-allow-methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE', 'content-length': '0' }, body: Buffer.alloc(0) };
-    } else {
-      // HEAD is answered as GET without a body (as the platform does).
-      const match = matchRoute(doc, table, method === 'head' ? 'get' : method, trimRoute(rawPath));
-      reply = !match || !match.ok ? platformReply(noRoute()) : await answerOf(req, { match, method, pairs, body, origin });
-    }
-    if (envelope) {
-      const json = tryJson(reply.body);
-      reply = jsonReply(200, CORS, { body: json === undefined ? reply.body.toString('utf8') : json, status: reply.status, headers: envelopeHeaders(reply.headers, doc, matchRoute(doc, table, 'get', trimRoute(rawPath))?.entry) });
-    }
-    memo?.set(key, reply);
-    write(res, reply, method === 'head');
-  }
-
   const server = http.createServer((req, res) => {
-    handle(req, res).catch(() => send(res, criticalError()));
+    handle(front, req, res).catch(() => send(res, criticalError()));
   });
   server.requestTimeout = bodyTimeoutMs + UPSTREAM_TIMEOUT;
   server.headersTimeout = Math.min(bodyTimeoutMs, 60_000);
   // CONNECT is a proxy's method: the platform has no such route.
-  server.on('connect', (req, socket) => {
-    const text = JSON.stringify(noRoute().body);
+  server.on('connect', (_req, socket) => {
     socket.on('error', () => socket.destroy());
-    socket.end(`HTTP/1.1 404 Not Found\r\ncontent-type: application/json; charset=UTF-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+    socket.end(rawAnswer(404, noRoute().body));
   });
   // Malformed HTTP never reaches the handler: answer it and keep serving.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || err.code === 'ECONNRESET') { socket.destroy(); return; }
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const text = JSON.stringify({ code: 'rest_invalid_request', message: 'Malformed HTTP request.', data: { status } });
-    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json; charset=UTF-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+    socket.end(rawAnswer(status, { code: 'rest_invalid_request', message: 'Malformed HTTP request.', data: { status } }));
   });
   server.on('close', () => { for (const t of targets.values()) t.agent?.destroy(); });
   return server;
