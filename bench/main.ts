@@ -244,6 +244,42 @@ function liveRun(bundle: string): Record<string, Json> {
   };
 }
 
+/** 4. The mock under load: the project's settings, without the memo, and distinct requests. */
+async function mockSection(bundle: string): Promise<void> {
+  log(`4. mock under load (${DURATION} s per scenario) ...`);
+  const m = (results.items.mock = await mockLoad(bundle));
+  const ours = m['npm run mock (project settings)']?.['GET item'];
+  if (ours) {
+    target('mock GET item throughput / bare node', ours.rps / m.bare['GET item'].rps, 1 / 16, '>=', 'x');
+    target('mock GET item p99 latency', ours.p99, 25, '<=', 'ms');
+  }
+  const raw = m['npm run mock -- --no-memo']?.['GET item'];
+  if (raw) {
+    target('mock GET item throughput / bare node, without the answer memo', raw.rps / m.bare['GET item'].rps, 1 / 16, '>=', 'x');
+    target('mock GET item p99 latency, without the answer memo', raw.p99, 25, '<=', 'ms');
+  }
+  const d = (results.items.mockDistinct = await benchMockDistinct({ bundleDir: bundle, duration: DURATION, log }));
+  Object.assign(m, { 'npm run mock, distinct requests (bench/mock.ts)': { [`${d.mix.operations} GET operations, bare node`]: d.bare, 'every request new': d.distinct, 'the same mix repeated': d.repeated } });
+  target('mock distinct requests throughput / bare node', d.ratio, 1 / 20, '>=', 'x');
+  target('mock distinct requests p99 latency', d.distinct.p99, 20, '<=', 'ms');
+  target('mock total memory (front + every Prism, peak under load)', d.memoryPeakMb, 400, '<=', 'MB');
+}
+
+/** 6. Scaling: every stage on a synthetic spec 4x the size, against the spec as it is. */
+function scalingSection(): void {
+  log(`6. scaling: 4x synthetic spec, every stage x${RUNS} ...`);
+  const syn = syntheticSpec(4);
+  try {
+    const x4 = pipelineTimes(syn.source, 'x4');
+    const x4Sum = round(Object.values(x4.stages).reduce((a, v) => a + v.median, 0));
+    const x1 = results.items.pipeline ?? npmBuildTimes(mkdtempSync(join(tmpdir(), 'bench-build-')));
+    results.items.scaling = {
+      routes: { spec: Object.keys(parseYaml(readFileSync('openapi/openapi.yaml', 'utf8')).paths).length, x4: syn.routes },
+      x1StageSum: x1.stageSum, x4StageSum: x4Sum, ratio: round(x4Sum / x1.stageSum, 2), x4Stages: x4.stages, x4Sizes: x4.sizes,
+    };
+  } finally { rmSync(syn.dir, { recursive: true, force: true }); }
+}
+
 async function main(): Promise<void> {
   mkdirSync('bench', { recursive: true });
   // One fresh build of the spec as it is (the last `npm run build` run): sizes, the mock and the
@@ -271,25 +307,7 @@ async function main(): Promise<void> {
       const l = (results.items.linkParse = await linkParse({ runs: Math.max(RUNS, 9) }));
       target('client Link parsing: growth exponent over hostile headers (1 = linear, 2 = quadratic)', l.worstSlope, 1.5, '<=', '');
     }
-    if (!SKIP.has('mock')) {
-      log(`4. mock under load (${DURATION} s per scenario) ...`);
-      const m = (results.items.mock = await mockLoad(bundle));
-      const ours = m['npm run mock (project settings)']?.['GET item'];
-      if (ours) {
-        target('mock GET item throughput / bare node', ours.rps / m.bare['GET item'].rps, 1 / 16, '>=', 'x');
-        target('mock GET item p99 latency', ours.p99, 25, '<=', 'ms');
-      }
-      const raw = m['npm run mock -- --no-memo']?.['GET item'];
-      if (raw) {
-        target('mock GET item throughput / bare node, without the answer memo', raw.rps / m.bare['GET item'].rps, 1 / 16, '>=', 'x');
-        target('mock GET item p99 latency, without the answer memo', raw.p99, 25, '<=', 'ms');
-      }
-      const d = (results.items.mockDistinct = await benchMockDistinct({ bundleDir: bundle, duration: DURATION, log }));
-      Object.assign(m, { 'npm run mock, distinct requests (bench/mock.ts)': { [`${d.mix.operations} GET operations, bare node`]: d.bare, 'every request new': d.distinct, 'the same mix repeated': d.repeated } });
-      target('mock distinct requests throughput / bare node', d.ratio, 1 / 20, '>=', 'x');
-      target('mock distinct requests p99 latency', d.distinct.p99, 20, '<=', 'ms');
-      target('mock total memory (front + every Prism, peak under load)', d.memoryPeakMb, 400, '<=', 'MB');
-    }
+    if (!SKIP.has('mock')) await mockSection(bundle);
     if (!SKIP.has('live')) {
       log('5. live contract run ...');
       try {
@@ -304,19 +322,7 @@ async function main(): Promise<void> {
     if (!SKIP.has('contract')) { log('8. contract CLI against hostile sites ...'); results.items.contract = await contractBench({ target, log }); }
   } finally { rmSync(bundle, { recursive: true, force: true }); }
 
-  if (!SKIP.has('scaling')) {
-    log(`6. scaling: 4x synthetic spec, every stage x${RUNS} ...`);
-    const syn = syntheticSpec(4);
-    try {
-      const x4 = pipelineTimes(syn.source, 'x4');
-      const x4Sum = round(Object.values(x4.stages).reduce((a, v) => a + v.median, 0));
-      const x1 = results.items.pipeline ?? npmBuildTimes(mkdtempSync(join(tmpdir(), 'bench-build-')));
-      results.items.scaling = {
-        routes: { spec: Object.keys(parseYaml(readFileSync('openapi/openapi.yaml', 'utf8')).paths).length, x4: syn.routes },
-        x1StageSum: x1.stageSum, x4StageSum: x4Sum, ratio: round(x4Sum / x1.stageSum, 2), x4Stages: x4.stages, x4Sizes: x4.sizes,
-      };
-    } finally { rmSync(syn.dir, { recursive: true, force: true }); }
-  }
+  if (!SKIP.has('scaling')) scalingSection();
   if (!SKIP.has('har')) {
     log('9. validate-har on a ~50 MB HAR (bench/har.ts) ...');
     const h = (results.items.har = await harBench({ runs: RUNS }));
