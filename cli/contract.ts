@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isMain, parseArgs, UsageError } from './lib/args.js';
 import { formatBytes } from './lib/http.js';
+import { checkBaseUrl as checkBase } from '../core/base-url.js';
 import * as coreMapping from '../core/mapping.js';
 import { createRecorder } from './lib/record.js';
 import { createRedactor, forTerminal } from '../core/redact.js';
@@ -100,22 +101,19 @@ function readConfig(file: Json) {
   return { ...cfg, map };
 }
 
-/** Check and normalise --base-url: `https://site/wp-json` or `https://site/?rest_route=`. */
-export function checkBaseUrl(value: Json) {
-  const port = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*:(\d+)(?:[/?#]|$)/i.exec(value);
-  if (port && (Number(port[1]) < 1 || Number(port[1]) > 65535)) throw new UsageError(`--base-url: port ${port[1]} is out of range (1-65535): give the port the site listens on, e.g. http://127.0.0.1:8080/wp-json`);
-  let u;
-  try { u = new URL(value); } catch { throw new UsageError(`--base-url ${JSON.stringify(value)} is not a URL (expected e.g. https://site/wp-json or https://site/?rest_route=)`); }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError(`--base-url must be http or https, got ${u.protocol}`);
-  if (u.username || u.password) throw new UsageError('--base-url must not hold credentials: use WP_USER and WP_APP_PASSWORD');
-  if (u.hash) throw new UsageError('--base-url must not have a fragment (#...)');
-  if (u.search) {
-    const keys = [...u.searchParams.keys()];
-    const route = u.searchParams.get('rest_route');
-    if (keys.length !== 1 || route === null || (route !== '' && route !== '/')) throw new UsageError('--base-url must be the REST root without a query (https://site/wp-json), or the form https://site/?rest_route= of a site without pretty permalinks');
-    return `${u.origin}${u.pathname}?rest_route=`;
+/** Check and normalise --base-url (the core's rules, core/base-url.ts): `https://site/wp-json` or `https://site/?rest_route=`. */
+export function checkBaseUrl(value: string): string {
+  const r = checkBase(value);
+  if ('base' in r) return r.base.prefix;
+  const p = r.problem;
+  switch (p.kind) {
+    case 'port': throw new UsageError(`--base-url: port ${p.port} is out of range (1-65535): give the port the site listens on, e.g. http://127.0.0.1:8080/wp-json`);
+    case 'empty': case 'not-url': throw new UsageError(`--base-url ${JSON.stringify(value)} is not a URL (expected e.g. https://site/wp-json or https://site/?rest_route=)`);
+    case 'scheme': throw new UsageError(`--base-url must be http or https, got ${p.protocol}`);
+    case 'credentials': throw new UsageError('--base-url must not hold credentials: use WP_USER and WP_APP_PASSWORD');
+    case 'fragment': throw new UsageError('--base-url must not have a fragment (#...)');
+    default: throw new UsageError('--base-url must be the REST root without a query (https://site/wp-json), or the form https://site/?rest_route= of a site without pretty permalinks');
   }
-  return u.toString().replace(/\/+$/, '');
 }
 
 const UNITS_MS: Record<string, Json> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };

@@ -22,23 +22,55 @@ export interface BaseUrl {
 
 const REST_ROUTE = 'rest_route';
 
-/** Parse and check a base URL; throws a TypeError naming the problem. */
-export function parseBaseUrl(raw: string): BaseUrl {
-  if (typeof raw !== 'string' || !raw.trim()) throw new TypeError('createClient: baseUrl is required');
+/** Why a text is not a base URL. */
+export type BaseUrlProblem =
+  | { kind: 'empty' }
+  | { kind: 'port'; port: string }
+  | { kind: 'not-url' }
+  | { kind: 'scheme'; protocol: string }
+  | { kind: 'fragment' }
+  | { kind: 'credentials' }
+  | { kind: 'query'; query: string };
+
+/**
+ * The rules of a base URL, once, for every product (each words the problems its own way): an
+ * absolute http(s) URL without credentials or fragment, either without a query (pretty permalinks)
+ * or with exactly `?rest_route=` (or `=/`, `=%2F`).
+ */
+export function checkBaseUrl(raw: string): { base: BaseUrl } | { problem: BaseUrlProblem } {
+  if (typeof raw !== 'string' || !raw.trim()) return { problem: { kind: 'empty' } };
+  const text = raw.trim();
+  const port = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*:(\d+)(?:[/?#]|$)/i.exec(text);
+  if (port && (Number(port[1]) < 1 || Number(port[1]) > 65535)) return { problem: { kind: 'port', port: port[1] } };
   let u: URL;
-  try { u = new URL(raw.trim()); } catch { throw new TypeError(`createClient: baseUrl is not an absolute URL: ${JSON.stringify(raw)}`); }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new TypeError(`createClient: baseUrl must be http or https, not ${u.protocol}`);
-  if (raw.includes('#')) throw new TypeError('createClient: baseUrl must not have a fragment (#…)');
-  if (u.username || u.password) throw new TypeError('createClient: baseUrl must not hold credentials; use the `auth` option');
+  try { u = new URL(text); } catch { return { problem: { kind: 'not-url' } }; }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { problem: { kind: 'scheme', protocol: u.protocol } };
+  if (text.includes('#')) return { problem: { kind: 'fragment' } };
+  if (u.username || u.password) return { problem: { kind: 'credentials' } };
   const query = u.search.slice(1);
-  if (!query && !raw.includes('?')) {
+  if (!query && !text.includes('?')) {
     const path = u.pathname.replace(/\/+$/, '');
-    return { prefix: `${u.origin}${path}`, origin: u.origin, path, restRoute: false };
+    return { base: { prefix: `${u.origin}${path}`, origin: u.origin, path, restRoute: false } };
   }
   if (query === `${REST_ROUTE}=` || query === `${REST_ROUTE}=/` || query === `${REST_ROUTE}=%2F` || query === REST_ROUTE) {
-    return { prefix: `${u.origin}${u.pathname}?${REST_ROUTE}=`, origin: u.origin, path: u.pathname, restRoute: true };
+    return { base: { prefix: `${u.origin}${u.pathname}?${REST_ROUTE}=`, origin: u.origin, path: u.pathname, restRoute: true } };
   }
-  throw new TypeError(`createClient: baseUrl has an unexpected query (${raw.slice(raw.indexOf('?'))}); give the REST root, e.g. https://site/wp-json, or https://site/?rest_route= for a site without pretty permalinks`);
+  return { problem: { kind: 'query', query: text.slice(text.indexOf('?')) } };
+}
+
+/** Parse and check a base URL (the client's): throws a TypeError naming the problem. */
+export function parseBaseUrl(raw: string): BaseUrl {
+  const r = checkBaseUrl(raw);
+  if ('base' in r) return r.base;
+  const p = r.problem;
+  switch (p.kind) {
+    case 'empty': throw new TypeError('createClient: baseUrl is required');
+    case 'port': case 'not-url': throw new TypeError(`createClient: baseUrl is not an absolute URL: ${JSON.stringify(raw)}`);
+    case 'scheme': throw new TypeError(`createClient: baseUrl must be http or https, not ${p.protocol}`);
+    case 'fragment': throw new TypeError('createClient: baseUrl must not have a fragment (#…)');
+    case 'credentials': throw new TypeError('createClient: baseUrl must not hold credentials; use the `auth` option');
+    default: throw new TypeError(`createClient: baseUrl has an unexpected query (${p.query}); give the REST root, e.g. https://site/wp-json, or https://site/?rest_route= for a site without pretty permalinks`);
+  }
 }
 
 /**
