@@ -1,4 +1,4 @@
-// Start the mock (scripts/mock.mjs: front + one Prism per group of namespaces) as a child process on
+// Start the mock (mock/main.ts, compiled: dist/mock/main.js; front + one Prism per group of namespaces) as a child process on
 // a free loopback port, and stop it by PID (the mock and every Prism) so that no server is ever left
 // running.
 import { spawn, type ChildProcess } from 'node:child_process';
