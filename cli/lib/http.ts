@@ -7,6 +7,7 @@
 // permalinks) puts every route into the `rest_route` parameter.
 import { parseBaseUrl } from '../../core/base-url.js';
 import * as map from '../../core/mapping.js';
+import { phpQuerySerializer } from '../../core/php-query.js';
 import type { NameMapping } from '../../core/mapping.js';
 import type { Json } from '../../core/spec.js';
 
@@ -87,13 +88,10 @@ export function createHttp(o: Json) {
   /** Build the site URL of a spec path with a spec-named query (values: string | number | boolean | array). */
   function url(specPath: Json, query = {}) {
     const sitePath = map.mapPath(specPath, mapping, 'toSite');
-    const parts = [];
-    for (const [k, v] of Object.entries(query)) {
-      if (v === undefined) continue;
-      const name = map.mapParam(k, mapping, 'toSite');
-      const value = Array.isArray(v) ? v.join(',') : String(v);
-      parts.push(`${encodeURIComponent(name).replace(/%5B/gi, '[').replace(/%5D/gi, ']')}=${encodeURIComponent(value).replace(/%2C/gi, ',')}`);
-    }
+    // The platform's query form (core/php-query.ts): comma lists, PHP brackets, never a repeated key.
+    const siteNamed = Object.fromEntries(Object.entries(query as Record<string, unknown>).map(([k, v]) => [map.mapParam(k, mapping, 'toSite'), v]));
+    const qs = phpQuerySerializer(siteNamed);
+    const parts = qs ? [qs] : [];
     if (base.restRoute) {
       const route = encodeURIComponent(sitePath).replace(/%2F/gi, '/');
       return new URL(`${base.prefix}?rest_route=${route}${parts.length ? `&${parts.join('&')}` : ''}`);
