@@ -3,14 +3,14 @@
 // core/base-url.ts), map the site's names back to the spec's, match an operation with the platform's
 // rules (core/match.ts), then judge the response and, separately, the request. Every value is
 // hostile: nothing here throws on odd input, recursion is bounded by a depth check before parsing.
-import { restRouteOf, type RestRoute } from '../../core/base-url.js';
+import { MAX_URL, restRouteOf, type RestRoute } from '../../core/base-url.js';
+import { SENSITIVE_PARAM } from '../../core/redact.js';
 import { createJudge, depthWithin, MAX_BODY_DEPTH, type JudgedRequest, type JudgedResponse, type RequestVerdict, type Verdict } from '../../core/judge.js';
 import * as map from '../../core/mapping.js';
 import { matchRoute, routeTable, type RouteMatch } from '../../core/match.js';
 import { phpDecodeChecked, queryPairs } from '../../core/php-query.js';
 import { specNamespaces, type Json, type OpenApiDoc, type Operation } from '../../core/spec.js';
 
-const MAX_URL = 64 * 1024;
 const MAX_HEADERS = 1000;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined);
@@ -149,7 +149,7 @@ export function createHarJudge({ doc, mapping, strict = false, namespaces = [], 
     let method: string = req.method.toUpperCase().slice(0, 20);
     const url: string = req.url;
     const base = { method, url, comment, failures: [], notes };
-    const r = url.length > MAX_URL ? { outOfScope: 'a URL longer than 64 KiB' } : restRouteOf(url, restPrefixes);
+    const r = restRouteOf(url, restPrefixes);
     if ('outOfScope' in r) return { ...base, scope: 'not-in-spec', reason: r.outOfScope };
     const override = r.query.find((p) => p.key === '_method');
     if (method === 'POST' && override && /^[A-Za-z]{3,7}$/.test(override.value)) { method = override.value.toUpperCase(); notes.push(`_method=${method}: judged as ${method}`); }
@@ -230,7 +230,7 @@ export function secretsOf(entry: Json): Set<string> {
     try {
       const u = new URL(entry.request.url);
       if (u.password) add(decodeURIComponent(u.password));
-      for (const q of queryPairs(u.search.slice(1))) if (/pass|secret|token|nonce|api_?key|auth(?!or)/i.test(q.key)) add(q.value);
+      for (const q of queryPairs(u.search.slice(1))) if (SENSITIVE_PARAM.test(q.key)) add(q.value);
     } catch { /* not a URL */ }
   }
   return out;
