@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // The compiled products (dist/) that tests spawn are built once per run (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
   },
 });

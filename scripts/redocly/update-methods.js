@@ -1,3 +1,4 @@
+// @ts-check
 // Redocly plugin `festival`: the decorator `festival/update-methods` writes the PUT and PATCH of an
 // update route from its POST, so each update is written once in the source (openapi/paths/).
 //
@@ -17,13 +18,21 @@
 // method, or an unknown method or key is an error (Redocly reports it and the bundle fails).
 // Spectral's `update-methods-match-post` rule checks the result on the bundle.
 
+import { preprocessors as recordPreprocessors } from './record-contexts.js';
+
+/** @typedef {Record<string, any>} Node a parsed YAML map (a path item, an operation) */
+
 const METHODS = ['put', 'patch'];
 const KEYS = ['operationId', 'summary', 'description'];
 export const MARKER = 'x-update-methods';
 
+/** @param {string} s */
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The operation that `method` gets from `post` (without the marker) and the marker's overrides. */
+/**
+ * The operation that `method` gets from `post` (without the marker) and the marker's overrides.
+ * @param {Node} post @param {string} method @param {Node} [own] @returns {Node}
+ */
 export function derive(post, method, own = {}) {
   const op = structuredClone(post);
   delete op[MARKER];
@@ -35,8 +44,12 @@ export function derive(post, method, own = {}) {
   return op;
 }
 
-/** The marker as `[[method, overrides]]`; throws a message on a malformed marker. */
+/**
+ * The marker as `[[method, overrides]]`; throws a message on a malformed marker.
+ * @param {unknown} marker @returns {[string, Node][]}
+ */
 export function parseMarker(marker) {
+  /** @type {[string, Node][] | undefined} */
   const entries = Array.isArray(marker) ? marker.map((m) => [m, {}]) : marker && typeof marker === 'object' ? Object.entries(marker).map(([m, o]) => [m, o ?? {}]) : undefined;
   if (!entries || !entries.length) throw new Error(`${MARKER} must list put and/or patch, as a list or as a map of overrides`);
   for (const [m, o] of entries) {
@@ -48,13 +61,17 @@ export function parseMarker(marker) {
   return entries;
 }
 
-/** Expand one path item in place, keeping the key order (the new methods follow `post`). */
+/**
+ * Expand one path item in place, keeping the key order (the new methods follow `post`).
+ * @param {Node} item @returns {boolean}
+ */
 export function expandPathItem(item) {
   for (const m of Object.keys(item)) if (m !== 'post' && item[m] && typeof item[m] === 'object' && MARKER in item[m]) throw new Error(`${MARKER} belongs on the POST operation, not on ${m}`);
   const post = item.post;
   if (!post || typeof post !== 'object' || !(MARKER in post)) return false;
   const entries = parseMarker(post[MARKER]);
   for (const [m] of entries) if (item[m]) throw new Error(`${MARKER} lists ${m}, but the path item writes ${m} itself: remove the copy`);
+  /** @type {[string, Node][]} */
   const made = entries.map(([m, own]) => [m, derive(post, m, own)]);
   delete post[MARKER];
   const order = Object.entries(item);
@@ -69,16 +86,19 @@ export function expandPathItem(item) {
 function UpdateMethods() {
   return {
     PathItem: {
+      /** @param {Node} item @param {{ location: unknown, report: (p: { message: string, location: unknown }) => void }} ctx */
       enter(item, ctx) {
-        try { expandPathItem(item); } catch (e) { ctx.report({ message: e.message, location: ctx.location }); }
+        try { expandPathItem(item); } catch (e) { ctx.report({ message: e instanceof Error ? e.message : String(e), location: ctx.location }); }
       },
     },
   };
 }
 
+// The plugin `festival`: this decorator and the preprocessor of ./record-contexts.js.
 export default function festivalPlugin() {
   return {
     id: 'festival',
+    preprocessors: recordPreprocessors,
     decorators: { oas3: { 'update-methods': UpdateMethods } },
   };
 }

@@ -21,7 +21,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 SB=$REPO/.sandbox
 DB_PORT=${SANDBOX_DB_PORT:-3307}
-SEED_VERSION=2 # bump when wp.php or seed-calendar.mjs seed different content: the databases are then rebuilt
+SEED_VERSION=2 # bump when wp.php or seed-calendar.ts seed different content: the databases are then rebuilt
 DB_USER=wordpress
 DB_PASSWORD=wordpress-sandbox # loopback only
 PLATFORM_DIR=${FESTIVAL_PLATFORM_DIR:-$REPO/../shared/platform}
@@ -341,7 +341,7 @@ site_up() { # $1 site name
       wp activate the-events-calendar/the-events-calendar.php >>"$log_file" 2>&1 ||
         { tail -n 20 "$log_file" >&2; die "site $site: activating The Events Calendar $release failed (see $log_file)"; }
       state=$(mysql_root --batch --raw --skip-column-names -e "SELECT option_value FROM \`$db\`.wp_options WHERE option_name = 'festival_sandbox_seed'")
-      node "$HERE/seed-calendar.mjs" --base-url "$url/wp-json" --release "$release" <<<"$state" >"$dir/calendar.json" 2>>"$log_file" ||
+      node "$HERE/../../dist/scripts/sandbox/seed-calendar.js" --base-url "$url/wp-json" --release "$release" <<<"$state" >"$dir/calendar.json" 2>>"$log_file" ||
         { tail -n 20 "$log_file" >&2; die "site $site: seeding the calendar through its REST routes failed (see $log_file)"; }
       wp calendar "$dir/calendar.json" >>"$log_file" 2>&1 ||
         { tail -n 20 "$log_file" >&2; die "site $site: recording the calendar seed failed (see $log_file)"; }

@@ -5,7 +5,7 @@
 //   php wp.php seed      creates the users, application passwords and the fixed content; prints the marker
 //   php wp.php activate <plugin file>   activates a plugin (as WordPress's plugins screen does)
 //   php wp.php calendar <calendar.json> finishes the calendar seed made through the plugin's REST routes
-//                        (seed-calendar.mjs): the password of the protected event, fixed dates; records
+//                        (seed-calendar.ts): the password of the protected event, fixed dates; records
 //                        the release and the ids in the marker
 // Env: SANDBOX_WP_ROOT (the tree, default Debian's /usr/share/wordpress), SANDBOX_SITE_URL
 // (http://127.0.0.1:8881), SANDBOX_SEED_VERSION (the marker up.sh expects).
@@ -75,7 +75,7 @@ switch ($mode) {
     case 'calendar':
         $file = (string) ($argv[2] ?? '');
         $seed = json_decode((string) @file_get_contents($file), true);
-        if (!is_array($seed) || !isset($seed['release'], $seed['ids'])) fail("calendar: $file is not the JSON that seed-calendar.mjs writes");
+        if (!is_array($seed) || !isset($seed['release'], $seed['ids'])) fail("calendar: $file is not the JSON that seed-calendar.ts writes");
         $marker = json_decode((string) get_option(MARKER), true);
         if (!is_array($marker)) fail('calendar: the site is not seeded');
         foreach ($seed['passwords'] ?? [] as $id => $password) {

@@ -6,23 +6,16 @@
 //   arrays where a scalar is expected (8), JSON deeper than PHP reads (9), records the run did not
 //   create (1), and the closing line's counts.
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { proveOwn } from '../../cli/lib/exercise.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { createRedactor, forTerminal } from '../../cli/lib/redact.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { html, junitXml } from '../../cli/lib/report.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { createValidator } from '../../cli/lib/validate.mjs';
-import { jsonErrorCode } from '../../scripts/mock/errors.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { applyFields } from '../../scripts/mock/globals.mjs';
-import { phpPairs } from '../../scripts/mock/input.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { checkBracketScalars } from '../../scripts/mock/lists.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { matchRoute, routeTable } from '../../scripts/mock/routes.mjs';
-import { countVitest } from '../../scripts/test-count.mjs';
+import { proveOwn } from '../../cli/lib/exercise.ts';
+import { createRedactor, forTerminal } from '../../core/redact.ts';
+import { html, junitXml } from '../../cli/lib/report.ts';
+import { createValidator } from '../../core/validate.ts';
+import { jsonErrorCode } from '../../mock/errors.ts';
+import { applyFields } from '../../mock/globals.ts';
+import { phpPairs } from '../../core/php-query.ts';
+import { checkBracketScalars } from '../../mock/lists.ts';
+import { matchRoute, routeTable } from '../../core/match.ts';
+import { countVitest } from '../../scripts/test-count.ts';
 import { prng, type Prng } from '../support/prng.js';
 import { bundle, type Json } from '../support/spec.js';
 import { xmlProblems } from '../support/xml.js';
@@ -154,11 +147,11 @@ describe('work that grows with the input (point 3)', () => {
       const n = r.int(600);
       const invalidRate = r.pick([0, 0.01, 0.5, 1]);
       const list = Array.from({ length: n }, (_, i) => (r.next() < invalidRate ? { ...valid, id: `x${i}` } : valid));
-      const all = v.check(schema, list);
-      const first = v.check(schema, list, { allErrors: false });
+      const all = v.messages(schema, list);
+      const first = v.messages(schema, list, { allErrors: false });
       if ((all.length === 0) !== (first.length === 0) && bad.length < 5) bad.push(`n=${n}: all ${all.length}, first ${first.length}`);
       if (all.length > 21 && bad.length < 5) bad.push(`n=${n}: ${all.length} errors listed`);
-      if (all.length === 21 && !/more errors/.test(all[20]) && bad.length < 5) bad.push(`n=${n}: no count line`);
+      if (all.length === 21 && !/more problems/.test(all[20]) && bad.length < 5) bad.push(`n=${n}: no count line`);
     });
     expect(ran).toBe(COUNTS.growth);
     expect(bad).toEqual([]);
@@ -174,7 +167,7 @@ describe('prototype keys (point 7)', () => {
     const before = protoNames();
     const normal = JSON.stringify(applyFields(sample, 'id'));
     const table = routeTable(doc);
-    const entry = matchRoute(doc, table, 'get', '/core/v2/posts').entry;
+    const entry = matchRoute(doc, table, 'get', '/core/v2/posts')!.entry;
     const bad: string[] = [];
     const ran = cases(COUNTS.proto, SEED + 5, (r) => {
       const path = () => Array.from({ length: 1 + r.int(4) }, () => r.pick(SEGMENTS)).join('.');
@@ -194,7 +187,7 @@ describe('prototype keys (point 7)', () => {
 
 describe('arrays where the platform expects a scalar (point 8)', () => {
   const table = routeTable(doc);
-  const entry = matchRoute(doc, table, 'get', '/core/v2/posts').entry as { params: { name: string; in: string; schema: Json }[] };
+  const entry = matchRoute(doc, table, 'get', '/core/v2/posts')!.entry!;
   const deref = (s: Json): Json => (s && typeof s.$ref === 'string' ? deref(s.$ref.slice(2).split('/').reduce((o: Json, k: string) => o[k], doc)) : s);
   const typesOf = (s: Json): string[] => { const d = deref(s) ?? {}; const u = d.oneOf ?? d.anyOf; return u ? u.flatMap(typesOf) : [].concat(d.type ?? []); };
   const query = entry.params.filter((p) => p.in === 'query');

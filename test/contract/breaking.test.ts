@@ -6,16 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { compareBundles, verdict } from '../../cli/lib/breaking.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { latestRelease } from '../../cli/breaking.mjs';
+import { compareBundles, verdict } from '../../core/breaking.ts';
+import { latestRelease } from '../../cli/breaking.ts';
 import { ROOT } from '../support/spec.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'breaking');
 const load = (name: string) => YAML.parse(readFileSync(join(FIX, name), 'utf8'));
 type Change = { breaking: boolean; rule: string; operation: string; where: string; message: string };
-const cli = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'cli', 'index.mjs'), 'breaking', ...args], { cwd: ROOT, encoding: 'utf8' });
+const cli = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'breaking', ...args], { cwd: ROOT, encoding: 'utf8' });
 const has = (changes: Change[], rule: string, operation: string, where: RegExp | string) =>
   changes.some((c) => c.rule === rule && c.operation === operation && (typeof where === 'string' ? c.where === where : where.test(c.where)));
 
@@ -233,7 +231,7 @@ describe('the release gate: npm run breaking -- --since-release (what .ci/run ru
     const dir = tmp();
     try {
       // The working bundle as it is (its version keeps the newest release's major), one operation less.
-      const newest = latestRelease(join(ROOT, 'releases'));
+      const newest = latestRelease(join(ROOT, 'releases'))!;
       const head = JSON.parse(readFileSync(join(ROOT, 'generated', 'openapi.json'), 'utf8'));
       expect(head.info.version.split('.')[0]).toBe(newest.version.split('.')[0]);
       delete head.paths['/core/v2/posts/{id}'].delete;

@@ -2,8 +2,7 @@
 // record read by that slug, just before the write, is the run's own: it answers that slug, its id is
 // one the run's creates answered and was not on the site before, and it carries the run's marker.
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { proveOwn, targetRecord } from '../../cli/lib/exercise.mjs';
+import { proveOwn, targetRecord } from '../../cli/lib/exercise.ts';
 
 const STAMP = '20261124T230000Zr000001';
 const MARKER = `contract-run ${STAMP}`;

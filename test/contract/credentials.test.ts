@@ -7,8 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { createRedactor } from '../../cli/lib/redact.mjs';
+import { createRedactor } from '../../core/redact.ts';
 import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, runCli, send, siteIndex } from './support/fake-site.js';
 
 const USER = 'festival-admin';

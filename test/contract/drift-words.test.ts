@@ -1,10 +1,8 @@
 // Issue 26: a drift finding says in words what differs and which side is right (as far as the tool
 // can know), instead of `media_type: enum {"spec":[null],"site":[]}`.
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { describeFinding } from '../../cli/lib/drift.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { driftText } from '../../cli/lib/report.mjs';
+import { describeFinding } from '../../cli/lib/drift.ts';
+import { driftText } from '../../cli/lib/report.ts';
 
 const base = { route: '/core/v2/media', method: 'GET', param: 'media_type' };
 const drift = (params: object[]) => ({ specNamespacesAbsent: [], siteOtherNamespaces: [], routes: { siteOnly: [], specOnly: [] }, methods: { siteOnly: [], specOnly: [] }, paramsAbsentFromSite: [], params });

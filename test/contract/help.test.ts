@@ -7,14 +7,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { DRIFT_FLAGS, FLAGS as CONTRACT_FLAGS, main as contractMain } from '../../cli/contract.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { FLAGS as BREAKING_FLAGS, main as breakingMain } from '../../cli/breaking.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { FLAGS as HAR_FLAGS, main as harMain } from '../../cli/validate-har.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { MOCK_FLAGS } from '../../scripts/mock/args.mjs';
+import { DRIFT_FLAGS, FLAGS as CONTRACT_FLAGS, main as contractMain } from '../../cli/contract.ts';
+import { FLAGS as BREAKING_FLAGS, main as breakingMain } from '../../cli/breaking.ts';
+import { FLAGS as HAR_FLAGS, main as harMain } from '../../cli/validate-har.ts';
+import { MOCK_FLAGS } from '../../mock/args.ts';
 import { ROOT } from '../support/spec.js';
 import { ensureCompiledMapping, fakeSite, type FakeSite, send, siteIndex } from './support/fake-site.js';
 
@@ -54,8 +50,8 @@ const COMMANDS: Command[] = [
   { name: 'drift', flags: DRIFT_FLAGS, run: inProcess(contractMain as Main, { env: {}, command: 'drift' }) },
   { name: 'validate-har', flags: HAR_FLAGS, run: inProcess(harMain as Main) },
   { name: 'breaking', flags: BREAKING_FLAGS, run: inProcess(breakingMain as Main) },
-  { name: 'mock', flags: MOCK_FLAGS, run: spawned('scripts/mock.mjs') },
-  { name: 'start', flags: { 'no-build': { type: 'boolean' }, help: { type: 'boolean' } }, run: spawned('scripts/start.mjs') },
+  { name: 'mock', flags: MOCK_FLAGS, run: spawned('dist/mock/main.js') },
+  { name: 'start', flags: { 'no-build': { type: 'boolean' }, help: { type: 'boolean' } }, run: spawned('dist/mock/start.js') },
 ];
 
 describe.each(COMMANDS)('$name --help', (cmd) => {
@@ -87,7 +83,7 @@ describe.each(COMMANDS)('$name --help', (cmd) => {
 
 describe('the top-level --help', () => {
   it('names every command the bin dispatches, and each one answers --help', () => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'cli', 'index.mjs'), '--help'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), '--help'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
     const listed = [...r.stdout.matchAll(/^ {2}([a-z-]+) {2,}/gm)].map((m) => m[1]);
     expect(listed.sort()).toEqual(['breaking', 'contract', 'drift', 'validate-har']);
@@ -108,7 +104,7 @@ describe('the --out default the help states is where the reports go', () => {
     const stated = /--out <dir>.*\(default ([^)\s]+)\)/.exec(h.out)?.[1];
     expect(stated).toBeDefined();
     const r = await new Promise<{ code: number | null; err: string }>((done) => {
-      const child = spawn(process.execPath, [join(ROOT, 'cli', 'index.mjs'), 'drift', '--base-url', site.base, '--quiet'], { cwd, env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '' } });
+      const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'drift', '--base-url', site.base, '--quiet'], { cwd, env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '' } });
       let err = '';
       child.stderr.on('data', (d) => { err += d; });
       child.on('close', (code) => done({ code, err }));

@@ -47,7 +47,7 @@ function handler(req: IncomingMessage, res: ServerResponse) {
 
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'cli', 'index.mjs'), 'contract', ...args], { cwd: ROOT, env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '', ...env } });
+    const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'contract', ...args], { cwd: ROOT, env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => { stdout += d; });

@@ -5,10 +5,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { createRecorder } from '../../cli/lib/record.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { createRedactor } from '../../cli/lib/redact.mjs';
+import { createRecorder } from '../../cli/lib/record.ts';
+import { createRedactor } from '../../core/redact.ts';
 import { cleanOut, collectionHandler, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, type Rec, runCli, send, siteIndex } from './support/fake-site.js';
 
 const SECRET = 'abcd EFGH ijkl MNOP qrst UVWX';

@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { release, ReleaseError } from '../../scripts/release.mjs';
+import { release, ReleaseError } from '../../scripts/release.ts';
 import { ROOT } from '../support/spec.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -85,7 +84,7 @@ describe('npm run release -- <version>', () => {
   });
 
   it('the command line: a bad version is one line and exit 2', () => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'release.mjs'), 'banana'], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'scripts', 'release.js'), 'banana'], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });

@@ -3,10 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { computeDrift } from '../../cli/lib/drift.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { indexRoutes, parseRoute } from '../../cli/lib/routes.mjs';
+import { computeDrift } from '../../cli/lib/drift.ts';
+import { indexRoutes, parseRoute } from '../../cli/lib/routes.ts';
 import { bundle } from '../support/spec.js';
 import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, runCli, send, siteIndex } from './support/fake-site.js';
 

@@ -101,7 +101,7 @@ describe('the HTML docs', () => {
   });
 
   // An operation with a JSON request body: its sample selector offers curl, the typed client and
-  // Redoc's Payload (Redoc shows only the languages of its codeSamples setting: scripts/docs.mjs).
+  // Redoc's Payload (Redoc shows only the languages of its codeSamples setting: scripts/docs.ts).
   const withBody = operations(doc).find((o) => o.method === 'post' && o.path === '/core/v2/posts')
     ?? operations(doc).find((o) => deref(o.op.requestBody)?.content?.['application/json']);
   it(`the sample selector of "${withBody?.op.summary}" shows curl, Typed client and Payload`, async () => {

@@ -9,16 +9,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { createHarJudge, secretsOf } from '../../cli/lib/har-judge.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { createHarTokenizer, NotAHar } from '../../cli/lib/har-reader.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { loadMapping } from '../../cli/lib/mapping.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { DEFAULT_SPEC, loadBundle } from '../../cli/lib/spec.mjs';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { main } from '../../cli/validate-har.mjs';
+import { createHarJudge, secretsOf } from '../../cli/lib/har-judge.ts';
+import { createHarTokenizer, NotAHar } from '../../cli/lib/har-reader.ts';
+import * as coreMapping from '../../core/mapping.ts';
+import { DEFAULT_SPEC, loadBundle } from '../../core/spec.ts';
+import { main } from '../../cli/validate-har.ts';
 import { ROOT } from '../support/spec.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'har');
@@ -329,8 +324,8 @@ describe('bounded fuzzing (seeded, 400 cases each)', () => {
   });
 
   it('the judge on mutated entries: always a verdict, never an exception', async () => {
-    const map = await loadMapping();
-    const judge = createHarJudge({ doc: loadBundle(DEFAULT_SPEC), map, mapping: map.FESTIVAL_PLATFORM, strict: true }).judge;
+    const map = coreMapping;
+    const judge = createHarJudge({ doc: loadBundle(DEFAULT_SPEC), mapping: map.FESTIVAL_PLATFORM, strict: true }).judge;
     const entries = JSON.parse(text).log.entries;
     const scopes = new Set<string>();
     for (let i = 0; i < 400; i++) {
@@ -376,10 +371,10 @@ describe('the streaming reader', () => {
 
 describe('the package command', () => {
   it('dispatches validate-har from cli/index.mjs', () => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'cli', 'index.mjs'), 'validate-har', fx('conforming.har'), '--quiet', '--out', join(TMP, 'bin-out')], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'validate-har', fx('conforming.har'), '--quiet', '--out', join(TMP, 'bin-out')], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^10 entries in 1 file\(s\): 10 in scope/);
-    const help = spawnSync(process.execPath, [join(ROOT, 'cli', 'index.mjs'), '--help'], { cwd: ROOT, encoding: 'utf8' });
+    const help = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), '--help'], { cwd: ROOT, encoding: 'utf8' });
     expect(help.stdout).toMatch(/validate-har/);
   });
 });

@@ -50,7 +50,7 @@ function contract(...args: string[]): Run {
 function cli(...args: string[]): Run {
   const out = mkdtempSync(join(tmpdir(), 'contract-live-'));
   dirs.push(out);
-  const r = spawnSync(process.execPath, [join(ROOT, 'cli', 'index.mjs'), 'contract', '--base-url', SITE.baseUrl, '--out', out, '--quiet', ...args], {
+  const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'contract', '--base-url', SITE.baseUrl, '--out', out, '--quiet', ...args], {
     cwd: ROOT, encoding: 'utf8', timeout: 600_000, env: { ...process.env, WP_USER: SITE.user, WP_APP_PASSWORD: SITE.password },
   });
   if (r.status === 2) throw new Error(`contract could not run against ${SITE.baseUrl} (exit 2): ${r.stderr.trim()}`);
@@ -215,7 +215,7 @@ describe('round trip: contract --record, then validate-har --strict', () => {
     har = JSON.parse(readFileSync(RECORDING, 'utf8'));
     const out = mkdtempSync(join(tmpdir(), 'validate-har-live-'));
     dirs.push(out);
-    const r = spawnSync(process.execPath, [join(ROOT, 'cli', 'index.mjs'), 'validate-har', RECORDING, '--strict', '--out', out], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'validate-har', RECORDING, '--strict', '--out', out], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
     judged = { code: r.status, stdout: r.stdout, stderr: r.stderr, report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) };
   }, 600_000);
 

@@ -6,8 +6,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { jsonErrorCode } from '../../scripts/mock/errors.mjs';
-import { createFront } from '../../scripts/mock/front.mjs';
+import { jsonErrorCode } from '../../mock/errors.ts';
+import { createFront } from '../../mock/front.ts';
 import { bundle } from '../support/spec.js';
 
 const POSTS = [{ id: 5, date: '2025-06-13T10:00:00', title: { rendered: 'Hello' }, _links: { self: [{ href: 'http://x/wp-json/wp/v2/posts/5' }] } }, { id: 6, date: '2025-06-14T10:00:00', title: { rendered: 'Two' }, _links: { self: [{ href: 'http://x/wp-json/wp/v2/posts/6' }] } }];

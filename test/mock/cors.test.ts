@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnswerMemo, corsHeaders, createFront } from '../../scripts/mock/front.mjs';
+import { AnswerMemo, corsHeaders, createFront } from '../../mock/front.ts';
 import { bundle } from '../support/spec.js';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -4,7 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnswerMemo, createFront } from '../../scripts/mock/front.mjs';
+import { AnswerMemo, createFront } from '../../mock/front.ts';
 import { bundle } from '../support/spec.js';
 import { check } from '../support/validate.js';
 

@@ -169,7 +169,7 @@ describe.each(['core', 'cal', 'ml', 'addons'])('global parameters, group %s', (g
       expect(edit.body).toEqual(plain.body);
       return;
     }
-    const enumOf: string[] = deref(o.params.find((p) => p.name === 'context').schema).enum ?? [];
+    const enumOf: string[] = deref(o.params.find((p) => p.name === 'context')!.schema).enum ?? [];
     const examples = successExamples(o);
     if (enumOf.includes('embed')) {
       expect(embed.status).toBe(200);

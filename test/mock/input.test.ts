@@ -1,8 +1,10 @@
-// How the mock's front reads a request (scripts/mock/input.mjs): as PHP and WordPress do, checked
+// How the mock's front reads a request (mock/input.ts, core/php-query.ts): as PHP and WordPress do, checked
 // against the sandbox (a malformed percent-escape stays as it is, the charset is ignored, a body of
 // an unknown type is not read), and what it forwards to Prism is always strictly encoded.
 import { describe, expect, it } from 'vitest';
-import { bodyToForward, encodePairs, mediaType, phpDecode, phpPairs, trimSlashes } from '../../scripts/mock/input.mjs';
+import { trimRoute as trimSlashes } from '../../core/match.ts';
+import { encodePairs, phpDecode, phpPairs } from '../../core/php-query.ts';
+import { bodyToForward, mediaType } from '../../mock/input.ts';
 
 describe('PHP-style decoding', () => {
   it('decodes valid escapes and + and keeps malformed ones', () => {
@@ -56,7 +58,7 @@ describe('paths and content types', () => {
 
 describe('why a JSON body does not parse (json_error_code, as the sandbox answers)', () => {
   it('5 for bytes that are not UTF-8, 3 for a control character (a UTF-16 body), 4 otherwise', async () => {
-    const { jsonErrorCode } = await import('../../scripts/mock/errors.mjs');
+    const { jsonErrorCode } = await import('../../mock/errors.ts');
     expect(jsonErrorCode(Buffer.from('{"requests":"\xff"}', 'latin1'))).toBe(5);
     expect(jsonErrorCode(Buffer.from('{"requests":5}', 'utf16le'))).toBe(3);
     expect(jsonErrorCode(Buffer.from('{"requests":\x01}'))).toBe(3);

@@ -85,7 +85,7 @@ describe('the mock answers bad parameters as the platform does', () => {
 });
 
 describe('after every operation', () => {
-  // The Prisms run with a bounded heap (scripts/mock/prism.mjs): every operation's validators and
+  // The Prisms run with a bounded heap (mock/prism.ts): every operation's validators and
   // examples fit, so none of them exited (a restart would print "exited").
   it('no Prism exited', () => {
     expect(mock.alive(), mock.output()).toBe(true);

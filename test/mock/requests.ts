@@ -179,7 +179,7 @@ export function probes(o: Operation, doc: Json): Probe[] {
     const req = base();
     if (reqParam.in === 'query') delete req.query[reqParam.name];
     else delete req.headers[reqParam.name.toLowerCase()];
-    out.push({ kind: 'missing', param: reqParam.name, where: reqParam.in, req, expect: { status: 400, code: 'rest_missing_callback_param' } });
+    out.push({ kind: 'missing', param: reqParam.name, where: reqParam.in as 'query' | 'header', req, expect: { status: 400, code: 'rest_missing_callback_param' } });
   } else if (rb.required && rb.type === 'application/json' && bodyShape.required.length && rb.example && typeof rb.example === 'object') {
     const name = bodyShape.required[0];
     const req = base();

@@ -1,4 +1,4 @@
-// `npm start` (scripts/start.mjs) serves the docs and the mock together and stops both on Ctrl-C.
+// `npm start` (mock/start.ts, run compiled) serves the docs and the mock together and stops both on Ctrl-C.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ const portFree = (port: number) => new Promise<boolean>((resolve) => {
 describe('npm start', () => {
   it('prints both URLs, serves the docs and the mock, and stops both on SIGINT', async () => {
     // --no-build: the pipeline has its own tests, and a build here would race other builds.
-    const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DOCS_PORT: '0', MOCK_PORT: '0' } });
+    const child = spawn(process.execPath, ['dist/mock/start.js', '--no-build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DOCS_PORT: '0', MOCK_PORT: '0' } });
     let out = '';
     child.stdout!.setEncoding('utf8');
     child.stderr!.setEncoding('utf8');
@@ -31,7 +31,7 @@ describe('npm start', () => {
           if (d && m && p.length) { clearTimeout(t); resolve({ docs: d[1], mock: m[1], prismPids: p }); }
         });
       });
-      // One Prism per group of namespaces (scripts/mock/groups.mjs), all running.
+      // One Prism per group of namespaces (mock/groups.ts), all running.
       expect(urls.prismPids.length).toBeGreaterThan(1);
       for (const pid of urls.prismPids) expect(isRunning(pid), `Prism ${pid} not running`).toBe(true);
       const page = await fetch(urls.docs);

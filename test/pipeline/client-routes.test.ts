@@ -1,4 +1,4 @@
-// The client-routes stage (scripts/client-routes.mjs): its generated files carry `// @ts-nocheck` so
+// The client-routes stage (scripts/client-routes.ts): its generated files carry `// @ts-nocheck` so
 // consumers do not check them again; this is the one step that type-checks them with the header
 // removed, under strict. It also proves the equivalence test covers every operation of the bundle and
 // can fail, and that an unknown path gets a readable error (issue 16).

@@ -8,8 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import { portHolder, sandboxPids, sandboxPortConflict } from '../../scripts/port-holder.mjs';
+import { portHolder, sandboxPids, sandboxPortConflict } from '../../scripts/port-holder.ts';
 import { ROOT } from '../support/spec.js';
 
 let wordpress: http.Server;
@@ -31,7 +30,7 @@ describe('the process on a port', () => {
   it('is found through /proc: this test process, with its command line', () => {
     const h = portHolder(port);
     expect(h).toMatchObject({ port, pid: process.pid });
-    expect(h.cmd).toMatch(/node/);
+    expect(h?.cmd).toMatch(/node/);
   });
 
   it('is nobody on a port nothing listens on', async () => {
@@ -53,12 +52,12 @@ describe('the process on a port', () => {
 describe('npm test with the sandbox\'s port taken by another WordPress', () => {
   it('stops at once naming the port, the pid and its command, and how to choose other ports', () => {
     // A copy of the test command alone in an empty folder: no .sandbox/env.json, nothing to provision.
-    mkdirSync(join(tmp, 'scripts'), { recursive: true });
-    for (const f of ['test.mjs', 'port-holder.mjs', 'test-count.mjs']) cpSync(join(ROOT, 'scripts', f), join(tmp, 'scripts', f));
+    mkdirSync(join(tmp, 'dist', 'scripts'), { recursive: true });
+    for (const f of ['test.js', 'port-holder.js', 'test-count.js']) cpSync(join(ROOT, 'dist', 'scripts', f), join(tmp, 'dist', 'scripts', f));
     writeFileSync(join(tmp, 'package.json'), '{"type":"module"}');
     const env: Record<string, string> = { ...process.env as Record<string, string>, SANDBOX_PORT: String(port) };
     delete env.WP_BASE_URL;
-    const r = spawnSync(process.execPath, ['scripts/test.mjs'], { cwd: tmp, env, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, ['dist/scripts/test.js'], { cwd: tmp, env, encoding: 'utf8', timeout: 60_000 });
     const out = `${r.stdout}${r.stderr}`;
     expect(r.status, out).toBe(1);
     expect(out).toContain(`port ${port}`);

@@ -1,4 +1,4 @@
-// The seed-derived tests read test/fixtures/seed/ (never ../shared), and `seed-transcribe.mjs --check`
+// The seed-derived tests read test/fixtures/seed/ (never ../shared), and `seed-transcribe --check`
 // (run by .ci/run) notices when the seed no longer matches that transcription. The seed itself is not
 // in the repository, so these tests rebuild a seed text from the transcription's own sections.
 import { spawnSync } from 'node:child_process';
@@ -29,7 +29,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const check = (text: string) => {
   const file = join(dir, sections()[0].source);
   writeFileSync(file, text);
-  return spawnSync(process.execPath, [join(ROOT, 'scripts', 'seed-transcribe.mjs'), '--check', '--seed', file], { cwd: ROOT, encoding: 'utf8' });
+  return spawnSync(process.execPath, [join(ROOT, 'dist', 'scripts', 'seed-transcribe.js'), '--check', '--seed', file], { cwd: ROOT, encoding: 'utf8' });
 };
 
 describe('the seed transcription', () => {
@@ -55,7 +55,7 @@ describe('the seed transcription', () => {
   });
 
   it('--check without the seed is bad input (exit 2)', () => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'seed-transcribe.mjs'), '--check', '--seed', join(dir, 'nothing-here')], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'scripts', 'seed-transcribe.js'), '--check', '--seed', join(dir, 'nothing-here')], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status).toBe(2);
   });
 

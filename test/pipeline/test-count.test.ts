@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countVitest } from '../../scripts/test-count.mjs';
+import { countVitest } from '../../scripts/test-count.ts';
 import { ROOT } from '../support/spec.js';
 
 const file = (status: string, assertions: string[], message = '') => ({ name: `/x/${Math.random()}.test.ts`, status, message, assertionResults: assertions.map((s) => ({ status: s, title: 't' })) });
@@ -26,8 +26,8 @@ describe('the closing line of npm test', () => {
     expect(countVitest(report).failed).toBe(1);
   });
 
-  it('is used by scripts/test.mjs, which never reads an earlier run\'s report', () => {
-    const text = readFileSync(join(ROOT, 'scripts', 'test.mjs'), 'utf8');
+  it('is used by scripts/test.ts, which never reads an earlier run\'s report', () => {
+    const text = readFileSync(join(ROOT, 'scripts', 'test.ts'), 'utf8');
     expect(text).toMatch(/countVitest\(JSON\.parse\(readFileSync\(report/);
     expect(text.indexOf('rmSync(report')).toBeGreaterThan(0);
     expect(text.indexOf('rmSync(report')).toBeLessThan(text.indexOf("spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs'"));

@@ -1,4 +1,4 @@
-// Start the mock (scripts/mock.mjs: front + one Prism per group of namespaces) as a child process on
+// Start the mock (mock/main.ts, compiled: dist/mock/main.js; front + one Prism per group of namespaces) as a child process on
 // a free loopback port, and stop it by PID (the mock and every Prism) so that no server is ever left
 // running.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -39,7 +39,7 @@ export function currentPrismPids(out: string): number[] {
 }
 
 export async function startMock({ errors = true, spec, memo = true, timeoutMs = 90_000, bodyTimeoutMs, verbose = false }: { errors?: boolean; spec?: string; memo?: boolean; timeoutMs?: number; bodyTimeoutMs?: number; verbose?: boolean } = {}): Promise<Mock> {
-  const args = ['scripts/mock.mjs', '--port', '0'];
+  const args = ['dist/mock/main.js', '--port', '0'];
   if (errors) args.push('--errors');
   if (verbose) args.push('--verbose');
   if (bodyTimeoutMs !== undefined) args.push('--body-timeout', String(bodyTimeoutMs));

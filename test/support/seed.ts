@@ -1,5 +1,5 @@
 // The seed's sections as the project transcribed them (test/fixtures/seed/<number>.json, written by
-// scripts/seed-transcribe.mjs from ../shared/seeds/ and checked against it by .ci/run), so tests derive
+// scripts/seed-transcribe.ts from ../shared/seeds/ and checked against it by .ci/run), so tests derive
 // their expectations mechanically from committed files and a clone without ../shared runs them.
 // A section that is not transcribed is a failure, never a skip.
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ export function section(num: string): SeedSection {
   const hit = cache.get(num);
   if (hit) return hit;
   const file = join(SEED_FIXTURES, `${num}.json`);
-  if (!existsSync(file)) throw new Error(`seed section ${num} is not transcribed (${file}); add it to SECTIONS in scripts/seed-transcribe.mjs and run that script`);
+  if (!existsSync(file)) throw new Error(`seed section ${num} is not transcribed (${file}); add it to SECTIONS in scripts/seed-transcribe.ts and run that script`);
   const s = JSON.parse(readFileSync(file, 'utf8')) as SeedSection & { source: string };
   const out: SeedSection = { level: s.level, title: s.title, number: s.number, text: s.text, tables: s.tables, items: s.items };
   cache.set(num, out);

@@ -1,33 +1,26 @@
-// Load the bundled spec (generated/openapi.json) and walk it with the project's one spec walker
-// (cli/lib/spec.mjs: deref, operations).
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-// @ts-expect-error plain ESM JavaScript without type declarations
-import * as walker from '../../cli/lib/spec.mjs';
+// The bundled spec (generated/openapi.json) for the tests, walked with the core's one spec walker
+// (core/spec.ts: deref, operations).
+import * as core from '../../core/spec.ts';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const METHODS = walker.METHODS as readonly string[];
+export const ROOT = core.PACKAGE_ROOT;
+export const METHODS: readonly string[] = core.METHODS;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
+export type Json = core.Json;
 
-let cached: Json;
-export function bundle(): Json {
-  cached ??= JSON.parse(readFileSync(join(ROOT, 'generated', 'openapi.json'), 'utf8'));
-  return cached;
-}
+/** The package's bundle, read once. */
+export const bundle = (): Json => core.bundle();
 
-/** Follow a local `#/...` $ref (repeatedly) in the bundle: the walker of cli/lib/spec.mjs. */
+/** Follow a local `#/...` $ref (repeatedly) in the bundle. */
 export function deref<T = Json>(node: Json, doc: Json = bundle()): T {
-  return walker.deref(node, doc) as T;
+  return core.deref<T>(node, doc);
 }
 
+/** An operation as the tests read it (its parameters as plain JSON). */
 export interface Operation { path: string; method: string; op: Json; params: Json[]; id: string }
 
-/** Every operation of the bundle, listed by the one walker (cli/lib/spec.mjs). */
+/** Every operation of the bundle. */
 export function operations(doc: Json = bundle()): Operation[] {
-  return (walker.operations(doc) as Operation[]).map(({ path, method, op, params, id }) => ({ path, method, op, params, id }));
+  return core.operations(doc).map(({ path, method, op, params, id }) => ({ path, method, op, params, id }));
 }
 
 export function operation(method: string, path: string, doc: Json = bundle()): Operation {

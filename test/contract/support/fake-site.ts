@@ -109,25 +109,24 @@ export function collectionHandler(store: Map<number, Rec>, opts: { search?: (q: 
   };
 }
 
-/** Build the compiled mapping (dist/src/mapping.js) once when it is missing or stale; parallel test files wait for each other. */
+/**
+ * The compiled CLI (dist/cli/index.js) is built once per run by test/global-setup.ts; a test file run
+ * on its own outside that setup builds it here (parallel test files wait for each other).
+ */
 export function ensureCompiledMapping(): void {
-  const src = join(ROOT, 'src', 'mapping.ts');
-  const dist = join(ROOT, 'dist', 'src', 'mapping.js');
-  const fresh = () => existsSync(dist) && statSync(dist).mtimeMs >= statSync(src).mtimeMs;
-  if (fresh()) return;
+  const dist = join(ROOT, 'dist', 'cli', 'index.js');
+  if (existsSync(dist)) return;
   const lock = join(ROOT, 'dist.build-lock');
   const deadline = Date.now() + 120_000;
   for (;;) {
     try { mkdirSync(lock); break; } catch { /* someone else builds */ }
     if (Date.now() > deadline) throw new Error('waited 120 s for another build of dist/');
     spawnSync(process.execPath, ['-e', 'setTimeout(() => {}, 250)']);
-    if (fresh()) return;
+    if (existsSync(dist)) return;
   }
   try {
-    if (!fresh()) {
-      const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
-      if (r.status !== 0) throw new Error(`npm run build:client failed: ${r.stdout}${r.stderr}`);
-    }
+    if (!existsSync(dist)) spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.code.json'], { cwd: ROOT, encoding: 'utf8' });
+    if (!existsSync(dist)) throw new Error('npm run build:code did not write dist/cli/index.js');
   } finally { rmdirSync(lock); }
 }
 
@@ -138,7 +137,7 @@ export function runCli(args: string[], { env = {}, command = 'contract', onSpawn
   const out = mkdtempSync(join(tmpdir(), 'contract-test-'));
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn(process.execPath, [join(ROOT, 'cli', 'index.mjs'), command, ...args, '--out', out], { cwd: ROOT, env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '', ...env } });
+    const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), command, ...args, '--out', out], { cwd: ROOT, env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '', ...env } });
     let stdout = '';
     let stderr = '';
     const kill = setTimeout(() => child.kill('SIGKILL'), timeoutMs);

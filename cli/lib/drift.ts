@@ -1,0 +1,310 @@
+// Drift between the spec and a live site's own description (GET / of the REST root, mapped to the
+// spec's names): routes, methods and parameters (type, default, enum, required) that one side has and
+// the other lacks, the spec's namespaces apart from the site's other namespaces. Known version and
+// plugin differences (../known-differences.ts) are marked as such.
+import { knownReason } from '../known-differences.js';
+import { endpointFor, indexRoutes, normaliseRoute, routeKey } from './routes.js';
+import { bodySchema, deref, operations, schemaEnum, schemaTypes, specNamespaces } from '../../core/spec.js';
+import type { Json } from '../../core/spec.js';
+
+/** Parameters the platform accepts on every route without listing them per route. */
+export const GLOBAL_PARAMS = ['_fields', '_embed', '_envelope', '_method', '_jsonp', '_locale'];
+
+export { normaliseRoute };
+
+/** The spec namespace a route belongs to (`namespaces` sorted longest first), or undefined. */
+function nsOfRoute(route: Json, sortedNamespaces: Json) {
+  if (route === '/') return '(index)';
+  for (const ns of sortedNamespaces) if (route.startsWith(ns, 1) && (route.length === ns.length + 1 || route[ns.length + 1] === '/')) return ns;
+  return undefined;
+}
+
+/** The leading segment prefixes of a route (`/a/b/c` -> `a`, `a/b`, `a/b/c`), at most four. */
+function prefixes(route: Json) {
+  const out = [];
+  let i = 1;
+  while (out.length < 4 && i < route.length) {
+    const j = route.indexOf('/', i);
+    const end = j < 0 ? route.length : j;
+    if (end > i) out.push(route.slice(1, end));
+    if (j < 0) break;
+    i = j + 1;
+  }
+  return out;
+}
+
+const sortBy = (list: Json, ...keys: string[]) => list.sort((a: Json, b: Json) => { for (const k of keys) { const c = String(a[k] ?? '').localeCompare(String(b[k] ?? '')); if (c) return c; } return 0; });
+const canon = (v: Json) => JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+
+function siteTypes(arg: Json) {
+  const t = Array.isArray(arg.type) ? arg.type : arg.type ? [arg.type] : [];
+  const set = new Set(t);
+  if (set.has('integer') && set.has('number')) set.delete('integer');
+  return [...set].sort();
+}
+function siteEnum(arg: Json) {
+  if (Array.isArray(arg.enum)) return arg.enum;
+  if (arg.items && Array.isArray(arg.items.enum)) return arg.items.enum;
+  return undefined;
+}
+
+/** The spec's parameters of one operation, by name: {types, enum, default, required, in}. */
+function specParams(o: Json, doc: Json) {
+  const out = new Map();
+  for (const p of o.params) {
+    if (p.in !== 'query' && p.in !== 'path') continue;
+    out.set(p.name, { in: p.in, types: schemaTypes(p.schema, doc), enum: schemaEnum(p.schema, doc), default: deref(p.schema, doc)?.default, required: Boolean(p.required), schema: p.schema });
+  }
+  const schema = bodySchema(o, doc) ?? bodySchema(o, doc, 'application/x-www-form-urlencoded');
+  if (schema) {
+    const props = collectProperties(schema, doc);
+    for (const [name, { schema: s, required }] of props) {
+      if (out.has(name)) continue;
+      out.set(name, { in: 'body', types: schemaTypes(s, doc), enum: schemaEnum(s, doc), default: deref(s, doc)?.default, required, schema: s });
+    }
+  }
+  return out;
+}
+
+function collectProperties(schema: Json, doc: Json, acc = new Map()) {
+  const s = deref(schema, doc);
+  if (!s || typeof s !== 'object') return acc;
+  const req = new Set(s.required ?? []);
+  for (const [k, v] of Object.entries(s.properties ?? {})) acc.set(k, { schema: v, required: req.has(k) });
+  for (const m of s.allOf ?? []) collectProperties(m, doc, acc);
+  return acc;
+}
+
+/**
+ * Compare a bundle with a site index (already mapped to spec names). `routes`: the index's routes as
+ * `indexRoutes` returns them, when the caller has them already.
+ * @returns the drift report (plain JSON, sorted, stable).
+ */
+export function computeDrift(doc: Json, index: Json, { globalParams = GLOBAL_PARAMS, mapNamespace = (x: Json) => x, routes }: Json = {}) {
+  const specNs = [...specNamespaces(doc), '(index)'].sort((a, b) => b.length - a.length);
+  const ops = operations(doc);
+  const { byKey: siteRoutes, unparseable } = routes ?? indexRoutes(index);
+  const specRoutes = new Map(); // key -> {route, ops}
+  for (const o of ops) {
+    const k = routeKey(o.path);
+    if (!specRoutes.has(k)) specRoutes.set(k, { route: o.path, ops: [] });
+    specRoutes.get(k).ops.push(o);
+  }
+  const siteNamespaces = [...new Set((Array.isArray(index?.namespaces) ? index.namespaces : []).filter((n: Json) => typeof n === 'string'))];
+  const drift: Record<string, Json> = {
+    siteNamespaces: [...siteNamespaces].sort(),
+    specNamespacesAbsent: [],
+    siteOtherNamespaces: [],
+    paramsAbsentFromSite: [],
+    globalParams: [...globalParams],
+    routes: { siteOnly: [], specOnly: [] },
+    methods: { siteOnly: [], specOnly: [] },
+    params: [],
+    summary: {},
+  };
+  if (unparseable.length) drift.unparseableRoutes = unparseable.sort((a: Json, b: Json) => a.key.localeCompare(b.key));
+  // Namespaces of the spec the site doesn't have at all.
+  const specNsWithRoutes = new Map();
+  for (const { route } of specRoutes.values()) {
+    const ns = nsOfRoute(route, specNs) ?? '(other)';
+    specNsWithRoutes.set(ns, (specNsWithRoutes.get(ns) ?? 0) + 1);
+  }
+  const sitePrefixes = new Set();
+  for (const { route } of siteRoutes.values()) for (const p of prefixes(route)) sitePrefixes.add(p);
+  const siteNsSet = new Set(siteNamespaces);
+  const siteHasNs = (ns: Json) => ns === '(index)' || siteNsSet.has(ns) || sitePrefixes.has(ns);
+  const absent = new Set();
+  for (const [ns, n] of specNsWithRoutes) if (!siteHasNs(ns)) { absent.add(ns); drift.specNamespacesAbsent.push({ namespace: ns, routes: n }); }
+  sortBy(drift.specNamespacesAbsent, 'namespace');
+  // The site's routes outside the spec's namespaces, by the longest namespace of the index they fall under.
+  const other = new Map();
+  for (const { route } of siteRoutes.values()) {
+    if (nsOfRoute(route, specNs)) continue;
+    const pre = prefixes(route);
+    const ns = pre.reverse().find((p) => siteNsSet.has(p)) ?? route.split('/').filter(Boolean).slice(0, 2).join('/');
+    if (!other.has(ns)) other.set(ns, []);
+    other.get(ns).push(route);
+  }
+  drift.siteOtherNamespaces = [...other].map(([namespace, routes]) => ({ namespace, routes: routes.sort() })).sort((a, b) => a.namespace.localeCompare(b.namespace));
+
+  // Count, per spec parameter name, on how many common routes the site has it at all.
+  const paramSeen = new Map(); // name -> {spec: n, site: n}
+  const findings = [];
+  for (const [k, s] of specRoutes) {
+    const ns = nsOfRoute(s.route, specNs);
+    if (absent.has(ns)) continue;
+    const site = siteRoutes.get(k);
+    if (!site) { drift.routes.specOnly.push({ route: s.route, methods: s.ops.map((o: Json) => o.method.toUpperCase()).sort() }); continue; }
+    const endpoints = (Array.isArray(site.entry.endpoints) ? site.entry.endpoints : []).filter((e: Json) => e && Array.isArray(e.methods));
+    for (const o of s.ops) {
+      const M = o.method.toUpperCase();
+      const ep = endpointFor(site.entry, M);
+      if (!ep) { drift.methods.specOnly.push({ route: s.route, method: M }); continue; }
+      const sp = specParams(o, doc);
+      const args = ep.args && typeof ep.args === 'object' && !Array.isArray(ep.args) ? ep.args : {};
+      for (const [name, p] of sp) {
+        if (globalParams.includes(name)) continue;
+        const c = paramSeen.get(name) ?? { spec: 0, site: 0 };
+        c.spec++;
+        if (name in args) c.site++;
+        paramSeen.set(name, c);
+      }
+      for (const [name, p] of sp) {
+        if (globalParams.includes(name)) continue;
+        const a = args[name];
+        // Path parameters are matched by the route pattern (the site may name or list them differently).
+        if (!a) { if (p.in !== 'path') findings.push({ route: s.route, method: M, param: name, kind: 'spec-only', in: p.in }); continue; }
+        const st = siteTypes(a);
+        if (st.length && p.types.length && canon(st) !== canon(p.types)) findings.push({ route: s.route, method: M, param: name, kind: 'type', spec: p.types, site: st });
+        const se = siteEnum(a);
+        if (se || p.enum) {
+          const specOnly = (p.enum ?? []).filter((v: Json) => !(se ?? []).includes(v));
+          const siteOnly = (se ?? []).filter((v: Json) => !(p.enum ?? []).includes(v));
+          if (!se || !p.enum) findings.push({ route: s.route, method: M, param: name, kind: 'enum', spec: p.enum ?? null, site: se ?? null });
+          else if (specOnly.length || siteOnly.length) findings.push({ route: s.route, method: M, param: name, kind: 'enum', specOnly, siteOnly });
+        }
+        let sd = name === 'namespace' && typeof a.default === 'string' ? mapNamespace(a.default) : a.default;
+        // PHP casts a scalar default of an array parameter to a one-item list.
+        if (sd !== undefined && !Array.isArray(sd) && Array.isArray(p.default) && p.types.includes('array')) sd = [sd];
+        // A numeric default the site declares as a string ("10", the calendar's habit) is the same value
+        // for a numeric parameter: PHP's validation casts it before the handler reads it.
+        if (typeof sd === 'string' && typeof p.default === 'number' && /^-?\d+(\.\d+)?$/.test(sd) && Number(sd) === p.default) sd = p.default;
+        if ((sd !== undefined || p.default !== undefined) && canon(sd) !== canon(p.default)) findings.push({ route: s.route, method: M, param: name, kind: 'default', spec: p.default ?? null, site: sd ?? null });
+        if (p.in !== 'path' && Boolean(a.required) !== p.required) findings.push({ route: s.route, method: M, param: name, kind: 'required', spec: p.required, site: Boolean(a.required) });
+        // Object properties the spec documents and the site's arg lacks (e.g. meta.footnotes).
+        const specProps = collectProperties(p.schema, doc);
+        if (specProps.size && a.properties && typeof a.properties === 'object') {
+          const missing = [...specProps.keys()].filter((x) => !(x in a.properties));
+          const extra = Object.keys(a.properties).filter((x) => !specProps.has(x));
+          if (missing.length || extra.length) findings.push({ route: s.route, method: M, param: name, kind: 'property', specOnly: missing, siteOnly: extra });
+        }
+      }
+      for (const name of Object.keys(args)) {
+        if (sp.has(name) || globalParams.includes(name)) continue;
+        const a = args[name];
+        findings.push({ route: s.route, method: M, param: name, kind: 'site-only', site: { type: siteTypes(a), ...(a.default !== undefined ? { default: a.default } : {}), ...(siteEnum(a) ? { enum: siteEnum(a) } : {}), required: Boolean(a.required) } });
+      }
+    }
+    for (const e of endpoints) for (const M of e.methods) {
+      if (!s.ops.some((o: Json) => o.method.toUpperCase() === M) && !drift.methods.siteOnly.some((x: Json) => x.route === s.route && x.method === M)) drift.methods.siteOnly.push({ route: s.route, method: M });
+    }
+  }
+  for (const [k, site] of siteRoutes) {
+    if (specRoutes.has(k)) continue;
+    const ns = nsOfRoute(site.route, specNs);
+    if (!ns) continue;
+    const eps = Array.isArray(site.entry.endpoints) ? site.entry.endpoints : [];
+    drift.routes.siteOnly.push({ route: site.route, methods: [...new Set(eps.flatMap((e: Json) => (Array.isArray(e?.methods) ? e.methods : [])))].sort() });
+  }
+  return finishDrift(drift, findings, paramSeen, unparseable);
+}
+
+/** Known differences, sorting and the summary of a drift report. */
+function finishDrift(drift: Json, findings: Json, paramSeen: Json, unparseable: Json) {
+  // A spec parameter the site has on no route at all (e.g. a plugin's parameter): one finding.
+  const everywhere = new Set([...paramSeen].filter(([, c]) => c.site === 0 && c.spec > 1).map(([n]) => n));
+  drift.paramsAbsentFromSite = [...paramSeen].filter(([n]) => everywhere.has(n)).map(([param, c]) => {
+    const reason = knownReason({ param, kind: 'absent', route: '' });
+    return { param, routes: c.spec, ...(reason ? { known: reason } : {}) };
+  }).sort((a, b) => a.param.localeCompare(b.param));
+  for (const f of findings) {
+    if (f.kind === 'spec-only' && everywhere.has(f.param)) continue;
+    const values = f.kind === 'enum' ? f.specOnly ?? f.spec ?? [] : f.kind === 'property' ? f.specOnly : undefined;
+    const reason = knownReason({ route: f.route, param: f.param, kind: f.kind, values, spec: f.spec, site: f.site });
+    const explainedAll = reason && (f.kind !== 'enum' || ((f.siteOnly ?? []).length === 0 && (f.specOnly ?? []).every((v: Json) => knownReason({ route: f.route, param: f.param, kind: 'enum', values: [v] }))))
+      && (f.kind !== 'property' || ((f.siteOnly ?? []).length === 0 && f.specOnly.every((v: Json) => knownReason({ route: f.route, param: f.param, kind: 'property', values: [v] }))));
+    if (reason) f.known = explainedAll ? knownReasonsFor(f) : `partly: ${knownReasonsFor(f)}`;
+    drift.params.push(f);
+  }
+  sortBy(drift.params, 'route', 'method', 'param', 'kind');
+  sortBy(drift.routes.siteOnly, 'route');
+  sortBy(drift.routes.specOnly, 'route');
+  sortBy(drift.methods.siteOnly, 'route', 'method');
+  sortBy(drift.methods.specOnly, 'route', 'method');
+  const known = drift.params.filter((f: Json) => f.known && !String(f.known).startsWith('partly')).length;
+  drift.summary = {
+    specNamespacesAbsent: drift.specNamespacesAbsent.length,
+    siteOtherNamespaces: drift.siteOtherNamespaces.length,
+    siteOnlyRoutes: drift.routes.siteOnly.length,
+    specOnlyRoutes: drift.routes.specOnly.length,
+    siteOnlyMethods: drift.methods.siteOnly.length,
+    specOnlyMethods: drift.methods.specOnly.length,
+    paramFindings: drift.params.length,
+    knownParamFindings: known,
+    unknownParamFindings: drift.params.length - known,
+    ...(unparseable.length ? { unparseableRoutes: unparseable.length } : {}),
+  };
+  return drift;
+}
+
+function knownReasonsFor(f: Json) {
+  const vals = f.kind === 'enum' ? f.specOnly ?? f.spec ?? [] : f.kind === 'property' ? f.specOnly : [undefined];
+  const reasons = new Set(vals.map((v: Json) => knownReason({ route: f.route, param: f.param, kind: f.kind, values: v === undefined ? undefined : [v], spec: f.spec, site: f.site })).filter(Boolean));
+  return [...reasons].join('; ');
+}
+
+const MAX_VALUES = 10;
+/** One value of a finding, printable: JSON, cut (values come from the site: hostile input). */
+function showValue(v: Json) {
+  let s;
+  try { s = JSON.stringify(v) ?? String(v); } catch { s = '?'; }
+  s = s.replace(/[\x00-\x1f\x7f]/g, '?');
+  return s.length > 60 ? `${s.slice(0, 59)}…` : s;
+}
+function showValues(xs: Json) {
+  const list = Array.isArray(xs) ? xs : [xs];
+  const shown = list.slice(0, MAX_VALUES).map(showValue).join(', ');
+  return list.length > MAX_VALUES ? `${shown}, … (${list.length - MAX_VALUES} more)` : shown;
+}
+const types = (xs: Json) => (Array.isArray(xs) && xs.length ? xs.map(showValue).map((t) => t.replace(/^"|"$/g, '')).join(' or ') : 'untyped');
+
+/**
+ * A parameter finding of the drift report in words: what differs, and which side the tool takes to
+ * be right. The site's own index is what the site accepts, so a difference no known platform version
+ * or plugin explains is the spec's to fix; a known difference keeps the spec (it documents another
+ * version) and says why. Returns `{ what, verdict }`.
+ */
+export function describeFinding(f: Json) {
+  let what;
+  switch (f.kind) {
+    case 'type': {
+      const extra = (f.spec ?? []).filter((t: Json) => !(f.site ?? []).includes(t));
+      what = `type: the spec says ${types(f.spec)}, the site ${types(f.site)}${extra.length ? ` (the site does not take ${extra.map((t: Json) => showValue(t).replace(/^"|"$/g, '')).join(' or ')})` : ''}`;
+      break;
+    }
+    case 'enum':
+      if (f.specOnly || f.siteOnly) {
+        const parts = [];
+        if (f.specOnly?.length) parts.push(`the spec allows ${showValues(f.specOnly)}, which the site's list of values lacks`);
+        if (f.siteOnly?.length) parts.push(`the site also accepts ${showValues(f.siteOnly)}, which the spec does not list`);
+        what = `allowed values: ${parts.join('; ')}`;
+      } else if (f.site === null || f.site === undefined) what = `allowed values: the spec allows only ${showValues(f.spec ?? [])}; the site lists no values (it takes any of its type)`;
+      else what = `allowed values: the site allows only ${showValues(f.site)}; the spec lists no values`;
+      break;
+    case 'default':
+      what = `default: the spec says ${f.spec === null || f.spec === undefined ? 'none' : showValue(f.spec)}, the site uses ${f.site === null || f.site === undefined ? 'none' : showValue(f.site)}`;
+      break;
+    case 'required':
+      what = f.spec ? 'required: the spec requires it, the site does not' : 'required: the site requires it, the spec does not';
+      break;
+    case 'property': {
+      const parts = [];
+      if (f.specOnly?.length) parts.push(`only in the spec: ${showValues(f.specOnly)}`);
+      if (f.siteOnly?.length) parts.push(`only on the site: ${showValues(f.siteOnly)}`);
+      what = `object properties ${parts.join('; ')}`;
+      break;
+    }
+    case 'site-only':
+      what = `the site accepts this parameter (${types(f.site?.type)}${f.site?.required ? ', required' : ''}); the spec does not document it`;
+      break;
+    case 'spec-only':
+      what = `the spec documents this parameter${f.in ? ` (in ${f.in})` : ''}; the site does not list it on this route`;
+      break;
+    default:
+      what = `${f.kind}: spec ${showValue(f.spec ?? f.specOnly ?? null)}, site ${showValue(f.site ?? f.siteOnly ?? null)}`;
+  }
+  const verdict = f.known
+    ? `${String(f.known).startsWith('partly') ? 'partly explained' : 'expected'}: ${f.known}`
+    : 'as far as the site\'s index shows, the site is right (the index is what it accepts): check the spec, or record a known difference';
+  return { what, verdict };
+}

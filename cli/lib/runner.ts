@@ -1,0 +1,297 @@
+// The contract run: every selected operation of the spec against a live site, read-only by default.
+// The run is a sequence of phases (phases/*.mjs) that share one explicit run context (`ctx`, built
+// here): the site index (mapping chosen from it, drift), the credentials check, the records audit
+// before, read probes, write sequences, cleanup and sweep, the records audit after, the summary.
+// A deadline, SIGINT or a site that stopped answering stops the phases; the cleanup of created
+// records still runs (on its own time budget) and the report is written as a partial one.
+import { computeDrift } from './drift.js';
+import { createHttp, RunStopped, WriteRefused } from './http.js';
+import { detectMapping, indexMapper, mappingPairs } from './mapping.js';
+import { readPhase } from './phases/reads.js';
+import { purgeTrashed } from './phases/purge.js';
+import { recordsAfter, recordsBefore, sweep } from './phases/records.js';
+import { writePhase } from './phases/writes.js';
+import { indexRoutes, routeKey } from './routes.js';
+import { operations, specNamespaces } from '../../core/spec.js';
+import { createJudge } from '../../core/judge.js';
+import type { Json } from '../../core/spec.js';
+
+export { itemsOf } from './lookup.js';
+export { TINY_PNG } from './phases/writes.js';
+
+export class SiteUnreachable extends Error {}
+export class CredentialsRejected extends Error {}
+
+/** Time the cleanup of a stopped run may take. */
+const CLEANUP_BUDGET_MS = 60_000;
+
+function usage(message: Json) { return Object.assign(new Error(message), { usage: true }); }
+
+/** A unique stamp per run: UTC time to the second plus 24 random bits, one searchable word. */
+export function runStamp(now = new Date()) {
+  const rand = Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, '0');
+  return `${now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '')}r${rand}`;
+}
+
+/** GET the index; an answer that is not a REST index is a clear exit-2 error with a hint. */
+async function fetchIndex(http: Json) {
+  let index;
+  try {
+    index = await http.request('GET', '/', { auth: false, comment: 'the site index (credentials: anonymous)' });
+  } catch (e: Json) {
+    if (e instanceof RunStopped) throw e;
+    throw new SiteUnreachable(`the site ${http.rootText} is unreachable: ${e.reason ?? e.message}`);
+  }
+  if (index.status !== 200 || !index.json || typeof index.json !== 'object' || Array.isArray(index.json) || !index.json.routes || typeof index.json.routes !== 'object') {
+    const hint = !http.restRoute && index.status === 404 ? `; a site without pretty permalinks serves its REST root as ${http.origin}/?rest_route=/ — try --base-url '${http.origin}/?rest_route='` : '';
+    throw new SiteUnreachable(`${http.rootText}/ is not a REST root: GET answered ${index.status} ${index.type || '(no content type)'}${index.json?.code ? ` ${index.json.code}` : ''}${hint}`);
+  }
+  return index;
+}
+
+/**
+ * One request that needs the credentials: the platform's "who am I" (`/core/v2/users/me` in site
+ * names) when the site lists it, else a spec GET that requires credentials. A 401 is a rejection
+ * (wrong user or password): the run stops, exit 2, naming the credentials. A 403 means the user is
+ * known but lacks a capability, which is not a credentials problem.
+ */
+async function checkCredentials(ctx: Json) {
+  const me = ctx.siteRoutes.has(routeKey('/core/v2/users/me')) ? '/core/v2/users/me'
+    : ctx.allOps.find((x: Json) => x.method === 'get' && !x.path.includes('{') && !ctx.absentNs.has(x.namespace) && !(x.op.security ?? [{}]).some((s: Json) => Object.keys(s).length === 0))?.path;
+  if (!me) { ctx.report.notes.push('the credentials were not checked: the site has no route that needs them'); return; }
+  let res;
+  try { res = await ctx.http.request('GET', me, { comment: `credentials check (credentials: ${ctx.user})` }); } catch (e: Json) {
+    if (e instanceof RunStopped) throw e;
+    throw new SiteUnreachable(`checking the credentials failed: ${e.reason ?? e.message}`);
+  }
+  if (res.status === 401) {
+    throw new CredentialsRejected(`the site rejected the credentials WP_USER=${ctx.user} and WP_APP_PASSWORD: GET ${res.url} answered ${res.status}${res.json?.code ? ` ${res.json.code}` : ''}. Check both; WP_APP_PASSWORD must be an application password of that user (Users → Profile → Application Passwords), not the login password`);
+  }
+  ctx.report.credentialsCheck = { request: `GET ${res.specUrl}`, status: res.status };
+}
+
+function selectOperations(ctx: Json, o: Json) {
+  const { allOps, doc } = ctx;
+  if (o.operations?.length) {
+    const unknown = o.operations.filter((id: Json) => !allOps.some((x: Json) => x.id === id));
+    if (unknown.length) throw usage(`unknown operation ${unknown.join(', ')} (not an operationId of the spec)`);
+  }
+  if (o.namespaces?.length) {
+    const known = new Set([...specNamespaces(doc), '(index)']);
+    const unknown = o.namespaces.filter((n: Json) => !known.has(n));
+    if (unknown.length) throw usage(`unknown namespace ${unknown.join(', ')} (the spec has ${[...known].sort().join(', ')})`);
+  }
+  if (o.requireNamespaces?.length) {
+    const known = new Set([...specNamespaces(doc), '(index)']);
+    const unknown = o.requireNamespaces.filter((n: Json) => !known.has(n));
+    if (unknown.length) throw usage(`--require-namespace: unknown namespace ${unknown.join(', ')} (the spec has ${[...known].sort().join(', ')})`);
+  }
+  return allOps.filter((x: Json) => (!o.namespaces?.length || o.namespaces.includes(x.namespace)) && (!o.operations?.length || o.operations.includes(x.id)));
+}
+
+/** Namespaces the site doesn't have: confirmed with the namespace root (404 rest_no_route), grouped. */
+async function markAbsent(ctx: Json) {
+  ctx.report.notReachable = [];
+  for (const ns of ctx.absentNs) {
+    const nsOps = ctx.selected.filter((x: Json) => x.namespace === ns);
+    if (!nsOps.length) continue;
+    let evidence = 'absent from the site index';
+    try {
+      const r = await ctx.http.request('GET', `/${ns}`, { auth: false, comment: `is the namespace ${ns} there? (credentials: anonymous)` });
+      evidence = r.status === 404 && r.json?.code === 'rest_no_route' ? `GET /${ns} answered 404 rest_no_route` : `absent from the site index; GET /${ns} answered ${r.status}${r.json?.code ? ` ${r.json.code}` : ''}`;
+    } catch (e: Json) {
+      if (e instanceof RunStopped) throw e;
+      evidence = `absent from the site index (${e.reason ?? e.message})`;
+    }
+    ctx.report.notReachable.push({ namespace: ns, operations: nsOps.length, evidence });
+    for (const x of nsOps) Object.assign(ctx.results.get(x.key), { verdict: 'not-reachable', reason: `not reachable on this site: ${evidence}` });
+  }
+}
+
+/** The run context every phase receives. */
+function createContext(o: Json, { http, map, mapping, rawIndex, stamp, stop, phase }: Json) {
+  const { doc } = o;
+  const allOps = operations(doc);
+  const mapper = indexMapper(rawIndex, map, mapping);
+  const routes = indexRoutes(rawIndex, mapper);
+  // The index with spec names, as far as the run reads it (the routes are read through `routes`).
+  const siteIndex = { url: rawIndex.url, home: rawIndex.home, namespaces: mapper.namespaces };
+  const ctx = {
+    doc, map, mapping, http, strict: Boolean(o.strict), allowWrites: Boolean(o.allowWrites), user: o.credentials?.user,
+    judge: createJudge({ doc, strict: Boolean(o.strict) }), allOps, opByKey: new Map(allOps.map((x) => [x.key, x])),
+    getByRoute: new Map(allOps.filter((x) => x.method === 'get').map((x) => [routeKey(x.path), x])),
+    siteIndex, siteRoutes: routes.byKey, indexRoutes: routes, absentNs: new Set(), selected: [], results: new Map(),
+    stamp, marker: `contract-run ${stamp}`, listCache: new Map(), writeLog: [], cleanup: [], idsBefore: {}, counted: [], done: 0,
+    records: { before: undefined, after: undefined, created: [], removed: [], trashed: [], leftBehind: [], suspects: [], foreignRecords: [] },
+    progress: o.progress ?? (() => {}), phase, stop, report: undefined,
+  };
+  return ctx;
+}
+
+/** Writes (and their cleanup, sweep and audit) of a run with --allow-writes. */
+async function writeRun(ctx: Json, writes: Json, guard: Json) {
+  if (!ctx.http.hasCredentials) ctx.report.notes.push('--allow-writes without credentials (WP_USER, WP_APP_PASSWORD): only refusals can be checked');
+  try {
+    await guard(() => writePhase(ctx, writes));
+  } finally {
+    ctx.phase(`cleanup: ${ctx.cleanup.length} records`);
+    await ctx.enterCleanup();
+    for (const c of ctx.cleanup.reverse()) {
+      try { await c(); } catch (e: Json) { ctx.report.notes.push(`cleanup step failed: ${e.message}`); }
+    }
+    try {
+      await sweep(ctx);
+      await purgeTrashed(ctx);
+      await recordsAfter(ctx);
+    } catch (e: Json) {
+      ctx.report.notes.push(`the records audit after the run did not finish: ${e.message}`);
+      for (const c of ctx.records.created) if (!ctx.records.removed.some((r: Json) => r.path === c.path) && !ctx.records.trashed.some((r: Json) => r.path === c.path)) ctx.records.leftBehind.push({ record: c.path, title: c.title });
+    }
+  }
+}
+
+/**
+ * @param {object} o
+ * @param {object} o.doc the bundle
+ * @param {string} o.specFile
+ * @param {string} o.baseUrl
+ * @param {object} o.map the mapping module
+ * @param {string[]} [o.mapPairs] explicit mapping pairs (--map, config): override the detected ones
+ * @param {{user: string, password: string}} [o.credentials]
+ * @param {string[]} [o.namespaces] spec namespaces to check (default all)
+ * @param {string[]} [o.operations] operationIds to check (default all)
+ * @param {string[]} [o.requireNamespaces] spec namespaces that must be on the site and checked (else the run fails)
+ * @param {boolean} [o.strict]
+ * @param {boolean} [o.allowWrites]
+ * @param {boolean} [o.driftOnly] only the index and the drift report
+ * @param {number} [o.timeoutMs] @param {number} [o.maxBodyBytes] @param {number} [o.deadlineMs]
+ * @param {AbortSignal} [o.signal] stops the run (SIGINT); @param {AbortSignal} [o.hardSignal] stops the cleanup too
+ * @param {(line: string) => void} [o.progress] @param {(line: string) => void} [o.phase] @param {(line: string) => void} [o.info]
+ * @param {(exchange: object) => void} [o.onExchange] every exchange (HAR)
+ * @param {typeof fetch} [o.fetch]
+ */
+export async function runContract(o: Json) {
+  const started = new Date();
+  const stamp = runStamp(started);
+  const { map } = o;
+  const controller = new AbortController();
+  const stop = (reason: Json) => { if (!controller.signal.aborted) controller.abort(new Error(reason)); };
+  const onAbort = () => stop('interrupted (SIGINT)');
+  o.signal?.addEventListener('abort', onAbort);
+  if (o.signal?.aborted) onAbort();
+  const timer = o.deadlineMs ? setTimeout(() => stop(`the deadline of ${o.deadlineMs / 1000} s was reached`), o.deadlineMs) : undefined;
+  timer?.unref?.();
+  const writeLog: Json[] = [];
+  const httpOpts = { baseUrl: o.baseUrl, map, credentials: o.credentials, allowWrites: Boolean(o.allowWrites), fetch: o.fetch, timeoutMs: o.timeoutMs, maxBodyBytes: o.maxBodyBytes, signal: controller.signal, onExchange: o.onExchange, onRequest: (m: Json, p: Json) => { if (m !== 'GET' && m !== 'HEAD') writeLog.push({ method: m, path: p }); } };
+  try {
+    const indexRes = await fetchIndex(createHttp({ ...httpOpts, mapping: map.IDENTITY }));
+    const rawIndex = indexRes.json;
+    const { mapping, detected, explicit } = detectMapping(rawIndex, map, o.mapPairs ?? []);
+    o.info?.(`mapping: ${mappingPairs(mapping).join(', ') || 'none (the site uses the spec\'s names)'}${detected.length ? ` (detected from the site index: ${detected.join(', ')}${explicit.length ? `; --map: ${explicit.join(', ')}` : ''})` : explicit.length ? ' (from --map)' : ''}`);
+    const http = createHttp({ ...httpOpts, mapping });
+    const ctx: Json = createContext(o, { http, map, mapping, rawIndex, stamp, stop, phase: o.phase ?? (() => {}) });
+    ctx.writeLog = writeLog;
+    // An index over 1 MB is fetched once: its anonymous check reuses this answer (kept with site names, as any body over 1 MB).
+    if (indexRes.text.length > 1_000_000) ctx.indexAnswer = indexRes;
+    return await runPhases(ctx, o, { started, detected, controller });
+  } finally {
+    clearTimeout(timer);
+    o.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function runPhases(ctx: Json, o: Json, { started, detected, controller }: Json) {
+  const drift = computeDrift(ctx.doc, { namespaces: ctx.siteIndex.namespaces }, { mapNamespace: (ns: Json) => ctx.map.mapNamespace(ns, ctx.mapping, 'toSpec'), routes: ctx.indexRoutes });
+  for (const x of drift.specNamespacesAbsent) ctx.absentNs.add(x.namespace);
+  ctx.selected = selectOperations(ctx, o);
+  ctx.requiredNamespaces = [...new Set(o.requireNamespaces ?? [])];
+  ctx.results = new Map(ctx.selected.map((x: Json) => [x.key, { id: x.id, method: x.method.toUpperCase(), path: x.path, namespace: x.namespace, checks: [] }]));
+  ctx.report = {
+    tool: 'festival-site-api contract', startedAt: started.toISOString(), baseUrl: ctx.http.rootText, restRoute: ctx.http.restRoute || undefined,
+    spec: { file: o.specFile, title: ctx.doc.info?.title, version: ctx.doc.info?.version },
+    mapping: ctx.mapping, mappingDetected: detected, strict: ctx.strict, allowWrites: ctx.allowWrites, credentials: ctx.http.hasCredentials ? 'from environment (WP_USER)' : 'none',
+    limits: { timeoutMs: ctx.http.timeoutMs, maxBodyBytes: ctx.http.maxBodyBytes, deadlineMs: o.deadlineMs },
+    marker: ctx.allowWrites ? ctx.marker : undefined, operations: [], records: undefined, drift, notes: [],
+  };
+  if (o.driftOnly) { ctx.report.driftOnly = true; return finish(ctx); }
+  ctx.enterCleanup = async () => {
+    if (!controller.signal.aborted) return;
+    // The phases were stopped: the cleanup gets its own time (a second SIGINT ends it too).
+    const budget = AbortSignal.timeout(CLEANUP_BUDGET_MS);
+    ctx.http.setSignal(o.hardSignal ? AbortSignal.any([budget, o.hardSignal]) : budget);
+  };
+  const guard = async (fn: Json) => {
+    try { await fn(); } catch (e: Json) {
+      if (!(e instanceof RunStopped)) throw e;
+    }
+  };
+  await guard(async () => {
+    if (ctx.http.hasCredentials) await checkCredentials(ctx);
+    await markAbsent(ctx);
+  });
+  const writes = ctx.selected.filter((x: Json) => x.method !== 'get' && !ctx.absentNs.has(x.namespace));
+  if (ctx.allowWrites && writes.length) await guard(() => recordsBefore(ctx));
+  await guard(() => readPhase(ctx));
+  if (!ctx.allowWrites) {
+    for (const x of writes) Object.assign(ctx.results.get(x.key), { verdict: 'skipped', reason: 'write operation: not run without --allow-writes (read-only run)' });
+  } else if (writes.length && !controller.signal.aborted) {
+    await writeRun(ctx, writes, guard);
+  }
+  if (controller.signal.aborted) ctx.report.stopped = String(controller.signal.reason?.message ?? controller.signal.reason);
+  return finish(ctx);
+}
+
+/**
+ * A run that checks nothing does not pass (issue 23, D116): when no selected operation was checked
+ * against the site, and for every namespace of --require-namespace that the site lacks or in which
+ * nothing was checked, one clear line goes into `report.scopeProblems` (the run then fails).
+ */
+function scopeVerdict(ctx: Json, report: Json) {
+  const problems = [];
+  const evidence = (ns: Json) => report.notReachable?.find((x: Json) => x.namespace === ns)?.evidence;
+  if (report.summary.checked === 0 && !report.stopped) {
+    const nss = [...new Set(report.operations.map((x: Json) => x.namespace))].sort();
+    const absent = nss.filter((ns) => ctx.absentNs.has(ns));
+    const why = !report.operations.length ? 'no operation was selected'
+      : absent.length === nss.length ? `the site has none of the requested namespaces: ${absent.map((ns) => `${ns} (${evidence(ns) ?? 'absent from the site index'})`).join(', ')}`
+        : `every selected operation was skipped or not reachable (${report.summary.skipped} skipped, ${report.summary.notReachable} not reachable)${report.operations.some((x: Json) => x.verdict === 'skipped' && /--allow-writes/.test(x.reason ?? '')) ? '; write operations need --allow-writes' : ''}`;
+    problems.push(`nothing was checked: ${why}`);
+  }
+  for (const ns of ctx.requiredNamespaces ?? []) {
+    if (ctx.absentNs.has(ns)) problems.push(`required namespace ${ns} is not on this site: ${evidence(ns) ?? 'absent from the site index'}`);
+    else if (!report.operations.some((x: Json) => x.namespace === ns && (x.verdict === 'passed' || x.verdict === 'failed'))) problems.push(`required namespace ${ns}: no operation of it was checked${report.operations.some((x: Json) => x.namespace === ns) ? '' : ' (none selected: see --namespace and --operation)'}`);
+  }
+  report.scopeProblems = problems;
+}
+
+/** Verdicts and totals. */
+function finish(ctx: Json) {
+  const { report } = ctx;
+  for (const r of ctx.results.values()) {
+    if (!r.verdict) {
+      if (!r.checks.length) Object.assign(r, { verdict: 'skipped', reason: r.reason ?? (report.stopped ? `not run: the run stopped (${report.stopped})` : 'not exercised') });
+      else { r.verdict = r.checks.every((c: Json) => c.ok) ? 'passed' : 'failed'; delete r.reason; }
+    } else if (r.checks.some((c: Json) => !c.ok)) r.verdict = 'failed';
+  }
+  report.operations = [...ctx.results.values()];
+  report.finishedAt = new Date().toISOString();
+  report.requests = ctx.http.count;
+  const count = (v: Json) => report.operations.filter((x: Json) => x.verdict === v).length;
+  const probes = report.operations.flatMap((x: Json) => x.checks.filter((c: Json) => c.kind === 'probe'));
+  report.summary = {
+    operations: report.operations.length, passed: count('passed'), failed: count('failed'), notReachable: count('not-reachable'), skipped: count('skipped'),
+    checks: report.operations.reduce((n: Json, x: Json) => n + x.checks.length, 0), probes: probes.length, probesFailed: probes.filter((c: Json) => !c.ok).length,
+    leftBehind: report.records?.leftBehind?.length ?? 0,
+    foreignWrites: report.records?.foreignWrites?.length ?? 0,
+    suspects: report.records?.suspects?.length ?? 0,
+    foreignRecords: report.records?.foreignRecords?.length ?? 0,
+  };
+  // Operations really checked against the site: those with at least one request judged.
+  report.summary.checked = report.summary.passed + report.summary.failed;
+  if (!report.driftOnly) scopeVerdict(ctx, report);
+  report.ok = !report.stopped && report.summary.failed === 0 && report.summary.leftBehind === 0 && report.summary.foreignWrites === 0
+    && report.summary.foreignRecords === 0 && !report.scopeProblems?.length;
+  return report;
+}
+
+export { WriteRefused };

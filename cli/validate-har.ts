@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// `festival-site-api validate-har <file.har>...`: judge recorded HTTP traffic (a HAR from the browser's
+// developer tools, a proxy, or `contract --record`) against the spec. Offline: nothing is sent.
+// Exit codes: 0 every in-scope entry conforms, 1 an in-scope entry does not conform (or is
+// unreadable), 2 bad input (a file that is not a HAR, an unknown flag, a bad mapping or spec).
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { isMain, parseArgs, UsageError } from './lib/args.js';
+import { writeHarReports, harSummaryText } from './lib/har-report.js';
+import { clean, validateHarFiles } from './lib/har-run.js';
+import * as coreMapping from '../core/mapping.js';
+import { DEFAULT_SPEC, loadBundle, specNamespaces } from '../core/spec.js';
+import type { Json } from '../core/spec.js';
+
+export const HELP = `Usage: festival-site-api validate-har <file.har>... [options]
+
+Judges every recorded exchange of HAR files against the spec: the entry's URL (…/wp-json/<route> or
+?rest_route=<route>) is mapped to the spec's names and matched to an operation; the response must have
+a documented status, content type and documented headers, and a body valid against the schema; the
+request's path and query parameters and body are judged too and reported on their own line (they do
+not change the exit code). Entries the spec does not describe (other namespaces, other plugins, static
+files, pages) are counted as "not in the spec", not as failures. Nothing is sent to any site.
+
+Options:
+  --map <spec=site>       a name mapping pair, repeatable (added to the defaults core/v2=wp/v2,
+                          cal/events/v1=tribe/events/v1, i18n_language=wpml_language, which apply
+                          whenever the file holds the real names; a pair may override a default)
+  --namespace <ns>        judge only this spec namespace (repeatable), e.g. cal/events/v1
+  --strict                fail on undocumented response fields (and flag undocumented request parameters)
+  --spec <file>           the bundled spec (default: the package's generated/openapi.json)
+  --rest-prefix <path>    the REST root's path on the site (repeatable; default /wp-json)
+  --out <dir>             where to write report.json, junit.xml, report.html (default test-output/validate-har)
+  --quiet                 print only the totals line and the report paths
+  --help                  this text
+
+Credentials a HAR carries (Authorization, cookies, nonces) are never printed or written.
+Exit codes: 0 every in-scope entry conforms, 1 an entry does not conform or is unreadable, 2 bad input.`;
+
+export const FLAGS = {
+  map: { type: 'list' }, namespace: { type: 'list' }, strict: { type: 'boolean' }, spec: { type: 'string' },
+  'rest-prefix': { type: 'list' }, out: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean' },
+};
+
+/** Run the command; returns the exit code. `io` lets tests capture output. */
+export async function main(argv: Json, { stdout = process.stdout, stderr = process.stderr, limits }: Json = {}) {
+  const say = (s: Json) => stdout.write(`${s}\n`);
+  const err = (s: Json) => stderr.write(`${s}\n`);
+  try {
+    const { values, positionals } = parseArgs(argv, FLAGS);
+    if (values.help) { say(HELP); return 0; }
+    if (!positionals.length) throw new UsageError('name at least one HAR file');
+    const map = coreMapping;
+    let mapping;
+    try { mapping = map.parseMapping(values.map ?? [], map.FESTIVAL_PLATFORM); } catch (e: Json) { throw new UsageError(e.message); }
+    const specFile = resolve(values.spec ?? DEFAULT_SPEC);
+    if (!existsSync(specFile)) throw new UsageError(`--spec ${specFile}: no such file${specFile === DEFAULT_SPEC ? ' (run `npm run build`)' : ''}`);
+    let doc;
+    try { doc = loadBundle(specFile); } catch (e: Json) { throw new UsageError(e.message); }
+    const namespaces = values.namespace ?? [];
+    const known = new Set([...specNamespaces(doc), '(index)']);
+    const unknown = namespaces.filter((n: Json) => !known.has(n));
+    if (unknown.length) throw new UsageError(`unknown namespace ${unknown.join(', ')} (the spec has ${[...known].sort().join(', ')})`);
+    const restPrefixes = (values['rest-prefix'] ?? ['/wp-json']).map((p: Json) => {
+      if (!/^\/[A-Za-z0-9._~/-]*$/.test(p)) throw new UsageError(`--rest-prefix ${JSON.stringify(p)}: expected a path such as /wp-json`);
+      return p.replace(/\/+$/, '') || '/';
+    });
+    const out = resolve(values.out ?? 'test-output/validate-har');
+    const files = positionals.map((f) => resolve(f));
+    const { report, badFiles } = validateHarFiles({ files, doc, specFile, map, mapping, strict: Boolean(values.strict), namespaces, restPrefixes, limits });
+    for (const b of badFiles) err(`validate-har: ${clean(b.file, 300)}: ${b.message}`);
+    // A file that is not a HAR is a failed start (exit 2): the reports of an earlier run stay as they were.
+    const paths = badFiles.length ? {} : writeHarReports(report, out);
+    const text = harSummaryText(report);
+    if (values.quiet) say(text.split('\n').pop());
+    else {
+      const pairs = [...Object.entries(mapping.namespaces), ...Object.entries(mapping.params)].map(([a, b]) => `${a}=${b}`).join(', ');
+      say(`validate-har: ${files.length} file(s) · spec ${doc.info?.version ?? '?'}${values.strict ? ' · strict' : ''} · mapping ${pairs || 'none'}`);
+      say(text);
+    }
+    if (badFiles.length) { say(`reports: none written (a file is not a HAR); ${out} is left as it was`); return 2; }
+    say(`reports: ${Object.values(paths).join(', ')}`);
+    return report.ok ? 0 : 1;
+  } catch (e: Json) {
+    if (e instanceof UsageError) { err(`validate-har: ${clean(e.message, 500)}\nRun with --help for usage.`); return 2; }
+    err(`validate-har: internal error: ${clean(e?.message ?? e, 300)}`);
+    return 2;
+  }
+}
+
+if (await isMain(import.meta.url)) {
+  main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+}

@@ -1,0 +1,194 @@
+// The one strict validator: JSON values against schemas of a bundle with Ajv (JSON Schema 2020-12,
+// the spec's dialect). `strict: true` closes every object schema that lists its properties and says
+// nothing about others (unevaluatedProperties: false), so an undocumented field fails, as
+// wp-json-schemas does against a real site. Problems carry JSON pointers: an undocumented field or a
+// missing required one is reported at its own pointer.
+import Ajv2020Module from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { deref, escapePointer, type Json } from './spec.js';
+
+// CommonJS modules: their `default` export is the class / plugin under both Node and TypeScript.
+const Ajv2020 = Ajv2020Module.default;
+const addFormats = addFormatsModule.default;
+const BASE = 'https://spec.invalid/openapi.json';
+
+/** One problem of a value: where (a JSON pointer into the value), what, and Ajv's keyword. */
+export interface Problem { pointer: string; message: string; keyword: string }
+
+export interface CheckOptions {
+  /** Close object schemas (an undocumented field fails). */
+  strict?: boolean;
+  /**
+   * false: stop at the first error. Ajv gathers the errors of every $ref'd member by concatenating
+   * arrays, quadratic in their number, so a huge invalid body must not be checked with all errors.
+   */
+  allErrors?: boolean;
+}
+
+function rewriteRefs(node: Json): Json {
+  return JSON.parse(JSON.stringify(node ?? {}).replace(/"\$ref":"#\//g, `"$ref":"${BASE}#/`));
+}
+
+const NOT_SCHEMAS = new Set(['example', 'examples', 'default', 'enum', 'const']);
+
+/** Close object schemas that list properties and are silent about others (not allOf members). */
+export function closeObjects(node: Json, isAllOfMember = false): void {
+  if (Array.isArray(node)) { node.forEach((n) => closeObjects(n)); return; }
+  if (!node || typeof node !== 'object') return;
+  const open = 'additionalProperties' in node || 'unevaluatedProperties' in node;
+  if (node.properties && typeof node.properties === 'object' && !open && !isAllOfMember && !node.allOf) node.unevaluatedProperties = false;
+  for (const [k, v] of Object.entries<Json>(node)) {
+    if (k === 'properties' && v && typeof v === 'object') { for (const p of Object.values(v)) closeObjects(p); continue; }
+    if (k === 'allOf' && Array.isArray(v)) {
+      v.forEach((m) => closeObjects(m, true));
+      if (!open && v.some((m: Json) => m && m.properties)) node.unevaluatedProperties = false;
+      continue;
+    }
+    if (NOT_SCHEMAS.has(k)) continue;
+    closeObjects(v);
+  }
+}
+
+// Linear validation of long lists (issue 23, D118). A list longer than SPLIT (at the top of the
+// value, or a property of an object value, as the calendar's `{events: [...]}`) is validated item by
+// item: its array keywords on their own, then each item, keeping the first problems and counting the rest.
+const SPLIT = 200;
+const ANNOTATIONS = new Set(['$ref', 'description', 'title', 'summary', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment']);
+const COMBINERS = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'prefixItems', 'contains', 'unevaluatedItems', 'dependentSchemas', '$dynamicRef', 'patternProperties'];
+
+/** The schema behind `node` when following its $refs loses nothing (no sibling keywords), else null. */
+function plainSchema(node: Json, doc: Json): Json {
+  let n = node;
+  for (let i = 0; i < 20 && n && typeof n === 'object' && typeof n.$ref === 'string'; i++) {
+    if (Object.keys(n).some((k) => !ANNOTATIONS.has(k))) return null;
+    try { n = deref({ $ref: n.$ref }, doc); } catch { return null; }
+  }
+  if (!n || typeof n !== 'object' || Array.isArray(n) || typeof n.$ref === 'string') return null;
+  return COMBINERS.some((k) => k in n) ? null : n;
+}
+
+interface Tally { problems: Problem[]; total: number; items?: { checked: number; invalid: number } }
+type Run = (schema: Json, value: unknown) => Problem[];
+
+function linearCheck(doc: Json, schema: Json, value: Json, run: Run, outerOf: (s: Json) => Json, max: number, depth = 0): Tally {
+  const out: Tally = { problems: [], total: 0 };
+  const add = (ps: Problem[], at = ''): void => {
+    out.total += ps.length;
+    for (const p of ps) if (out.problems.length < max) out.problems.push(at ? { ...p, pointer: `${at}${p.pointer}` } : p);
+  };
+  const merge = (r: Tally, at: string): void => {
+    out.total += r.total;
+    for (const p of r.problems) if (out.problems.length < max) out.problems.push({ ...p, pointer: `${at}${p.pointer}` });
+    if (r.items) out.items = { checked: (out.items?.checked ?? 0) + r.items.checked, invalid: (out.items?.invalid ?? 0) + r.items.invalid };
+  };
+  const s = depth < 6 ? plainSchema(schema, doc) : null;
+  if (s && Array.isArray(value) && value.length > SPLIT && s.items && typeof s.items === 'object') {
+    add(run(outerOf(s), value));
+    const items = { checked: 0, invalid: 0 };
+    for (let i = 0; i < value.length; i++) {
+      const r = linearCheck(doc, s.items, value[i], run, outerOf, Math.max(0, max - out.problems.length), depth + 1);
+      items.checked++;
+      if (r.total) items.invalid++;
+      merge({ ...r, items: undefined }, `/${i}`);
+    }
+    out.items = items;
+    return out;
+  }
+  const big = s && value && typeof value === 'object' && !Array.isArray(value) && s.properties && typeof s.properties === 'object'
+    ? Object.keys(s.properties).filter((k) => Object.hasOwn(value, k) && Array.isArray(value[k]) && value[k].length > SPLIT) : [];
+  if (big.length) {
+    const shallow = { ...value };
+    for (const k of big) shallow[k] = [];
+    // The object with its long lists emptied; problems about those emptied lists are not real ones.
+    add(run(schema, shallow).filter((p) => !big.some((k) => `${p.pointer}/`.startsWith(`/${escapePointer(k)}/`))));
+    for (const k of big) merge(linearCheck(doc, s.properties[k], value[k], run, outerOf, Math.max(0, max - out.problems.length), depth + 1), `/${escapePointer(k)}`);
+    return out;
+  }
+  add(run(schema, value));
+  return out;
+}
+
+/** Ajv's errors as problems at their own pointers, without repeats. */
+function problemsOf(errors: ErrorObject[], max: number): Problem[] {
+  const out: Problem[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    let pointer = e.instancePath || '';
+    let message = e.message ?? 'is invalid';
+    const params = e.params as Record<string, Json>;
+    const extra = params?.unevaluatedProperty ?? params?.additionalProperty;
+    if (extra !== undefined) { pointer += `/${escapePointer(extra)}`; message = 'is not documented (an undocumented field)'; }
+    else if (e.keyword === 'required') { pointer += `/${escapePointer(params.missingProperty)}`; message = 'is required but missing'; }
+    else if (params?.allowedValues) message += ` (${JSON.stringify(params.allowedValues).slice(0, 200)})`;
+    const k = `${pointer} ${message}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push({ pointer, message, keyword: e.keyword });
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+/** A problem as one line: `/id must be integer`. */
+export const problemText = (p: Problem): string => `${p.pointer || '/'} ${p.message}`;
+
+export interface Validator {
+  /** The problems of `value` against a schema node of the bundle (empty when valid), the first `maxErrors` then a count. */
+  check(schema: Json, value: unknown, opts?: CheckOptions): Problem[];
+  /** The same, as lines (`/id must be integer`). */
+  messages(schema: Json, value: unknown, opts?: CheckOptions): string[];
+}
+
+/**
+ * A validator bound to one bundle. Compiled functions are cached per schema (by its text, memoised
+ * per node), so validating thousands of bodies against one schema compiles it once.
+ */
+export function createValidator(doc: Json, { maxErrors = 20 } = {}): Validator {
+  const instances = new Map<string, InstanceType<typeof Ajv2020>>();
+  const compiled = new Map<string, ValidateFunction>();
+  const texts = new WeakMap<object, string>();
+  const outers = new WeakMap<object, Json>();
+  const ajvFor = (strict: boolean, allErrors: boolean): InstanceType<typeof Ajv2020> => {
+    const k = `${strict}:${allErrors}`;
+    let ajv = instances.get(k);
+    if (!ajv) {
+      const copy = rewriteRefs({ components: doc?.components ?? {} });
+      if (strict) closeObjects(copy.components);
+      ajv = new Ajv2020({ strict: false, allErrors, allowUnionTypes: true, validateFormats: true });
+      addFormats(ajv);
+      ajv.addSchema({ $id: BASE, components: copy.components });
+      instances.set(k, ajv);
+    }
+    return ajv;
+  };
+  const compile = (schema: Json, strict: boolean, allErrors: boolean): ValidateFunction => {
+    const sch = schema ?? {};
+    let text = typeof sch === 'object' ? texts.get(sch) : undefined;
+    if (text === undefined) { text = JSON.stringify(sch); if (typeof sch === 'object') texts.set(sch, text); }
+    const key = `${strict}:${allErrors}:${text}`;
+    let fn = compiled.get(key);
+    if (!fn) {
+      const node = rewriteRefs(sch);
+      if (strict) closeObjects(node);
+      fn = ajvFor(strict, allErrors).compile(node);
+      compiled.set(key, fn);
+    }
+    return fn;
+  };
+  const runOnce = (schema: Json, value: unknown, strict: boolean, allErrors: boolean): Problem[] => {
+    const fn = compile(schema, strict, allErrors);
+    return fn(value) ? [] : problemsOf(fn.errors ?? [], maxErrors);
+  };
+  const outerOf = (s: Json): Json => { let o = outers.get(s); if (!o) { o = { ...s, items: true }; outers.set(s, o); } return o; };
+  function check(schema: Json, value: unknown, { strict = false, allErrors = true }: CheckOptions = {}): Problem[] {
+    if (!allErrors) return runOnce(schema, value, strict, false);
+    const r = linearCheck(doc, schema, value, (sch, v) => runOnce(sch, v, strict, true), outerOf, maxErrors);
+    if (r.total > r.problems.length) {
+      const list = r.items ? ` (${r.items.invalid} of ${r.items.checked} list items invalid)` : '';
+      r.problems.push({ pointer: '', message: `… ${r.total - r.problems.length} more problems${list}`, keyword: 'count' });
+    }
+    return r.problems;
+  }
+  return { check, messages: (schema, value, opts) => check(schema, value, opts).map(problemText) };
+}

@@ -1,0 +1,81 @@
+// The mock runs one Prism per group of namespaces (two groups): Prism compares every request against every
+// operation of its document and sorts them (about 1.5 ms per request for the whole bundle), so each
+// Prism serves only its group's paths. The front already knows each request's route and sends it to
+// its group's Prism.
+import { METHODS, deref } from '../core/spec.ts';
+import type { Node } from './types.ts';
+
+/** One group's document for its Prism. */
+export interface GroupDoc { name: string; doc: Node; routes: number; operations: number }
+
+/**
+ * The groups, in order; a route belongs to the first group whose `match` accepts its first two
+ * path segments (`/core/v2/posts/{id}` -> `core/v2`; `/` -> ``). The last group takes the rest.
+ * Two groups of about half the operations each, the two busiest namespaces (core, calendar) apart:
+ * each Prism costs ~110 MB before it reads its document, so four Prisms (~650 MB) broke the
+ * mock's memory budget (400 MB), and on 2 cores more Prisms than cores serve no more requests.
+ */
+export const GROUPS: { name: string; match: (ns: string) => boolean }[] = [
+  { name: 'core', match: (ns) => ns === '' || /^(core|batch|oembed|ml)\//.test(ns) }, // site-wide routes, core/v2, ml/*
+  { name: 'cal', match: () => true }, // cal/events/v1 and the other add-ons
+];
+
+/** The namespace of a path template: its first two segments (`` for `/`). */
+export const namespaceOf = (template: string): string => template.split('/').filter(Boolean).slice(0, 2).join('/');
+
+/** The name of the group that serves a path template. */
+export function groupOf(template: string): string {
+  const ns = namespaceOf(template);
+  return GROUPS.find((g) => g.match(ns))?.name ?? GROUPS[GROUPS.length - 1].name;
+}
+
+/** Every local `#/components/...` reference reachable from `root` (transitively), as JSON pointers. */
+function reachable(doc: Node, root: Node): Set<string> {
+  const seen = new Set<string>();
+  const stack: Node[] = [root];
+  const visit = (ref: unknown): void => {
+    if (typeof ref !== 'string' || !ref.startsWith('#/components/') || seen.has(ref)) return;
+    seen.add(ref);
+    stack.push(deref({ $ref: ref }, doc));
+  };
+  while (stack.length) {
+    const node = stack.pop();
+    if (!node || typeof node !== 'object') continue;
+    if (Array.isArray(node)) { for (const x of node) stack.push(x); continue; }
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref') visit(v);
+      else if (k === 'mapping' && v && typeof v === 'object') for (const x of Object.values(v)) visit(x); // discriminator mapping
+      else if (v && typeof v === 'object') stack.push(v);
+    }
+  }
+  return seen;
+}
+
+/**
+ * The document one group's Prism serves: the same root document with `paths` filtered to the
+ * group and `components` pruned to what those paths reach (security schemes are kept whole: they
+ * are named, not referenced). Answers [{name, doc, routes, operations}] for the non-empty groups.
+ */
+export function groupDocs(doc: Node): GroupDoc[] {
+  const byGroup = new Map<string, Record<string, Node>>();
+  for (const [template, item] of Object.entries(doc.paths ?? {})) {
+    const name = groupOf(template);
+    if (!byGroup.has(name)) byGroup.set(name, {});
+    byGroup.get(name)![template] = item;
+  }
+  const out: GroupDoc[] = [];
+  for (const g of GROUPS) {
+    const paths = byGroup.get(g.name);
+    if (!paths) continue;
+    const refs = reachable(doc, paths);
+    const components: Record<string, Node> = {};
+    for (const [kind, entries] of Object.entries<Node>(doc.components ?? {})) {
+      if (kind === 'securitySchemes') { components[kind] = entries; continue; }
+      const kept = Object.fromEntries(Object.entries<Node>(entries ?? {}).filter(([n]) => refs.has(`#/components/${kind}/${n.replace(/~/g, '~0').replace(/\//g, '~1')}`)));
+      if (Object.keys(kept).length) components[kind] = kept;
+    }
+    const operations = Object.values(paths).reduce((n, it) => n + METHODS.filter((m) => m !== 'head' && m !== 'options' && deref(it, doc)?.[m]).length, 0);
+    out.push({ name: g.name, doc: { ...doc, paths, components }, routes: Object.keys(paths).length, operations });
+  }
+  return out;
+}

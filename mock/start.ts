@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// Build, then serve the docs and the mock together on loopback:
+//   docs  http://127.0.0.1:$DOCS_PORT/  (default 8080; generated/docs/)
+//   mock  http://127.0.0.1:$MOCK_PORT/  (default 4010; mock/main.ts: front + Prism)
+// Usage: npm start [-- --no-build] [-- --help]   (compiled: node dist/mock/start.js)   (port 0 picks a free port; the URLs are printed)
+// Ctrl-C (SIGINT) or SIGTERM stops both: the mock child (and its Prism) by PID, then the docs server.
+import { spawn, spawnSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createStaticServer } from './static.ts';
+
+/** The mock's entry point beside this module (main.js when compiled, main.ts in the source). */
+const MOCK_MAIN = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './main.ts' : './main.js', import.meta.url));
+
+export const START_FLAGS: Record<string, { type: 'boolean' }> = { 'no-build': { type: 'boolean' }, help: { type: 'boolean' } };
+export const START_HELP = `Usage: npm start [-- options]      (or: node dist/mock/start.js [options])
+
+Builds (the spec's pipeline and the compiled client), then serves on 127.0.0.1 the docs at
+http://127.0.0.1:8080/ (DOCS_PORT) and the mock at http://127.0.0.1:4010/ (MOCK_PORT); 0 picks a free
+port, and the URLs are printed. Ctrl-C stops both.
+
+Options:
+  --no-build              serve what generated/ and dist/ hold now, without building
+  --help                  this text`;
+
+const args = process.argv.slice(2);
+for (const a of args) {
+  const name = /^--([a-z-]+)$/.exec(a)?.[1];
+  if (!name || !START_FLAGS[name]) { console.error(`start: unknown argument ${JSON.stringify(a)} (see --help)`); process.exit(2); }
+}
+if (args.includes('--help')) { console.log(START_HELP); process.exit(0); }
+const build = !args.includes('--no-build');
+const docsPort = Number(process.env.DOCS_PORT ?? 8080);
+const mockPort = Number(process.env.MOCK_PORT ?? 4010);
+
+if (build) {
+  const res = spawnSync(process.execPath, ['dist/scripts/build.js'], { stdio: 'inherit' });
+  if (res.status !== 0) { console.error('start: the build failed; nothing started.'); process.exit(1); }
+  // The compiled client (dist/, also the CLI's name mapping): built here and by prepack, never on install.
+  const client = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  if (client.status !== 0) { console.error('start: compiling the client (npm run build:client) failed; nothing started.'); process.exit(1); }
+}
+
+const docs = createStaticServer('generated/docs');
+const mock = spawn(process.execPath, [MOCK_MAIN, '--port', String(mockPort)], { stdio: ['ignore', 'pipe', 'inherit'] });
+let stopping = false;
+
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  docs.close();
+  docs.closeAllConnections?.();
+  if (mock.exitCode === null && mock.signalCode === null) {
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(() => { try { process.kill(mock.pid!, 'SIGKILL'); } catch { /* gone */ } }, 8000);
+      mock.once('exit', () => { clearTimeout(t); resolve(); });
+      try { process.kill(mock.pid!, 'SIGTERM'); } catch { clearTimeout(t); resolve(); }
+    });
+  }
+  console.log('start: stopped.');
+  process.exit(code);
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+mock.on('exit', (code, signal) => { if (!stopping) { console.error(`start: the mock exited (${signal ?? code}).`); stop(1); } });
+docs.on('error', (e) => { console.error(`start: docs server: ${e.message}`); stop(1); });
+
+const mockUrl = new Promise<string>((resolve) => {
+  let out = '';
+  mock.stdout!.setEncoding('utf8');
+  mock.stdout!.on('data', (chunk: string) => {
+    process.stdout.write(chunk);
+    out += chunk;
+    const m = /mock: listening on (http:\/\/\S+)/.exec(out);
+    if (m) resolve(m[1]);
+  });
+});
+const docsUrl = new Promise<string>((resolve) => docs.listen(docsPort, '127.0.0.1', () => resolve(`http://127.0.0.1:${(docs.address() as AddressInfo).port}/`)));
+const [d, m] = await Promise.all([docsUrl, mockUrl]);
+console.log(`\ndocs: ${d}\nmock: ${m}/\nPress Ctrl-C to stop both.`);

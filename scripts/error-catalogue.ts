@@ -1,0 +1,98 @@
+// The error catalogue, generated from the bundle: every error code the spec documents, with its HTTP
+// status and the operations that send it. Codes come from the error responses' examples (`code` of
+// each example value) and from their descriptions and the operations' descriptions (a backticked
+// code such as `rest_no_route`; in an operation's description only next to a status: "404
+// `oembed_invalid_url`").
+import type { Json } from '../core/spec.ts';
+import { deref } from '../core/spec.ts';
+import { operationsOf } from './code-samples.ts';
+
+const CODE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
+const LOOKS_LIKE_CODE = /^rest_|invalid|error|forbidden|not_found|cannot|missing|too_|_no_|unauthori[sz]ed|not_allowed|exists|expired|disabled|failed|required|unsupported/;
+
+function exampleCodes(doc: Json, media: Json) {
+  const values = [];
+  if (media?.example !== undefined) values.push(media.example);
+  for (const ex of Object.values(media?.examples ?? {})) values.push(deref(ex, doc)?.value);
+  return values.filter((v) => v && typeof v === 'object' && typeof v.code === 'string' && CODE.test(v.code)).map((v) => v.code);
+}
+
+interface Found { code: string; status: number; ops: Set<string>; via: Set<string>; direct: Set<string> }
+
+/** [{code, status, operations: [operationId], via: [component names]}], sorted by code then status. */
+export function errorCatalogue(doc: Json) {
+  const found = new Map<string, Found>(); // `${code} ${status}` -> {code, status, ops, via, direct}
+  const add = (code: string, status: string, opId: string, via?: string): void => {
+    const key = `${code} ${status}`;
+    if (!found.has(key)) found.set(key, { code, status: Number(status), ops: new Set(), via: new Set(), direct: new Set() });
+    const e = found.get(key)!;
+    e.ops.add(opId);
+    if (via) e.via.add(via); else e.direct.add(opId);
+  };
+  const knownCodes = new Set<string>();
+  const ops = operationsOf(doc);
+  // First pass: codes of examples (they define what a code looks like in this spec).
+  for (const o of ops) {
+    for (const [status, ref] of Object.entries<Json>(o.op.responses ?? {})) {
+      if (!/^[45]\d\d$/.test(status)) continue;
+      const via = typeof ref?.$ref === 'string' && ref.$ref.startsWith('#/components/responses/') ? ref.$ref.split('/').pop() : undefined;
+      const resp = deref(ref, doc);
+      for (const media of Object.values(resp?.content ?? {})) for (const code of exampleCodes(doc, media)) { knownCodes.add(code); add(code, status, o.op.operationId, via); }
+    }
+  }
+  const mentioned = (text: unknown): string[] => [...String(text ?? '').matchAll(/`([a-z][a-z0-9_]*)`/g)].map((m) => m[1]).filter((c) => CODE.test(c) && (knownCodes.has(c) || LOOKS_LIKE_CODE.test(c)));
+  for (const o of ops) {
+    const statuses = Object.keys(o.op.responses ?? {}).filter((s) => /^[45]\d\d$/.test(s));
+    for (const status of statuses) {
+      const ref = o.op.responses[status];
+      const via = typeof ref?.$ref === 'string' && ref.$ref.startsWith('#/components/responses/') ? ref.$ref.split('/').pop() : undefined;
+      // A code right after another status ("older sites answer 400 `rest_invalid_param`") belongs to
+      // that status, not to this response's.
+      const text = String(deref(ref, doc)?.description ?? '');
+      for (const m of text.matchAll(/`([a-z][a-z0-9_]*)`/g)) {
+        if (!mentioned(`\`${m[1]}\``).length) continue;
+        const other = /\b([45]\d\d)\b[^`.;]{0,30}$/.exec(text.slice(Math.max(0, m.index - 40), m.index))?.[1];
+        if (other && other !== status) { if (statuses.includes(other)) add(m[1], other, o.op.operationId); continue; }
+        add(m[1], status, o.op.operationId, via);
+      }
+    }
+    // "answers 404 `code`", "404 (`code`)", "a 403 `code`": a status right before the code.
+    for (const m of String(o.op.description ?? '').matchAll(/\b([45]\d\d)\b[^`.;]{0,30}`([a-z][a-z0-9_]*)`/g)) {
+      if (CODE.test(m[2]) && (knownCodes.has(m[2]) || LOOKS_LIKE_CODE.test(m[2])) && statuses.includes(m[1])) add(m[2], m[1], o.op.operationId);
+    }
+  }
+  return [...found.values()]
+    .map((e) => ({ code: e.code, status: e.status, operations: [...e.ops].sort(), via: [...e.via].sort(), direct: [...e.direct].sort() }))
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : a.status - b.status));
+}
+
+const opLink = (id: Json) => `[\`${id}\`](#operation/${id})`;
+
+/** The catalogue as a Markdown section (for the docs' introduction). */
+export function errorCatalogueMarkdown(doc: Json) {
+  const rows = errorCatalogue(doc);
+  const total = operationsOf(doc).length;
+  const lines = [
+    '## Error catalogue',
+    '',
+    `Every error code this description documents (${rows.length} code/status pairs), generated from the`,
+    'error responses\' examples and descriptions. Branch on `code`; the same code can come with several',
+    'statuses (for example 401 for an anonymous request and 403 for a user without the capability).',
+    '',
+    '| Code | Status | Sent by |',
+    '|---|---|---|',
+  ];
+  for (const r of rows) {
+    let sentBy;
+    if (r.operations.length <= 8) sentBy = r.operations.map(opLink).join(', ');
+    else {
+      const why = [];
+      if (r.via.length) why.push(`every operation with the shared ${r.via.map((v) => `\`${v}\``).join(', ')} response`);
+      if (r.direct.length && r.direct.length <= 8) why.push(r.direct.map(opLink).join(', '));
+      else if (r.direct.length) why.push(`${r.direct.length} operations that name it themselves`);
+      sentBy = `${r.operations.length} of ${total} operations (${why.join('; and ')})`;
+    }
+    lines.push(`| \`${r.code}\` | ${r.status} | ${sentBy} |`);
+  }
+  return lines.join('\n');
+}

@@ -1,1 +1,0 @@
-export function countVitest(r: unknown): { passed: number; failed: number; skipped: number; filesFailed: number };
