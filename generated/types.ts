@@ -6048,33 +6048,72 @@ export interface components {
             date?: string;
             /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
             date_utc?: string;
-            /** @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             description?: string;
             /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`). Callers without the capability to publish **events** who ask for `publish` or `future` get `pending`; omitted: `publish` for those who may, `draft` for others. */
             status?: string;
-            /** @description Whether events at the venue show a map; a boolean-like string (`1`, `true`, `yes`, `on` mean true; anything else false). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description Whether events at the venue show a map; a boolean-like string (`1`, `true`, `yes`, `on` mean true; anything else false). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             show_map?: string;
-            /** @description Whether events at the venue show a map link; a boolean-like string like `show_map`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description Whether events at the venue show a map link; a boolean-like string like `show_map`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             show_map_link?: string;
-            /** @description The street address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The street address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             address?: string;
-            /** @description The city. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The city. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             city?: string;
-            /** @description The country. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The country. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             country?: string;
-            /** @description The province. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The province. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             province?: string;
-            /** @description The state. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The state. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             state?: string;
-            /** @description The postal code. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The postal code. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             zip?: string;
-            /** @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             phone?: string;
-            /** @description The state or province, as one field. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The state or province, as one field. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             stateprovince?: string;
-            /** @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             website?: string;
-            /** @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             image?: string;
         };
         /**
@@ -6093,33 +6132,72 @@ export interface components {
             date?: string;
             /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
             date_utc?: string;
-            /** @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             description?: string;
             /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`). Callers without the capability to publish **events** who ask for `publish` or `future` get `pending`; omitted: `publish` for those who may, `draft` for others. */
             status?: string;
-            /** @description Whether events at the venue show a map; a boolean-like string (`1`, `true`, `yes`, `on` mean true; anything else false). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description Whether events at the venue show a map; a boolean-like string (`1`, `true`, `yes`, `on` mean true; anything else false). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             show_map?: string;
-            /** @description Whether events at the venue show a map link; a boolean-like string like `show_map`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description Whether events at the venue show a map link; a boolean-like string like `show_map`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             show_map_link?: string;
-            /** @description The street address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The street address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             address?: string;
-            /** @description The city. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The city. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             city?: string;
-            /** @description The country. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The country. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             country?: string;
-            /** @description The province. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The province. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             province?: string;
-            /** @description The state. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The state. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             state?: string;
-            /** @description The postal code. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The postal code. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             zip?: string;
-            /** @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             phone?: string;
-            /** @description The state or province, as one field. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The state or province, as one field. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             stateprovince?: string;
-            /** @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             website?: string;
-            /** @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             image?: string;
         };
         /**
@@ -6143,33 +6221,72 @@ export interface components {
             date?: string;
             /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
             date_utc?: string;
-            /** @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             description?: string;
             /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`). Callers without the capability to publish **events** who ask for `publish` or `future` get `pending`; omitted: `publish` for those who may, `draft` for others. */
             status?: string;
-            /** @description Whether events at the venue show a map; a boolean-like string (`1`, `true`, `yes`, `on` mean true; anything else false). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description Whether events at the venue show a map; a boolean-like string (`1`, `true`, `yes`, `on` mean true; anything else false). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             show_map?: string;
-            /** @description Whether events at the venue show a map link; a boolean-like string like `show_map`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description Whether events at the venue show a map link; a boolean-like string like `show_map`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             show_map_link?: string;
-            /** @description The street address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The street address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             address?: string;
-            /** @description The city. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The city. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             city?: string;
-            /** @description The country. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The country. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             country?: string;
-            /** @description The province. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The province. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             province?: string;
-            /** @description The state. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The state. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             state?: string;
-            /** @description The postal code. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The postal code. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             zip?: string;
-            /** @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             phone?: string;
-            /** @description The state or province, as one field. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The state or province, as one field. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             stateprovince?: string;
-            /** @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             website?: string;
-            /** @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             image?: string;
         };
         /**
@@ -6200,23 +6317,50 @@ export interface components {
              * @example Festival Foundation
              */
             organizer: string;
-            /** @description The author's user id (an existing user, else 400). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The author's user id (an existing user, else 400). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             author?: number;
-            /** @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             date?: string;
-            /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             date_utc?: string;
-            /** @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             description?: string;
-            /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`); callers without the capability to publish **events** who ask for `publish` or `future` get `pending`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The post status (`publish`, `future`, `draft`, `pending`, `private`); callers without the capability to publish **events** who ask for `publish` or `future` get `pending`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             status?: string;
-            /** @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             phone?: string;
-            /** @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             website?: string;
-            /** @description The e-mail address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The e-mail address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             email?: string;
-            /** @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             image?: string;
         };
         /**
@@ -6226,26 +6370,54 @@ export interface components {
         CalOrganizerUpdate: {
             /**
              * @description The organizer name. The route declares a default of `null`, which never applies on create, where the name is required.
+             * @default null
              * @example Festival Foundation
              */
             organizer?: string;
-            /** @description The author's user id (an existing user, else 400). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The author's user id (an existing user, else 400). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             author?: number;
-            /** @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             date?: string;
-            /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             date_utc?: string;
-            /** @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             description?: string;
-            /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`); callers without the capability to publish **events** who ask for `publish` or `future` get `pending`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The post status (`publish`, `future`, `draft`, `pending`, `private`); callers without the capability to publish **events** who ask for `publish` or `future` get `pending`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             status?: string;
-            /** @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             phone?: string;
-            /** @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             website?: string;
-            /** @description The e-mail address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The e-mail address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             email?: string;
-            /** @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             image?: string;
         };
         /**
@@ -6260,26 +6432,54 @@ export interface components {
             slug: string;
             /**
              * @description The organizer name. The route declares a default of `null`, which never applies on create, where the name is required.
+             * @default null
              * @example Festival Foundation
              */
             organizer?: string;
-            /** @description The author's user id (an existing user, else 400). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The author's user id (an existing user, else 400). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             author?: number;
-            /** @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             date?: string;
-            /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             date_utc?: string;
-            /** @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             description?: string;
-            /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`); callers without the capability to publish **events** who ask for `publish` or `future` get `pending`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The post status (`publish`, `future`, `draft`, `pending`, `private`); callers without the capability to publish **events** who ask for `publish` or `future` get `pending`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             status?: string;
-            /** @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             phone?: string;
-            /** @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             website?: string;
-            /** @description The e-mail address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The e-mail address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             email?: string;
-            /** @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`). */
+            /**
+             * @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
             image?: string;
         };
         /**
