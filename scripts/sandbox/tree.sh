@@ -8,6 +8,7 @@
 # <dest-root>/VERSION. Idempotent: a root with a VERSION file is left as it is.
 # Facts behind this: ../shared/reference/wordpress-versions.md.
 set -euo pipefail
+trap 'echo "tree.sh: failed at line $LINENO (exit $?); see .sandbox/logs/tree-*.log" >&2' ERR
 SUITE=${1:?usage: tree.sh <suite> <dest-root>}
 DEST=${2:?usage: tree.sh <suite> <dest-root>}
 [[ $SUITE =~ ^[a-z]+$ ]] || { echo "tree.sh: suite must be a Debian suite name, got '$SUITE'" >&2; exit 2; }
@@ -53,12 +54,14 @@ LOG=$SB/logs/tree-$SUITE.log
 mkdir -p "$SB/logs"
 apt-get -q update >"$LOG" 2>&1 || { tail -n 15 "$LOG" >&2; echo "tree.sh: apt-get update of the private '$SUITE' list failed (see $LOG)" >&2; exit 1; }
 
-version_of() { apt-cache show --no-all-versions "$1" 2>/dev/null | awk '/^Version:/ { print $2; exit }'; }
+# The suite's current version of a package, or nothing. awk reads to the end (an early `exit` would
+# make apt-cache die of SIGPIPE now and then, and with pipefail stop this script without a word).
+version_of() { apt-cache show --no-all-versions "$1" 2>/dev/null | awk '/^Version:/ && !v { v = $2 } END { print v }' || true; }
 WP_VERSION=$(version_of wordpress)
 [ -n "$WP_VERSION" ] || { echo "tree.sh: the suite '$SUITE' has no 'wordpress' package on $MIRROR" >&2; exit 1; }
 PKGS=(wordpress php-getid3 libphp-phpmailer)
 for theme in wordpress-theme-twentytwentythree wordpress-theme-twentytwentyfive; do
-  [ -n "$(version_of "$theme")" ] && PKGS+=("$theme")
+  if [ -n "$(version_of "$theme")" ]; then PKGS+=("$theme"); fi
 done
 for p in "${PKGS[@]}"; do [ -n "$(version_of "$p")" ] || { echo "tree.sh: the suite '$SUITE' has no package '$p'" >&2; exit 1; }; done
 (cd "$APT/debs" && rm -f ./*.deb && apt-get -q download "${PKGS[@]}") >>"$LOG" 2>&1 ||
