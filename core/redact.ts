@@ -17,6 +17,11 @@
 // Patterns last (the HAR's own secrets, D119): `Basic`/`Bearer`/`Digest` values, the user info of
 // URLs and the values of query parameters whose names say they are credentials.
 export const REDACTED = '[redacted]';
+/**
+ * The same mark inside a URL's query, percent-encoded: a redacted value keeps the URL a valid URI, so a
+ * recorded body whose URL carried a nonce (`preview_link`) still validates against `format: uri`.
+ */
+export const REDACTED_IN_URL = encodeURIComponent(REDACTED);
 
 const jsonForms = (s: string): string[] => {
   const std = JSON.stringify(s).slice(1, -1);
@@ -163,7 +168,7 @@ function redactPatterns(text: string): string {
   return text
     .replace(/\b(Basic|Bearer|Digest)(\s+)(?!\[redacted\])[A-Za-z0-9+/=._~-]{6,}/gi, `$1$2${REDACTED}`)
     .replace(/\/\/[^/@\s"\\:]{0,200}:[^/@\s"\\]{0,400}@/g, `//${REDACTED}@`)
-    .replace(/([?&])([^=&#\s"\\]{0,200})=([^&#\s"\\]*)/g, (m, sep: string, name: string) => (SENSITIVE_PARAM.test(name) ? `${sep}${name}=${REDACTED}` : m));
+    .replace(/([?&])([^=&#\s"\\]{0,200})=([^&#\s"\\]*)/g, (m, sep: string, name: string) => (SENSITIVE_PARAM.test(name) ? `${sep}${name}=${REDACTED_IN_URL}` : m));
 }
 
 /** The most forms one redactor holds (a hostile HAR can carry many "secrets"). */

@@ -193,7 +193,7 @@ describe('credentials', () => {
     }
     expect(all).not.toContain(Buffer.from('admin:Sup3rSecretAppPass').toString('base64'));
     expect(all).toContain('[redacted]');
-    expect(r.report!.entries.map((e) => e.url)).toEqual(['https://festival.example/wp-json/wp/v2/posts/5?_wpnonce=[redacted]', 'https://[redacted]@festival.example/wp-json/wp/v2/posts/5?password=[redacted]']);
+    expect(r.report!.entries.map((e) => e.url)).toEqual(['https://festival.example/wp-json/wp/v2/posts/5?_wpnonce=%5Bredacted%5D', 'https://[redacted]@festival.example/wp-json/wp/v2/posts/5?password=%5Bredacted%5D']);
   });
 });
 
