@@ -77,7 +77,9 @@ function shape(schema: Json, doc: Json, depth = 0) {
   for (const r of s.required ?? []) required.add(r);
   for (const m of s.allOf ?? []) {
     const sub = shape(m, doc, depth + 1);
-    sub.props.forEach((v, k) => { if (!props.has(k)) props.set(k, v); });
+    sub.props.forEach((v, k) => {
+      if (!props.has(k)) props.set(k, v);
+    });
     sub.required.forEach((r) => required.add(r));
   }
   return { props, required };
@@ -108,9 +110,15 @@ const memberLabel = (key: Json) => (key.startsWith('ref ') ? key.slice(4) : key 
 
 /** Tightened numeric keywords of a request schema: [keyword, tighter(old, new)]. */
 const BOUNDS: [string, (x: number, y: number) => boolean][] = [
-  ['maximum', (x: Json, y: Json) => y < x], ['exclusiveMaximum', (x: Json, y: Json) => y < x], ['maxLength', (x: Json, y: Json) => y < x],
-  ['maxItems', (x: Json, y: Json) => y < x], ['maxProperties', (x: Json, y: Json) => y < x], ['minimum', (x: Json, y: Json) => y > x],
-  ['exclusiveMinimum', (x: Json, y: Json) => y > x], ['minLength', (x: Json, y: Json) => y > x], ['minItems', (x: Json, y: Json) => y > x],
+  ['maximum', (x: Json, y: Json) => y < x],
+  ['exclusiveMaximum', (x: Json, y: Json) => y < x],
+  ['maxLength', (x: Json, y: Json) => y < x],
+  ['maxItems', (x: Json, y: Json) => y < x],
+  ['maxProperties', (x: Json, y: Json) => y < x],
+  ['minimum', (x: Json, y: Json) => y > x],
+  ['exclusiveMinimum', (x: Json, y: Json) => y > x],
+  ['minLength', (x: Json, y: Json) => y > x],
+  ['minItems', (x: Json, y: Json) => y > x],
   ['minProperties', (x: Json, y: Json) => y > x],
 ];
 
@@ -127,8 +135,10 @@ export function compareBundles(base: Json, head: Json) {
     const lostFrom = (from: Json, to: Json) => from.filter((t: Json) => !to.includes(t) && !(t === 'integer' && to.includes('number')));
     if (tb.length && th.length) {
       const lost = dir === 'request' ? lostFrom(tb, th) : lostFrom(th, tb);
-      if (lost.length && dir === 'request') add(true, 'request-type-narrowed', op, where, `no longer accepts ${lost.join(', ')} (was ${tb.join('|')}, now ${th.join('|')})`);
-      if (lost.length && dir === 'response') add(true, 'response-type-changed', op, where, `may now be ${lost.join(', ')} (was ${tb.join('|')}, now ${th.join('|')})`);
+      if (lost.length && dir === 'request')
+        add(true, 'request-type-narrowed', op, where, `no longer accepts ${lost.join(', ')} (was ${tb.join('|')}, now ${th.join('|')})`);
+      if (lost.length && dir === 'response')
+        add(true, 'response-type-changed', op, where, `may now be ${lost.join(', ')} (was ${tb.join('|')}, now ${th.join('|')})`);
     } else if (tb.length && !th.length && dir === 'response') {
       add(true, 'response-type-changed', op, where, `type no longer stated (was ${tb.join('|')})`);
     } else if (!tb.length && th.length && dir === 'request' && Object.keys(bs).length === 0) {
@@ -159,21 +169,28 @@ export function compareBundles(base: Json, head: Json) {
   /** Keywords of one schema level: constraints, format, default, closed objects. */
   function keywords(bs: Json, hs: Json, dir: Json, op: Json, where: Json) {
     if (dir === 'response') {
-      if (bs.format && bs.format !== hs.format) add(true, 'response-format-changed', op, where, `format ${fmt(bs.format)} ${hs.format ? `-> ${fmt(hs.format)}` : 'dropped'}`);
+      if (bs.format && bs.format !== hs.format)
+        add(true, 'response-format-changed', op, where, `format ${fmt(bs.format)} ${hs.format ? `-> ${fmt(hs.format)}` : 'dropped'}`);
       return;
     }
     const narrowed = (msg: Json) => add(true, 'request-constraint-narrowed', op, where, msg);
     for (const [k, tighter] of BOUNDS) {
-      const x = bs[k]; const y = hs[k];
+      const x = bs[k];
+      const y = hs[k];
       if (typeof y === 'number' && (typeof x !== 'number' || tighter(x, y))) narrowed(`${k} ${x === undefined ? 'added' : `${x} ->`} ${y}`);
     }
-    const mb = bs.multipleOf; const mh = hs.multipleOf;
-    if (typeof mh === 'number' && (typeof mb !== 'number' || !Number.isInteger(mb / mh))) narrowed(`multipleOf ${mb === undefined ? 'added' : `${mb} ->`} ${mh}`);
+    const mb = bs.multipleOf;
+    const mh = hs.multipleOf;
+    if (typeof mh === 'number' && (typeof mb !== 'number' || !Number.isInteger(mb / mh)))
+      narrowed(`multipleOf ${mb === undefined ? 'added' : `${mb} ->`} ${mh}`);
     if (hs.uniqueItems === true && bs.uniqueItems !== true) narrowed('uniqueItems added');
     if (hs.pattern && hs.pattern !== bs.pattern) narrowed(`pattern ${bs.pattern ? `changed from ${fmt(bs.pattern)} ` : 'added '}to ${fmt(hs.pattern)}`);
     if (hs.format && hs.format !== bs.format) narrowed(`format ${bs.format ? `changed from ${fmt(bs.format)} ` : 'added '}to ${fmt(hs.format)}`);
-    for (const k of ['additionalProperties', 'unevaluatedProperties']) if (closes(bs[k], hs[k])) narrowed(`${k} ${bs[k] === undefined ? 'absent' : fmt(bs[k])} -> ${hs[k] === false ? 'false' : 'a schema'}: unknown properties are refused`);
-    if (bs.default !== undefined && fmt(bs.default) !== fmt(hs.default)) add(true, 'request-default-changed', op, where, `default ${fmt(bs.default)} -> ${hs.default === undefined ? 'none' : fmt(hs.default)}`);
+    for (const k of ['additionalProperties', 'unevaluatedProperties'])
+      if (closes(bs[k], hs[k]))
+        narrowed(`${k} ${bs[k] === undefined ? 'absent' : fmt(bs[k])} -> ${hs[k] === false ? 'false' : 'a schema'}: unknown properties are refused`);
+    if (bs.default !== undefined && fmt(bs.default) !== fmt(hs.default))
+      add(true, 'request-default-changed', op, where, `default ${fmt(bs.default)} -> ${hs.default === undefined ? 'none' : fmt(hs.default)}`);
     else if (bs.default === undefined && hs.default !== undefined) add(false, 'request-default-added', op, where, `default ${fmt(hs.default)} added`);
   }
 
@@ -186,7 +203,8 @@ export function compareBundles(base: Json, head: Json) {
         add(true, dir === 'request' ? 'request-field-removed' : 'response-field-removed', op, w, `${dir} field removed`);
         continue;
       }
-      if (dir === 'response' && B.required.has(name) && !H.required.has(name)) add(true, 'response-field-no-longer-required', op, w, 'response field may now be missing');
+      if (dir === 'response' && B.required.has(name) && !H.required.has(name))
+        add(true, 'response-field-no-longer-required', op, w, 'response field may now be missing');
       schemas(bp, H.props.get(name), dir, op, w, seen);
     }
     for (const name of H.props.keys()) {
@@ -194,7 +212,9 @@ export function compareBundles(base: Json, head: Json) {
       if (dir === 'request' && H.required.has(name)) add(true, 'required-request-field-added', op, `${where}.${name}`, 'new required request field');
       else add(false, dir === 'request' ? 'request-field-added' : 'response-field-added', op, `${where}.${name}`, 'field added');
     }
-    if (dir === 'request') for (const name of H.required) if (B.props.has(name) && !B.required.has(name)) add(true, 'request-field-became-required', op, `${where}.${name}`, 'request field is now required');
+    if (dir === 'request')
+      for (const name of H.required)
+        if (B.props.has(name) && !B.required.has(name)) add(true, 'request-field-became-required', op, `${where}.${name}`, 'request field is now required');
   }
 
   function compositions(bs: Json, hs: Json, dir: Json, op: Json, where: Json, seen: Json) {
@@ -210,8 +230,16 @@ export function compareBundles(base: Json, head: Json) {
       // A member whose type the plain side does not have at all (a string member where the base took
       // only integers) is a new variant, already judged with the union's types: its keywords bound
       // values the other side never had, so they narrow nothing.
-      const own = (s: Json) => { const t = new Set(typeof s?.type === 'string' ? [s.type] : Array.isArray(s?.type) ? s.type : []); if (t.has('number')) t.add('integer'); return t; };
-      const disjoint = (x: Json, y: Json) => { const a = own(x); const b = own(y); return a.size > 0 && b.size > 0 && ![...a].some((t) => b.has(t)); };
+      const own = (s: Json) => {
+        const t = new Set(typeof s?.type === 'string' ? [s.type] : Array.isArray(s?.type) ? s.type : []);
+        if (t.has('number')) t.add('integer');
+        return t;
+      };
+      const disjoint = (x: Json, y: Json) => {
+        const a = own(x);
+        const b = own(y);
+        return a.size > 0 && b.size > 0 && ![...a].some((t) => b.has(t));
+      };
       for (const [x, y, key] of pairs) {
         if (key === 'null' || !x || !y || typeof x !== 'object' || typeof y !== 'object') continue;
         if (disjoint(x, y)) continue;
@@ -262,7 +290,8 @@ export function compareBundles(base: Json, head: Json) {
     const sb = security(bo, base);
     const sh = security(ho, head);
     const anonymous = (s: Json) => s.length === 0 || s.includes('');
-    if (anonymous(sb) && !anonymous(sh)) add(true, 'security-required', name, 'security', `credentials now required (${sh.join(', ')}); anonymous calls were allowed`);
+    if (anonymous(sb) && !anonymous(sh))
+      add(true, 'security-required', name, 'security', `credentials now required (${sh.join(', ')}); anonymous calls were allowed`);
     for (const s of sb) if (s && !sh.includes(s)) add(true, 'security-scheme-removed', name, 'security', `credentials ${s} no longer accepted`);
     for (const s of sh) if (s && !sb.includes(s)) add(false, 'security-scheme-added', name, 'security', `credentials ${s} now accepted`);
   }
@@ -279,20 +308,31 @@ export function compareBundles(base: Json, head: Json) {
     for (const [pk, p] of bp) {
       const w = `parameter ${p.in} ${p.name}`;
       const q = hp.get(pk);
-      if (!q) { add(true, 'parameter-removed', name, w, 'parameter removed'); continue; }
+      if (!q) {
+        add(true, 'parameter-removed', name, w, 'parameter removed');
+        continue;
+      }
       if (q.required && !p.required) add(true, 'parameter-became-required', name, w, 'parameter is now required');
-      if (p.in === 'query' && (p.style ?? 'form') !== (q.style ?? 'form')) add(true, 'parameter-serialisation-changed', name, w, `style ${p.style ?? 'form'} -> ${q.style ?? 'form'}`);
+      if (p.in === 'query' && (p.style ?? 'form') !== (q.style ?? 'form'))
+        add(true, 'parameter-serialisation-changed', name, w, `style ${p.style ?? 'form'} -> ${q.style ?? 'form'}`);
       // `explode` only changes how arrays and objects are written: a parameter that was a scalar in the
       // base is written the same way either way (`media_type=image`), so widening it to a list is not
       // a serialisation change for the values clients already send.
       const baseScalar = !schemaTypes(p.schema, base).some((t) => t === 'array' || t === 'object');
-      if (p.in === 'query' && !baseScalar && (p.explode ?? (p.style ?? 'form') === 'form') !== (q.explode ?? (q.style ?? 'form') === 'form')) add(true, 'parameter-serialisation-changed', name, w, `explode ${p.explode} -> ${q.explode}`);
+      if (p.in === 'query' && !baseScalar && (p.explode ?? (p.style ?? 'form') === 'form') !== (q.explode ?? (q.style ?? 'form') === 'form'))
+        add(true, 'parameter-serialisation-changed', name, w, `explode ${p.explode} -> ${q.explode}`);
       schemas(p.schema, q.schema, 'request', name, w);
     }
     for (const [pk, q] of hp) {
       if (bp.has(pk)) continue;
       const w = `parameter ${q.in} ${q.name}`;
-      add(Boolean(q.required), q.required ? 'required-parameter-added' : 'parameter-added', name, w, q.required ? 'new required parameter' : 'new optional parameter');
+      add(
+        Boolean(q.required),
+        q.required ? 'required-parameter-added' : 'parameter-added',
+        name,
+        w,
+        q.required ? 'new required parameter' : 'new optional parameter',
+      );
     }
   }
 
@@ -305,7 +345,10 @@ export function compareBundles(base: Json, head: Json) {
     if (hb.required && !bb.required) add(true, 'request-body-became-required', name, 'requestBody', 'request body is now required');
     for (const [mt, media] of Object.entries<Json>(bb.content ?? {})) {
       const hm = hb.content?.[mt];
-      if (!hm) { add(true, 'request-media-type-removed', name, `requestBody ${mt}`, 'media type no longer accepted'); continue; }
+      if (!hm) {
+        add(true, 'request-media-type-removed', name, `requestBody ${mt}`, 'media type no longer accepted');
+        continue;
+      }
       schemas(media.schema, hm.schema, 'request', name, `requestBody ${mt}`);
     }
   }
@@ -315,19 +358,27 @@ export function compareBundles(base: Json, head: Json) {
     const hr = ho.op.responses ?? {};
     for (const [status, bRef] of Object.entries(br)) {
       const hRef = hr[status];
-      if (!hRef) { add(/^2/.test(status), 'response-status-removed', name, `response ${status}`, `response ${status} removed`); continue; }
+      if (!hRef) {
+        add(/^2/.test(status), 'response-status-removed', name, `response ${status}`, `response ${status} removed`);
+        continue;
+      }
       const b = deref(bRef, base);
       const h = deref(hRef, head);
       for (const [mt, media] of Object.entries<Json>(b.content ?? {})) {
         const hm = h.content?.[mt];
-        if (!hm) { add(true, 'response-media-type-removed', name, `response ${status} ${mt}`, 'media type no longer sent'); continue; }
+        if (!hm) {
+          add(true, 'response-media-type-removed', name, `response ${status} ${mt}`, 'media type no longer sent');
+          continue;
+        }
         schemas(media.schema, hm.schema, 'response', name, `response ${status} ${mt}`);
       }
       for (const hn of Object.keys(b.headers ?? {})) {
-        if (!Object.keys(h.headers ?? {}).some((x) => x.toLowerCase() === hn.toLowerCase())) add(true, 'response-header-removed', name, `response ${status} header ${hn}`, 'response header removed');
+        if (!Object.keys(h.headers ?? {}).some((x) => x.toLowerCase() === hn.toLowerCase()))
+          add(true, 'response-header-removed', name, `response ${status} header ${hn}`, 'response header removed');
       }
     }
-    for (const status of Object.keys(hr)) if (!br[status] && /^2/.test(status)) add(false, 'response-status-added', name, `response ${status}`, `new success status ${status}`);
+    for (const status of Object.keys(hr))
+      if (!br[status] && /^2/.test(status)) add(false, 'response-status-added', name, `response ${status}`, `new success status ${status}`);
   }
 
   const bOps = new Map(operations(base).map((o) => [`${o.method.toUpperCase()} ${routeKey(o.path)}`, o]));
@@ -335,18 +386,26 @@ export function compareBundles(base: Json, head: Json) {
   for (const [k, bo] of bOps) {
     const name = `${bo.method.toUpperCase()} ${bo.path}`;
     const ho = hOps.get(k);
-    if (!ho) { add(true, 'operation-removed', name, 'operation', `operation removed (operationId ${bo.id})`); continue; }
-    if (bo.op.operationId && ho.op.operationId !== bo.op.operationId) add(true, 'operationId-renamed', name, 'operationId', `operationId ${bo.op.operationId} renamed to ${ho.op.operationId ?? '(none)'}`);
+    if (!ho) {
+      add(true, 'operation-removed', name, 'operation', `operation removed (operationId ${bo.id})`);
+      continue;
+    }
+    if (bo.op.operationId && ho.op.operationId !== bo.op.operationId)
+      add(true, 'operationId-renamed', name, 'operationId', `operationId ${bo.op.operationId} renamed to ${ho.op.operationId ?? '(none)'}`);
     compareSecurity(bo, ho, name);
     compareParameters(bo, ho, name);
     compareBodies(bo, ho, name);
     compareResponses(bo, ho, name);
   }
-  for (const [k, ho] of hOps) if (!bOps.has(k)) add(false, 'operation-added', `${ho.method.toUpperCase()} ${ho.path}`, 'operation', `operation added (${ho.id})`);
+  for (const [k, ho] of hOps)
+    if (!bOps.has(k)) add(false, 'operation-added', `${ho.method.toUpperCase()} ${ho.path}`, 'operation', `operation added (${ho.id})`);
 
   const uniq = new Map();
   for (const c of changes) uniq.set(`${c.breaking}|${c.rule}|${c.operation}|${c.where}|${c.message}`, c);
-  const list = [...uniq.values()].sort((a, b) => Number(b.breaking) - Number(a.breaking) || a.operation.localeCompare(b.operation) || a.where.localeCompare(b.where) || a.rule.localeCompare(b.rule));
+  const list = [...uniq.values()].sort(
+    (a, b) =>
+      Number(b.breaking) - Number(a.breaking) || a.operation.localeCompare(b.operation) || a.where.localeCompare(b.where) || a.rule.localeCompare(b.rule),
+  );
   return { changes: list, base: { version: base.info?.version }, head: { version: head.info?.version } };
 }
 
@@ -368,9 +427,14 @@ const SEMVER = /^(\d+)\.(\d+)\.(\d+)\.json$/;
 /** The newest released bundle `<major>.<minor>.<patch>.json` in a folder (releases/ of the package). */
 export function latestRelease(dir = join(PACKAGE_ROOT, 'releases')): { file: string; version: string } | undefined {
   let names: string[];
-  try { names = readdirSync(dir); } catch { return undefined; }
-  const found: Json = names.map((n) => SEMVER.exec(n)).filter(Boolean)
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return undefined;
+  }
+  const found: Json = names
+    .map((n) => SEMVER.exec(n))
+    .filter(Boolean)
     .sort((a: Json, b: Json) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]) || Number(b[3]) - Number(a[3]));
   return found.length ? { file: join(dir, found[0][0]), version: found[0][0].slice(0, -5) } : undefined;
 }
-

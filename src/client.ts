@@ -114,7 +114,11 @@ function queryHasParam(query: string, name: string): boolean {
     if (!part) continue;
     const raw = part.split('=')[0];
     let key: string;
-    try { key = decodeURIComponent(raw.replace(/\+/g, ' ')); } catch { key = raw; }
+    try {
+      key = decodeURIComponent(raw.replace(/\+/g, ' '));
+    } catch {
+      key = raw;
+    }
     if (key === name || key.startsWith(`${name}[`)) return true;
   }
   return false;
@@ -147,7 +151,15 @@ async function rebuild(request: Request, url: string, body?: string): Promise<Re
 }
 
 function defaultBodySerializer(body: unknown, headers?: Headers | Record<string, string>): unknown {
-  if (body instanceof FormData || body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || body instanceof URLSearchParams || body instanceof ReadableStream) return body;
+  if (
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    body instanceof URLSearchParams ||
+    body instanceof ReadableStream
+  )
+    return body;
   let ct: string | null | undefined;
   if (headers instanceof Headers) ct = headers.get('content-type');
   else if (headers) for (const k of Object.keys(headers)) if (k.toLowerCase() === 'content-type') ct = headers[k];
@@ -212,7 +224,9 @@ export function createClient(options: ClientOptions): FestivalClient {
             const out = JSON.stringify(json);
             if (out !== text) body = out;
           }
-        } catch { /* not JSON: send as is */ }
+        } catch {
+          /* not JSON: send as is */
+        }
       }
       const target = urlOfRoute(base, next);
       if (target === request.url && body === undefined) return undefined;
@@ -246,9 +260,15 @@ export function createClient(options: ClientOptions): FestivalClient {
         try {
           body = JSON.stringify(mapBody(JSON.parse(text), baseUrl, mapping, 'toSpec'));
           headers.delete('content-length');
-        } catch { /* not JSON after all */ }
+        } catch {
+          /* not JSON after all */
+        }
       }
-      const mapped = new Response(response.status === 204 || response.status === 304 ? null : body, { status: response.status, statusText: response.statusText, headers });
+      const mapped = new Response(response.status === 204 || response.status === 304 ? null : body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
       // A constructed Response has url '' and redirected false: keep fetch's own (the URL requested,
       // in the site's names, after any redirect), so a mapped response reads like an unmapped one.
       Object.defineProperties(mapped, {

@@ -33,10 +33,12 @@ export function networkReason(e: Json, target: Json, timeoutMs: Json) {
   const msg = String(cause.message ?? e?.message ?? e);
   const host = `${target.hostname}:${target.port || (target.protocol === 'https:' ? 443 : 80)}`;
   if (e?.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s: the site is too slow or hangs (raise --timeout if it is only slow)`;
-  if (/bad port/i.test(msg)) return `port ${target.port} is one that fetch refuses to use ("bad port" of the Fetch standard, e.g. 1, 9, 6000): serve the site on another port (e.g. 8080) or put a proxy in front of it`;
+  if (/bad port/i.test(msg))
+    return `port ${target.port} is one that fetch refuses to use ("bad port" of the Fetch standard, e.g. 1, 9, 6000): serve the site on another port (e.g. 8080) or put a proxy in front of it`;
   if (code === 'ECONNREFUSED') return `connection refused by ${host}: nothing listens there; is the site running, and is --base-url right?`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the host name ${target.hostname} does not resolve: check --base-url`;
-  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) return `the TLS certificate of ${host} is not trusted (${code}): fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS=ca.pem`;
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code))
+    return `the TLS certificate of ${host} is not trusted (${code}): fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS=ca.pem`;
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${host} closed the connection before answering (${code})`;
   return `${code ? `${code}: ` : ''}${msg}`;
 }
@@ -46,14 +48,21 @@ export function networkReason(e: Json, target: Json, timeoutMs: Json) {
  * parsed and mapped (a body over 1 MB, a huge site index, is kept with the site's names: mapping
  * copies it whole). What `contract` judges (and the one-judge test feeds it from recorded exchanges).
  */
-export function answerWithSpecNames(headers: Headers, text: string, rootText: string, mapping: NameMapping): { headers: Record<string, string>; type: string; json: Json } {
+export function answerWithSpecNames(
+  headers: Headers,
+  text: string,
+  rootText: string,
+  mapping: NameMapping,
+): { headers: Record<string, string>; type: string; json: Json } {
   const type = headers.get('content-type') ?? '';
   let json: Json;
   if (/json/i.test(type) && text) {
     try {
       const parsed = JSON.parse(text);
       json = map.isIdentity(mapping) || text.length > 1_000_000 ? parsed : map.mapBody(parsed, rootText, mapping, 'toSpec');
-    } catch { json = undefined; }
+    } catch {
+      json = undefined;
+    }
   }
   const out: Record<string, string> = {};
   headers.forEach((v, k) => {
@@ -134,15 +143,28 @@ export function createHttp(o: Json) {
     const headers: Record<string, Json> = { Accept: 'application/json, */*;q=0.1', ...extra };
     if (auth && authHeader && target.origin === base.origin) headers.Authorization = authHeader;
     let payload;
-    if (raw) { payload = raw.data; headers['Content-Type'] = raw.type; Object.assign(headers, raw.headers ?? {}); }
-    else if (body !== undefined) { payload = JSON.stringify(body); headers['Content-Type'] = 'application/json'; }
+    if (raw) {
+      payload = raw.data;
+      headers['Content-Type'] = raw.type;
+      Object.assign(headers, raw.headers ?? {});
+    } else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['Content-Type'] = 'application/json';
+    }
     state.count++;
     onRequest?.(m, specPath);
     const startedAt = new Date();
     const started = performance.now();
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = state.signal ? AbortSignal.any([timeout, state.signal]) : timeout;
-    const exchange: Record<string, Json> = { startedAt, method: m, url: target.toString(), requestHeaders: headers, requestBody: payload, comment: comment ?? `credentials: ${headers.Authorization ? credentials.user : 'anonymous'}` };
+    const exchange: Record<string, Json> = {
+      startedAt,
+      method: m,
+      url: target.toString(),
+      requestHeaders: headers,
+      requestBody: payload,
+      comment: comment ?? `credentials: ${headers.Authorization ? credentials.user : 'anonymous'}`,
+    };
     let res;
     let buf;
     try {
@@ -161,7 +183,9 @@ export function createHttp(o: Json) {
       const reason = e?.tooLarge ? e.message : networkReason(isTimeout ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : e, target, timeoutMs);
       exchange.error = reason;
       onExchange?.(exchange);
-      const err: Error & { network?: boolean; timeout?: boolean; reason?: string } = new Error(`${m} ${target.origin}${target.pathname}${base.restRoute ? `?rest_route=${target.searchParams.get('rest_route')}` : ''}: ${reason}`);
+      const err: Error & { network?: boolean; timeout?: boolean; reason?: string } = new Error(
+        `${m} ${target.origin}${target.pathname}${base.restRoute ? `?rest_route=${target.searchParams.get('rest_route')}` : ''}: ${reason}`,
+      );
       err.network = true;
       err.timeout = isTimeout;
       err.reason = reason;
@@ -172,17 +196,44 @@ export function createHttp(o: Json) {
     Object.assign(exchange, { ms: performance.now() - started }, responsePart(res, buf));
     onExchange?.(exchange);
     const { headers: hdrs, type, json } = answerWithSpecNames(res.headers, text, base.rootText, mapping);
-    const siteQuery = [...target.searchParams].filter(([k]) => k !== 'rest_route').map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/gi, '[').replace(/%5D/gi, ']')}=${encodeURIComponent(v).replace(/%2C/gi, ',')}`).join('&');
+    const siteQuery = [...target.searchParams]
+      .filter(([k]) => k !== 'rest_route')
+      .map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/gi, '[').replace(/%5D/gi, ']')}=${encodeURIComponent(v).replace(/%2C/gi, ',')}`)
+      .join('&');
     const specUrl = specPath + (siteQuery ? `?${map.mapQueryString(siteQuery, mapping, 'toSpec')}` : '');
-    return { method: m, url: target.toString(), specPath, specUrl, status: res.status, statusText: res.statusText, headers: hdrs, type, text, json, ms: Math.round(performance.now() - started) };
+    return {
+      method: m,
+      url: target.toString(),
+      specPath,
+      specUrl,
+      status: res.status,
+      statusText: res.statusText,
+      headers: hdrs,
+      type,
+      text,
+      json,
+      ms: Math.round(performance.now() - started),
+    };
   }
 
   return {
-    request, url, rootText: base.rootText, restRoute: base.restRoute, origin: base.origin, timeoutMs, maxBodyBytes,
-    get count() { return state.count; },
-    get consecutiveTimeouts() { return state.consecutiveTimeouts; },
+    request,
+    url,
+    rootText: base.rootText,
+    restRoute: base.restRoute,
+    origin: base.origin,
+    timeoutMs,
+    maxBodyBytes,
+    get count() {
+      return state.count;
+    },
+    get consecutiveTimeouts() {
+      return state.consecutiveTimeouts;
+    },
     /** Replace the stop signal (cleanup after a stop runs on its own signal). */
-    setSignal(signal: Json) { state.signal = signal; },
+    setSignal(signal: Json) {
+      state.signal = signal;
+    },
     hasCredentials: Boolean(authHeader),
   };
 }
