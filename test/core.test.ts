@@ -158,7 +158,7 @@ describe('common list parameters (seed 4.4.1)', () => {
             .map((x) => x.trim())
             .filter(Boolean)) {
             if (/^one of /.test(part) || / or /.test(part)) {
-              expect([...(s.enum ?? s.items?.enum)].sort()).toEqual(list(part.replace(/^one of /, '')).sort());
+              expect([...(s.enum ?? s.items?.enum ?? [])].sort()).toEqual(list(part.replace(/^one of /, '')).sort());
               continue;
             }
             if (/is the only value/.test(part)) {

@@ -171,7 +171,7 @@ export function computeDrift(doc: Json, index: Json, { globalParams = GLOBAL_PAR
       }
       const sp = specParams(o, doc);
       const args = ep.args && typeof ep.args === 'object' && !Array.isArray(ep.args) ? ep.args : {};
-      for (const [name, p] of sp) {
+      for (const [name] of sp) {
         if (globalParams.includes(name)) continue;
         const c = paramSeen.get(name) ?? { spec: 0, site: 0 };
         c.spec++;

@@ -29,7 +29,7 @@ const pointerClass = (p: Json) => p.replace(/\/\d+(?=\/|$)/g, '/*');
  * Validate `files` (paths). Returns `{ report, badFiles: [{file, message}] }`; never throws for a bad
  * HAR (a file that is not a HAR lands in badFiles with its reason).
  */
-export function validateHarFiles({ files, doc, specFile, map, mapping, strict = false, namespaces = [], restPrefixes, limits }: Json) {
+export function validateHarFiles({ files, doc, specFile, mapping, strict = false, namespaces = [], restPrefixes, limits }: Json) {
   const judge = createHarJudge({ doc, mapping, strict, namespaces, restPrefixes }).judge;
   const redactor = createRedactor();
   const summary = {

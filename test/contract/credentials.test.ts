@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedactor } from '../../core/redact.ts';
-import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, runCli, send, siteIndex } from './support/fake-site.js';
+import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, runCli, send, siteIndex } from './support/fake-site.js';
 
 const USER = 'festival-admin';
 const PASSWORD = 'pä"ss\\wörd <&> ¿1234 \'/x';

@@ -376,6 +376,7 @@ describe('hostile input', () => {
     const good = JSON.parse(readFileSync(fx('conforming.har'), 'utf8')).log.entries[0];
     const clone = () => JSON.parse(JSON.stringify(good));
     const entries: unknown[] = [];
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const push = (mut: (e: any) => void) => {
       const e = clone();
       mut(e);
