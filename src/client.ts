@@ -169,6 +169,34 @@ function defaultBodySerializer(body: unknown, headers?: Headers | Record<string,
 }
 
 /**
+ * The body of a JSON batch request (POST /batch/v1) with the default language and the site's names on
+ * every item's path; undefined when it is not one, is not JSON, or needs no change. `mapping` is
+ * undefined for the identity mapping.
+ */
+async function batchBody(request: Request, route: string, language: string | undefined, mapping: NameMapping | undefined): Promise<string | undefined> {
+  const path = route.split('?')[0];
+  if (request.method !== 'POST' || path !== '/batch/v1' || !/json/i.test(request.headers.get('content-type') ?? '')) return undefined;
+  const text = await request.clone().text();
+  try {
+    const json = JSON.parse(text) as { requests?: { path?: unknown }[] };
+    if (json && Array.isArray(json.requests)) {
+      for (const item of json.requests) {
+        if (item && typeof item.path === 'string') {
+          let p = withLanguage(item.path, language);
+          if (mapping) p = mapRoutePath(p, mapping, 'toSite');
+          item.path = p;
+        }
+      }
+      const out = JSON.stringify(json);
+      if (out !== text) return out;
+    }
+  } catch {
+    /* not JSON: send as is */
+  }
+  return undefined;
+}
+
+/**
  * Create the typed client.
  *
  * ```ts
@@ -207,27 +235,7 @@ export function createClient(options: ClientOptions): FestivalClient {
       const explicit = !!params?.query && Object.prototype.hasOwnProperty.call(params.query, LANGUAGE_PARAM);
       let next = explicit ? route : withLanguage(route, language);
       if (!identity) next = mapRoutePath(next, mapping, 'toSite');
-      let body: string | undefined;
-      const path = route.split('?')[0];
-      if (request.method === 'POST' && path === '/batch/v1' && /json/i.test(request.headers.get('content-type') ?? '')) {
-        const text = await request.clone().text();
-        try {
-          const json = JSON.parse(text) as { requests?: { path?: unknown }[] };
-          if (json && Array.isArray(json.requests)) {
-            for (const item of json.requests) {
-              if (item && typeof item.path === 'string') {
-                let p = withLanguage(item.path, language);
-                if (!identity) p = mapRoutePath(p, mapping, 'toSite');
-                item.path = p;
-              }
-            }
-            const out = JSON.stringify(json);
-            if (out !== text) body = out;
-          }
-        } catch {
-          /* not JSON: send as is */
-        }
-      }
+      const body = await batchBody(request, route, language, identity ? undefined : mapping);
       const target = urlOfRoute(base, next);
       if (target === request.url && body === undefined) return undefined;
       return rebuild(request, target, body);
