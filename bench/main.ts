@@ -533,6 +533,13 @@ function markdown(r: Json): string {
     for (const [srv, scs] of Object.entries<Json>(r.items.mock))
       for (const [sc, v] of Object.entries<Json>(scs)) lines.push(`| ${srv} | ${sc} | ${v.rps} | ${v.p50} | ${v.p99} | ${v.non2xx} | ${v.errors} |`);
   }
+  lines.push(...markdownTail(r, x4, f));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The markdown's last sections: the live contract run, the scaling and the large HAR. */
+function markdownTail(r: Json, x4: Json, f: (s: Stats | undefined) => string): string[] {
+  const lines: string[] = [];
   if (r.items.live) {
     const l = r.items.live;
     lines.push('', '## 5. Live contract run (read-only)', '');
@@ -569,7 +576,7 @@ function markdown(r: Json): string {
       '',
       `${r.items.har.sizeMB} MB, ${r.items.har.entries} entries, --strict: ${f(r.items.har.seconds)} s, peak RSS ${r.items.har.peakRssMB} MB (the same command on an empty HAR: ${r.items.har.emptyHar.peakRssMB} MB). Read one entry at a time (cli/lib/har-reader.ts).`,
     );
-  return `${lines.join('\n')}\n`;
+  return lines;
 }
 
 main().catch((e) => {
