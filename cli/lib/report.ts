@@ -182,6 +182,41 @@ function checkHtml(c: Json) {
   return `<li class="check ${c.ok ? 'ok' : 'bad'}"><span class="name">${esc(c.ok ? 'ok' : 'FAIL')} ${esc(c.name)}</span>${req}${reasons}</li>`;
 }
 
+/** The report's records section (empty for a read-only run). */
+function recordsHtml(r: Json): string {
+  return r
+    ? `<section id="records"><h2>Records</h2><p>created ${esc(r.created.length)}, removed ${esc(r.removed.length)}, trashed ${esc(r.trashed.length)}, left behind ${esc(r.leftBehind.length)}</p>
+${r.leftBehind.length ? `<ul>${r.leftBehind.map((l: Json) => `<li class="bad">LEFT BEHIND: <code>${esc(JSON.stringify(l))}</code></li>`).join('')}</ul>` : ''}
+${(r.suspects ?? []).length ? `<h3>Not deleted: not proved to be this run's</h3><ul>${r.suspects.map((x: Json) => `<li><code>${esc(x.path)}</code> ${esc(x.title)}: ${esc(x.why)}</li>`).join('')}</ul>` : ''}
+${(r.foreignWrites ?? []).length ? `<ul>${r.foreignWrites.map((x: Json) => `<li class="bad">write to a record this run did not create: ${esc(x)}</li>`).join('')}</ul>` : ''}
+<table><tr><th>collection</th><th>before</th><th>after</th></tr>${Object.entries(r.before ?? {})
+        .map(([p, n]) => `<tr><td><code>${esc(p)}</code></td><td>${esc(n)}</td><td>${esc(r.after?.[p])}</td></tr>`)
+        .join('')}</table></section>`
+    : '';
+}
+
+/** The report's drift section: the site's index against the spec. */
+function driftHtml(d: Json): string {
+  const driftRows = (d?.params ?? [])
+    .map((f: Json) => {
+      const w = describeFinding(f);
+      return `<tr class="${f.known ? 'known' : ''}"><td><code>${esc(f.method)} ${esc(f.route)}</code></td><td>${esc(f.param)}</td><td>${esc(w.what)}</td><td>${esc(w.verdict)}</td></tr>`;
+    })
+    .join('\n');
+  return `<section id="drift"><h2>Drift (the site's index against the spec)</h2>
+<p>Spec namespaces absent on the site: ${esc((d?.specNamespacesAbsent ?? []).map((x: Json) => x.namespace).join(', ') || 'none')}. Other site namespaces: ${esc((d?.siteOtherNamespaces ?? []).map((x: Json) => x.namespace).join(', ') || 'none')}. Spec parameters the site has on no route: ${esc((d?.paramsAbsentFromSite ?? []).map((x: Json) => x.param).join(', ') || 'none')}.</p>
+<p>Routes only on the site: ${esc((d?.routes.siteOnly ?? []).map((x: Json) => x.route).join(', ') || 'none')}</p>
+<p>Routes only in the spec: ${esc((d?.routes.specOnly ?? []).map((x: Json) => x.route).join(', ') || 'none')}</p>
+<p>Methods only on the site: ${esc((d?.methods.siteOnly ?? []).map((x: Json) => `${x.method} ${x.route}`).join(', ') || 'none')}; only in the spec: ${esc((d?.methods.specOnly ?? []).map((x: Json) => `${x.method} ${x.route}`).join(', ') || 'none')}</p>
+${
+  driftRows
+    ? `<details><summary>${esc(d.params.length)} parameter findings</summary><table><tr><th>route</th><th>parameter</th><th>what differs</th><th>which side is right</th></tr>
+${driftRows}
+</table></details>`
+    : ''
+}</section>`;
+}
+
 /**
  * The HTML report, in reading order: a summary (what was checked, what failed, what was not
  * reachable, what was left behind), the failures with every failing check and its reason shown, the
@@ -241,35 +276,8 @@ ${failed
     )
     .join('\n');
 
-  const records = r
-    ? `<section id="records"><h2>Records</h2><p>created ${esc(r.created.length)}, removed ${esc(r.removed.length)}, trashed ${esc(r.trashed.length)}, left behind ${esc(r.leftBehind.length)}</p>
-${r.leftBehind.length ? `<ul>${r.leftBehind.map((l: Json) => `<li class="bad">LEFT BEHIND: <code>${esc(JSON.stringify(l))}</code></li>`).join('')}</ul>` : ''}
-${(r.suspects ?? []).length ? `<h3>Not deleted: not proved to be this run's</h3><ul>${r.suspects.map((x: Json) => `<li><code>${esc(x.path)}</code> ${esc(x.title)}: ${esc(x.why)}</li>`).join('')}</ul>` : ''}
-${(r.foreignWrites ?? []).length ? `<ul>${r.foreignWrites.map((x: Json) => `<li class="bad">write to a record this run did not create: ${esc(x)}</li>`).join('')}</ul>` : ''}
-<table><tr><th>collection</th><th>before</th><th>after</th></tr>${Object.entries(r.before ?? {})
-        .map(([p, n]) => `<tr><td><code>${esc(p)}</code></td><td>${esc(n)}</td><td>${esc(r.after?.[p])}</td></tr>`)
-        .join('')}</table></section>`
-    : '';
-
-  const d = report.drift;
-  const driftRows = (d?.params ?? [])
-    .map((f: Json) => {
-      const w = describeFinding(f);
-      return `<tr class="${f.known ? 'known' : ''}"><td><code>${esc(f.method)} ${esc(f.route)}</code></td><td>${esc(f.param)}</td><td>${esc(w.what)}</td><td>${esc(w.verdict)}</td></tr>`;
-    })
-    .join('\n');
-  const drift = `<section id="drift"><h2>Drift (the site's index against the spec)</h2>
-<p>Spec namespaces absent on the site: ${esc((d?.specNamespacesAbsent ?? []).map((x: Json) => x.namespace).join(', ') || 'none')}. Other site namespaces: ${esc((d?.siteOtherNamespaces ?? []).map((x: Json) => x.namespace).join(', ') || 'none')}. Spec parameters the site has on no route: ${esc((d?.paramsAbsentFromSite ?? []).map((x: Json) => x.param).join(', ') || 'none')}.</p>
-<p>Routes only on the site: ${esc((d?.routes.siteOnly ?? []).map((x: Json) => x.route).join(', ') || 'none')}</p>
-<p>Routes only in the spec: ${esc((d?.routes.specOnly ?? []).map((x: Json) => x.route).join(', ') || 'none')}</p>
-<p>Methods only on the site: ${esc((d?.methods.siteOnly ?? []).map((x: Json) => `${x.method} ${x.route}`).join(', ') || 'none')}; only in the spec: ${esc((d?.methods.specOnly ?? []).map((x: Json) => `${x.method} ${x.route}`).join(', ') || 'none')}</p>
-${
-  driftRows
-    ? `<details><summary>${esc(d.params.length)} parameter findings</summary><table><tr><th>route</th><th>parameter</th><th>what differs</th><th>which side is right</th></tr>
-${driftRows}
-</table></details>`
-    : ''
-}</section>`;
+  const records = recordsHtml(r);
+  const drift = driftHtml(report.drift);
 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Contract report: ${esc(report.baseUrl)}</title>
