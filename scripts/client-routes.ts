@@ -189,6 +189,41 @@ function initType(o: Json) {
   return `{ ${params}; ${body} }`;
 }
 
+/** The list tables: core-style collections, calendar lists and the batchable operations. */
+function renderLists(spec: Json, ops: RouteOp[]): string[] {
+  const L: string[] = [];
+  const core = coreLists(ops);
+  L.push(
+    "/** Core-style collections (GET outside cal/events/v1 answering a JSON array): `paginate`'s paths and item types. */",
+    'export interface CoreLists {',
+  );
+  for (const o of core) L.push(`  ${q(o.path)}: GetRoutes[${q(o.path)}]["data"] extends readonly (infer I)[] ? I : never;`);
+  L.push('}', 'export type CoreListPath = keyof CoreLists;', '');
+  const cal = calendarLists(spec, ops);
+  L.push("/** Calendar lists (an envelope with `total_pages`): `paginateCalendar`'s paths and item types. */", 'export interface CalendarLists {');
+  for (const o of cal) L.push(`  ${q(o.path)}: ${o.arrays.map((k) => `NonNullable<GetRoutes[${q(o.path)}]["data"][${q(k)}]>[number]`).join(' | ')};`);
+  L.push('}', 'export type CalendarListPath = keyof CalendarLists;', '');
+  const batch = ops.filter((o) => o.batchable);
+  L.push("/** The operations `POST /batch/v1` can run (`x-allow-batch`): `batch`'s requests and answers. */", 'export type BatchRequest =');
+  for (const o of batch)
+    L.push(
+      `  | ({ method: ${q(o.method.toUpperCase())}; path: ${q(o.path)}; headers?: Record<string, string | string[]> } & ${cap(o.method)}Routes[${q(o.path)}]["init"])`,
+    );
+  if (!batch.length) L.push('  never');
+  L.push(';', 'export interface BatchRoutes {');
+  const bpaths = [...new Set(batch.map((o) => o.path))];
+  for (const p of bpaths) {
+    L.push(
+      `  ${q(p)}: { ${batch
+        .filter((o) => o.path === p)
+        .map((o) => `${o.method.toUpperCase()}: ${cap(o.method)}Routes[${q(p)}]`)
+        .join('; ')} };`,
+    );
+  }
+  L.push('}', 'export type BatchablePath = keyof BatchRoutes;', '');
+  return L;
+}
+
 function renderRoutes(spec: Json, ops: RouteOp[]) {
   const L = [
     ...HEADER,
@@ -259,35 +294,7 @@ function renderRoutes(spec: Json, ops: RouteOp[]) {
     '',
   );
 
-  const core = coreLists(ops);
-  L.push(
-    "/** Core-style collections (GET outside cal/events/v1 answering a JSON array): `paginate`'s paths and item types. */",
-    'export interface CoreLists {',
-  );
-  for (const o of core) L.push(`  ${q(o.path)}: GetRoutes[${q(o.path)}]["data"] extends readonly (infer I)[] ? I : never;`);
-  L.push('}', 'export type CoreListPath = keyof CoreLists;', '');
-  const cal = calendarLists(spec, ops);
-  L.push("/** Calendar lists (an envelope with `total_pages`): `paginateCalendar`'s paths and item types. */", 'export interface CalendarLists {');
-  for (const o of cal) L.push(`  ${q(o.path)}: ${o.arrays.map((k) => `NonNullable<GetRoutes[${q(o.path)}]["data"][${q(k)}]>[number]`).join(' | ')};`);
-  L.push('}', 'export type CalendarListPath = keyof CalendarLists;', '');
-  const batch = ops.filter((o) => o.batchable);
-  L.push("/** The operations `POST /batch/v1` can run (`x-allow-batch`): `batch`'s requests and answers. */", 'export type BatchRequest =');
-  for (const o of batch)
-    L.push(
-      `  | ({ method: ${q(o.method.toUpperCase())}; path: ${q(o.path)}; headers?: Record<string, string | string[]> } & ${cap(o.method)}Routes[${q(o.path)}]["init"])`,
-    );
-  if (!batch.length) L.push('  never');
-  L.push(';', 'export interface BatchRoutes {');
-  const bpaths = [...new Set(batch.map((o) => o.path))];
-  for (const p of bpaths) {
-    L.push(
-      `  ${q(p)}: { ${batch
-        .filter((o) => o.path === p)
-        .map((o) => `${o.method.toUpperCase()}: ${cap(o.method)}Routes[${q(p)}]`)
-        .join('; ')} };`,
-    );
-  }
-  L.push('}', 'export type BatchablePath = keyof BatchRoutes;', '');
+  L.push(...renderLists(spec, ops));
   return `${L.join('\n')}`;
 }
 
