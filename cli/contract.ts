@@ -263,6 +263,33 @@ function packageVersion() {
   }
 }
 
+/** The HAR recorder of --record; a file that cannot be written is a usage error. */
+function openRecorder(file: string, redact: (t: string) => string, command: string, baseUrl: string): Json {
+  try {
+    return createRecorder(resolve(file), {
+      redact,
+      creator: { name: 'festival-site-api contract', version: packageVersion() },
+      comment: `${command} run against ${baseUrl}`,
+    });
+  } catch (e: Json) {
+    throw new UsageError(`--record ${file}: cannot write it (${e.code ?? e.message})`);
+  }
+}
+
+/** Say why the run failed; returns its exit code (2: usage, unreachable site, rejected credentials, internal error). */
+function failed(e: Json, command: string, err: (s: Json) => void): number {
+  if (e instanceof UsageError || e?.usage) {
+    err(`${command}: ${e.message}\nRun with --help for usage.`);
+    return 2;
+  }
+  if (e instanceof SiteUnreachable || e instanceof CredentialsRejected) {
+    err(`${command}: ${e.message}`);
+    return 2;
+  }
+  err(`${command}: internal error: ${e?.message ?? e}`);
+  return 2;
+}
+
 /**
  * Run the command; returns the exit code. `io` lets tests capture output.
  * @param {string[]} argv
@@ -294,17 +321,7 @@ export async function main(
     const allowWrites = !drift && Boolean(values['allow-writes']);
     const strict = !drift && Boolean(values.strict ?? opt.cfg.strict);
     const { progress, phase, clear } = progressWriter(stderr, values.quiet, clean);
-    if (values.record) {
-      try {
-        recorder = createRecorder(resolve(values.record), {
-          redact,
-          creator: { name: 'festival-site-api contract', version: packageVersion() },
-          comment: `${command} run against ${opt.baseUrl}`,
-        });
-      } catch (e: Json) {
-        throw new UsageError(`--record ${values.record}: cannot write it (${e.code ?? e.message})`);
-      }
-    }
+    if (values.record) recorder = openRecorder(values.record, redact, command, opt.baseUrl);
     const mode = drift
       ? 'drift report only'
       : `${allowWrites ? 'WITH WRITES (records this run creates)' : 'read-only'}${strict ? ' · strict' : ''}${values.drift ? ' · drift report' : ''}`;
@@ -350,16 +367,7 @@ export async function main(
     if (report.stopped && sig.soft.signal.aborted) return 130;
     return report.ok ? 0 : 1;
   } catch (e: Json) {
-    if (e instanceof UsageError || e?.usage) {
-      err(`${command}: ${e.message}\nRun with --help for usage.`);
-      return 2;
-    }
-    if (e instanceof SiteUnreachable || e instanceof CredentialsRejected) {
-      err(`${command}: ${e.message}`);
-      return 2;
-    }
-    err(`${command}: internal error: ${e?.message ?? e}`);
-    return 2;
+    return failed(e, command, err);
   } finally {
     recorder?.close();
     sig.dispose();
