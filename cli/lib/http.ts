@@ -72,6 +72,88 @@ export function answerWithSpecNames(
   return { headers: out, type, json };
 }
 
+/** Build the site URL of a spec path with a spec-named query (values: string | number | boolean | array). */
+function siteUrl(base: Json, map: Json, mapping: Json, specPath: Json, query = {}) {
+  const sitePath = map.mapPath(specPath, mapping, 'toSite');
+  // The platform's query form (core/php-query.ts): comma lists, PHP brackets, never a repeated key.
+  const siteNamed = Object.fromEntries(Object.entries(query as Record<string, unknown>).map(([k, v]) => [map.mapParam(k, mapping, 'toSite'), v]));
+  const qs = phpQuerySerializer(siteNamed);
+  const parts = qs ? [qs] : [];
+  if (base.restRoute) {
+    const route = encodeURIComponent(sitePath).replace(/%2F/gi, '/');
+    return new URL(`${base.prefix}?rest_route=${route}${parts.length ? `&${parts.join('&')}` : ''}`);
+  }
+  const u = new URL(base.rootText + sitePath);
+  u.search = parts.length ? `?${parts.join('&')}` : '';
+  return u;
+}
+
+/** Read a response's body, at most `maxBodyBytes` (more is an error marked tooLarge). */
+async function readBody(res: Json, m: Json, maxBodyBytes: number) {
+  if (m === 'HEAD' || !res.body) return { buf: Buffer.alloc(0) };
+  const reader = res.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBodyBytes) {
+      await reader.cancel().catch(() => {});
+      const err: Error & { tooLarge?: boolean } = new Error(`the body is larger than ${formatBytes(maxBodyBytes)} (--max-body): cut off`);
+      err.tooLarge = true;
+      throw err;
+    }
+    chunks.push(value);
+  }
+  return { buf: Buffer.concat(chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength))) };
+}
+
+/** The payload of a request (`raw`: {data, type, headers} for uploads; `body`: a JSON value), its headers set on `headers`. */
+function requestPayload(raw: Json, body: Json, headers: Record<string, Json>) {
+  let payload;
+  if (raw) {
+    payload = raw.data;
+    headers['Content-Type'] = raw.type;
+    Object.assign(headers, raw.headers ?? {});
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers['Content-Type'] = 'application/json';
+  }
+  return payload;
+}
+
+/** The site's query of a request's URL (rest_route left out), PHP brackets and commas kept readable. */
+function siteQueryOf(target: URL) {
+  return [...target.searchParams]
+    .filter(([k]) => k !== 'rest_route')
+    .map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/gi, '[').replace(/%5D/gi, ']')}=${encodeURIComponent(v).replace(/%2C/gi, ',')}`)
+    .join('&');
+}
+
+/** A request that failed (network, timeout, body too large, the run stopped): its exchange recorded, the error to throw. */
+function failedRequest(e: Json, { exchange, res, started, state, timeout, target, timeoutMs, restRoute, m, onExchange }: Json): Error {
+  exchange.ms = performance.now() - started;
+  if (res) Object.assign(exchange, responsePart(res, Buffer.alloc(0)));
+  if (state.signal?.aborted && !timeout.aborted) {
+    exchange.error = 'stopped';
+    onExchange?.(exchange);
+    return new RunStopped(String(state.signal.reason?.message ?? 'stopped'));
+  }
+  const isTimeout = timeout.aborted || e?.name === 'TimeoutError';
+  state.consecutiveTimeouts = isTimeout ? state.consecutiveTimeouts + 1 : 0;
+  const reason = e?.tooLarge ? e.message : networkReason(isTimeout ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : e, target, timeoutMs);
+  exchange.error = reason;
+  onExchange?.(exchange);
+  const err: Error & { network?: boolean; timeout?: boolean; reason?: string } = new Error(
+    `${m} ${target.origin}${target.pathname}${restRoute ? `?rest_route=${target.searchParams.get('rest_route')}` : ''}: ${reason}`,
+  );
+  err.network = true;
+  err.timeout = isTimeout;
+  err.reason = reason;
+  return err;
+}
+
 /**
  * @param {object} o
  * @param {string} o.baseUrl REST root, e.g. http://127.0.0.1:8881/wp-json or http://site/?rest_route=
@@ -93,42 +175,7 @@ export function createHttp(o: Json) {
   const base = parseBase(o.baseUrl);
   const authHeader = credentials ? `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}` : undefined;
   const state = { count: 0, consecutiveTimeouts: 0, signal: o.signal };
-
-  /** Build the site URL of a spec path with a spec-named query (values: string | number | boolean | array). */
-  function url(specPath: Json, query = {}) {
-    const sitePath = map.mapPath(specPath, mapping, 'toSite');
-    // The platform's query form (core/php-query.ts): comma lists, PHP brackets, never a repeated key.
-    const siteNamed = Object.fromEntries(Object.entries(query as Record<string, unknown>).map(([k, v]) => [map.mapParam(k, mapping, 'toSite'), v]));
-    const qs = phpQuerySerializer(siteNamed);
-    const parts = qs ? [qs] : [];
-    if (base.restRoute) {
-      const route = encodeURIComponent(sitePath).replace(/%2F/gi, '/');
-      return new URL(`${base.prefix}?rest_route=${route}${parts.length ? `&${parts.join('&')}` : ''}`);
-    }
-    const u = new URL(base.rootText + sitePath);
-    u.search = parts.length ? `?${parts.join('&')}` : '';
-    return u;
-  }
-
-  async function readBody(res: Json, m: Json) {
-    if (m === 'HEAD' || !res.body) return { buf: Buffer.alloc(0) };
-    const reader = res.body.getReader();
-    const chunks = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBodyBytes) {
-        await reader.cancel().catch(() => {});
-        const err: Error & { tooLarge?: boolean } = new Error(`the body is larger than ${formatBytes(maxBodyBytes)} (--max-body): cut off`);
-        err.tooLarge = true;
-        throw err;
-      }
-      chunks.push(value);
-    }
-    return { buf: Buffer.concat(chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength))) };
-  }
+  const url = (specPath: Json, query = {}) => siteUrl(base, map, mapping, specPath, query);
 
   /**
    * Send a request. `auth`: send credentials (only when the URL is on the base origin).
@@ -142,15 +189,7 @@ export function createHttp(o: Json) {
     const target = url(specPath, query);
     const headers: Record<string, Json> = { Accept: 'application/json, */*;q=0.1', ...extra };
     if (auth && authHeader && target.origin === base.origin) headers.Authorization = authHeader;
-    let payload;
-    if (raw) {
-      payload = raw.data;
-      headers['Content-Type'] = raw.type;
-      Object.assign(headers, raw.headers ?? {});
-    } else if (body !== undefined) {
-      payload = JSON.stringify(body);
-      headers['Content-Type'] = 'application/json';
-    }
+    const payload = requestPayload(raw, body, headers);
     state.count++;
     onRequest?.(m, specPath);
     const startedAt = new Date();
@@ -169,37 +208,16 @@ export function createHttp(o: Json) {
     let buf;
     try {
       res = await fetchImpl(target, { method: m, headers, body: payload, redirect: 'manual', signal });
-      ({ buf } = await readBody(res, m));
+      ({ buf } = await readBody(res, m, maxBodyBytes));
     } catch (e: Json) {
-      exchange.ms = performance.now() - started;
-      if (res) Object.assign(exchange, responsePart(res, Buffer.alloc(0)));
-      if (state.signal?.aborted && !timeout.aborted) {
-        exchange.error = 'stopped';
-        onExchange?.(exchange);
-        throw new RunStopped(String(state.signal.reason?.message ?? 'stopped'));
-      }
-      const isTimeout = timeout.aborted || e?.name === 'TimeoutError';
-      state.consecutiveTimeouts = isTimeout ? state.consecutiveTimeouts + 1 : 0;
-      const reason = e?.tooLarge ? e.message : networkReason(isTimeout ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : e, target, timeoutMs);
-      exchange.error = reason;
-      onExchange?.(exchange);
-      const err: Error & { network?: boolean; timeout?: boolean; reason?: string } = new Error(
-        `${m} ${target.origin}${target.pathname}${base.restRoute ? `?rest_route=${target.searchParams.get('rest_route')}` : ''}: ${reason}`,
-      );
-      err.network = true;
-      err.timeout = isTimeout;
-      err.reason = reason;
-      throw err;
+      throw failedRequest(e, { exchange, res, started, state, timeout, target, timeoutMs, restRoute: base.restRoute, m, onExchange });
     }
     state.consecutiveTimeouts = 0;
     const text = buf.toString('utf8');
     Object.assign(exchange, { ms: performance.now() - started }, responsePart(res, buf));
     onExchange?.(exchange);
     const { headers: hdrs, type, json } = answerWithSpecNames(res.headers, text, base.rootText, mapping);
-    const siteQuery = [...target.searchParams]
-      .filter(([k]) => k !== 'rest_route')
-      .map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/gi, '[').replace(/%5D/gi, ']')}=${encodeURIComponent(v).replace(/%2C/gi, ',')}`)
-      .join('&');
+    const siteQuery = siteQueryOf(target);
     const specUrl = specPath + (siteQuery ? `?${map.mapQueryString(siteQuery, mapping, 'toSpec')}` : '');
     return {
       method: m,
