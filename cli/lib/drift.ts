@@ -92,6 +92,104 @@ function collectProperties(schema: Json, doc: Json, acc = new Map()) {
   return acc;
 }
 
+/** The differences between the spec's parameter `p` and the site's arg `a` of the same name on one route and method. */
+function paramFindings(route: Json, M: string, name: string, p: Json, a: Json, doc: Json, mapNamespace: (x: Json) => Json): Json[] {
+  const out: Json[] = [];
+  const st = siteTypes(a);
+  if (st.length && p.types.length && canon(st) !== canon(p.types)) out.push({ route, method: M, param: name, kind: 'type', spec: p.types, site: st });
+  const se = siteEnum(a);
+  if (se || p.enum) {
+    const specOnly = (p.enum ?? []).filter((v: Json) => !(se ?? []).includes(v));
+    const siteOnly = (se ?? []).filter((v: Json) => !(p.enum ?? []).includes(v));
+    if (!se || !p.enum) out.push({ route, method: M, param: name, kind: 'enum', spec: p.enum ?? null, site: se ?? null });
+    else if (specOnly.length || siteOnly.length) out.push({ route, method: M, param: name, kind: 'enum', specOnly, siteOnly });
+  }
+  let sd = name === 'namespace' && typeof a.default === 'string' ? mapNamespace(a.default) : a.default;
+  // PHP casts a scalar default of an array parameter to a one-item list.
+  if (sd !== undefined && !Array.isArray(sd) && Array.isArray(p.default) && p.types.includes('array')) sd = [sd];
+  // A numeric default the site declares as a string ("10", the calendar's habit) is the same value
+  // for a numeric parameter: PHP's validation casts it before the handler reads it.
+  if (typeof sd === 'string' && typeof p.default === 'number' && /^-?\d+(\.\d+)?$/.test(sd) && Number(sd) === p.default) sd = p.default;
+  if ((sd !== undefined || p.default !== undefined) && canon(sd) !== canon(p.default))
+    out.push({ route, method: M, param: name, kind: 'default', spec: p.default ?? null, site: sd ?? null });
+  if (p.in !== 'path' && Boolean(a.required) !== p.required)
+    out.push({ route, method: M, param: name, kind: 'required', spec: p.required, site: Boolean(a.required) });
+  // Object properties the spec documents and the site's arg lacks (e.g. meta.footnotes).
+  const specProps = collectProperties(p.schema, doc);
+  if (specProps.size && a.properties && typeof a.properties === 'object') {
+    const missing = [...specProps.keys()].filter((x) => !(x in a.properties));
+    const extra = Object.keys(a.properties).filter((x) => !specProps.has(x));
+    if (missing.length || extra.length) out.push({ route, method: M, param: name, kind: 'property', specOnly: missing, siteOnly: extra });
+  }
+  return out;
+}
+
+/** The site's args on one route and method that the spec does not have (nor the global parameters). */
+function siteOnlyParams(route: Json, M: string, args: Json, sp: Map<string, Json>, globalParams: string[]): Json[] {
+  const out: Json[] = [];
+  for (const name of Object.keys(args)) {
+    if (sp.has(name) || globalParams.includes(name)) continue;
+    const a = args[name];
+    out.push({
+      route,
+      method: M,
+      param: name,
+      kind: 'site-only',
+      site: {
+        type: siteTypes(a),
+        ...(a.default !== undefined ? { default: a.default } : {}),
+        ...(siteEnum(a) ? { enum: siteEnum(a) } : {}),
+        required: Boolean(a.required),
+      },
+    });
+  }
+  return out;
+}
+
+/** The site's routes outside the spec's namespaces, grouped by the longest namespace of the index they fall under. */
+function otherNamespaces(siteRoutes: Map<string, Json>, specNs: string[], siteNsSet: Set<Json>) {
+  const other = new Map();
+  for (const { route } of siteRoutes.values()) {
+    if (nsOfRoute(route, specNs)) continue;
+    const pre = prefixes(route);
+    const ns = pre.reverse().find((p) => siteNsSet.has(p)) ?? route.split('/').filter(Boolean).slice(0, 2).join('/');
+    if (!other.has(ns)) other.set(ns, []);
+    other.get(ns).push(route);
+  }
+  return [...other].map(([namespace, routes]) => ({ namespace, routes: routes.sort() })).sort((a, b) => a.namespace.localeCompare(b.namespace));
+}
+
+/** Count, per spec parameter name, its routes in the spec and those where the site has it too. */
+function countParams(paramSeen: Map<string, Json>, sp: Map<string, Json>, args: Json, globalParams: string[]) {
+  for (const [name] of sp) {
+    if (globalParams.includes(name)) continue;
+    const c = paramSeen.get(name) ?? { spec: 0, site: 0 };
+    c.spec++;
+    if (name in args) c.site++;
+    paramSeen.set(name, c);
+  }
+}
+
+/** The spec's namespaces the site does not have at all (listed in drift.specNamespacesAbsent, sorted); returns their set. */
+function absentNamespaces(drift: Json, specRoutes: Map<string, Json>, siteRoutes: Map<string, Json>, specNs: string[], siteNsSet: Set<Json>) {
+  const specNsWithRoutes = new Map();
+  for (const { route } of specRoutes.values()) {
+    const ns = nsOfRoute(route, specNs) ?? '(other)';
+    specNsWithRoutes.set(ns, (specNsWithRoutes.get(ns) ?? 0) + 1);
+  }
+  const sitePrefixes = new Set();
+  for (const { route } of siteRoutes.values()) for (const p of prefixes(route)) sitePrefixes.add(p);
+  const siteHasNs = (ns: Json) => ns === '(index)' || siteNsSet.has(ns) || sitePrefixes.has(ns);
+  const absent = new Set();
+  for (const [ns, n] of specNsWithRoutes)
+    if (!siteHasNs(ns)) {
+      absent.add(ns);
+      drift.specNamespacesAbsent.push({ namespace: ns, routes: n });
+    }
+  sortBy(drift.specNamespacesAbsent, 'namespace');
+  return absent;
+}
+
 /**
  * Compare a bundle with a site index (already mapped to spec names). `routes`: the index's routes as
  * `indexRoutes` returns them, when the caller has them already.
@@ -121,34 +219,10 @@ export function computeDrift(doc: Json, index: Json, { globalParams = GLOBAL_PAR
   };
   if (unparseable.length) drift.unparseableRoutes = unparseable.sort((a: Json, b: Json) => a.key.localeCompare(b.key));
   // Namespaces of the spec the site doesn't have at all.
-  const specNsWithRoutes = new Map();
-  for (const { route } of specRoutes.values()) {
-    const ns = nsOfRoute(route, specNs) ?? '(other)';
-    specNsWithRoutes.set(ns, (specNsWithRoutes.get(ns) ?? 0) + 1);
-  }
-  const sitePrefixes = new Set();
-  for (const { route } of siteRoutes.values()) for (const p of prefixes(route)) sitePrefixes.add(p);
   const siteNsSet = new Set(siteNamespaces);
-  const siteHasNs = (ns: Json) => ns === '(index)' || siteNsSet.has(ns) || sitePrefixes.has(ns);
-  const absent = new Set();
-  for (const [ns, n] of specNsWithRoutes)
-    if (!siteHasNs(ns)) {
-      absent.add(ns);
-      drift.specNamespacesAbsent.push({ namespace: ns, routes: n });
-    }
-  sortBy(drift.specNamespacesAbsent, 'namespace');
+  const absent = absentNamespaces(drift, specRoutes, siteRoutes, specNs, siteNsSet);
   // The site's routes outside the spec's namespaces, by the longest namespace of the index they fall under.
-  const other = new Map();
-  for (const { route } of siteRoutes.values()) {
-    if (nsOfRoute(route, specNs)) continue;
-    const pre = prefixes(route);
-    const ns = pre.reverse().find((p) => siteNsSet.has(p)) ?? route.split('/').filter(Boolean).slice(0, 2).join('/');
-    if (!other.has(ns)) other.set(ns, []);
-    other.get(ns).push(route);
-  }
-  drift.siteOtherNamespaces = [...other]
-    .map(([namespace, routes]) => ({ namespace, routes: routes.sort() }))
-    .sort((a, b) => a.namespace.localeCompare(b.namespace));
+  drift.siteOtherNamespaces = otherNamespaces(siteRoutes, specNs, siteNsSet);
 
   // Count, per spec parameter name, on how many common routes the site has it at all.
   const paramSeen = new Map(); // name -> {spec: n, site: n}
@@ -171,13 +245,7 @@ export function computeDrift(doc: Json, index: Json, { globalParams = GLOBAL_PAR
       }
       const sp = specParams(o, doc);
       const args = ep.args && typeof ep.args === 'object' && !Array.isArray(ep.args) ? ep.args : {};
-      for (const [name] of sp) {
-        if (globalParams.includes(name)) continue;
-        const c = paramSeen.get(name) ?? { spec: 0, site: 0 };
-        c.spec++;
-        if (name in args) c.site++;
-        paramSeen.set(name, c);
-      }
+      countParams(paramSeen, sp, args, globalParams);
       for (const [name, p] of sp) {
         if (globalParams.includes(name)) continue;
         const a = args[name];
@@ -186,50 +254,9 @@ export function computeDrift(doc: Json, index: Json, { globalParams = GLOBAL_PAR
           if (p.in !== 'path') findings.push({ route: s.route, method: M, param: name, kind: 'spec-only', in: p.in });
           continue;
         }
-        const st = siteTypes(a);
-        if (st.length && p.types.length && canon(st) !== canon(p.types))
-          findings.push({ route: s.route, method: M, param: name, kind: 'type', spec: p.types, site: st });
-        const se = siteEnum(a);
-        if (se || p.enum) {
-          const specOnly = (p.enum ?? []).filter((v: Json) => !(se ?? []).includes(v));
-          const siteOnly = (se ?? []).filter((v: Json) => !(p.enum ?? []).includes(v));
-          if (!se || !p.enum) findings.push({ route: s.route, method: M, param: name, kind: 'enum', spec: p.enum ?? null, site: se ?? null });
-          else if (specOnly.length || siteOnly.length) findings.push({ route: s.route, method: M, param: name, kind: 'enum', specOnly, siteOnly });
-        }
-        let sd = name === 'namespace' && typeof a.default === 'string' ? mapNamespace(a.default) : a.default;
-        // PHP casts a scalar default of an array parameter to a one-item list.
-        if (sd !== undefined && !Array.isArray(sd) && Array.isArray(p.default) && p.types.includes('array')) sd = [sd];
-        // A numeric default the site declares as a string ("10", the calendar's habit) is the same value
-        // for a numeric parameter: PHP's validation casts it before the handler reads it.
-        if (typeof sd === 'string' && typeof p.default === 'number' && /^-?\d+(\.\d+)?$/.test(sd) && Number(sd) === p.default) sd = p.default;
-        if ((sd !== undefined || p.default !== undefined) && canon(sd) !== canon(p.default))
-          findings.push({ route: s.route, method: M, param: name, kind: 'default', spec: p.default ?? null, site: sd ?? null });
-        if (p.in !== 'path' && Boolean(a.required) !== p.required)
-          findings.push({ route: s.route, method: M, param: name, kind: 'required', spec: p.required, site: Boolean(a.required) });
-        // Object properties the spec documents and the site's arg lacks (e.g. meta.footnotes).
-        const specProps = collectProperties(p.schema, doc);
-        if (specProps.size && a.properties && typeof a.properties === 'object') {
-          const missing = [...specProps.keys()].filter((x) => !(x in a.properties));
-          const extra = Object.keys(a.properties).filter((x) => !specProps.has(x));
-          if (missing.length || extra.length) findings.push({ route: s.route, method: M, param: name, kind: 'property', specOnly: missing, siteOnly: extra });
-        }
+        findings.push(...paramFindings(s.route, M, name, p, a, doc, mapNamespace));
       }
-      for (const name of Object.keys(args)) {
-        if (sp.has(name) || globalParams.includes(name)) continue;
-        const a = args[name];
-        findings.push({
-          route: s.route,
-          method: M,
-          param: name,
-          kind: 'site-only',
-          site: {
-            type: siteTypes(a),
-            ...(a.default !== undefined ? { default: a.default } : {}),
-            ...(siteEnum(a) ? { enum: siteEnum(a) } : {}),
-            required: Boolean(a.required),
-          },
-        });
-      }
+      findings.push(...siteOnlyParams(s.route, M, args, sp, globalParams));
     }
     for (const e of endpoints)
       for (const M of e.methods) {
