@@ -130,8 +130,8 @@ describe('installing the packed package', () => {
 
   it('breaking --base <file>: compares that bundle with the installed one', () => {
     const r = run(cli(), ['breaking', '--base', join(REPO, 'releases', '1.0.0.json')], project);
-    expect(r.status, r.out).toBe(0); // 1.0.0 -> 2.0.0: the breaks are announced by the major version
-    expect(r.stdout).toMatch(/^breaking: base .*1\.0\.0\.json \(1\.0\.0\) -> head .*generated\/openapi\.json \(2\.0\.0\)/);
+    expect(r.status, r.out).toBe(0); // 1.0.0 -> 3.0.0: the breaks are announced by the major version
+    expect(r.stdout).toMatch(/^breaking: base .*1\.0\.0\.json \(1\.0\.0\) -> head .*generated\/openapi\.json \(3\.0\.0\)/);
     expect(r.stdout).toMatch(/breaking: \d+ breaking change\(s\), \d+ other change\(s\) — announced by the major version/);
   });
 

@@ -13,7 +13,7 @@ import { prng } from '../support/prng.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const MAX_REQUESTS = Number(process.env.HOSTILE_REQUESTS ?? 600);
-const MAX_MS = Number(process.env.HOSTILE_MS ?? 60_000);
+const MAX_MS = Number(process.env.HOSTILE_MS ?? 100_000); // a safety net under the test's 120 s, not a budget: every case must run
 const BODY_TIMEOUT = 1500;
 const ERROR = { $ref: '#/components/schemas/Error' };
 const doc = bundle();
@@ -198,7 +198,7 @@ describe('hostile requests', () => {
       }
     };
     await Promise.all(Array.from({ length: 6 }, worker));
-    expect(next).toBeGreaterThanOrEqual(Math.min(MAX_REQUESTS, 200));
+    expect(next, `the ${MAX_MS / 1000} s safety net stopped the run: every case must run`).toBe(MAX_REQUESTS);
     expect(mock.alive(), mock.output()).toBe(true);
     expect(failures.slice(0, 20)).toEqual([]);
   }, 120_000);
