@@ -20,7 +20,13 @@ const CLI = join(ROOT, 'dist', 'cli', 'contract.js');
 /** How the section reports a target to the MET/MISSED table. */
 export type Target = (name: string, value: number, limit: number, cmp: '<=' | '>=', unit: string) => void;
 type Answer = (req: IncomingMessage, res: ServerResponse) => void;
-interface CliRun { code: number | null; seconds: number; maxRssMB: number | null; cpuSeconds: number | null; stderr: string }
+interface CliRun {
+  code: number | null;
+  seconds: number;
+  maxRssMB: number | null;
+  cpuSeconds: number | null;
+  stderr: string;
+}
 
 /** A fake site: `answer(req, res)` after the index, which is `index` (a Buffer). */
 async function site(index: Buffer, answer: Answer): Promise<{ base: string; close: () => Promise<void> }> {
@@ -35,7 +41,14 @@ async function site(index: Buffer, answer: Answer): Promise<{ base: string; clos
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/wp-json`;
-  return { base, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return {
+    base,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }
 
 /** Run the CLI in a child that reports its own peak RSS; returns { code, seconds, maxRssMB, stderr }. */
@@ -48,16 +61,32 @@ process.stderr.write('\\nMAXRSS ' + u.maxRSS + ' CPU ' + (u.userCPUTime + u.syst
 process.exit(code);`;
   return new Promise((done) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '', BENCH_COMMAND: command } });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+      env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '', BENCH_COMMAND: command },
+    });
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => { stderr = (stderr + d).slice(-20_000); });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr = (stderr + d).slice(-20_000);
+    });
     child.stdout.resume();
     const kill = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.on('close', (code) => {
       clearTimeout(kill);
       rmSync(out, { recursive: true, force: true });
       const rss = /MAXRSS (\d+) CPU (\d+)/.exec(stderr);
-      done({ code, seconds: (performance.now() - t0) / 1000, maxRssMB: rss ? Number(rss[1]) / 1024 : null, cpuSeconds: rss ? Math.round(Number(rss[2]) / 1e4) / 100 : null, stderr: stderr.replace(/\nMAXRSS \d+ CPU \d+\n?/, '').trim().split('\n').slice(-3).join(' | ') });
+      done({
+        code,
+        seconds: (performance.now() - t0) / 1000,
+        maxRssMB: rss ? Number(rss[1]) / 1024 : null,
+        cpuSeconds: rss ? Math.round(Number(rss[2]) / 1e4) / 100 : null,
+        stderr: stderr
+          .replace(/\nMAXRSS \d+ CPU \d+\n?/, '')
+          .trim()
+          .split('\n')
+          .slice(-3)
+          .join(' | '),
+      });
     });
   });
 }
@@ -74,10 +103,15 @@ function smallIndex(origin: string): Buffer {
 function largeIndex(): Buffer {
   const parts: string[] = [];
   for (let n = 0; n < 20_000; n++) {
-    for (let r = 0; r < 10; r++) parts.push(`${JSON.stringify(`/plugin${n}/v1/thing${r}/(?P<id>[\\d]+)`)}:{"namespace":"plugin${n}/v1","methods":["GET"],"endpoints":[{"methods":["GET"],"args":{"context":{"type":"string"}}}]}`);
+    for (let r = 0; r < 10; r++)
+      parts.push(
+        `${JSON.stringify(`/plugin${n}/v1/thing${r}/(?P<id>[\\d]+)`)}:{"namespace":"plugin${n}/v1","methods":["GET"],"endpoints":[{"methods":["GET"],"args":{"context":{"type":"string"}}}]}`,
+      );
   }
   const namespaces = Array.from({ length: 20_000 }, (_v, n) => `plugin${n}/v1`);
-  return Buffer.from(`{"name":"bench","namespaces":${JSON.stringify(['wp/v2', ...namespaces])},"routes":{"/":{"namespace":"","methods":["GET"],"endpoints":[{"methods":["GET"],"args":{}}]},${parts.join(',')}}}`);
+  return Buffer.from(
+    `{"name":"bench","namespaces":${JSON.stringify(['wp/v2', ...namespaces])},"routes":{"/":{"namespace":"","methods":["GET"],"endpoints":[{"methods":["GET"],"args":{}}]},${parts.join(',')}}}`,
+  );
 }
 
 export async function contractBench({ target, log = () => {} }: { target: Target; log?: (...m: unknown[]) => void }): Promise<Record<string, Json>> {
@@ -85,37 +119,83 @@ export async function contractBench({ target, log = () => {} }: { target: Target
 
   log('   hanging site (answers the index, then never) ...');
   const deadlineS = 10;
-  const hanging = await site(smallIndex('http://127.0.0.1'), () => { /* never answers */ });
+  const hanging = await site(smallIndex('http://127.0.0.1'), () => {
+    /* never answers */
+  });
   try {
     const r = await runCli(['--base-url', hanging.base, '--namespace', 'core/v2', '--timeout', '2s', '--deadline', `${deadlineS}s`], 60_000);
     items.hangingSite = { deadlineSeconds: deadlineS, timeoutSeconds: 2, wallSeconds: Math.round(r.seconds * 100) / 100, exitCode: r.code, stderr: r.stderr };
     target(`contract run against a hanging site ends within its deadline (${deadlineS} s; exit ${r.code})`, r.seconds, deadlineS, '<=', 's');
-  } finally { await hanging.close(); }
+  } finally {
+    await hanging.close();
+  }
 
   log('   endless bodies (default --max-body 64MB) ...');
   const chunk = Buffer.alloc(256 * 1024, 0x20);
   const endless = await site(smallIndex('http://127.0.0.1'), (_req: IncomingMessage, res: ServerResponse) => {
     res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
     res.write('[');
-    const pump = () => { while (!res.destroyed && res.write(chunk)) { /* until the socket buffer is full */ } if (!res.destroyed) res.once('drain', pump); };
+    const pump = () => {
+      while (!res.destroyed && res.write(chunk)) {
+        /* until the socket buffer is full */
+      }
+      if (!res.destroyed) res.once('drain', pump);
+    };
     res.on('close', () => res.destroy());
     pump();
   });
   try {
     const r = await runCli(['--base-url', endless.base, '--operation', 'listPosts', '--timeout', '60s'], 300_000);
-    items.endlessBody = { maxBody: '64 MB (default)', peakRssMB: r.maxRssMB === null ? null : Math.round(r.maxRssMB), wallSeconds: Math.round(r.seconds * 100) / 100, exitCode: r.code, stderr: r.stderr };
+    items.endlessBody = {
+      maxBody: '64 MB (default)',
+      peakRssMB: r.maxRssMB === null ? null : Math.round(r.maxRssMB),
+      wallSeconds: Math.round(r.seconds * 100) / 100,
+      exitCode: r.code,
+      stderr: r.stderr,
+    };
     target('contract run against endless bodies: peak memory (max RSS)', r.maxRssMB ?? Infinity, 300, '<=', 'MB');
-  } finally { await endless.close(); }
+  } finally {
+    await endless.close();
+  }
 
   log('   index of 200,000 routes in 20,000 namespaces ...');
   const big = largeIndex();
-  const large = await site(big, (_req: IncomingMessage, res: ServerResponse) => { res.writeHead(404, { 'Content-Type': 'application/json' }); res.end('{"code":"rest_no_route","message":"No route.","data":{"status":404}}'); });
+  const large = await site(big, (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(404, { 'Content-Type': 'application/json' });
+    res.end('{"code":"rest_no_route","message":"No route.","data":{"status":404}}');
+  });
   try {
     const d = await runCli(['--base-url', large.base], 120_000, 'drift');
     const c = await runCli(['--base-url', large.base, '--operation', 'getSiteIndex'], 120_000);
-    items.largeIndex = { routes: 200_000, namespaces: 20_000, indexMB: Math.round((big.length / 1024 / 1024) * 10) / 10, driftSeconds: Math.round(d.seconds * 100) / 100, driftCpuSeconds: d.cpuSeconds, driftExit: d.code, driftPeakRssMB: d.maxRssMB && Math.round(d.maxRssMB), contractSeconds: Math.round(c.seconds * 100) / 100, contractCpuSeconds: c.cpuSeconds, contractExit: c.code, stderr: d.stderr };
-    target(`drift report of an index with 200,000 routes in 20,000 namespaces (exit ${d.code}; ${d.cpuSeconds} s CPU)`, d.code === 0 ? d.seconds : Infinity, 10, '<=', 's');
-    target(`contract run (site index operation) against that index (exit ${c.code}; ${c.cpuSeconds} s CPU)`, c.code === 0 || c.code === 1 ? c.seconds : Infinity, 10, '<=', 's');
-  } finally { await large.close(); }
+    items.largeIndex = {
+      routes: 200_000,
+      namespaces: 20_000,
+      indexMB: Math.round((big.length / 1024 / 1024) * 10) / 10,
+      driftSeconds: Math.round(d.seconds * 100) / 100,
+      driftCpuSeconds: d.cpuSeconds,
+      driftExit: d.code,
+      driftPeakRssMB: d.maxRssMB && Math.round(d.maxRssMB),
+      contractSeconds: Math.round(c.seconds * 100) / 100,
+      contractCpuSeconds: c.cpuSeconds,
+      contractExit: c.code,
+      stderr: d.stderr,
+    };
+    target(
+      `drift report of an index with 200,000 routes in 20,000 namespaces (exit ${d.code}; ${d.cpuSeconds} s CPU)`,
+      d.code === 0 ? d.seconds : Infinity,
+      10,
+      '<=',
+      's',
+    );
+    target(
+      `contract run (site index operation) against that index (exit ${c.code}; ${c.cpuSeconds} s CPU)`,
+      c.code === 0 || c.code === 1 ? c.seconds : Infinity,
+      10,
+      '<=',
+      's',
+    );
+  } finally {
+    await large.close();
+  }
   return items;
 }

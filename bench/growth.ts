@@ -22,7 +22,10 @@ export async function growthBench({ runs = 3 } = {}): Promise<Growth> {
   const schemaOf = (path: string): Json => doc.paths[path].get.responses['200'].content['application/json'].schema;
   const shapes = {
     posts: { schema: schemaOf('/core/v2/posts'), body: (n: number): Json => Array.from({ length: n }, (_, i) => ({ id: `x${i}`, title: 5 })) },
-    events: { schema: schemaOf('/cal/events/v1/events'), body: (n: number): Json => ({ events: Array.from({ length: n }, (_, i) => ({ id: `x${i}` })), total: n }) },
+    events: {
+      schema: schemaOf('/cal/events/v1/events'),
+      body: (n: number): Json => ({ events: Array.from({ length: n }, (_, i) => ({ id: `x${i}` })), total: n }),
+    },
   };
   const validator = createValidator(doc);
   const modes: Record<string, CheckOptions> = { contract: {}, 'validate-har': { strict: true } };

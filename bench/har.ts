@@ -32,7 +32,10 @@ export function writeBigHar(file: string, mb = 50): number {
   const fd = openSync(file, 'w');
   let bytes = 0;
   let n = 0;
-  const put = (s: string): void => { writeSync(fd, s); bytes += Buffer.byteLength(s); };
+  const put = (s: string): void => {
+    writeSync(fd, s);
+    bytes += Buffer.byteLength(s);
+  };
   try {
     put('{"log":{"version":"1.2","creator":{"name":"festival-site-api bench","version":"1"},"pages":[],"entries":[\n');
     while (bytes < mb * 1024 * 1024) {
@@ -41,7 +44,9 @@ export function writeBigHar(file: string, mb = 50): number {
       n++;
     }
     put('\n]}}\n');
-  } finally { closeSync(fd); }
+  } finally {
+    closeSync(fd);
+  }
   return n;
 }
 
@@ -72,9 +77,15 @@ export async function harBench({ runs = 1, mb = 50 } = {}): Promise<Record<strin
     const sorted = (k: 'seconds' | 'peakRssMB'): number[] => rs.map((r) => r[k]).sort((a, b) => a - b);
     const med = (xs: number[]): number => xs[Math.floor(xs.length / 2)];
     return {
-      sizeMB, entries, exit: rs[rs.length - 1].exit, summary: report.summary,
+      sizeMB,
+      entries,
+      exit: rs[rs.length - 1].exit,
+      summary: report.summary,
       seconds: { median: med(sorted('seconds')), min: sorted('seconds')[0], max: sorted('seconds').at(-1), runs },
-      peakRssMB: Math.max(...rs.map((r) => r.peakRssMB)), emptyHar: empty,
+      peakRssMB: Math.max(...rs.map((r) => r.peakRssMB)),
+      emptyHar: empty,
     };
-  } finally { rmSync(dir, { recursive: true, force: true }); }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

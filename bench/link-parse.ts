@@ -8,13 +8,17 @@ import { nextLink } from '../src/link.ts';
 const PATTERNS: Record<string, (n: number) => string> = {
   'open brackets': (n: number) => '<'.repeat(n),
   'unclosed url': (n: number) => `<${'a'.repeat(n - 1)}`,
-  'semicolons': (n: number) => `<a>${';'.repeat(n - 3)}`,
+  semicolons: (n: number) => `<a>${';'.repeat(n - 3)}`,
   'quoted rel of spaces': (n: number) => `<a>; rel="${' '.repeat(n - 10)}`,
   'comma runs': (n: number) => `${', '.repeat(n >> 1)}x`,
   'many links': (n: number) => `${'<a>; rel="prev", '.repeat(Math.floor(n / 17))}<b>; rel="next"`,
 };
 
-export async function linkParse({ runs = 3 } = {}): Promise<{ sizes: number[]; perPattern: Record<string, { slope: number; msAt1MiB: number }>; worstSlope: number }> {
+export async function linkParse({ runs = 3 } = {}): Promise<{
+  sizes: number[];
+  perPattern: Record<string, { slope: number; msAt1MiB: number }>;
+  worstSlope: number;
+}> {
   const sizes = [128, 256, 512, 768, 1024].map((k) => k * 1024);
   const perPattern: Record<string, { slope: number; msAt1MiB: number }> = {};
   let worst = 0;

@@ -7,11 +7,11 @@
 // (+ WP_USER, WP_APP_PASSWORD). Servers listen on 127.0.0.1 only; every child is stopped by its PID.
 // Nothing is written outside bench/ and temporary folders (generated/ and dist/ are left alone).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as netServer, type AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -39,21 +39,40 @@ Options:
 
 let parsed: { values: { runs?: string; duration?: string; skip?: string; help?: boolean } };
 try {
-  parsed = parseArgs({ options: { runs: { type: 'string' }, duration: { type: 'string' }, skip: { type: 'string' }, help: { type: 'boolean' } }, strict: true, allowPositionals: false });
-} catch (e) { console.error(`bench: ${(e as Error).message} (see --help)`); process.exit(2); }
-if (parsed.values.help) { console.log(BENCH_HELP); process.exit(0); }
+  parsed = parseArgs({
+    options: { runs: { type: 'string' }, duration: { type: 'string' }, skip: { type: 'string' }, help: { type: 'boolean' } },
+    strict: true,
+    allowPositionals: false,
+  });
+} catch (e) {
+  console.error(`bench: ${(e as Error).message} (see --help)`);
+  process.exit(2);
+}
+if (parsed.values.help) {
+  console.log(BENCH_HELP);
+  process.exit(0);
+}
 const RUNS = Math.max(1, Math.min(10, Number(parsed.values.runs ?? 3)));
 const DURATION = Math.max(1, Math.min(30, Number(parsed.values.duration ?? 5)));
 /** The compiled mock and contract command, as the npm scripts and the package's bin run them. */
 const MOCK = join('dist', 'mock', 'main.js');
 const CONTRACT = join('dist', 'cli', 'contract.js');
-const SKIP = new Set(String(parsed.values.skip ?? '').split(',').filter(Boolean));
+const SKIP = new Set(
+  String(parsed.values.skip ?? '')
+    .split(',')
+    .filter(Boolean),
+);
 const log = (...m: unknown[]): void => console.error('bench:', ...m);
 // The same environment as scripts/build.ts gives its tools (no telemetry or update checks).
 const TOOL_ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_UPDATE_NOTIFIER: '1' };
 
 /** Median, min and max of some figures. */
-interface Stats { median: number; min: number; max: number; runs: number }
+interface Stats {
+  median: number;
+  min: number;
+  max: number;
+  runs: number;
+}
 const stats = (xs: number[]): Stats => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -61,7 +80,11 @@ const stats = (xs: number[]): Stats => {
 };
 const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
 
-function timeCmd(cmd: string, argv: string[], { cwd = process.cwd(), allowFail = false, env }: { cwd?: string; allowFail?: boolean; env?: Record<string, string> } = {}): { seconds: number; status: number | null; stdout: string } {
+function timeCmd(
+  cmd: string,
+  argv: string[],
+  { cwd = process.cwd(), allowFail = false, env }: { cwd?: string; allowFail?: boolean; env?: Record<string, string> } = {},
+): { seconds: number; status: number | null; stdout: string } {
   const t0 = performance.now();
   const r = spawnSync(cmd, argv, { cwd, encoding: 'utf8', env: { ...process.env, ...TOOL_ENV, ...env }, maxBuffer: 256 << 20 });
   const s = (performance.now() - t0) / 1000;
@@ -69,7 +92,11 @@ function timeCmd(cmd: string, argv: string[], { cwd = process.cwd(), allowFail =
   return { seconds: s, status: r.status, stdout: r.stdout ?? '' };
 }
 
-const results: { machine: Record<string, Json>; items: Record<string, Json>; targets: { name: string; value: number; limit: number; cmp: string; unit: string; verdict: string }[] } = { machine: { cores: cpus().length, node: process.version, date: new Date().toISOString() }, items: {}, targets: [] };
+const results: {
+  machine: Record<string, Json>;
+  items: Record<string, Json>;
+  targets: { name: string; value: number; limit: number; cmp: string; unit: string; verdict: string }[];
+} = { machine: { cores: cpus().length, node: process.version, date: new Date().toISOString() }, items: {}, targets: [] };
 const target = (name: string, value: number, limit: number, cmp: '<=' | '>=', unit: string): void => {
   const met = cmp === '<=' ? value <= limit : value >= limit;
   results.targets.push({ name, value: round(value, 3), limit, cmp, unit, verdict: met ? 'MET' : 'MISSED' });
@@ -78,7 +105,12 @@ const target = (name: string, value: number, limit: number, cmp: '<=' | '>=', un
 
 // 1 + 6. Pipeline stages, for the spec as it is and for a synthetic spec 4x its size.
 const sizeKiB = (p: string): number | null => (existsSync(p) ? round(statSync(p).size / 1024, 1) : null);
-const artifactSizes = (out: string): Record<string, number | null> => ({ 'openapi.yaml': sizeKiB(join(out, 'openapi.yaml')), 'openapi.json': sizeKiB(join(out, 'openapi.json')), 'types.ts': sizeKiB(join(out, 'types.ts')), 'docs/index.html': sizeKiB(join(out, 'docs', 'index.html')) });
+const artifactSizes = (out: string): Record<string, number | null> => ({
+  'openapi.yaml': sizeKiB(join(out, 'openapi.yaml')),
+  'openapi.json': sizeKiB(join(out, 'openapi.json')),
+  'types.ts': sizeKiB(join(out, 'types.ts')),
+  'docs/index.html': sizeKiB(join(out, 'docs', 'index.html')),
+});
 
 /** Every stage run directly (a failing stage does not stop the others: the 4x spec is not lint-clean). */
 function pipelineTimes(source: string, label: string): { stages: Record<string, Stats>; total: Stats; sizes: Record<string, number | null> | undefined } {
@@ -124,13 +156,18 @@ function syntheticSpec(factor = 4) {
   for (let k = 1; k < factor; k++) {
     const copy = join(dir, 'openapi', `paths${k}`);
     cpSync(join('openapi', 'paths'), copy, { recursive: true });
-    const walk = (d: string): void => readdirSync(d).forEach((n) => {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) { walk(p); return; }
-      if (p.endsWith('.yaml')) writeFileSync(p, readFileSync(p, 'utf8').replace(/operationId: (\w+)/g, `operationId: $1Copy${k}`));
-    });
+    const walk = (d: string): void =>
+      readdirSync(d).forEach((n) => {
+        const p = join(d, n);
+        if (statSync(p).isDirectory()) {
+          walk(p);
+          return;
+        }
+        if (p.endsWith('.yaml')) writeFileSync(p, readFileSync(p, 'utf8').replace(/operationId: (\w+)/g, `operationId: $1Copy${k}`));
+      });
     walk(copy);
-    for (const [route, item] of Object.entries<Json>(root.paths)) paths[`${route === '/' ? '' : route}/copy${k}`] = { $ref: item.$ref.replace(/^paths\//, `paths${k}/`) };
+    for (const [route, item] of Object.entries<Json>(root.paths))
+      paths[`${route === '/' ? '' : route}/copy${k}`] = { $ref: item.$ref.replace(/^paths\//, `paths${k}/`) };
   }
   root.paths = paths;
   writeFileSync(join(dir, 'openapi', 'openapi.yaml'), stringifyYaml(root));
@@ -140,14 +177,37 @@ function syntheticSpec(factor = 4) {
 // 3. A strict consumer's type-check: types.ts.
 
 // 4. The mock under load.
-const freePort = (): Promise<number> => new Promise((res) => { const s = netServer().listen(0, '127.0.0.1', () => { const p = (s.address() as AddressInfo).port; s.close(() => res(p)); }); });
+const freePort = (): Promise<number> =>
+  new Promise((res) => {
+    const s = netServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as AddressInfo).port;
+      s.close(() => res(p));
+    });
+  });
 async function waitFor(url: string, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
-  while (Date.now() < end) { try { await fetch(url); return; } catch { await new Promise((r) => setTimeout(r, 150)); } }
+  while (Date.now() < end) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
   throw new Error(`no answer from ${url} within ${ms} ms`);
 }
 function stop(child: ChildProcess): Promise<void> {
-  return new Promise((res) => { if (child.exitCode !== null) { res(); return; } child.once('exit', () => res()); child.kill('SIGTERM'); setTimeout(() => { if (child.exitCode === null) child.kill('SIGKILL'); }, 3000); });
+  return new Promise((res) => {
+    if (child.exitCode !== null) {
+      res();
+      return;
+    }
+    child.once('exit', () => res());
+    child.kill('SIGTERM');
+    setTimeout(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }, 3000);
+  });
 }
 async function load(url: string, init: Partial<autocannon.Options> = {}): Promise<Record<string, number>> {
   const r = await autocannon({ url, connections: 10, duration: DURATION, ...init } as autocannon.Options);
@@ -166,21 +226,32 @@ async function mockLoad(bundle: string): Promise<Record<string, Record<string, J
   const scenarios: Record<string, { path: string; method?: string; headers?: Record<string, string>; body?: string }> = {
     'GET item': { path: '/core/v2/posts/1' },
     'GET list with array filters': { path: '/core/v2/posts?include=4,5,6&categories=4,5&tags=7,8&author=1,2&per_page=5' },
-    'POST JSON with auth': { path: '/core/v2/posts', method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(createExample) },
+    'POST JSON with auth': {
+      path: '/core/v2/posts',
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify(createExample),
+    },
   };
   const out: Record<string, Record<string, Json>> = {};
   // Bare Node http server: the ceiling on this machine.
-  const bare = createServer((q, r) => { r.setHeader('content-type', 'application/json'); r.end('{"id":1}'); });
+  const bare = createServer((q, r) => {
+    r.setHeader('content-type', 'application/json');
+    r.end('{"id":1}');
+  });
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
   out.bare = { 'GET item': await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/core/v2/posts/1`) };
   bare.close();
   const prism = join('node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
   const setups: Record<string, (port: number) => Promise<ChildProcess>> = {
     // Prism alone, as `prism mock` starts by default (info-level log of every request, to /dev/null here).
-    'Prism, default logging': async (port: number) => spawn(process.execPath, [prism, 'mock', join(bundle, 'openapi.yaml'), '-h', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' }),
-    'npm run mock (project settings)': async (port: number) => spawn(process.execPath, [MOCK, '--port', String(port), '--spec', join(bundle, 'openapi.yaml')], { stdio: 'ignore' }),
+    'Prism, default logging': async (port: number) =>
+      spawn(process.execPath, [prism, 'mock', join(bundle, 'openapi.yaml'), '-h', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' }),
+    'npm run mock (project settings)': async (port: number) =>
+      spawn(process.execPath, [MOCK, '--port', String(port), '--spec', join(bundle, 'openapi.yaml')], { stdio: 'ignore' }),
     // The same without the front's answer memo: what the Prisms themselves sustain.
-    'npm run mock -- --no-memo': async (port: number) => spawn(process.execPath, [MOCK, '--port', String(port), '--spec', join(bundle, 'openapi.yaml'), '--no-memo'], { stdio: 'ignore' }),
+    'npm run mock -- --no-memo': async (port: number) =>
+      spawn(process.execPath, [MOCK, '--port', String(port), '--spec', join(bundle, 'openapi.yaml'), '--no-memo'], { stdio: 'ignore' }),
   };
   for (const [name, start] of Object.entries(setups)) {
     if (name.startsWith('npm') && !existsSync(MOCK)) continue;
@@ -189,8 +260,15 @@ async function mockLoad(bundle: string): Promise<Record<string, Record<string, J
     try {
       await waitFor(`http://127.0.0.1:${port}/core/v2/posts/1`);
       out[name] = {};
-      for (const [sc, s] of Object.entries(scenarios)) out[name][sc] = await load(`http://127.0.0.1:${port}${s.path}`, { method: (s.method ?? 'GET') as autocannon.Request['method'], headers: s.headers, body: s.body });
-    } finally { await stop(child); }
+      for (const [sc, s] of Object.entries(scenarios))
+        out[name][sc] = await load(`http://127.0.0.1:${port}${s.path}`, {
+          method: (s.method ?? 'GET') as autocannon.Request['method'],
+          headers: s.headers,
+          body: s.body,
+        });
+    } finally {
+      await stop(child);
+    }
   }
   return out;
 }
@@ -203,23 +281,45 @@ function liveRun(bundle: string): Record<string, Json> {
   const env: Record<string, string> = {};
   if (!base && existsSync('.sandbox/env.json')) {
     const e = JSON.parse(readFileSync('.sandbox/env.json', 'utf8'));
-    base = e.baseUrl; env.WP_USER = e.admin.user; env.WP_APP_PASSWORD = e.admin.appPassword;
+    base = e.baseUrl;
+    env.WP_USER = e.admin.user;
+    env.WP_APP_PASSWORD = e.admin.appPassword;
   }
   if (!base) throw new Error('no site: run `npm run sandbox` or set WP_BASE_URL');
   if (!existsSync(CONTRACT)) throw new Error(`${CONTRACT} is missing (npm run build:code)`);
   const once = (filter: string[]): { seconds: number; exit: number | null; operations: number; ran: string[]; requests: number; failed: number } => {
     const out = mkdtempSync(join(tmpdir(), 'bench-live-'));
     try {
-      const r = timeCmd(process.execPath, [CONTRACT, '--base-url', base!, ...SITE_MAP, '--spec', join(bundle, 'openapi.json'), ...filter, '--out', out, '--quiet'], { env, allowFail: true });
+      const r = timeCmd(
+        process.execPath,
+        [CONTRACT, '--base-url', base!, ...SITE_MAP, '--spec', join(bundle, 'openapi.json'), ...filter, '--out', out, '--quiet'],
+        { env, allowFail: true },
+      );
       const rep = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
       const ran = rep.operations.filter((o: Json) => o.verdict === 'passed' || o.verdict === 'failed');
-      return { seconds: r.seconds, exit: r.status, operations: rep.operations.length, ran: ran.map((o: Json) => o.id), requests: rep.requests, failed: rep.summary?.failed ?? 0 };
-    } finally { rmSync(out, { recursive: true, force: true }); }
+      return {
+        seconds: r.seconds,
+        exit: r.status,
+        operations: rep.operations.length,
+        ran: ran.map((o: Json) => o.id),
+        requests: rep.requests,
+        failed: rep.summary?.failed ?? 0,
+      };
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   };
   const measure = (filter: string[]): Record<string, Json> => {
     const rs = Array.from({ length: RUNS }, () => once(filter));
     const last = rs[rs.length - 1];
-    return { wall: stats(rs.map((r) => r.seconds)), operations: last.operations, ran: last.ran.length, requests: last.requests, failed: last.failed, exit: last.exit };
+    return {
+      wall: stats(rs.map((r) => r.seconds)),
+      operations: last.operations,
+      ran: last.ran.length,
+      requests: last.requests,
+      failed: last.failed,
+      exit: last.exit,
+    };
   };
   const core = measure(['--namespace', 'core/v2']);
   const ids = once(['--namespace', 'core/v2']).ran;
@@ -259,7 +359,13 @@ async function mockSection(bundle: string): Promise<void> {
     target('mock GET item p99 latency, without the answer memo', raw.p99, 25, '<=', 'ms');
   }
   const d = (results.items.mockDistinct = await benchMockDistinct({ bundleDir: bundle, duration: DURATION, log }));
-  Object.assign(m, { 'npm run mock, distinct requests (bench/mock.ts)': { [`${d.mix.operations} GET operations, bare node`]: d.bare, 'every request new': d.distinct, 'the same mix repeated': d.repeated } });
+  Object.assign(m, {
+    'npm run mock, distinct requests (bench/mock.ts)': {
+      [`${d.mix.operations} GET operations, bare node`]: d.bare,
+      'every request new': d.distinct,
+      'the same mix repeated': d.repeated,
+    },
+  });
   target('mock distinct requests throughput / bare node', d.ratio, 1 / 20, '>=', 'x');
   target('mock distinct requests p99 latency', d.distinct.p99, 20, '<=', 'ms');
   target('mock total memory (front + every Prism, peak under load)', d.memoryPeakMb, 400, '<=', 'MB');
@@ -275,9 +381,15 @@ function scalingSection(): void {
     const x1 = results.items.pipeline ?? npmBuildTimes(mkdtempSync(join(tmpdir(), 'bench-build-')));
     results.items.scaling = {
       routes: { spec: Object.keys(parseYaml(readFileSync('openapi/openapi.yaml', 'utf8')).paths).length, x4: syn.routes },
-      x1StageSum: x1.stageSum, x4StageSum: x4Sum, ratio: round(x4Sum / x1.stageSum, 2), x4Stages: x4.stages, x4Sizes: x4.sizes,
+      x1StageSum: x1.stageSum,
+      x4StageSum: x4Sum,
+      ratio: round(x4Sum / x1.stageSum, 2),
+      x4Stages: x4.stages,
+      x4Sizes: x4.sizes,
     };
-  } finally { rmSync(syn.dir, { recursive: true, force: true }); }
+  } finally {
+    rmSync(syn.dir, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {
@@ -312,15 +424,26 @@ async function main(): Promise<void> {
       log('5. live contract run ...');
       try {
         const l = (results.items.live = liveRun(bundle));
-        target(`read-only live run of all core GET operations (${l.core.ran} run, ${l.core.operations - l.core.ran} skipped)`, l.core.wall.median, 30, '<=', 's');
+        target(
+          `read-only live run of all core GET operations (${l.core.ran} run, ${l.core.operations - l.core.ran} skipped)`,
+          l.core.wall.median,
+          30,
+          '<=',
+          's',
+        );
       } catch (err) {
         const e = err as Error;
         results.items.live = { error: e.message };
         target(`read-only live run of all core GET operations (not measured: ${e.message})`, Infinity, 30, '<=', 's');
       }
     }
-    if (!SKIP.has('contract')) { log('8. contract CLI against hostile sites ...'); results.items.contract = await contractBench({ target, log }); }
-  } finally { rmSync(bundle, { recursive: true, force: true }); }
+    if (!SKIP.has('contract')) {
+      log('8. contract CLI against hostile sites ...');
+      results.items.contract = await contractBench({ target, log });
+    }
+  } finally {
+    rmSync(bundle, { recursive: true, force: true });
+  }
 
   if (!SKIP.has('scaling')) scalingSection();
   if (!SKIP.has('har')) {
@@ -346,13 +469,24 @@ async function main(): Promise<void> {
 
 function markdown(r: Json): string {
   const f = (s: Stats | undefined): string => (s ? `${round(s.median)} (${round(s.min)}–${round(s.max)})` : 'n/a');
-  const lines = [`# Benchmark results`, '', `Machine: ${r.machine.cores} cores, Node ${r.machine.node}; ${r.machine.date}. Figures: median (min–max) of ${RUNS} runs. Written by \`npm run bench\` (bench/main.ts).`, ''];
+  const lines = [
+    `# Benchmark results`,
+    '',
+    `Machine: ${r.machine.cores} cores, Node ${r.machine.node}; ${r.machine.date}. Figures: median (min–max) of ${RUNS} runs. Written by \`npm run bench\` (bench/main.ts).`,
+    '',
+  ];
   lines.push('## Targets', '', '| target | value | limit | verdict |', '|---|---|---|---|');
   for (const t of r.targets) lines.push(`| ${t.name} | ${t.value} ${t.unit} | ${t.cmp} ${t.limit} ${t.unit} | ${t.verdict} |`);
   const p = r.items.pipeline;
   const x4 = r.items.scaling;
   if (p) {
-    lines.push('', '## 1. Pipeline (seconds; stage times from the build log, 0.1 s resolution)', '', `| stage | spec as it is |${x4 ? ' 4x synthetic spec |' : ''}`, `|---|---|${x4 ? '---|' : ''}`);
+    lines.push(
+      '',
+      '## 1. Pipeline (seconds; stage times from the build log, 0.1 s resolution)',
+      '',
+      `| stage | spec as it is |${x4 ? ' 4x synthetic spec |' : ''}`,
+      `|---|---|${x4 ? '---|' : ''}`,
+    );
     for (const [k, v] of Object.entries<Stats>(p.stages)) lines.push(`| ${k} | ${f(v)} |${x4 ? ` ${f(x4.x4Stages[k])} |` : ''}`);
     lines.push(`| sum of stage medians | ${p.stageSum} |${x4 ? ` ${x4.x4StageSum} |` : ''}`, `| \`npm run build\` (wall) | ${f(p.total)} |${x4 ? ' |' : ''}`);
   }
@@ -360,37 +494,92 @@ function markdown(r: Json): string {
   for (const [k, v] of Object.entries(r.items.sizes ?? {})) lines.push(`| ${k} | ${v} |${x4 ? ` ${x4.x4Sizes?.[k] ?? 'n/a'} |` : ''}`);
   if (r.items.consumerTypecheck) {
     const c = r.items.consumerTypecheck;
-    lines.push('', '## 3. Consumer type-check (`tsc --noEmit`, seconds)', '', '| consumer (bench/consumer/) | time | / plain |', '|---|---|---|',
+    lines.push(
+      '',
+      '## 3. Consumer type-check (`tsc --noEmit`, seconds)',
+      '',
+      '| consumer (bench/consumer/) | time | / plain |',
+      '|---|---|---|',
       `| typed client, 20 operations, importing ../../src/index.ts | ${f(c.client)} | ${c.ratio} |`,
       `| the same file against the published declarations (dist/**/*.d.ts) | ${f(c.published)} | ${c.publishedRatio} |`,
-      `| plain fetch + hand-written types, same 20 calls | ${f(c.plain)} | 1 |`);
+      `| plain fetch + hand-written types, same 20 calls | ${f(c.plain)} | 1 |`,
+    );
     if (c.unchecked) {
-      lines.push(`| diagnostic, not a target: the source import with src/ unchecked (\`// @ts-nocheck\` on a temporary copy) | ${f(c.unchecked)} | ${c.uncheckedRatio} |`,
-        '', `Checking the hand-written src/ costs the source import ${round(c.ratio - c.uncheckedRatio, 3)}x of the plain consumer's time (DECISIONS D111).`);
+      lines.push(
+        `| diagnostic, not a target: the source import with src/ unchecked (\`// @ts-nocheck\` on a temporary copy) | ${f(c.unchecked)} | ${c.uncheckedRatio} |`,
+        '',
+        `Checking the hand-written src/ costs the source import ${round(c.ratio - c.uncheckedRatio, 3)}x of the plain consumer's time (DECISIONS D111).`,
+      );
     }
   }
   if (r.items.linkParse) {
-    lines.push('', '## 7. Client `Link` parsing (src/link.ts, hostile headers 128 KiB to 1 MiB)', '', '| pattern | growth exponent | ms at 1 MiB |', '|---|---|---|');
+    lines.push(
+      '',
+      '## 7. Client `Link` parsing (src/link.ts, hostile headers 128 KiB to 1 MiB)',
+      '',
+      '| pattern | growth exponent | ms at 1 MiB |',
+      '|---|---|---|',
+    );
     for (const [k, v] of Object.entries<Json>(r.items.linkParse.perPattern)) lines.push(`| ${k} | ${v.slope} | ${v.msAt1MiB} |`);
   }
   if (r.items.mock) {
-    lines.push('', `## 4. Mock under load (autocannon, 10 connections, ${DURATION} s each)`, '', '| server | scenario | req/s | p50 ms | p99 ms | non-2xx | errors |', '|---|---|---|---|---|---|---|');
-    for (const [srv, scs] of Object.entries<Json>(r.items.mock)) for (const [sc, v] of Object.entries<Json>(scs)) lines.push(`| ${srv} | ${sc} | ${v.rps} | ${v.p50} | ${v.p99} | ${v.non2xx} | ${v.errors} |`);
+    lines.push(
+      '',
+      `## 4. Mock under load (autocannon, 10 connections, ${DURATION} s each)`,
+      '',
+      '| server | scenario | req/s | p50 ms | p99 ms | non-2xx | errors |',
+      '|---|---|---|---|---|---|---|',
+    );
+    for (const [srv, scs] of Object.entries<Json>(r.items.mock))
+      for (const [sc, v] of Object.entries<Json>(scs)) lines.push(`| ${srv} | ${sc} | ${v.rps} | ${v.p50} | ${v.p99} | ${v.non2xx} | ${v.errors} |`);
   }
+  lines.push(...markdownTail(r, x4, f));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The markdown's last sections: the live contract run, the scaling and the large HAR. */
+function markdownTail(r: Json, x4: Json, f: (s: Stats | undefined) => string): string[] {
+  const lines: string[] = [];
   if (r.items.live) {
     const l = r.items.live;
     lines.push('', '## 5. Live contract run (read-only)', '');
     if (l.error) lines.push(`Not measured: ${l.error}`);
     else {
       lines.push('| run | operations run | requests | wall time s |', '|---|---|---|---|');
-      for (const g of l.growth) lines.push(`| core/v2${g.operationsRun === l.core.ran ? ' (all)' : ' subset'} | ${g.operationsRun} | ${g.requests} | ${f(g.wall)} |`);
-      lines.push(`| whole spec (${l.wholeSpec.operations} operations; the rest skipped or not on the site) | ${l.wholeSpec.ran} | ${l.wholeSpec.requests} | ${f(l.wholeSpec.wall)} |`);
-      lines.push('', `Growth (least squares over the core runs): ${l.secondsPerOperation} s per operation run, ${l.fixedSeconds} s fixed (start-up, spec load, drift report).`);
+      for (const g of l.growth)
+        lines.push(`| core/v2${g.operationsRun === l.core.ran ? ' (all)' : ' subset'} | ${g.operationsRun} | ${g.requests} | ${f(g.wall)} |`);
+      lines.push(
+        `| whole spec (${l.wholeSpec.operations} operations; the rest skipped or not on the site) | ${l.wholeSpec.ran} | ${l.wholeSpec.requests} | ${f(l.wholeSpec.wall)} |`,
+      );
+      lines.push(
+        '',
+        `Growth (least squares over the core runs): ${l.secondsPerOperation} s per operation run, ${l.fixedSeconds} s fixed (start-up, spec load, drift report).`,
+      );
     }
   }
-  if (x4) lines.push('', '## 6. Scaling', '', '| spec | routes | sum of stage medians s |', '|---|---|---|', `| as it is | ${x4.routes.spec} | ${x4.x1StageSum} |`, `| 4x synthetic | ${x4.routes.x4} | ${x4.x4StageSum} |`, '', `Ratio 4x / 1x: ${x4.ratio}.`);
-  if (r.items.har) lines.push('', '## 7. validate-har on a large HAR', '', `${r.items.har.sizeMB} MB, ${r.items.har.entries} entries, --strict: ${f(r.items.har.seconds)} s, peak RSS ${r.items.har.peakRssMB} MB (the same command on an empty HAR: ${r.items.har.emptyHar.peakRssMB} MB). Read one entry at a time (cli/lib/har-reader.ts).`);
-  return `${lines.join('\n')}\n`;
+  if (x4)
+    lines.push(
+      '',
+      '## 6. Scaling',
+      '',
+      '| spec | routes | sum of stage medians s |',
+      '|---|---|---|',
+      `| as it is | ${x4.routes.spec} | ${x4.x1StageSum} |`,
+      `| 4x synthetic | ${x4.routes.x4} | ${x4.x4StageSum} |`,
+      '',
+      `Ratio 4x / 1x: ${x4.ratio}.`,
+    );
+  if (r.items.har)
+    lines.push(
+      '',
+      '## 7. validate-har on a large HAR',
+      '',
+      `${r.items.har.sizeMB} MB, ${r.items.har.entries} entries, --strict: ${f(r.items.har.seconds)} s, peak RSS ${r.items.har.peakRssMB} MB (the same command on an empty HAR: ${r.items.har.emptyHar.peakRssMB} MB). Read one entry at a time (cli/lib/har-reader.ts).`,
+    );
+  return lines;
 }
 
-main().catch((e) => { console.error(`bench: ${e.message}`); process.exit(1); });
+main().catch((e) => {
+  console.error(`bench: ${e.message}`);
+  process.exit(1);
+});

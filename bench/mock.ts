@@ -19,7 +19,13 @@ import { deref, operationParams, type Json } from '../core/spec.ts';
 const MOCK = join('dist', 'mock', 'main.js');
 
 const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
-const freePort = (): Promise<number> => new Promise((res) => { const s = netServer().listen(0, '127.0.0.1', () => { const p = (s.address() as AddressInfo).port; s.close(() => res(p)); }); });
+const freePort = (): Promise<number> =>
+  new Promise((res) => {
+    const s = netServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as AddressInfo).port;
+      s.close(() => res(p));
+    });
+  });
 
 /** Resident memory (MB) of a process and all its descendants (Linux /proc). */
 export function treeRssMb(pid: number): number {
@@ -30,12 +36,18 @@ export function treeRssMb(pid: number): number {
     const p = stack.pop()!;
     if (seen.has(p)) continue;
     seen.add(p);
-    try { kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0); } catch { continue; }
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      continue;
+    }
     try {
       for (const t of readdirSync(`/proc/${p}/task`)) {
         for (const c of readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(/\s+/).filter(Boolean)) stack.push(Number(c));
       }
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   return kb / 1024;
 }
@@ -46,7 +58,10 @@ export function treeRssMb(pid: number): number {
  * with a new n is a new request (integer path parameters = n, plus `search`/`_bench` = n).
  */
 /** One GET operation of the mix and its path maker. */
-export interface Maker { template: string; make: (n: number) => string }
+export interface Maker {
+  template: string;
+  make: (n: number) => string;
+}
 
 export function requestMakers(doc: Json): Maker[] {
   const makers: Maker[] = [];
@@ -70,21 +85,53 @@ export function requestMakers(doc: Json): Maker[] {
 
 async function load(url: string, init: Partial<autocannon.Options>): Promise<Record<string, number>> {
   const r = await autocannon({ url, connections: 10, ...init } as autocannon.Options);
-  return { rps: round(r.requests.average, 0), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, requests: r.requests.total };
+  return {
+    rps: round(r.requests.average, 0),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    requests: r.requests.total,
+  };
 }
 
 async function waitFor(url: string, ms = 90_000): Promise<void> {
   const end = Date.now() + ms;
-  while (Date.now() < end) { try { await fetch(url); return; } catch { await new Promise((r) => setTimeout(r, 200)); } }
+  while (Date.now() < end) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
   throw new Error(`no answer from ${url} within ${ms} ms`);
 }
 
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((res) => {
-    if (child.exitCode !== null || child.signalCode !== null) { res(); return; }
-    const t = setTimeout(() => { try { process.kill(child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 8000);
-    child.once('exit', () => { clearTimeout(t); res(); });
-    try { process.kill(child.pid!, 'SIGTERM'); } catch { clearTimeout(t); res(); }
+    if (child.exitCode !== null || child.signalCode !== null) {
+      res();
+      return;
+    }
+    const t = setTimeout(() => {
+      try {
+        process.kill(child.pid!, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, 8000);
+    child.once('exit', () => {
+      clearTimeout(t);
+      res();
+    });
+    try {
+      process.kill(child.pid!, 'SIGTERM');
+    } catch {
+      clearTimeout(t);
+      res();
+    }
   });
 }
 
@@ -92,14 +139,28 @@ function stop(child: ChildProcess): Promise<void> {
  * Run the section against the bundle in `bundleDir` (openapi.yaml + openapi.json) for `duration`
  * seconds per scenario. Answers {bare, distinct, repeated, memory, mix} (rps, p50/p99 ms, MB).
  */
-export async function benchMockDistinct({ bundleDir, duration = 5, log = () => {} }: { bundleDir: string; duration?: number; log?: (...m: unknown[]) => void }): Promise<Record<string, Json>> {
+export async function benchMockDistinct({
+  bundleDir,
+  duration = 5,
+  log = () => {},
+}: {
+  bundleDir: string;
+  duration?: number;
+  log?: (...m: unknown[]) => void;
+}): Promise<Record<string, Json>> {
   const doc = JSON.parse(readFileSync(join(bundleDir, 'openapi.json'), 'utf8'));
   const makers = requestMakers(doc);
   const groups: Record<string, number> = {};
-  for (const m of makers) { const ns = m.template.split('/').filter(Boolean).slice(0, 2).join('/') || '/'; groups[ns] = (groups[ns] ?? 0) + 1; }
+  for (const m of makers) {
+    const ns = m.template.split('/').filter(Boolean).slice(0, 2).join('/') || '/';
+    groups[ns] = (groups[ns] ?? 0) + 1;
+  }
   const out: Record<string, Json> = { mix: { operations: makers.length, namespaces: groups } };
 
-  const bare = createServer((q, r) => { r.setHeader('content-type', 'application/json'); r.end('{"id":1}'); });
+  const bare = createServer((q, r) => {
+    r.setHeader('content-type', 'application/json');
+    r.end('{"id":1}');
+  });
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
   log('mock (distinct): bare node ...');
   out.bare = await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/core/v2/posts/1`, { duration });
@@ -110,16 +171,31 @@ export async function benchMockDistinct({ bundleDir, duration = 5, log = () => {
   const child = spawn(process.execPath, [MOCK, '--port', String(port), '--spec', join(bundleDir, 'openapi.yaml')], { stdio: 'ignore' });
   let peak = 0;
   let frontPeak = 0;
-  const ownRss = (pid: number): number => { try { return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024; } catch { return 0; } };
-  const sampler = setInterval(() => { peak = Math.max(peak, treeRssMb(child.pid!)); frontPeak = Math.max(frontPeak, ownRss(child.pid!)); }, 250);
+  const ownRss = (pid: number): number => {
+    try {
+      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+    } catch {
+      return 0;
+    }
+  };
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, treeRssMb(child.pid!));
+    frontPeak = Math.max(frontPeak, ownRss(child.pid!));
+  }, 250);
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/core/v2/posts/1`);
     out.memoryIdleMb = round(treeRssMb(child.pid!), 0);
     let n = 0;
-    const next = () => { n++; return makers[n % makers.length].make(n); };
+    const next = () => {
+      n++;
+      return makers[n % makers.length].make(n);
+    };
     // Warm-up (not measured): Prism compiles an operation's validators on its first request.
-    for (let i = 0; i < 2 * makers.length; i++) await fetch(`${base}${next()}`).then((r) => r.arrayBuffer()).catch(() => {});
+    for (let i = 0; i < 2 * makers.length; i++)
+      await fetch(`${base}${next()}`)
+        .then((r) => r.arrayBuffer())
+        .catch(() => {});
     log(`mock (distinct): ${makers.length} GET operations, every request new ...`);
     out.distinct = await load(base, { duration, requests: [{ method: 'GET', setupRequest: (req: Json) => ({ ...req, path: next() }) }] });
     out.distinctRequestsSent = n;

@@ -15,7 +15,12 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 /** Median, min and max of some figures. */
-export interface Stats { median: number; min: number; max: number; runs: number }
+export interface Stats {
+  median: number;
+  min: number;
+  max: number;
+  runs: number;
+}
 
 const stats = (xs: number[]): Stats => {
   const s = [...xs].sort((a, b) => a - b);
@@ -47,7 +52,15 @@ function uncheckedSourceTree(dir: string): void {
 }
 
 /** The four readings' seconds and their ratios to plain fetch. */
-export async function consumerTypecheck({ runs = 3 } = {}): Promise<{ client: Stats; published: Stats; plain: Stats; unchecked: Stats; ratio: number; publishedRatio: number; uncheckedRatio: number }> {
+export async function consumerTypecheck({ runs = 3 } = {}): Promise<{
+  client: Stats;
+  published: Stats;
+  plain: Stats;
+  unchecked: Stats;
+  ratio: number;
+  publishedRatio: number;
+  uncheckedRatio: number;
+}> {
   const tsc = resolve('node_modules', 'typescript', 'bin', 'tsc');
   const tmp = mkdtempSync(join(tmpdir(), 'bench-dts-'));
   try {
@@ -78,6 +91,16 @@ export async function consumerTypecheck({ runs = 3 } = {}): Promise<{ client: St
     const p = stats(published);
     const f = stats(plain);
     const u = stats(unchecked);
-    return { client: c, published: p, plain: f, unchecked: u, ratio: round(c.median / f.median), publishedRatio: round(p.median / f.median), uncheckedRatio: round(u.median / f.median) };
-  } finally { rmSync(tmp, { recursive: true, force: true }); }
+    return {
+      client: c,
+      published: p,
+      plain: f,
+      unchecked: u,
+      ratio: round(c.median / f.median),
+      publishedRatio: round(p.median / f.median),
+      uncheckedRatio: round(u.median / f.median),
+    };
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }

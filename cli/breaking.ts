@@ -37,7 +37,15 @@ The rules and known limits are listed at the top of cli/lib/breaking.ts.
 Exit codes: 0 no break, or breaks announced by a greater info.version major; 1 unannounced breaks;
 2 bad input.`;
 
-export const FLAGS = { base: { type: 'string' }, head: { type: 'string' }, json: { type: 'string' }, all: { type: 'boolean' }, 'since-release': { type: 'boolean' }, releases: { type: 'string' }, help: { type: 'boolean' } };
+export const FLAGS = {
+  base: { type: 'string' },
+  head: { type: 'string' },
+  json: { type: 'string' },
+  all: { type: 'boolean' },
+  'since-release': { type: 'boolean' },
+  releases: { type: 'string' },
+  help: { type: 'boolean' },
+};
 
 function git(args: Json, opts = {}) {
   return spawnSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...opts });
@@ -49,7 +57,9 @@ function bundleAtRef(ref: Json) {
   if (top.status !== 0) throw new UsageError(`--base ${ref}: not a file, and not inside a git repository`);
   const root = top.stdout.trim();
   if (git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: root }).status !== 0) throw new UsageError(`--base ${ref}: no such file or git ref`);
-  const rel = relative(root, join(PACKAGE_ROOT, 'generated', 'openapi.json')).split('\\').join('/');
+  const rel = relative(root, join(PACKAGE_ROOT, 'generated', 'openapi.json'))
+    .split('\\')
+    .join('/');
   const shown = git(['show', `${ref}:${rel}`], { cwd: root });
   if (shown.status === 0) return { doc: parseBundle(shown.stdout, `${ref}:${rel}`), from: `${ref}:${rel}` };
   // No committed bundle at that ref: bundle its source with the project's Redocly.
@@ -66,10 +76,19 @@ function bundleAtRef(ref: Json) {
     const out = join(tmp, 'openapi.json');
     // The project's redocly.yaml, wherever this runs from: its decorator writes PUT and PATCH.
     const config = join(PACKAGE_ROOT, 'redocly.yaml');
-    const b = spawnSync(process.execPath, [redocly, 'bundle', join(tmp, srcRel, 'openapi.yaml'), '--ext', 'json', '-o', out, ...(existsSync(config) ? ['--config', config] : [])], { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
-    if (b.status !== 0 || !existsSync(out)) throw new UsageError(`--base ${ref}: bundling ${srcRel}/openapi.yaml of that ref failed: ${(b.stderr || b.stdout).trim().split('\n').slice(-3).join(' ')}`);
+    const b = spawnSync(
+      process.execPath,
+      [redocly, 'bundle', join(tmp, srcRel, 'openapi.yaml'), '--ext', 'json', '-o', out, ...(existsSync(config) ? ['--config', config] : [])],
+      { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+    );
+    if (b.status !== 0 || !existsSync(out))
+      throw new UsageError(
+        `--base ${ref}: bundling ${srcRel}/openapi.yaml of that ref failed: ${(b.stderr || b.stdout).trim().split('\n').slice(-3).join(' ')}`,
+      );
     return { doc: parseBundle(readFileSync(out, 'utf8'), `${ref}:${srcRel}`), from: `${ref}:${srcRel}/ (bundled)` };
-  } finally { rmSync(tmp, { recursive: true, force: true }); }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 /** A checkout has the spec's source; the installed package ships only the bundle (no openapi/, releases/, git). */
@@ -80,20 +99,32 @@ const URL_MAX_BYTES = 64 * 1024 * 1024;
 /** Read a bundle from an http(s) URL: hostile input, so a timeout, a size cap, no credentials sent. */
 async function bundleAtUrl(url: Json, { timeoutMs = URL_TIMEOUT_MS, maxBytes = URL_MAX_BYTES } = {}) {
   let u;
-  try { u = new URL(url); } catch { throw new UsageError(`--base ${url}: not a URL`); }
+  try {
+    u = new URL(url);
+  } catch {
+    throw new UsageError(`--base ${url}: not a URL`);
+  }
   if (u.username || u.password) throw new UsageError('--base: a URL must not hold credentials');
   const shown = `${u.origin}${u.pathname}`;
   let res: Json;
   try {
     res = await fetch(u, { signal: AbortSignal.timeout(timeoutMs), headers: { Accept: 'application/json, application/yaml;q=0.9, */*;q=0.1' } });
-  } catch (e: Json) { throw new UsageError(`--base ${shown}: cannot fetch it (${e?.cause?.code ?? e?.name ?? e})`); }
-  if (res.status !== 200) { await res.body?.cancel(); throw new UsageError(`--base ${shown}: answered ${res.status}, not 200`); }
+  } catch (e: Json) {
+    throw new UsageError(`--base ${shown}: cannot fetch it (${e?.cause?.code ?? e?.name ?? e})`);
+  }
+  if (res.status !== 200) {
+    await res.body?.cancel();
+    throw new UsageError(`--base ${shown}: answered ${res.status}, not 200`);
+  }
   const chunks = [];
   let size = 0;
   try {
     for await (const chunk of res.body ?? []) {
       size += chunk.length;
-      if (size > maxBytes) { await res.body.cancel().catch(() => {}); throw new UsageError(`--base ${shown}: larger than ${maxBytes / 1024 / 1024} MB`); }
+      if (size > maxBytes) {
+        await res.body.cancel().catch(() => {});
+        throw new UsageError(`--base ${shown}: larger than ${maxBytes / 1024 / 1024} MB`);
+      }
       chunks.push(chunk);
     }
   } catch (e: Json) {
@@ -105,62 +136,92 @@ async function bundleAtUrl(url: Json, { timeoutMs = URL_TIMEOUT_MS, maxBytes = U
     const doc = parseBundle(text, shown);
     if (!doc || !doc.openapi || !doc.paths) throw new Error('not an OpenAPI document');
     return { doc, from: shown };
-  } catch (e: Json) { throw new UsageError(`--base ${shown}: ${e.message}`); }
+  } catch (e: Json) {
+    throw new UsageError(`--base ${shown}: ${e.message}`);
+  }
 }
-
 
 /** The newest released bundle in a releases folder: `{ file, version }`, or undefined when none. */
 function readFile(file: Json, flag: Json) {
   let text;
-  try { text = readFileSync(file, 'utf8'); } catch (e: Json) { throw new UsageError(`${flag} ${file}: cannot read it (${e.code ?? e.message})`); }
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e: Json) {
+    throw new UsageError(`${flag} ${file}: cannot read it (${e.code ?? e.message})`);
+  }
   try {
     const doc = parseBundle(text, file);
     if (!doc.openapi || !doc.paths) throw new Error('not an OpenAPI document');
     return doc;
-  } catch (e: Json) { throw new UsageError(`${flag} ${file}: ${e.message}`); }
+  } catch (e: Json) {
+    throw new UsageError(`${flag} ${file}: ${e.message}`);
+  }
 }
 
 export async function main(argv: Json, { stdout = process.stdout, stderr = process.stderr } = {}) {
   const say = (s: Json) => stdout.write(`${s}\n`);
   try {
     const { values, positionals } = parseArgs(argv, FLAGS);
-    if (values.help) { say(HELP); return 0; }
+    if (values.help) {
+      say(HELP);
+      return 0;
+    }
     if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
     if (values.base && values['since-release']) throw new UsageError('give --base or --since-release, not both');
     if (values.releases && !values['since-release']) throw new UsageError('--releases goes with --since-release');
     let baseRef = values.base;
     if (values['since-release']) {
-      if (!values.releases && !IN_CHECKOUT) throw new UsageError('--since-release needs the releases/ folder of a checkout, which an installed package does not carry: give the bundle to compare with, --base <file or URL>');
+      if (!values.releases && !IN_CHECKOUT)
+        throw new UsageError(
+          '--since-release needs the releases/ folder of a checkout, which an installed package does not carry: give the bundle to compare with, --base <file or URL>',
+        );
       const dir = resolve(values.releases ?? join(PACKAGE_ROOT, 'releases'));
       const latest = latestRelease(dir);
-      if (!latest) throw new UsageError(`--since-release: no released bundle <major>.<minor>.<patch>.json in ${dir} (\`npm run release -- <version>\` writes one)`);
+      if (!latest)
+        throw new UsageError(`--since-release: no released bundle <major>.<minor>.<patch>.json in ${dir} (\`npm run release -- <version>\` writes one)`);
       baseRef = latest.file;
     }
-    if (!baseRef) throw new UsageError(IN_CHECKOUT ? '--base is required (a bundle file or URL, or a git ref), or --since-release' : '--base <file or URL> is required: the bundle to compare the installed one with');
+    if (!baseRef)
+      throw new UsageError(
+        IN_CHECKOUT
+          ? '--base is required (a bundle file or URL, or a git ref), or --since-release'
+          : '--base <file or URL> is required: the bundle to compare the installed one with',
+      );
     const headFile = resolve(values.head ?? DEFAULT_SPEC);
     const head = readFile(headFile, '--head');
     let base;
     if (/^https?:\/\//i.test(baseRef)) base = await bundleAtUrl(baseRef);
     else if (existsSync(baseRef)) base = { doc: readFile(baseRef, '--base'), from: relative(process.cwd(), resolve(baseRef)) || baseRef };
-    else if (!IN_CHECKOUT) throw new UsageError(`--base ${baseRef}: no such file; an installed package compares with a bundle file or URL (--base <file or URL>), git refs work in a checkout`);
+    else if (!IN_CHECKOUT)
+      throw new UsageError(
+        `--base ${baseRef}: no such file; an installed package compares with a bundle file or URL (--base <file or URL>), git refs work in a checkout`,
+      );
     else base = bundleAtRef(baseRef);
-    if (values['since-release'] && base.doc.info?.version !== basename(baseRef, '.json')) throw new UsageError(`${base.from}: its info.version ${base.doc.info?.version} is not the version its name says`);
+    if (values['since-release'] && base.doc.info?.version !== basename(baseRef, '.json'))
+      throw new UsageError(`${base.from}: its info.version ${base.doc.info?.version} is not the version its name says`);
     const result = compareBundles(base.doc, head);
     const v = verdict(result);
     say(`breaking: base ${base.from} (${result.base.version ?? '?'}) -> head ${relative(process.cwd(), headFile) || headFile} (${result.head.version ?? '?'})`);
     const shown = values.all ? result.changes : result.changes.filter((c) => c.breaking);
     for (const c of shown) say(`  ${c.breaking ? 'BREAKING' : 'ok      '} ${c.rule.padEnd(34)} ${c.operation}  ${c.where}: ${c.message}`);
     const nonBreaking = result.changes.length - v.breaking;
-    say(`breaking: ${v.breaking} breaking change(s), ${nonBreaking} other change(s)${v.breaking ? (v.announced ? ` — announced by the major version (${result.base.version} -> ${result.head.version})` : ` — NOT announced: info.version ${result.base.version} -> ${result.head.version} keeps the major`) : ''}`);
+    say(
+      `breaking: ${v.breaking} breaking change(s), ${nonBreaking} other change(s)${v.breaking ? (v.announced ? ` — announced by the major version (${result.base.version} -> ${result.head.version})` : ` — NOT announced: info.version ${result.base.version} -> ${result.head.version} keeps the major`) : ''}`,
+    );
     if (values.json) writeFileSync(values.json, `${JSON.stringify({ ...result, verdict: v }, null, 2)}\n`);
     return v.ok ? 0 : 1;
   } catch (e: Json) {
-    if (e instanceof UsageError) { stderr.write(`breaking: ${e.message}\nRun with --help for usage.\n`); return 2; }
+    if (e instanceof UsageError) {
+      stderr.write(`breaking: ${e.message}\nRun with --help for usage.\n`);
+      return 2;
+    }
     stderr.write(`breaking: internal error: ${e?.message ?? e}\n`);
     return 2;
   }
 }
 
 if (await isMain(import.meta.url)) {
-  main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

@@ -75,29 +75,72 @@ ${limits('drift')}
 Exit codes: 0 the report was written, 2 bad input or unreachable site.`;
 
 export const DRIFT_FLAGS = {
-  'base-url': { type: 'string' }, map: { type: 'list' }, config: { type: 'string' }, spec: { type: 'string' }, out: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean' },
-  timeout: { type: 'string' }, 'max-body': { type: 'string' }, deadline: { type: 'string' }, record: { type: 'string' },
+  'base-url': { type: 'string' },
+  map: { type: 'list' },
+  config: { type: 'string' },
+  spec: { type: 'string' },
+  out: { type: 'string' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean' },
+  timeout: { type: 'string' },
+  'max-body': { type: 'string' },
+  deadline: { type: 'string' },
+  record: { type: 'string' },
 };
 export const FLAGS = {
-  ...DRIFT_FLAGS, namespace: { type: 'list' }, operation: { type: 'list' }, 'require-namespace': { type: 'list' }, strict: { type: 'boolean' }, 'allow-writes': { type: 'boolean' }, drift: { type: 'boolean' },
+  ...DRIFT_FLAGS,
+  namespace: { type: 'list' },
+  operation: { type: 'list' },
+  'require-namespace': { type: 'list' },
+  strict: { type: 'boolean' },
+  'allow-writes': { type: 'boolean' },
+  drift: { type: 'boolean' },
 };
-const CONFIG_KEYS = new Set(['baseUrl', 'map', 'namespace', 'operation', 'requireNamespace', 'strict', 'out', 'spec', 'timeout', 'maxBody', 'deadline', '$comment']);
+const CONFIG_KEYS = new Set([
+  'baseUrl',
+  'map',
+  'namespace',
+  'operation',
+  'requireNamespace',
+  'strict',
+  'out',
+  'spec',
+  'timeout',
+  'maxBody',
+  'deadline',
+  '$comment',
+]);
 
 function readConfig(file: Json) {
   let text;
-  try { text = readFileSync(file, 'utf8'); } catch (e: Json) { throw new UsageError(`--config ${file}: cannot read it (${e.code ?? e.message})`); }
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e: Json) {
+    throw new UsageError(`--config ${file}: cannot read it (${e.code ?? e.message})`);
+  }
   let cfg;
-  try { cfg = JSON.parse(text); } catch (e: Json) { throw new UsageError(`--config ${file}: not valid JSON (${e.message})`); }
+  try {
+    cfg = JSON.parse(text);
+  } catch (e: Json) {
+    throw new UsageError(`--config ${file}: not valid JSON (${e.message})`);
+  }
   if (!cfg || typeof cfg !== 'object' || Array.isArray(cfg)) throw new UsageError(`--config ${file}: expected a JSON object`);
   for (const k of Object.keys(cfg)) {
-    if (/pass|secret|token|user|auth/i.test(k)) throw new UsageError(`--config ${file}: "${k}" is not allowed: credentials come from WP_USER and WP_APP_PASSWORD only`);
-    if (!CONFIG_KEYS.has(k)) throw new UsageError(`--config ${file}: unknown key "${k}" (allowed: ${[...CONFIG_KEYS].filter((x) => x !== '$comment').join(', ')})`);
+    if (/pass|secret|token|user|auth/i.test(k))
+      throw new UsageError(`--config ${file}: "${k}" is not allowed: credentials come from WP_USER and WP_APP_PASSWORD only`);
+    if (!CONFIG_KEYS.has(k))
+      throw new UsageError(`--config ${file}: unknown key "${k}" (allowed: ${[...CONFIG_KEYS].filter((x) => x !== '$comment').join(', ')})`);
   }
   let map = cfg.map ?? [];
   if (map && typeof map === 'object' && !Array.isArray(map)) map = Object.entries(map).map(([a, b]) => `${a}=${b}`);
-  if (!Array.isArray(map) || map.some((m) => typeof m !== 'string')) throw new UsageError(`--config ${file}: "map" must be a list of "spec=site" strings or an object`);
-  for (const k of ['namespace', 'operation', 'requireNamespace']) if (cfg[k] !== undefined && (!Array.isArray(cfg[k]) || cfg[k].some((x) => typeof x !== 'string'))) throw new UsageError(`--config ${file}: "${k}" must be a list of strings`);
-  for (const k of ['timeout', 'maxBody', 'deadline']) if (cfg[k] !== undefined && typeof cfg[k] !== 'string' && typeof cfg[k] !== 'number') throw new UsageError(`--config ${file}: "${k}" must be a string such as "20s" or "64MB"`);
+  if (!Array.isArray(map) || map.some((m) => typeof m !== 'string'))
+    throw new UsageError(`--config ${file}: "map" must be a list of "spec=site" strings or an object`);
+  for (const k of ['namespace', 'operation', 'requireNamespace'])
+    if (cfg[k] !== undefined && (!Array.isArray(cfg[k]) || cfg[k].some((x) => typeof x !== 'string')))
+      throw new UsageError(`--config ${file}: "${k}" must be a list of strings`);
+  for (const k of ['timeout', 'maxBody', 'deadline'])
+    if (cfg[k] !== undefined && typeof cfg[k] !== 'string' && typeof cfg[k] !== 'number')
+      throw new UsageError(`--config ${file}: "${k}" must be a string such as "20s" or "64MB"`);
   return { ...cfg, map };
 }
 
@@ -107,12 +150,21 @@ export function checkBaseUrl(value: string): string {
   if ('base' in r) return r.base.prefix;
   const p = r.problem;
   switch (p.kind) {
-    case 'port': throw new UsageError(`--base-url: port ${p.port} is out of range (1-65535): give the port the site listens on, e.g. http://127.0.0.1:8080/wp-json`);
-    case 'empty': case 'not-url': throw new UsageError(`--base-url ${JSON.stringify(value)} is not a URL (expected e.g. https://site/wp-json or https://site/?rest_route=)`);
-    case 'scheme': throw new UsageError(`--base-url must be http or https, got ${p.protocol}`);
-    case 'credentials': throw new UsageError('--base-url must not hold credentials: use WP_USER and WP_APP_PASSWORD');
-    case 'fragment': throw new UsageError('--base-url must not have a fragment (#...)');
-    default: throw new UsageError('--base-url must be the REST root without a query (https://site/wp-json), or the form https://site/?rest_route= of a site without pretty permalinks');
+    case 'port':
+      throw new UsageError(`--base-url: port ${p.port} is out of range (1-65535): give the port the site listens on, e.g. http://127.0.0.1:8080/wp-json`);
+    case 'empty':
+    case 'not-url':
+      throw new UsageError(`--base-url ${JSON.stringify(value)} is not a URL (expected e.g. https://site/wp-json or https://site/?rest_route=)`);
+    case 'scheme':
+      throw new UsageError(`--base-url must be http or https, got ${p.protocol}`);
+    case 'credentials':
+      throw new UsageError('--base-url must not hold credentials: use WP_USER and WP_APP_PASSWORD');
+    case 'fragment':
+      throw new UsageError('--base-url must not have a fragment (#...)');
+    default:
+      throw new UsageError(
+        '--base-url must be the REST root without a query (https://site/wp-json), or the form https://site/?rest_route= of a site without pretty permalinks',
+      );
   }
 }
 
@@ -142,7 +194,9 @@ function progressWriter(stderr: Json, quiet: Json, clean: Json) {
   const tty = Boolean(stderr.isTTY);
   const progress = quiet || !tty ? undefined : (line: Json) => stderr.write(`\r\x1b[K${clean(line).slice(0, (stderr.columns ?? 100) - 1)}`);
   const phase = quiet ? undefined : (line: Json) => stderr.write(`${tty ? '\r\x1b[K' : ''}contract: ${clean(line)}\n`);
-  const clear = () => { if (progress) stderr.write('\r\x1b[K'); };
+  const clear = () => {
+    if (progress) stderr.write('\r\x1b[K');
+  };
   return { progress, phase, clear };
 }
 
@@ -157,7 +211,13 @@ function signals(installSignals: Json) {
     else process.exit(130);
   };
   if (installSignals) process.on('SIGINT', onSigint);
-  return { soft, hard, dispose: () => { if (installSignals) process.off('SIGINT', onSigint); } };
+  return {
+    soft,
+    hard,
+    dispose: () => {
+      if (installSignals) process.off('SIGINT', onSigint);
+    },
+  };
 }
 
 /** Options of both commands, from flags and config. */
@@ -168,13 +228,26 @@ async function options(values: Json, command: Json) {
   const baseUrl = checkBaseUrl(baseRaw);
   const map = coreMapping;
   const mapPairs = [...(cfg.map ?? []), ...(values.map ?? [])];
-  try { map.parseMapping(mapPairs); } catch (e: Json) { throw new UsageError(e.message); }
+  try {
+    map.parseMapping(mapPairs);
+  } catch (e: Json) {
+    throw new UsageError(e.message);
+  }
   const specFile = resolve(values.spec ?? cfg.spec ?? DEFAULT_SPEC);
   if (!existsSync(specFile)) throw new UsageError(`--spec ${specFile}: no such file${specFile === DEFAULT_SPEC ? ' (run `npm run build`)' : ''}`);
   let doc;
-  try { doc = loadBundle(specFile); } catch (e: Json) { throw new UsageError(e.message); }
+  try {
+    doc = loadBundle(specFile);
+  } catch (e: Json) {
+    throw new UsageError(e.message);
+  }
   return {
-    cfg, baseUrl, map, mapPairs, specFile, doc,
+    cfg,
+    baseUrl,
+    map,
+    mapPairs,
+    specFile,
+    doc,
     out: resolve(values.out ?? cfg.out ?? DEFAULT_OUT[command === 'drift' ? 'drift' : 'contract']),
     timeoutMs: parseDuration('timeout', values.timeout ?? cfg.timeout ?? '20s'),
     maxBodyBytes: parseSize('max-body', values['max-body'] ?? cfg.maxBody ?? '64MB'),
@@ -183,7 +256,38 @@ async function options(values: Json, command: Json) {
 }
 
 function packageVersion() {
-  try { return JSON.parse(readFileSync(resolve(PACKAGE_ROOT, 'package.json'), 'utf8')).version; } catch { return '0'; }
+  try {
+    return JSON.parse(readFileSync(resolve(PACKAGE_ROOT, 'package.json'), 'utf8')).version;
+  } catch {
+    return '0';
+  }
+}
+
+/** The HAR recorder of --record; a file that cannot be written is a usage error. */
+function openRecorder(file: string, redact: (t: string) => string, command: string, baseUrl: string): Json {
+  try {
+    return createRecorder(resolve(file), {
+      redact,
+      creator: { name: 'festival-site-api contract', version: packageVersion() },
+      comment: `${command} run against ${baseUrl}`,
+    });
+  } catch (e: Json) {
+    throw new UsageError(`--record ${file}: cannot write it (${e.code ?? e.message})`);
+  }
+}
+
+/** Say why the run failed; returns its exit code (2: usage, unreachable site, rejected credentials, internal error). */
+function failed(e: Json, command: string, err: (s: Json) => void): number {
+  if (e instanceof UsageError || e?.usage) {
+    err(`${command}: ${e.message}\nRun with --help for usage.`);
+    return 2;
+  }
+  if (e instanceof SiteUnreachable || e instanceof CredentialsRejected) {
+    err(`${command}: ${e.message}`);
+    return 2;
+  }
+  err(`${command}: internal error: ${e?.message ?? e}`);
+  return 2;
 }
 
 /**
@@ -191,7 +295,10 @@ function packageVersion() {
  * @param {string[]} argv
  * @param {{ env?: object, stdout?: any, stderr?: any, fetch?: typeof fetch, command?: 'contract' | 'drift', installSignals?: boolean }} [io]
  */
-export async function main(argv: Json, { env = process.env, stdout = process.stdout, stderr = process.stderr, fetch, command = 'contract', installSignals = false }: Json = {}) {
+export async function main(
+  argv: Json,
+  { env = process.env, stdout = process.stdout, stderr = process.stderr, fetch, command = 'contract', installSignals = false }: Json = {},
+) {
   const credentials = env.WP_USER && env.WP_APP_PASSWORD ? { user: env.WP_USER, password: env.WP_APP_PASSWORD } : undefined;
   const { redact, redactDeep } = createRedactor(credentials ?? (env.WP_APP_PASSWORD ? { user: env.WP_USER ?? '', password: env.WP_APP_PASSWORD } : undefined));
   // Everything printed is redacted first, then neutralised for the terminal (no control character of a site's).
@@ -203,30 +310,54 @@ export async function main(argv: Json, { env = process.env, stdout = process.std
   const sig = signals(installSignals);
   try {
     const { values, positionals } = parseArgs(argv, drift ? DRIFT_FLAGS : FLAGS);
-    if (values.help) { say(drift ? DRIFT_HELP : HELP); return 0; }
+    if (values.help) {
+      say(drift ? DRIFT_HELP : HELP);
+      return 0;
+    }
     if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
     const opt = await options(values, command);
-    if ((env.WP_USER && !env.WP_APP_PASSWORD) || (!env.WP_USER && env.WP_APP_PASSWORD)) throw new UsageError('set both WP_USER and WP_APP_PASSWORD, or neither');
+    if ((env.WP_USER && !env.WP_APP_PASSWORD) || (!env.WP_USER && env.WP_APP_PASSWORD))
+      throw new UsageError('set both WP_USER and WP_APP_PASSWORD, or neither');
     const allowWrites = !drift && Boolean(values['allow-writes']);
     const strict = !drift && Boolean(values.strict ?? opt.cfg.strict);
     const { progress, phase, clear } = progressWriter(stderr, values.quiet, clean);
-    if (values.record) {
-      try { recorder = createRecorder(resolve(values.record), { redact, creator: { name: 'festival-site-api contract', version: packageVersion() }, comment: `${command} run against ${opt.baseUrl}` }); } catch (e: Json) { throw new UsageError(`--record ${values.record}: cannot write it (${e.code ?? e.message})`); }
-    }
-    const mode = drift ? 'drift report only' : `${allowWrites ? 'WITH WRITES (records this run creates)' : 'read-only'}${strict ? ' · strict' : ''}${values.drift ? ' · drift report' : ''}`;
-    err(`${command}: ${opt.baseUrl} · spec ${opt.doc.info?.version ?? '?'} · ${mode} · ${credentials ? `as ${credentials.user}` : 'anonymous'} · timeout ${opt.timeoutMs / 1000} s, max body ${formatBytes(opt.maxBodyBytes)}, deadline ${opt.deadlineMs / 1000} s`);
+    if (values.record) recorder = openRecorder(values.record, redact, command, opt.baseUrl);
+    const mode = drift
+      ? 'drift report only'
+      : `${allowWrites ? 'WITH WRITES (records this run creates)' : 'read-only'}${strict ? ' · strict' : ''}${values.drift ? ' · drift report' : ''}`;
+    err(
+      `${command}: ${opt.baseUrl} · spec ${opt.doc.info?.version ?? '?'} · ${mode} · ${credentials ? `as ${credentials.user}` : 'anonymous'} · timeout ${opt.timeoutMs / 1000} s, max body ${formatBytes(opt.maxBodyBytes)}, deadline ${opt.deadlineMs / 1000} s`,
+    );
     const report = await runContract({
-      doc: opt.doc, specFile: opt.specFile, baseUrl: opt.baseUrl, map: opt.map, mapPairs: opt.mapPairs, credentials, fetch,
+      doc: opt.doc,
+      specFile: opt.specFile,
+      baseUrl: opt.baseUrl,
+      map: opt.map,
+      mapPairs: opt.mapPairs,
+      credentials,
+      fetch,
       namespaces: drift ? [] : [...(opt.cfg.namespace ?? []), ...(values.namespace ?? [])],
       operations: drift ? [] : [...(opt.cfg.operation ?? []), ...(values.operation ?? [])],
       requireNamespaces: drift ? [] : [...(opt.cfg.requireNamespace ?? []), ...(values['require-namespace'] ?? [])],
-      strict, allowWrites, driftOnly: drift, progress, phase, info: (line: Json) => err(`${command}: ${line}`),
-      timeoutMs: opt.timeoutMs, maxBodyBytes: opt.maxBodyBytes, deadlineMs: opt.deadlineMs, signal: sig.soft.signal, hardSignal: sig.hard.signal,
+      strict,
+      allowWrites,
+      driftOnly: drift,
+      progress,
+      phase,
+      info: (line: Json) => err(`${command}: ${line}`),
+      timeoutMs: opt.timeoutMs,
+      maxBodyBytes: opt.maxBodyBytes,
+      deadlineMs: opt.deadlineMs,
+      signal: sig.soft.signal,
+      hardSignal: sig.hard.signal,
       onExchange: recorder ? (x: Json) => recorder.add(x) : undefined,
     });
     clear();
     const files: Record<string, string> = writeReports(redactDeep(report), opt.out, redact);
-    if (recorder) { files.har = recorder.close(); recorder = undefined; }
+    if (recorder) {
+      files.har = recorder.close();
+      recorder = undefined;
+    }
     say(summaryText(report));
     if (values.drift || drift) say(driftText(report.drift));
     say(`reports: ${Object.values(files).join(', ')}`);
@@ -236,10 +367,7 @@ export async function main(argv: Json, { env = process.env, stdout = process.std
     if (report.stopped && sig.soft.signal.aborted) return 130;
     return report.ok ? 0 : 1;
   } catch (e: Json) {
-    if (e instanceof UsageError || e?.usage) { err(`${command}: ${e.message}\nRun with --help for usage.`); return 2; }
-    if (e instanceof SiteUnreachable || e instanceof CredentialsRejected) { err(`${command}: ${e.message}`); return 2; }
-    err(`${command}: internal error: ${e?.message ?? e}`);
-    return 2;
+    return failed(e, command, err);
   } finally {
     recorder?.close();
     sig.dispose();
@@ -247,5 +375,7 @@ export async function main(argv: Json, { env = process.env, stdout = process.std
 }
 
 if (await isMain(import.meta.url)) {
-  main(process.argv.slice(2), { installSignals: true }).then((code) => { process.exitCode = code; });
+  main(process.argv.slice(2), { installSignals: true }).then((code) => {
+    process.exitCode = code;
+  });
 }

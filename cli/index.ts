@@ -17,11 +17,16 @@ export async function dispatch(argv: Json) {
   if (cmd === 'contract' || cmd === 'drift') return (await import('./contract.js')).main(rest, { command: cmd, installSignals: true });
   if (cmd === 'breaking') return (await import('./breaking.js')).main(rest);
   if (cmd === 'validate-har') return (await import('./validate-har.js')).main(rest);
-  if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') { process.stdout.write(`${USAGE}\n`); return cmd === undefined ? 2 : 0; }
+  if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return cmd === undefined ? 2 : 0;
+  }
   process.stderr.write(`festival-site-api: unknown command ${JSON.stringify(cmd)}\n${USAGE}\n`);
   return 2;
 }
 
 if (await isMain(import.meta.url)) {
-  dispatch(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+  dispatch(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

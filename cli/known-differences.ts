@@ -6,7 +6,15 @@ import type { Json } from '../core/spec.js';
 
 /** @type {{param: string, value?: string, route?: string, kinds: string[], specTypes?: string[], siteTypes?: string[], reason: string}[]} */
 /** A difference between the spec and a site that is known and explained. */
-export interface KnownDifference { param: string; kinds: string[]; route?: string; value?: string; specTypes?: string[]; siteTypes?: string[]; reason: string }
+export interface KnownDifference {
+  param: string;
+  kinds: string[];
+  route?: string;
+  value?: string;
+  specTypes?: string[];
+  siteTypes?: string[];
+  reason: string;
+}
 
 export const KNOWN_DIFFERENCES: KnownDifference[] = [
   { param: 'search_semantics', kinds: ['spec-only', 'absent'], reason: 'list parameter added after WordPress 6.1 (the seed is newer)' },
@@ -14,16 +22,37 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   { param: 'excerpt_length', kinds: ['spec-only', 'absent'], reason: 'item parameter added after WordPress 6.1 (the seed is newer)' },
   { param: 'format', route: '/core/v2/posts', kinds: ['spec-only'], reason: 'posts list filter by format added after WordPress 6.1 (the seed is newer)' },
   { param: 'ignore_sticky', route: '/core/v2/posts', kinds: ['spec-only'], reason: 'posts list parameter added after WordPress 6.1 (the seed is newer)' },
-  { param: 'i18n_language', kinds: ['absent'], reason: 'the translation plugin\'s language parameter: absent where that plugin is not installed' },
-  ...['title', 'content', 'excerpt', 'caption', 'description'].map((param) => ({ param, kinds: ['type'], specTypes: ['object', 'string'], siteTypes: ['object'], reason: 'WordPress declares an object but also accepts a plain string (the field has no validate callback)' })),
-  { param: 'orderby', value: 'include_slugs', kinds: ['enum'], reason: '`include_slugs` orderby value: absent on sites older than the seed (WordPress 6.1.9 has it on posts, pages and revisions)' },
+  { param: 'i18n_language', kinds: ['absent'], reason: "the translation plugin's language parameter: absent where that plugin is not installed" },
+  ...['title', 'content', 'excerpt', 'caption', 'description'].map((param) => ({
+    param,
+    kinds: ['type'],
+    specTypes: ['object', 'string'],
+    siteTypes: ['object'],
+    reason: 'WordPress declares an object but also accepts a plain string (the field has no validate callback)',
+  })),
+  {
+    param: 'orderby',
+    value: 'include_slugs',
+    kinds: ['enum'],
+    reason: '`include_slugs` orderby value: absent on sites older than the seed (WordPress 6.1.9 has it on posts, pages and revisions)',
+  },
   { param: 'meta', value: 'footnotes', kinds: ['property'], reason: '`footnotes` post meta registered by WordPress 6.3 and later' },
-  { param: 'status', value: 'dp-rewrite-republish', kinds: ['enum'], reason: 'post status registered by a duplicate-post plugin of the festival site, absent on a stock site' },
+  {
+    param: 'status',
+    value: 'dp-rewrite-republish',
+    kinds: ['enum'],
+    reason: 'post status registered by a duplicate-post plugin of the festival site, absent on a stock site',
+  },
   { param: 'status', value: 'leads', kinds: ['enum'], reason: 'post status registered by a plugin of the festival site, absent on a stock site' },
 ];
 
 function globToRegExp(glob: Json) {
-  return new RegExp(`^${glob.split('*').map((s: Json) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${glob
+      .split('*')
+      .map((s: Json) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }
 
 /** The reason a finding is known, or undefined. `finding`: {route, param, kind, values?: string[], spec?, site?} */

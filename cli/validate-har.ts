@@ -37,8 +37,14 @@ Credentials a HAR carries (Authorization, cookies, nonces) are never printed or 
 Exit codes: 0 every in-scope entry conforms, 1 an entry does not conform or is unreadable, 2 bad input.`;
 
 export const FLAGS = {
-  map: { type: 'list' }, namespace: { type: 'list' }, strict: { type: 'boolean' }, spec: { type: 'string' },
-  'rest-prefix': { type: 'list' }, out: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean' },
+  map: { type: 'list' },
+  namespace: { type: 'list' },
+  strict: { type: 'boolean' },
+  spec: { type: 'string' },
+  'rest-prefix': { type: 'list' },
+  out: { type: 'string' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean' },
 };
 
 /** Run the command; returns the exit code. `io` lets tests capture output. */
@@ -47,15 +53,26 @@ export async function main(argv: Json, { stdout = process.stdout, stderr = proce
   const err = (s: Json) => stderr.write(`${s}\n`);
   try {
     const { values, positionals } = parseArgs(argv, FLAGS);
-    if (values.help) { say(HELP); return 0; }
+    if (values.help) {
+      say(HELP);
+      return 0;
+    }
     if (!positionals.length) throw new UsageError('name at least one HAR file');
     const map = coreMapping;
     let mapping;
-    try { mapping = map.parseMapping(values.map ?? [], map.FESTIVAL_PLATFORM); } catch (e: Json) { throw new UsageError(e.message); }
+    try {
+      mapping = map.parseMapping(values.map ?? [], map.FESTIVAL_PLATFORM);
+    } catch (e: Json) {
+      throw new UsageError(e.message);
+    }
     const specFile = resolve(values.spec ?? DEFAULT_SPEC);
     if (!existsSync(specFile)) throw new UsageError(`--spec ${specFile}: no such file${specFile === DEFAULT_SPEC ? ' (run `npm run build`)' : ''}`);
     let doc;
-    try { doc = loadBundle(specFile); } catch (e: Json) { throw new UsageError(e.message); }
+    try {
+      doc = loadBundle(specFile);
+    } catch (e: Json) {
+      throw new UsageError(e.message);
+    }
     const namespaces = values.namespace ?? [];
     const known = new Set([...specNamespaces(doc), '(index)']);
     const unknown = namespaces.filter((n: Json) => !known.has(n));
@@ -77,16 +94,24 @@ export async function main(argv: Json, { stdout = process.stdout, stderr = proce
       say(`validate-har: ${files.length} file(s) · spec ${doc.info?.version ?? '?'}${values.strict ? ' · strict' : ''} · mapping ${pairs || 'none'}`);
       say(text);
     }
-    if (badFiles.length) { say(`reports: none written (a file is not a HAR); ${out} is left as it was`); return 2; }
+    if (badFiles.length) {
+      say(`reports: none written (a file is not a HAR); ${out} is left as it was`);
+      return 2;
+    }
     say(`reports: ${Object.values(paths).join(', ')}`);
     return report.ok ? 0 : 1;
   } catch (e: Json) {
-    if (e instanceof UsageError) { err(`validate-har: ${clean(e.message, 500)}\nRun with --help for usage.`); return 2; }
+    if (e instanceof UsageError) {
+      err(`validate-har: ${clean(e.message, 500)}\nRun with --help for usage.`);
+      return 2;
+    }
     err(`validate-har: internal error: ${clean(e?.message ?? e, 300)}`);
     return 2;
   }
 }
 
 if (await isMain(import.meta.url)) {
-  main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

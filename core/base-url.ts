@@ -43,7 +43,11 @@ export function checkBaseUrl(raw: string): { base: BaseUrl } | { problem: BaseUr
   const port = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*:(\d+)(?:[/?#]|$)/i.exec(text);
   if (port && (Number(port[1]) < 1 || Number(port[1]) > 65535)) return { problem: { kind: 'port', port: port[1] } };
   let u: URL;
-  try { u = new URL(text); } catch { return { problem: { kind: 'not-url' } }; }
+  try {
+    u = new URL(text);
+  } catch {
+    return { problem: { kind: 'not-url' } };
+  }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return { problem: { kind: 'scheme', protocol: u.protocol } };
   if (text.includes('#')) return { problem: { kind: 'fragment' } };
   if (u.username || u.password) return { problem: { kind: 'credentials' } };
@@ -64,12 +68,21 @@ export function parseBaseUrl(raw: string): BaseUrl {
   if ('base' in r) return r.base;
   const p = r.problem;
   switch (p.kind) {
-    case 'empty': throw new TypeError('createClient: baseUrl is required');
-    case 'port': case 'not-url': throw new TypeError(`createClient: baseUrl is not an absolute URL: ${JSON.stringify(raw)}`);
-    case 'scheme': throw new TypeError(`createClient: baseUrl must be http or https, not ${p.protocol}`);
-    case 'fragment': throw new TypeError('createClient: baseUrl must not have a fragment (#…)');
-    case 'credentials': throw new TypeError('createClient: baseUrl must not hold credentials; use the `auth` option');
-    default: throw new TypeError(`createClient: baseUrl has an unexpected query (${p.query}); give the REST root, e.g. https://site/wp-json, or https://site/?rest_route= for a site without pretty permalinks`);
+    case 'empty':
+      throw new TypeError('createClient: baseUrl is required');
+    case 'port':
+    case 'not-url':
+      throw new TypeError(`createClient: baseUrl is not an absolute URL: ${JSON.stringify(raw)}`);
+    case 'scheme':
+      throw new TypeError(`createClient: baseUrl must be http or https, not ${p.protocol}`);
+    case 'fragment':
+      throw new TypeError('createClient: baseUrl must not have a fragment (#…)');
+    case 'credentials':
+      throw new TypeError('createClient: baseUrl must not hold credentials; use the `auth` option');
+    default:
+      throw new TypeError(
+        `createClient: baseUrl has an unexpected query (${p.query}); give the REST root, e.g. https://site/wp-json, or https://site/?rest_route= for a site without pretty permalinks`,
+      );
   }
 }
 
@@ -79,7 +92,11 @@ export function parseBaseUrl(raw: string): BaseUrl {
  */
 export function routeOfUrl(base: BaseUrl, url: string | URL): string | undefined {
   let u: URL;
-  try { u = typeof url === 'string' ? new URL(url) : url; } catch { return undefined; }
+  try {
+    u = typeof url === 'string' ? new URL(url) : url;
+  } catch {
+    return undefined;
+  }
   if (u.origin !== base.origin) return undefined;
   if (!base.restRoute) {
     if (u.pathname !== base.path && !u.pathname.startsWith(`${base.path}/`)) return undefined;
@@ -135,7 +152,11 @@ export const MAX_URL = 64 * 1024;
 export function restRouteOf(url: string, restPrefixes: readonly string[] = ['/wp-json']): RestRoute | { outOfScope: string } {
   if (url.length > MAX_URL) return { outOfScope: 'a URL longer than 64 KiB' };
   let u: URL;
-  try { u = new URL(url); } catch { return { outOfScope: 'not an absolute URL' }; }
+  try {
+    u = new URL(url);
+  } catch {
+    return { outOfScope: 'not an absolute URL' };
+  }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return { outOfScope: `not an HTTP URL (${u.protocol.slice(0, 20)})` };
   const query = queryPairs(u.search.slice(1));
   const rr = query.find((p) => p.key === REST_ROUTE);

@@ -77,7 +77,9 @@ function shape(schema: Json, doc: Json, depth = 0) {
   for (const r of s.required ?? []) required.add(r);
   for (const m of s.allOf ?? []) {
     const sub = shape(m, doc, depth + 1);
-    sub.props.forEach((v, k) => { if (!props.has(k)) props.set(k, v); });
+    sub.props.forEach((v, k) => {
+      if (!props.has(k)) props.set(k, v);
+    });
     sub.required.forEach((r) => required.add(r));
   }
   return { props, required };
@@ -108,245 +110,309 @@ const memberLabel = (key: Json) => (key.startsWith('ref ') ? key.slice(4) : key 
 
 /** Tightened numeric keywords of a request schema: [keyword, tighter(old, new)]. */
 const BOUNDS: [string, (x: number, y: number) => boolean][] = [
-  ['maximum', (x: Json, y: Json) => y < x], ['exclusiveMaximum', (x: Json, y: Json) => y < x], ['maxLength', (x: Json, y: Json) => y < x],
-  ['maxItems', (x: Json, y: Json) => y < x], ['maxProperties', (x: Json, y: Json) => y < x], ['minimum', (x: Json, y: Json) => y > x],
-  ['exclusiveMinimum', (x: Json, y: Json) => y > x], ['minLength', (x: Json, y: Json) => y > x], ['minItems', (x: Json, y: Json) => y > x],
+  ['maximum', (x: Json, y: Json) => y < x],
+  ['exclusiveMaximum', (x: Json, y: Json) => y < x],
+  ['maxLength', (x: Json, y: Json) => y < x],
+  ['maxItems', (x: Json, y: Json) => y < x],
+  ['maxProperties', (x: Json, y: Json) => y < x],
+  ['minimum', (x: Json, y: Json) => y > x],
+  ['exclusiveMinimum', (x: Json, y: Json) => y > x],
+  ['minLength', (x: Json, y: Json) => y > x],
+  ['minItems', (x: Json, y: Json) => y > x],
   ['minProperties', (x: Json, y: Json) => y > x],
 ];
 
 /** Closed means: no longer accepts unknown properties (false, or a schema where anything went). */
 const closes = (x: Json, y: Json) => y !== undefined && y !== true && (x === undefined || x === true);
 
+/** One comparison of two bundles: `base` and `head`, and `add`, which records a change. */
+interface Comparison {
+  base: Json;
+  head: Json;
+  add: (breaking: Json, rule: Json, operation: Json, where: Json, message: Json) => void;
+}
+
+function types(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, where: Json) {
+  const tb = schemaTypes(bs, cx.base);
+  const th = schemaTypes(hs, cx.head);
+  const lostFrom = (from: Json, to: Json) => from.filter((t: Json) => !to.includes(t) && !(t === 'integer' && to.includes('number')));
+  if (tb.length && th.length) {
+    const lost = dir === 'request' ? lostFrom(tb, th) : lostFrom(th, tb);
+    if (lost.length && dir === 'request')
+      cx.add(true, 'request-type-narrowed', op, where, `no longer accepts ${lost.join(', ')} (was ${tb.join('|')}, now ${th.join('|')})`);
+    if (lost.length && dir === 'response')
+      cx.add(true, 'response-type-changed', op, where, `may now be ${lost.join(', ')} (was ${tb.join('|')}, now ${th.join('|')})`);
+  } else if (tb.length && !th.length && dir === 'response') {
+    cx.add(true, 'response-type-changed', op, where, `type no longer stated (was ${tb.join('|')})`);
+  } else if (!tb.length && th.length && dir === 'request' && Object.keys(bs).length === 0) {
+    cx.add(true, 'request-type-narrowed', op, where, `now restricted to ${th.join('|')} (accepted anything)`);
+  }
+}
+
+function enums(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, where: Json) {
+  const eb = directEnum(bs, cx.base);
+  const eh = directEnum(hs, cx.head);
+  const minus = (a: Json, b: Json) => a.filter((v: Json) => !b.some((x: Json) => fmt(x) === fmt(v)));
+  if (dir === 'request') {
+    if (eh && !eb) cx.add(true, 'request-enum-narrowed', op, where, `now restricted to ${fmt(eh)}`);
+    else if (eh && eb) {
+      const lost = minus(eb, eh);
+      if (lost.length) cx.add(true, 'request-enum-narrowed', op, where, `no longer accepts ${lost.map(fmt).join(', ')}`);
+      const gained = minus(eh, eb);
+      if (gained.length) cx.add(false, 'request-enum-widened', op, where, `now also accepts ${gained.map(fmt).join(', ')}`);
+    }
+  } else if (eh && eb) {
+    const gained = minus(eh, eb);
+    if (gained.length) cx.add(true, 'response-enum-widened', op, where, `may now send ${gained.map(fmt).join(', ')}`);
+    const lost = minus(eb, eh);
+    if (lost.length) cx.add(false, 'response-enum-narrowed', op, where, `no longer sends ${lost.map(fmt).join(', ')}`);
+  } else if (eb && !eh) cx.add(true, 'response-enum-widened', op, where, `no longer restricted to ${fmt(eb)}`);
+}
+
+/** Keywords of one schema level: constraints, format, default, closed objects. */
+function keywords(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, where: Json) {
+  if (dir === 'response') {
+    if (bs.format && bs.format !== hs.format)
+      cx.add(true, 'response-format-changed', op, where, `format ${fmt(bs.format)} ${hs.format ? `-> ${fmt(hs.format)}` : 'dropped'}`);
+    return;
+  }
+  const narrowed = (msg: Json) => cx.add(true, 'request-constraint-narrowed', op, where, msg);
+  for (const [k, tighter] of BOUNDS) {
+    const x = bs[k];
+    const y = hs[k];
+    if (typeof y === 'number' && (typeof x !== 'number' || tighter(x, y))) narrowed(`${k} ${x === undefined ? 'added' : `${x} ->`} ${y}`);
+  }
+  const mb = bs.multipleOf;
+  const mh = hs.multipleOf;
+  if (typeof mh === 'number' && (typeof mb !== 'number' || !Number.isInteger(mb / mh))) narrowed(`multipleOf ${mb === undefined ? 'added' : `${mb} ->`} ${mh}`);
+  if (hs.uniqueItems === true && bs.uniqueItems !== true) narrowed('uniqueItems added');
+  if (hs.pattern && hs.pattern !== bs.pattern) narrowed(`pattern ${bs.pattern ? `changed from ${fmt(bs.pattern)} ` : 'added '}to ${fmt(hs.pattern)}`);
+  if (hs.format && hs.format !== bs.format) narrowed(`format ${bs.format ? `changed from ${fmt(bs.format)} ` : 'added '}to ${fmt(hs.format)}`);
+  for (const k of ['additionalProperties', 'unevaluatedProperties'])
+    if (closes(bs[k], hs[k]))
+      narrowed(`${k} ${bs[k] === undefined ? 'absent' : fmt(bs[k])} -> ${hs[k] === false ? 'false' : 'a schema'}: unknown properties are refused`);
+  if (bs.default !== undefined && fmt(bs.default) !== fmt(hs.default))
+    cx.add(true, 'request-default-changed', op, where, `default ${fmt(bs.default)} -> ${hs.default === undefined ? 'none' : fmt(hs.default)}`);
+  else if (bs.default === undefined && hs.default !== undefined) cx.add(false, 'request-default-added', op, where, `default ${fmt(hs.default)} added`);
+}
+
+function properties(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, where: Json, seen: Json) {
+  const B = shape(bs, cx.base);
+  const H = shape(hs, cx.head);
+  for (const [name, bp] of B.props) {
+    const w = `${where}.${name}`;
+    if (!H.props.has(name)) {
+      cx.add(true, dir === 'request' ? 'request-field-removed' : 'response-field-removed', op, w, `${dir} field removed`);
+      continue;
+    }
+    if (dir === 'response' && B.required.has(name) && !H.required.has(name))
+      cx.add(true, 'response-field-no-longer-required', op, w, 'response field may now be missing');
+    schemas(cx, bp, H.props.get(name), dir, op, w, seen);
+  }
+  for (const name of H.props.keys()) {
+    if (B.props.has(name)) continue;
+    if (dir === 'request' && H.required.has(name)) cx.add(true, 'required-request-field-added', op, `${where}.${name}`, 'new required request field');
+    else cx.add(false, dir === 'request' ? 'request-field-added' : 'response-field-added', op, `${where}.${name}`, 'field added');
+  }
+  if (dir === 'request')
+    for (const name of H.required)
+      if (B.props.has(name) && !B.required.has(name)) cx.add(true, 'request-field-became-required', op, `${where}.${name}`, 'request field is now required');
+}
+
+function compositions(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, where: Json, seen: Json) {
+  const mb = members(bs);
+  const mh = members(hs);
+  if (!mb.length && !mh.length) return;
+  if (!mb.length || !mh.length) {
+    // One side composes, the other does not (e.g. a value that became nullable): compare the plain
+    // side's keywords with each member's, and in a response the fields each member promises. Types
+    // and enums were compared on the whole (a union), so members are not held to them one by one.
+    const plain = (s: Json) => ({ ...s, oneOf: undefined, anyOf: undefined });
+    const pairs = mb.length ? mb.map(({ m, key }) => [deref(m, cx.base), plain(hs), key]) : mh.map(({ m, key }) => [plain(bs), deref(m, cx.head), key]);
+    // A member whose type the plain side does not have at all (a string member where the base took
+    // only integers) is a new variant, already judged with the union's types: its keywords bound
+    // values the other side never had, so they narrow nothing.
+    const own = (s: Json) => {
+      const t = new Set(typeof s?.type === 'string' ? [s.type] : Array.isArray(s?.type) ? s.type : []);
+      if (t.has('number')) t.add('integer');
+      return t;
+    };
+    const disjoint = (x: Json, y: Json) => {
+      const a = own(x);
+      const b = own(y);
+      return a.size > 0 && b.size > 0 && ![...a].some((t) => b.has(t));
+    };
+    for (const [x, y, key] of pairs) {
+      if (key === 'null' || !x || !y || typeof x !== 'object' || typeof y !== 'object') continue;
+      if (disjoint(x, y)) continue;
+      keywords(cx, x, y, dir, op, `${where}<${memberLabel(key)}>`);
+      if (dir === 'response') properties(cx, x, y, dir, op, `${where}<${memberLabel(key)}>`, seen);
+    }
+    return;
+  }
+  const hByKey = new Map(mh.map((x) => [x.key, x.m]));
+  const bKeys = new Set(mb.map((x) => x.key));
+  for (const { m, key } of mb) {
+    const w = `${where}<${memberLabel(key)}>`;
+    if (!hByKey.has(key)) {
+      if (dir === 'request') cx.add(true, 'request-variant-removed', op, w, 'a request of this shape is no longer accepted');
+      else cx.add(false, 'response-variant-removed', op, w, 'this shape is no longer sent');
+      continue;
+    }
+    schemas(cx, m, hByKey.get(key), dir, op, w, seen);
+  }
+  for (const { key } of mh) {
+    if (bKeys.has(key)) continue;
+    const w = `${where}<${memberLabel(key)}>`;
+    if (dir === 'response') cx.add(true, 'response-variant-added', op, w, 'a response may now have this shape');
+    else cx.add(false, 'request-variant-added', op, w, 'a request of this shape is now accepted');
+  }
+}
+
+/** Compare two schemas in one direction ('request' | 'response'). */
+function schemas(cx: Comparison, b: Json, h: Json, dir: Json, op: Json, where: Json, seen = new Set()) {
+  if (b === undefined || h === undefined) return;
+  const pair = `${b?.$ref}|${h?.$ref}|${dir}`;
+  if ((b?.$ref || h?.$ref) && seen.has(pair)) return;
+  const nextSeen = new Set(seen);
+  if (b?.$ref || h?.$ref) nextSeen.add(pair);
+  const bs = deref(b, cx.base);
+  const hs = deref(h, cx.head);
+  if (!bs || !hs || typeof bs !== 'object' || typeof hs !== 'object') return;
+  types(cx, bs, hs, dir, op, where);
+  enums(cx, bs, hs, dir, op, where);
+  keywords(cx, bs, hs, dir, op, where);
+  properties(cx, bs, hs, dir, op, where, nextSeen);
+  compositions(cx, bs, hs, dir, op, where, nextSeen);
+  if (bs.items && hs.items) schemas(cx, bs.items, hs.items, dir, op, `${where}[]`, nextSeen);
+}
+
+const security = (o: Json, doc: Json): string[] => (o.op.security ?? doc.security ?? []).map((req: Json) => Object.keys(req).sort().join('+'));
+function compareSecurity(cx: Comparison, bo: Json, ho: Json, name: Json) {
+  const sb = security(bo, cx.base);
+  const sh = security(ho, cx.head);
+  const anonymous = (s: Json) => s.length === 0 || s.includes('');
+  if (anonymous(sb) && !anonymous(sh))
+    cx.add(true, 'security-required', name, 'security', `credentials now required (${sh.join(', ')}); anonymous calls were allowed`);
+  for (const s of sb) if (s && !sh.includes(s)) cx.add(true, 'security-scheme-removed', name, 'security', `credentials ${s} no longer accepted`);
+  for (const s of sh) if (s && !sb.includes(s)) cx.add(false, 'security-scheme-added', name, 'security', `credentials ${s} now accepted`);
+}
+
+function compareParameters(cx: Comparison, bo: Json, ho: Json, name: Json) {
+  const pkey = (o: Json) => {
+    const m = new Map();
+    const pathNames = (o.path.match(/\{[^}]+\}/g) ?? []).map((x: Json) => x.slice(1, -1));
+    for (const p of o.params) m.set(p.in === 'path' ? `path#${pathNames.indexOf(p.name)}` : `${p.in}:${p.name}`, p);
+    return m;
+  };
+  const bp = pkey(bo);
+  const hp = pkey(ho);
+  for (const [pk, p] of bp) {
+    const w = `parameter ${p.in} ${p.name}`;
+    const q = hp.get(pk);
+    if (!q) {
+      cx.add(true, 'parameter-removed', name, w, 'parameter removed');
+      continue;
+    }
+    if (q.required && !p.required) cx.add(true, 'parameter-became-required', name, w, 'parameter is now required');
+    if (p.in === 'query' && (p.style ?? 'form') !== (q.style ?? 'form'))
+      cx.add(true, 'parameter-serialisation-changed', name, w, `style ${p.style ?? 'form'} -> ${q.style ?? 'form'}`);
+    // `explode` only changes how arrays and objects are written: a parameter that was a scalar in the
+    // base is written the same way either way (`media_type=image`), so widening it to a list is not
+    // a serialisation change for the values clients already send.
+    const baseScalar = !schemaTypes(p.schema, cx.base).some((t) => t === 'array' || t === 'object');
+    if (p.in === 'query' && !baseScalar && (p.explode ?? (p.style ?? 'form') === 'form') !== (q.explode ?? (q.style ?? 'form') === 'form'))
+      cx.add(true, 'parameter-serialisation-changed', name, w, `explode ${p.explode} -> ${q.explode}`);
+    schemas(cx, p.schema, q.schema, 'request', name, w);
+  }
+  for (const [pk, q] of hp) {
+    if (bp.has(pk)) continue;
+    const w = `parameter ${q.in} ${q.name}`;
+    cx.add(
+      Boolean(q.required),
+      q.required ? 'required-parameter-added' : 'parameter-added',
+      name,
+      w,
+      q.required ? 'new required parameter' : 'new optional parameter',
+    );
+  }
+}
+
+function compareBodies(cx: Comparison, bo: Json, ho: Json, name: Json) {
+  const bb = bo.body;
+  const hb = ho.body;
+  if (bb && !hb) cx.add(true, 'request-body-removed', name, 'requestBody', 'request body removed');
+  if (!bb && hb?.required) cx.add(true, 'required-request-body-added', name, 'requestBody', 'new required request body');
+  if (!bb || !hb) return;
+  if (hb.required && !bb.required) cx.add(true, 'request-body-became-required', name, 'requestBody', 'request body is now required');
+  for (const [mt, media] of Object.entries<Json>(bb.content ?? {})) {
+    const hm = hb.content?.[mt];
+    if (!hm) {
+      cx.add(true, 'request-media-type-removed', name, `requestBody ${mt}`, 'media type no longer accepted');
+      continue;
+    }
+    schemas(cx, media.schema, hm.schema, 'request', name, `requestBody ${mt}`);
+  }
+}
+
+function compareResponses(cx: Comparison, bo: Json, ho: Json, name: Json) {
+  const br = bo.op.responses ?? {};
+  const hr = ho.op.responses ?? {};
+  for (const [status, bRef] of Object.entries(br)) {
+    const hRef = hr[status];
+    if (!hRef) {
+      cx.add(/^2/.test(status), 'response-status-removed', name, `response ${status}`, `response ${status} removed`);
+      continue;
+    }
+    const b = deref(bRef, cx.base);
+    const h = deref(hRef, cx.head);
+    for (const [mt, media] of Object.entries<Json>(b.content ?? {})) {
+      const hm = h.content?.[mt];
+      if (!hm) {
+        cx.add(true, 'response-media-type-removed', name, `response ${status} ${mt}`, 'media type no longer sent');
+        continue;
+      }
+      schemas(cx, media.schema, hm.schema, 'response', name, `response ${status} ${mt}`);
+    }
+    for (const hn of Object.keys(b.headers ?? {})) {
+      if (!Object.keys(h.headers ?? {}).some((x) => x.toLowerCase() === hn.toLowerCase()))
+        cx.add(true, 'response-header-removed', name, `response ${status} header ${hn}`, 'response header removed');
+    }
+  }
+  for (const status of Object.keys(hr))
+    if (!br[status] && /^2/.test(status)) cx.add(false, 'response-status-added', name, `response ${status}`, `new success status ${status}`);
+}
+
 export function compareBundles(base: Json, head: Json) {
   const changes: Json[] = [];
   const add = (breaking: Json, rule: Json, operation: Json, where: Json, message: Json) => changes.push({ breaking, rule, operation, where, message });
-
-  function types(bs: Json, hs: Json, dir: Json, op: Json, where: Json) {
-    const tb = schemaTypes(bs, base);
-    const th = schemaTypes(hs, head);
-    const lostFrom = (from: Json, to: Json) => from.filter((t: Json) => !to.includes(t) && !(t === 'integer' && to.includes('number')));
-    if (tb.length && th.length) {
-      const lost = dir === 'request' ? lostFrom(tb, th) : lostFrom(th, tb);
-      if (lost.length && dir === 'request') add(true, 'request-type-narrowed', op, where, `no longer accepts ${lost.join(', ')} (was ${tb.join('|')}, now ${th.join('|')})`);
-      if (lost.length && dir === 'response') add(true, 'response-type-changed', op, where, `may now be ${lost.join(', ')} (was ${tb.join('|')}, now ${th.join('|')})`);
-    } else if (tb.length && !th.length && dir === 'response') {
-      add(true, 'response-type-changed', op, where, `type no longer stated (was ${tb.join('|')})`);
-    } else if (!tb.length && th.length && dir === 'request' && Object.keys(bs).length === 0) {
-      add(true, 'request-type-narrowed', op, where, `now restricted to ${th.join('|')} (accepted anything)`);
-    }
-  }
-
-  function enums(bs: Json, hs: Json, dir: Json, op: Json, where: Json) {
-    const eb = directEnum(bs, base);
-    const eh = directEnum(hs, head);
-    const minus = (a: Json, b: Json) => a.filter((v: Json) => !b.some((x: Json) => fmt(x) === fmt(v)));
-    if (dir === 'request') {
-      if (eh && !eb) add(true, 'request-enum-narrowed', op, where, `now restricted to ${fmt(eh)}`);
-      else if (eh && eb) {
-        const lost = minus(eb, eh);
-        if (lost.length) add(true, 'request-enum-narrowed', op, where, `no longer accepts ${lost.map(fmt).join(', ')}`);
-        const gained = minus(eh, eb);
-        if (gained.length) add(false, 'request-enum-widened', op, where, `now also accepts ${gained.map(fmt).join(', ')}`);
-      }
-    } else if (eh && eb) {
-      const gained = minus(eh, eb);
-      if (gained.length) add(true, 'response-enum-widened', op, where, `may now send ${gained.map(fmt).join(', ')}`);
-      const lost = minus(eb, eh);
-      if (lost.length) add(false, 'response-enum-narrowed', op, where, `no longer sends ${lost.map(fmt).join(', ')}`);
-    } else if (eb && !eh) add(true, 'response-enum-widened', op, where, `no longer restricted to ${fmt(eb)}`);
-  }
-
-  /** Keywords of one schema level: constraints, format, default, closed objects. */
-  function keywords(bs: Json, hs: Json, dir: Json, op: Json, where: Json) {
-    if (dir === 'response') {
-      if (bs.format && bs.format !== hs.format) add(true, 'response-format-changed', op, where, `format ${fmt(bs.format)} ${hs.format ? `-> ${fmt(hs.format)}` : 'dropped'}`);
-      return;
-    }
-    const narrowed = (msg: Json) => add(true, 'request-constraint-narrowed', op, where, msg);
-    for (const [k, tighter] of BOUNDS) {
-      const x = bs[k]; const y = hs[k];
-      if (typeof y === 'number' && (typeof x !== 'number' || tighter(x, y))) narrowed(`${k} ${x === undefined ? 'added' : `${x} ->`} ${y}`);
-    }
-    const mb = bs.multipleOf; const mh = hs.multipleOf;
-    if (typeof mh === 'number' && (typeof mb !== 'number' || !Number.isInteger(mb / mh))) narrowed(`multipleOf ${mb === undefined ? 'added' : `${mb} ->`} ${mh}`);
-    if (hs.uniqueItems === true && bs.uniqueItems !== true) narrowed('uniqueItems added');
-    if (hs.pattern && hs.pattern !== bs.pattern) narrowed(`pattern ${bs.pattern ? `changed from ${fmt(bs.pattern)} ` : 'added '}to ${fmt(hs.pattern)}`);
-    if (hs.format && hs.format !== bs.format) narrowed(`format ${bs.format ? `changed from ${fmt(bs.format)} ` : 'added '}to ${fmt(hs.format)}`);
-    for (const k of ['additionalProperties', 'unevaluatedProperties']) if (closes(bs[k], hs[k])) narrowed(`${k} ${bs[k] === undefined ? 'absent' : fmt(bs[k])} -> ${hs[k] === false ? 'false' : 'a schema'}: unknown properties are refused`);
-    if (bs.default !== undefined && fmt(bs.default) !== fmt(hs.default)) add(true, 'request-default-changed', op, where, `default ${fmt(bs.default)} -> ${hs.default === undefined ? 'none' : fmt(hs.default)}`);
-    else if (bs.default === undefined && hs.default !== undefined) add(false, 'request-default-added', op, where, `default ${fmt(hs.default)} added`);
-  }
-
-  function properties(bs: Json, hs: Json, dir: Json, op: Json, where: Json, seen: Json) {
-    const B = shape(bs, base);
-    const H = shape(hs, head);
-    for (const [name, bp] of B.props) {
-      const w = `${where}.${name}`;
-      if (!H.props.has(name)) {
-        add(true, dir === 'request' ? 'request-field-removed' : 'response-field-removed', op, w, `${dir} field removed`);
-        continue;
-      }
-      if (dir === 'response' && B.required.has(name) && !H.required.has(name)) add(true, 'response-field-no-longer-required', op, w, 'response field may now be missing');
-      schemas(bp, H.props.get(name), dir, op, w, seen);
-    }
-    for (const name of H.props.keys()) {
-      if (B.props.has(name)) continue;
-      if (dir === 'request' && H.required.has(name)) add(true, 'required-request-field-added', op, `${where}.${name}`, 'new required request field');
-      else add(false, dir === 'request' ? 'request-field-added' : 'response-field-added', op, `${where}.${name}`, 'field added');
-    }
-    if (dir === 'request') for (const name of H.required) if (B.props.has(name) && !B.required.has(name)) add(true, 'request-field-became-required', op, `${where}.${name}`, 'request field is now required');
-  }
-
-  function compositions(bs: Json, hs: Json, dir: Json, op: Json, where: Json, seen: Json) {
-    const mb = members(bs);
-    const mh = members(hs);
-    if (!mb.length && !mh.length) return;
-    if (!mb.length || !mh.length) {
-      // One side composes, the other does not (e.g. a value that became nullable): compare the plain
-      // side's keywords with each member's, and in a response the fields each member promises. Types
-      // and enums were compared on the whole (a union), so members are not held to them one by one.
-      const plain = (s: Json) => ({ ...s, oneOf: undefined, anyOf: undefined });
-      const pairs = mb.length ? mb.map(({ m, key }) => [deref(m, base), plain(hs), key]) : mh.map(({ m, key }) => [plain(bs), deref(m, head), key]);
-      // A member whose type the plain side does not have at all (a string member where the base took
-      // only integers) is a new variant, already judged with the union's types: its keywords bound
-      // values the other side never had, so they narrow nothing.
-      const own = (s: Json) => { const t = new Set(typeof s?.type === 'string' ? [s.type] : Array.isArray(s?.type) ? s.type : []); if (t.has('number')) t.add('integer'); return t; };
-      const disjoint = (x: Json, y: Json) => { const a = own(x); const b = own(y); return a.size > 0 && b.size > 0 && ![...a].some((t) => b.has(t)); };
-      for (const [x, y, key] of pairs) {
-        if (key === 'null' || !x || !y || typeof x !== 'object' || typeof y !== 'object') continue;
-        if (disjoint(x, y)) continue;
-        keywords(x, y, dir, op, `${where}<${memberLabel(key)}>`);
-        if (dir === 'response') properties(x, y, dir, op, `${where}<${memberLabel(key)}>`, seen);
-      }
-      return;
-    }
-    const hByKey = new Map(mh.map((x) => [x.key, x.m]));
-    const bKeys = new Set(mb.map((x) => x.key));
-    for (const { m, key } of mb) {
-      const w = `${where}<${memberLabel(key)}>`;
-      if (!hByKey.has(key)) {
-        if (dir === 'request') add(true, 'request-variant-removed', op, w, 'a request of this shape is no longer accepted');
-        else add(false, 'response-variant-removed', op, w, 'this shape is no longer sent');
-        continue;
-      }
-      schemas(m, hByKey.get(key), dir, op, w, seen);
-    }
-    for (const { key } of mh) {
-      if (bKeys.has(key)) continue;
-      const w = `${where}<${memberLabel(key)}>`;
-      if (dir === 'response') add(true, 'response-variant-added', op, w, 'a response may now have this shape');
-      else add(false, 'request-variant-added', op, w, 'a request of this shape is now accepted');
-    }
-  }
-
-  /** Compare two schemas in one direction ('request' | 'response'). */
-  function schemas(b: Json, h: Json, dir: Json, op: Json, where: Json, seen = new Set()) {
-    if (b === undefined || h === undefined) return;
-    const pair = `${b?.$ref}|${h?.$ref}|${dir}`;
-    if ((b?.$ref || h?.$ref) && seen.has(pair)) return;
-    const nextSeen = new Set(seen);
-    if (b?.$ref || h?.$ref) nextSeen.add(pair);
-    const bs = deref(b, base);
-    const hs = deref(h, head);
-    if (!bs || !hs || typeof bs !== 'object' || typeof hs !== 'object') return;
-    types(bs, hs, dir, op, where);
-    enums(bs, hs, dir, op, where);
-    keywords(bs, hs, dir, op, where);
-    properties(bs, hs, dir, op, where, nextSeen);
-    compositions(bs, hs, dir, op, where, nextSeen);
-    if (bs.items && hs.items) schemas(bs.items, hs.items, dir, op, `${where}[]`, nextSeen);
-  }
-
-  const security = (o: Json, doc: Json) => (o.op.security ?? doc.security ?? []).map((req: Json) => Object.keys(req).sort().join('+'));
-  function compareSecurity(bo: Json, ho: Json, name: Json) {
-    const sb = security(bo, base);
-    const sh = security(ho, head);
-    const anonymous = (s: Json) => s.length === 0 || s.includes('');
-    if (anonymous(sb) && !anonymous(sh)) add(true, 'security-required', name, 'security', `credentials now required (${sh.join(', ')}); anonymous calls were allowed`);
-    for (const s of sb) if (s && !sh.includes(s)) add(true, 'security-scheme-removed', name, 'security', `credentials ${s} no longer accepted`);
-    for (const s of sh) if (s && !sb.includes(s)) add(false, 'security-scheme-added', name, 'security', `credentials ${s} now accepted`);
-  }
-
-  function compareParameters(bo: Json, ho: Json, name: Json) {
-    const pkey = (o: Json) => {
-      const m = new Map();
-      const pathNames = (o.path.match(/\{[^}]+\}/g) ?? []).map((x: Json) => x.slice(1, -1));
-      for (const p of o.params) m.set(p.in === 'path' ? `path#${pathNames.indexOf(p.name)}` : `${p.in}:${p.name}`, p);
-      return m;
-    };
-    const bp = pkey(bo);
-    const hp = pkey(ho);
-    for (const [pk, p] of bp) {
-      const w = `parameter ${p.in} ${p.name}`;
-      const q = hp.get(pk);
-      if (!q) { add(true, 'parameter-removed', name, w, 'parameter removed'); continue; }
-      if (q.required && !p.required) add(true, 'parameter-became-required', name, w, 'parameter is now required');
-      if (p.in === 'query' && (p.style ?? 'form') !== (q.style ?? 'form')) add(true, 'parameter-serialisation-changed', name, w, `style ${p.style ?? 'form'} -> ${q.style ?? 'form'}`);
-      // `explode` only changes how arrays and objects are written: a parameter that was a scalar in the
-      // base is written the same way either way (`media_type=image`), so widening it to a list is not
-      // a serialisation change for the values clients already send.
-      const baseScalar = !schemaTypes(p.schema, base).some((t) => t === 'array' || t === 'object');
-      if (p.in === 'query' && !baseScalar && (p.explode ?? (p.style ?? 'form') === 'form') !== (q.explode ?? (q.style ?? 'form') === 'form')) add(true, 'parameter-serialisation-changed', name, w, `explode ${p.explode} -> ${q.explode}`);
-      schemas(p.schema, q.schema, 'request', name, w);
-    }
-    for (const [pk, q] of hp) {
-      if (bp.has(pk)) continue;
-      const w = `parameter ${q.in} ${q.name}`;
-      add(Boolean(q.required), q.required ? 'required-parameter-added' : 'parameter-added', name, w, q.required ? 'new required parameter' : 'new optional parameter');
-    }
-  }
-
-  function compareBodies(bo: Json, ho: Json, name: Json) {
-    const bb = bo.body;
-    const hb = ho.body;
-    if (bb && !hb) add(true, 'request-body-removed', name, 'requestBody', 'request body removed');
-    if (!bb && hb?.required) add(true, 'required-request-body-added', name, 'requestBody', 'new required request body');
-    if (!bb || !hb) return;
-    if (hb.required && !bb.required) add(true, 'request-body-became-required', name, 'requestBody', 'request body is now required');
-    for (const [mt, media] of Object.entries<Json>(bb.content ?? {})) {
-      const hm = hb.content?.[mt];
-      if (!hm) { add(true, 'request-media-type-removed', name, `requestBody ${mt}`, 'media type no longer accepted'); continue; }
-      schemas(media.schema, hm.schema, 'request', name, `requestBody ${mt}`);
-    }
-  }
-
-  function compareResponses(bo: Json, ho: Json, name: Json) {
-    const br = bo.op.responses ?? {};
-    const hr = ho.op.responses ?? {};
-    for (const [status, bRef] of Object.entries(br)) {
-      const hRef = hr[status];
-      if (!hRef) { add(/^2/.test(status), 'response-status-removed', name, `response ${status}`, `response ${status} removed`); continue; }
-      const b = deref(bRef, base);
-      const h = deref(hRef, head);
-      for (const [mt, media] of Object.entries<Json>(b.content ?? {})) {
-        const hm = h.content?.[mt];
-        if (!hm) { add(true, 'response-media-type-removed', name, `response ${status} ${mt}`, 'media type no longer sent'); continue; }
-        schemas(media.schema, hm.schema, 'response', name, `response ${status} ${mt}`);
-      }
-      for (const hn of Object.keys(b.headers ?? {})) {
-        if (!Object.keys(h.headers ?? {}).some((x) => x.toLowerCase() === hn.toLowerCase())) add(true, 'response-header-removed', name, `response ${status} header ${hn}`, 'response header removed');
-      }
-    }
-    for (const status of Object.keys(hr)) if (!br[status] && /^2/.test(status)) add(false, 'response-status-added', name, `response ${status}`, `new success status ${status}`);
-  }
+  const cx: Comparison = { base, head, add };
 
   const bOps = new Map(operations(base).map((o) => [`${o.method.toUpperCase()} ${routeKey(o.path)}`, o]));
   const hOps = new Map(operations(head).map((o) => [`${o.method.toUpperCase()} ${routeKey(o.path)}`, o]));
   for (const [k, bo] of bOps) {
     const name = `${bo.method.toUpperCase()} ${bo.path}`;
     const ho = hOps.get(k);
-    if (!ho) { add(true, 'operation-removed', name, 'operation', `operation removed (operationId ${bo.id})`); continue; }
-    if (bo.op.operationId && ho.op.operationId !== bo.op.operationId) add(true, 'operationId-renamed', name, 'operationId', `operationId ${bo.op.operationId} renamed to ${ho.op.operationId ?? '(none)'}`);
-    compareSecurity(bo, ho, name);
-    compareParameters(bo, ho, name);
-    compareBodies(bo, ho, name);
-    compareResponses(bo, ho, name);
+    if (!ho) {
+      add(true, 'operation-removed', name, 'operation', `operation removed (operationId ${bo.id})`);
+      continue;
+    }
+    if (bo.op.operationId && ho.op.operationId !== bo.op.operationId)
+      add(true, 'operationId-renamed', name, 'operationId', `operationId ${bo.op.operationId} renamed to ${ho.op.operationId ?? '(none)'}`);
+    compareSecurity(cx, bo, ho, name);
+    compareParameters(cx, bo, ho, name);
+    compareBodies(cx, bo, ho, name);
+    compareResponses(cx, bo, ho, name);
   }
-  for (const [k, ho] of hOps) if (!bOps.has(k)) add(false, 'operation-added', `${ho.method.toUpperCase()} ${ho.path}`, 'operation', `operation added (${ho.id})`);
+  for (const [k, ho] of hOps)
+    if (!bOps.has(k)) add(false, 'operation-added', `${ho.method.toUpperCase()} ${ho.path}`, 'operation', `operation added (${ho.id})`);
 
   const uniq = new Map();
   for (const c of changes) uniq.set(`${c.breaking}|${c.rule}|${c.operation}|${c.where}|${c.message}`, c);
-  const list = [...uniq.values()].sort((a, b) => Number(b.breaking) - Number(a.breaking) || a.operation.localeCompare(b.operation) || a.where.localeCompare(b.where) || a.rule.localeCompare(b.rule));
+  const list = [...uniq.values()].sort(
+    (a, b) =>
+      Number(b.breaking) - Number(a.breaking) || a.operation.localeCompare(b.operation) || a.where.localeCompare(b.where) || a.rule.localeCompare(b.rule),
+  );
   return { changes: list, base: { version: base.info?.version }, head: { version: head.info?.version } };
 }
 
@@ -368,9 +434,14 @@ const SEMVER = /^(\d+)\.(\d+)\.(\d+)\.json$/;
 /** The newest released bundle `<major>.<minor>.<patch>.json` in a folder (releases/ of the package). */
 export function latestRelease(dir = join(PACKAGE_ROOT, 'releases')): { file: string; version: string } | undefined {
   let names: string[];
-  try { names = readdirSync(dir); } catch { return undefined; }
-  const found: Json = names.map((n) => SEMVER.exec(n)).filter(Boolean)
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return undefined;
+  }
+  const found: Json = names
+    .map((n) => SEMVER.exec(n))
+    .filter(Boolean)
     .sort((a: Json, b: Json) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]) || Number(b[3]) - Number(a[3]));
   return found.length ? { file: join(dir, found[0][0]), version: found[0][0].slice(0, -5) } : undefined;
 }
-

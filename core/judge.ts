@@ -12,7 +12,10 @@ import { createValidator, type Problem, type Validator } from './validate.js';
 import type { QueryPair } from './php-query.js';
 
 /** One verdict: where (`response.body#/id`, `response.headers.Location`, `request.query.page`), and why. */
-export interface Verdict { pointer: string; reason: string }
+export interface Verdict {
+  pointer: string;
+  reason: string;
+}
 
 /** Headers the platform sends whenever the spec documents them. */
 export const MUST_HEADERS = new Set(['x-wp-total', 'x-wp-totalpages', 'x-tec-total', 'x-tec-totalpages', 'location']);
@@ -31,9 +34,15 @@ export function depthWithin(text: string, max: number): boolean {
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
     const c = m[0];
-    if (inStr) { if (c === '\\') re.lastIndex = m.index + 2; else if (c === '"') inStr = false; continue; }
+    if (inStr) {
+      if (c === '\\') re.lastIndex = m.index + 2;
+      else if (c === '"') inStr = false;
+      continue;
+    }
     if (c === '"') inStr = true;
-    else if (c === '{' || c === '[') { if (++depth > max) return false; } else if (c === '}' || c === ']') depth--;
+    else if (c === '{' || c === '[') {
+      if (++depth > max) return false;
+    } else if (c === '}' || c === ']') depth--;
   }
   return true;
 }
@@ -71,7 +80,10 @@ export interface JudgedRequest {
   body?: { type: string; text?: string; params?: readonly { name: string; value: string }[] };
 }
 
-export interface RequestVerdict { verdict: 'valid' | 'invalid' | 'not judged'; problems: Verdict[] }
+export interface RequestVerdict {
+  verdict: 'valid' | 'invalid' | 'not judged';
+  problems: Verdict[];
+}
 
 export interface Judge {
   response(x: Operation, res: JudgedResponse, opts?: ResponseOptions): Verdict[];
@@ -81,9 +93,11 @@ export interface Judge {
 
 /** The documented media type matching a content type (exact, `type/*`, then `*\/*`). */
 export function documentedType(types: readonly string[], baseType: string): string | undefined {
-  return types.find((t) => t.toLowerCase() === baseType)
-    ?? types.find((t) => t.endsWith('/*') && baseType.startsWith(t.slice(0, -1)))
-    ?? (types.includes('*/*') ? '*/*' : undefined);
+  return (
+    types.find((t) => t.toLowerCase() === baseType) ??
+    types.find((t) => t.endsWith('/*') && baseType.startsWith(t.slice(0, -1))) ??
+    (types.includes('*/*') ? '*/*' : undefined)
+  );
 }
 
 /** The platform error code of a JSON body (`{code, message, data}`), or ''. */
@@ -92,12 +106,20 @@ function siteCode(res: JudgedResponse): string {
   if (!res.parsed) {
     const text = res.text;
     if (text === undefined || text.length > 65536 || !depthWithin(text, MAX_BODY_DEPTH)) return '';
-    try { j = JSON.parse(text); } catch { return ''; }
+    try {
+      j = JSON.parse(text);
+    } catch {
+      return '';
+    }
   }
   return j && typeof j === 'object' && typeof j.code === 'string' ? j.code.slice(0, 80) : '';
 }
 
-interface Ctx { doc: OpenApiDoc; strict: boolean; v: Validator }
+interface Ctx {
+  doc: OpenApiDoc;
+  strict: boolean;
+  v: Validator;
+}
 
 /**
  * Problems of a body against a schema; for a union (oneOf/anyOf, also as array items) those of the
@@ -133,13 +155,22 @@ function judgeBody(c: Ctx, media: Json, res: JudgedResponse, opts: ResponseOptio
   if (res.parsed) value = res.parsed.value;
   else {
     const text = res.text ?? '';
-    if (!depthWithin(text, MAX_BODY_DEPTH)) { fail('response.content.text', `the body nests deeper than ${MAX_BODY_DEPTH} levels (not judged)`); return; }
-    try { value = JSON.parse(text); } catch { fail('response.content.text', 'the body is not valid JSON'); return; }
+    if (!depthWithin(text, MAX_BODY_DEPTH)) {
+      fail('response.content.text', `the body nests deeper than ${MAX_BODY_DEPTH} levels (not judged)`);
+      return;
+    }
+    try {
+      value = JSON.parse(text);
+    } catch {
+      fail('response.content.text', 'the body is not valid JSON');
+      return;
+    }
     if (opts.mapBody) value = opts.mapBody(value);
   }
   if (!media.schema || media['x-undocumented-body']) return;
   const allErrors = (res.text?.length ?? 0) <= BIG_BODY;
-  for (const e of checkBody(c, media.schema, value, allErrors)) if (!(opts.fieldsFiltered && e.keyword === 'required')) fail(`response.body#${e.pointer}`, e.message);
+  for (const e of checkBody(c, media.schema, value, allErrors))
+    if (!(opts.fieldsFiltered && e.keyword === 'required')) fail(`response.body#${e.pointer}`, e.message);
 }
 
 function judgeHeaders(c: Ctx, r: Json, res: JudgedResponse, opts: ResponseOptions, fail: (p: string, r: string) => void): void {
@@ -147,11 +178,17 @@ function judgeHeaders(c: Ctx, r: Json, res: JudgedResponse, opts: ResponseOption
     const h = deref(hRef, c.doc);
     const lower = name.toLowerCase();
     let value = res.headers[lower];
-    if (value === undefined) { if (h.required || MUST_HEADERS.has(lower)) fail(`response.headers.${name}`, 'is documented for this response but missing'); continue; }
+    if (value === undefined) {
+      if (h.required || MUST_HEADERS.has(lower)) fail(`response.headers.${name}`, 'is documented for this response but missing');
+      continue;
+    }
     if (opts.mapHeader) value = opts.mapHeader(lower, value);
     const hs = deref(h.schema, c.doc);
     if (!hs) continue;
-    if (hs.type === 'integer' && !/^\d+$/.test(value.trim())) { fail(`response.headers.${name}`, 'is not an integer'); continue; }
+    if (hs.type === 'integer' && !/^\d+$/.test(value.trim())) {
+      fail(`response.headers.${name}`, 'is not an integer');
+      continue;
+    }
     const v = hs.type === 'integer' ? Number(value.trim()) : value;
     for (const e of c.v.check(hs, v)) fail(`response.headers.${name}`, e.message);
   }
@@ -159,7 +196,9 @@ function judgeHeaders(c: Ctx, r: Json, res: JudgedResponse, opts: ResponseOption
 
 function judgeResponse(c: Ctx, x: Operation, res: JudgedResponse, opts: ResponseOptions = {}): Verdict[] {
   const failures: Verdict[] = [];
-  const fail = (pointer: string, reason: string): void => { failures.push({ pointer, reason }); };
+  const fail = (pointer: string, reason: string): void => {
+    failures.push({ pointer, reason });
+  };
   const responses = x.op.responses ?? {};
   const status = String(res.status);
   const expect = opts.expect === undefined ? undefined : ([] as number[]).concat(opts.expect);
@@ -167,7 +206,10 @@ function judgeResponse(c: Ctx, x: Operation, res: JudgedResponse, opts: Response
   if (expect && !expect.includes(res.status)) fail('response.status', `status ${status}, expected ${expect.join(' or ')}${code ? `; site code ${code}` : ''}`);
   const documented = responses[status] ?? responses[`${status[0]}XX`] ?? responses.default;
   if (!documented) {
-    fail('response.status', `status ${status} is not documented for ${x.id} (documented: ${Object.keys(responses).join(', ')})${code ? `; site code ${code}` : ''}`);
+    fail(
+      'response.status',
+      `status ${status} is not documented for ${x.id} (documented: ${Object.keys(responses).join(', ')})${code ? `; site code ${code}` : ''}`,
+    );
     return failures;
   }
   const r = deref(documented, c.doc);
@@ -177,8 +219,16 @@ function judgeResponse(c: Ctx, x: Operation, res: JudgedResponse, opts: Response
   const baseType = ctype.split(';')[0].trim().toLowerCase();
   const mt = documentedType(types, baseType);
   if (types.length) {
-    if (!baseType && (head || res.text === undefined)) { /* nothing to judge */ } else if (!mt) fail('response.headers.Content-Type', `content type ${ctype.slice(0, 100) || '(none)'} is not documented for ${status} (documented: ${types.join(', ')})`);
-    else if (!head && res.text === '' && !res.parsed) { if (/json/.test(mt)) fail('response.content.text', `the body is empty; ${status} documents ${mt}`); } else if (!head && res.text !== undefined && /json/.test(mt)) judgeBody(c, r.content[mt], res, opts, fail);
+    if (!baseType && (head || res.text === undefined)) {
+      /* nothing to judge */
+    } else if (!mt)
+      fail(
+        'response.headers.Content-Type',
+        `content type ${ctype.slice(0, 100) || '(none)'} is not documented for ${status} (documented: ${types.join(', ')})`,
+      );
+    else if (!head && res.text === '' && !res.parsed) {
+      if (/json/.test(mt)) fail('response.content.text', `the body is empty; ${status} documents ${mt}`);
+    } else if (!head && res.text !== undefined && /json/.test(mt)) judgeBody(c, r.content[mt], res, opts, fail);
   } else if (!head && res.text) fail('response.content.text', `${status} documents no body, the response has ${res.text.length} characters`);
   judgeHeaders(c, r, res, opts, fail);
   return failures;
@@ -196,7 +246,10 @@ function coerceScalar(c: Ctx, v: string, schema: Json): unknown {
 function arrayItems(c: Ctx, schema: Json): Json {
   const s = deref(schema, c.doc) ?? {};
   if (s.items) return deref(s.items, c.doc);
-  for (const m of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) { const d = deref(m, c.doc); if (d?.items) return deref(d.items, c.doc); }
+  for (const m of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) {
+    const d = deref(m, c.doc);
+    if (d?.items) return deref(d.items, c.doc);
+  }
   return {};
 }
 
@@ -205,7 +258,13 @@ function checkParam(c: Ctx, pointer: string, values: string[], schema: Json): Ve
   const types = schemaTypes(schema, c.doc);
   const candidates: unknown[] = [];
   const listy = values.length > 1 || /,/.test(values[0] ?? '');
-  const asArray = (): unknown[] => (values.length > 1 ? values : String(values[0]).split(/[\s,]+/).filter(Boolean)).map((v) => coerceScalar(c, v, arrayItems(c, schema)));
+  const asArray = (): unknown[] =>
+    (values.length > 1
+      ? values
+      : String(values[0])
+          .split(/[\s,]+/)
+          .filter(Boolean)
+    ).map((v) => coerceScalar(c, v, arrayItems(c, schema)));
   if (types.includes('array') && listy) candidates.push(asArray());
   if (types.some((t) => t !== 'array') || !types.length) candidates.push(coerceScalar(c, values[values.length - 1], schema));
   if (types.includes('array') && !listy) candidates.push(asArray());
@@ -232,23 +291,38 @@ function judgeQuery(c: Ctx, x: Operation, req: JudgedRequest, mapParam: (n: stri
   const documented = new Map(x.params.filter((p) => p.in === 'query').map((p) => [p.name, p]));
   for (const [name, values] of byName) {
     const p = documented.get(name);
-    if (!p) { if (c.strict && !GLOBAL_PARAMS.has(name)) problems.push({ pointer: `request.query.${name.slice(0, 60)}`, reason: 'is not a documented parameter of this operation' }); continue; }
+    if (!p) {
+      if (c.strict && !GLOBAL_PARAMS.has(name))
+        problems.push({ pointer: `request.query.${name.slice(0, 60)}`, reason: 'is not a documented parameter of this operation' });
+      continue;
+    }
     if (p.schema) problems.push(...checkParam(c, `request.query.${name}`, values, p.schema));
   }
-  for (const p of documented.values()) if (p.required && !byName.has(p.name)) problems.push({ pointer: `request.query.${p.name}`, reason: 'is required but missing' });
+  for (const p of documented.values())
+    if (p.required && !byName.has(p.name)) problems.push({ pointer: `request.query.${p.name}`, reason: 'is required but missing' });
 }
 
 function judgeRequestBody(c: Ctx, x: Operation, body: JudgedRequest['body'], problems: Problems): void {
   const text = body?.text;
   const type = (body?.type ?? '').split(';')[0].trim().toLowerCase();
-  if (!x.body) { if (c.strict && text) problems.push({ pointer: 'request.body', reason: 'the operation takes no request body' }); return; }
+  if (!x.body) {
+    if (c.strict && text) problems.push({ pointer: 'request.body', reason: 'the operation takes no request body' });
+    return;
+  }
   if ((text === undefined || text === '') && !body?.params) {
     if (x.body.required) problems.push({ pointer: 'request.body', reason: 'the operation requires a body; none was recorded' });
   } else if (/json/.test(type) || (!type && text !== undefined)) {
     const schema = bodySchema(x, c.doc, 'application/json');
     let value: unknown;
     let parsed = false;
-    if (text !== undefined && depthWithin(text, MAX_BODY_DEPTH)) { try { value = JSON.parse(text); parsed = true; } catch { /* below */ } }
+    if (text !== undefined && depthWithin(text, MAX_BODY_DEPTH)) {
+      try {
+        value = JSON.parse(text);
+        parsed = true;
+      } catch {
+        /* below */
+      }
+    }
     if (!parsed) problems.push({ pointer: 'request.body', reason: 'is not valid JSON' });
     else if (schema) problems.push(...checkBody(c, schema, value, true).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message })));
   } else if (type === 'application/x-www-form-urlencoded') {
@@ -257,8 +331,13 @@ function judgeRequestBody(c: Ctx, x: Operation, body: JudgedRequest['body'], pro
     const obj: Record<string, unknown> = {};
     for (const q of body?.params ?? []) obj[q.name] = props[q.name] ? coerceScalar(c, q.value, deref(props[q.name], c.doc)) : q.value;
     if (schema) problems.push(...c.v.check(schema, obj, { strict: c.strict }).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message })));
-  } else if (x.body.content?.[type]) problems.push({ pointer: 'request.body', reason: `a ${type} body is not judged (only JSON and form bodies are)`, note: true });
-  else problems.push({ pointer: 'request.postData.mimeType', reason: `${type || '(none)'} is not a documented request body type (documented: ${Object.keys(x.body.content ?? {}).join(', ')})` });
+  } else if (x.body.content?.[type])
+    problems.push({ pointer: 'request.body', reason: `a ${type} body is not judged (only JSON and form bodies are)`, note: true });
+  else
+    problems.push({
+      pointer: 'request.postData.mimeType',
+      reason: `${type || '(none)'} is not a documented request body type (documented: ${Object.keys(x.body.content ?? {}).join(', ')})`,
+    });
 }
 
 function judgeRequest(c: Ctx, x: Operation, req: JudgedRequest, mapParam: (n: string) => string = (n) => n): RequestVerdict {
@@ -271,7 +350,10 @@ function judgeRequest(c: Ctx, x: Operation, req: JudgedRequest, mapParam: (n: st
   judgeRequestBody(c, x, req.body, problems);
   const notes = problems.filter((p) => p.note);
   const real = problems.filter((p) => !p.note);
-  return { verdict: real.length ? 'invalid' : notes.length ? 'not judged' : 'valid', problems: (real.length ? real : notes).slice(0, 20).map(({ pointer, reason }) => ({ pointer, reason })) };
+  return {
+    verdict: real.length ? 'invalid' : notes.length ? 'not judged' : 'valid',
+    problems: (real.length ? real : notes).slice(0, 20).map(({ pointer, reason }) => ({ pointer, reason })),
+  };
 }
 
 /** A judge bound to one bundle; `strict`: an undocumented field or parameter is a failure. */

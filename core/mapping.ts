@@ -92,7 +92,12 @@ export function mapSearchParams(params: URLSearchParams, mapping: NameMapping, d
 export function mapUrl(url: string, restRoot: string, mapping: NameMapping, dir: Direction = 'toSite'): string {
   let u: URL;
   let root: URL;
-  try { u = new URL(url); root = new URL(restRoot); } catch { return url; }
+  try {
+    u = new URL(url);
+    root = new URL(restRoot);
+  } catch {
+    return url;
+  }
   if (u.origin !== root.origin) return url;
   const rootPath = root.pathname.replace(/\/+$/, '');
   if (u.searchParams.has('rest_route') || u.pathname === rootPath || u.pathname.startsWith(`${rootPath}/`)) {
@@ -115,7 +120,8 @@ export function mapLinkHeader(value: string, restRoot: string, mapping: NameMapp
  */
 export function mapBody<T>(body: T, restRoot: string, mapping: NameMapping, dir: Direction = 'toSpec'): T {
   const visit = (v: unknown, key?: string): unknown => {
-    if (typeof v === 'string') return /^https?:\/\//.test(v) ? mapUrl(v, restRoot, mapping, dir) : (key === 'namespace' || key === '__ns') ? mapNamespace(v, mapping, dir) : v;
+    if (typeof v === 'string')
+      return /^https?:\/\//.test(v) ? mapUrl(v, restRoot, mapping, dir) : key === 'namespace' || key === '__ns' ? mapNamespace(v, mapping, dir) : v;
     if (Array.isArray(v)) return v.map((x) => visit(x, key === 'namespaces' ? '__ns' : undefined));
     if (v && typeof v === 'object') {
       const out: Record<string, unknown> = {};
@@ -142,22 +148,33 @@ export function mapNamespace(ns: string, mapping: NameMapping, dir: Direction = 
  */
 export function mapQueryString(query: string, mapping: NameMapping, dir: Direction = 'toSite'): string {
   if (!query) return query;
-  return query.split('&').map((part) => {
-    if (!part) return part;
-    const eq = part.indexOf('=');
-    const rawKey = eq < 0 ? part : part.slice(0, eq);
-    const rest = eq < 0 ? '' : part.slice(eq);
-    let key: string;
-    try { key = decodeURIComponent(rawKey.replace(/\+/g, ' ')); } catch { return part; }
-    if (key === 'rest_route' && rest) {
-      let value: string;
-      try { value = decodeURIComponent(rest.slice(1).replace(/\+/g, ' ')); } catch { return part; }
-      return `${rawKey}=${encodeURIComponent(mapPath(value, mapping, dir)).replace(/%2F/g, '/')}`;
-    }
-    const mapped = mapParam(key, mapping, dir);
-    if (mapped === key) return part;
-    return encodeKey(mapped) + rest;
-  }).join('&');
+  return query
+    .split('&')
+    .map((part) => {
+      if (!part) return part;
+      const eq = part.indexOf('=');
+      const rawKey = eq < 0 ? part : part.slice(0, eq);
+      const rest = eq < 0 ? '' : part.slice(eq);
+      let key: string;
+      try {
+        key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+      } catch {
+        return part;
+      }
+      if (key === 'rest_route' && rest) {
+        let value: string;
+        try {
+          value = decodeURIComponent(rest.slice(1).replace(/\+/g, ' '));
+        } catch {
+          return part;
+        }
+        return `${rawKey}=${encodeURIComponent(mapPath(value, mapping, dir)).replace(/%2F/g, '/')}`;
+      }
+      const mapped = mapParam(key, mapping, dir);
+      if (mapped === key) return part;
+      return encodeKey(mapped) + rest;
+    })
+    .join('&');
 }
 
 /** Percent-encode a parameter name, keeping PHP brackets readable. */

@@ -8,7 +8,11 @@
 import { deref, METHODS, operationParams, operations, type Json, type Method, type OpenApiDoc, type Operation, type Parameter } from './spec.js';
 
 /** The operation of one method of a route. */
-export interface RouteEntry { op: Json; params: Parameter[]; operation: Operation }
+export interface RouteEntry {
+  op: Json;
+  params: Parameter[];
+  operation: Operation;
+}
 
 /** One compiled path of the bundle. */
 export interface Route {
@@ -45,12 +49,15 @@ export function routeTable(doc: OpenApiDoc): Route[] {
   for (const [template, itemRef] of Object.entries(doc.paths ?? {})) {
     const item = deref(itemRef, doc);
     const names: string[] = [];
-    const source = template.split(/(\{[^}]+\})/).map((part) => {
-      const m = /^\{([^}]+)\}$/.exec(part);
-      if (!m) return escapeRe(part);
-      names.push(m[1]);
-      return '([^/]+)';
-    }).join('');
+    const source = template
+      .split(/(\{[^}]+\})/)
+      .map((part) => {
+        const m = /^\{([^}]+)\}$/.exec(part);
+        if (!m) return escapeRe(part);
+        names.push(m[1]);
+        return '([^/]+)';
+      })
+      .join('');
     const ops: Partial<Record<Method, RouteEntry>> = {};
     for (const method of METHODS) {
       const operation = byKey.get(`${method.toUpperCase()} ${template}`);
@@ -82,7 +89,13 @@ export function pathValueOk(doc: Json, schema: Json, raw: string, decoded = fals
   if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) return (s.oneOf ?? s.anyOf).some((x: Json) => pathValueOk(doc, x, raw, decoded));
   if (Array.isArray(s.allOf)) return s.allOf.every((x: Json) => pathValueOk(doc, x, raw, decoded));
   let value = raw;
-  if (!decoded) { try { value = decodeURIComponent(raw); } catch { return false; } }
+  if (!decoded) {
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      return false;
+    }
+  }
   const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
   if (types.length && !types.some((t) => TYPE_TESTS[t]?.(value))) return false;
   if ((types.includes('integer') || types.includes('number')) && !boundsOk(s, Number(value))) return false;
@@ -118,10 +131,12 @@ export function matchRoute(doc: Json, table: readonly Route[], method: string, r
     let i = 0;
     const canonical = route.template.replace(/\{[^}]+\}/g, () => m[++i]);
     const entry = route.ops[m0] ?? (m0 === 'head' ? route.ops.get : undefined);
-    const ok = !!entry && route.names.every((n) => {
-      const p = entry.params.find((x) => x.in === 'path' && x.name === n);
-      return !p || pathValueOk(doc, p.schema, values[n], decoded);
-    });
+    const ok =
+      !!entry &&
+      route.names.every((n) => {
+        const p = entry.params.find((x) => x.in === 'path' && x.name === n);
+        return !p || pathValueOk(doc, p.schema, values[n], decoded);
+      });
     const found: RouteMatch = { route, values, canonical, ok, entry };
     if (ok) return found;
     first ??= found;

@@ -38,8 +38,14 @@ function emitArray(out: string[], name: string, value: unknown[], mode: Mode): v
 
 function emit(out: string[], name: string, value: unknown, mode: Mode): void {
   if (value === undefined || value === null) return;
-  if (isScalar(value) || value instanceof Date) { out.push(`${encodeName(name)}=${encodeValue(value)}`); return; }
-  if (Array.isArray(value)) { emitArray(out, name, value, mode); return; }
+  if (isScalar(value) || value instanceof Date) {
+    out.push(`${encodeName(name)}=${encodeValue(value)}`);
+    return;
+  }
+  if (Array.isArray(value)) {
+    emitArray(out, name, value, mode);
+    return;
+  }
   if (typeof value === 'object') {
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) emit(out, `${name}[${k}]`, v, mode);
     return;
@@ -79,7 +85,10 @@ export function phpDecodeChecked(text: string, plus = true): { value: string; ok
   let ok = true;
   for (let i = 0; i < raw.length; i++) {
     const b = raw[i];
-    if (plus && b === 0x2b) { bytes.push(0x20); continue; }
+    if (plus && b === 0x2b) {
+      bytes.push(0x20);
+      continue;
+    }
     if (b === 0x25) {
       if (i + 2 < raw.length && isHex(raw[i + 1]) && isHex(raw[i + 2])) {
         bytes.push(parseInt(String.fromCharCode(raw[i + 1], raw[i + 2]), 16));
@@ -97,7 +106,11 @@ export function phpDecodeChecked(text: string, plus = true): { value: string; ok
 export const phpDecode = (text: string): string => phpDecodeChecked(text).value;
 
 /** One parsed pair of a query or form; `ok` is false when its key or value had a malformed escape. */
-export interface QueryPair { key: string; value: string; ok: boolean }
+export interface QueryPair {
+  key: string;
+  value: string;
+  ok: boolean;
+}
 
 /** PHP's max_input_vars default: the pairs PHP reads of one query or form. */
 export const MAX_INPUT_VARS = 1000;

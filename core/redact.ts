@@ -26,10 +26,11 @@ export const REDACTED_IN_URL = encodeURIComponent(REDACTED);
 const jsonForms = (s: string): string[] => {
   const std = JSON.stringify(s).slice(1, -1);
   const php = std.replace(/\//g, '\\/');
-  const uni = (t: string, upper: boolean): string => t.replace(/[^\x20-\x7e]/g, (c) => {
-    const h = c.charCodeAt(0).toString(16).padStart(4, '0');
-    return `\\u${upper ? h.toUpperCase() : h}`;
-  });
+  const uni = (t: string, upper: boolean): string =>
+    t.replace(/[^\x20-\x7e]/g, (c) => {
+      const h = c.charCodeAt(0).toString(16).padStart(4, '0');
+      return `\\u${upper ? h.toUpperCase() : h}`;
+    });
   return [std, php, uni(std, false), uni(php, false), uni(std, true), uni(php, true)];
 };
 
@@ -68,7 +69,9 @@ function base64Cores(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8');
   const out: string[] = [];
   for (let pre = 0; pre < 3; pre++) {
-    const enc = Buffer.concat([Buffer.alloc(pre), bytes]).toString('base64').replace(/=+$/, '');
+    const enc = Buffer.concat([Buffer.alloc(pre), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
     // Character k holds bits 6k..6k+5 of the stream: keep those inside the secret's own bytes.
     let from = 0;
     while (from < enc.length && Math.floor((6 * from) / 8) < pre) from++;
@@ -81,7 +84,11 @@ function base64Cores(secret: string): string[] {
 }
 
 const HASH_BASE = 31;
-const hashPow = (n: number): number => { let p = 1; for (let i = 0; i < n; i++) p = Math.imul(p, HASH_BASE); return p; };
+const hashPow = (n: number): number => {
+  let p = 1;
+  for (let i = 0; i < n; i++) p = Math.imul(p, HASH_BASE);
+  return p;
+};
 const TOP = hashPow(FRAGMENT - 1);
 function hashOf(s: string, from = 0): number {
   let h = 0;
@@ -121,8 +128,21 @@ function pieceSet(password: string): Set<string> {
       const w = chars.slice(i, i + FRAGMENT).join('');
       const json = jsonForms(w);
       const html = htmlForms(w);
-      for (const f of [w, ...json, ...html, ...urlForms(w), ...htmlForms(json[0]), ...jsonForms(html[0]), ...urlForms(json[0]), Buffer.from(w, 'utf8').toString('latin1')]) pieces.add(f);
-      for (const core of base64Cores(w)) { pieces.add(core); for (const f of urlForms(core)) pieces.add(f); }
+      for (const f of [
+        w,
+        ...json,
+        ...html,
+        ...urlForms(w),
+        ...htmlForms(json[0]),
+        ...jsonForms(html[0]),
+        ...urlForms(json[0]),
+        Buffer.from(w, 'utf8').toString('latin1'),
+      ])
+        pieces.add(f);
+      for (const core of base64Cores(w)) {
+        pieces.add(core);
+        for (const f of urlForms(core)) pieces.add(f);
+      }
     }
   }
   for (const p of pieces) if (p.length < FRAGMENT) pieces.delete(p);
@@ -148,7 +168,10 @@ function pieceRedactor(pieces: Set<string>): (text: string) => string {
       for (const p of byHead.get(h) ?? []) if (i + p.length > end && text.startsWith(p, i)) end = i + p.length;
       if (end >= 0 && i <= coverTo) coverTo = Math.max(coverTo, end);
       else if (end >= 0) {
-        if (coverFrom >= 0) { out += text.slice(last, coverFrom) + REDACTED; last = coverTo; }
+        if (coverFrom >= 0) {
+          out += text.slice(last, coverFrom) + REDACTED;
+          last = coverTo;
+        }
         coverFrom = i;
         coverTo = end;
       }
@@ -168,7 +191,9 @@ function redactPatterns(text: string): string {
   return text
     .replace(/\b(Basic|Bearer|Digest)(\s+)(?!\[redacted\])[A-Za-z0-9+/=._~-]{6,}/gi, `$1$2${REDACTED}`)
     .replace(/\/\/[^/@\s"\\:]{0,200}:[^/@\s"\\]{0,400}@/g, `//${REDACTED}@`)
-    .replace(/([?&])([^=&#\s"\\]{0,200})=([^&#\s"\\]*)/g, (m, sep: string, name: string) => (SENSITIVE_PARAM.test(name) ? `${sep}${name}=${REDACTED_IN_URL}` : m));
+    .replace(/([?&])([^=&#\s"\\]{0,200})=([^&#\s"\\]*)/g, (m, sep: string, name: string) =>
+      SENSITIVE_PARAM.test(name) ? `${sep}${name}=${REDACTED_IN_URL}` : m,
+    );
 }
 
 /** The most forms one redactor holds (a hostile HAR can carry many "secrets"). */
@@ -229,7 +254,18 @@ export function createRedactor(credentials?: { user?: string; password?: string 
     for (const s of found) keep(secretForms(s));
     if (secrets.size !== before) refresh();
   };
-  return { redact, redactDeep, add, get forms() { return forms; }, pieces, get size() { return secrets.size; } };
+  return {
+    redact,
+    redactDeep,
+    add,
+    get forms() {
+      return forms;
+    },
+    pieces,
+    get size() {
+      return secrets.size;
+    },
+  };
 }
 
 /** Control characters a site could send to a terminal: C0 but newline and tab, DEL, C1, line/paragraph separators, bidi controls. */

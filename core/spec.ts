@@ -46,18 +46,26 @@ export const DEFAULT_SPEC = join(PACKAGE_ROOT, 'generated', 'openapi.json');
 
 /** Parse a bundle from text (JSON first, then YAML). */
 export function parseBundle(text: string, name = 'spec'): OpenApiDoc {
-  try { return JSON.parse(text) as OpenApiDoc; } catch { /* not JSON */ }
+  try {
+    return JSON.parse(text) as OpenApiDoc;
+  } catch {
+    /* not JSON */
+  }
   try {
     const doc: unknown = YAML.parse(text);
     if (doc && typeof doc === 'object') return doc as OpenApiDoc;
-  } catch { /* not YAML either */ }
+  } catch {
+    /* not YAML either */
+  }
   throw new Error(`${name}: neither JSON nor YAML`);
 }
 
 /** Read a bundle file; throws a readable error. */
 export function loadBundle(file: string = DEFAULT_SPEC): OpenApiDoc {
   let text: string;
-  try { text = readFileSync(file, 'utf8'); } catch (e) {
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
     const err = e as NodeJS.ErrnoException;
     throw new Error(`cannot read the spec ${file}: ${err.code ?? err.message}`);
   }
@@ -87,7 +95,11 @@ export function deref<T = Json>(node: Json, doc: Json): T {
     if (!ref.startsWith('#/')) throw new Error(`external $ref ${ref} (use a bundled spec)`);
     if (seen.has(ref)) throw new Error(`circular $ref ${ref}`);
     seen.add(ref);
-    n = ref.slice(2).split('/').map(unescapePointer).reduce<Json>((o, k) => o?.[k], doc);
+    n = ref
+      .slice(2)
+      .split('/')
+      .map(unescapePointer)
+      .reduce<Json>((o, k) => o?.[k], doc);
     if (n === undefined) throw new Error(`unresolved $ref ${ref}`);
   }
   return n as T;
@@ -111,7 +123,10 @@ export function specNamespaces(doc: OpenApiDoc): string[] {
   const roots = new Set<string>();
   for (const p of paths) {
     const get = deref(doc.paths[p], doc)?.get;
-    const takesNamespace = (get?.parameters ?? []).some((x: Json) => { const r = deref(x, doc); return r?.in === 'query' && r.name === 'namespace'; });
+    const takesNamespace = (get?.parameters ?? []).some((x: Json) => {
+      const r = deref(x, doc);
+      return r?.in === 'query' && r.name === 'namespace';
+    });
     if (p !== '/' && takesNamespace) roots.add(p.slice(1));
   }
   const set = new Set(roots);
@@ -125,7 +140,13 @@ export function specNamespaces(doc: OpenApiDoc): string[] {
 }
 
 /** A resolved parameter object. */
-export interface Parameter { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema?: Json; [k: string]: Json }
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: Json;
+  [k: string]: Json;
+}
 
 /**
  * The parameters of one operation: the path item's and the operation's, resolved, the operation's
@@ -165,7 +186,11 @@ export function operations(doc: OpenApiDoc): Operation[] {
       const op = item?.[method];
       if (!op) continue;
       out.push({
-        key: `${method.toUpperCase()} ${path}`, method, path, id: op.operationId ?? `${method} ${path}`, op,
+        key: `${method.toUpperCase()} ${path}`,
+        method,
+        path,
+        id: op.operationId ?? `${method} ${path}`,
+        op,
         params: operationParams(item, op, doc),
         namespace: namespaceOf(path, namespaces),
         body: op.requestBody ? deref(op.requestBody, doc) : undefined,
@@ -210,13 +235,23 @@ export function schemaEnum(schema: Json, doc: Json, { items = true } = {}): unkn
 }
 
 /** Numeric bounds of a schema. */
-export interface Bounds { minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number }
+export interface Bounds {
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+}
 
 /** A resolved schema's numeric bounds (the first member's that states one). */
 export function schemaBounds(schema: Json, doc: Json): Bounds {
   const s = deref(schema, doc) ?? {};
   const pick = (k: keyof Bounds): number | undefined => (typeof s[k] === 'number' ? s[k] : undefined);
-  const b: Bounds = { minimum: pick('minimum'), maximum: pick('maximum'), exclusiveMinimum: pick('exclusiveMinimum'), exclusiveMaximum: pick('exclusiveMaximum') };
+  const b: Bounds = {
+    minimum: pick('minimum'),
+    maximum: pick('maximum'),
+    exclusiveMinimum: pick('exclusiveMinimum'),
+    exclusiveMaximum: pick('exclusiveMaximum'),
+  };
   for (const m of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) {
     const mb = schemaBounds(m, doc);
     for (const k of Object.keys(b) as (keyof Bounds)[]) if (b[k] === undefined && mb[k] !== undefined) b[k] = mb[k];

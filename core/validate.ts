@@ -14,7 +14,11 @@ const addFormats = addFormatsModule.default;
 const BASE = 'https://spec.invalid/openapi.json';
 
 /** One problem of a value: where (a JSON pointer into the value), what, and Ajv's keyword. */
-export interface Problem { pointer: string; message: string; keyword: string }
+export interface Problem {
+  pointer: string;
+  message: string;
+  keyword: string;
+}
 
 export interface CheckOptions {
   /** Close object schemas (an undocumented field fails). */
@@ -34,12 +38,18 @@ const NOT_SCHEMAS = new Set(['example', 'examples', 'default', 'enum', 'const'])
 
 /** Close object schemas that list properties and are silent about others (not allOf members). */
 export function closeObjects(node: Json, isAllOfMember = false): void {
-  if (Array.isArray(node)) { node.forEach((n) => closeObjects(n)); return; }
+  if (Array.isArray(node)) {
+    node.forEach((n) => closeObjects(n));
+    return;
+  }
   if (!node || typeof node !== 'object') return;
   const open = 'additionalProperties' in node || 'unevaluatedProperties' in node;
   if (node.properties && typeof node.properties === 'object' && !open && !isAllOfMember && !node.allOf) node.unevaluatedProperties = false;
   for (const [k, v] of Object.entries<Json>(node)) {
-    if (k === 'properties' && v && typeof v === 'object') { for (const p of Object.values(v)) closeObjects(p); continue; }
+    if (k === 'properties' && v && typeof v === 'object') {
+      for (const p of Object.values(v)) closeObjects(p);
+      continue;
+    }
     if (k === 'allOf' && Array.isArray(v)) {
       v.forEach((m) => closeObjects(m, true));
       if (!open && v.some((m: Json) => m && m.properties)) node.unevaluatedProperties = false;
@@ -55,20 +65,42 @@ export function closeObjects(node: Json, isAllOfMember = false): void {
 // item: its array keywords on their own, then each item, keeping the first problems and counting the rest.
 const SPLIT = 200;
 const ANNOTATIONS = new Set(['$ref', 'description', 'title', 'summary', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment']);
-const COMBINERS = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'prefixItems', 'contains', 'unevaluatedItems', 'dependentSchemas', '$dynamicRef', 'patternProperties'];
+const COMBINERS = [
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'prefixItems',
+  'contains',
+  'unevaluatedItems',
+  'dependentSchemas',
+  '$dynamicRef',
+  'patternProperties',
+];
 
 /** The schema behind `node` when following its $refs loses nothing (no sibling keywords), else null. */
 function plainSchema(node: Json, doc: Json): Json {
   let n = node;
   for (let i = 0; i < 20 && n && typeof n === 'object' && typeof n.$ref === 'string'; i++) {
     if (Object.keys(n).some((k) => !ANNOTATIONS.has(k))) return null;
-    try { n = deref({ $ref: n.$ref }, doc); } catch { return null; }
+    try {
+      n = deref({ $ref: n.$ref }, doc);
+    } catch {
+      return null;
+    }
   }
   if (!n || typeof n !== 'object' || Array.isArray(n) || typeof n.$ref === 'string') return null;
   return COMBINERS.some((k) => k in n) ? null : n;
 }
 
-interface Tally { problems: Problem[]; total: number; items?: { checked: number; invalid: number } }
+interface Tally {
+  problems: Problem[];
+  total: number;
+  items?: { checked: number; invalid: number };
+}
 type Run = (schema: Json, value: unknown) => Problem[];
 
 function linearCheck(doc: Json, schema: Json, value: Json, run: Run, outerOf: (s: Json) => Json, max: number, depth = 0): Tally {
@@ -95,14 +127,17 @@ function linearCheck(doc: Json, schema: Json, value: Json, run: Run, outerOf: (s
     out.items = items;
     return out;
   }
-  const big = s && value && typeof value === 'object' && !Array.isArray(value) && s.properties && typeof s.properties === 'object'
-    ? Object.keys(s.properties).filter((k) => Object.hasOwn(value, k) && Array.isArray(value[k]) && value[k].length > SPLIT) : [];
+  const big =
+    s && value && typeof value === 'object' && !Array.isArray(value) && s.properties && typeof s.properties === 'object'
+      ? Object.keys(s.properties).filter((k) => Object.hasOwn(value, k) && Array.isArray(value[k]) && value[k].length > SPLIT)
+      : [];
   if (big.length) {
     const shallow = { ...value };
     for (const k of big) shallow[k] = [];
     // The object with its long lists emptied; problems about those emptied lists are not real ones.
     add(run(schema, shallow).filter((p) => !big.some((k) => `${p.pointer}/`.startsWith(`/${escapePointer(k)}/`))));
-    for (const k of big) merge(linearCheck(doc, s.properties[k], value[k], run, outerOf, Math.max(0, max - out.problems.length), depth + 1), `/${escapePointer(k)}`);
+    for (const k of big)
+      merge(linearCheck(doc, s.properties[k], value[k], run, outerOf, Math.max(0, max - out.problems.length), depth + 1), `/${escapePointer(k)}`);
     return out;
   }
   add(run(schema, value));
@@ -118,9 +153,13 @@ function problemsOf(errors: ErrorObject[], max: number): Problem[] {
     let message = e.message ?? 'is invalid';
     const params = e.params as Record<string, Json>;
     const extra = params?.unevaluatedProperty ?? params?.additionalProperty;
-    if (extra !== undefined) { pointer += `/${escapePointer(extra)}`; message = 'is not documented (an undocumented field)'; }
-    else if (e.keyword === 'required') { pointer += `/${escapePointer(params.missingProperty)}`; message = 'is required but missing'; }
-    else if (params?.allowedValues) message += ` (${JSON.stringify(params.allowedValues).slice(0, 200)})`;
+    if (extra !== undefined) {
+      pointer += `/${escapePointer(extra)}`;
+      message = 'is not documented (an undocumented field)';
+    } else if (e.keyword === 'required') {
+      pointer += `/${escapePointer(params.missingProperty)}`;
+      message = 'is required but missing';
+    } else if (params?.allowedValues) message += ` (${JSON.stringify(params.allowedValues).slice(0, 200)})`;
     const k = `${pointer} ${message}`;
     if (seen.has(k)) continue;
     seen.add(k);
@@ -165,7 +204,10 @@ export function createValidator(doc: Json, { maxErrors = 20 } = {}): Validator {
   const compile = (schema: Json, strict: boolean, allErrors: boolean): ValidateFunction => {
     const sch = schema ?? {};
     let text = typeof sch === 'object' ? texts.get(sch) : undefined;
-    if (text === undefined) { text = JSON.stringify(sch); if (typeof sch === 'object') texts.set(sch, text); }
+    if (text === undefined) {
+      text = JSON.stringify(sch);
+      if (typeof sch === 'object') texts.set(sch, text);
+    }
     const key = `${strict}:${allErrors}:${text}`;
     let fn = compiled.get(key);
     if (!fn) {
@@ -180,7 +222,14 @@ export function createValidator(doc: Json, { maxErrors = 20 } = {}): Validator {
     const fn = compile(schema, strict, allErrors);
     return fn(value) ? [] : problemsOf(fn.errors ?? [], maxErrors);
   };
-  const outerOf = (s: Json): Json => { let o = outers.get(s); if (!o) { o = { ...s, items: true }; outers.set(s, o); } return o; };
+  const outerOf = (s: Json): Json => {
+    let o = outers.get(s);
+    if (!o) {
+      o = { ...s, items: true };
+      outers.set(s, o);
+    }
+    return o;
+  };
   function check(schema: Json, value: unknown, { strict = false, allErrors = true }: CheckOptions = {}): Problem[] {
     if (!allErrors) return runOnce(schema, value, strict, false);
     const r = linearCheck(doc, schema, value, (sch, v) => runOnce(sch, v, strict, true), outerOf, maxErrors);

@@ -1,7 +1,10 @@
 // The mock's command line: its flags, its --help text, and the parser (strict: an unknown flag or a
 // missing value is exit 2). Kept apart from mock/main.ts so a test can compare the two.
 
-export interface FlagDef { type: 'string' | 'boolean'; alias?: string }
+export interface FlagDef {
+  type: 'string' | 'boolean';
+  alias?: string;
+}
 
 export const MOCK_FLAGS: Record<string, FlagDef> = {
   port: { type: 'string', alias: '-p' },
@@ -32,11 +35,31 @@ Options:
 Prints "mock: listening on http://127.0.0.1:<port> ..." once it answers. Details: mock/README.md.`;
 
 /** Parse the mock's argv: `{ port, spec, errors, verbose, memo, bodyTimeout, help }`; throws Error on bad input. */
-export interface MockOptions { port: string; spec: string; errors: boolean; verbose: boolean; memo: boolean; bodyTimeout: string; help: boolean }
+export interface MockOptions {
+  port: string;
+  spec: string;
+  errors: boolean;
+  verbose: boolean;
+  memo: boolean;
+  bodyTimeout: string;
+  help: boolean;
+}
 
 export function parseMockArgs(argv: string[], env: Record<string, string | undefined> = {}): MockOptions {
-  const opts: MockOptions = { port: env.MOCK_PORT ?? '4010', spec: 'generated/openapi.yaml', errors: false, verbose: false, memo: true, bodyTimeout: '10000', help: false };
-  const byAlias = Object.fromEntries(Object.entries(MOCK_FLAGS).filter(([, d]) => d.alias).map(([n, d]) => [d.alias, n])) as Record<string, string>;
+  const opts: MockOptions = {
+    port: env.MOCK_PORT ?? '4010',
+    spec: 'generated/openapi.yaml',
+    errors: false,
+    verbose: false,
+    memo: true,
+    bodyTimeout: '10000',
+    help: false,
+  };
+  const byAlias = Object.fromEntries(
+    Object.entries(MOCK_FLAGS)
+      .filter(([, d]) => d.alias)
+      .map(([n, d]) => [d.alias, n]),
+  ) as Record<string, string>;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const m = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/s.exec(a);

@@ -19,7 +19,11 @@ const JSON_ERRORS: Record<number, string> = {
 
 export const invalidJson = (code = 4): PlatformAnswer => ({
   status: 400,
-  body: { code: 'rest_invalid_json', message: 'Invalid JSON body passed.', data: { status: 400, json_error_code: code, json_error_message: JSON_ERRORS[code] ?? JSON_ERRORS[4] } },
+  body: {
+    code: 'rest_invalid_json',
+    message: 'Invalid JSON body passed.',
+    data: { status: 400, json_error_code: code, json_error_message: JSON_ERRORS[code] ?? JSON_ERRORS[4] },
+  },
 });
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -40,14 +44,22 @@ export function depthExceeded(text: string, max = PHP_JSON_MAX_DEPTH): { at: num
   const open: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x22) { // a string: skip to its closing quote
+    if (c === 0x22) {
+      // a string: skip to its closing quote
       for (i++; i < text.length; i++) {
         const d = text.charCodeAt(i);
         if (d === 0x5c) i++;
         else if (d === 0x22) break;
       }
     } else if (c === 0x5b || c === 0x7b) {
-      if (open.length + 1 >= max) return { at: i, closers: open.reverse().map((b) => (b === 0x5b ? ']' : '}')).join('') };
+      if (open.length + 1 >= max)
+        return {
+          at: i,
+          closers: open
+            .reverse()
+            .map((b) => (b === 0x5b ? ']' : '}'))
+            .join(''),
+        };
       open.push(c);
     } else if ((c === 0x5d || c === 0x7d) && open.length) open.pop();
   }
@@ -60,7 +72,12 @@ export function depthExceeded(text: string, max = PHP_JSON_MAX_DEPTH): { at: num
  * is valid JSON (the bracket then stands where a value may start).
  */
 function depthErrorFirst(text: string, deep: { at: number; closers: string }): boolean {
-  try { JSON.parse(`${text.slice(0, deep.at)}0${deep.closers}`); return true; } catch { return false; }
+  try {
+    JSON.parse(`${text.slice(0, deep.at)}0${deep.closers}`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -71,7 +88,11 @@ function depthErrorFirst(text: string, deep: { at: number; closers: string }): b
  */
 export function jsonErrorCode(body: Buffer): 1 | 3 | 4 | 5 | null {
   let text: string;
-  try { text = strictUtf8.decode(body); } catch { return 5; }
+  try {
+    text = strictUtf8.decode(body);
+  } catch {
+    return 5;
+  }
   if (text.charCodeAt(0) === 0xfeff) return 4; // TextDecoder drops the BOM: PHP refuses it
   if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 4;
   const deep = depthExceeded(text);
@@ -88,23 +109,53 @@ export const mockError = (status: number, code: string, message: string): Platfo
 
 // Ajv keyword (Prism's violation code) -> the platform's code for one invalid parameter.
 const DETAIL_CODES: Record<string, string> = {
-  type: 'rest_invalid_type', enum: 'rest_not_in_enum', const: 'rest_not_in_enum',
-  minimum: 'rest_out_of_bounds', maximum: 'rest_out_of_bounds', exclusiveMinimum: 'rest_out_of_bounds', exclusiveMaximum: 'rest_out_of_bounds',
-  pattern: 'rest_invalid_pattern', minLength: 'rest_too_short', maxLength: 'rest_too_long',
-  minItems: 'rest_too_few_items', maxItems: 'rest_too_many_items', uniqueItems: 'rest_duplicate_items',
-  minProperties: 'rest_too_few_properties', maxProperties: 'rest_too_many_properties',
-  additionalProperties: 'rest_additional_properties_forbidden', unevaluatedProperties: 'rest_additional_properties_forbidden',
-  required: 'rest_property_required', oneOf: 'rest_no_matching_schema', anyOf: 'rest_no_matching_schema',
+  type: 'rest_invalid_type',
+  enum: 'rest_not_in_enum',
+  const: 'rest_not_in_enum',
+  minimum: 'rest_out_of_bounds',
+  maximum: 'rest_out_of_bounds',
+  exclusiveMinimum: 'rest_out_of_bounds',
+  exclusiveMaximum: 'rest_out_of_bounds',
+  pattern: 'rest_invalid_pattern',
+  minLength: 'rest_too_short',
+  maxLength: 'rest_too_long',
+  minItems: 'rest_too_few_items',
+  maxItems: 'rest_too_many_items',
+  uniqueItems: 'rest_duplicate_items',
+  minProperties: 'rest_too_few_properties',
+  maxProperties: 'rest_too_many_properties',
+  additionalProperties: 'rest_additional_properties_forbidden',
+  unevaluatedProperties: 'rest_additional_properties_forbidden',
+  required: 'rest_property_required',
+  oneOf: 'rest_no_matching_schema',
+  anyOf: 'rest_no_matching_schema',
 };
-const FORMAT_CODES: Record<string, string> = { email: 'rest_invalid_email', 'date-time': 'rest_invalid_date', ipv4: 'rest_invalid_ip', ipv6: 'rest_invalid_ip', uuid: 'rest_invalid_uuid', 'hex-color': 'rest_invalid_hex_color', uri: 'rest_invalid_url' };
+const FORMAT_CODES: Record<string, string> = {
+  email: 'rest_invalid_email',
+  'date-time': 'rest_invalid_date',
+  ipv4: 'rest_invalid_ip',
+  ipv6: 'rest_invalid_ip',
+  uuid: 'rest_invalid_uuid',
+  'hex-color': 'rest_invalid_hex_color',
+  uri: 'rest_invalid_url',
+};
 
 const requiredName = (message: string | undefined): string | undefined => /required property '([^']+)'/.exec(message ?? '')?.[1];
 
 /** `requests.0.path` -> `requests[0][path]`, the platform's way of naming nested values. */
-const bracketName = (parts: string[]): string => parts[0] + parts.slice(1).map((p) => `[${p}]`).join('');
+const bracketName = (parts: string[]): string =>
+  parts[0] +
+  parts
+    .slice(1)
+    .map((p) => `[${p}]`)
+    .join('');
 
 /** A violation as Prism reports it. */
-export interface Violation { location?: string[]; code?: string | number; message?: string }
+export interface Violation {
+  location?: string[];
+  code?: string | number;
+  message?: string;
+}
 
 function detailMessage(v: Violation, nested: string[]): string {
   const text = String(v.message ?? 'is invalid')
@@ -127,7 +178,9 @@ function bodyRequired(doc: Node, entry: Entry | undefined): string[] {
  * operation ({op, params}) when known: it names the missing body fields when the body is absent.
  */
 export function fromViolations(violations: Violation[] | undefined, doc: Node, entry: Entry | undefined): PlatformAnswer | null {
-  const req = (violations ?? []).filter((v): v is Violation & { location: string[] } => Array.isArray(v.location) && v.location[0] === 'request' && v.code !== 401 && v.code !== '401');
+  const req = (violations ?? []).filter(
+    (v): v is Violation & { location: string[] } => Array.isArray(v.location) && v.location[0] === 'request' && v.code !== 401 && v.code !== '401',
+  );
   if (!req.length) return null;
   if (req.some((v) => v.location[1] === 'path')) return noRoute();
 
@@ -149,7 +202,10 @@ export function fromViolations(violations: Violation[] | undefined, doc: Node, e
     const nested = v.code === 'required' ? [...rest, requiredName(v.message) ?? '?'] : rest;
     const name = nested[0] ?? where;
     if (invalid.has(name)) continue;
-    const code = v.code === 'format' ? (FORMAT_CODES[/format "([^"]+)"/.exec(v.message ?? '')?.[1] ?? ''] ?? 'rest_invalid_param') : (DETAIL_CODES[String(v.code)] ?? 'rest_invalid_param');
+    const code =
+      v.code === 'format'
+        ? (FORMAT_CODES[/format "([^"]+)"/.exec(v.message ?? '')?.[1] ?? ''] ?? 'rest_invalid_param')
+        : (DETAIL_CODES[String(v.code)] ?? 'rest_invalid_param');
     invalid.set(name, { code, message: detailMessage(v, nested.length ? nested : [name]), data: { param: bracketName(nested.length ? nested : [name]) } });
   }
   // The platform reports missing parameters first and stops there.

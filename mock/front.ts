@@ -25,18 +25,35 @@ import type { Detail, Entry, Headers, Node, Pairs, PlatformAnswer } from './type
 export type { PlatformAnswer } from './types.ts';
 
 /** A reply ready to write: status, headers and the body's bytes. */
-export interface Reply { status: number; headers: Headers; body: Buffer }
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+}
 
 /** The Prism to ask: `ready` is pending while that Prism restarts. */
-export interface Upstream { host: string; port: number; ready?: Promise<void> | null }
+export interface Upstream {
+  host: string;
+  port: number;
+  ready?: Promise<void> | null;
+}
 
-interface Target { host: string; port: number; agent?: http.Agent }
+interface Target {
+  host: string;
+  port: number;
+  agent?: http.Agent;
+}
 
 /** A request as the front forwards it. */
-interface Forwarded { method: string; path: string; headers: Headers; body: Buffer }
+interface Forwarded {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: Buffer;
+}
 
 /** An error of reading a request body. */
-type BodyError = Error & { timeout?: boolean; tooLarge?: boolean }
+type BodyError = Error & { timeout?: boolean; tooLarge?: boolean };
 
 const MAX_BODY = 8 * 1024 * 1024;
 const UPSTREAM_TIMEOUT = 30_000;
@@ -132,14 +149,21 @@ export class AnswerMemo {
   /** The memo key of a request, or null when its answer must not be memoised. */
   key(req: IncomingMessage, body: Buffer): string | null {
     if (body.length > this.maxBody || /dynamic\s*=\s*true/i.test(String(req.headers.prefer ?? ''))) return null;
-    const headers = Object.keys(req.headers).filter((k) => !HOP.has(k)).sort().map((k) => `${k}:${JSON.stringify(req.headers[k])}`).join('\n');
+    const headers = Object.keys(req.headers)
+      .filter((k) => !HOP.has(k))
+      .sort()
+      .map((k) => `${k}:${JSON.stringify(req.headers[k])}`)
+      .join('\n');
     const hash = body.length ? createHash('sha1').update(body).digest('base64') : '';
     return `${req.method} ${req.url}\n${headers}\n${hash}`;
   }
 
   get(key: string | null): Reply | undefined {
     const hit = key === null ? undefined : this.map.get(key);
-    if (hit === undefined) { this.misses++; return undefined; }
+    if (hit === undefined) {
+      this.misses++;
+      return undefined;
+    }
     this.hits++;
     this.map.delete(key!);
     this.map.set(key!, hit);
@@ -166,20 +190,39 @@ function readBody(req: IncomingMessage, timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const timer = setTimeout(() => { reject(Object.assign(new Error('body timeout'), { timeout: true })); req.pause(); }, timeoutMs);
+    const timer = setTimeout(() => {
+      reject(Object.assign(new Error('body timeout'), { timeout: true }));
+      req.pause();
+    }, timeoutMs);
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) { clearTimeout(timer); reject(Object.assign(new Error('body too large'), { tooLarge: true })); req.resume(); return; }
+      if (size > MAX_BODY) {
+        clearTimeout(timer);
+        reject(Object.assign(new Error('body too large'), { tooLarge: true }));
+        req.resume();
+        return;
+      }
       chunks.push(c);
     });
-    req.on('end', () => { clearTimeout(timer); resolve(Buffer.concat(chunks)); });
-    req.on('error', (e: Error) => { clearTimeout(timer); reject(e); });
+    req.on('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks));
+    });
+    req.on('error', (e: Error) => {
+      clearTimeout(timer);
+      reject(e);
+    });
   });
 }
 
 function parseViolations(header: string | string[] | undefined): Violation[] {
   if (!header) return [];
-  try { const v: unknown = JSON.parse(String(header)); return Array.isArray(v) ? v : []; } catch { return []; }
+  try {
+    const v: unknown = JSON.parse(String(header));
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -189,13 +232,19 @@ function parseViolations(header: string | string[] | undefined): Violation[] {
  */
 function forward(upstream: Target, fwd: Forwarded, retry = true): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const up = http.request({ host: upstream.host, port: upstream.port, method: fwd.method, path: fwd.path, headers: fwd.headers, agent: upstream.agent, timeout: UPSTREAM_TIMEOUT }, (r) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      r.on('data', (c: Buffer) => { size += c.length; if (size <= MAX_BODY * 4) chunks.push(c); });
-      r.on('end', () => resolve({ status: r.statusCode ?? 502, headers: r.headers, body: Buffer.concat(chunks) }));
-      r.on('error', reject);
-    });
+    const up = http.request(
+      { host: upstream.host, port: upstream.port, method: fwd.method, path: fwd.path, headers: fwd.headers, agent: upstream.agent, timeout: UPSTREAM_TIMEOUT },
+      (r) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        r.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size <= MAX_BODY * 4) chunks.push(c);
+        });
+        r.on('end', () => resolve({ status: r.statusCode ?? 502, headers: r.headers, body: Buffer.concat(chunks) }));
+        r.on('error', reject);
+      },
+    );
     up.on('timeout', () => up.destroy(new Error('Prism did not answer in time')));
     up.on('error', (e: NodeJS.ErrnoException) => {
       if (retry && up.reusedSocket && (e.code === 'ECONNRESET' || e.code === 'EPIPE')) forward(upstream, fwd, false).then(resolve, reject);
@@ -210,10 +259,17 @@ export function rewrite(doc: Node, entry: Entry | undefined, answer: Reply, _tem
   const ct = String(answer.headers['content-type'] ?? '');
   const problem = /problem\+json/i.test(ct);
   let parsed: Node;
-  try { parsed = JSON.parse(answer.body.toString('utf8')); } catch { parsed = undefined; }
+  try {
+    parsed = JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
   if (problem && (answer.status === 404 || answer.status === 405)) return noRoute();
   const violations = parseViolations(answer.headers['sl-violations']);
-  if (problem && Array.isArray(parsed?.validation)) violations.push(...parsed.validation.map((v: Violation) => ({ ...v, location: v.location?.[0] === 'request' ? v.location : ['request', ...(v.location ?? [])] })));
+  if (problem && Array.isArray(parsed?.validation))
+    violations.push(
+      ...parsed.validation.map((v: Violation) => ({ ...v, location: v.location?.[0] === 'request' ? v.location : ['request', ...(v.location ?? [])] })),
+    );
   if (answer.status === 400 && parsed?.error?.code === 'invalid_json') return invalidJson();
   if ([400, 401, 415, 422].includes(answer.status) && violations.length) {
     const platform = fromViolations(violations, doc, entry);
@@ -235,7 +291,13 @@ const jsonReply = (status: number, headers: Headers, json: Node): Reply => {
   return { status, headers: { ...headers, 'content-type': 'application/json; charset=UTF-8', 'content-length': String(text.length) }, body: text };
 };
 
-const tryJson = (buf: Buffer): Node => { try { return JSON.parse(buf.toString('utf8')); } catch { return undefined; } };
+const tryJson = (buf: Buffer): Node => {
+  try {
+    return JSON.parse(buf.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+};
 
 /** What the front's request handling needs: the bundle and its routes, the Prisms, itself. */
 interface Front {
@@ -253,7 +315,13 @@ interface Front {
 }
 
 /** A matched request, read. */
-interface Asked { match: RouteMatch; method: string; pairs: Pairs; body: Buffer; origin: string }
+interface Asked {
+  match: RouteMatch;
+  method: string;
+  pairs: Pairs;
+  body: Buffer;
+  origin: string;
+}
 
 /** The front's own answer before asking Prism, or the request to forward and what was found invalid. */
 type Prepared = { reply: Reply } | { fwd: Forwarded; invalid: Map<string, Detail>; exampleKey: string | undefined; context: string | undefined };
@@ -282,20 +350,38 @@ function prepare(front: Front, req: IncomingMessage, { match, method, pairs, bod
   // The same in a form body (`status[]=draft`): PHP reads an array, the platform wants a string.
   if (fwdBody.type === 'application/x-www-form-urlencoded') {
     const media = deref(entry.op.requestBody, doc)?.content?.['application/x-www-form-urlencoded'];
-    if (media?.schema) for (const [k, v] of checkBracketScalars(doc, entry, phpPairs(fwdBody.body.toString('utf8')), { bodySchema: media.schema }).invalid) if (!lists.invalid.has(k)) lists.invalid.set(k, v);
+    if (media?.schema)
+      for (const [k, v] of checkBracketScalars(doc, entry, phpPairs(fwdBody.body.toString('utf8')), { bodySchema: media.schema }).invalid)
+        if (!lists.invalid.has(k)) lists.invalid.set(k, v);
   }
   const query = encodePairs([...lists.search]);
   const headers: Headers = {};
   for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k) && k !== 'accept' && k !== 'content-type' && k !== '__proto__') headers[k] = v;
-  if (fwdBody.type) { headers['content-type'] = fwdBody.type; headers['content-length'] = String(fwdBody.body.length); }
+  if (fwdBody.type) {
+    headers['content-type'] = fwdBody.type;
+    headers['content-length'] = String(fwdBody.body.length);
+  }
   const exampleKey = contextExample(doc, entry, context);
-  if (exampleKey && !/\b(example|code)\s*=/.test(String(headers.prefer ?? ''))) headers.prefer = [headers.prefer, `example=${exampleKey}`].filter(Boolean).join(', ');
-  const fwd: Forwarded = { method: method === 'head' ? 'GET' : req.method ?? 'GET', path: `${match.canonical}${query ? `?${query}` : ''}`, headers, body: fwdBody.body };
+  if (exampleKey && !/\b(example|code)\s*=/.test(String(headers.prefer ?? '')))
+    headers.prefer = [headers.prefer, `example=${exampleKey}`].filter(Boolean).join(', ');
+  const fwd: Forwarded = {
+    method: method === 'head' ? 'GET' : (req.method ?? 'GET'),
+    path: `${match.canonical}${query ? `?${query}` : ''}`,
+    headers,
+    body: fwdBody.body,
+  };
   return { fwd, invalid: lists.invalid, exampleKey, context };
 }
 
 /** Prism's successful JSON answer shaped as the platform's: paging, context, `_embed`, `_fields`. */
-async function shape(front: Front, req: IncomingMessage, asked: Asked, shaped: Shaped, { exampleKey, context }: { exampleKey: string | undefined; context: string | undefined }, violations: Headers): Promise<Reply> {
+async function shape(
+  front: Front,
+  req: IncomingMessage,
+  asked: Asked,
+  shaped: Shaped,
+  { exampleKey, context }: { exampleKey: string | undefined; context: string | undefined },
+  violations: Headers,
+): Promise<Reply> {
   const { doc } = front;
   const { match, method, pairs, origin } = asked;
   const entry = match.entry!;
@@ -320,7 +406,11 @@ async function answerOf(front: Front, req: IncomingMessage, asked: Asked): Promi
   if ('reply' in prepared) return prepared.reply;
   const template = asked.match.route.template;
   let answer: Reply;
-  try { answer = await forward(await front.targetFor(template), prepared.fwd); } catch { return platformReply(criticalError()); }
+  try {
+    answer = await forward(await front.targetFor(template), prepared.fwd);
+  } catch {
+    return platformReply(criticalError());
+  }
   const platform = withInvalid(rewrite(front.doc, asked.match.entry, answer, template), prepared.invalid);
   const violations: Headers = front.verbose && answer.headers['sl-violations'] ? { 'sl-violations': answer.headers['sl-violations'] } : {};
   if (platform) return platformReply(platform, violations);
@@ -352,7 +442,9 @@ async function handle(front: Front, req: IncomingMessage, res: ServerResponse): 
   const envelope = lastParam(pairs, '_envelope') !== undefined;
   const origin = `http://${/^[\w.:[\]-]{1,255}$/.test(String(req.headers.host ?? '')) ? req.headers.host : `127.0.0.1:${front.port()}`}`;
   let body: Buffer;
-  try { body = await readBody(req, front.bodyTimeoutMs); } catch (err) {
+  try {
+    body = await readBody(req, front.bodyTimeoutMs);
+  } catch (err) {
     const e = err as BodyError;
     write(res, platformReply(unreadBody(e), { connection: 'close' }));
     if (e.timeout) req.socket.destroySoon?.();
@@ -360,11 +452,18 @@ async function handle(front: Front, req: IncomingMessage, res: ServerResponse): 
   }
   const key = memo ? memo.key(req, body) : null;
   const known = memo?.get(key);
-  if (known) { write(res, known, method === 'head'); return; }
+  if (known) {
+    write(res, known, method === 'head');
+    return;
+  }
   let reply: Reply;
   if (method === 'options') {
     // CORS preflight: the platform answers every route (and Prism's answer is not needed).
-    reply = { status: 200, headers: { ...CORS, 'access-control-allow-methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE', 'content-length': '0' }, body: Buffer.alloc(0) };
+    reply = {
+      status: 200,
+      headers: { ...CORS, 'access-control-allow-methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE', 'content-length': '0' },
+      body: Buffer.alloc(0),
+    };
   } else {
     // HEAD is answered as GET without a body (as the platform does).
     const match = matchRoute(doc, table, method === 'head' ? 'get' : method, trimRoute(rawPath));
@@ -372,7 +471,11 @@ async function handle(front: Front, req: IncomingMessage, res: ServerResponse): 
   }
   if (envelope) {
     const json = tryJson(reply.body);
-    reply = jsonReply(200, CORS, { body: json === undefined ? reply.body.toString('utf8') : json, status: reply.status, headers: envelopeHeaders(reply.headers, doc, matchRoute(doc, table, 'get', trimRoute(rawPath))?.entry) });
+    reply = jsonReply(200, CORS, {
+      body: json === undefined ? reply.body.toString('utf8') : json,
+      status: reply.status,
+      headers: envelopeHeaders(reply.headers, doc, matchRoute(doc, table, 'get', trimRoute(rawPath))?.entry),
+    });
   }
   memo?.set(key, reply);
   write(res, reply, method === 'head');
@@ -392,10 +495,26 @@ const rawAnswer = (status: number, json: unknown): string => {
  *   answers to requests already forwarded (none by default); verbose: keep Prism's `sl-violations`
  *   header; bodyTimeoutMs: how long a request body may take to arrive.
  */
-export function createFront({ doc, upstream, memo = null, verbose = false, bodyTimeoutMs = 10_000 }: { doc: Node; upstream: Upstream | ((template: string | undefined) => Upstream); memo?: AnswerMemo | null; verbose?: boolean; bodyTimeoutMs?: number }): http.Server {
+export function createFront({
+  doc,
+  upstream,
+  memo = null,
+  verbose = false,
+  bodyTimeoutMs = 10_000,
+}: {
+  doc: Node;
+  upstream: Upstream | ((template: string | undefined) => Upstream);
+  memo?: AnswerMemo | null;
+  verbose?: boolean;
+  bodyTimeoutMs?: number;
+}): http.Server {
   const targets = new Map<string, Target>(); // "host:port" -> {host, port, agent}: one kept-alive agent per Prism
   const front: Front = {
-    doc, table: routeTable(doc), memo, verbose, bodyTimeoutMs,
+    doc,
+    table: routeTable(doc),
+    memo,
+    verbose,
+    bodyTimeoutMs,
     async targetFor(template) {
       const u = typeof upstream === 'function' ? upstream(template) : upstream;
       if (u.ready) await Promise.race([u.ready, new Promise((_, reject) => setTimeout(() => reject(new Error('Prism is restarting')), UPSTREAM_TIMEOUT))]);
@@ -405,8 +524,11 @@ export function createFront({ doc, upstream, memo = null, verbose = false, bodyT
     },
     async fetchEmbed(path, auth) {
       const url = `${path}${path.includes('?') ? '&' : '?'}context=embed`;
-      const r = await forward({ host: '127.0.0.1', port: front.port()! }, { method: 'GET', path: url, headers: auth ? { authorization: auth } : {}, body: Buffer.alloc(0) }).catch(() => null);
-      return r ? tryJson(r.body) ?? null : null;
+      const r = await forward(
+        { host: '127.0.0.1', port: front.port()! },
+        { method: 'GET', path: url, headers: auth ? { authorization: auth } : {}, body: Buffer.alloc(0) },
+      ).catch(() => null);
+      return r ? (tryJson(r.body) ?? null) : null;
     },
     port: () => (server.address() as AddressInfo | null)?.port,
   };
@@ -422,10 +544,15 @@ export function createFront({ doc, upstream, memo = null, verbose = false, bodyT
   });
   // Malformed HTTP never reaches the handler: answer it and keep serving.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable || err.code === 'ECONNRESET') { socket.destroy(); return; }
+    if (!socket.writable || err.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     socket.end(rawAnswer(status, { code: 'rest_invalid_request', message: 'Malformed HTTP request.', data: { status } }));
   });
-  server.on('close', () => { for (const t of targets.values()) t.agent?.destroy(); });
+  server.on('close', () => {
+    for (const t of targets.values()) t.agent?.destroy();
+  });
   return server;
 }

@@ -7,7 +7,9 @@ import { deref } from '../core/spec.ts';
 import type { Entry, Headers, Node, Pairs } from './types.ts';
 
 /** A `_fields` tree: a name maps to `true` (keep whole) or to the tree of its kept members. */
-interface FieldTree { [name: string]: true | FieldTree }
+interface FieldTree {
+  [name: string]: true | FieldTree;
+}
 
 /** Value of the last `name` pair (PHP keeps the last), or undefined. */
 export function lastParam(pairs: Pairs, name: string): string | undefined {
@@ -62,7 +64,7 @@ function fieldTree(list: string): FieldTree {
       if (i === path.length - 1) node[path[i]] = true;
       else {
         const sub = node[path[i]];
-        node = node[path[i]] = typeof sub === 'object' ? sub : Object.create(null) as FieldTree;
+        node = node[path[i]] = typeof sub === 'object' ? sub : (Object.create(null) as FieldTree);
       }
     }
   }
@@ -70,7 +72,8 @@ function fieldTree(list: string): FieldTree {
 }
 
 /** A plain object with `key` set as an own data property (also `__proto__`), never through a setter. */
-const define = (out: object, key: string, v: unknown): object => Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+const define = (out: object, key: string, v: unknown): object =>
+  Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
 
 function pick(value: Node, tree: FieldTree): Node {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
@@ -90,7 +93,10 @@ function pick(value: Node, tree: FieldTree): Node {
 export function applyFields(json: Node, list: string): Node {
   const tree = fieldTree(list);
   if (!Object.keys(tree).length) return json;
-  if (Object.hasOwn(tree, '_links') || Object.hasOwn(tree, '_embedded')) { tree._links = true; tree._embedded = true; }
+  if (Object.hasOwn(tree, '_links') || Object.hasOwn(tree, '_embedded')) {
+    tree._links = true;
+    tree._embedded = true;
+  }
   return Array.isArray(json) ? json.map((x: Node) => pick(x, tree)) : pick(json, tree);
 }
 
@@ -99,7 +105,12 @@ export function embedRels(value: string | undefined): Set<string> | null | undef
   if (value === undefined) return undefined;
   const v = value.trim();
   if (v === '' || v === '1' || v === 'true') return null;
-  return new Set(v.split(',').map((x) => x.trim()).filter(Boolean));
+  return new Set(
+    v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
 }
 
 /** The path (+ query) of an href on the site or on the mock, or null for another site. */
@@ -124,7 +135,10 @@ export async function addEmbedded(json: Node, rels: Set<string> | null, origin: 
   };
   const out: Node[] = [];
   for (const o of objects) {
-    if (!o || typeof o !== 'object' || Array.isArray(o) || !o._links || typeof o._links !== 'object') { out.push(o); continue; }
+    if (!o || typeof o !== 'object' || Array.isArray(o) || !o._links || typeof o._links !== 'object') {
+      out.push(o);
+      continue;
+    }
     const embedded: Record<string, Node[]> = {};
     for (const [rel, links] of Object.entries(o._links)) {
       if (rels && !rels.has(rel)) continue;
@@ -155,4 +169,3 @@ export function envelopeHeaders(headers: Headers, doc: Node, entry: Entry | unde
   }
   return out;
 }
-

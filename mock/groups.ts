@@ -6,7 +6,12 @@ import { METHODS, deref } from '../core/spec.ts';
 import type { Node } from './types.ts';
 
 /** One group's document for its Prism. */
-export interface GroupDoc { name: string; doc: Node; routes: number; operations: number }
+export interface GroupDoc {
+  name: string;
+  doc: Node;
+  routes: number;
+  operations: number;
+}
 
 /**
  * The groups, in order; a route belongs to the first group whose `match` accepts its first two
@@ -41,10 +46,14 @@ function reachable(doc: Node, root: Node): Set<string> {
   while (stack.length) {
     const node = stack.pop();
     if (!node || typeof node !== 'object') continue;
-    if (Array.isArray(node)) { for (const x of node) stack.push(x); continue; }
+    if (Array.isArray(node)) {
+      for (const x of node) stack.push(x);
+      continue;
+    }
     for (const [k, v] of Object.entries(node)) {
       if (k === '$ref') visit(v);
-      else if (k === 'mapping' && v && typeof v === 'object') for (const x of Object.values(v)) visit(x); // discriminator mapping
+      else if (k === 'mapping' && v && typeof v === 'object')
+        for (const x of Object.values(v)) visit(x); // discriminator mapping
       else if (v && typeof v === 'object') stack.push(v);
     }
   }
@@ -70,8 +79,13 @@ export function groupDocs(doc: Node): GroupDoc[] {
     const refs = reachable(doc, paths);
     const components: Record<string, Node> = {};
     for (const [kind, entries] of Object.entries<Node>(doc.components ?? {})) {
-      if (kind === 'securitySchemes') { components[kind] = entries; continue; }
-      const kept = Object.fromEntries(Object.entries<Node>(entries ?? {}).filter(([n]) => refs.has(`#/components/${kind}/${n.replace(/~/g, '~0').replace(/\//g, '~1')}`)));
+      if (kind === 'securitySchemes') {
+        components[kind] = entries;
+        continue;
+      }
+      const kept = Object.fromEntries(
+        Object.entries<Node>(entries ?? {}).filter(([n]) => refs.has(`#/components/${kind}/${n.replace(/~/g, '~0').replace(/\//g, '~1')}`)),
+      );
       if (Object.keys(kept).length) components[kind] = kept;
     }
     const operations = Object.values(paths).reduce((n, it) => n + METHODS.filter((m) => m !== 'head' && m !== 'options' && deref(it, doc)?.[m]).length, 0);

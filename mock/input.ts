@@ -28,7 +28,8 @@ function boundaryOf(header: string | string[] | undefined): string | null {
 }
 
 /** Does `pattern` (a media range of the spec, e.g. `image/*`) accept `type`? */
-const accepts = (pattern: string, type: string): boolean => pattern === type || pattern === '*/*' || (pattern.endsWith('/*') && type.startsWith(pattern.slice(0, -1)));
+const accepts = (pattern: string, type: string): boolean =>
+  pattern === type || pattern === '*/*' || (pattern.endsWith('/*') && type.startsWith(pattern.slice(0, -1)));
 
 /**
  * The body to forward for a request: {type, body} with a content type Prism can parse, or

@@ -6,21 +6,41 @@
 import { deref } from '../core/spec.ts';
 import type { Detail, Entry, Node, Pairs, Param } from './types.ts';
 
-interface Problem { code: string; text: string }
+interface Problem {
+  code: string;
+  text: string;
+}
 
-const typeOk = (t: string, v: string): boolean => (t === 'integer' ? /^-?\d+$/.test(v) : t === 'number' ? /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(v) : t === 'boolean' ? /^(true|false|1|0)$/.test(v) : t === 'null' ? v === '' : true);
+const typeOk = (t: string, v: string): boolean =>
+  t === 'integer'
+    ? /^-?\d+$/.test(v)
+    : t === 'number'
+      ? /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(v)
+      : t === 'boolean'
+        ? /^(true|false|1|0)$/.test(v)
+        : t === 'null'
+          ? v === ''
+          : true;
 
 /** The platform's code for one list item that breaks the item schema, or null when it is valid. */
 function itemProblem(doc: Node, schema: Node, value: string): Problem | null {
   const s = deref(schema, doc) ?? {};
   const union = s.oneOf ?? s.anyOf;
-  if (Array.isArray(union)) return union.some((x: Node) => itemProblem(doc, x, value) === null) ? null : { code: 'rest_no_matching_schema', text: 'does not match any of the expected formats' };
+  if (Array.isArray(union))
+    return union.some((x: Node) => itemProblem(doc, x, value) === null)
+      ? null
+      : { code: 'rest_no_matching_schema', text: 'does not match any of the expected formats' };
   const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
   if (types.length && !types.some((t: string) => typeOk(t, value))) return { code: 'rest_invalid_type', text: `is not of type ${types.join(',')}` };
   if (types.includes('integer') || types.includes('number')) {
     const n = Number(value);
-    if ((s.minimum !== undefined && n < s.minimum) || (s.maximum !== undefined && n > s.maximum)
-      || (s.exclusiveMinimum !== undefined && n <= s.exclusiveMinimum) || (s.exclusiveMaximum !== undefined && n >= s.exclusiveMaximum)) return { code: 'rest_out_of_bounds', text: 'is out of bounds' };
+    if (
+      (s.minimum !== undefined && n < s.minimum) ||
+      (s.maximum !== undefined && n > s.maximum) ||
+      (s.exclusiveMinimum !== undefined && n <= s.exclusiveMinimum) ||
+      (s.exclusiveMaximum !== undefined && n >= s.exclusiveMaximum)
+    )
+      return { code: 'rest_out_of_bounds', text: 'is out of bounds' };
   }
   if (Array.isArray(s.enum) && !s.enum.map(String).includes(value)) return { code: 'rest_not_in_enum', text: `is not one of ${s.enum.join(', ')}` };
   if (s.pattern !== undefined && !new RegExp(s.pattern, 'u').test(value)) return { code: 'rest_invalid_pattern', text: `does not match pattern ${s.pattern}` };
@@ -60,9 +80,14 @@ export function checkUnionLists(doc: Node, entry: Entry | undefined, search: URL
     const name = p.name;
     const fail = (param: string, code: string, text: string): unknown => invalid.set(name, { code, message: `${param} ${text}.`, data: { param } });
     const bad = items.findIndex((v) => itemProblem(doc, branch.items ?? {}, v) !== null);
-    if (bad >= 0) { const pr = itemProblem(doc, branch.items ?? {}, items[bad])!; fail(`${name}[${bad}]`, pr.code, pr.text); continue; }
+    if (bad >= 0) {
+      const pr = itemProblem(doc, branch.items ?? {}, items[bad])!;
+      fail(`${name}[${bad}]`, pr.code, pr.text);
+      continue;
+    }
     if (branch.minItems !== undefined && items.length < branch.minItems) fail(name, 'rest_too_few_items', `must contain at least ${branch.minItems} items`);
-    else if (branch.maxItems !== undefined && items.length > branch.maxItems) fail(name, 'rest_too_many_items', `must contain at most ${branch.maxItems} items`);
+    else if (branch.maxItems !== undefined && items.length > branch.maxItems)
+      fail(name, 'rest_too_many_items', `must contain at most ${branch.maxItems} items`);
     else if (branch.uniqueItems && new Set(items).size !== items.length) fail(name, 'rest_duplicate_items', 'has duplicate items');
   }
   return { search: out, invalid };
@@ -85,7 +110,12 @@ function schemaTypes(doc: Node, schema: Node, seen = 0): string[] {
  * removed) and a Map name -> platform detail. Parameters that take an array or object are left as
  * they are. With `bodySchema` the pairs are a form body's, checked against that schema's properties.
  */
-export function checkBracketScalars(doc: Node, entry: Entry | undefined, pairs: Pairs, { bodySchema }: { bodySchema?: Node } = {}): { pairs: Pairs; invalid: Map<string, Detail> } {
+export function checkBracketScalars(
+  doc: Node,
+  entry: Entry | undefined,
+  pairs: Pairs,
+  { bodySchema }: { bodySchema?: Node } = {},
+): { pairs: Pairs; invalid: Map<string, Detail> } {
   const invalid = new Map<string, Detail>();
   if (!entry || !pairs.some(([k]) => k.includes('['))) return { pairs, invalid };
   const scalar = new Map<string, string[]>();
@@ -108,6 +138,9 @@ export function checkBracketScalars(doc: Node, entry: Entry | undefined, pairs: 
     const types = scalar.get(name)!;
     invalid.set(name, { code: 'rest_invalid_type', message: `${name} is not of type ${types.join(',')}.`, data: { param: name } });
   }
-  const kept = pairs.filter(([k]) => { const b = k.indexOf('['); return b < 0 || !scalar.has(k.slice(0, b)); });
+  const kept = pairs.filter(([k]) => {
+    const b = k.indexOf('[');
+    return b < 0 || !scalar.has(k.slice(0, b));
+  });
   return { pairs: kept, invalid };
 }

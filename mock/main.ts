@@ -34,12 +34,26 @@ import type { Node } from './types.ts';
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 let opts: MockOptions;
-try { opts = parseMockArgs(process.argv.slice(2), process.env); } catch (e) { console.error(`mock: ${message(e)}`); process.exit(2); }
-if (opts.help) { console.log(MOCK_HELP); process.exit(0); }
+try {
+  opts = parseMockArgs(process.argv.slice(2), process.env);
+} catch (e) {
+  console.error(`mock: ${message(e)}`);
+  process.exit(2);
+}
+if (opts.help) {
+  console.log(MOCK_HELP);
+  process.exit(0);
+}
 const port = Number(opts.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) { console.error(`mock: bad port ${opts.port}`); process.exit(2); }
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`mock: bad port ${opts.port}`);
+  process.exit(2);
+}
 const bodyTimeoutMs = Number(opts.bodyTimeout);
-if (!Number.isInteger(bodyTimeoutMs) || bodyTimeoutMs < 100 || bodyTimeoutMs > 600_000) { console.error(`mock: bad --body-timeout ${opts.bodyTimeout} (100-600000 ms)`); process.exit(2); }
+if (!Number.isInteger(bodyTimeoutMs) || bodyTimeoutMs < 100 || bodyTimeoutMs > 600_000) {
+  console.error(`mock: bad --body-timeout ${opts.bodyTimeout} (100-600000 ms)`);
+  process.exit(2);
+}
 const MAX_RESTARTS = 10;
 
 // Serve a snapshot of the spec: Prism watches its document and restarts (closing its port for a
@@ -52,7 +66,12 @@ const t0 = performance.now();
 // less garbage in the front's heap (~40 MB less resident memory).
 let doc: Node;
 const asJson = opts.spec.replace(/\.ya?ml$/i, '.json');
-try { doc = asJson !== opts.spec && existsSync(asJson) && statSync(asJson).mtimeMs >= statSync(opts.spec).mtimeMs - 60_000 ? JSON.parse(readFileSync(asJson, 'utf8')) : parse(readFileSync(opts.spec, 'utf8'), { maxAliasCount: -1 }); } catch (e) {
+try {
+  doc =
+    asJson !== opts.spec && existsSync(asJson) && statSync(asJson).mtimeMs >= statSync(opts.spec).mtimeMs - 60_000
+      ? JSON.parse(readFileSync(asJson, 'utf8'))
+      : parse(readFileSync(opts.spec, 'utf8'), { maxAliasCount: -1 });
+} catch (e) {
   console.error(`mock: cannot read ${opts.spec}: ${message(e)} (run \`npm run build\` first)`);
   process.exit(1);
 }
@@ -60,7 +79,12 @@ const snapshotDir = mkdtempSync(join(tmpdir(), 'mock-spec-'));
 const removeSnapshot = () => rmSync(snapshotDir, { recursive: true, force: true });
 
 /** One group's Prism: its document, port, child process and the target the front asks. */
-interface Group extends GroupDoc { spec: string; port: number; child?: ChildProcess; target?: Upstream }
+interface Group extends GroupDoc {
+  spec: string;
+  port: number;
+  child?: ChildProcess;
+  target?: Upstream;
+}
 
 const groups: Group[] = [];
 for (const g of groupDocs(doc)) {
@@ -99,7 +123,9 @@ function startPrism(g: Group): Promise<void> {
   g.child = child;
   relay(child.stdout!, process.stdout, g.name);
   relay(child.stderr!, process.stderr, g.name);
-  const ready: Promise<void> = waitForHttp(g.port, { child }).then(() => { if (g.target?.ready === ready) g.target.ready = null; });
+  const ready: Promise<void> = waitForHttp(g.port, { child }).then(() => {
+    if (g.target?.ready === ready) g.target.ready = null;
+  });
   ready.catch(() => {});
   const target: Upstream = { host: '127.0.0.1', port: g.port, ready };
   g.target = target;
@@ -116,7 +142,10 @@ function startPrism(g: Group): Promise<void> {
     const old = child.pid;
     startPrism(g);
     console.error(`mock: Prism of group ${g.name} (pid ${old}) exited (${signal ?? code}); restarting it.`);
-    g.target?.ready?.then(() => console.error(`mock: Prism of group ${g.name} restarted (pid ${old} -> ${g.child?.pid}).`), () => {});
+    g.target?.ready?.then(
+      () => console.error(`mock: Prism of group ${g.name} restarted (pid ${old} -> ${g.child?.pid}).`),
+      () => {},
+    );
   });
   return ready;
 }
@@ -134,7 +163,16 @@ async function stop(code: number): Promise<void> {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 process.on('exit', () => {
-  for (const g of groups) { const p = g.child; if (p && p.exitCode === null && p.signalCode === null) { try { process.kill(p.pid!, 'SIGKILL'); } catch { /* gone */ } } }
+  for (const g of groups) {
+    const p = g.child;
+    if (p && p.exitCode === null && p.signalCode === null) {
+      try {
+        process.kill(p.pid!, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
+  }
   removeSnapshot();
 });
 
@@ -144,9 +182,14 @@ try {
   console.error(`mock: ${message(e)}`);
   await stop(1);
 }
-front.on('error', (e) => { console.error(`mock: ${e.message}`); stop(1); });
+front.on('error', (e) => {
+  console.error(`mock: ${e.message}`);
+  stop(1);
+});
 front.listen(port, '127.0.0.1', () => {
   const { port: actual } = front.address() as AddressInfo;
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
-  console.log(`mock: listening on http://127.0.0.1:${actual} (prism pids ${groups.map((g) => g.child?.pid).join(',')}; ${groups.length} groups: ${groups.map((g) => `${g.name} ${g.operations}`).join(', ')} operations; ready in ${seconds} s; spec ${opts.spec}${opts.errors ? ', --errors' : ''}${opts.memo ? '' : ', --no-memo'})`);
+  console.log(
+    `mock: listening on http://127.0.0.1:${actual} (prism pids ${groups.map((g) => g.child?.pid).join(',')}; ${groups.length} groups: ${groups.map((g) => `${g.name} ${g.operations}`).join(', ')} operations; ready in ${seconds} s; spec ${opts.spec}${opts.errors ? ', --errors' : ''}${opts.memo ? '' : ', --no-memo'})`,
+  );
 });

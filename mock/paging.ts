@@ -13,7 +13,12 @@ import { deref } from '../core/spec.ts';
 import type { Entry, Node, Pairs, PlatformAnswer } from './types.ts';
 
 /** A JSON answer being shaped: its status, its headers (lower-case names) and its parsed body. */
-export interface Shaped { status: number; headers: Record<string, string | string[] | undefined>; json: Node; error?: boolean }
+export interface Shaped {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  json: Node;
+  error?: boolean;
+}
 
 export type ListKind = 'core' | 'calendar';
 
@@ -64,7 +69,11 @@ const linkUrl = (origin: string, path: string, pairs: Pairs, page: number | null
   const out: Pairs = [];
   let placed = false;
   for (const [k, v] of pairs) {
-    if (k === 'page') { if (!placed && page !== null) out.push(['page', String(page)]); placed = true; continue; }
+    if (k === 'page') {
+      if (!placed && page !== null) out.push(['page', String(page)]);
+      placed = true;
+      continue;
+    }
     out.push([k, v]);
   }
   if (!placed && page !== null) out.push(['page', String(page)]);
@@ -77,7 +86,10 @@ const linkUrl = (origin: string, path: string, pairs: Pairs, page: number | null
  * pairs (the request's query pairs), origin, path (canonical)}. Answers {status, headers, json}:
  * the page, its headers (lower-case names), or the documented past-the-end error.
  */
-export function pageAnswer(answer: Shaped, { doc, entry, kind, pairs, origin, path }: { doc: Node; entry: Entry; kind: ListKind; pairs: Pairs; origin: string; path: string }): Shaped {
+export function pageAnswer(
+  answer: Shaped,
+  { doc, entry, kind, pairs, origin, path }: { doc: Node; entry: Entry; kind: ListKind; pairs: Pairs; origin: string; path: string },
+): Shaped {
   const perPage = Math.max(1, intParam(pairs, 'per_page', paramDefault(doc, entry, 'per_page', 10)));
   const page = Math.max(1, intParam(pairs, 'page', 1));
   if (kind === 'core') {
@@ -119,12 +131,21 @@ export function pageAnswer(answer: Shaped, { doc, entry, kind, pairs, origin, pa
   const withoutPage = restPairs.filter(([k]) => k !== 'page');
   delete json.next_rest_url;
   delete json.previous_rest_url;
-  const url = (ps: Pairs): string => { const q = encodePairs(ps); return `${base}${q ? `?${q}` : ''}`; };
+  const url = (ps: Pairs): string => {
+    const q = encodePairs(ps);
+    return `${base}${q ? `?${q}` : ''}`;
+  };
   if (page < pages) json.next_rest_url = url([...withoutPage, ['page', String(page + 1)]]);
   if (page > 1) json.previous_rest_url = url(page === 2 ? withoutPage : [...withoutPage, ['page', String(page - 1)]]);
   const order = Object.keys(body).filter((k) => k !== 'next_rest_url' && k !== 'previous_rest_url');
   const ordered: Record<string, unknown> = {};
-  for (const k of order) { ordered[k] = json[k]; if (k === 'rest_url') { if (json.next_rest_url) ordered.next_rest_url = json.next_rest_url; if (json.previous_rest_url) ordered.previous_rest_url = json.previous_rest_url; } }
+  for (const k of order) {
+    ordered[k] = json[k];
+    if (k === 'rest_url') {
+      if (json.next_rest_url) ordered.next_rest_url = json.next_rest_url;
+      if (json.previous_rest_url) ordered.previous_rest_url = json.previous_rest_url;
+    }
+  }
   const headers = { ...answer.headers, 'x-tec-total': String(total), 'x-tec-totalpages': String(pages) };
   return { status: answer.status, headers, json: ordered };
 }

@@ -14,7 +14,10 @@ export function freePort(): Promise<number> {
     const s = net.createServer();
     s.unref();
     s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address() as net.AddressInfo; s.close(() => resolve(port)); });
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
   });
 }
 
@@ -22,7 +25,19 @@ export function freePort(): Promise<number> {
  * Spawn `prism mock <spec>` on 127.0.0.1:<port>: static examples (no -d), quiet logging, request
  * validation (always on in Prism), `--errors` when asked (examples that break their schema -> 500).
  */
-export function spawnPrism({ spec, port, errors = false, verbose = 'error', cwd = process.cwd() }: { spec: string; port: number; errors?: boolean; verbose?: string; cwd?: string }): ChildProcess {
+export function spawnPrism({
+  spec,
+  port,
+  errors = false,
+  verbose = 'error',
+  cwd = process.cwd(),
+}: {
+  spec: string;
+  port: number;
+  errors?: boolean;
+  verbose?: string;
+  cwd?: string;
+}): ChildProcess {
   // Node flags (MOCK_PRISM_FLAGS overrides them): a smaller young generation (Prism's default 16 MB
   // semi-spaces grow each process by ~30 MB; 1 MB cost ~30% more CPU per request, 4 MB nothing
   // measurable) and a 112 MB old generation, which V8 otherwise lets grow under load (its live
@@ -39,7 +54,12 @@ export function waitForHttp(port: number, { child, timeoutMs = 60_000 }: { child
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
     let done = false;
-    const onExit = (code: number | null, signal: NodeJS.Signals | null) => { if (!done) { done = true; reject(new Error(`Prism exited before it answered (${signal ?? code})`)); } };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (!done) {
+        done = true;
+        reject(new Error(`Prism exited before it answered (${signal ?? code})`));
+      }
+    };
     child?.once('exit', onExit);
     const attempt = () => {
       if (done) return;
@@ -50,7 +70,11 @@ export function waitForHttp(port: number, { child, timeoutMs = 60_000 }: { child
         resolve();
       });
       req.on('error', () => {
-        if (Date.now() > deadline) { done = true; reject(new Error(`nothing answered on 127.0.0.1:${port} within ${timeoutMs} ms`)); return; }
+        if (Date.now() > deadline) {
+          done = true;
+          reject(new Error(`nothing answered on 127.0.0.1:${port} within ${timeoutMs} ms`));
+          return;
+        }
         setTimeout(attempt, 150);
       });
       req.on('timeout', () => req.destroy(new Error('timeout')));
@@ -62,9 +86,26 @@ export function waitForHttp(port: number, { child, timeoutMs = 60_000 }: { child
 /** Stop a child by its PID: SIGTERM, then SIGKILL after `graceMs`. Resolves when it has exited. */
 export function stopChild(child: ChildProcess | undefined, graceMs = 5000): Promise<void> {
   return new Promise((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) { resolve(); return; }
-    const timer = setTimeout(() => { try { process.kill(child.pid!, 'SIGKILL'); } catch { /* gone */ } }, graceMs);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
-    try { process.kill(child.pid!, 'SIGTERM'); } catch { clearTimeout(timer); resolve(); }
+    if (!child || child.exitCode !== null || child.signalCode !== null) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(child.pid!, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    try {
+      process.kill(child.pid!, 'SIGTERM');
+    } catch {
+      clearTimeout(timer);
+      resolve();
+    }
   });
 }

@@ -26,19 +26,31 @@ Options:
 const args = process.argv.slice(2);
 for (const a of args) {
   const name = /^--([a-z-]+)$/.exec(a)?.[1];
-  if (!name || !START_FLAGS[name]) { console.error(`start: unknown argument ${JSON.stringify(a)} (see --help)`); process.exit(2); }
+  if (!name || !START_FLAGS[name]) {
+    console.error(`start: unknown argument ${JSON.stringify(a)} (see --help)`);
+    process.exit(2);
+  }
 }
-if (args.includes('--help')) { console.log(START_HELP); process.exit(0); }
+if (args.includes('--help')) {
+  console.log(START_HELP);
+  process.exit(0);
+}
 const build = !args.includes('--no-build');
 const docsPort = Number(process.env.DOCS_PORT ?? 8080);
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
 
 if (build) {
   const res = spawnSync(process.execPath, ['dist/scripts/build.js'], { stdio: 'inherit' });
-  if (res.status !== 0) { console.error('start: the build failed; nothing started.'); process.exit(1); }
+  if (res.status !== 0) {
+    console.error('start: the build failed; nothing started.');
+    process.exit(1);
+  }
   // The compiled client (dist/, also the CLI's name mapping): built here and by prepack, never on install.
   const client = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-  if (client.status !== 0) { console.error('start: compiling the client (npm run build:client) failed; nothing started.'); process.exit(1); }
+  if (client.status !== 0) {
+    console.error('start: compiling the client (npm run build:client) failed; nothing started.');
+    process.exit(1);
+  }
 }
 
 const docs = createStaticServer('generated/docs');
@@ -52,9 +64,23 @@ async function stop(code: number): Promise<void> {
   docs.closeAllConnections?.();
   if (mock.exitCode === null && mock.signalCode === null) {
     await new Promise<void>((resolve) => {
-      const t = setTimeout(() => { try { process.kill(mock.pid!, 'SIGKILL'); } catch { /* gone */ } }, 8000);
-      mock.once('exit', () => { clearTimeout(t); resolve(); });
-      try { process.kill(mock.pid!, 'SIGTERM'); } catch { clearTimeout(t); resolve(); }
+      const t = setTimeout(() => {
+        try {
+          process.kill(mock.pid!, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }, 8000);
+      mock.once('exit', () => {
+        clearTimeout(t);
+        resolve();
+      });
+      try {
+        process.kill(mock.pid!, 'SIGTERM');
+      } catch {
+        clearTimeout(t);
+        resolve();
+      }
     });
   }
   console.log('start: stopped.');
@@ -62,8 +88,16 @@ async function stop(code: number): Promise<void> {
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
-mock.on('exit', (code, signal) => { if (!stopping) { console.error(`start: the mock exited (${signal ?? code}).`); stop(1); } });
-docs.on('error', (e) => { console.error(`start: docs server: ${e.message}`); stop(1); });
+mock.on('exit', (code, signal) => {
+  if (!stopping) {
+    console.error(`start: the mock exited (${signal ?? code}).`);
+    stop(1);
+  }
+});
+docs.on('error', (e) => {
+  console.error(`start: docs server: ${e.message}`);
+  stop(1);
+});
 
 const mockUrl = new Promise<string>((resolve) => {
   let out = '';
@@ -75,6 +109,8 @@ const mockUrl = new Promise<string>((resolve) => {
     if (m) resolve(m[1]);
   });
 });
-const docsUrl = new Promise<string>((resolve) => docs.listen(docsPort, '127.0.0.1', () => resolve(`http://127.0.0.1:${(docs.address() as AddressInfo).port}/`)));
+const docsUrl = new Promise<string>((resolve) =>
+  docs.listen(docsPort, '127.0.0.1', () => resolve(`http://127.0.0.1:${(docs.address() as AddressInfo).port}/`)),
+);
 const [d, m] = await Promise.all([docsUrl, mockUrl]);
 console.log(`\ndocs: ${d}\nmock: ${m}/\nPress Ctrl-C to stop both.`);

@@ -9,19 +9,33 @@ export type Node = Json;
 export type Param = Parameter;
 
 /** A matched operation: the operation object and its merged parameters. */
-export interface Entry { op: Node; params: Param[] }
+export interface Entry {
+  op: Node;
+  params: Param[];
+}
 
 /** Query or form pairs, in order, as PHP reads them. */
 export type Pairs = [string, string][];
 
 /** One invalid parameter as the platform details it. */
-export interface Detail { code: string; message: string; data: { param: string } | null }
+export interface Detail {
+  code: string;
+  message: string;
+  data: { param: string } | null;
+}
 
 /** The platform's error body. */
-export interface ErrorBody { code: string; message: string; data: Record<string, unknown> | null }
+export interface ErrorBody {
+  code: string;
+  message: string;
+  data: Record<string, unknown> | null;
+}
 
 /** An answer the front decides itself: a status and the platform's error body. */
-export interface PlatformAnswer { status: number; body: ErrorBody }
+export interface PlatformAnswer {
+  status: number;
+  body: ErrorBody;
+}
 
 /** Headers as Node's http module gives and takes them. */
 export type Headers = Record<string, string | string[] | undefined>;

@@ -30,14 +30,23 @@ export function render(routes: Record<string, string[]>): string {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
-  const opt = (name: string, dflt: string): string => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
+  const opt = (name: string, dflt: string): string => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : dflt;
+  };
   const specPath = opt('--spec', 'generated/openapi.json');
   const outPath = opt('--out', 'generated/batchable.ts');
-  if (!existsSync(specPath)) { console.error(`batchable: ${specPath} not found (run npm run build first)`); process.exit(1); }
+  if (!existsSync(specPath)) {
+    console.error(`batchable: ${specPath} not found (run npm run build first)`);
+    process.exit(1);
+  }
   const text = render(batchableRoutes(JSON.parse(readFileSync(specPath, 'utf8'))));
   if (args.includes('--check')) {
     const cur = existsSync(outPath) ? readFileSync(outPath, 'utf8') : '';
-    if (cur !== text) { console.error(`batchable: ${outPath} is stale; run npm run build`); process.exit(1); }
+    if (cur !== text) {
+      console.error(`batchable: ${outPath} is stale; run npm run build`);
+      process.exit(1);
+    }
   } else if (!existsSync(outPath) || readFileSync(outPath, 'utf8') !== text) {
     writeFileSync(outPath, text);
     console.log(`batchable: wrote ${outPath}`);

@@ -14,12 +14,17 @@ const wanted: string[] = [];
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--source') opts.source = argv[++i];
   else if (argv[i] === '--out') opts.out = argv[++i];
-  else if (argv[i].startsWith('--')) { console.error(`build: unknown option ${argv[i]}`); process.exit(2); }
-  else wanted.push(argv[i]);
+  else if (argv[i].startsWith('--')) {
+    console.error(`build: unknown option ${argv[i]}`);
+    process.exit(2);
+  } else wanted.push(argv[i]);
 }
 const all = stages(opts);
 const unknown = wanted.filter((w) => !all.some((s) => s.name === w));
-if (unknown.length) { console.error(`build: unknown stage(s) ${unknown.join(', ')}; stages: ${all.map((s) => s.name).join(', ')}`); process.exit(2); }
+if (unknown.length) {
+  console.error(`build: unknown stage(s) ${unknown.join(', ')}; stages: ${all.map((s) => s.name).join(', ')}`);
+  process.exit(2);
+}
 const run: Stage[] = wanted.length ? all.filter((s) => wanted.includes(s.name)) : all;
 
 mkdirSync(opts.out ?? 'generated', { recursive: true });
@@ -29,7 +34,11 @@ const started = Date.now();
 for (const stage of run) {
   const t0 = Date.now();
   const res = spawnSync(stage.cmd, stage.args, { stdio: ['ignore', 'pipe', 'pipe'], env, encoding: 'utf8' });
-  const output = `${res.stdout ?? ''}${res.stderr ?? ''}`.split('\n').filter((l) => !/[║╔╚]/.test(l)).join('\n').trim();
+  const output = `${res.stdout ?? ''}${res.stderr ?? ''}`
+    .split('\n')
+    .filter((l) => !/[║╔╚]/.test(l))
+    .join('\n')
+    .trim();
   // Zero warnings too: Redocly exits 0 on warnings, so its summary line is checked.
   const warned = stage.failOnWarnings && /\b[1-9]\d* warnings?\b/.test(output);
   if (res.status !== 0 || warned) {

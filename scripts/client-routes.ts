@@ -19,7 +19,59 @@ const FETCH_ORDER: readonly Method[] = ['get', 'put', 'post', 'delete', 'options
 const METHODS = [...CORE_METHODS].sort((a, b) => FETCH_ORDER.indexOf(a) - FETCH_ORDER.indexOf(b));
 /** The status codes openapi-fetch reads as success and as error (openapi-typescript-helpers 0.17). */
 const OK = new Set(['200', '201', '202', '203', '204', '206', '207', '2XX']);
-const ERR = new Set(['500', '501', '502', '503', '504', '505', '506', '507', '508', '510', '511', '5XX', '400', '401', '402', '403', '404', '405', '406', '407', '408', '409', '410', '411', '412', '413', '414', '415', '416', '417', '418', '420', '421', '422', '423', '424', '425', '426', '427', '428', '429', '430', '431', '444', '450', '451', '497', '498', '499', '4XX', 'default']);
+const ERR = new Set([
+  '500',
+  '501',
+  '502',
+  '503',
+  '504',
+  '505',
+  '506',
+  '507',
+  '508',
+  '510',
+  '511',
+  '5XX',
+  '400',
+  '401',
+  '402',
+  '403',
+  '404',
+  '405',
+  '406',
+  '407',
+  '408',
+  '409',
+  '410',
+  '411',
+  '412',
+  '413',
+  '414',
+  '415',
+  '416',
+  '417',
+  '418',
+  '420',
+  '421',
+  '422',
+  '423',
+  '424',
+  '425',
+  '426',
+  '427',
+  '428',
+  '429',
+  '430',
+  '431',
+  '444',
+  '450',
+  '451',
+  '497',
+  '498',
+  '499',
+  '4XX',
+  'default',
+]);
 const CALENDAR = '/cal/events/v1';
 const q = (s: Json) => JSON.stringify(s);
 const cap = (m: Json) => m[0].toUpperCase() + m.slice(1);
@@ -48,7 +100,19 @@ function responseUnion(spec: Json, op: Json, id: Json, set: Json) {
 
 /** Every operation of the bundle, in path order, with what the tables need. */
 /** What the tables need of one operation. */
-export interface RouteOp { path: string; method: string; id: string; paramsRequired: boolean; body: string | undefined; bodyRequired: boolean; data: string; error: string; successSchema: Json; batchable: boolean; summary: string }
+export interface RouteOp {
+  path: string;
+  method: string;
+  id: string;
+  paramsRequired: boolean;
+  body: string | undefined;
+  bodyRequired: boolean;
+  data: string;
+  error: string;
+  successSchema: Json;
+  batchable: boolean;
+  summary: string;
+}
 
 export function operationsOf(spec: Json): RouteOp[] {
   const out: RouteOp[] = [];
@@ -64,9 +128,13 @@ export function operationsOf(spec: Json): RouteOp[] {
       const rb = op.requestBody ? deref(op.requestBody, spec) : undefined;
       const media = Object.keys(rb?.content ?? {}).filter((mt) => mt.includes('/'));
       out.push({
-        path, method, id,
+        path,
+        method,
+        id,
         paramsRequired: params.some((p) => p.in === 'path' || p.required === true),
-        body: media.length ? [...new Set(media.map((mt) => schemaRef(rb.content[mt]) ?? `NonNullable<O[${q(id)}]["requestBody"]>["content"][${q(mt)}]`))].join(' | ') : undefined,
+        body: media.length
+          ? [...new Set(media.map((mt) => schemaRef(rb.content[mt]) ?? `NonNullable<O[${q(id)}]["requestBody"]>["content"][${q(mt)}]`))].join(' | ')
+          : undefined,
         bodyRequired: rb?.required === true && media.length > 0,
         data: responseUnion(spec, op, id, OK),
         error: responseUnion(spec, op, id, ERR),
@@ -100,7 +168,9 @@ export function calendarLists(spec: Json, ops: RouteOp[]) {
     if (o.method !== 'get' || !o.path.startsWith(`${CALENDAR}/`)) continue;
     const s = o.successSchema;
     if (!s || s.type !== 'object' || !s.properties?.total_pages) continue;
-    const arrays = Object.entries(s.properties).filter(([, v]) => deref(v, spec).type === 'array').map(([k]) => k);
+    const arrays = Object.entries(s.properties)
+      .filter(([, v]) => deref(v, spec).type === 'array')
+      .map(([k]) => k);
     if (arrays.length) out.push({ ...o, arrays });
   }
   return out;
@@ -119,9 +189,45 @@ function initType(o: Json) {
   return `{ ${params}; ${body} }`;
 }
 
+/** The list tables: core-style collections, calendar lists and the batchable operations. */
+function renderLists(spec: Json, ops: RouteOp[]): string[] {
+  const L: string[] = [];
+  const core = coreLists(ops);
+  L.push(
+    "/** Core-style collections (GET outside cal/events/v1 answering a JSON array): `paginate`'s paths and item types. */",
+    'export interface CoreLists {',
+  );
+  for (const o of core) L.push(`  ${q(o.path)}: GetRoutes[${q(o.path)}]["data"] extends readonly (infer I)[] ? I : never;`);
+  L.push('}', 'export type CoreListPath = keyof CoreLists;', '');
+  const cal = calendarLists(spec, ops);
+  L.push("/** Calendar lists (an envelope with `total_pages`): `paginateCalendar`'s paths and item types. */", 'export interface CalendarLists {');
+  for (const o of cal) L.push(`  ${q(o.path)}: ${o.arrays.map((k) => `NonNullable<GetRoutes[${q(o.path)}]["data"][${q(k)}]>[number]`).join(' | ')};`);
+  L.push('}', 'export type CalendarListPath = keyof CalendarLists;', '');
+  const batch = ops.filter((o) => o.batchable);
+  L.push("/** The operations `POST /batch/v1` can run (`x-allow-batch`): `batch`'s requests and answers. */", 'export type BatchRequest =');
+  for (const o of batch)
+    L.push(
+      `  | ({ method: ${q(o.method.toUpperCase())}; path: ${q(o.path)}; headers?: Record<string, string | string[]> } & ${cap(o.method)}Routes[${q(o.path)}]["init"])`,
+    );
+  if (!batch.length) L.push('  never');
+  L.push(';', 'export interface BatchRoutes {');
+  const bpaths = [...new Set(batch.map((o) => o.path))];
+  for (const p of bpaths) {
+    L.push(
+      `  ${q(p)}: { ${batch
+        .filter((o) => o.path === p)
+        .map((o) => `${o.method.toUpperCase()}: ${cap(o.method)}Routes[${q(p)}]`)
+        .join('; ')} };`,
+    );
+  }
+  L.push('}', 'export type BatchablePath = keyof BatchRoutes;', '');
+  return L;
+}
+
 function renderRoutes(spec: Json, ops: RouteOp[]) {
-  const L = [...HEADER,
-    '// The typed client\'s route tables and call signatures (src/client.ts builds FestivalClient from them).',
+  const L = [
+    ...HEADER,
+    "// The typed client's route tables and call signatures (src/client.ts builds FestivalClient from them).",
     '// Per method: `<Method>Routes` maps each route to its `init` (params and body), `initOptional`, `data`',
     '// and `error`; `<Method>Calls` has one call signature per route and a generic catch-all last.',
     'import type { BodySerializer, HeadersOptions, Middleware, PathSerializer, QuerySerializerOptions } from "openapi-fetch";',
@@ -129,7 +235,7 @@ function renderRoutes(spec: Json, ops: RouteOp[]) {
     '',
     'type O = operations;',
     'type S = components["schemas"];',
-    '/** The per-call options besides `params` and `body` (openapi-fetch\'s, with `parseAs` apart). */',
+    "/** The per-call options besides `params` and `body` (openapi-fetch's, with `parseAs` apart). */",
     'export type CallOptions = Omit<RequestInit, "body" | "headers" | "method"> & {',
     '  baseUrl?: string;',
     '  querySerializer?: ((query: Record<string, unknown>) => string) | QuerySerializerOptions;',
@@ -174,28 +280,21 @@ function renderRoutes(spec: Json, ops: RouteOp[]) {
   }
   // request(method, path, init): the generic signature only (per-route overloads of every method would
   // double this file for a rarely used entry point).
-  L.push('/** `client.request(method, path, init)`: generic over the route tables (the per-method calls are cheaper to check). */', 'export interface RequestCalls {');
-  L.push('  <M extends keyof RoutesByMethod, P extends keyof RoutesByMethod[M], A extends ParseAs = "json">(method: M, path: P, ...init: ArgsOf<RoutesByMethod[M][P] & Route, A>): ResultOf<RoutesByMethod[M][P] & Route, A>;', '}');
-  L.push('/** The route tables by (lower-case) method. */', `export interface RoutesByMethod { ${METHODS.map((m) => `${m}: ${cap(m)}Routes`).join('; ')} }`, '');
+  L.push(
+    '/** `client.request(method, path, init)`: generic over the route tables (the per-method calls are cheaper to check). */',
+    'export interface RequestCalls {',
+  );
+  L.push(
+    '  <M extends keyof RoutesByMethod, P extends keyof RoutesByMethod[M], A extends ParseAs = "json">(method: M, path: P, ...init: ArgsOf<RoutesByMethod[M][P] & Route, A>): ResultOf<RoutesByMethod[M][P] & Route, A>;',
+    '}',
+  );
+  L.push(
+    '/** The route tables by (lower-case) method. */',
+    `export interface RoutesByMethod { ${METHODS.map((m) => `${m}: ${cap(m)}Routes`).join('; ')} }`,
+    '',
+  );
 
-  const core = coreLists(ops);
-  L.push('/** Core-style collections (GET outside cal/events/v1 answering a JSON array): `paginate`\'s paths and item types. */', 'export interface CoreLists {');
-  for (const o of core) L.push(`  ${q(o.path)}: GetRoutes[${q(o.path)}]["data"] extends readonly (infer I)[] ? I : never;`);
-  L.push('}', 'export type CoreListPath = keyof CoreLists;', '');
-  const cal = calendarLists(spec, ops);
-  L.push('/** Calendar lists (an envelope with `total_pages`): `paginateCalendar`\'s paths and item types. */', 'export interface CalendarLists {');
-  for (const o of cal) L.push(`  ${q(o.path)}: ${o.arrays.map((k) => `NonNullable<GetRoutes[${q(o.path)}]["data"][${q(k)}]>[number]`).join(' | ')};`);
-  L.push('}', 'export type CalendarListPath = keyof CalendarLists;', '');
-  const batch = ops.filter((o) => o.batchable);
-  L.push('/** The operations `POST /batch/v1` can run (`x-allow-batch`): `batch`\'s requests and answers. */', 'export type BatchRequest =');
-  for (const o of batch) L.push(`  | ({ method: ${q(o.method.toUpperCase())}; path: ${q(o.path)}; headers?: Record<string, string | string[]> } & ${cap(o.method)}Routes[${q(o.path)}]["init"])`);
-  if (!batch.length) L.push('  never');
-  L.push(';', 'export interface BatchRoutes {');
-  const bpaths = [...new Set(batch.map((o) => o.path))];
-  for (const p of bpaths) {
-    L.push(`  ${q(p)}: { ${batch.filter((o) => o.path === p).map((o) => `${o.method.toUpperCase()}: ${cap(o.method)}Routes[${q(p)}]`).join('; ')} };`);
-  }
-  L.push('}', 'export type BatchablePath = keyof BatchRoutes;', '');
+  L.push(...renderLists(spec, ops));
   return `${L.join('\n')}`;
 }
 
@@ -204,9 +303,9 @@ function renderEquivalence(ops: RouteOp[]) {
   const L = [
     '// Generated by scripts/client-routes.mjs from the bundle (npm run build): do not edit.',
     `// A type-level test (compiled through test/types/equivalence.ts): for each of the ${ops.length} operations, the`,
-    '// client\'s route table gives the same data, error, params and body types, the same required keys and',
-    '// the same init optionality as openapi-fetch 0.17\'s own helpers. Bodies are compared with the content',
-    '// type before openapi-fetch\'s `Writable` widening (the body hole), and must be assignable to the widened one.',
+    "// client's route table gives the same data, error, params and body types, the same required keys and",
+    "// the same init optionality as openapi-fetch 0.17's own helpers. Bodies are compared with the content",
+    "// type before openapi-fetch's `Writable` widening (the body hole), and must be assignable to the widened one.",
     'import type { FetchResponse, MaybeOptionalInit } from "openapi-fetch";',
     'import type { MediaType, OperationRequestBodyContent } from "openapi-typescript-helpers";',
     `import type { ${[...new Set(ops.map((o) => `${cap(o.method)}Routes`))].sort().join(', ')}, Route } from "./routes.js";`,
@@ -220,7 +319,7 @@ function renderEquivalence(ops: RouteOp[]) {
     'type ParamsOf<T> = T extends { params?: infer X } ? X : never;',
     '/**',
     ' * `true`, or the name of the first part that differs. Each row passes its types written out',
-    ' * (openapi-fetch\'s helpers evaluated at the row, as a caller\'s call evaluates them; through a',
+    " * (openapi-fetch's helpers evaluated at the row, as a caller's call evaluates them; through a",
     ' * generic alias its `Readable` gives another type).',
     ' */',
     'export type Equivalent<Row extends Route, Res, Init, Body, Name extends string> =',
@@ -241,7 +340,9 @@ function renderEquivalence(ops: RouteOp[]) {
   ];
   for (const o of ops) {
     const P = q(o.path);
-    L.push(`  Equivalent<${cap(o.method)}Routes[${P}], FetchResponse<paths[${P}][${q(o.method)}], {}, MediaType>, MaybeOptionalInit<paths[${P}], ${q(o.method)}>, OperationRequestBodyContent<paths[${P}][${q(o.method)}]>, ${q(`${o.method} ${o.path}`)}>, // ${o.id}`);
+    L.push(
+      `  Equivalent<${cap(o.method)}Routes[${P}], FetchResponse<paths[${P}][${q(o.method)}], {}, MediaType>, MaybeOptionalInit<paths[${P}], ${q(o.method)}>, OperationRequestBodyContent<paths[${P}][${q(o.method)}]>, ${q(`${o.method} ${o.path}`)}>, // ${o.id}`,
+    );
   }
   L.push('];', '/** Every row must be `true`: a row that is not makes this line fail to compile, naming the part. */');
   L.push(`export const checked: Checked = [${ops.map(() => 'true').join(', ')}];`, '');
@@ -258,18 +359,35 @@ export function render(spec: Json) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
-  const opt = (name: string, dflt: string): string => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
+  const opt = (name: string, dflt: string): string => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : dflt;
+  };
   const specPath = opt('--spec', 'generated/openapi.json');
   const out = opt('--out', 'generated');
-  if (!existsSync(specPath)) { console.error(`client-routes: ${specPath} not found (run npm run build first)`); process.exit(1); }
+  if (!existsSync(specPath)) {
+    console.error(`client-routes: ${specPath} not found (run npm run build first)`);
+    process.exit(1);
+  }
   let files;
-  try { files = render(JSON.parse(readFileSync(specPath, 'utf8'))); } catch (e) { console.error(e instanceof Error ? e.message : String(e)); process.exit(1); }
+  try {
+    files = render(JSON.parse(readFileSync(specPath, 'utf8')));
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(1);
+  }
   let stale = false;
   for (const [name, text] of Object.entries(files)) {
     const p = join(out, name);
     const cur = existsSync(p) ? readFileSync(p, 'utf8') : '';
     if (cur === text) continue;
-    if (args.includes('--check')) { console.error(`client-routes: ${p} is stale; run npm run build`); stale = true; } else { writeFileSync(p, text); console.log(`client-routes: wrote ${p}`); }
+    if (args.includes('--check')) {
+      console.error(`client-routes: ${p} is stale; run npm run build`);
+      stale = true;
+    } else {
+      writeFileSync(p, text);
+      console.log(`client-routes: wrote ${p}`);
+    }
   }
   // generated/types.ts (the `types` stage) gets the same header: 18,000 lines a consumer of the source
   // need not check again (D91).
@@ -277,7 +395,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (existsSync(types)) {
     const cur = readFileSync(types, 'utf8');
     if (!cur.startsWith(NOCHECK)) {
-      if (args.includes('--check')) { console.error(`client-routes: ${types} lacks its @ts-nocheck header; run npm run build`); stale = true; } else writeFileSync(types, NOCHECK + cur);
+      if (args.includes('--check')) {
+        console.error(`client-routes: ${types} lacks its @ts-nocheck header; run npm run build`);
+        stale = true;
+      } else writeFileSync(types, NOCHECK + cur);
     }
   }
   if (stale) process.exit(1);

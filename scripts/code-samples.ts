@@ -78,7 +78,10 @@ export function curlSample(doc: Json, o: Json) {
   return lines.join(' \\\n  ');
 }
 
-const tsValue = (v: Json, indent: Json) => JSON.stringify(v, null, 2).replace(/\n/g, `\n${indent}`).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
+const tsValue = (v: Json, indent: Json) =>
+  JSON.stringify(v, null, 2)
+    .replace(/\n/g, `\n${indent}`)
+    .replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
 
 export function clientSample(doc: Json, o: Json) {
   const { pathValues, query, headers, body, bodyType } = requestParts(doc, o);
@@ -97,7 +100,7 @@ export function clientSample(doc: Json, o: Json) {
     '',
     'const site = createClient({',
     `  baseUrl: '${BASE_URL}',`,
-    ...(auth ? ['  auth: { user: \'editor\', password: process.env.APP_PASSWORD! },'] : []),
+    ...(auth ? ["  auth: { user: 'editor', password: process.env.APP_PASSWORD! },"] : []),
     '});',
     '',
     `const { data, error } = await ${formCall ? `site.${o.method.toUpperCase()}('${o.path}', asForm({ body: ${tsValue(body, '')} }))` : call};`,

@@ -16,12 +16,16 @@ import { parse, stringify } from 'yaml';
 import { addCodeSamples, SAMPLE_LANGUAGES } from './code-samples.ts';
 import { errorCatalogueMarkdown } from './error-catalogue.ts';
 
-const svg = (w: Json, text: Json) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="16" viewBox="0 0 ${w} 16"><text x="0" y="12" font-family="sans-serif" font-size="12" fill="#888">${text}</text></svg>`)}`;
+const svg = (w: Json, text: Json) =>
+  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="16" viewBox="0 0 ${w} 16"><text x="0" y="12" font-family="sans-serif" font-size="12" fill="#888">${text}</text></svg>`)}`;
 const LOGO_FULL = svg(60, 'Redocly');
 const LOGO = svg(16, 'R');
 
 const [bundle, outDir] = process.argv.slice(2);
-if (!bundle || !outDir) { console.error('usage: node dist/scripts/docs.js <bundle.yaml> <out-dir>'); process.exit(2); }
+if (!bundle || !outDir) {
+  console.error('usage: node dist/scripts/docs.js <bundle.yaml> <out-dir>');
+  process.exit(2);
+}
 mkdirSync(outDir, { recursive: true });
 
 /** Markdown inline markup as plain text (for the fields Redoc shows as text, not as Markdown). */
@@ -67,22 +71,24 @@ try {
   // Same file name as the bundle: Redoc shows it on the download button.
   const docsCopy = join(work, 'openapi.yaml');
   writeFileSync(docsCopy, stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }));
-  const config = existsSync('redocly.yaml') ? parse(readFileSync('redocly.yaml', 'utf8')) ?? {} : {};
+  const config = existsSync('redocly.yaml') ? (parse(readFileSync('redocly.yaml', 'utf8')) ?? {}) : {};
   // The copy lives in a temporary folder: plugin paths are made absolute so they still resolve.
   if (Array.isArray(config.plugins)) config.plugins = config.plugins.map((p: unknown) => (typeof p === 'string' && p.startsWith('.') ? resolve(p) : p));
   config.openapi = { ...(config.openapi ?? {}), codeSamples: { ...(config.openapi?.codeSamples ?? {}), languages: SAMPLE_LANGUAGES } };
   const configCopy = join(work, 'redocly.yaml');
   writeFileSync(configCopy, stringify(config));
-  const res = spawnSync(resolve('node_modules', '.bin', 'redocly'), [
-    'build-docs', docsCopy, '--config', configCopy, '--inlineBundle', '-o', resolve(outDir, 'index.html'),
-    '--title', 'Festival site REST interface',
-  ], { stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+  const res = spawnSync(
+    resolve('node_modules', '.bin', 'redocly'),
+    ['build-docs', docsCopy, '--config', configCopy, '--inlineBundle', '-o', resolve(outDir, 'index.html'), '--title', 'Festival site REST interface'],
+    { stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+  );
   status = res.status ?? 1;
   const page = resolve(outDir, 'index.html');
   if (status === 0 && existsSync(page)) {
     // Redoc's attribution badge loads its logo from a CDN: inline a local one so that opening the
     // page makes no request outside the machine.
-    const html = readFileSync(page, 'utf8').replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g, (_, full) => (full ? LOGO_FULL : LOGO))
+    const html = readFileSync(page, 'utf8')
+      .replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g, (_, full) => (full ? LOGO_FULL : LOGO))
       .replace('</head>', `${READER_CSS}</head>`);
     writeFileSync(page, html);
   }

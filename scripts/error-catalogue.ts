@@ -8,7 +8,8 @@ import { deref } from '../core/spec.ts';
 import { operationsOf } from './code-samples.ts';
 
 const CODE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
-const LOOKS_LIKE_CODE = /^rest_|invalid|error|forbidden|not_found|cannot|missing|too_|_no_|unauthori[sz]ed|not_allowed|exists|expired|disabled|failed|required|unsupported/;
+const LOOKS_LIKE_CODE =
+  /^rest_|invalid|error|forbidden|not_found|cannot|missing|too_|_no_|unauthori[sz]ed|not_allowed|exists|expired|disabled|failed|required|unsupported/;
 
 function exampleCodes(doc: Json, media: Json) {
   const values = [];
@@ -17,7 +18,13 @@ function exampleCodes(doc: Json, media: Json) {
   return values.filter((v) => v && typeof v === 'object' && typeof v.code === 'string' && CODE.test(v.code)).map((v) => v.code);
 }
 
-interface Found { code: string; status: number; ops: Set<string>; via: Set<string>; direct: Set<string> }
+interface Found {
+  code: string;
+  status: number;
+  ops: Set<string>;
+  via: Set<string>;
+  direct: Set<string>;
+}
 
 /** [{code, status, operations: [operationId], via: [component names]}], sorted by code then status. */
 export function errorCatalogue(doc: Json) {
@@ -27,7 +34,8 @@ export function errorCatalogue(doc: Json) {
     if (!found.has(key)) found.set(key, { code, status: Number(status), ops: new Set(), via: new Set(), direct: new Set() });
     const e = found.get(key)!;
     e.ops.add(opId);
-    if (via) e.via.add(via); else e.direct.add(opId);
+    if (via) e.via.add(via);
+    else e.direct.add(opId);
   };
   const knownCodes = new Set<string>();
   const ops = operationsOf(doc);
@@ -37,10 +45,15 @@ export function errorCatalogue(doc: Json) {
       if (!/^[45]\d\d$/.test(status)) continue;
       const via = typeof ref?.$ref === 'string' && ref.$ref.startsWith('#/components/responses/') ? ref.$ref.split('/').pop() : undefined;
       const resp = deref(ref, doc);
-      for (const media of Object.values(resp?.content ?? {})) for (const code of exampleCodes(doc, media)) { knownCodes.add(code); add(code, status, o.op.operationId, via); }
+      for (const media of Object.values(resp?.content ?? {}))
+        for (const code of exampleCodes(doc, media)) {
+          knownCodes.add(code);
+          add(code, status, o.op.operationId, via);
+        }
     }
   }
-  const mentioned = (text: unknown): string[] => [...String(text ?? '').matchAll(/`([a-z][a-z0-9_]*)`/g)].map((m) => m[1]).filter((c) => CODE.test(c) && (knownCodes.has(c) || LOOKS_LIKE_CODE.test(c)));
+  const mentioned = (text: unknown): string[] =>
+    [...String(text ?? '').matchAll(/`([a-z][a-z0-9_]*)`/g)].map((m) => m[1]).filter((c) => CODE.test(c) && (knownCodes.has(c) || LOOKS_LIKE_CODE.test(c)));
   for (const o of ops) {
     const statuses = Object.keys(o.op.responses ?? {}).filter((s) => /^[45]\d\d$/.test(s));
     for (const status of statuses) {
@@ -52,7 +65,10 @@ export function errorCatalogue(doc: Json) {
       for (const m of text.matchAll(/`([a-z][a-z0-9_]*)`/g)) {
         if (!mentioned(`\`${m[1]}\``).length) continue;
         const other = /\b([45]\d\d)\b[^`.;]{0,30}$/.exec(text.slice(Math.max(0, m.index - 40), m.index))?.[1];
-        if (other && other !== status) { if (statuses.includes(other)) add(m[1], other, o.op.operationId); continue; }
+        if (other && other !== status) {
+          if (statuses.includes(other)) add(m[1], other, o.op.operationId);
+          continue;
+        }
         add(m[1], status, o.op.operationId, via);
       }
     }
@@ -76,7 +92,7 @@ export function errorCatalogueMarkdown(doc: Json) {
     '## Error catalogue',
     '',
     `Every error code this description documents (${rows.length} code/status pairs), generated from the`,
-    'error responses\' examples and descriptions. Branch on `code`; the same code can come with several',
+    "error responses' examples and descriptions. Branch on `code`; the same code can come with several",
     'statuses (for example 401 for an anonymous request and 403 for a user without the capability).',
     '',
     '| Code | Status | Sent by |',

@@ -4,7 +4,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const out = process.argv[2] ?? 'generated';
-writeFileSync(join(out, 'README.md'), `# generated/
+writeFileSync(
+  join(out, 'README.md'),
+  `# generated/
 
 Made by \`npm run build\` from \`openapi/\`; never edit these files by hand (a test rebuilds them and
 fails when they differ). \`openapi.yaml\` / \`openapi.json\`: the bundled spec; \`types.ts\`: the
@@ -13,4 +15,5 @@ openapi-typescript types; \`batchable.ts\`: the operations \`POST /batch/v1\` ca
 \`routes-equivalence.ts\`: their type-level test against openapi-fetch (scripts/client-routes.mjs);
 \`docs/\`: the self-contained HTML docs. \`types.ts\` and \`routes.ts\` start with \`// @ts-nocheck\`
 (consumers skip them; test/pipeline/client-routes.test.ts checks them without it).
-`);
+`,
+);

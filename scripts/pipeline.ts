@@ -4,7 +4,12 @@
 import { join } from 'node:path';
 
 /** One stage: a command and its arguments; `failOnWarnings` also fails on a warnings summary. */
-export interface Stage { name: string; cmd: string; args: string[]; failOnWarnings?: boolean }
+export interface Stage {
+  name: string;
+  cmd: string;
+  args: string[];
+  failOnWarnings?: boolean;
+}
 
 const bin = (name: string): string => join('node_modules', '.bin', name);
 
@@ -18,7 +23,11 @@ export function stages({ source = 'openapi/openapi.yaml', out = 'generated' }: {
     { name: 'bundle', cmd: bin('redocly'), args: ['bundle', source, '-o', bundleYaml] },
     { name: 'bundle:json', cmd: bin('redocly'), args: ['bundle', source, '--ext', 'json', '-o', join(out, 'openapi.json')] },
     { name: 'lint:bundle', cmd: bin('spectral'), args: ['lint', bundleYaml, '--ruleset', '.spectral.yaml', '--fail-severity', 'warn', '--quiet'] },
-    { name: 'types', cmd: bin('openapi-typescript'), args: [bundleYaml, '-o', join(out, 'types.ts'), '--default-non-nullable', 'false', '--redocly', 'scripts/openapi-ts.redocly.yaml'] },
+    {
+      name: 'types',
+      cmd: bin('openapi-typescript'),
+      args: [bundleYaml, '-o', join(out, 'types.ts'), '--default-non-nullable', 'false', '--redocly', 'scripts/openapi-ts.redocly.yaml'],
+    },
     { name: 'batchable', cmd: process.execPath, args: [script('batchable'), '--spec', join(out, 'openapi.json'), '--out', join(out, 'batchable.ts')] },
     { name: 'client-routes', cmd: process.execPath, args: [script('client-routes'), '--spec', join(out, 'openapi.json'), '--out', out] },
     { name: 'readme', cmd: process.execPath, args: [script('generated-readme'), out] },

@@ -10,14 +10,22 @@ const LISTEN = '0A';
 
 /** Inodes of the sockets listening on `port` (IPv4 and IPv6), from /proc/net/tcp{,6}. */
 /** The process holding a port: its pid (undefined when it cannot be seen) and command line. */
-export interface Holder { port: number; pid: number | undefined; cmd?: string }
+export interface Holder {
+  port: number;
+  pid: number | undefined;
+  cmd?: string;
+}
 
 export function listeningInodes(port: number, proc = '/proc'): Set<string> {
   const hex = port.toString(16).toUpperCase().padStart(4, '0');
   const inodes = new Set<string>();
   for (const table of ['tcp', 'tcp6']) {
     let text: string;
-    try { text = readFileSync(join(proc, 'net', table), 'utf8'); } catch { continue; }
+    try {
+      text = readFileSync(join(proc, 'net', table), 'utf8');
+    } catch {
+      continue;
+    }
     const lines = text.split('\n');
     for (let i = 1; i < lines.length && i < 100_000; i++) {
       const f = lines[i].trim().split(/\s+/);
@@ -33,9 +41,15 @@ export function listeningInodes(port: number, proc = '/proc'): Set<string> {
 export function commandLine(pid: number | string, proc = '/proc', max = 200): string {
   try {
     const raw = readFileSync(join(proc, String(pid), 'cmdline'), 'latin1').slice(0, 4096);
-    const cmd = raw.split('\0').filter(Boolean).join(' ').replace(/[\x00-\x1f\x7f-\x9f]/g, '?');
+    const cmd = raw
+      .split('\0')
+      .filter(Boolean)
+      .join(' ')
+      .replace(/[\x00-\x1f\x7f-\x9f]/g, '?');
     return cmd.length > max ? `${cmd.slice(0, max - 1)}…` : cmd;
-  } catch { return ''; }
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -46,13 +60,27 @@ export function portHolder(port: number, { proc = '/proc' }: { proc?: string } =
   const inodes = listeningInodes(port, proc);
   if (!inodes.size) return undefined;
   let pids: string[] = [];
-  try { pids = readdirSync(proc).filter((n) => /^\d+$/.test(n)).slice(0, MAX_PIDS); } catch { /* no /proc */ }
+  try {
+    pids = readdirSync(proc)
+      .filter((n) => /^\d+$/.test(n))
+      .slice(0, MAX_PIDS);
+  } catch {
+    /* no /proc */
+  }
   for (const pid of pids) {
     let fds: string[];
-    try { fds = readdirSync(join(proc, pid, 'fd')).slice(0, MAX_FDS); } catch { continue; }
+    try {
+      fds = readdirSync(join(proc, pid, 'fd')).slice(0, MAX_FDS);
+    } catch {
+      continue;
+    }
     for (const fd of fds) {
       let link: string;
-      try { link = readlinkSync(join(proc, pid, 'fd', fd)); } catch { continue; }
+      try {
+        link = readlinkSync(join(proc, pid, 'fd', fd));
+      } catch {
+        continue;
+      }
       const m = /^socket:\[(\d+)\]$/.exec(link);
       if (m && inodes.has(m[1])) return { port, pid: Number(pid), cmd: commandLine(pid, proc) };
     }
@@ -64,7 +92,10 @@ export function portHolder(port: number, { proc = '/proc' }: { proc?: string } =
 export function sandboxPids(env: unknown): Set<number> {
   const out = new Set<number>();
   const walk = (v: unknown, inPids: boolean, depth: number): void => {
-    if (depth > 8 || v === null || typeof v !== 'object') { if (inPids && Number.isInteger(v)) out.add(v as number); return; }
+    if (depth > 8 || v === null || typeof v !== 'object') {
+      if (inPids && Number.isInteger(v)) out.add(v as number);
+      return;
+    }
     for (const [k, x] of Object.entries(v)) walk(x, inPids || k === 'pids', depth + 1);
   };
   walk(env, false, 0);
@@ -75,7 +106,19 @@ export function sandboxPids(env: unknown): Set<number> {
  * When the sandbox's port is held by a process the sandbox did not start (not in its env.json), the
  * message saying which, and how to choose other ports; else undefined.
  */
-export function sandboxPortConflict({ port, envJson, variable = 'SANDBOX_PORT', site = 'wp61', proc = '/proc' }: { port: number; envJson?: unknown; variable?: string; site?: string; proc?: string }): string | undefined {
+export function sandboxPortConflict({
+  port,
+  envJson,
+  variable = 'SANDBOX_PORT',
+  site = 'wp61',
+  proc = '/proc',
+}: {
+  port: number;
+  envJson?: unknown;
+  variable?: string;
+  site?: string;
+  proc?: string;
+}): string | undefined {
   const holder = portHolder(port, { proc });
   if (!holder) return undefined;
   const ours = envJson ? sandboxPids(envJson) : new Set<number>();

@@ -19,7 +19,10 @@ import { PACKAGE_ROOT as ROOT, type Json } from '../core/spec.ts';
 
 export class ReleaseError extends Error {
   readonly code: number;
-  constructor(message: string, code = 2) { super(message); this.code = code; }
+  constructor(message: string, code = 2) {
+    super(message);
+    this.code = code;
+  }
 }
 
 type Version = [number, number, number];
@@ -44,7 +47,10 @@ export function specWithVersion(text: string, version: string): string {
   const info = lines.findIndex((l) => /^info:\s*$/.test(l));
   if (info < 0) throw new ReleaseError('openapi/openapi.yaml has no top-level info: block');
   for (let i = info + 1; i < lines.length && /^(\s|$)/.test(lines[i]); i++) {
-    if (/^ {2}version:/.test(lines[i])) { lines[i] = `  version: ${version}`; return lines.join('\n'); }
+    if (/^ {2}version:/.test(lines[i])) {
+      lines[i] = `  version: ${version}`;
+      return lines.join('\n');
+    }
   }
   throw new ReleaseError('openapi/openapi.yaml: info has no version line');
 }
@@ -54,25 +60,44 @@ function gate(latest: { file: string; version: string }, bundle: Json, label: st
   const result = compareBundles(base, bundle);
   const v = verdict(result);
   if (!v.ok) {
-    const list = result.changes.filter((c: Json) => c.breaking).slice(0, 20).map((c: Json) => `  ${c.rule} ${c.operation} ${c.where}: ${c.message}`);
-    throw new ReleaseError(`${label}: ${v.breaking} breaking change(s) since ${latest.version}, and ${bundle.info?.version} keeps the major:\n${list.join('\n')}${v.breaking > 20 ? '\n  ...' : ''}\nRelease a new major version, or undo the breaks (npm run breaking -- --since-release lists them all).`, 1);
+    const list = result.changes
+      .filter((c: Json) => c.breaking)
+      .slice(0, 20)
+      .map((c: Json) => `  ${c.rule} ${c.operation} ${c.where}: ${c.message}`);
+    throw new ReleaseError(
+      `${label}: ${v.breaking} breaking change(s) since ${latest.version}, and ${bundle.info?.version} keeps the major:\n${list.join('\n')}${v.breaking > 20 ? '\n  ...' : ''}\nRelease a new major version, or undo the breaks (npm run breaking -- --since-release lists them all).`,
+      1,
+    );
   }
   return v;
 }
 
 function runBuild(root: string): void {
   const r = spawnSync(process.execPath, [join('dist', 'scripts', 'build.js')], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new ReleaseError('the build failed (see above); the version files are already changed: `git checkout -- package.json package-lock.json openapi/openapi.yaml` undoes that', 1);
+  if (r.status !== 0)
+    throw new ReleaseError(
+      'the build failed (see above); the version files are already changed: `git checkout -- package.json package-lock.json openapi/openapi.yaml` undoes that',
+      1,
+    );
 }
 
 /** Release `version` in the project at `root`. `build(root)` regenerates generated/openapi.json. */
-export function release(version: string, { root = ROOT, build = runBuild, date = new Date().toISOString().slice(0, 10) }: { root?: string; build?: (root: string) => void; date?: string } = {}): { version: string; previous: string; breaking: number } {
+export function release(
+  version: string,
+  { root = ROOT, build = runBuild, date = new Date().toISOString().slice(0, 10) }: { root?: string; build?: (root: string) => void; date?: string } = {},
+): { version: string; previous: string; breaking: number } {
   const next = parse(version ?? '');
   if (!next) throw new ReleaseError(`give the version as <major>.<minor>.<patch>, e.g. 1.1.0 (got ${JSON.stringify(version ?? '')})`);
   const latest = latestRelease(join(root, 'releases'));
   if (!latest) throw new ReleaseError('releases/ holds no released bundle <version>.json to compare with');
   if (greater(next, parse(latest.version)!) <= 0) throw new ReleaseError(`${version} is not greater than the newest release ${latest.version}`);
-  const files = { pkg: join(root, 'package.json'), lock: join(root, 'package-lock.json'), spec: join(root, 'openapi', 'openapi.yaml'), log: join(root, 'CHANGELOG.md'), bundle: join(root, 'generated', 'openapi.json') };
+  const files = {
+    pkg: join(root, 'package.json'),
+    lock: join(root, 'package-lock.json'),
+    spec: join(root, 'openapi', 'openapi.yaml'),
+    log: join(root, 'CHANGELOG.md'),
+    bundle: join(root, 'generated', 'openapi.json'),
+  };
   for (const f of [files.pkg, files.spec, files.log, files.bundle]) if (!existsSync(f)) throw new ReleaseError(`${f} is missing`);
   // Everything is checked before anything is written.
   const changelog = changelogFor(readFileSync(files.log, 'utf8'), version, date);
@@ -105,7 +130,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   try {
     if (args.length !== 1 || args[0].startsWith('-')) throw new ReleaseError('usage: npm run release -- <major>.<minor>.<patch>');
     const r = release(args[0]);
-    console.log(`release: ${r.version} (after ${r.previous}${r.breaking ? `; ${r.breaking} breaking change(s), announced by the major` : ''}): wrote releases/${r.version}.json, CHANGELOG.md, the version in package.json, package-lock.json and openapi/openapi.yaml.`);
+    console.log(
+      `release: ${r.version} (after ${r.previous}${r.breaking ? `; ${r.breaking} breaking change(s), announced by the major` : ''}): wrote releases/${r.version}.json, CHANGELOG.md, the version in package.json, package-lock.json and openapi/openapi.yaml.`,
+    );
     console.log(`Next: git add -A && git commit -m "Release ${r.version}" && git tag v${r.version}`);
   } catch (e) {
     if (!(e instanceof ReleaseError)) throw e;

@@ -15,13 +15,52 @@ import { PACKAGE_ROOT as ROOT } from '../core/spec.ts';
 export const OUT = join(ROOT, 'test', 'fixtures', 'seed');
 
 /** The seed sections the tests read (test/support/seed.ts refuses any other). */
-export const SECTIONS = ['2.1', '2.2', '2.3', '2.4', '2.5', '2.6', '3', '4.1', '4.1.1', '4.1.2', '4.1.3', '4.2', '4.3', '4.4', '4.4.1', '4.4.2', '4.5', '4.6', '4.7', '4.8', '4.9', '4.10', '5', '8', '9'];
+export const SECTIONS = [
+  '2.1',
+  '2.2',
+  '2.3',
+  '2.4',
+  '2.5',
+  '2.6',
+  '3',
+  '4.1',
+  '4.1.1',
+  '4.1.2',
+  '4.1.3',
+  '4.2',
+  '4.3',
+  '4.4',
+  '4.4.1',
+  '4.4.2',
+  '4.5',
+  '4.6',
+  '4.7',
+  '4.8',
+  '4.9',
+  '4.10',
+  '5',
+  '8',
+  '9',
+];
 
-const cells = (line: string): string[] => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c: string) => c.trim());
+const cells = (line: string): string[] =>
+  line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c: string) => c.trim());
 
 /** Split a Markdown seed into sections (by heading) with their text, tables and list items. */
 /** One section of the seed: its heading, text, tables and list items. */
-export interface Section { level: number; title: string; number: string; text: string; tables: { headers: string[]; rows: Record<string, string>[] }[]; items: string[] }
+export interface Section {
+  level: number;
+  title: string;
+  number: string;
+  text: string;
+  tables: { headers: string[]; rows: Record<string, string>[] }[];
+  items: string[];
+}
 
 export function parseSeed(text: string): Section[] {
   const sections: Section[] = [];
@@ -62,7 +101,9 @@ export function parseSeed(text: string): Section[] {
 export function seedFile(where = join(ROOT, '..', 'shared', 'seeds')) {
   if (!existsSync(where)) throw new Error(`seed not found: ${where}`);
   if (statSync(where).isFile()) return where;
-  const files = readdirSync(where).filter((f) => f.endsWith('.txt')).sort();
+  const files = readdirSync(where)
+    .filter((f) => f.endsWith('.txt'))
+    .sort();
   if (!files.length) throw new Error(`no seed document (*.txt) in ${where}`);
   return join(where, files[0]);
 }
@@ -86,14 +127,28 @@ function main(argv: string[]): number {
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--check') check = true;
     else if (argv[i] === '--seed' && argv[i + 1]) where = argv[++i];
-    else { console.error(`seed-transcribe: unknown option ${argv[i]}`); return 2; }
+    else {
+      console.error(`seed-transcribe: unknown option ${argv[i]}`);
+      return 2;
+    }
   }
   const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
   let file: string;
   let text: string;
-  try { file = seedFile(where); text = readFileSync(file, 'utf8'); } catch (e) { console.error(`seed-transcribe: ${message(e)}`); return 2; }
+  try {
+    file = seedFile(where);
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    console.error(`seed-transcribe: ${message(e)}`);
+    return 2;
+  }
   let wanted: Map<string, string>;
-  try { wanted = transcribe(text, basename(file)); } catch (e) { console.error(`seed-transcribe: ${message(e)}`); return 2; }
+  try {
+    wanted = transcribe(text, basename(file));
+  } catch (e) {
+    console.error(`seed-transcribe: ${message(e)}`);
+    return 2;
+  }
   if (!check) {
     mkdirSync(OUT, { recursive: true });
     for (const [name, json] of wanted) writeFileSync(join(OUT, name), json);
@@ -109,7 +164,9 @@ function main(argv: string[]): number {
   const extra = existsSync(OUT) ? readdirSync(OUT).filter((f) => f.endsWith('.json') && !wanted.has(f)) : [];
   for (const f of extra) stale.push(`${f} is no section the tests read`);
   if (stale.length) {
-    console.error(`seed-transcribe: test/fixtures/seed/ no longer matches ${basename(file)}: ${stale.join('; ')}.\nRun \`node dist/scripts/seed-transcribe.js\`, review the diff, and adapt the tests to the seed's change.`);
+    console.error(
+      `seed-transcribe: test/fixtures/seed/ no longer matches ${basename(file)}: ${stale.join('; ')}.\nRun \`node dist/scripts/seed-transcribe.js\`, review the diff, and adapt the tests to the seed's change.`,
+    );
     return 1;
   }
   console.log(`seed-transcribe: test/fixtures/seed/ matches ${basename(file)} (${wanted.size} sections)`);

@@ -28,8 +28,16 @@ if (!offline && !env.WP_BASE_URL) {
   // Another server (another WordPress, say) on the sandbox's port would pass the status check and
   // leave the live tests without credentials: name it, and say how to choose other ports.
   let envJson: unknown;
-  try { envJson = JSON.parse(readFileSync(join('.sandbox', 'env.json'), 'utf8')); } catch { envJson = undefined; }
-  const sites: [string, string, number][] = [['wp61', 'SANDBOX_PORT', 8881], ['wp68', 'SANDBOX_PORT_WP68', 8882], ['wp71', 'SANDBOX_PORT_WP71', 8883]];
+  try {
+    envJson = JSON.parse(readFileSync(join('.sandbox', 'env.json'), 'utf8'));
+  } catch {
+    envJson = undefined;
+  }
+  const sites: [string, string, number][] = [
+    ['wp61', 'SANDBOX_PORT', 8881],
+    ['wp68', 'SANDBOX_PORT_WP68', 8882],
+    ['wp71', 'SANDBOX_PORT_WP71', 8883],
+  ];
   for (const [site, variable, port] of sites) {
     const conflict = sandboxPortConflict({ port: Number(env[variable] ?? port), envJson, variable, site });
     if (conflict) fail(conflict);
@@ -39,12 +47,14 @@ if (!offline && !env.WP_BASE_URL) {
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     const isDebian = existsSync('/etc/debian_version') && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
     if (!isRoot || !isDebian) {
-      fail([
-        'npm test: the live tests need a real WordPress, and none is running.',
-        '  - as root on Debian 12: `npm run sandbox` provisions one on 127.0.0.1 (npm test does it for you there);',
-        '  - or point the tests at a site: WP_BASE_URL=https://site/wp-json WP_USER=... WP_APP_PASSWORD=... npm test;',
-        '  - or run only the tests that need no site: `npm run test:offline`.',
-      ].join('\n'));
+      fail(
+        [
+          'npm test: the live tests need a real WordPress, and none is running.',
+          '  - as root on Debian 12: `npm run sandbox` provisions one on 127.0.0.1 (npm test does it for you there);',
+          '  - or point the tests at a site: WP_BASE_URL=https://site/wp-json WP_USER=... WP_APP_PASSWORD=... npm test;',
+          '  - or run only the tests that need no site: `npm run test:offline`.',
+        ].join('\n'),
+      );
     }
     console.log('npm test: no WordPress running; provisioning the sandbox (npm run sandbox) ...');
     const res = spawnSync('bash', ['scripts/sandbox/up.sh'], { stdio: 'inherit' });
@@ -82,7 +92,10 @@ if (offline) runs.push(vitest('offline', [], ['test/live/**', 'node_modules/**']
 else if (env.WP_BASE_URL) runs.push(vitest('all', [], ['node_modules/**'], env));
 else {
   runs.push(vitest('offline', [], ['test/live/**', 'node_modules/**'], env));
-  const sites = (env.SANDBOX_SITES ?? 'wp61,wp68,wp71').split(',').map((x) => x.trim()).filter(Boolean);
+  const sites = (env.SANDBOX_SITES ?? 'wp61,wp68,wp71')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   for (const site of sites) {
     if (!/^[a-z0-9]+$/.test(site)) fail(`npm test: SANDBOX_SITES names '${site}', not a site`);
     runs.push(vitest(`live-${site}`, ['test/live/'], ['node_modules/**'], { ...env, SANDBOX_SITE: site }));

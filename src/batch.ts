@@ -69,8 +69,17 @@ export function isBatchable(method: string, path: string): boolean {
   return !!methods && methods.includes(method.toLowerCase());
 }
 
-interface RawItem { method: string; path: string; body?: unknown; headers?: BatchHeaders }
-interface RawResponse { body?: unknown; status?: number; headers?: unknown }
+interface RawItem {
+  method: string;
+  path: string;
+  body?: unknown;
+  headers?: BatchHeaders;
+}
+interface RawResponse {
+  body?: unknown;
+  status?: number;
+  headers?: unknown;
+}
 
 /** The relative path (spec names) of one request: path parameters filled, query serialised. */
 function itemPath(req: { path: string; params?: { path?: Record<string, unknown>; query?: Record<string, unknown> } }): string {
@@ -107,7 +116,13 @@ export async function batch<const T extends readonly BatchRequest[]>(
   if (!Number.isInteger(size) || size < 1 || size > MAX_BATCH_SIZE) throw new RangeError(`batch: chunkSize must be 1 to ${MAX_BATCH_SIZE}`);
   // Validate and build every item before sending anything.
   const items: RawItem[] = (requests as readonly unknown[]).map((r, i) => {
-    const req = r as unknown as { method: string; path: string; params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown; headers?: BatchHeaders };
+    const req = r as unknown as {
+      method: string;
+      path: string;
+      params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+      body?: unknown;
+      headers?: BatchHeaders;
+    };
     const method = String(req.method ?? 'POST').toUpperCase();
     if (!isBatchable(method, req.path)) throw new TypeError(`batch: request ${i} (${method} ${req.path}) is not a batchable operation`);
     const item: RawItem = { method, path: itemPath(req) };

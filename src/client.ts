@@ -114,7 +114,11 @@ function queryHasParam(query: string, name: string): boolean {
     if (!part) continue;
     const raw = part.split('=')[0];
     let key: string;
-    try { key = decodeURIComponent(raw.replace(/\+/g, ' ')); } catch { key = raw; }
+    try {
+      key = decodeURIComponent(raw.replace(/\+/g, ' '));
+    } catch {
+      key = raw;
+    }
     if (key === name || key.startsWith(`${name}[`)) return true;
   }
   return false;
@@ -147,13 +151,49 @@ async function rebuild(request: Request, url: string, body?: string): Promise<Re
 }
 
 function defaultBodySerializer(body: unknown, headers?: Headers | Record<string, string>): unknown {
-  if (body instanceof FormData || body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || body instanceof URLSearchParams || body instanceof ReadableStream) return body;
+  if (
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    body instanceof URLSearchParams ||
+    body instanceof ReadableStream
+  )
+    return body;
   let ct: string | null | undefined;
   if (headers instanceof Headers) ct = headers.get('content-type');
   else if (headers) for (const k of Object.keys(headers)) if (k.toLowerCase() === 'content-type') ct = headers[k];
   if (ct && ct.toLowerCase().startsWith(FORM_CONTENT_TYPE)) return phpFormSerializer(body);
   if (typeof body === 'string' && ct && !/json/i.test(ct)) return body;
   return JSON.stringify(body);
+}
+
+/**
+ * The body of a JSON batch request (POST /batch/v1) with the default language and the site's names on
+ * every item's path; undefined when it is not one, is not JSON, or needs no change. `mapping` is
+ * undefined for the identity mapping.
+ */
+async function batchBody(request: Request, route: string, language: string | undefined, mapping: NameMapping | undefined): Promise<string | undefined> {
+  const path = route.split('?')[0];
+  if (request.method !== 'POST' || path !== '/batch/v1' || !/json/i.test(request.headers.get('content-type') ?? '')) return undefined;
+  const text = await request.clone().text();
+  try {
+    const json = JSON.parse(text) as { requests?: { path?: unknown }[] };
+    if (json && Array.isArray(json.requests)) {
+      for (const item of json.requests) {
+        if (item && typeof item.path === 'string') {
+          let p = withLanguage(item.path, language);
+          if (mapping) p = mapRoutePath(p, mapping, 'toSite');
+          item.path = p;
+        }
+      }
+      const out = JSON.stringify(json);
+      if (out !== text) return out;
+    }
+  } catch {
+    /* not JSON: send as is */
+  }
+  return undefined;
 }
 
 /**
@@ -195,25 +235,7 @@ export function createClient(options: ClientOptions): FestivalClient {
       const explicit = !!params?.query && Object.prototype.hasOwnProperty.call(params.query, LANGUAGE_PARAM);
       let next = explicit ? route : withLanguage(route, language);
       if (!identity) next = mapRoutePath(next, mapping, 'toSite');
-      let body: string | undefined;
-      const path = route.split('?')[0];
-      if (request.method === 'POST' && path === '/batch/v1' && /json/i.test(request.headers.get('content-type') ?? '')) {
-        const text = await request.clone().text();
-        try {
-          const json = JSON.parse(text) as { requests?: { path?: unknown }[] };
-          if (json && Array.isArray(json.requests)) {
-            for (const item of json.requests) {
-              if (item && typeof item.path === 'string') {
-                let p = withLanguage(item.path, language);
-                if (!identity) p = mapRoutePath(p, mapping, 'toSite');
-                item.path = p;
-              }
-            }
-            const out = JSON.stringify(json);
-            if (out !== text) body = out;
-          }
-        } catch { /* not JSON: send as is */ }
-      }
+      const body = await batchBody(request, route, language, identity ? undefined : mapping);
       const target = urlOfRoute(base, next);
       if (target === request.url && body === undefined) return undefined;
       return rebuild(request, target, body);
@@ -246,9 +268,15 @@ export function createClient(options: ClientOptions): FestivalClient {
         try {
           body = JSON.stringify(mapBody(JSON.parse(text), baseUrl, mapping, 'toSpec'));
           headers.delete('content-length');
-        } catch { /* not JSON after all */ }
+        } catch {
+          /* not JSON after all */
+        }
       }
-      const mapped = new Response(response.status === 204 || response.status === 304 ? null : body, { status: response.status, statusText: response.statusText, headers });
+      const mapped = new Response(response.status === 204 || response.status === 304 ? null : body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
       // A constructed Response has url '' and redirected false: keep fetch's own (the URL requested,
       // in the site's names, after any redirect), so a mapped response reads like an unmapped one.
       Object.defineProperties(mapped, {

@@ -74,7 +74,11 @@ export class ApiError extends Error {
 }
 
 function safeJson(v: unknown): string {
-  try { return JSON.stringify(v) ?? ''; } catch { return String(v); }
+  try {
+    return JSON.stringify(v) ?? '';
+  } catch {
+    return String(v);
+  }
 }
 
 /** True for an ApiError (also across copies of this package). */

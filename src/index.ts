@@ -3,12 +3,32 @@ export { asOpenApiClient, createClient, isCalendarRoute, siteRoute, type ClientO
 export { ApiError, isApiError, unwrap, type ApiErrorBody, type ApiErrorInit } from './errors.js';
 export { asForm, phpFormSerializer, phpQuerySerializer, type FormInit } from './serialize.js';
 export {
-  paginate, paginateCalendar, collect, nextLink, DEFAULT_MAX_PAGES,
-  type Page, type PaginateOptions, type CoreListPath, type CoreListItem, type CalendarListPath, type CalendarListItem, type SuccessBody,
+  paginate,
+  paginateCalendar,
+  collect,
+  nextLink,
+  DEFAULT_MAX_PAGES,
+  type Page,
+  type PaginateOptions,
+  type CoreListPath,
+  type CoreListItem,
+  type CalendarListPath,
+  type CalendarListItem,
+  type SuccessBody,
 } from './paginate.js';
 export {
-  batch, batchRequest, isBatchable, MAX_BATCH_SIZE,
-  type BatchablePath, type BatchMethod, type BatchRequest, type BatchRequestFor, type BatchResult, type BatchItemResult, type BatchOptions, type BatchHeaders,
+  batch,
+  batchRequest,
+  isBatchable,
+  MAX_BATCH_SIZE,
+  type BatchablePath,
+  type BatchMethod,
+  type BatchRequest,
+  type BatchRequestFor,
+  type BatchResult,
+  type BatchItemResult,
+  type BatchOptions,
+  type BatchHeaders,
 } from './batch.js';
 export { BATCHABLE } from '../generated/batchable.js';
 export { IDENTITY, WORDPRESS, FESTIVAL_PLATFORM, parseMapping, type NameMapping } from './mapping.js';

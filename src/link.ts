@@ -20,7 +20,10 @@ export function nextLink(header: string | null): string | undefined {
     // Parameters up to the comma that ends this link value (commas inside quotes do not count).
     // Nothing is copied unless it is a `rel` value, so long runs cost no allocation.
     while (i < n && header.charCodeAt(i) !== COMMA) {
-      if (header.charCodeAt(i) !== SEMI) { i++; continue; }
+      if (header.charCodeAt(i) !== SEMI) {
+        i++;
+        continue;
+      }
       i++;
       let s = i;
       while (i < n && header.charCodeAt(i) !== EQ && header.charCodeAt(i) !== SEMI && header.charCodeAt(i) !== COMMA) i++;

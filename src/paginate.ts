@@ -5,7 +5,14 @@
 //   `?page=N` (filters and per_page are lost), so those are paged by incrementing `page` on the
 //   caller's own query instead.
 import type { HeadersOptions } from 'openapi-fetch';
-import type { CalendarListPath as RouteCalendarListPath, CalendarLists, CoreListPath as RouteCoreListPath, CoreLists, GetRoutes, InitOf } from '../generated/routes.js';
+import type {
+  CalendarListPath as RouteCalendarListPath,
+  CalendarLists,
+  CoreListPath as RouteCoreListPath,
+  CoreLists,
+  GetRoutes,
+  InitOf,
+} from '../generated/routes.js';
 import { routeOfUrl } from './base-url.js';
 import { nextLink } from './link.js';
 import { internalsOf, isCalendarRoute, type FestivalClient } from './client.js';
@@ -71,7 +78,11 @@ function toInt(v: unknown): number | undefined {
 }
 
 function pageOfUrl(url: string): number | undefined {
-  try { return toInt(new URL(url).searchParams.get('page')); } catch { return undefined; }
+  try {
+    return toInt(new URL(url).searchParams.get('page'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** True when `url` is under the client's base URL (pretty or `rest_route` form). */
@@ -97,7 +108,11 @@ function follow(client: FestivalClient, url: string, init: AnyInit | undefined) 
 /** Remember each page URL followed; a `next` that repeats one would loop forever, so it is an error. */
 function visit(seen: Set<string>, url: string, path: string): void {
   let key: string;
-  try { key = new URL(url).toString(); } catch { key = url; }
+  try {
+    key = new URL(url).toString();
+  } catch {
+    key = url;
+  }
   if (seen.has(key)) throw new Error(`paginate: the next page of ${path} (${key}) repeats a page already visited; stopping`);
   seen.add(key);
 }

@@ -23,7 +23,10 @@ export type FormInit = {
  */
 export function asForm(headers?: Record<string, string> | Headers): FormInit {
   const out: Record<string, string> = {};
-  if (headers instanceof Headers) headers.forEach((v, k) => { out[k] = v; });
+  if (headers instanceof Headers)
+    headers.forEach((v, k) => {
+      out[k] = v;
+    });
   else if (headers) Object.assign(out, headers);
   for (const k of Object.keys(out)) if (k.toLowerCase() === 'content-type') delete out[k];
   out['Content-Type'] = FORM_CONTENT_TYPE;

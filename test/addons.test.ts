@@ -14,7 +14,15 @@ import { check } from './support/validate.js';
 // ------------------------------------------------------------------------------------------------
 // Seed parsing
 
-interface ParamSpec { name: string; type?: string; hasDefault?: boolean; default?: unknown; required: boolean; pattern?: string; integer?: boolean }
+interface ParamSpec {
+  name: string;
+  type?: string;
+  hasDefault?: boolean;
+  default?: unknown;
+  required: boolean;
+  pattern?: string;
+  integer?: boolean;
+}
 type Routes = Map<string, Map<string, ParamSpec[]>>; // full path -> method -> params (path params included)
 
 const METHOD_WORDS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -28,7 +36,10 @@ function splitTop(s: string, sep = ','): string[] {
   for (const ch of s) {
     if (ch === '(') depth++;
     if (ch === ')') depth--;
-    if (ch === sep && depth === 0) { out.push(cur); cur = ''; } else cur += ch;
+    if (ch === sep && depth === 0) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
   }
   out.push(cur);
   return out.map((x) => x.trim()).filter(Boolean);
@@ -44,14 +55,27 @@ function seedValue(v: string): unknown {
   return s;
 }
 
-const TYPE_WORDS: Record<string, string> = { integer: 'integer', integers: 'integer', string: 'string', strings: 'string', array: 'array', arrays: 'array', boolean: 'boolean', booleans: 'boolean' };
+const TYPE_WORDS: Record<string, string> = {
+  integer: 'integer',
+  integers: 'integer',
+  string: 'string',
+  strings: 'string',
+  array: 'array',
+  arrays: 'array',
+  boolean: 'boolean',
+  booleans: 'boolean',
+};
 
 /** A character-class phrase ("word characters and hyphens", "digits and commas") as a pattern. */
 function phrasePattern(phrase: string): { pattern?: string; integer?: boolean } {
   const members: Record<string, string> = { 'word characters': '\\w', hyphens: '-', digits: '\\d', commas: ',' };
   const parts = phrase.trim().split(/\s+and\s+/);
   if (parts.length === 1 && parts[0] === 'digits') return { integer: true };
-  const cls = parts.map((p) => { const m = members[p.trim()]; if (!m) throw new Error(`unknown pattern phrase "${p}"`); return m; });
+  const cls = parts.map((p) => {
+    const m = members[p.trim()];
+    if (!m) throw new Error(`unknown pattern phrase "${p}"`);
+    return m;
+  });
   return { pattern: cls.length === 1 ? `^${cls[0]}+$` : `^[${cls.join('')}]+$` };
 }
 
@@ -64,15 +88,29 @@ function parseParams(cell: string): ParamSpec[] {
   const text = strip(cell);
   if (text === '' || /^none$/i.test(text)) return [];
   const out = new Map<string, ParamSpec>();
-  const get = (name: string) => { let p = out.get(name); if (!p) { p = { name, required: false }; out.set(name, p); } return p; };
+  const get = (name: string) => {
+    let p = out.get(name);
+    if (!p) {
+      p = { name, required: false };
+      out.set(name, p);
+    }
+    return p;
+  };
   for (const group of splitTop(text, ';')) {
     let pending: string[] = [];
     for (const token of splitTop(group)) {
       const annotated = /^([\w]+)\s*\((.*)\)$/.exec(token);
       const requiredWord = /^([\w]+)\s+required$/.exec(token);
       const matches = /^([\w]+)\s+matches\s+(.+)$/.exec(token);
-      if (matches) { Object.assign(get(matches[1]), phrasePattern(matches[2])); continue; }
-      if (requiredWord) { for (const n of [...pending, requiredWord[1]]) get(n).required = true; pending = []; continue; }
+      if (matches) {
+        Object.assign(get(matches[1]), phrasePattern(matches[2]));
+        continue;
+      }
+      if (requiredWord) {
+        for (const n of [...pending, requiredWord[1]]) get(n).required = true;
+        pending = [];
+        continue;
+      }
       if (annotated) {
         const [, name, ann] = annotated;
         const targets = [name];
@@ -85,8 +123,10 @@ function parseParams(cell: string): ParamSpec[] {
           for (const part of parts) {
             if (TYPE_WORDS[part]) p.type = TYPE_WORDS[part];
             else if (/^(all )?required$/.test(part)) p.required = true;
-            else if (/^default /.test(part)) { p.hasDefault = true; p.default = seedValue(part.slice(8)); }
-            else throw new Error(`unknown annotation "${part}" in "${cell}"`);
+            else if (/^default /.test(part)) {
+              p.hasDefault = true;
+              p.default = seedValue(part.slice(8));
+            } else throw new Error(`unknown annotation "${part}" in "${cell}"`);
           }
         }
         continue;
@@ -101,7 +141,10 @@ function parseParams(cell: string): ParamSpec[] {
 
 function add(routes: Routes, path: string, method: string, params: ParamSpec[] = []) {
   let m = routes.get(path);
-  if (!m) { m = new Map(); routes.set(path, m); }
+  if (!m) {
+    m = new Map();
+    routes.set(path, m);
+  }
   const have = m.get(method) ?? [];
   for (const p of params) if (!have.some((h) => h.name === p.name)) have.push(p);
   m.set(method, have);
@@ -125,7 +168,10 @@ function blocks(num: string): { ns: string; first: string; items: string[]; tabl
   let t = 0;
   for (const line of s.text.split('\n')) {
     const m = /^`([^`]+)`(?: routes)?:\s*(.*)$/.exec(line);
-    if (m) { out.push({ ns: m[1], first: m[2], items: [], tables: [] }); continue; }
+    if (m) {
+      out.push({ ns: m[1], first: m[2], items: [], tables: [] });
+      continue;
+    }
     const cur = out[out.length - 1];
     if (!cur) continue;
     if (line.trim().startsWith('|')) cur.tables.push(s.tables[t++]);
@@ -169,7 +215,10 @@ const routes: Routes = new Map();
         let cell = row.Parameters;
         let only: string | undefined;
         const pre = /^(GET|POST|PUT|PATCH|DELETE): (.*)$/.exec(strip(cell));
-        if (pre) { only = pre[1]; cell = pre[2]; }
+        if (pre) {
+          only = pre[1];
+          cell = pre[2];
+        }
         const digits = /^path ids are digits$/.test(strip(cell));
         const ps = digits ? [] : parseParams(cell);
         for (const p of paths) {
@@ -228,7 +277,7 @@ const routes: Routes = new Map();
   for (const m of line.matchAll(/`([^`]+)`(?:\s*\(([^)]+)\))?/g)) {
     const path = m[1];
     const params = [...path.matchAll(/\{(\w+)\}/g)].map((x) => {
-      const spec: ParamSpec = { name: x[1], required: true, ...(m[2] ? phrasePattern(m[2]) : seen.get(x[1]) ?? {}) };
+      const spec: ParamSpec = { name: x[1], required: true, ...(m[2] ? phrasePattern(m[2]) : (seen.get(x[1]) ?? {})) };
       if (m[2]) seen.set(x[1], spec);
       return spec;
     });
@@ -250,7 +299,9 @@ const routes: Routes = new Map();
 }
 
 // Namespace roots: GET with namespace (default the namespace) and context (default view), seed 2.1.
-const rootRule = section('2.1').text.split('\n').find((l) => /namespace root route/.test(l))!;
+const rootRule = section('2.1')
+  .text.split('\n')
+  .find((l) => /namespace root route/.test(l))!;
 const [rootP1, rootP2, rootCtxDefault] = ticks(rootRule).filter((x) => !x.includes('/') && !x.startsWith('{'));
 
 // ------------------------------------------------------------------------------------------------
@@ -261,7 +312,6 @@ const ops = operations(doc);
 const inNs = (path: string) => [...namespaces].some((n) => path === `/${n}` || path.startsWith(`/${n}/`));
 const addonOps = ops.filter((o) => inNs(o.path));
 const isRoot = (o: Operation) => [...namespaces].some((n) => o.path === `/${n}`);
-
 
 function bodyOf(o: Operation): { schema: Json; refs: string[] } | undefined {
   if (!o.op.requestBody) return undefined;
@@ -283,7 +333,8 @@ function expectParam(where: string, schema: Json, spec: ParamSpec) {
   if (!spec.type && !spec.integer && !spec.pattern) {
     // The seed gives no type: the schema must not invent one (nor narrow the value otherwise).
     const s = deref(schema);
-    for (const k of ['type', 'enum', 'const', 'format', 'pattern', 'minimum', 'maximum', 'properties']) expect(s[k], `${where}: untyped in the seed, so no ${k}`).toBeUndefined();
+    for (const k of ['type', 'enum', 'const', 'format', 'pattern', 'minimum', 'maximum', 'properties'])
+      expect(s[k], `${where}: untyped in the seed, so no ${k}`).toBeUndefined();
     expect(s.description, `${where}: says the type is not documented`).toMatch(/not documented/i);
   }
   if (spec.hasDefault) expect(deref(schema).default, `${where}: default`).toEqual(spec.default);
@@ -300,7 +351,7 @@ describe('add-on namespaces: what the seed lists', () => {
     expect(routes.size).toBeGreaterThan(100);
   });
 
-  it('the spec has exactly the seed\'s routes and roots in these namespaces', () => {
+  it("the spec has exactly the seed's routes and roots in these namespaces", () => {
     const expected = [...routes.keys(), ...[...roots].map((n) => `/${n}`)].sort();
     const actual = Object.keys(doc.paths).filter(inNs).sort();
     expect(actual).toEqual(expected);
@@ -309,7 +360,10 @@ describe('add-on namespaces: what the seed lists', () => {
   for (const [path, methods] of routes) {
     describe(path, () => {
       it(`answers ${[...methods.keys()].join(', ')} and no other method`, () => {
-        const have = ops.filter((o) => o.path === path).map((o) => o.method.toUpperCase()).sort();
+        const have = ops
+          .filter((o) => o.path === path)
+          .map((o) => o.method.toUpperCase())
+          .sort();
         expect(have).toEqual([...methods.keys()].sort());
       });
 
@@ -339,13 +393,24 @@ describe('add-on namespaces: what the seed lists', () => {
               expectParam(`${method} ${path} ?${spec.name}`, p.schema, spec);
             }
           } else {
-            expect(query.map((p: Json) => p.name), `${method} ${path}: fields go in the body`).toEqual([]);
-            if (other.length === 0) { expect(body, `${method} ${path}: the seed lists no body field`).toBeUndefined(); return; }
+            expect(
+              query.map((p: Json) => p.name),
+              `${method} ${path}: fields go in the body`,
+            ).toEqual([]);
+            if (other.length === 0) {
+              expect(body, `${method} ${path}: the seed lists no body field`).toBeUndefined();
+              return;
+            }
             expect(body, `${method} ${path}: body`).toBeDefined();
             expect(body!.refs[0], 'JSON body by $ref').toMatch(/^#\/components\/schemas\/Addon/);
             expect(body!.refs[1], 'form body has the same schema').toBe(body!.refs[0]);
             expect(Object.keys(body!.schema.properties).sort()).toEqual(other.map((p) => p.name).sort());
-            expect([...(body!.schema.required ?? [])].sort()).toEqual(other.filter((p) => p.required).map((p) => p.name).sort());
+            expect([...(body!.schema.required ?? [])].sort()).toEqual(
+              other
+                .filter((p) => p.required)
+                .map((p) => p.name)
+                .sort(),
+            );
             for (const spec of other) expectParam(`${method} ${path} body.${spec.name}`, body!.schema.properties[spec.name], spec);
             expect(!!deref(o.op.requestBody).required).toBe(other.some((p) => p.required));
           }
@@ -361,16 +426,18 @@ describe('add-on namespaces: what the seed lists', () => {
     }
   });
 
-  it('the seed\'s duplicate POST of font-library is one operation, and the merge is stated', () => {
+  it("the seed's duplicate POST of font-library is one operation, and the merge is stated", () => {
     const row = section('4.8').tables[0].rows.find((r) => r.Path === 'font-library')!;
-    const posts = splitTop(row.Methods).flatMap((t) => /^([A-Z/]+)/.exec(t)![1].split('/')).filter((m) => m === 'POST');
+    const posts = splitTop(row.Methods)
+      .flatMap((t) => /^([A-Z/]+)/.exec(t)![1].split('/'))
+      .filter((m) => m === 'POST');
     expect(posts.length).toBe(2);
     const o = ops.find((x) => x.path === '/builder/v1/font-library' && x.method === 'post')!;
     expect(o.op.description).toMatch(/POST twice/);
     expect(o.op.description).toMatch(/merged/);
   });
 
-  it('keeps the seed\'s spellings (tranlsation-proxy next to translation-proxy)', () => {
+  it("keeps the seed's spellings (tranlsation-proxy next to translation-proxy)", () => {
     expect(doc.paths['/ml/v1/tranlsation-proxy/getlastpickedup']).toBeDefined();
     expect(doc.paths['/ml/v1/translation-proxy/getRemoteJobsCount']).toBeDefined();
   });
@@ -431,7 +498,11 @@ describe('add-on namespaces: roots', () => {
 
 describe('add-on namespaces: every operation', () => {
   it('every operation takes i18n_language', () => {
-    for (const o of addonOps) expect(o.params.some((p: Json) => p.name === 'i18n_language' && p.in === 'query'), `${o.method} ${o.path}`).toBe(true);
+    for (const o of addonOps)
+      expect(
+        o.params.some((p: Json) => p.name === 'i18n_language' && p.in === 'query'),
+        `${o.method} ${o.path}`,
+      ).toBe(true);
   });
 
   it('every answer body of a route (not a root) is the one shared undocumented response, marked x-undocumented-body', () => {
@@ -467,7 +538,10 @@ describe('add-on namespaces: every operation', () => {
       for (const [type, media] of Object.entries<Json>(deref(o.op.requestBody).content)) {
         const exs = Object.values<Json>(media.examples ?? {}).map((e) => deref(e));
         expect(exs.length, `${o.method} ${o.path} ${type}`).toBeGreaterThan(0);
-        for (const e of exs) { expect(check(media.schema, e.value, { strict: true }), `${o.method} ${o.path}`).toEqual([]); n++; }
+        for (const e of exs) {
+          expect(check(media.schema, e.value, { strict: true }), `${o.method} ${o.path}`).toEqual([]);
+          n++;
+        }
       }
     }
     expect(n).toBeGreaterThan(0);

@@ -58,7 +58,9 @@ describe('events: a TEC 6.2.6 record and a newest record both validate strictly'
     const ev = deref(bundle().components.schemas.CalEvent);
     // The fields every version sends: those of the 6.2.6 record and of the newest one, less the
     // single-GET-only json_ld.
-    const common = Object.keys(OLD.event).filter((k) => k in NEW.event && k !== 'json_ld').sort();
+    const common = Object.keys(OLD.event)
+      .filter((k) => k in NEW.event && k !== 'json_ld')
+      .sort();
     expect([...ev.required].sort()).toEqual(common);
     for (const field of common) {
       expect(strict(ref('CalEvent'), without(OLD.event, field)), `6.2.6 without ${field}`).not.toEqual([]);
@@ -155,7 +157,11 @@ describe('request parameters and bodies real sites accept', () => {
   });
 
   it('event writes take a single venue or organizer id as well as a list (6.2.6 created `"venue": 37` with 201)', () => {
-    for (const [method, path] of [['post', '/events'], ['post', '/events/{id}'], ['post', '/events/by-slug/{slug}']]) {
+    for (const [method, path] of [
+      ['post', '/events'],
+      ['post', '/events/{id}'],
+      ['post', '/events/by-slug/{slug}'],
+    ]) {
       const s = requestSchema(op(method, path));
       for (const field of ['venue', 'organizer']) {
         const p = deref(s).properties[field];
@@ -183,7 +189,10 @@ describe('request parameters and bodies real sites accept', () => {
 describe('the x-since convention (openapi/EXTENSIONS.md)', () => {
   /** Every node carrying x-since, with the property name and the required list of its parent object. */
   function marked(node: Json, at: string, out: { at: string; value: unknown; required: boolean }[], parent?: Json, key?: string): void {
-    if (Array.isArray(node)) { node.forEach((n, i) => marked(n, `${at}/${i}`, out)); return; }
+    if (Array.isArray(node)) {
+      node.forEach((n, i) => marked(n, `${at}/${i}`, out));
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     if ('x-since' in node) {
       const required = key !== undefined ? (parent?.required ?? []).includes(key) : node.required === true;
@@ -198,7 +207,11 @@ describe('the x-since convention (openapi/EXTENSIONS.md)', () => {
       marked(v, `${at}/${k}`, out);
     }
   }
-  const all = () => { const out: { at: string; value: unknown; required: boolean }[] = []; marked(bundle(), '#', out); return out; };
+  const all = () => {
+    const out: { at: string; value: unknown; required: boolean }[] = [];
+    marked(bundle(), '#', out);
+    return out;
+  };
 
   it('is used, in the calendar namespace too', () => {
     expect(all().some((m) => String(m.value).startsWith('TEC '))).toBe(true);

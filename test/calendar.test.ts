@@ -18,12 +18,20 @@ const op = (method: string, path: string): Operation => {
 };
 const param = (o: Operation, name: string, where = 'query'): Json => o.params.find((p) => p.name === name && p.in === where);
 
-
 /** Seed field cells: "venue (name)" -> ["venue"]; "date, date_utc" -> ["date", "date_utc"]. */
-const names = (cell: string): string[] => strip(cell).replace(/\([^)]*\)/g, '').split(',').map((s) => s.trim()).filter(Boolean);
+const names = (cell: string): string[] =>
+  strip(cell)
+    .replace(/\([^)]*\)/g, '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Expand the seed's method cells: "GET, DELETE" / "POST, PUT, PATCH". */
-const methods = (cell: string): string[] => cell.split(/[,/]/).map((m) => m.trim().toLowerCase()).filter(Boolean);
+const methods = (cell: string): string[] =>
+  cell
+    .split(/[,/]/)
+    .map((m) => m.trim().toLowerCase())
+    .filter(Boolean);
 
 /** Check a schema against a seed type word. */
 function expectSeedType(where: string, schema: Json, word: string): void {
@@ -90,7 +98,11 @@ describe('4.1 route table: every calendar route and method, and nothing else', (
   });
 
   it('the spec has exactly these operations', () => {
-    expect(cal().map((o) => `${o.method} ${o.path}`).sort()).toEqual([...new Set(expected)].sort());
+    expect(
+      cal()
+        .map((o) => `${o.method} ${o.path}`)
+        .sort(),
+    ).toEqual([...new Set(expected)].sort());
   });
 
   it('single-item routes take `id` (required integer, digits) or `slug` (required string) in the path', () => {
@@ -124,7 +136,11 @@ describe('4.1 route table: every calendar route and method, and nothing else', (
   });
 
   it('POST, PUT and PATCH of one item route share one request body component with JSON and form media', () => {
-    for (const path of new Set(cal().filter((o) => /\{(id|slug)\}$/.test(o.path)).map((o) => o.path))) {
+    for (const path of new Set(
+      cal()
+        .filter((o) => /\{(id|slug)\}$/.test(o.path))
+        .map((o) => o.path),
+    )) {
       const refs = ['post', 'put', 'patch'].map((m) => op(m, path).op.requestBody?.$ref);
       expect(refs[0], path).toMatch(/^#\/components\/requestBodies\/Cal/);
       expect(new Set(refs).size, path).toBe(1);
@@ -216,11 +232,23 @@ describe('4.1.1-4.1.3 list parameters', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------
-interface FieldRow { name: string; type: string; required: boolean; def: string; appliesTo?: string }
+interface FieldRow {
+  name: string;
+  type: string;
+  required: boolean;
+  def: string;
+  appliesTo?: string;
+}
 function fields(num: string): FieldRow[] {
   const t = section(num).tables[0];
   return t.rows.flatMap((r) =>
-    names(r.Field).map((name) => ({ name, type: r.Type, required: strip(r['Required on create']) === 'yes', def: r.Default ?? '', appliesTo: r['Applies to'] })),
+    names(r.Field).map((name) => ({
+      name,
+      type: r.Type,
+      required: strip(r['Required on create']) === 'yes',
+      def: r.Default ?? '',
+      appliesTo: r['Applies to'],
+    })),
   );
 }
 
@@ -253,7 +281,12 @@ describe('2.2-2.5 writable fields: create and update bodies', () => {
     it(`${r.plural}: the create body has every field and requires exactly the seed's required fields`, () => {
       const s = deref(bodyOf('post', `${NS}/${r.plural}`));
       expectBody(`create ${r.plural}`, s, rows(), true);
-      expect([...(s.required ?? [])].sort()).toEqual(rows().filter((f) => f.required).map((f) => f.name).sort());
+      expect([...(s.required ?? [])].sort()).toEqual(
+        rows()
+          .filter((f) => f.required)
+          .map((f) => f.name)
+          .sort(),
+      );
       expect(deref(op('post', `${NS}/${r.plural}`).op.requestBody).required).toBe(true);
     });
 
@@ -296,7 +329,13 @@ describe('responses: records, envelopes, headers, status codes, security', () =>
   const schemaOf = (o: Operation, status: string) => deref(deref(o.op.responses[status]).content['application/json'].schema);
 
   it('list answers are envelopes with X-TEC-Total and X-TEC-TotalPages headers', () => {
-    for (const [p, schema] of [['events', 'CalEventList'], ['venues', 'CalVenueList'], ['organizers', 'CalOrganizerList'], ['categories', 'CalCategoryList'], ['tags', 'CalTagList']]) {
+    for (const [p, schema] of [
+      ['events', 'CalEventList'],
+      ['venues', 'CalVenueList'],
+      ['organizers', 'CalOrganizerList'],
+      ['categories', 'CalCategoryList'],
+      ['tags', 'CalTagList'],
+    ]) {
       const o = op('get', `${NS}/${p}`);
       const res = deref(o.op.responses['200']);
       expect(res.content['application/json'].schema.$ref).toBe(`#/components/schemas/${schema}`);
@@ -330,7 +369,11 @@ describe('responses: records, envelopes, headers, status codes, security', () =>
   });
 
   it('DELETE: events, venues, organizers go to the trash (no force; 410 on a second delete); terms are deleted for good', () => {
-    for (const [p, code] of [['events', 'event-is-in-trash'], ['venues', 'venue-is-in-trash'], ['organizers', 'organizer-is-in-trash']]) {
+    for (const [p, code] of [
+      ['events', 'event-is-in-trash'],
+      ['venues', 'venue-is-in-trash'],
+      ['organizers', 'organizer-is-in-trash'],
+    ]) {
       for (const path of [`${NS}/${p}/{id}`, `${NS}/${p}/by-slug/{slug}`]) {
         const o = op('delete', path);
         expect(param(o, 'force'), path).toBeUndefined();
@@ -352,7 +395,10 @@ describe('responses: records, envelopes, headers, status codes, security', () =>
         expect(sec[0], `${o.method} ${o.path}`).toEqual({});
         if (![NS, `${NS}/doc`].includes(o.path)) expect(sec.length, `${o.path} optional credentials`).toBe(3);
       } else {
-        expect(sec.some((s: Json) => Object.keys(s).length === 0), `${o.method} ${o.path}`).toBe(false);
+        expect(
+          sec.some((s: Json) => Object.keys(s).length === 0),
+          `${o.method} ${o.path}`,
+        ).toBe(false);
         expect(Object.keys(o.op.responses)).toEqual(expect.arrayContaining(['401', '403']));
       }
     }
@@ -377,7 +423,11 @@ describe('responses: records, envelopes, headers, status codes, security', () =>
 
 // ---------------------------------------------------------------------------------------------------
 describe('examples', () => {
-  interface Case { where: string; schema: Json; value: unknown }
+  interface Case {
+    where: string;
+    schema: Json;
+    value: unknown;
+  }
   const cases = (): Case[] => {
     const out: Case[] = [];
     const media = (where: string, m: Json) => {
@@ -387,7 +437,8 @@ describe('examples', () => {
     for (const o of cal()) {
       const at = `${o.method.toUpperCase()} ${o.path}`;
       for (const [t, m] of Object.entries<Json>(deref(o.op.requestBody)?.content ?? {})) media(`${at} request ${t}`, m);
-      for (const [code, r] of Object.entries<Json>(o.op.responses)) for (const [t, m] of Object.entries<Json>(deref(r).content ?? {})) media(`${at} ${code} ${t}`, m);
+      for (const [code, r] of Object.entries<Json>(o.op.responses))
+        for (const [t, m] of Object.entries<Json>(deref(r).content ?? {})) media(`${at} ${code} ${t}`, m);
     }
     return out;
   };
@@ -395,9 +446,11 @@ describe('examples', () => {
   it('every request body and every response body has an example', () => {
     for (const o of cal()) {
       const at = `${o.method.toUpperCase()} ${o.path}`;
-      for (const [t, m] of Object.entries<Json>(deref(o.op.requestBody)?.content ?? {})) expect(Object.keys(m.examples ?? {}).length, `${at} request ${t}`).toBeGreaterThan(0);
+      for (const [t, m] of Object.entries<Json>(deref(o.op.requestBody)?.content ?? {}))
+        expect(Object.keys(m.examples ?? {}).length, `${at} request ${t}`).toBeGreaterThan(0);
       for (const [code, r] of Object.entries<Json>(o.op.responses)) {
-        for (const [t, m] of Object.entries<Json>(deref(r).content ?? {})) expect(Object.keys(m.examples ?? {}).length, `${at} ${code} ${t}`).toBeGreaterThan(0);
+        for (const [t, m] of Object.entries<Json>(deref(r).content ?? {}))
+          expect(Object.keys(m.examples ?? {}).length, `${at} ${code} ${t}`).toBeGreaterThan(0);
       }
     }
   });

@@ -11,23 +11,43 @@ import { bundle, deref, operation, operations, requestSchema, type Json, type Op
 import { check } from './support/validate.js';
 
 const strip = (s: string) => s.replace(/`/g, '').trim();
-const list = (s: string) => s.split(/,|\bor\b|\band\b/).map(strip).filter(Boolean);
-
+const list = (s: string) =>
+  s
+    .split(/,|\bor\b|\band\b/)
+    .map(strip)
+    .filter(Boolean);
 
 /** A property of an object schema (through $ref, allOf and the object branch of oneOf/anyOf). */
 function prop(schema: Json, name: string): Json {
   const s = deref(schema);
   if (s?.properties?.[name]) return deref(s.properties[name]);
-  for (const k of ['allOf', 'oneOf', 'anyOf']) for (const m of s?.[k] ?? []) { const p = prop(m, name); if (p) return p; }
+  for (const k of ['allOf', 'oneOf', 'anyOf'])
+    for (const m of s?.[k] ?? []) {
+      const p = prop(m, name);
+      if (p) return p;
+    }
   return undefined;
 }
 /** The branches of a oneOf/anyOf, resolved. */
-const branches = (schema: Json): Json[] => { const s = deref(schema); return (s.oneOf ?? s.anyOf ?? [s]).map((b: Json) => deref(b)); };
-const requiredOf = (schema: Json): string[] => { const s = deref(schema); return [...(s?.required ?? []), ...(s?.allOf ?? []).flatMap((m: Json) => deref(m).required ?? [])]; };
-const propNames = (schema: Json): string[] => { const s = deref(schema); return [...Object.keys(s?.properties ?? {}), ...(s?.allOf ?? []).flatMap((m: Json) => Object.keys(deref(m).properties ?? {}))]; };
+const branches = (schema: Json): Json[] => {
+  const s = deref(schema);
+  return (s.oneOf ?? s.anyOf ?? [s]).map((b: Json) => deref(b));
+};
+const requiredOf = (schema: Json): string[] => {
+  const s = deref(schema);
+  return [...(s?.required ?? []), ...(s?.allOf ?? []).flatMap((m: Json) => deref(m).required ?? [])];
+};
+const propNames = (schema: Json): string[] => {
+  const s = deref(schema);
+  return [...Object.keys(s?.properties ?? {}), ...(s?.allOf ?? []).flatMap((m: Json) => Object.keys(deref(m).properties ?? {}))];
+};
 
 const param = (o: Operation, name: string, where = 'query'): Json => o.params.find((p: Json) => p.name === name && p.in === where);
-const pschema = (o: Operation, name: string, where = 'query'): Json => { const p = param(o, name, where); expect(p, `${o.method.toUpperCase()} ${o.path}: parameter ${name}`).toBeDefined(); return deref(p.schema); };
+const pschema = (o: Operation, name: string, where = 'query'): Json => {
+  const p = param(o, name, where);
+  expect(p, `${o.method.toUpperCase()} ${o.path}: parameter ${name}`).toBeDefined();
+  return deref(p.schema);
+};
 const num = (s: string) => (/^-?\d+$/.test(s) ? Number(s) : s);
 const responseSchema = (o: Operation, code: string | number) => deref(deref(o.op.responses[String(code)]).content['application/json'].schema);
 
@@ -36,13 +56,20 @@ const responseSchema = (o: Operation, code: string | number) => deref(deref(o.op
 const RESOURCES = (() => {
   const text = section('4.4').text;
   const bases = [...text.matchAll(/`(\/core\/v2\/[\w-]+)`/g)].map((m) => m[1]);
-  return { posts: '/core/v2/posts', pages: bases.find((b) => b.endsWith('/pages'))!, media: bases.find((b) => b.endsWith('/media'))!, menuItems: bases.find((b) => b.endsWith('/menu-items'))! };
+  return {
+    posts: '/core/v2/posts',
+    pages: bases.find((b) => b.endsWith('/pages'))!,
+    media: bases.find((b) => b.endsWith('/media'))!,
+    menuItems: bases.find((b) => b.endsWith('/menu-items'))!,
+  };
 })();
 const LIST_OF: Record<string, string> = { posts: RESOURCES.posts, pages: RESOURCES.pages, media: RESOURCES.media, 'menu items': RESOURCES.menuItems };
 /** Resource words in seed cells ("Posts, pages, media only", "Pages, media", "Menu items") -> list paths. */
 function resourcesIn(cell: string): string[] {
   const c = cell.toLowerCase();
-  return Object.entries(LIST_OF).filter(([word]) => c.includes(word) || c.includes(word.replace(/s$/, ''))).map(([, p]) => p);
+  return Object.entries(LIST_OF)
+    .filter(([word]) => c.includes(word) || c.includes(word.replace(/s$/, '')))
+    .map(([, p]) => p);
 }
 const listOp = (path: string) => operation('get', path);
 const CORE_OPS = () => operations().filter((o) => o.path === '/core/v2' || o.path.startsWith('/core/v2/'));
@@ -51,7 +78,11 @@ describe('routes (seed 4.4, 4.5, 4.6)', () => {
   const rows = section('4.4').tables[0].rows;
   it('the seed lists the post routes', () => expect(rows.length).toBeGreaterThanOrEqual(6));
 
-  const methodsOf = (cell: string) => cell.split(/[,/]/).map((m) => m.trim().toLowerCase()).filter(Boolean);
+  const methodsOf = (cell: string) =>
+    cell
+      .split(/[,/]/)
+      .map((m) => m.trim().toLowerCase())
+      .filter(Boolean);
   for (const row of rows) {
     for (const [name, base] of Object.entries(RESOURCES)) {
       const path = row.Path.replace('/core/v2/posts', base);
@@ -81,7 +112,9 @@ describe('routes (seed 4.4, 4.5, 4.6)', () => {
   });
 
   it('array query parameters are comma lists (style form, explode false)', () => {
-    for (const o of CORE_OPS()) for (const p of o.params) if (p.in === 'query' && typesOf(p.schema).has('array')) expect([p.style ?? 'form', p.explode], `${o.id} ${p.name}`).toEqual(['form', false]);
+    for (const o of CORE_OPS())
+      for (const p of o.params)
+        if (p.in === 'query' && typesOf(p.schema).has('array')) expect([p.style ?? 'form', p.explode], `${o.id} ${p.name}`).toEqual(['form', false]);
   });
 });
 
@@ -102,23 +135,45 @@ describe('common list parameters (seed 4.4.1)', () => {
         for (const path of paths) {
           const o = listOp(path);
           const p = param(o, name);
-          if (!only.includes(path)) { expect(p, `${path} has no ${name}`).toBeUndefined(); continue; }
+          if (!only.includes(path)) {
+            expect(p, `${path} has no ${name}`).toBeUndefined();
+            continue;
+          }
           expect(p, `${path} ${name}`).toBeDefined();
           const s = deref(p.schema);
           const t = row.Type.toLowerCase();
-          if (/array of integer/.test(t)) { expect(typesOf(s)).toContain('array'); expect(typesOf(s.items)).toContain('integer'); }
-          else if (/array of string/.test(t)) { expect(typesOf(s)).toContain('array'); expect(typesOf(s.items)).toContain('string'); }
-          else if (t === 'array') expect(typesOf(s)).toContain('array');
+          if (/array of integer/.test(t)) {
+            expect(typesOf(s)).toContain('array');
+            expect(typesOf(s.items)).toContain('integer');
+          } else if (/array of string/.test(t)) {
+            expect(typesOf(s)).toContain('array');
+            expect(typesOf(s.items)).toContain('string');
+          } else if (t === 'array') expect(typesOf(s)).toContain('array');
           else if (t === 'date-time') expect(deref(s).pattern ?? deref(s).format, `${name} is a date-time`).toBeTruthy();
           else expect(typesOf(s), `${path} ${name} type`).toContain(t);
           // Default and bounds: "10 (menu items 100), min 1, max 100", "desc (menu items asc); asc or desc", "publish (media: inherit)", "[]", "`exact` is the only value".
           const cell = row['Default / bounds'];
-          for (const part of cell.split(';').map((x) => x.trim()).filter(Boolean)) {
-            if (/^one of /.test(part) || / or /.test(part)) { expect([...(s.enum ?? s.items?.enum)].sort()).toEqual(list(part.replace(/^one of /, '')).sort()); continue; }
-            if (/is the only value/.test(part)) { expect(s.enum).toEqual(ticks(part)); continue; }
-            if (/^items /.test(part)) { expect([...deref(s.items).enum].sort()).toEqual(list(part.replace(/^items /, '')).sort()); continue; }
+          for (const part of cell
+            .split(';')
+            .map((x) => x.trim())
+            .filter(Boolean)) {
+            if (/^one of /.test(part) || / or /.test(part)) {
+              expect([...(s.enum ?? s.items?.enum ?? [])].sort()).toEqual(list(part.replace(/^one of /, '')).sort());
+              continue;
+            }
+            if (/is the only value/.test(part)) {
+              expect(s.enum).toEqual(ticks(part));
+              continue;
+            }
+            if (/^items /.test(part)) {
+              expect([...deref(s.items).enum].sort()).toEqual(list(part.replace(/^items /, '')).sort());
+              continue;
+            }
             if (/values in section 3/.test(part)) continue; // checked with section 3 below
-            for (const sub of part.split(/,(?![^(]*\))/).map((x) => x.trim()).filter(Boolean)) {
+            for (const sub of part
+              .split(/,(?![^(]*\))/)
+              .map((x) => x.trim())
+              .filter(Boolean)) {
               const bound = /^(min|max) (\d+)$/.exec(sub);
               const dflt = /^`?([\w[\]-]+)`?(?: \((?:([\w ]+?):? (\w+))\))?$/.exec(sub);
               if (bound) expect(s[bound[1] === 'min' ? 'minimum' : 'maximum'], `${path} ${name} ${sub}`).toBe(Number(bound[2]));
@@ -138,9 +193,18 @@ describe('common list parameters (seed 4.4.1)', () => {
 
   it('orderby values per resource (posts and media the list; pages and menu items add menu_order)', () => {
     const text = section('4.4.1').text;
-    const values = ticks(/`orderby` values: ([^\n]+)/.exec(text)![1].split('.')[0].replace(/([\w_]+)/g, '`$1`')).filter((v) => v !== 'values');
+    const values = ticks(
+      /`orderby` values: ([^\n]+)/
+        .exec(text)![1]
+        .split('.')[0]
+        .replace(/([\w_]+)/g, '`$1`'),
+    ).filter((v) => v !== 'values');
     const line = /`orderby` values: [^\n]+/.exec(text)![0];
-    const base = line.slice(line.indexOf(':') + 1).split('.')[0].split(',').map(strip);
+    const base = line
+      .slice(line.indexOf(':') + 1)
+      .split('.')[0]
+      .split(',')
+      .map(strip);
     expect(values.length).toBeGreaterThan(0);
     const adders = resourcesIn(/\. ([^.]+) add menu_order/.exec(line)![1]);
     for (const path of paths) {
@@ -170,23 +234,33 @@ describe('common list parameters (seed 4.4.1)', () => {
             expect(!!obj.properties.include_children, `${name} include_children`).toBe(hierarchical);
             if (hierarchical) expect(obj.properties.include_children.default).toBe(false);
             expect(!!obj.properties.operator, `${name} operator (not on exclude)`).toBe(!exclude);
-            if (!exclude) { expect(obj.properties.operator.enum).toEqual(['AND', 'OR']); expect(obj.properties.operator.default).toBe('OR'); }
+            if (!exclude) {
+              expect(obj.properties.operator.enum).toEqual(['AND', 'OR']);
+              expect(obj.properties.operator.default).toBe('OR');
+            }
             expect(param(listOp(path), name).description).toMatch(/\[terms\]/);
-          } else if (/^boolean, default (\w+)$/.test(t)) { expect(s.type).toBe('boolean'); expect(s.default).toBe(/default (\w+)/.exec(t)![1] === 'true'); }
-          else if (t === 'boolean') { expect(s.type).toBe('boolean'); expect(s.default).toBeUndefined(); }
-          else if (/array of format values, unique/.test(t)) {
+          } else if (/^boolean, default (\w+)$/.test(t)) {
+            expect(s.type).toBe('boolean');
+            expect(s.default).toBe(/default (\w+)/.exec(t)![1] === 'true');
+          } else if (t === 'boolean') {
+            expect(s.type).toBe('boolean');
+            expect(s.default).toBeUndefined();
+          } else if (/array of format values, unique/.test(t)) {
             const formats = section('2.6').tables[1].rows.find((r) => strip(r.Field) === 'format')!['Allowed values'];
             expect(s.uniqueItems).toBe(true);
             expect([...deref(s.items).enum].sort()).toEqual(list(formats).sort());
           } else if (t === 'integer') expect(s.type).toBe('integer');
-          else if (t === 'array of integer') { expect(s.type).toBe('array'); expect(s.items.type).toBe('integer'); }
-          else if (/default null/.test(t)) {
+          else if (t === 'array of integer') {
+            expect(s.type).toBe('array');
+            expect(s.items.type).toBe('integer');
+          } else if (/default null/.test(t)) {
             expect(s.default).toBeNull();
             expect(typesOf(s)).toContain('null');
             const values = t.replace(/; default null/, '');
             if (values.startsWith('string')) expect(typesOf(s)).toContain('string');
             // From WordPress 6.9 a list is accepted too (a oneOf of the scalar and a list): the seed's values are the scalar's.
-            else expect([...(s.enum ?? deref(s.oneOf.find((m: Json) => deref(m).enum)).enum)].filter((x: Json) => x !== null).sort()).toEqual(list(values).sort());
+            else
+              expect([...(s.enum ?? deref(s.oneOf.find((m: Json) => deref(m).enum)).enum)].filter((x: Json) => x !== null).sort()).toEqual(list(values).sort());
           } else throw new Error(`type not understood: ${t}`);
         });
       }
@@ -197,12 +271,18 @@ describe('common list parameters (seed 4.4.1)', () => {
     const states = section('3').tables[0].rows;
     const postsFilter = list(states.find((r) => /list filter/.test(r.Resource) && /Post/.test(r.Resource))!['States shown']);
     const mediaFilter = list(states.find((r) => /^Media/.test(r.Resource))!['States shown']);
-    for (const path of [RESOURCES.posts, RESOURCES.pages, RESOURCES.menuItems]) expect([...deref(pschema(listOp(path), 'status').items).enum].sort(), path).toEqual(postsFilter.sort());
+    for (const path of [RESOURCES.posts, RESOURCES.pages, RESOURCES.menuItems])
+      expect([...deref(pschema(listOp(path), 'status').items).enum].sort(), path).toEqual(postsFilter.sort());
     expect([...deref(pschema(listOp(RESOURCES.media), 'status').items).enum].sort()).toEqual(mediaFilter.sort());
   });
 
   it('newer parameters are marked with x-since and optional', () => {
-    for (const [path, name] of [[RESOURCES.posts, 'search_semantics'], [RESOURCES.posts, 'search_columns'], [RESOURCES.posts, 'ignore_sticky'], [RESOURCES.posts, 'format']]) {
+    for (const [path, name] of [
+      [RESOURCES.posts, 'search_semantics'],
+      [RESOURCES.posts, 'search_columns'],
+      [RESOURCES.posts, 'ignore_sticky'],
+      [RESOURCES.posts, 'format'],
+    ]) {
       const p = param(listOp(path), name);
       expect(p['x-since'], name).toMatch(/^WordPress 6\.\d$/);
       expect(p.required ?? false).toBe(false);
@@ -212,7 +292,11 @@ describe('common list parameters (seed 4.4.1)', () => {
 
 describe('single item, revisions and autosaves (seed 4.4.2)', () => {
   const items = section('4.4.2').items;
-  const bullet = (start: string) => { const b = items.find((x) => x.startsWith(start)); if (!b) throw new Error(`no 4.4.2 bullet ${start}`); return b; };
+  const bullet = (start: string) => {
+    const b = items.find((x) => x.startsWith(start));
+    if (!b) throw new Error(`no 4.4.2 bullet ${start}`);
+    return b;
+  };
   /** "`name` (attrs)" pairs of a bullet. */
   const named = (text: string): [string, string][] => [...text.matchAll(/`(\w+)`(?: \(([^)]*)\))?/g)].map((m) => [m[1], m[2] ?? '']);
 
@@ -220,13 +304,21 @@ describe('single item, revisions and autosaves (seed 4.4.2)', () => {
     for (const [name, attrs] of named(bullet('GET item'))) {
       for (const [res, base] of Object.entries(RESOURCES)) {
         const o = operation('get', `${base}/{id}`);
-        if (name === 'id') { expect(typesOf(pschema(o, 'id', 'path'))).toContain('integer'); continue; }
+        if (name === 'id') {
+          expect(typesOf(pschema(o, 'id', 'path'))).toContain('integer');
+          continue;
+        }
         const only = /posts and pages/.test(attrs);
-        if (only && !['posts', 'pages'].includes(res)) { expect(param(o, name), `${base} has no ${name}`).toBeUndefined(); continue; }
+        if (only && !['posts', 'pages'].includes(res)) {
+          expect(param(o, name), `${base} has no ${name}`).toBeUndefined();
+          continue;
+        }
         const s = pschema(o, name);
         const t = attrs.split(';')[0].trim();
-        if (/default (\w+)/.test(attrs)) { expect([...s.enum].sort()).toEqual(list(t).sort()); expect(s.default).toBe(/default (\w+)/.exec(attrs)![1]); }
-        else expect(typesOf(s)).toContain(t);
+        if (/default (\w+)/.test(attrs)) {
+          expect([...s.enum].sort()).toEqual(list(t).sort());
+          expect(s.default).toBe(/default (\w+)/.exec(attrs)![1]);
+        } else expect(typesOf(s)).toContain(t);
       }
     }
   });
@@ -259,7 +351,10 @@ describe('single item, revisions and autosaves (seed 4.4.2)', () => {
     for (const base of [RESOURCES.posts, RESOURCES.pages]) {
       const o = operation('get', `${base}/{parent}/revisions`);
       for (const [name, attrs] of named(bullet('Revisions list'))) {
-        if (name === 'parent') { expect(param(o, 'parent', 'path')?.required).toBe(true); continue; }
+        if (name === 'parent') {
+          expect(param(o, 'parent', 'path')?.required).toBe(true);
+          continue;
+        }
         const s = pschema(o, name);
         const mDefault = /default (\w+)/.exec(attrs);
         if (mDefault) expect(s.default, `${name} default`).toEqual(num(mDefault[1]));
@@ -328,8 +423,15 @@ describe('media extras (seed 4.5)', () => {
     for (const d of deprecated) {
       const s = prop(body, d);
       expect(s.deprecated, d).toBe(true);
-      if (d === 'rotation') { expect(s.type).toBe('integer'); expect(rule).toMatch(/greater than 0 and less than 360/); expect([s.exclusiveMinimum, s.exclusiveMaximum]).toEqual([0, 360]); }
-      else { expect(s.type).toBe('number'); expect(rule).toMatch(/numbers, 0 to 100/); expect([s.minimum, s.maximum]).toEqual([0, 100]); }
+      if (d === 'rotation') {
+        expect(s.type).toBe('integer');
+        expect(rule).toMatch(/greater than 0 and less than 360/);
+        expect([s.exclusiveMinimum, s.exclusiveMaximum]).toEqual([0, 360]);
+      } else {
+        expect(s.type).toBe('number');
+        expect(rule).toMatch(/numbers, 0 to 100/);
+        expect([s.minimum, s.maximum]).toEqual([0, 100]);
+      }
     }
   });
 
@@ -353,7 +455,10 @@ describe('media extras (seed 4.5)', () => {
     expect(Object.keys(content)).toEqual(expect.arrayContaining(['application/octet-stream', 'image/*', 'multipart/form-data']));
     expect(requiredOf(content['multipart/form-data'].schema)).toContain('file');
     expect(param(o, 'Content-Disposition', 'header').description).toMatch(/filename/);
-    for (const route of [RESOURCES.media, `${RESOURCES.media}/{id}/edit`]) expect(Object.keys(deref(operation('post', route).op.responses['201']).headers)).toEqual(expect.arrayContaining(['Location', 'X-WP-Upload-Attachment-ID']));
+    for (const route of [RESOURCES.media, `${RESOURCES.media}/{id}/edit`])
+      expect(Object.keys(deref(operation('post', route).op.responses['201']).headers)).toEqual(
+        expect.arrayContaining(['Location', 'X-WP-Upload-Attachment-ID']),
+      );
   });
 });
 
@@ -370,7 +475,8 @@ describe('menu items (seed 4.6)', () => {
     expect([...prop(body, 'type').enum].sort()).toEqual(list(typeLine[1]).sort());
     expect(prop(body, 'type').default).toBe(typeLine[2]);
     expect(prop(body, 'status').default).toBe(/`status` \(default (\w+)\)/.exec(text)![1]);
-    for (const f of ['url', 'menus', 'parent', 'menu_order', 'object', 'object_id', 'target', 'classes', 'xfn', 'attr_title', 'description']) expect(prop(body, f), f).toBeDefined();
+    for (const f of ['url', 'menus', 'parent', 'menu_order', 'object', 'object_id', 'target', 'classes', 'xfn', 'attr_title', 'description'])
+      expect(prop(body, f), f).toBeDefined();
   });
 
   it('menu items are not public: anonymous reads answer 401 rest_cannot_view', () => {
@@ -386,7 +492,15 @@ describe('menu items (seed 4.6)', () => {
 describe('records (seed 2.6)', () => {
   const s26 = section('2.6');
   const [structures, enums] = s26.tables;
-  const fieldsOf = (start: string) => s26.items.find((x) => x.startsWith(start))!.replace(/^[^:]+:/, '').replace(/\([^)]*\)/g, '').replace(/\.\s*$/, '').split(',').map(strip).filter(Boolean);
+  const fieldsOf = (start: string) =>
+    s26.items
+      .find((x) => x.startsWith(start))!
+      .replace(/^[^:]+:/, '')
+      .replace(/\([^)]*\)/g, '')
+      .replace(/\.\s*$/, '')
+      .split(',')
+      .map(strip)
+      .filter(Boolean);
   const writeBody = (path: string) => requestSchema(operation('post', `${path}/{id}`));
 
   it('post, page and media write bodies have exactly the writable fields of 2.6', () => {
@@ -395,7 +509,15 @@ describe('records (seed 2.6)', () => {
     const pageLine = s26.items.find((x) => x.startsWith('Page:'))!;
     const without = list(/without ([^;]+);/.exec(pageLine)![1]);
     const plus = ticks(pageLine).length ? ticks(pageLine) : list(/plus ([^.]+)/.exec(pageLine)![1].replace(/\([^)]*\)/g, ''));
-    const page = [...post.filter((f) => !without.includes(f)), ...list(/plus (.+)$/.exec(pageLine)![1].replace(/\([^)]*\)/g, '').replace(/\.\s*$/, ''))];
+    const page = [
+      ...post.filter((f) => !without.includes(f)),
+      ...list(
+        /plus (.+)$/
+          .exec(pageLine)![1]
+          .replace(/\([^)]*\)/g, '')
+          .replace(/\.\s*$/, ''),
+      ),
+    ];
     expect(plus.length).toBeGreaterThanOrEqual(0);
     expect([...propNames(writeBody(RESOURCES.pages))].sort()).toEqual([...new Set(page)].sort());
     expect([...propNames(writeBody(RESOURCES.media))].sort()).toEqual([...fieldsOf('Media attachment:')].sort());
@@ -404,14 +526,21 @@ describe('records (seed 2.6)', () => {
   });
 
   it('date_gmt (and date) are a date-time string or null on write', () => {
-    for (const path of [RESOURCES.posts, RESOURCES.pages, RESOURCES.media]) for (const f of ['date', 'date_gmt']) {
-      const s = prop(writeBody(path), f);
-      expect(typesOf(s)).toEqual(new Set(['string', 'null']));
-    }
+    for (const path of [RESOURCES.posts, RESOURCES.pages, RESOURCES.media])
+      for (const f of ['date', 'date_gmt']) {
+        const s = prop(writeBody(path), f);
+        expect(typesOf(s)).toEqual(new Set(['string', 'null']));
+      }
   });
 
   it('structured fields: a string or {raw} on write; raw in edit context only, rendered/protected/block_version read-only', () => {
-    const RECORD: Record<string, [string, string]> = { title: ['Post', 'PostEdit'], content: ['Post', 'PostEdit'], excerpt: ['Post', 'PostEdit'], caption: ['Attachment', 'AttachmentEdit'], description: ['Attachment', 'AttachmentEdit'] };
+    const RECORD: Record<string, [string, string]> = {
+      title: ['Post', 'PostEdit'],
+      content: ['Post', 'PostEdit'],
+      excerpt: ['Post', 'PostEdit'],
+      caption: ['Attachment', 'AttachmentEdit'],
+      description: ['Attachment', 'AttachmentEdit'],
+    };
     for (const row of structures.rows) {
       for (const field of row.Field.split(',').map(strip)) {
         if (field === 'meta') continue;
@@ -422,7 +551,8 @@ describe('records (seed 2.6)', () => {
         expect([...editProps].sort(), `${field} (edit)`).toEqual([...names].sort());
         expect(viewProps, `${field} (view) has no raw`).not.toContain('raw');
         for (const n of names.filter((x) => x !== 'raw')) {
-          if (row.Structure.includes(`\`${n}\``) && /read-only/.test(row.Structure.split(`\`${n}\``)[1].split(',')[0])) expect(deref(edit.properties[field]).properties[n].readOnly, `${field}.${n} read-only`).toBe(true);
+          if (row.Structure.includes(`\`${n}\``) && /read-only/.test(row.Structure.split(`\`${n}\``)[1].split(',')[0]))
+            expect(deref(edit.properties[field]).properties[n].readOnly, `${field}.${n} read-only`).toBe(true);
         }
         const write = prop(writeBody(field === 'caption' || field === 'description' ? RESOURCES.media : RESOURCES.posts), field);
         expect(typesOf(write), `${field} on write`).toEqual(new Set(['string', 'object']));
@@ -447,8 +577,15 @@ describe('records (seed 2.6)', () => {
   for (const row of enums.rows) {
     it(`enumeration ${row.Field}: ${row['Allowed values']}`, () => {
       const values = list(row['Allowed values']).sort();
-      for (const field of row.Field.replace(/\(write\)/, '').split(',').map(strip)) {
-        const bodies = field === 'format' ? [RESOURCES.posts] : field === 'status' ? [RESOURCES.posts, RESOURCES.pages, RESOURCES.menuItems] : [RESOURCES.posts, RESOURCES.pages, RESOURCES.media];
+      for (const field of row.Field.replace(/\(write\)/, '')
+        .split(',')
+        .map(strip)) {
+        const bodies =
+          field === 'format'
+            ? [RESOURCES.posts]
+            : field === 'status'
+              ? [RESOURCES.posts, RESOURCES.pages, RESOURCES.menuItems]
+              : [RESOURCES.posts, RESOURCES.pages, RESOURCES.media];
         for (const path of bodies) expect([...prop(writeBody(path), field).enum].sort(), `${path} ${field}`).toEqual(values);
       }
     });
@@ -461,17 +598,32 @@ describe('records (seed 2.6)', () => {
 
   it('view, edit and embed records differ as the platform sends them', () => {
     const S = bundle().components.schemas;
-    for (const [view, edit, embed] of [['Post', 'PostEdit', 'PostEmbed'], ['Page', 'PageEdit', 'PageEmbed'], ['Attachment', 'AttachmentEdit', 'AttachmentEmbed'], ['MenuItem', 'MenuItemEdit', 'MenuItemEmbed'], ['Revision', 'RevisionEdit', 'RevisionEmbed']]) {
-      const v = Object.keys(S[view].properties), e = Object.keys(S[edit].properties), m = Object.keys(S[embed].properties);
+    for (const [view, edit, embed] of [
+      ['Post', 'PostEdit', 'PostEmbed'],
+      ['Page', 'PageEdit', 'PageEmbed'],
+      ['Attachment', 'AttachmentEdit', 'AttachmentEmbed'],
+      ['MenuItem', 'MenuItemEdit', 'MenuItemEmbed'],
+      ['Revision', 'RevisionEdit', 'RevisionEmbed'],
+    ]) {
+      const v = Object.keys(S[view].properties),
+        e = Object.keys(S[edit].properties),
+        m = Object.keys(S[embed].properties);
       for (const f of m) expect(e, `${embed}.${f} is also in edit`).toContain(f);
       for (const f of v) expect(e, `${view}.${f} is also in edit`).toContain(f);
       expect(Object.keys(deref(S[view].properties.title).properties)).toEqual(['rendered']);
       expect(Object.keys(deref(S[edit].properties.title).properties).sort()).toEqual(['raw', 'rendered']);
     }
-    for (const f of ['password', 'permalink_template', 'generated_slug']) { expect(S.Post.properties[f]).toBeUndefined(); expect(S.PostEdit.properties[f]).toBeDefined(); }
+    for (const f of ['password', 'permalink_template', 'generated_slug']) {
+      expect(S.Post.properties[f]).toBeUndefined();
+      expect(S.PostEdit.properties[f]).toBeDefined();
+    }
     for (const f of ['content', 'status', 'date_gmt', 'meta']) expect(S.PostEmbed.properties[f]).toBeUndefined();
     expect(S.AutosaveEdit.properties.preview_link).toBeDefined();
-    for (const [rec, f, since] of [['Post', 'class_list', '6.5'], ['Attachment', 'featured_media', '6.5'], ['Revision', 'meta', '6.4']]) {
+    for (const [rec, f, since] of [
+      ['Post', 'class_list', '6.5'],
+      ['Attachment', 'featured_media', '6.5'],
+      ['Revision', 'meta', '6.4'],
+    ]) {
       expect(S[rec].required, `${rec}.${f} optional`).not.toContain(f);
       expect(deref(S[rec].properties[f])['x-since'] ?? S[rec].properties[f]['x-since']).toBe(`WordPress ${since}`);
     }
@@ -498,7 +650,8 @@ describe('answers: statuses, headers, batch flag (platform facts; seed 4.2, 8)',
   });
 
   it('paginated lists document X-WP-Total, X-WP-TotalPages and Link', () => {
-    for (const o of CORE_OPS().filter((x) => x.method === 'get' && param(x, 'per_page'))) expect(Object.keys(deref(o.op.responses['200']).headers ?? {}), o.id).toEqual(['X-WP-Total', 'X-WP-TotalPages', 'Link']);
+    for (const o of CORE_OPS().filter((x) => x.method === 'get' && param(x, 'per_page')))
+      expect(Object.keys(deref(o.op.responses['200']).headers ?? {}), o.id).toEqual(['X-WP-Total', 'X-WP-TotalPages', 'Link']);
   });
 
   it('creates answer 201 with Location; autosaves and post-process 200', () => {
@@ -509,27 +662,41 @@ describe('answers: statuses, headers, batch flag (platform facts; seed 4.2, 8)',
     for (const base of [RESOURCES.posts, RESOURCES.pages]) {
       const o = operation('delete', `${base}/{id}`);
       const ok = responseSchema(o, 200);
-      expect(ok.anyOf.map((x: Json) => deref(x).title).sort()).toEqual([`${base === RESOURCES.posts ? 'Post' : 'Page'}Deleted`, `${base === RESOURCES.posts ? 'Post' : 'Page'}Edit`]);
-      expect(Object.values<Json>(deref(o.op.responses['410']).content['application/json'].examples).map((e) => deref(e).value.code)).toContain('rest_already_trashed');
+      expect(ok.anyOf.map((x: Json) => deref(x).title).sort()).toEqual([
+        `${base === RESOURCES.posts ? 'Post' : 'Page'}Deleted`,
+        `${base === RESOURCES.posts ? 'Post' : 'Page'}Edit`,
+      ]);
+      expect(Object.values<Json>(deref(o.op.responses['410']).content['application/json'].examples).map((e) => deref(e).value.code)).toContain(
+        'rest_already_trashed',
+      );
     }
     for (const base of [RESOURCES.media, RESOURCES.menuItems]) {
       const o = operation('delete', `${base}/{id}`);
-      expect(Object.values<Json>(deref(o.op.responses['501']).content['application/json'].examples).map((e) => deref(e).value.code)).toContain('rest_trash_not_supported');
+      expect(Object.values<Json>(deref(o.op.responses['501']).content['application/json'].examples).map((e) => deref(e).value.code)).toContain(
+        'rest_trash_not_supported',
+      );
       const ok = responseSchema(o, 200);
       expect(ok.required).toEqual(['deleted', 'previous']);
     }
   });
 
   it('real error codes: 400 list errors, 404 rest_post_invalid_id, revision page errors', () => {
-    const codes = (o: Operation, status: number) => Object.values<Json>(deref(o.op.responses[String(status)]).content['application/json'].examples).map((e) => deref(e).value.code);
-    for (const base of Object.values(LIST_OF)) expect(codes(operation('get', base), 400)).toEqual(expect.arrayContaining(['rest_invalid_param', 'rest_post_invalid_page_number']));
+    const codes = (o: Operation, status: number) =>
+      Object.values<Json>(deref(o.op.responses[String(status)]).content['application/json'].examples).map((e) => deref(e).value.code);
+    for (const base of Object.values(LIST_OF))
+      expect(codes(operation('get', base), 400)).toEqual(expect.arrayContaining(['rest_invalid_param', 'rest_post_invalid_page_number']));
     for (const base of Object.values(RESOURCES)) expect(codes(operation('get', `${base}/{id}`), 404)).toContain('rest_post_invalid_id');
-    expect(codes(operation('get', `${RESOURCES.posts}/{parent}/revisions`), 400)).toEqual(expect.arrayContaining(['rest_revision_invalid_page_number', 'rest_revision_invalid_offset_number']));
+    expect(codes(operation('get', `${RESOURCES.posts}/{parent}/revisions`), 400)).toEqual(
+      expect.arrayContaining(['rest_revision_invalid_page_number', 'rest_revision_invalid_offset_number']),
+    );
   });
 
   it('x-allow-batch {v1: true} exactly on the write operations of posts, pages and menu items (seed 4.2, 9)', () => {
     expect(section('4.2').text).toMatch(/core posts, pages and menu-items collection and item routes/);
-    const batchable = [RESOURCES.posts, RESOURCES.pages, RESOURCES.menuItems].flatMap((b) => [`post ${b}`, ...['post', 'put', 'patch', 'delete'].map((m) => `${m} ${b}/{id}`)]);
+    const batchable = [RESOURCES.posts, RESOURCES.pages, RESOURCES.menuItems].flatMap((b) => [
+      `post ${b}`,
+      ...['post', 'put', 'patch', 'delete'].map((m) => `${m} ${b}/{id}`),
+    ]);
     for (const o of CORE_OPS()) {
       const key = `${o.method} ${o.path}`;
       if (batchable.includes(key)) expect(o.op['x-allow-batch'], key).toEqual({ v1: true });
@@ -539,8 +706,13 @@ describe('answers: statuses, headers, batch flag (platform facts; seed 4.2, 8)',
 
   it('security: reads of posts, pages and media are public with optional credentials; everything else needs them', () => {
     for (const o of CORE_OPS()) {
-      const publicOp = o.method === 'get' && (o.path === '/core/v2' || [RESOURCES.posts, RESOURCES.pages, RESOURCES.media].some((b) => o.path === b || o.path === `${b}/{id}`));
-      expect(o.op.security.some((s: Json) => Object.keys(s).length === 0), o.id).toBe(publicOp);
+      const publicOp =
+        o.method === 'get' &&
+        (o.path === '/core/v2' || [RESOURCES.posts, RESOURCES.pages, RESOURCES.media].some((b) => o.path === b || o.path === `${b}/{id}`));
+      expect(
+        o.op.security.some((s: Json) => Object.keys(s).length === 0),
+        o.id,
+      ).toBe(publicOp);
     }
   });
 });
@@ -561,8 +733,11 @@ describe('examples of the core operations', () => {
 
   it('every JSON request and response body has an example', () => {
     for (const o of CORE_OPS()) {
-      for (const [code, res] of Object.entries<Json>(o.op.responses)) for (const [type, media] of Object.entries<Json>(deref(res).content ?? {})) if (/json/.test(type)) expect(media.example !== undefined || Object.keys(media.examples ?? {}).length > 0, `${o.id} ${code}`).toBe(true);
-      for (const [type, media] of Object.entries<Json>(deref(o.op.requestBody)?.content ?? {})) if (/json|urlencoded/.test(type)) expect(Object.keys(media.examples ?? {}).length, `${o.id} request ${type}`).toBeGreaterThan(0);
+      for (const [code, res] of Object.entries<Json>(o.op.responses))
+        for (const [type, media] of Object.entries<Json>(deref(res).content ?? {}))
+          if (/json/.test(type)) expect(media.example !== undefined || Object.keys(media.examples ?? {}).length > 0, `${o.id} ${code}`).toBe(true);
+      for (const [type, media] of Object.entries<Json>(deref(o.op.requestBody)?.content ?? {}))
+        if (/json|urlencoded/.test(type)) expect(Object.keys(media.examples ?? {}).length, `${o.id} request ${type}`).toBeGreaterThan(0);
     }
     expect(cases.length).toBeGreaterThan(150);
   });

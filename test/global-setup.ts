@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 export default function setup(): void {
   if (process.env.FESTIVAL_DIST_FRESH === '1') return;
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const r = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.code.json')], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.code.json')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (r.error) throw r.error;
   process.env.FESTIVAL_DIST_FRESH = '1';
 }

@@ -9,7 +9,6 @@ import { check } from './support/validate.js';
 
 const strip = (s: string) => s.replace(/`/g, '').trim();
 
-
 /** The object member of a schema (following $ref, allOf and the object branch of a oneOf). */
 function objectOf(schema: Json): Json {
   const s = deref(schema);
@@ -93,7 +92,11 @@ describe('site index (seed 2.1)', () => {
     for (const n of names.filter((x) => /^\w+$/.test(x))) expect(prop(entry, n), `RouteEntry.${n}`).toBeDefined();
     expect(typesOf(prop(entry, 'methods'))).toContain('array');
     const endpoint = deref(prop(entry, 'endpoints').items);
-    const members = names.find((x) => x.startsWith('{'))!.replace(/[{}]/g, '').split(',').map((x) => x.trim());
+    const members = names
+      .find((x) => x.startsWith('{'))!
+      .replace(/[{}]/g, '')
+      .split(',')
+      .map((x) => x.trim());
     for (const m of members) {
       expect(prop(endpoint, m), `RouteEndpoint.${m}`).toBeDefined();
       expect(requiredOf(endpoint)).toContain(m);
@@ -186,7 +189,10 @@ describe('batch (seed 4.2)', () => {
           expect(typesOf(arr.items)).toContain('string');
         } else {
           // An enumeration: "`a` or `b`", "POST, PUT, PATCH or DELETE"
-          const values = rule.split(/,|\bor\b/).map(strip).filter(Boolean);
+          const values = rule
+            .split(/,|\bor\b/)
+            .map(strip)
+            .filter(Boolean);
           expect(values.length, `${field}: rule "${rule}" understood`).toBeGreaterThan(1);
           expect([...p.enum].sort(), `${field} enum`).toEqual(values.sort());
         }
@@ -205,8 +211,17 @@ describe('batch (seed 4.2)', () => {
 
   it('answers 207 with one envelope (or null) per request, headers an object or []', () => {
     const res = successSchema(batch, '207');
-    expect(check(res, { responses: [{ body: { id: 1 }, status: 201, headers: { Location: 'https://festival.example/wp-json/core/v2/posts/1' } }, { body: {}, status: 200, headers: [] }] })).toEqual([]);
-    expect(check(res, { failed: 'validation', responses: [null, { body: { code: 'x', message: 'y', data: { status: 400 } }, status: 400, headers: [] }] })).toEqual([]);
+    expect(
+      check(res, {
+        responses: [
+          { body: { id: 1 }, status: 201, headers: { Location: 'https://festival.example/wp-json/core/v2/posts/1' } },
+          { body: {}, status: 200, headers: [] },
+        ],
+      }),
+    ).toEqual([]);
+    expect(
+      check(res, { failed: 'validation', responses: [null, { body: { code: 'x', message: 'y', data: { status: 400 } }, status: 400, headers: [] }] }),
+    ).toEqual([]);
     expect(check(res, { responses: [{ body: {}, status: 200, headers: ['x'] }] })).not.toEqual([]);
   });
 
@@ -240,13 +255,19 @@ describe('oEmbed (seed 4.3)', () => {
     for (const ch of cell) {
       if (ch === '(') depth++;
       if (ch === ')') depth--;
-      if (ch === sep && depth === 0) { parts.push(cur); cur = ''; } else cur += ch;
+      if (ch === sep && depth === 0) {
+        parts.push(cur);
+        cur = '';
+      } else cur += ch;
     }
     parts.push(cur);
-    return parts.map((p) => p.trim()).filter(Boolean).map((p) => {
-      const m = /^`?([\w]+)`?\s*(?:\((.*)\))?$/.exec(p)!;
-      return [m[1], m[2] ? m[2].split(',').map((a) => a.trim()) : []];
-    });
+    return parts
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((p) => {
+        const m = /^`?([\w]+)`?\s*(?:\((.*)\))?$/.exec(p)!;
+        return [m[1], m[2] ? m[2].split(',').map((a) => a.trim()) : []];
+      });
   }
 
   // The namespace-root rule of seed 2.1: `namespace` defaults to the namespace itself, `context` to `view`.
@@ -313,12 +334,19 @@ describe('oEmbed (seed 4.3)', () => {
 });
 
 describe('examples of the site-wide operations', () => {
-  const ops = [operation('get', '/'), operation('post', '/batch/v1'), operation('get', '/oembed/1.0'), operation('get', '/oembed/1.0/embed'), operation('get', '/oembed/1.0/proxy')];
+  const ops = [
+    operation('get', '/'),
+    operation('post', '/batch/v1'),
+    operation('get', '/oembed/1.0'),
+    operation('get', '/oembed/1.0/embed'),
+    operation('get', '/oembed/1.0/proxy'),
+  ];
   const cases: [string, Json, Json][] = [];
   for (const o of ops) {
     const bodies: [string, Json][] = [];
     for (const [type, media] of Object.entries<Json>(deref(o.op.requestBody)?.content ?? {})) bodies.push([`${o.id} request ${type}`, media]);
-    for (const [code, res] of Object.entries<Json>(o.op.responses)) for (const [type, media] of Object.entries<Json>(deref(res).content ?? {})) bodies.push([`${o.id} ${code} ${type}`, media]);
+    for (const [code, res] of Object.entries<Json>(o.op.responses))
+      for (const [type, media] of Object.entries<Json>(deref(res).content ?? {})) bodies.push([`${o.id} ${code} ${type}`, media]);
     for (const [where, media] of bodies) {
       if (media.example !== undefined) cases.push([`${where} example`, media.schema, media.example]);
       for (const [name, ex] of Object.entries<Json>(media.examples ?? {})) cases.push([`${where} ${name}`, media.schema, deref(ex).value]);
@@ -328,7 +356,8 @@ describe('examples of the site-wide operations', () => {
   it('every request and response body has an example', () => {
     for (const o of ops) {
       for (const [code, res] of Object.entries<Json>(o.op.responses)) {
-        for (const [type, media] of Object.entries<Json>(deref(res).content ?? {})) expect(media.example !== undefined || Object.keys(media.examples ?? {}).length > 0, `${o.id} ${code} ${type}`).toBe(true);
+        for (const [type, media] of Object.entries<Json>(deref(res).content ?? {}))
+          expect(media.example !== undefined || Object.keys(media.examples ?? {}).length > 0, `${o.id} ${code} ${type}`).toBe(true);
       }
     }
     expect(cases.length).toBeGreaterThan(15);

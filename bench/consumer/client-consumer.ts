@@ -10,11 +10,17 @@ export async function run(): Promise<string[]> {
   const out: string[] = [];
 
   // Calendar: events list / get / create, venues list / get.
-  const events = await unwrap(site.GET('/cal/events/v1/events', { params: { query: { per_page: 5, start_date: '2026-07-01 00:00:00', categories: [3, 4], featured: true } } }));
+  const events = await unwrap(
+    site.GET('/cal/events/v1/events', { params: { query: { per_page: 5, start_date: '2026-07-01 00:00:00', categories: [3, 4], featured: true } } }),
+  );
   events.events.forEach((e: Event) => out.push(`${e.id} ${e.title} ${e.start_date}`));
   const event = await unwrap(site.GET('/cal/events/v1/events/{id}', { params: { path: { id: events.events[0]?.id ?? 1 } } }));
   out.push(`${event.title} at ${event.venue && !Array.isArray(event.venue) ? event.venue.venue : 'no venue'}`);
-  const created = await unwrap(site.POST('/cal/events/v1/events', { body: { title: 'Late-night jazz', start_date: '2026-07-04 22:00:00', end_date: '2026-07-05 01:00:00', categories: [4] } }));
+  const created = await unwrap(
+    site.POST('/cal/events/v1/events', {
+      body: { title: 'Late-night jazz', start_date: '2026-07-04 22:00:00', end_date: '2026-07-05 01:00:00', categories: [4] },
+    }),
+  );
   out.push(`created event ${created.id}`);
   const venues = await unwrap(site.GET('/cal/events/v1/venues', { params: { query: { per_page: 20, only_with_upcoming: true } } }));
   venues.venues.forEach((v: Venue) => out.push(`${v.id} ${v.venue ?? ''} ${v.city ?? ''}`));
@@ -22,7 +28,9 @@ export async function run(): Promise<string[]> {
   out.push(String(venue.address ?? ''));
 
   // Core posts: list / get / create / update / delete.
-  const posts = await unwrap(site.GET('/core/v2/posts', { params: { query: { per_page: 10, categories: [3, 4], include: [4, 5, 6], orderby: 'date', order: 'desc' } } }));
+  const posts = await unwrap(
+    site.GET('/core/v2/posts', { params: { query: { per_page: 10, categories: [3, 4], include: [4, 5, 6], orderby: 'date', order: 'desc' } } }),
+  );
   posts.forEach((p: Post | PostEdit | PostEmbed) => out.push(`${p.id} ${p.link}`));
   const post = await unwrap(site.GET('/core/v2/posts/{id}', { params: { path: { id: 4 }, query: { context: 'view' } } }));
   out.push(`${post.id} ${post.slug}`);
@@ -50,7 +58,17 @@ export async function run(): Promise<string[]> {
   // Site index, batch, oEmbed, an add-on route.
   const index: SiteIndex = await unwrap(site.GET('/', {}));
   out.push(`${index.name}: ${index.namespaces.join(', ')}`);
-  const batched: BatchResponseBody = await unwrap(site.POST('/batch/v1', { body: { validation: 'require-all-validate', requests: [{ method: 'POST', path: '/core/v2/posts', body: { title: 'A', status: 'draft' } }, { method: 'DELETE', path: '/core/v2/posts/41?force=true' }] } }));
+  const batched: BatchResponseBody = await unwrap(
+    site.POST('/batch/v1', {
+      body: {
+        validation: 'require-all-validate',
+        requests: [
+          { method: 'POST', path: '/core/v2/posts', body: { title: 'A', status: 'draft' } },
+          { method: 'DELETE', path: '/core/v2/posts/41?force=true' },
+        ],
+      },
+    }),
+  );
   out.push(`${batched.responses.length} answers`);
   const embed = await unwrap(site.GET('/oembed/1.0/embed', { params: { query: { url: 'http://127.0.0.1:8881/festival/', maxwidth: 480 } } }));
   out.push(typeof embed === 'string' ? embed : `${embed.type} ${embed.title}`);

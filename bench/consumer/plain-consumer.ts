@@ -5,39 +5,181 @@
 const BASE = 'http://127.0.0.1:4010';
 const AUTH = `Basic ${btoa('editor:app password')}`;
 
-interface Rendered { rendered: string; raw?: string; protected?: boolean }
-interface ErrorBody { code: string; message: string; data?: { status?: number; params?: Record<string, string> } | null }
-
-interface CalVenue { id: number; venue?: string; address?: string; city?: string; country?: string; zip?: string; url: string; show_map: boolean }
-interface CalTerm { id: number; name: string; slug: string }
-interface CalEvent {
-  id: number; global_id: string; author: string; status: string; url: string; rest_url: string;
-  title: string; description: string; excerpt: string; slug: string; all_day: boolean;
-  start_date: string; end_date: string; utc_start_date: string; utc_end_date: string; timezone: string;
-  cost: string; website: string; featured: boolean; categories: CalTerm[]; tags: CalTerm[];
-  venue: CalVenue | []; organizer: { id: number; organizer: string }[];
+interface Rendered {
+  rendered: string;
+  raw?: string;
+  protected?: boolean;
 }
-interface CalEventList { events: CalEvent[]; rest_url: string; next_rest_url?: string; total: number; total_pages: number }
-interface CalVenueList { venues: CalVenue[]; rest_url: string; total: number; total_pages: number }
-interface CalEventCreate { title: string; start_date: string; end_date: string; description?: string; status?: string; categories?: number[]; tags?: number[]; venue?: number }
+interface ErrorBody {
+  code: string;
+  message: string;
+  data?: { status?: number; params?: Record<string, string> } | null;
+}
+
+interface CalVenue {
+  id: number;
+  venue?: string;
+  address?: string;
+  city?: string;
+  country?: string;
+  zip?: string;
+  url: string;
+  show_map: boolean;
+}
+interface CalTerm {
+  id: number;
+  name: string;
+  slug: string;
+}
+interface CalEvent {
+  id: number;
+  global_id: string;
+  author: string;
+  status: string;
+  url: string;
+  rest_url: string;
+  title: string;
+  description: string;
+  excerpt: string;
+  slug: string;
+  all_day: boolean;
+  start_date: string;
+  end_date: string;
+  utc_start_date: string;
+  utc_end_date: string;
+  timezone: string;
+  cost: string;
+  website: string;
+  featured: boolean;
+  categories: CalTerm[];
+  tags: CalTerm[];
+  venue: CalVenue | [];
+  organizer: { id: number; organizer: string }[];
+}
+interface CalEventList {
+  events: CalEvent[];
+  rest_url: string;
+  next_rest_url?: string;
+  total: number;
+  total_pages: number;
+}
+interface CalVenueList {
+  venues: CalVenue[];
+  rest_url: string;
+  total: number;
+  total_pages: number;
+}
+interface CalEventCreate {
+  title: string;
+  start_date: string;
+  end_date: string;
+  description?: string;
+  status?: string;
+  categories?: number[];
+  tags?: number[];
+  venue?: number;
+}
 
 type PostStatus = 'publish' | 'future' | 'draft' | 'pending' | 'private';
 interface Post {
-  id: number; date: string; date_gmt: string; modified: string; slug: string; status: PostStatus | 'trash';
-  type: string; link: string; title: Rendered; content: Rendered; excerpt: Rendered; author: number;
-  featured_media: number; sticky: boolean; categories: number[]; tags: number[];
+  id: number;
+  date: string;
+  date_gmt: string;
+  modified: string;
+  slug: string;
+  status: PostStatus | 'trash';
+  type: string;
+  link: string;
+  title: Rendered;
+  content: Rendered;
+  excerpt: Rendered;
+  author: number;
+  featured_media: number;
+  sticky: boolean;
+  categories: number[];
+  tags: number[];
 }
-interface PostWrite { title?: string; content?: string; status?: PostStatus; sticky?: boolean; categories?: number[]; tags?: number[] }
-interface PostDeleted { deleted: true; previous: Post }
-interface Page { id: number; slug: string; status: string; link: string; title: Rendered; parent: number; menu_order: number }
-interface Media { id: number; slug: string; link: string; title: Rendered; media_type: 'image' | 'file'; mime_type: string; source_url: string; alt_text: string }
-interface MenuItem { id: number; title: Rendered; url: string; parent: number; menu_order: number; menus: number; object_id: number }
-interface SiteIndex { name: string; description: string; url: string; home: string; gmt_offset: number; timezone_string: string; namespaces: string[]; routes: Record<string, unknown> }
-interface BatchRequestItem { method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: Record<string, unknown>; headers?: Record<string, string | string[]> }
-interface BatchRequest { validation?: 'require-all-validate' | 'normal'; requests: BatchRequestItem[] }
-interface BatchResponse { failed?: 'validation'; responses: ({ body: unknown; status: number; headers: Record<string, string> } | null)[] }
-interface OEmbed { version: '1.0'; provider_name: string; provider_url: string; author_name: string; author_url: string; title: string; type: 'rich' | 'video' | 'photo' | 'link'; width?: number; height?: number; html?: string }
-interface NamespaceIndex { namespace: string; routes: Record<string, unknown>; _links?: Record<string, unknown> }
+interface PostWrite {
+  title?: string;
+  content?: string;
+  status?: PostStatus;
+  sticky?: boolean;
+  categories?: number[];
+  tags?: number[];
+}
+interface PostDeleted {
+  deleted: true;
+  previous: Post;
+}
+interface Page {
+  id: number;
+  slug: string;
+  status: string;
+  link: string;
+  title: Rendered;
+  parent: number;
+  menu_order: number;
+}
+interface Media {
+  id: number;
+  slug: string;
+  link: string;
+  title: Rendered;
+  media_type: 'image' | 'file';
+  mime_type: string;
+  source_url: string;
+  alt_text: string;
+}
+interface MenuItem {
+  id: number;
+  title: Rendered;
+  url: string;
+  parent: number;
+  menu_order: number;
+  menus: number;
+  object_id: number;
+}
+interface SiteIndex {
+  name: string;
+  description: string;
+  url: string;
+  home: string;
+  gmt_offset: number;
+  timezone_string: string;
+  namespaces: string[];
+  routes: Record<string, unknown>;
+}
+interface BatchRequestItem {
+  method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: Record<string, unknown>;
+  headers?: Record<string, string | string[]>;
+}
+interface BatchRequest {
+  validation?: 'require-all-validate' | 'normal';
+  requests: BatchRequestItem[];
+}
+interface BatchResponse {
+  failed?: 'validation';
+  responses: ({ body: unknown; status: number; headers: Record<string, string> } | null)[];
+}
+interface OEmbed {
+  version: '1.0';
+  provider_name: string;
+  provider_url: string;
+  author_name: string;
+  author_url: string;
+  title: string;
+  type: 'rich' | 'video' | 'photo' | 'link';
+  width?: number;
+  height?: number;
+  html?: string;
+}
+interface NamespaceIndex {
+  namespace: string;
+  routes: Record<string, unknown>;
+  _links?: Record<string, unknown>;
+}
 
 type Query = Record<string, string | number | boolean | (string | number)[] | undefined>;
 
@@ -55,7 +197,10 @@ async function call<T>(method: string, path: string, query?: Query, body?: unkno
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json: unknown = await res.json();
-  if (!res.ok) { const e = json as ErrorBody; throw new Error(`${res.status} ${e.code}: ${e.message}`); }
+  if (!res.ok) {
+    const e = json as ErrorBody;
+    throw new Error(`${res.status} ${e.code}: ${e.message}`);
+  }
   return json as T;
 }
 
@@ -63,7 +208,12 @@ export async function run(): Promise<string[]> {
   const out: string[] = [];
 
   // Calendar: events list / get / create, venues list / get.
-  const events = await call<CalEventList>('GET', '/cal/events/v1/events', { per_page: 5, start_date: '2026-07-01 00:00:00', categories: [3, 4], featured: true });
+  const events = await call<CalEventList>('GET', '/cal/events/v1/events', {
+    per_page: 5,
+    start_date: '2026-07-01 00:00:00',
+    categories: [3, 4],
+    featured: true,
+  });
   events.events.forEach((e: CalEvent) => out.push(`${e.id} ${e.title} ${e.start_date}`));
   const event = await call<CalEvent>('GET', `/cal/events/v1/events/${events.events[0]?.id ?? 1}`);
   out.push(`${event.title} at ${event.venue && !Array.isArray(event.venue) ? event.venue.venue : 'no venue'}`);
@@ -106,7 +256,13 @@ export async function run(): Promise<string[]> {
   // Site index, batch, oEmbed, an add-on route.
   const index = await call<SiteIndex>('GET', '/');
   out.push(`${index.name}: ${index.namespaces.join(', ')}`);
-  const batch: BatchRequest = { validation: 'require-all-validate', requests: [{ method: 'POST', path: '/core/v2/posts', body: { title: 'A', status: 'draft' } }, { method: 'DELETE', path: '/core/v2/posts/41?force=true' }] };
+  const batch: BatchRequest = {
+    validation: 'require-all-validate',
+    requests: [
+      { method: 'POST', path: '/core/v2/posts', body: { title: 'A', status: 'draft' } },
+      { method: 'DELETE', path: '/core/v2/posts/41?force=true' },
+    ],
+  };
   const batched = await call<BatchResponse>('POST', '/batch/v1', undefined, batch);
   out.push(`${batched.responses.length} answers`);
   const embed = await call<OEmbed>('GET', '/oembed/1.0/embed', { url: 'http://127.0.0.1:8881/festival/', maxwidth: 480 });

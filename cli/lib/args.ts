@@ -2,7 +2,10 @@
 import type { Json } from '../../core/spec.js';
 
 export class UsageError extends Error {
-  constructor(message: Json) { super(message); this.name = 'UsageError'; }
+  constructor(message: Json) {
+    super(message);
+    this.name = 'UsageError';
+  }
 }
 
 /**
@@ -14,8 +17,14 @@ export function parseArgs(argv: Json, flags: Json) {
   const positionals = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--') { positionals.push(...argv.slice(i + 1)); break; }
-    if (!arg.startsWith('-') || arg === '-') { positionals.push(arg); continue; }
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      positionals.push(arg);
+      continue;
+    }
     const m = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/s.exec(arg);
     if (!m) throw new UsageError(`unknown option ${JSON.stringify(arg)}`);
     const [, name, inline] = m;
@@ -46,5 +55,9 @@ export async function isMain(metaUrl: Json) {
   if (!process.argv[1]) return false;
   const { realpathSync } = await import('node:fs');
   const { pathToFileURL } = await import('node:url');
-  try { return pathToFileURL(realpathSync(process.argv[1])).href === metaUrl; } catch { return false; }
+  try {
+    return pathToFileURL(realpathSync(process.argv[1])).href === metaUrl;
+  } catch {
+    return false;
+  }
 }

@@ -33,8 +33,18 @@ function prefixes(route: Json) {
   return out;
 }
 
-const sortBy = (list: Json, ...keys: string[]) => list.sort((a: Json, b: Json) => { for (const k of keys) { const c = String(a[k] ?? '').localeCompare(String(b[k] ?? '')); if (c) return c; } return 0; });
-const canon = (v: Json) => JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+const sortBy = (list: Json, ...keys: string[]) =>
+  list.sort((a: Json, b: Json) => {
+    for (const k of keys) {
+      const c = String(a[k] ?? '').localeCompare(String(b[k] ?? ''));
+      if (c) return c;
+    }
+    return 0;
+  });
+const canon = (v: Json) =>
+  JSON.stringify(v, (_k, x) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x,
+  );
 
 function siteTypes(arg: Json) {
   const t = Array.isArray(arg.type) ? arg.type : arg.type ? [arg.type] : [];
@@ -53,7 +63,14 @@ function specParams(o: Json, doc: Json) {
   const out = new Map();
   for (const p of o.params) {
     if (p.in !== 'query' && p.in !== 'path') continue;
-    out.set(p.name, { in: p.in, types: schemaTypes(p.schema, doc), enum: schemaEnum(p.schema, doc), default: deref(p.schema, doc)?.default, required: Boolean(p.required), schema: p.schema });
+    out.set(p.name, {
+      in: p.in,
+      types: schemaTypes(p.schema, doc),
+      enum: schemaEnum(p.schema, doc),
+      default: deref(p.schema, doc)?.default,
+      required: Boolean(p.required),
+      schema: p.schema,
+    });
   }
   const schema = bodySchema(o, doc) ?? bodySchema(o, doc, 'application/x-www-form-urlencoded');
   if (schema) {
@@ -73,6 +90,104 @@ function collectProperties(schema: Json, doc: Json, acc = new Map()) {
   for (const [k, v] of Object.entries(s.properties ?? {})) acc.set(k, { schema: v, required: req.has(k) });
   for (const m of s.allOf ?? []) collectProperties(m, doc, acc);
   return acc;
+}
+
+/** The differences between the spec's parameter `p` and the site's arg `a` of the same name on one route and method. */
+function paramFindings(route: Json, M: string, name: string, p: Json, a: Json, doc: Json, mapNamespace: (x: Json) => Json): Json[] {
+  const out: Json[] = [];
+  const st = siteTypes(a);
+  if (st.length && p.types.length && canon(st) !== canon(p.types)) out.push({ route, method: M, param: name, kind: 'type', spec: p.types, site: st });
+  const se = siteEnum(a);
+  if (se || p.enum) {
+    const specOnly = (p.enum ?? []).filter((v: Json) => !(se ?? []).includes(v));
+    const siteOnly = (se ?? []).filter((v: Json) => !(p.enum ?? []).includes(v));
+    if (!se || !p.enum) out.push({ route, method: M, param: name, kind: 'enum', spec: p.enum ?? null, site: se ?? null });
+    else if (specOnly.length || siteOnly.length) out.push({ route, method: M, param: name, kind: 'enum', specOnly, siteOnly });
+  }
+  let sd = name === 'namespace' && typeof a.default === 'string' ? mapNamespace(a.default) : a.default;
+  // PHP casts a scalar default of an array parameter to a one-item list.
+  if (sd !== undefined && !Array.isArray(sd) && Array.isArray(p.default) && p.types.includes('array')) sd = [sd];
+  // A numeric default the site declares as a string ("10", the calendar's habit) is the same value
+  // for a numeric parameter: PHP's validation casts it before the handler reads it.
+  if (typeof sd === 'string' && typeof p.default === 'number' && /^-?\d+(\.\d+)?$/.test(sd) && Number(sd) === p.default) sd = p.default;
+  if ((sd !== undefined || p.default !== undefined) && canon(sd) !== canon(p.default))
+    out.push({ route, method: M, param: name, kind: 'default', spec: p.default ?? null, site: sd ?? null });
+  if (p.in !== 'path' && Boolean(a.required) !== p.required)
+    out.push({ route, method: M, param: name, kind: 'required', spec: p.required, site: Boolean(a.required) });
+  // Object properties the spec documents and the site's arg lacks (e.g. meta.footnotes).
+  const specProps = collectProperties(p.schema, doc);
+  if (specProps.size && a.properties && typeof a.properties === 'object') {
+    const missing = [...specProps.keys()].filter((x) => !(x in a.properties));
+    const extra = Object.keys(a.properties).filter((x) => !specProps.has(x));
+    if (missing.length || extra.length) out.push({ route, method: M, param: name, kind: 'property', specOnly: missing, siteOnly: extra });
+  }
+  return out;
+}
+
+/** The site's args on one route and method that the spec does not have (nor the global parameters). */
+function siteOnlyParams(route: Json, M: string, args: Json, sp: Map<string, Json>, globalParams: string[]): Json[] {
+  const out: Json[] = [];
+  for (const name of Object.keys(args)) {
+    if (sp.has(name) || globalParams.includes(name)) continue;
+    const a = args[name];
+    out.push({
+      route,
+      method: M,
+      param: name,
+      kind: 'site-only',
+      site: {
+        type: siteTypes(a),
+        ...(a.default !== undefined ? { default: a.default } : {}),
+        ...(siteEnum(a) ? { enum: siteEnum(a) } : {}),
+        required: Boolean(a.required),
+      },
+    });
+  }
+  return out;
+}
+
+/** The site's routes outside the spec's namespaces, grouped by the longest namespace of the index they fall under. */
+function otherNamespaces(siteRoutes: Map<string, Json>, specNs: string[], siteNsSet: Set<Json>) {
+  const other = new Map();
+  for (const { route } of siteRoutes.values()) {
+    if (nsOfRoute(route, specNs)) continue;
+    const pre = prefixes(route);
+    const ns = pre.reverse().find((p) => siteNsSet.has(p)) ?? route.split('/').filter(Boolean).slice(0, 2).join('/');
+    if (!other.has(ns)) other.set(ns, []);
+    other.get(ns).push(route);
+  }
+  return [...other].map(([namespace, routes]) => ({ namespace, routes: routes.sort() })).sort((a, b) => a.namespace.localeCompare(b.namespace));
+}
+
+/** Count, per spec parameter name, its routes in the spec and those where the site has it too. */
+function countParams(paramSeen: Map<string, Json>, sp: Map<string, Json>, args: Json, globalParams: string[]) {
+  for (const [name] of sp) {
+    if (globalParams.includes(name)) continue;
+    const c = paramSeen.get(name) ?? { spec: 0, site: 0 };
+    c.spec++;
+    if (name in args) c.site++;
+    paramSeen.set(name, c);
+  }
+}
+
+/** The spec's namespaces the site does not have at all (listed in drift.specNamespacesAbsent, sorted); returns their set. */
+function absentNamespaces(drift: Json, specRoutes: Map<string, Json>, siteRoutes: Map<string, Json>, specNs: string[], siteNsSet: Set<Json>) {
+  const specNsWithRoutes = new Map();
+  for (const { route } of specRoutes.values()) {
+    const ns = nsOfRoute(route, specNs) ?? '(other)';
+    specNsWithRoutes.set(ns, (specNsWithRoutes.get(ns) ?? 0) + 1);
+  }
+  const sitePrefixes = new Set();
+  for (const { route } of siteRoutes.values()) for (const p of prefixes(route)) sitePrefixes.add(p);
+  const siteHasNs = (ns: Json) => ns === '(index)' || siteNsSet.has(ns) || sitePrefixes.has(ns);
+  const absent = new Set();
+  for (const [ns, n] of specNsWithRoutes)
+    if (!siteHasNs(ns)) {
+      absent.add(ns);
+      drift.specNamespacesAbsent.push({ namespace: ns, routes: n });
+    }
+  sortBy(drift.specNamespacesAbsent, 'namespace');
+  return absent;
 }
 
 /**
@@ -104,28 +219,10 @@ export function computeDrift(doc: Json, index: Json, { globalParams = GLOBAL_PAR
   };
   if (unparseable.length) drift.unparseableRoutes = unparseable.sort((a: Json, b: Json) => a.key.localeCompare(b.key));
   // Namespaces of the spec the site doesn't have at all.
-  const specNsWithRoutes = new Map();
-  for (const { route } of specRoutes.values()) {
-    const ns = nsOfRoute(route, specNs) ?? '(other)';
-    specNsWithRoutes.set(ns, (specNsWithRoutes.get(ns) ?? 0) + 1);
-  }
-  const sitePrefixes = new Set();
-  for (const { route } of siteRoutes.values()) for (const p of prefixes(route)) sitePrefixes.add(p);
   const siteNsSet = new Set(siteNamespaces);
-  const siteHasNs = (ns: Json) => ns === '(index)' || siteNsSet.has(ns) || sitePrefixes.has(ns);
-  const absent = new Set();
-  for (const [ns, n] of specNsWithRoutes) if (!siteHasNs(ns)) { absent.add(ns); drift.specNamespacesAbsent.push({ namespace: ns, routes: n }); }
-  sortBy(drift.specNamespacesAbsent, 'namespace');
+  const absent = absentNamespaces(drift, specRoutes, siteRoutes, specNs, siteNsSet);
   // The site's routes outside the spec's namespaces, by the longest namespace of the index they fall under.
-  const other = new Map();
-  for (const { route } of siteRoutes.values()) {
-    if (nsOfRoute(route, specNs)) continue;
-    const pre = prefixes(route);
-    const ns = pre.reverse().find((p) => siteNsSet.has(p)) ?? route.split('/').filter(Boolean).slice(0, 2).join('/');
-    if (!other.has(ns)) other.set(ns, []);
-    other.get(ns).push(route);
-  }
-  drift.siteOtherNamespaces = [...other].map(([namespace, routes]) => ({ namespace, routes: routes.sort() })).sort((a, b) => a.namespace.localeCompare(b.namespace));
+  drift.siteOtherNamespaces = otherNamespaces(siteRoutes, specNs, siteNsSet);
 
   // Count, per spec parameter name, on how many common routes the site has it at all.
   const paramSeen = new Map(); // name -> {spec: n, site: n}
@@ -134,60 +231,38 @@ export function computeDrift(doc: Json, index: Json, { globalParams = GLOBAL_PAR
     const ns = nsOfRoute(s.route, specNs);
     if (absent.has(ns)) continue;
     const site = siteRoutes.get(k);
-    if (!site) { drift.routes.specOnly.push({ route: s.route, methods: s.ops.map((o: Json) => o.method.toUpperCase()).sort() }); continue; }
+    if (!site) {
+      drift.routes.specOnly.push({ route: s.route, methods: s.ops.map((o: Json) => o.method.toUpperCase()).sort() });
+      continue;
+    }
     const endpoints = (Array.isArray(site.entry.endpoints) ? site.entry.endpoints : []).filter((e: Json) => e && Array.isArray(e.methods));
     for (const o of s.ops) {
       const M = o.method.toUpperCase();
       const ep = endpointFor(site.entry, M);
-      if (!ep) { drift.methods.specOnly.push({ route: s.route, method: M }); continue; }
+      if (!ep) {
+        drift.methods.specOnly.push({ route: s.route, method: M });
+        continue;
+      }
       const sp = specParams(o, doc);
       const args = ep.args && typeof ep.args === 'object' && !Array.isArray(ep.args) ? ep.args : {};
-      for (const [name, p] of sp) {
-        if (globalParams.includes(name)) continue;
-        const c = paramSeen.get(name) ?? { spec: 0, site: 0 };
-        c.spec++;
-        if (name in args) c.site++;
-        paramSeen.set(name, c);
-      }
+      countParams(paramSeen, sp, args, globalParams);
       for (const [name, p] of sp) {
         if (globalParams.includes(name)) continue;
         const a = args[name];
         // Path parameters are matched by the route pattern (the site may name or list them differently).
-        if (!a) { if (p.in !== 'path') findings.push({ route: s.route, method: M, param: name, kind: 'spec-only', in: p.in }); continue; }
-        const st = siteTypes(a);
-        if (st.length && p.types.length && canon(st) !== canon(p.types)) findings.push({ route: s.route, method: M, param: name, kind: 'type', spec: p.types, site: st });
-        const se = siteEnum(a);
-        if (se || p.enum) {
-          const specOnly = (p.enum ?? []).filter((v: Json) => !(se ?? []).includes(v));
-          const siteOnly = (se ?? []).filter((v: Json) => !(p.enum ?? []).includes(v));
-          if (!se || !p.enum) findings.push({ route: s.route, method: M, param: name, kind: 'enum', spec: p.enum ?? null, site: se ?? null });
-          else if (specOnly.length || siteOnly.length) findings.push({ route: s.route, method: M, param: name, kind: 'enum', specOnly, siteOnly });
+        if (!a) {
+          if (p.in !== 'path') findings.push({ route: s.route, method: M, param: name, kind: 'spec-only', in: p.in });
+          continue;
         }
-        let sd = name === 'namespace' && typeof a.default === 'string' ? mapNamespace(a.default) : a.default;
-        // PHP casts a scalar default of an array parameter to a one-item list.
-        if (sd !== undefined && !Array.isArray(sd) && Array.isArray(p.default) && p.types.includes('array')) sd = [sd];
-        // A numeric default the site declares as a string ("10", the calendar's habit) is the same value
-        // for a numeric parameter: PHP's validation casts it before the handler reads it.
-        if (typeof sd === 'string' && typeof p.default === 'number' && /^-?\d+(\.\d+)?$/.test(sd) && Number(sd) === p.default) sd = p.default;
-        if ((sd !== undefined || p.default !== undefined) && canon(sd) !== canon(p.default)) findings.push({ route: s.route, method: M, param: name, kind: 'default', spec: p.default ?? null, site: sd ?? null });
-        if (p.in !== 'path' && Boolean(a.required) !== p.required) findings.push({ route: s.route, method: M, param: name, kind: 'required', spec: p.required, site: Boolean(a.required) });
-        // Object properties the spec documents and the site's arg lacks (e.g. meta.footnotes).
-        const specProps = collectProperties(p.schema, doc);
-        if (specProps.size && a.properties && typeof a.properties === 'object') {
-          const missing = [...specProps.keys()].filter((x) => !(x in a.properties));
-          const extra = Object.keys(a.properties).filter((x) => !specProps.has(x));
-          if (missing.length || extra.length) findings.push({ route: s.route, method: M, param: name, kind: 'property', specOnly: missing, siteOnly: extra });
-        }
+        findings.push(...paramFindings(s.route, M, name, p, a, doc, mapNamespace));
       }
-      for (const name of Object.keys(args)) {
-        if (sp.has(name) || globalParams.includes(name)) continue;
-        const a = args[name];
-        findings.push({ route: s.route, method: M, param: name, kind: 'site-only', site: { type: siteTypes(a), ...(a.default !== undefined ? { default: a.default } : {}), ...(siteEnum(a) ? { enum: siteEnum(a) } : {}), required: Boolean(a.required) } });
+      findings.push(...siteOnlyParams(s.route, M, args, sp, globalParams));
+    }
+    for (const e of endpoints)
+      for (const M of e.methods) {
+        if (!s.ops.some((o: Json) => o.method.toUpperCase() === M) && !drift.methods.siteOnly.some((x: Json) => x.route === s.route && x.method === M))
+          drift.methods.siteOnly.push({ route: s.route, method: M });
       }
-    }
-    for (const e of endpoints) for (const M of e.methods) {
-      if (!s.ops.some((o: Json) => o.method.toUpperCase() === M) && !drift.methods.siteOnly.some((x: Json) => x.route === s.route && x.method === M)) drift.methods.siteOnly.push({ route: s.route, method: M });
-    }
   }
   for (const [k, site] of siteRoutes) {
     if (specRoutes.has(k)) continue;
@@ -203,16 +278,24 @@ export function computeDrift(doc: Json, index: Json, { globalParams = GLOBAL_PAR
 function finishDrift(drift: Json, findings: Json, paramSeen: Json, unparseable: Json) {
   // A spec parameter the site has on no route at all (e.g. a plugin's parameter): one finding.
   const everywhere = new Set([...paramSeen].filter(([, c]) => c.site === 0 && c.spec > 1).map(([n]) => n));
-  drift.paramsAbsentFromSite = [...paramSeen].filter(([n]) => everywhere.has(n)).map(([param, c]) => {
-    const reason = knownReason({ param, kind: 'absent', route: '' });
-    return { param, routes: c.spec, ...(reason ? { known: reason } : {}) };
-  }).sort((a, b) => a.param.localeCompare(b.param));
+  drift.paramsAbsentFromSite = [...paramSeen]
+    .filter(([n]) => everywhere.has(n))
+    .map(([param, c]) => {
+      const reason = knownReason({ param, kind: 'absent', route: '' });
+      return { param, routes: c.spec, ...(reason ? { known: reason } : {}) };
+    })
+    .sort((a, b) => a.param.localeCompare(b.param));
   for (const f of findings) {
     if (f.kind === 'spec-only' && everywhere.has(f.param)) continue;
-    const values = f.kind === 'enum' ? f.specOnly ?? f.spec ?? [] : f.kind === 'property' ? f.specOnly : undefined;
+    const values = f.kind === 'enum' ? (f.specOnly ?? f.spec ?? []) : f.kind === 'property' ? f.specOnly : undefined;
     const reason = knownReason({ route: f.route, param: f.param, kind: f.kind, values, spec: f.spec, site: f.site });
-    const explainedAll = reason && (f.kind !== 'enum' || ((f.siteOnly ?? []).length === 0 && (f.specOnly ?? []).every((v: Json) => knownReason({ route: f.route, param: f.param, kind: 'enum', values: [v] }))))
-      && (f.kind !== 'property' || ((f.siteOnly ?? []).length === 0 && f.specOnly.every((v: Json) => knownReason({ route: f.route, param: f.param, kind: 'property', values: [v] }))));
+    const explainedAll =
+      reason &&
+      (f.kind !== 'enum' ||
+        ((f.siteOnly ?? []).length === 0 &&
+          (f.specOnly ?? []).every((v: Json) => knownReason({ route: f.route, param: f.param, kind: 'enum', values: [v] })))) &&
+      (f.kind !== 'property' ||
+        ((f.siteOnly ?? []).length === 0 && f.specOnly.every((v: Json) => knownReason({ route: f.route, param: f.param, kind: 'property', values: [v] }))));
     if (reason) f.known = explainedAll ? knownReasonsFor(f) : `partly: ${knownReasonsFor(f)}`;
     drift.params.push(f);
   }
@@ -238,8 +321,12 @@ function finishDrift(drift: Json, findings: Json, paramSeen: Json, unparseable: 
 }
 
 function knownReasonsFor(f: Json) {
-  const vals = f.kind === 'enum' ? f.specOnly ?? f.spec ?? [] : f.kind === 'property' ? f.specOnly : [undefined];
-  const reasons = new Set(vals.map((v: Json) => knownReason({ route: f.route, param: f.param, kind: f.kind, values: v === undefined ? undefined : [v], spec: f.spec, site: f.site })).filter(Boolean));
+  const vals = f.kind === 'enum' ? (f.specOnly ?? f.spec ?? []) : f.kind === 'property' ? f.specOnly : [undefined];
+  const reasons = new Set(
+    vals
+      .map((v: Json) => knownReason({ route: f.route, param: f.param, kind: f.kind, values: v === undefined ? undefined : [v], spec: f.spec, site: f.site }))
+      .filter(Boolean),
+  );
   return [...reasons].join('; ');
 }
 
@@ -247,7 +334,11 @@ const MAX_VALUES = 10;
 /** One value of a finding, printable: JSON, cut (values come from the site: hostile input). */
 function showValue(v: Json) {
   let s;
-  try { s = JSON.stringify(v) ?? String(v); } catch { s = '?'; }
+  try {
+    s = JSON.stringify(v) ?? String(v);
+  } catch {
+    s = '?';
+  }
   s = s.replace(/[\x00-\x1f\x7f]/g, '?');
   return s.length > 60 ? `${s.slice(0, 59)}…` : s;
 }
@@ -256,7 +347,13 @@ function showValues(xs: Json) {
   const shown = list.slice(0, MAX_VALUES).map(showValue).join(', ');
   return list.length > MAX_VALUES ? `${shown}, … (${list.length - MAX_VALUES} more)` : shown;
 }
-const types = (xs: Json) => (Array.isArray(xs) && xs.length ? xs.map(showValue).map((t) => t.replace(/^"|"$/g, '')).join(' or ') : 'untyped');
+const types = (xs: Json) =>
+  Array.isArray(xs) && xs.length
+    ? xs
+        .map(showValue)
+        .map((t) => t.replace(/^"|"$/g, ''))
+        .join(' or ')
+    : 'untyped';
 
 /**
  * A parameter finding of the drift report in words: what differs, and which side the tool takes to
@@ -278,7 +375,8 @@ export function describeFinding(f: Json) {
         if (f.specOnly?.length) parts.push(`the spec allows ${showValues(f.specOnly)}, which the site's list of values lacks`);
         if (f.siteOnly?.length) parts.push(`the site also accepts ${showValues(f.siteOnly)}, which the spec does not list`);
         what = `allowed values: ${parts.join('; ')}`;
-      } else if (f.site === null || f.site === undefined) what = `allowed values: the spec allows only ${showValues(f.spec ?? [])}; the site lists no values (it takes any of its type)`;
+      } else if (f.site === null || f.site === undefined)
+        what = `allowed values: the spec allows only ${showValues(f.spec ?? [])}; the site lists no values (it takes any of its type)`;
       else what = `allowed values: the site allows only ${showValues(f.site)}; the spec lists no values`;
       break;
     case 'default':
@@ -305,6 +403,6 @@ export function describeFinding(f: Json) {
   }
   const verdict = f.known
     ? `${String(f.known).startsWith('partly') ? 'partly explained' : 'expected'}: ${f.known}`
-    : 'as far as the site\'s index shows, the site is right (the index is what it accepts): check the spec, or record a known difference';
+    : "as far as the site's index shows, the site is right (the index is what it accepts): check the spec, or record a known difference";
   return { what, verdict };
 }

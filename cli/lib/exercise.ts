@@ -27,7 +27,12 @@ export function verify(ctx: Pick<RunContext, 'judge'>, x: Operation, res: HttpRe
 }
 
 /** The verdicts on an answer to operation `x`: the core judge's, on the answer as http.ts gives it. */
-export function judgeAnswer(ctx: Pick<RunContext, 'judge'>, x: Operation, res: Pick<HttpResult, 'method' | 'status' | 'headers' | 'text' | 'json'>, { expect }: { expect?: number | number[] } = {}): Verdict[] {
+export function judgeAnswer(
+  ctx: Pick<RunContext, 'judge'>,
+  x: Operation,
+  res: Pick<HttpResult, 'method' | 'status' | 'headers' | 'text' | 'json'>,
+  { expect }: { expect?: number | number[] } = {},
+): Verdict[] {
   return ctx.judge.response(x, judgedResponse(res), { expect });
 }
 
@@ -41,7 +46,16 @@ export function record(ctx: Json, x: Json, res: Json, { expect, label, kind = 'r
   const r = ctx.results.get(x.key);
   const errors = res ? [...extra, ...verify(ctx, x, res, { expect })] : extra;
   const code = res?.json && typeof res.json === 'object' && !Array.isArray(res.json) ? res.json.code : undefined;
-  const entry = { name: label, kind, ok: errors.length === 0, errors, request: res ? { method: res.method, url: res.specUrl } : undefined, status: res?.status, code, ms: res?.ms };
+  const entry = {
+    name: label,
+    kind,
+    ok: errors.length === 0,
+    errors,
+    request: res ? { method: res.method, url: res.specUrl } : undefined,
+    status: res?.status,
+    code,
+    ms: res?.ms,
+  };
   if (r) r.checks.push(entry);
   return entry;
 }
@@ -66,7 +80,8 @@ export function targetRecord(template: Json, values: Json) {
   if (v === undefined || String(v) === String(NO_SUCH_ID)) return null;
   const collection = fill(m[1], values).replace(/\/$/, '');
   // `/by-slug/{slug}` names a record of the collection before it by its slug, not by its id.
-  if (m[2] === 'slug' && collection.endsWith('/by-slug')) return { path: `${collection}/${encodeURIComponent(String(v))}`, collection: collection.slice(0, -'/by-slug'.length), slug: String(v) };
+  if (m[2] === 'slug' && collection.endsWith('/by-slug'))
+    return { path: `${collection}/${encodeURIComponent(String(v))}`, collection: collection.slice(0, -'/by-slug'.length), slug: String(v) };
   return { path: `${collection}/${encodeURIComponent(String(v))}`, collection, id: v };
 }
 
@@ -88,23 +103,35 @@ export async function proveOwn(ctx: Json, rec: Json) {
   if ((ctx.idsBefore?.[rec.collection] ?? []).some((x: Json) => String(x) === String(rec.id))) return { own: false, why: 'it was on the site before the run' };
   const get = ctx.getByRoute.get(routeKey(`${rec.collection}/{id}`));
   const query = get?.params.some((p: Json) => p.name === 'context') ? { context: 'edit' } : {};
-  const r = await quietly(ctx, 'GET', rec.path, { query, comment: 'is it this run\'s own record? (read just before a write)' });
+  const r = await quietly(ctx, 'GET', rec.path, { query, comment: "is it this run's own record? (read just before a write)" });
   if (!r) return { own: false, why: 'it could not be read' };
   if (r.status === 404 || r.status === 410) return { own: false, gone: true, why: `it is gone (GET answered ${r.status})` };
-  if (r.status !== 200 || !r.json || typeof r.json !== 'object' || String(r.json.id) !== String(rec.id)) return { own: false, why: `reading it answered ${r.status}${r.json && typeof r.json === 'object' && r.json.id !== undefined ? ` with id ${JSON.stringify(r.json.id)}` : ''}` };
-  if (!carriesMarker(ctx, r.json)) return { own: false, why: `its own title ${JSON.stringify(titleOf(r.json).slice(0, 120))} does not carry this run's marker` };
+  if (r.status !== 200 || !r.json || typeof r.json !== 'object' || String(r.json.id) !== String(rec.id))
+    return {
+      own: false,
+      why: `reading it answered ${r.status}${r.json && typeof r.json === 'object' && r.json.id !== undefined ? ` with id ${JSON.stringify(r.json.id)}` : ''}`,
+    };
+  if (!carriesMarker(ctx, r.json))
+    return { own: false, why: `its own title ${JSON.stringify(titleOf(r.json).slice(0, 120))} does not carry this run's marker` };
   return { own: true };
 }
 
 /** The same proof for a record named by its slug: it answers that slug, its id is new, it carries the marker. */
 async function proveOwnBySlug(ctx: Json, rec: Json) {
-  const r = await quietly(ctx, 'GET', rec.path, { comment: 'is it this run\'s own record? (read just before a write)' });
+  const r = await quietly(ctx, 'GET', rec.path, { comment: "is it this run's own record? (read just before a write)" });
   if (!r) return { own: false, why: 'it could not be read' };
   if (r.status === 404 || r.status === 410) return { own: false, gone: true, why: `it is gone (GET answered ${r.status})` };
-  if (r.status !== 200 || !r.json || typeof r.json !== 'object' || r.json.slug !== rec.slug) return { own: false, why: `reading it answered ${r.status}${r.json && typeof r.json === 'object' && r.json.slug !== undefined ? ` with slug ${JSON.stringify(String(r.json.slug).slice(0, 120))}` : ''}` };
-  if ((ctx.idsBefore?.[rec.collection] ?? []).some((x: Json) => String(x) === String(r.json.id))) return { own: false, why: 'it was on the site before the run' };
-  if (!ctx.records.created.some((c: Json) => c.path === `${rec.collection}/${r.json.id}`)) return { own: false, why: `its id ${JSON.stringify(r.json.id)} is not one this run's creates answered` };
-  if (!carriesMarker(ctx, r.json)) return { own: false, why: `its own title ${JSON.stringify(titleOf(r.json).slice(0, 120))} does not carry this run's marker` };
+  if (r.status !== 200 || !r.json || typeof r.json !== 'object' || r.json.slug !== rec.slug)
+    return {
+      own: false,
+      why: `reading it answered ${r.status}${r.json && typeof r.json === 'object' && r.json.slug !== undefined ? ` with slug ${JSON.stringify(String(r.json.slug).slice(0, 120))}` : ''}`,
+    };
+  if ((ctx.idsBefore?.[rec.collection] ?? []).some((x: Json) => String(x) === String(r.json.id)))
+    return { own: false, why: 'it was on the site before the run' };
+  if (!ctx.records.created.some((c: Json) => c.path === `${rec.collection}/${r.json.id}`))
+    return { own: false, why: `its id ${JSON.stringify(r.json.id)} is not one this run's creates answered` };
+  if (!carriesMarker(ctx, r.json))
+    return { own: false, why: `its own title ${JSON.stringify(titleOf(r.json).slice(0, 120))} does not carry this run's marker` };
   return { own: true };
 }
 
@@ -130,7 +157,12 @@ export async function exercise(ctx: RunContext, key: string, pathValues: Json, r
     if (!proof.own) {
       if (proof.gone) return undefined;
       noteForeign(ctx, rec, `${method} ${path}`, proof.why);
-      if (x && ctx.results.has(key)) record(ctx, x, undefined, { label: `${label ?? method} (not sent)`, kind, errors: [`not sent: ${rec.path} is not proved to be this run's record: ${proof.why}`] });
+      if (x && ctx.results.has(key))
+        record(ctx, x, undefined, {
+          label: `${label ?? method} (not sent)`,
+          kind,
+          errors: [`not sent: ${rec.path} is not proved to be this run's record: ${proof.why}`],
+        });
       return undefined;
     }
   }
@@ -138,15 +170,22 @@ export async function exercise(ctx: RunContext, key: string, pathValues: Json, r
   ctx.progress(`[${ctx.done}] ${method} ${path}`);
   let res;
   const reuse = ctx.indexAnswer && key === 'GET /' && !Object.keys(req.query ?? {}).length && (req.auth === false || !ctx.http.hasCredentials);
-  if (reuse) { res = ctx.indexAnswer; ctx.indexAnswer = undefined; }
-  else try {
-    res = await ctx.http.request(method, path, { ...req, comment: `${label ?? method} (credentials: ${req.auth === false || !ctx.http.hasCredentials ? 'anonymous' : ctx.user})` });
-  } catch (e: Json) {
-    if (e instanceof WriteRefused || e instanceof RunStopped) throw e;
-    if (x) record(ctx, x, undefined, { label: label ?? method, kind, errors: [`request failed: ${e.message}`] });
-    if (e.timeout && ctx.http.consecutiveTimeouts >= MAX_CONSECUTIVE_TIMEOUTS) ctx.stop(`the site stopped answering: ${MAX_CONSECUTIVE_TIMEOUTS} requests in a row got no answer within ${ctx.http.timeoutMs / 1000} s`);
-    return undefined;
-  }
+  if (reuse) {
+    res = ctx.indexAnswer;
+    ctx.indexAnswer = undefined;
+  } else
+    try {
+      res = await ctx.http.request(method, path, {
+        ...req,
+        comment: `${label ?? method} (credentials: ${req.auth === false || !ctx.http.hasCredentials ? 'anonymous' : ctx.user})`,
+      });
+    } catch (e: Json) {
+      if (e instanceof WriteRefused || e instanceof RunStopped) throw e;
+      if (x) record(ctx, x, undefined, { label: label ?? method, kind, errors: [`request failed: ${e.message}`] });
+      if (e.timeout && ctx.http.consecutiveTimeouts >= MAX_CONSECUTIVE_TIMEOUTS)
+        ctx.stop(`the site stopped answering: ${MAX_CONSECUTIVE_TIMEOUTS} requests in a row got no answer within ${ctx.http.timeoutMs / 1000} s`);
+      return undefined;
+    }
   if (x && ctx.results.has(key)) record(ctx, x, res, { expect, label: label ?? `${method} ${path}`, kind });
   return res;
 }
@@ -157,7 +196,8 @@ export async function quietly(ctx: Json, method: Json, path: Json, req = {}) {
     return await ctx.http.request(method, path, req);
   } catch (e: Json) {
     if (e instanceof WriteRefused || e instanceof RunStopped) throw e;
-    if (e.timeout && ctx.http.consecutiveTimeouts >= MAX_CONSECUTIVE_TIMEOUTS) ctx.stop(`the site stopped answering: ${MAX_CONSECUTIVE_TIMEOUTS} requests in a row got no answer within ${ctx.http.timeoutMs / 1000} s`);
+    if (e.timeout && ctx.http.consecutiveTimeouts >= MAX_CONSECUTIVE_TIMEOUTS)
+      ctx.stop(`the site stopped answering: ${MAX_CONSECUTIVE_TIMEOUTS} requests in a row got no answer within ${ctx.http.timeoutMs / 1000} s`);
     return undefined;
   }
 }

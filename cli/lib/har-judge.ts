@@ -19,12 +19,18 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typ
 function headerMap(list: unknown, notes: string[], where: string): Record<string, string> {
   const out: Record<string, string> = {};
   if (list === undefined) return out;
-  if (!Array.isArray(list)) { notes.push(`${where}.headers is not a list (ignored)`); return out; }
+  if (!Array.isArray(list)) {
+    notes.push(`${where}.headers is not a list (ignored)`);
+    return out;
+  }
   let bad = 0;
   for (const h of list.slice(0, MAX_HEADERS)) {
     const name = str(h?.name);
     const value = str(h?.value);
-    if (name === undefined || value === undefined) { bad++; continue; }
+    if (name === undefined || value === undefined) {
+      bad++;
+      continue;
+    }
     const k = name.toLowerCase().slice(0, 200);
     const v = value.slice(0, 64 * 1024);
     out[k] = out[k] === undefined ? v : `${out[k]}, ${v}`;
@@ -35,7 +41,12 @@ function headerMap(list: unknown, notes: string[], where: string): Record<string
 }
 
 /** The operation a verdict names. */
-export interface OperationRef { id: string; method: string; path: string; namespace: string }
+export interface OperationRef {
+  id: string;
+  method: string;
+  path: string;
+  namespace: string;
+}
 
 /** The verdict on one HAR entry. */
 export interface EntryVerdict {
@@ -71,7 +82,13 @@ export function harResponse(res: Json, method: string, notes: string[]): { respo
   if (text === undefined && method !== 'HEAD') notes.push('the body is not in the HAR (not recorded): not judged');
   const enc = str(content.encoding);
   if (text !== undefined && enc) {
-    if (enc.toLowerCase() !== 'base64') { notes.push(`content.encoding ${enc.slice(0, 20)} is not understood: the body is not judged`); text = undefined; } else if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text.replace(/\s+/g, ''))) { failures.push({ pointer: 'response.content.text', reason: 'content.encoding is base64 but the text is not base64' }); text = undefined; } else text = Buffer.from(text, 'base64').toString('utf8');
+    if (enc.toLowerCase() !== 'base64') {
+      notes.push(`content.encoding ${enc.slice(0, 20)} is not understood: the body is not judged`);
+      text = undefined;
+    } else if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text.replace(/\s+/g, ''))) {
+      failures.push({ pointer: 'response.content.text', reason: 'content.encoding is base64 but the text is not base64' });
+      text = undefined;
+    } else text = Buffer.from(text, 'base64').toString('utf8');
   }
   return { response: { method, status: res.status, headers, text }, failures };
 }
@@ -82,8 +99,13 @@ function harRequest(req: Json, r: RestRoute, pathValues: Record<string, string>)
   const text = str(pd?.text);
   const type = String(str(pd?.mimeType) ?? '');
   const form = type.split(';')[0].trim().toLowerCase() === 'application/x-www-form-urlencoded';
-  const params = !form ? undefined : text !== undefined ? queryPairs(text).map((q) => ({ name: q.key, value: q.value }))
-    : Array.isArray(pd?.params) ? pd.params.slice(0, 1000).map((p: Json) => ({ name: str(p?.name) ?? '', value: str(p?.value) ?? '' })) : undefined;
+  const params = !form
+    ? undefined
+    : text !== undefined
+      ? queryPairs(text).map((q) => ({ name: q.key, value: q.value }))
+      : Array.isArray(pd?.params)
+        ? pd.params.slice(0, 1000).map((p: Json) => ({ name: str(p?.name) ?? '', value: str(p?.value) ?? '' }))
+        : undefined;
   return { pathValues, query: r.query, body: pd && typeof pd === 'object' ? { type, text, params } : undefined };
 }
 
@@ -106,21 +128,32 @@ function errorCodeOf(res: Json): string {
   if (text === undefined || text.length > 65536) return '';
   if (str(content.encoding)?.toLowerCase() === 'base64') text = Buffer.from(text, 'base64').toString('utf8');
   if (!depthWithin(text, MAX_BODY_DEPTH)) return '';
-  try { const j = JSON.parse(text); return typeof j?.code === 'string' ? j.code.slice(0, 80) : ''; } catch { return ''; }
+  try {
+    const j = JSON.parse(text);
+    return typeof j?.code === 'string' ? j.code.slice(0, 80) : '';
+  } catch {
+    return '';
+  }
 }
 
 /**
  * A judge bound to one spec. `judge(entry)` returns an EntryVerdict with scope `in-spec` |
  * `not-in-spec` | `not-selected` | `no-response` | `unreadable`.
  */
-export function createHarJudge({ doc, mapping, strict = false, namespaces = [], restPrefixes = ['/wp-json'] }: HarJudgeOptions): { judge: (entry: unknown) => EntryVerdict } {
+export function createHarJudge({ doc, mapping, strict = false, namespaces = [], restPrefixes = ['/wp-json'] }: HarJudgeOptions): {
+  judge: (entry: unknown) => EntryVerdict;
+} {
   const table = routeTable(doc);
   const specNs = [...specNamespaces(doc)].sort((a, b) => b.length - a.length);
   const core = createJudge({ doc, strict });
   const selected = (o: Operation): boolean => !namespaces.length || namespaces.includes(o.namespace);
 
   /** The operation of a request, or why there is none. */
-  function locate(method: string, r: RestRoute, notes: string[]): { hit: RouteMatch; x: Operation; values: Record<string, string> } | { reason: string; path?: string } {
+  function locate(
+    method: string,
+    r: RestRoute,
+    notes: string[],
+  ): { hit: RouteMatch; x: Operation; values: Record<string, string> } | { reason: string; path?: string } {
     let route = r.route.replace(/\/+$/, '') || '/';
     if (!route.startsWith('/')) route = `/${route}`;
     const specRoute = map.mapPath(route, mapping, 'toSpec');
@@ -132,7 +165,9 @@ export function createHarJudge({ doc, mapping, strict = false, namespaces = [], 
       return { reason: `namespace not in the spec (${siteNs || '/'})` };
     }
     if (!hit.entry) {
-      const has = Object.keys(hit.route.ops).map((m) => m.toUpperCase()).join(', ');
+      const has = Object.keys(hit.route.ops)
+        .map((m) => m.toUpperCase())
+        .join(', ');
       return { reason: `method ${method} not in the spec for ${hit.route.template} (it has ${has})`, path: hit.route.template };
     }
     return { hit, x: hit.entry.operation, values: decodedValues(hit, r.decoded, notes) };
@@ -152,7 +187,10 @@ export function createHarJudge({ doc, mapping, strict = false, namespaces = [], 
     const r = restRouteOf(url, restPrefixes);
     if ('outOfScope' in r) return { ...base, scope: 'not-in-spec', reason: r.outOfScope };
     const override = r.query.find((p) => p.key === '_method');
-    if (method === 'POST' && override && /^[A-Za-z]{3,7}$/.test(override.value)) { method = override.value.toUpperCase(); notes.push(`_method=${method}: judged as ${method}`); }
+    if (method === 'POST' && override && /^[A-Za-z]{3,7}$/.test(override.value)) {
+      method = override.value.toUpperCase();
+      notes.push(`_method=${method}: judged as ${method}`);
+    }
     const found = locate(method, r, notes);
     if ('reason' in found) return { ...base, scope: 'not-in-spec', ...found };
     const { x, values } = found;
@@ -161,8 +199,10 @@ export function createHarJudge({ doc, mapping, strict = false, namespaces = [], 
     const request: EntryVerdict['request'] = core.request(x, harRequest(req, r, values), { mapParam: (n) => map.mapParam(n, mapping, 'toSpec') });
     if (!res || typeof res !== 'object') return { ...base, scope: 'unreadable', operation, reason: 'the entry has no response object', request };
     const status = res.status;
-    if (status === 0 || status === -1) return { ...base, scope: 'no-response', operation, reason: 'no response was recorded (status 0: blocked, aborted or failed)', request };
-    if (!Number.isInteger(status) || status < 100 || status > 599) return { ...base, scope: 'unreadable', operation, reason: 'response.status is not an HTTP status', request };
+    if (status === 0 || status === -1)
+      return { ...base, scope: 'no-response', operation, reason: 'no response was recorded (status 0: blocked, aborted or failed)', request };
+    if (!Number.isInteger(status) || status < 100 || status > 599)
+      return { ...base, scope: 'unreadable', operation, reason: 'response.status is not an HTTP status', request };
     // The platform answers 404 rest_no_route when no registered route matched: the site does not serve
     // this route at all (its plugin is absent, or an older version lacks it), so the exchange says
     // nothing about the operation (D47).
@@ -180,13 +220,26 @@ export function createHarJudge({ doc, mapping, strict = false, namespaces = [], 
 }
 
 /** The response of a HAR entry judged by the core judge, the site's names mapped back to the spec's. */
-export function judgeHarResponse(core: ReturnType<typeof createJudge>, x: Operation, method: string, res: Json, restRoot: string, mapping: map.NameMapping, notes: string[] = [], fieldsFiltered = false): Verdict[] {
+export function judgeHarResponse(
+  core: ReturnType<typeof createJudge>,
+  x: Operation,
+  method: string,
+  res: Json,
+  restRoot: string,
+  mapping: map.NameMapping,
+  notes: string[] = [],
+  fieldsFiltered = false,
+): Verdict[] {
   const { response, failures } = harResponse(res, method, notes);
-  return [...failures, ...core.response(x, response, {
-    fieldsFiltered,
-    mapBody: (v) => map.mapBody(v, restRoot, mapping, 'toSpec'),
-    mapHeader: (name, v) => (name === 'link' ? map.mapLinkHeader(v, restRoot, mapping, 'toSpec') : name === 'location' ? map.mapUrl(v, restRoot, mapping, 'toSpec') : v),
-  })];
+  return [
+    ...failures,
+    ...core.response(x, response, {
+      fieldsFiltered,
+      mapBody: (v) => map.mapBody(v, restRoot, mapping, 'toSpec'),
+      mapHeader: (name, v) =>
+        name === 'link' ? map.mapLinkHeader(v, restRoot, mapping, 'toSpec') : name === 'location' ? map.mapUrl(v, restRoot, mapping, 'toSpec') : v,
+    }),
+  ];
 }
 
 /** Secrets an entry carries (credentials, cookies, nonces), for redaction of every output. */
@@ -207,7 +260,10 @@ export function secretsOf(entry: Json): Set<string> {
     add(m[2]);
     if (/^basic$/i.test(m[1])) {
       const plain = Buffer.from(m[2].trim(), 'base64').toString('utf8');
-      if (/^[\x20-\x7e]+:[\x20-\x7e]+$/.test(plain)) { add(plain); add(plain.slice(plain.indexOf(':') + 1)); }
+      if (/^[\x20-\x7e]+:[\x20-\x7e]+$/.test(plain)) {
+        add(plain);
+        add(plain.slice(plain.indexOf(':') + 1));
+      }
     }
   };
   for (const side of ['request', 'response'] as const) {
@@ -231,7 +287,9 @@ export function secretsOf(entry: Json): Set<string> {
       const u = new URL(entry.request.url);
       if (u.password) add(decodeURIComponent(u.password));
       for (const q of queryPairs(u.search.slice(1))) if (SENSITIVE_PARAM.test(q.key)) add(q.value);
-    } catch { /* not a URL */ }
+    } catch {
+      /* not a URL */
+    }
   }
   return out;
 }

@@ -10,7 +10,10 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Json } from '../../core/spec.js';
 
 export class NotAHar extends Error {
-  constructor(message: Json) { super(message); this.name = 'NotAHar'; }
+  constructor(message: Json) {
+    super(message);
+    this.name = 'NotAHar';
+  }
 }
 
 const MiB = 1024 * 1024;
@@ -68,7 +71,9 @@ class HarTokenizer {
     this.out = [];
   }
 
-  fail(msg: Json, i: Json) { throw new NotAHar(`not valid JSON (character ${this.offset + i}): ${msg}`); }
+  fail(msg: Json, i: Json) {
+    throw new NotAHar(`not valid JSON (character ${this.offset + i}): ${msg}`);
+  }
 
   afterValue() {
     const f = this.stack[this.stack.length - 1];
@@ -93,12 +98,21 @@ class HarTokenizer {
       if (stack.length >= L.maxOuterDepth) throw new NotAHar(`not a HAR: nested deeper than ${L.maxOuterDepth} levels outside the entries`);
       const frame: Json = { t: c === '{' ? 'o' : 'a', st: c === '{' ? 'key-or-end' : 'value-or-end', key: undefined };
       if (isLog) frame.log = true;
-      if (isEntries) { frame.entries = true; this.sawEntries = true; }
+      if (isEntries) {
+        frame.entries = true;
+        this.sawEntries = true;
+      }
       stack.push(frame);
       return i + 1;
     }
-    if (c === '"') { this.str = { raw: '', long: false, isKey: false, skip: false }; return i + 1; }
-    if (/[-0-9tfn]/.test(c)) { this.scalar = ''; return i; }
+    if (c === '"') {
+      this.str = { raw: '', long: false, isKey: false, skip: false };
+      return i + 1;
+    }
+    if (/[-0-9tfn]/.test(c)) {
+      this.scalar = '';
+      return i;
+    }
     return this.fail(`unexpected ${describe(c)}`, i);
   }
 
@@ -113,7 +127,10 @@ class HarTokenizer {
     const cap = this.cap;
     if (cap.overflow || !piece) return;
     cap.len += piece.length;
-    if (cap.len > this.L.maxEntryChars) { cap.overflow = true; cap.parts = []; } else cap.parts.push(piece);
+    if (cap.len > this.L.maxEntryChars) {
+      cap.overflow = true;
+      cap.parts = [];
+    } else cap.parts.push(piece);
   }
 
   finishEntry() {
@@ -122,7 +139,9 @@ class HarTokenizer {
     if (cap.overflow) item = { kind: 'unreadable', index, reason: `the entry is larger than ${sizeText(L.maxEntryChars)} of JSON (not read)` };
     else if (cap.tooDeep) item = { kind: 'unreadable', index, reason: `the entry is nested deeper than ${L.maxDepth} levels (not read)` };
     else {
-      try { item = { kind: 'entry', index, value: JSON.parse(cap.parts.join('')) }; } catch (e: Json) {
+      try {
+        item = { kind: 'entry', index, value: JSON.parse(cap.parts.join('')) };
+      } catch (e: Json) {
         // Only the position: V8's message quotes the text, which may hold secrets.
         const pos = /position (\d+)/.exec(String(e?.message))?.[1];
         throw new NotAHar(`not valid JSON: log.entries[${index}] is malformed${pos ? ` (at character ${pos} of the entry)` : ''}`);
@@ -139,36 +158,66 @@ class HarTokenizer {
     const cap = this.cap;
     const n = s.length;
     const from = i;
-    if (cap.skip) { cap.skip = false; i++; }
+    if (cap.skip) {
+      cap.skip = false;
+      i++;
+    }
     while (i < n) {
       if (cap.inStr) {
         STR_END.lastIndex = i;
         const m = STR_END.exec(s);
-        if (!m) { i = n; break; }
-        if (m[0] === '\\') { i = m.index + 2; if (i > n) { cap.skip = true; i = n; } continue; }
+        if (!m) {
+          i = n;
+          break;
+        }
+        if (m[0] === '\\') {
+          i = m.index + 2;
+          if (i > n) {
+            cap.skip = true;
+            i = n;
+          }
+          continue;
+        }
         cap.inStr = false;
         i = m.index + 1;
-        if (cap.depth === 0) { this.keep(s.slice(from, i)); this.finishEntry(); return i; }
+        if (cap.depth === 0) {
+          this.keep(s.slice(from, i));
+          this.finishEntry();
+          return i;
+        }
         continue;
       }
       if (cap.scalar && cap.depth === 0 && s[i] !== '"') {
         SCALAR_END.lastIndex = i;
         const m = SCALAR_END.exec(s);
-        if (!m) { i = n; break; }
+        if (!m) {
+          i = n;
+          break;
+        }
         this.keep(s.slice(from, m.index));
         this.finishEntry();
         return m.index;
       }
       STRUCT.lastIndex = i;
       const m = STRUCT.exec(s);
-      if (!m) { i = n; break; }
+      if (!m) {
+        i = n;
+        break;
+      }
       i = m.index + 1;
       const ch = m[0];
       if (ch === '"') cap.inStr = true;
-      else if (ch === '{' || ch === '[') { cap.depth++; if (cap.depth > this.L.maxDepth) cap.tooDeep = true; } else {
+      else if (ch === '{' || ch === '[') {
+        cap.depth++;
+        if (cap.depth > this.L.maxDepth) cap.tooDeep = true;
+      } else {
         cap.depth--;
         if (cap.depth < 0) this.fail(`unexpected ${describe(ch)}`, m.index);
-        if (cap.depth === 0) { this.keep(s.slice(from, i)); this.finishEntry(); return i; }
+        if (cap.depth === 0) {
+          this.keep(s.slice(from, i));
+          this.finishEntry();
+          return i;
+        }
       }
     }
     this.keep(s.slice(from, n));
@@ -179,22 +228,44 @@ class HarTokenizer {
   outString(s: Json, i: Json) {
     const str = this.str;
     const n = s.length;
-    if (str.skip) { str.skip = false; str.raw += s[i]; i++; }
+    if (str.skip) {
+      str.skip = false;
+      str.raw += s[i];
+      i++;
+    }
     STR_END.lastIndex = i;
     const m = STR_END.exec(s);
     const end = m ? m.index : n;
-    if (!str.long) { str.raw += s.slice(i, end); if (str.raw.length > 256) { str.long = true; str.raw = ''; } }
+    if (!str.long) {
+      str.raw += s.slice(i, end);
+      if (str.raw.length > 256) {
+        str.long = true;
+        str.raw = '';
+      }
+    }
     if (!m) return n;
     if (m[0] === '\\') {
       if (!str.long) str.raw += '\\';
-      if (m.index + 1 >= n) { str.skip = true; return n; }
+      if (m.index + 1 >= n) {
+        str.skip = true;
+        return n;
+      }
       if (!str.long) str.raw += s[m.index + 1];
       return m.index + 2;
     }
     let text = str.long ? undefined : str.raw;
-    if (text !== undefined && text.includes('\\')) { try { text = JSON.parse(`"${text}"`); } catch { this.fail('a malformed escape in a string', m.index); } }
+    if (text !== undefined && text.includes('\\')) {
+      try {
+        text = JSON.parse(`"${text}"`);
+      } catch {
+        this.fail('a malformed escape in a string', m.index);
+      }
+    }
     const f = this.stack[this.stack.length - 1];
-    if (str.isKey) { f.key = text; f.st = 'colon'; } else {
+    if (str.isKey) {
+      f.key = text;
+      f.st = 'colon';
+    } else {
       if (f?.log && f.key === 'version' && typeof text === 'string') this.version = text.slice(0, 40);
       this.afterValue();
     }
@@ -220,20 +291,41 @@ class HarTokenizer {
     if (this.done) this.fail(`unexpected ${describe(c)} after the end of the JSON value`, i);
     const f = this.stack[this.stack.length - 1];
     if (!f) {
-      if (c !== '{') throw new NotAHar(c === '[' ? 'not a HAR: a JSON array, expected an object {"log": {"entries": [...]}}' : `not a HAR: not JSON (it starts with ${describe(c)})`);
+      if (c !== '{')
+        throw new NotAHar(
+          c === '[' ? 'not a HAR: a JSON array, expected an object {"log": {"entries": [...]}}' : `not a HAR: not JSON (it starts with ${describe(c)})`,
+        );
       this.stack.push({ t: 'o', st: 'key-or-end' });
       return i + 1;
     }
     if (f.t === 'o') {
-      if ((f.st === 'key-or-end' || f.st === 'key') && c === '"') { this.str = { raw: '', long: false, isKey: true, skip: false }; return i + 1; }
-      if ((f.st === 'key-or-end' || f.st === 'comma-or-end') && c === '}') { this.close(c, i); return i + 1; }
-      if (f.st === 'colon' && c === ':') { f.st = 'value'; return i + 1; }
-      if (f.st === 'comma-or-end' && c === ',') { f.st = 'key'; return i + 1; }
+      if ((f.st === 'key-or-end' || f.st === 'key') && c === '"') {
+        this.str = { raw: '', long: false, isKey: true, skip: false };
+        return i + 1;
+      }
+      if ((f.st === 'key-or-end' || f.st === 'comma-or-end') && c === '}') {
+        this.close(c, i);
+        return i + 1;
+      }
+      if (f.st === 'colon' && c === ':') {
+        f.st = 'value';
+        return i + 1;
+      }
+      if (f.st === 'comma-or-end' && c === ',') {
+        f.st = 'key';
+        return i + 1;
+      }
       if (f.st === 'value') return this.startValue(c, i);
       return this.fail(`unexpected ${describe(c)}`, i);
     }
-    if ((f.st === 'value-or-end' || f.st === 'comma-or-end') && c === ']') { this.close(c, i); return i + 1; }
-    if (f.st === 'comma-or-end' && c === ',') { f.st = 'value'; return i + 1; }
+    if ((f.st === 'value-or-end' || f.st === 'comma-or-end') && c === ']') {
+      this.close(c, i);
+      return i + 1;
+    }
+    if (f.st === 'comma-or-end' && c === ',') {
+      f.st = 'value';
+      return i + 1;
+    }
     if (f.st === 'value' || f.st === 'value-or-end') return this.startValue(c, i);
     return this.fail(`unexpected ${describe(c)}`, i);
   }
@@ -280,7 +372,11 @@ const sizeText = (chars: Json) => (chars >= MiB ? `${Math.round(chars / MiB)} Mi
 export function* readHarEntries(file: Json, limits = {}) {
   const L = { ...READ_LIMITS, ...limits };
   let fd;
-  try { fd = openSync(file, 'r'); } catch (e: Json) { throw new NotAHar(e?.code === 'ENOENT' ? 'no such file' : `cannot read it (${e?.code ?? e?.message})`); }
+  try {
+    fd = openSync(file, 'r');
+  } catch (e: Json) {
+    throw new NotAHar(e?.code === 'ENOENT' ? 'no such file' : `cannot read it (${e?.code ?? e?.message})`);
+  }
   try {
     const st = fstatSync(fd);
     if (st.isDirectory()) throw new NotAHar('is a directory, not a HAR file');
@@ -292,7 +388,11 @@ export function* readHarEntries(file: Json, limits = {}) {
     let first = true;
     for (;;) {
       let n;
-      try { n = readSync(fd, buf, 0, buf.length, pos); } catch (e: Json) { throw new NotAHar(`cannot read it (${e?.code ?? e?.message})`); }
+      try {
+        n = readSync(fd, buf, 0, buf.length, pos);
+      } catch (e: Json) {
+        throw new NotAHar(`cannot read it (${e?.code ?? e?.message})`);
+      }
       if (n === 0) break;
       pos += n;
       let text = dec.write(buf.subarray(0, n));
@@ -305,5 +405,7 @@ export function* readHarEntries(file: Json, limits = {}) {
     }
     yield* tok.push(dec.end());
     yield* tok.end();
-  } finally { closeSync(fd); }
+  } finally {
+    closeSync(fd);
+  }
 }

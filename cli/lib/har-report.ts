@@ -6,17 +6,27 @@ import { join } from 'node:path';
 import { escapeHtml as esc } from './report.js';
 import type { Json } from '../../core/spec.js';
 
-const pad = (s: Json, n: Json) => { s = String(s); return s.length >= n ? s : s + ' '.repeat(n - s.length); };
+const pad = (s: Json, n: Json) => {
+  s = String(s);
+  return s.length >= n ? s : s + ' '.repeat(n - s.length);
+};
 const PRINT_PER_OP = 20;
 
 function groupByNamespace(ops: Json) {
   const m = new Map();
-  for (const x of ops) { if (!m.has(x.namespace)) m.set(x.namespace, []); m.get(x.namespace).push(x); }
+  for (const x of ops) {
+    if (!m.has(x.namespace)) m.set(x.namespace, []);
+    m.get(x.namespace).push(x);
+  }
   return [...m].sort(([a], [b]) => a.localeCompare(b));
 }
 
-const entryTitle = (e: Json) => `${e.file}#${e.index} ${e.method ?? '?'} ${e.url ?? '(no URL)'}${e.status !== undefined ? ` -> ${e.status}` : ''}${e.comment ? `  (${e.comment})` : ''}`;
-const requestLine = (e: Json) => (e.request.verdict === 'invalid' ? `request: invalid${e.request.accepted ? ' (yet the site accepted it: the spec may be too narrow)' : ''}: ${e.request.problems.map((p: Json) => `${p.pointer} ${p.reason}`).join('; ')}` : `request: ${e.request.verdict}`);
+const entryTitle = (e: Json) =>
+  `${e.file}#${e.index} ${e.method ?? '?'} ${e.url ?? '(no URL)'}${e.status !== undefined ? ` -> ${e.status}` : ''}${e.comment ? `  (${e.comment})` : ''}`;
+const requestLine = (e: Json) =>
+  e.request.verdict === 'invalid'
+    ? `request: invalid${e.request.accepted ? ' (yet the site accepted it: the spec may be too narrow)' : ''}: ${e.request.problems.map((p: Json) => `${p.pointer} ${p.reason}`).join('; ')}`
+    : `request: ${e.request.verdict}`;
 const opKey = (e: Json) => (e.operation ? `${e.operation.method} ${e.operation.path}` : '');
 
 /** The plain-text summary: one table per namespace, failing entries under their operation, totals. */
@@ -26,10 +36,15 @@ export function harSummaryText(report: Json) {
   const w = Math.min(60, Math.max(20, ...report.operations.map((x: Json) => `${x.method} ${x.path}`.length)));
   for (const [ns, ops] of groupByNamespace(report.operations)) {
     const sum = (k: Json) => ops.reduce((n: Json, x: Json) => n + x[k], 0);
-    lines.push('', `${ns}: ${sum('entries')} entries: ${sum('conforming')} conform, ${sum('nonConforming')} do not conform${sum('notJudged') ? `, ${sum('notJudged')} without a response` : ''}${sum('requestsInvalid') ? `; ${sum('requestsInvalid')} requests invalid` : ''}`);
+    lines.push(
+      '',
+      `${ns}: ${sum('entries')} entries: ${sum('conforming')} conform, ${sum('nonConforming')} do not conform${sum('notJudged') ? `, ${sum('notJudged')} without a response` : ''}${sum('requestsInvalid') ? `; ${sum('requestsInvalid')} requests invalid` : ''}`,
+    );
     for (const x of ops) {
       const verdict = x.nonConforming ? 'FAILED' : 'conforms';
-      lines.push(`  ${pad(verdict, 9)} ${pad(`${x.method} ${x.path}`, w)} ${pad(x.id, 28)} ${x.entries} entries${x.nonConforming ? ` (${x.nonConforming} do not conform)` : ''}${x.requestsInvalid ? ` (${x.requestsInvalid} requests invalid)` : ''}`);
+      lines.push(
+        `  ${pad(verdict, 9)} ${pad(`${x.method} ${x.path}`, w)} ${pad(x.id, 28)} ${x.entries} entries${x.nonConforming ? ` (${x.nonConforming} do not conform)` : ''}${x.requestsInvalid ? ` (${x.requestsInvalid} requests invalid)` : ''}`,
+      );
       const mine = report.entries.filter((e: Json) => opKey(e) === `${x.method} ${x.path}`);
       for (const e of mine.slice(0, PRINT_PER_OP)) {
         lines.push(`      ${e.verdict === 'conforms' ? 'ok' : 'x '} ${entryTitle(e)}`);
@@ -52,11 +67,15 @@ export function harSummaryText(report: Json) {
   }
   if (report.failureClasses.length) {
     lines.push('', 'failure classes (failures, entries, operation, pointer, reason):');
-    for (const c of report.failureClasses.slice(0, 40)) lines.push(`  ${pad(c.count, 5)} ${pad(c.entries, 5)} ${pad(c.operation ?? '', 24)} ${c.pointer} ${c.reason}`);
+    for (const c of report.failureClasses.slice(0, 40))
+      lines.push(`  ${pad(c.count, 5)} ${pad(c.entries, 5)} ${pad(c.operation ?? '', 24)} ${c.pointer} ${c.reason}`);
     if (report.failureClasses.length > 40) lines.push(`  … ${report.failureClasses.length - 40} more classes in report.json`);
   }
   if (report.unlisted) lines.push('', `${report.unlisted} further entries not listed (the report names the first ${report.entries.length})`);
-  lines.push('', `${s.entries} entries in ${s.files} file(s): ${s.inScope} in scope (${s.conforming} conform, ${s.nonConforming} do not conform), ${s.notInSpec} not in the spec, ${s.unreadable} unreadable${s.notSelected ? `, ${s.notSelected} in namespaces not selected` : ''}${s.noResponse ? `, ${s.noResponse} without a response` : ''}; requests: ${s.requestsInvalid} invalid${s.requestsInvalidAccepted ? ` (${s.requestsInvalidAccepted} of them answered 2xx)` : ''}${s.bodiesNotRecorded ? `; ${s.bodiesNotRecorded} bodies not recorded (not judged)` : ''}`);
+  lines.push(
+    '',
+    `${s.entries} entries in ${s.files} file(s): ${s.inScope} in scope (${s.conforming} conform, ${s.nonConforming} do not conform), ${s.notInSpec} not in the spec, ${s.unreadable} unreadable${s.notSelected ? `, ${s.notSelected} in namespaces not selected` : ''}${s.noResponse ? `, ${s.noResponse} without a response` : ''}; requests: ${s.requestsInvalid} invalid${s.requestsInvalidAccepted ? ` (${s.requestsInvalidAccepted} of them answered 2xx)` : ''}${s.bodiesNotRecorded ? `; ${s.bodiesNotRecorded} bodies not recorded (not judged)` : ''}`,
+  );
   return lines.join('\n');
 }
 
@@ -73,12 +92,18 @@ export function harJunitXml(report: Json) {
       const mine = report.entries.filter((e: Json) => opKey(e) === `${x.method} ${x.path}`);
       for (const e of mine) {
         out.push(`    <testcase classname="${esc(ns)}" name="${esc(`${x.id} ${e.file}#${e.index} ${e.method} ${e.url}`)}" time="0">`);
-        if (e.verdict !== 'conforms' && e.verdict !== 'no response') out.push(`      <failure message="${esc(`${e.failures.length || 1} problem(s)`)}">${esc([...e.failures.map((f: Json) => `${f.pointer} ${f.reason}`), ...(e.reason ? [e.reason] : [])].join('\n'))}</failure>`);
+        if (e.verdict !== 'conforms' && e.verdict !== 'no response')
+          out.push(
+            `      <failure message="${esc(`${e.failures.length || 1} problem(s)`)}">${esc([...e.failures.map((f: Json) => `${f.pointer} ${f.reason}`), ...(e.reason ? [e.reason] : [])].join('\n'))}</failure>`,
+          );
         out.push(`      <system-out>${esc(`${entryTitle(e)}\n${requestLine(e)}`)}</system-out>`);
         out.push('    </testcase>');
       }
       const unlisted = x.nonConforming - mine.filter((e: Json) => e.verdict !== 'conforms' && e.verdict !== 'no response').length;
-      if (unlisted > 0) out.push(`    <testcase classname="${esc(ns)}" name="${esc(`${x.id} (${x.method} ${x.path}): ${unlisted} further entries that do not conform (not listed)`)}" time="0"><failure message="${unlisted} entries not listed; see the failure classes in report.json"/></testcase>`);
+      if (unlisted > 0)
+        out.push(
+          `    <testcase classname="${esc(ns)}" name="${esc(`${x.id} (${x.method} ${x.path}): ${unlisted} further entries that do not conform (not listed)`)}" time="0"><failure message="${unlisted} entries not listed; see the failure classes in report.json"/></testcase>`,
+        );
       const rest = x.conforming - mine.filter((e: Json) => e.verdict === 'conforms').length;
       if (rest > 0) out.push(`    <testcase classname="${esc(ns)}" name="${esc(`${x.id} (${x.method} ${x.path}): ${rest} conforming entries`)}" time="0"/>`);
     }
@@ -87,7 +112,8 @@ export function harJunitXml(report: Json) {
   const orphans = report.entries.filter((e: Json) => !e.operation);
   if (orphans.length) {
     out.push(`  <testsuite name="unreadable entries" tests="${orphans.length}" failures="${orphans.length}" skipped="0">`);
-    for (const e of orphans) out.push(`    <testcase classname="unreadable" name="${esc(`${e.file}#${e.index}`)}" time="0"><failure message="${esc(e.reason)}"/></testcase>`);
+    for (const e of orphans)
+      out.push(`    <testcase classname="unreadable" name="${esc(`${e.file}#${e.index}`)}" time="0"><failure message="${esc(e.reason)}"/></testcase>`);
     out.push('  </testsuite>');
   }
   out.push('</testsuites>', '');
@@ -97,9 +123,24 @@ export function harJunitXml(report: Json) {
 /** A self-contained HTML page naming each failing entry, its pointer and the reason. */
 export function harHtml(report: Json) {
   const s = report.summary;
-  const opRows = report.operations.map((x: Json) => `<tr class="${x.nonConforming ? 'failed' : 'passed'}"><td>${esc(x.namespace)}</td><td><code>${esc(x.method)} ${esc(x.path)}</code></td><td>${esc(x.id)}</td><td>${x.entries}</td><td>${x.conforming}</td><td>${x.nonConforming}</td><td>${x.requestsInvalid}</td></tr>`).join('\n');
-  const entryRows = report.entries.map((e: Json) => `<tr class="${e.verdict === 'conforms' ? 'passed' : 'failed'}"><td>${esc(e.file)}#${e.index}</td><td><code>${esc(e.method)} ${esc(e.url)}</code></td><td>${esc(e.status)}</td><td>${esc(e.operation?.id ?? '')}</td><td>${esc(e.comment ?? '')}</td><td>${esc(e.verdict)}${e.reason ? `: ${esc(e.reason)}` : ''}<ul>${e.failures.map((f: Json) => `<li><code>${esc(f.pointer)}</code> ${esc(f.reason)}</li>`).join('')}</ul></td><td>${esc(e.request.verdict)}<ul>${e.request.problems.map((p: Json) => `<li><code>${esc(p.pointer)}</code> ${esc(p.reason)}</li>`).join('')}</ul></td></tr>`).join('\n');
-  const classRows = report.failureClasses.map((c: Json) => `<tr><td>${c.count}</td><td>${c.entries}</td><td>${esc(c.operation)}</td><td><code>${esc(c.pointer)}</code></td><td>${esc(c.reason)}</td></tr>`).join('\n');
+  const opRows = report.operations
+    .map(
+      (x: Json) =>
+        `<tr class="${x.nonConforming ? 'failed' : 'passed'}"><td>${esc(x.namespace)}</td><td><code>${esc(x.method)} ${esc(x.path)}</code></td><td>${esc(x.id)}</td><td>${x.entries}</td><td>${x.conforming}</td><td>${x.nonConforming}</td><td>${x.requestsInvalid}</td></tr>`,
+    )
+    .join('\n');
+  const entryRows = report.entries
+    .map(
+      (e: Json) =>
+        `<tr class="${e.verdict === 'conforms' ? 'passed' : 'failed'}"><td>${esc(e.file)}#${e.index}</td><td><code>${esc(e.method)} ${esc(e.url)}</code></td><td>${esc(e.status)}</td><td>${esc(e.operation?.id ?? '')}</td><td>${esc(e.comment ?? '')}</td><td>${esc(e.verdict)}${e.reason ? `: ${esc(e.reason)}` : ''}<ul>${e.failures.map((f: Json) => `<li><code>${esc(f.pointer)}</code> ${esc(f.reason)}</li>`).join('')}</ul></td><td>${esc(e.request.verdict)}<ul>${e.request.problems.map((p: Json) => `<li><code>${esc(p.pointer)}</code> ${esc(p.reason)}</li>`).join('')}</ul></td></tr>`,
+    )
+    .join('\n');
+  const classRows = report.failureClasses
+    .map(
+      (c: Json) =>
+        `<tr><td>${c.count}</td><td>${c.entries}</td><td>${esc(c.operation)}</td><td><code>${esc(c.pointer)}</code></td><td>${esc(c.reason)}</td></tr>`,
+    )
+    .join('\n');
   const reasonRows = report.notInSpec.map((r: Json) => `<tr><td>${r.count}</td><td>${esc(r.reason)}</td></tr>`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>HAR validation report</title>

@@ -25,28 +25,51 @@ export function clean(s: Json, max = 300) {
 /** The shape of a pointer for counting classes: array indices become `*`. */
 const pointerClass = (p: Json) => p.replace(/\/\d+(?=\/|$)/g, '/*');
 
+type Redactor = ReturnType<typeof createRedactor>;
+
+/** The running counts of one validation, which record() adds each entry to. */
+interface Tally {
+  summary: Json;
+  byOp: Map<string, Json>;
+  reasons: Map<string, Json>;
+  classes: Map<string, Json>;
+  listed: Json[];
+  unlisted: number;
+  redactor: Redactor;
+}
+
+/** Count `key` in `map0`, or '(other)' once `limit` keys are there. */
+const count = (map0: Json, key: Json, limit: Json, extra: Json) => {
+  const k = map0.has(key) || map0.size < limit ? key : '(other)';
+  const v = map0.get(k) ?? { ...extra, count: 0 };
+  v.count++;
+  map0.set(k, v);
+};
+
 /**
  * Validate `files` (paths). Returns `{ report, badFiles: [{file, message}] }`; never throws for a bad
  * HAR (a file that is not a HAR lands in badFiles with its reason).
  */
-export function validateHarFiles({ files, doc, specFile, map, mapping, strict = false, namespaces = [], restPrefixes, limits }: Json) {
+export function validateHarFiles({ files, doc, specFile, mapping, strict = false, namespaces = [], restPrefixes, limits }: Json) {
   const judge = createHarJudge({ doc, mapping, strict, namespaces, restPrefixes }).judge;
   const redactor = createRedactor();
-  const summary = { files: files.length, entries: 0, inScope: 0, conforming: 0, nonConforming: 0, notInSpec: 0, notSelected: 0, noResponse: 0, unreadable: 0, requestsInvalid: 0, requestsInvalidAccepted: 0, bodiesNotRecorded: 0 };
-  const byOp = new Map();
-  const reasons = new Map();
-  const classes = new Map();
-  const listed: Json[] = [];
-  let unlisted = 0;
+  const summary = {
+    files: files.length,
+    entries: 0,
+    inScope: 0,
+    conforming: 0,
+    nonConforming: 0,
+    notInSpec: 0,
+    notSelected: 0,
+    noResponse: 0,
+    unreadable: 0,
+    requestsInvalid: 0,
+    requestsInvalidAccepted: 0,
+    bodiesNotRecorded: 0,
+  };
+  const t: Tally = { summary, byOp: new Map(), reasons: new Map(), classes: new Map(), listed: [], unlisted: 0, redactor };
   const fileInfo = [];
   const badFiles = [];
-
-  const count = (map0: Json, key: Json, limit: Json, extra: Json) => {
-    const k = map0.has(key) || map0.size < limit ? key : '(other)';
-    const v = map0.get(k) ?? { ...extra, count: 0 };
-    v.count++;
-    map0.set(k, v);
-  };
 
   for (const file of files) {
     const name = clean(basename(file), 200);
@@ -54,13 +77,16 @@ export function validateHarFiles({ files, doc, specFile, map, mapping, strict = 
     fileInfo.push(info);
     try {
       for (const item of readHarEntries(file, limits)) {
-        if (item.kind === 'end') { info.version = item.version; continue; }
+        if (item.kind === 'end') {
+          info.version = item.version;
+          continue;
+        }
         info.entries++;
         summary.entries++;
         const secrets = item.kind === 'entry' ? secretsOf(item.value) : new Set<string>();
         redactor.add(secrets);
         const v = item.kind === 'entry' ? judge(item.value) : { scope: 'unreadable', reason: item.reason, failures: [], notes: [] };
-        record(name, item.index, v);
+        record(t, name, item.index, v);
       }
     } catch (e: Json) {
       if (!(e instanceof NotAHar)) throw e;
@@ -69,58 +95,150 @@ export function validateHarFiles({ files, doc, specFile, map, mapping, strict = 
     }
   }
 
-  function record(file: Json, index: Json, v: Json) {
-    const red = (s: Json, max: Json) => clean(redactor.redact(String(s ?? '').slice(0, max + PRECUT)), max);
-    const base = {
-      file, index, method: v.method ? red(v.method, 20) : undefined, url: v.url !== undefined ? red(v.url, 300) : undefined,
-      comment: v.comment ? red(v.comment, 200) : undefined,
-    };
-    if (v.notes?.some((n: Json) => n.startsWith('the body is not in the HAR'))) summary.bodiesNotRecorded++;
-    if (v.scope === 'not-in-spec') { summary.notInSpec++; count(reasons, red(v.reason, 200), MAX_REASONS, { reason: red(v.reason, 200) }); return; }
-    if (v.scope === 'not-selected') { summary.notSelected++; return; }
-    const op = v.operation;
-    let o;
-    if (op) {
-      o = byOp.get(`${op.method} ${op.path}`) ?? { namespace: op.namespace, id: op.id, method: op.method, path: op.path, entries: 0, conforming: 0, nonConforming: 0, notJudged: 0, requestsInvalid: 0 };
-      byOp.set(`${op.method} ${op.path}`, o);
-      o.entries++;
-    }
-    const request = v.request ? { verdict: v.request.verdict, accepted: v.request.accepted, problems: v.request.problems.map((p: Json) => ({ pointer: red(p.pointer, 200), reason: red(p.reason, 300) })) } : { verdict: 'not judged', problems: [] };
-    if (request.verdict === 'invalid') { summary.requestsInvalid++; if (o) o.requestsInvalid++; if (request.accepted) summary.requestsInvalidAccepted++; }
-    let verdict;
-    if (v.scope === 'unreadable') { summary.unreadable++; verdict = 'unreadable'; if (o) o.nonConforming++; }
-    else if (v.scope === 'no-response') { summary.noResponse++; verdict = 'no response'; if (o) o.notJudged++; }
-    else {
-      summary.inScope++;
-      if (v.failures.length) { summary.nonConforming++; o.nonConforming++; verdict = 'does not conform'; } else { summary.conforming++; o.conforming++; verdict = 'conforms'; }
-    }
-    const failures = v.failures.map((f: Json) => ({ pointer: red(f.pointer, 200), reason: red(f.reason, 300) }));
-    const seenHere = new Set();
-    for (const f of failures) {
-      const key = `${op?.id} ${pointerClass(f.pointer)} ${f.reason}`;
-      count(classes, key, MAX_CLASSES, { operation: op?.id, pointer: pointerClass(f.pointer), reason: f.reason, entries: 0 });
-      const c = classes.get(classes.has(key) ? key : '(other)');
-      if (!seenHere.has(c)) { seenHere.add(c); c.entries++; }
-    }
-    if (verdict === 'conforms' && request.verdict !== 'invalid') return;
-    if (verdict === 'no response' && request.verdict !== 'invalid') return;
-    if (listed.length >= LIST_LIMIT) { unlisted++; return; }
-    listed.push({
-      ...base, status: v.status, operation: op ? { id: op.id, method: op.method, path: op.path, namespace: op.namespace } : undefined,
-      verdict, reason: v.reason ? red(v.reason, 300) : undefined, failures, request, notes: (v.notes ?? []).map((n: Json) => red(n, 300)),
-    });
-  }
-
-  const operationsList = [...byOp.values()].sort((a, b) => a.namespace.localeCompare(b.namespace) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   const report = {
-    tool: 'festival-site-api validate-har', startedAt: new Date().toISOString(),
-    spec: { file: specFile, title: doc.info?.title, version: doc.info?.version }, mapping, strict, namespaces,
-    files: fileInfo, summary, operations: operationsList,
-    notInSpec: [...reasons.values()].sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
-    failureClasses: [...classes.values()].sort((a, b) => b.count - a.count || String(a.operation).localeCompare(String(b.operation)) || a.pointer.localeCompare(b.pointer)),
-    entries: listed, unlisted, ok: summary.nonConforming === 0 && summary.unreadable === 0 && badFiles.length === 0,
+    tool: 'festival-site-api validate-har',
+    startedAt: new Date().toISOString(),
+    spec: { file: specFile, title: doc.info?.title, version: doc.info?.version },
+    mapping,
+    strict,
+    namespaces,
+    files: fileInfo,
+    ...tallied(t),
+    ok: summary.nonConforming === 0 && summary.unreadable === 0 && badFiles.length === 0,
   };
   // A last pass with every secret seen (an entry may echo another entry's credential).
-  const deep = (v: Json): Json => (typeof v === 'string' ? redactor.redact(v) : Array.isArray(v) ? v.map(deep) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deep(x)])) : v);
+  const deep = (v: Json): Json =>
+    typeof v === 'string'
+      ? redactor.redact(v)
+      : Array.isArray(v)
+        ? v.map(deep)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deep(x)]))
+          : v;
   return { report: deep(report), badFiles: badFiles.map((b) => ({ file: b.file, message: clean(redactor.redact(b.message), 300) })), redact: redactor.redact };
+}
+
+/** The report's members from the tally, in the report's order: summary, operations, notInSpec, failureClasses, entries, unlisted. */
+function tallied(t: Tally) {
+  return {
+    summary: t.summary,
+    operations: [...t.byOp.values()].sort((a, b) => a.namespace.localeCompare(b.namespace) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method)),
+    notInSpec: [...t.reasons.values()].sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+    failureClasses: [...t.classes.values()].sort(
+      (a, b) => b.count - a.count || String(a.operation).localeCompare(String(b.operation)) || a.pointer.localeCompare(b.pointer),
+    ),
+    entries: t.listed,
+    unlisted: t.unlisted,
+  };
+}
+
+/** The row of `op` in the per-operation counts (made on first sight), its entries counted. */
+function operationRow(byOp: Map<string, Json>, op: Json): Json {
+  const o = byOp.get(`${op.method} ${op.path}`) ?? {
+    namespace: op.namespace,
+    id: op.id,
+    method: op.method,
+    path: op.path,
+    entries: 0,
+    conforming: 0,
+    nonConforming: 0,
+    notJudged: 0,
+    requestsInvalid: 0,
+  };
+  byOp.set(`${op.method} ${op.path}`, o);
+  o.entries++;
+  return o;
+}
+
+/** The verdict of an entry in scope, counted in the summary and in its operation's row `o`. */
+function verdictOf(summary: Json, v: Json, o: Json): string {
+  if (v.scope === 'unreadable') {
+    summary.unreadable++;
+    if (o) o.nonConforming++;
+    return 'unreadable';
+  }
+  if (v.scope === 'no-response') {
+    summary.noResponse++;
+    if (o) o.notJudged++;
+    return 'no response';
+  }
+  summary.inScope++;
+  if (v.failures.length) {
+    summary.nonConforming++;
+    o.nonConforming++;
+    return 'does not conform';
+  }
+  summary.conforming++;
+  o.conforming++;
+  return 'conforms';
+}
+
+/** Count an entry's failures by class (operation, pointer shape, reason), each class once per entry. */
+function countClasses(classes: Map<string, Json>, op: Json, failures: Json[]) {
+  const seenHere = new Set();
+  for (const f of failures) {
+    const key = `${op?.id} ${pointerClass(f.pointer)} ${f.reason}`;
+    count(classes, key, MAX_CLASSES, { operation: op?.id, pointer: pointerClass(f.pointer), reason: f.reason, entries: 0 });
+    const c = classes.get(classes.has(key) ? key : '(other)');
+    if (!seenHere.has(c)) {
+      seenHere.add(c);
+      c.entries++;
+    }
+  }
+}
+
+/** Count one judged entry `v` (entry `index` of `file`) and keep it when it is worth naming. */
+function record(t: Tally, file: Json, index: Json, v: Json) {
+  const { summary } = t;
+  const red = (s: Json, max: Json) => clean(t.redactor.redact(String(s ?? '').slice(0, max + PRECUT)), max);
+  const base = {
+    file,
+    index,
+    method: v.method ? red(v.method, 20) : undefined,
+    url: v.url !== undefined ? red(v.url, 300) : undefined,
+    comment: v.comment ? red(v.comment, 200) : undefined,
+  };
+  if (v.notes?.some((n: Json) => n.startsWith('the body is not in the HAR'))) summary.bodiesNotRecorded++;
+  if (v.scope === 'not-in-spec') {
+    summary.notInSpec++;
+    count(t.reasons, red(v.reason, 200), MAX_REASONS, { reason: red(v.reason, 200) });
+    return;
+  }
+  if (v.scope === 'not-selected') {
+    summary.notSelected++;
+    return;
+  }
+  const op = v.operation;
+  const o = op ? operationRow(t.byOp, op) : undefined;
+  const request = v.request
+    ? {
+        verdict: v.request.verdict,
+        accepted: v.request.accepted,
+        problems: v.request.problems.map((p: Json) => ({ pointer: red(p.pointer, 200), reason: red(p.reason, 300) })),
+      }
+    : { verdict: 'not judged', problems: [] };
+  if (request.verdict === 'invalid') {
+    summary.requestsInvalid++;
+    if (o) o.requestsInvalid++;
+    if (request.accepted) summary.requestsInvalidAccepted++;
+  }
+  const verdict = verdictOf(summary, v, o);
+  const failures = v.failures.map((f: Json) => ({ pointer: red(f.pointer, 200), reason: red(f.reason, 300) }));
+  countClasses(t.classes, op, failures);
+  if (verdict === 'conforms' && request.verdict !== 'invalid') return;
+  if (verdict === 'no response' && request.verdict !== 'invalid') return;
+  if (t.listed.length >= LIST_LIMIT) {
+    t.unlisted++;
+    return;
+  }
+  t.listed.push({
+    ...base,
+    status: v.status,
+    operation: op ? { id: op.id, method: op.method, path: op.path, namespace: op.namespace } : undefined,
+    verdict,
+    reason: v.reason ? red(v.reason, 300) : undefined,
+    failures,
+    request,
+    notes: (v.notes ?? []).map((n: Json) => red(n, 300)),
+  });
 }

@@ -33,10 +33,12 @@ export function networkReason(e: Json, target: Json, timeoutMs: Json) {
   const msg = String(cause.message ?? e?.message ?? e);
   const host = `${target.hostname}:${target.port || (target.protocol === 'https:' ? 443 : 80)}`;
   if (e?.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s: the site is too slow or hangs (raise --timeout if it is only slow)`;
-  if (/bad port/i.test(msg)) return `port ${target.port} is one that fetch refuses to use ("bad port" of the Fetch standard, e.g. 1, 9, 6000): serve the site on another port (e.g. 8080) or put a proxy in front of it`;
+  if (/bad port/i.test(msg))
+    return `port ${target.port} is one that fetch refuses to use ("bad port" of the Fetch standard, e.g. 1, 9, 6000): serve the site on another port (e.g. 8080) or put a proxy in front of it`;
   if (code === 'ECONNREFUSED') return `connection refused by ${host}: nothing listens there; is the site running, and is --base-url right?`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the host name ${target.hostname} does not resolve: check --base-url`;
-  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) return `the TLS certificate of ${host} is not trusted (${code}): fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS=ca.pem`;
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code))
+    return `the TLS certificate of ${host} is not trusted (${code}): fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS=ca.pem`;
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${host} closed the connection before answering (${code})`;
   return `${code ? `${code}: ` : ''}${msg}`;
 }
@@ -46,14 +48,21 @@ export function networkReason(e: Json, target: Json, timeoutMs: Json) {
  * parsed and mapped (a body over 1 MB, a huge site index, is kept with the site's names: mapping
  * copies it whole). What `contract` judges (and the one-judge test feeds it from recorded exchanges).
  */
-export function answerWithSpecNames(headers: Headers, text: string, rootText: string, mapping: NameMapping): { headers: Record<string, string>; type: string; json: Json } {
+export function answerWithSpecNames(
+  headers: Headers,
+  text: string,
+  rootText: string,
+  mapping: NameMapping,
+): { headers: Record<string, string>; type: string; json: Json } {
   const type = headers.get('content-type') ?? '';
   let json: Json;
   if (/json/i.test(type) && text) {
     try {
       const parsed = JSON.parse(text);
       json = map.isIdentity(mapping) || text.length > 1_000_000 ? parsed : map.mapBody(parsed, rootText, mapping, 'toSpec');
-    } catch { json = undefined; }
+    } catch {
+      json = undefined;
+    }
   }
   const out: Record<string, string> = {};
   headers.forEach((v, k) => {
@@ -61,6 +70,88 @@ export function answerWithSpecNames(headers: Headers, text: string, rootText: st
     out[key] = key === 'link' ? map.mapLinkHeader(v, rootText, mapping, 'toSpec') : key === 'location' ? map.mapUrl(v, rootText, mapping, 'toSpec') : v;
   });
   return { headers: out, type, json };
+}
+
+/** Build the site URL of a spec path with a spec-named query (values: string | number | boolean | array). */
+function siteUrl(base: Json, map: Json, mapping: Json, specPath: Json, query = {}) {
+  const sitePath = map.mapPath(specPath, mapping, 'toSite');
+  // The platform's query form (core/php-query.ts): comma lists, PHP brackets, never a repeated key.
+  const siteNamed = Object.fromEntries(Object.entries(query as Record<string, unknown>).map(([k, v]) => [map.mapParam(k, mapping, 'toSite'), v]));
+  const qs = phpQuerySerializer(siteNamed);
+  const parts = qs ? [qs] : [];
+  if (base.restRoute) {
+    const route = encodeURIComponent(sitePath).replace(/%2F/gi, '/');
+    return new URL(`${base.prefix}?rest_route=${route}${parts.length ? `&${parts.join('&')}` : ''}`);
+  }
+  const u = new URL(base.rootText + sitePath);
+  u.search = parts.length ? `?${parts.join('&')}` : '';
+  return u;
+}
+
+/** Read a response's body, at most `maxBodyBytes` (more is an error marked tooLarge). */
+async function readBody(res: Json, m: Json, maxBodyBytes: number) {
+  if (m === 'HEAD' || !res.body) return { buf: Buffer.alloc(0) };
+  const reader = res.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBodyBytes) {
+      await reader.cancel().catch(() => {});
+      const err: Error & { tooLarge?: boolean } = new Error(`the body is larger than ${formatBytes(maxBodyBytes)} (--max-body): cut off`);
+      err.tooLarge = true;
+      throw err;
+    }
+    chunks.push(value);
+  }
+  return { buf: Buffer.concat(chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength))) };
+}
+
+/** The payload of a request (`raw`: {data, type, headers} for uploads; `body`: a JSON value), its headers set on `headers`. */
+function requestPayload(raw: Json, body: Json, headers: Record<string, Json>) {
+  let payload;
+  if (raw) {
+    payload = raw.data;
+    headers['Content-Type'] = raw.type;
+    Object.assign(headers, raw.headers ?? {});
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers['Content-Type'] = 'application/json';
+  }
+  return payload;
+}
+
+/** The site's query of a request's URL (rest_route left out), PHP brackets and commas kept readable. */
+function siteQueryOf(target: URL) {
+  return [...target.searchParams]
+    .filter(([k]) => k !== 'rest_route')
+    .map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/gi, '[').replace(/%5D/gi, ']')}=${encodeURIComponent(v).replace(/%2C/gi, ',')}`)
+    .join('&');
+}
+
+/** A request that failed (network, timeout, body too large, the run stopped): its exchange recorded, the error to throw. */
+function failedRequest(e: Json, { exchange, res, started, state, timeout, target, timeoutMs, restRoute, m, onExchange }: Json): Error {
+  exchange.ms = performance.now() - started;
+  if (res) Object.assign(exchange, responsePart(res, Buffer.alloc(0)));
+  if (state.signal?.aborted && !timeout.aborted) {
+    exchange.error = 'stopped';
+    onExchange?.(exchange);
+    return new RunStopped(String(state.signal.reason?.message ?? 'stopped'));
+  }
+  const isTimeout = timeout.aborted || e?.name === 'TimeoutError';
+  state.consecutiveTimeouts = isTimeout ? state.consecutiveTimeouts + 1 : 0;
+  const reason = e?.tooLarge ? e.message : networkReason(isTimeout ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : e, target, timeoutMs);
+  exchange.error = reason;
+  onExchange?.(exchange);
+  const err: Error & { network?: boolean; timeout?: boolean; reason?: string } = new Error(
+    `${m} ${target.origin}${target.pathname}${restRoute ? `?rest_route=${target.searchParams.get('rest_route')}` : ''}: ${reason}`,
+  );
+  err.network = true;
+  err.timeout = isTimeout;
+  err.reason = reason;
+  return err;
 }
 
 /**
@@ -84,42 +175,7 @@ export function createHttp(o: Json) {
   const base = parseBase(o.baseUrl);
   const authHeader = credentials ? `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}` : undefined;
   const state = { count: 0, consecutiveTimeouts: 0, signal: o.signal };
-
-  /** Build the site URL of a spec path with a spec-named query (values: string | number | boolean | array). */
-  function url(specPath: Json, query = {}) {
-    const sitePath = map.mapPath(specPath, mapping, 'toSite');
-    // The platform's query form (core/php-query.ts): comma lists, PHP brackets, never a repeated key.
-    const siteNamed = Object.fromEntries(Object.entries(query as Record<string, unknown>).map(([k, v]) => [map.mapParam(k, mapping, 'toSite'), v]));
-    const qs = phpQuerySerializer(siteNamed);
-    const parts = qs ? [qs] : [];
-    if (base.restRoute) {
-      const route = encodeURIComponent(sitePath).replace(/%2F/gi, '/');
-      return new URL(`${base.prefix}?rest_route=${route}${parts.length ? `&${parts.join('&')}` : ''}`);
-    }
-    const u = new URL(base.rootText + sitePath);
-    u.search = parts.length ? `?${parts.join('&')}` : '';
-    return u;
-  }
-
-  async function readBody(res: Json, m: Json) {
-    if (m === 'HEAD' || !res.body) return { buf: Buffer.alloc(0) };
-    const reader = res.body.getReader();
-    const chunks = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBodyBytes) {
-        await reader.cancel().catch(() => {});
-        const err: Error & { tooLarge?: boolean } = new Error(`the body is larger than ${formatBytes(maxBodyBytes)} (--max-body): cut off`);
-        err.tooLarge = true;
-        throw err;
-      }
-      chunks.push(value);
-    }
-    return { buf: Buffer.concat(chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength))) };
-  }
+  const url = (specPath: Json, query = {}) => siteUrl(base, map, mapping, specPath, query);
 
   /**
    * Send a request. `auth`: send credentials (only when the URL is on the base origin).
@@ -133,56 +189,69 @@ export function createHttp(o: Json) {
     const target = url(specPath, query);
     const headers: Record<string, Json> = { Accept: 'application/json, */*;q=0.1', ...extra };
     if (auth && authHeader && target.origin === base.origin) headers.Authorization = authHeader;
-    let payload;
-    if (raw) { payload = raw.data; headers['Content-Type'] = raw.type; Object.assign(headers, raw.headers ?? {}); }
-    else if (body !== undefined) { payload = JSON.stringify(body); headers['Content-Type'] = 'application/json'; }
+    const payload = requestPayload(raw, body, headers);
     state.count++;
     onRequest?.(m, specPath);
     const startedAt = new Date();
     const started = performance.now();
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = state.signal ? AbortSignal.any([timeout, state.signal]) : timeout;
-    const exchange: Record<string, Json> = { startedAt, method: m, url: target.toString(), requestHeaders: headers, requestBody: payload, comment: comment ?? `credentials: ${headers.Authorization ? credentials.user : 'anonymous'}` };
+    const exchange: Record<string, Json> = {
+      startedAt,
+      method: m,
+      url: target.toString(),
+      requestHeaders: headers,
+      requestBody: payload,
+      comment: comment ?? `credentials: ${headers.Authorization ? credentials.user : 'anonymous'}`,
+    };
     let res;
     let buf;
     try {
       res = await fetchImpl(target, { method: m, headers, body: payload, redirect: 'manual', signal });
-      ({ buf } = await readBody(res, m));
+      ({ buf } = await readBody(res, m, maxBodyBytes));
     } catch (e: Json) {
-      exchange.ms = performance.now() - started;
-      if (res) Object.assign(exchange, responsePart(res, Buffer.alloc(0)));
-      if (state.signal?.aborted && !timeout.aborted) {
-        exchange.error = 'stopped';
-        onExchange?.(exchange);
-        throw new RunStopped(String(state.signal.reason?.message ?? 'stopped'));
-      }
-      const isTimeout = timeout.aborted || e?.name === 'TimeoutError';
-      state.consecutiveTimeouts = isTimeout ? state.consecutiveTimeouts + 1 : 0;
-      const reason = e?.tooLarge ? e.message : networkReason(isTimeout ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : e, target, timeoutMs);
-      exchange.error = reason;
-      onExchange?.(exchange);
-      const err: Error & { network?: boolean; timeout?: boolean; reason?: string } = new Error(`${m} ${target.origin}${target.pathname}${base.restRoute ? `?rest_route=${target.searchParams.get('rest_route')}` : ''}: ${reason}`);
-      err.network = true;
-      err.timeout = isTimeout;
-      err.reason = reason;
-      throw err;
+      throw failedRequest(e, { exchange, res, started, state, timeout, target, timeoutMs, restRoute: base.restRoute, m, onExchange });
     }
     state.consecutiveTimeouts = 0;
     const text = buf.toString('utf8');
     Object.assign(exchange, { ms: performance.now() - started }, responsePart(res, buf));
     onExchange?.(exchange);
     const { headers: hdrs, type, json } = answerWithSpecNames(res.headers, text, base.rootText, mapping);
-    const siteQuery = [...target.searchParams].filter(([k]) => k !== 'rest_route').map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/gi, '[').replace(/%5D/gi, ']')}=${encodeURIComponent(v).replace(/%2C/gi, ',')}`).join('&');
+    const siteQuery = siteQueryOf(target);
     const specUrl = specPath + (siteQuery ? `?${map.mapQueryString(siteQuery, mapping, 'toSpec')}` : '');
-    return { method: m, url: target.toString(), specPath, specUrl, status: res.status, statusText: res.statusText, headers: hdrs, type, text, json, ms: Math.round(performance.now() - started) };
+    return {
+      method: m,
+      url: target.toString(),
+      specPath,
+      specUrl,
+      status: res.status,
+      statusText: res.statusText,
+      headers: hdrs,
+      type,
+      text,
+      json,
+      ms: Math.round(performance.now() - started),
+    };
   }
 
   return {
-    request, url, rootText: base.rootText, restRoute: base.restRoute, origin: base.origin, timeoutMs, maxBodyBytes,
-    get count() { return state.count; },
-    get consecutiveTimeouts() { return state.consecutiveTimeouts; },
+    request,
+    url,
+    rootText: base.rootText,
+    restRoute: base.restRoute,
+    origin: base.origin,
+    timeoutMs,
+    maxBodyBytes,
+    get count() {
+      return state.count;
+    },
+    get consecutiveTimeouts() {
+      return state.consecutiveTimeouts;
+    },
     /** Replace the stop signal (cleanup after a stop runs on its own signal). */
-    setSignal(signal: Json) { state.signal = signal; },
+    setSignal(signal: Json) {
+      state.signal = signal;
+    },
     hasCredentials: Boolean(authHeader),
   };
 }

@@ -10,7 +10,8 @@ const MAX_PARENT_PROBES = 25;
 /** The records of a list answer: the array itself, or the first array of records in an envelope. */
 export function itemsOf(json: Json) {
   if (Array.isArray(json)) return json.filter((x) => x && typeof x === 'object');
-  if (json && typeof json === 'object') for (const v of Object.values(json)) if (Array.isArray(v) && v.length && v[0] && typeof v[0] === 'object' && 'id' in v[0]) return v;
+  if (json && typeof json === 'object')
+    for (const v of Object.values(json)) if (Array.isArray(v) && v.length && v[0] && typeof v[0] === 'object' && 'id' in v[0]) return v;
   return [];
 }
 
@@ -74,7 +75,10 @@ async function listBoth(ctx: Json, collection: Json, template: Json) {
 function collectionFor(ctx: Json, segs: Json, i: Json) {
   let j = i;
   let template = segs.slice(0, j).join('/');
-  while (!hasGet(ctx, template) && j > 1 && !/^\{/.test(segs[j - 1])) { j--; template = segs.slice(0, j).join('/'); }
+  while (!hasGet(ctx, template) && j > 1 && !/^\{/.test(segs[j - 1])) {
+    j--;
+    template = segs.slice(0, j).join('/');
+  }
   return hasGet(ctx, template) ? template : undefined;
 }
 
@@ -92,7 +96,8 @@ export async function resolvePath(ctx: Json, template: Json) {
     const field = name === 'slug' ? 'slug' : 'id';
     if (i === segs.length - 1) {
       let items = await list(ctx, collection, listQuery(ctx, collectionTemplate));
-      if (!items.length && anyStatus(ctx, collectionTemplate)) items = await list(ctx, collection, listQuery(ctx, collectionTemplate, { status: anyStatus(ctx, collectionTemplate) }));
+      if (!items.length && anyStatus(ctx, collectionTemplate))
+        items = await list(ctx, collection, listQuery(ctx, collectionTemplate, { status: anyStatus(ctx, collectionTemplate) }));
       const item = items.find((it: Json) => it && it[field] !== undefined && it[field] !== '');
       if (!item) return { why: `the site's list ${collection} is empty` };
       values[name] = item[field];
@@ -101,10 +106,17 @@ export async function resolvePath(ctx: Json, template: Json) {
     // A parent: the first record whose child list (up to the next parameter) is not empty.
     const child = segs.slice(i + 1).findIndex((s: Json) => /^\{/.test(s));
     const childTemplate = segs.slice(0, child < 0 ? segs.length : i + 1 + child).join('/');
-    const candidates = [...new Map((await listBoth(ctx, collection, collectionTemplate)).filter((it: Json) => it && it[field] !== undefined).map((it: Json) => [it[field], it])).values()].slice(0, MAX_PARENT_PROBES);
+    const candidates = [
+      ...new Map(
+        (await listBoth(ctx, collection, collectionTemplate)).filter((it: Json) => it && it[field] !== undefined).map((it: Json) => [it[field], it]),
+      ).values(),
+    ].slice(0, MAX_PARENT_PROBES);
     let found: Json;
     for (const c of candidates as Json[]) {
-      if ((await list(ctx, fill(childTemplate, { ...values, [name]: c[field] }), {})).length) { found = c; break; }
+      if ((await list(ctx, fill(childTemplate, { ...values, [name]: c[field] }), {})).length) {
+        found = c;
+        break;
+      }
     }
     if (!found) return { why: `no record of ${collection} has ${childTemplate.split('/').pop()} (checked ${candidates.length})` };
     values[name] = found[field];

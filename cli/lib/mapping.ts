@@ -48,9 +48,21 @@ export function indexMapper(index: Json, map: Json, mapping: Json) {
   const siteNs = Object.values(mapping.namespaces ?? {}).map((ns) => `/${ns}`);
   const mapKey = siteNs.length ? (k: Json) => (siteNs.some((p) => k === p || k.startsWith(`${p}/`)) ? map.mapPath(k, mapping, 'toSpec') : k) : (k: Json) => k;
   const renamesParams = Object.keys(mapping.params ?? {}).length > 0;
-  const mapEntry = !renamesParams ? (e: Json) => e : (entry: Json) => (entry && Array.isArray(entry.endpoints)
-    ? { ...entry, endpoints: entry.endpoints.map((ep: Json) => (ep?.args && typeof ep.args === 'object' ? { ...ep, args: Object.fromEntries(Object.entries(ep.args).map(([a, v]) => [map.mapParam(a, mapping, 'toSpec'), v])) } : ep)) }
-    : entry);
-  const namespaces = (Array.isArray(index?.namespaces) ? index.namespaces : []).filter((n: Json) => typeof n === 'string').map((n: Json) => map.mapNamespace(n, mapping, 'toSpec'));
+  const mapEntry = !renamesParams
+    ? (e: Json) => e
+    : (entry: Json) =>
+        entry && Array.isArray(entry.endpoints)
+          ? {
+              ...entry,
+              endpoints: entry.endpoints.map((ep: Json) =>
+                ep?.args && typeof ep.args === 'object'
+                  ? { ...ep, args: Object.fromEntries(Object.entries(ep.args).map(([a, v]) => [map.mapParam(a, mapping, 'toSpec'), v])) }
+                  : ep,
+              ),
+            }
+          : entry;
+  const namespaces = (Array.isArray(index?.namespaces) ? index.namespaces : [])
+    .filter((n: Json) => typeof n === 'string')
+    .map((n: Json) => map.mapNamespace(n, mapping, 'toSpec'));
   return { namespaces, mapKey, mapEntry };
 }

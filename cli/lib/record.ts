@@ -25,7 +25,11 @@ function redactBytes(buf: Json, redact: Json) {
 }
 
 function queryString(url: Json) {
-  try { return [...new URL(url).searchParams].map(([name, value]) => ({ name, value })); } catch { return []; }
+  try {
+    return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -44,7 +48,10 @@ export function createRecorder(file: Json, { redact, creator = { name: 'festival
 
   function add(x: Json) {
     const r = (s: Json) => redact(String(s ?? ''));
-    const reqHeaders = Object.entries(x.requestHeaders ?? {}).map(([name, value]) => ({ name: r(name), value: name.toLowerCase() === 'authorization' ? String(value).replace(/^(\w+)\s+.*$/s, '$1 [redacted]') : r(value) }));
+    const reqHeaders = Object.entries(x.requestHeaders ?? {}).map(([name, value]) => ({
+      name: r(name),
+      value: name.toLowerCase() === 'authorization' ? String(value).replace(/^(\w+)\s+.*$/s, '$1 [redacted]') : r(value),
+    }));
     const reqType = Object.entries(x.requestHeaders ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
     let postData;
     if (x.requestBody !== undefined && x.requestBody !== null) {
@@ -65,13 +72,26 @@ export function createRecorder(file: Json, { redact, creator = { name: 'festival
       time: ms,
       ...(x.comment || x.error ? { comment: r([x.comment, x.error ? `no complete answer: ${x.error}` : ''].filter(Boolean).join('; ')) } : {}),
       request: {
-        method: r(x.method), url: r(x.url), httpVersion: 'HTTP/1.1', cookies: [], headers: reqHeaders,
+        method: r(x.method),
+        url: r(x.url),
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: reqHeaders,
         queryString: queryString(x.url).map(({ name, value }) => ({ name: r(name), value: r(value) })),
-        ...(postData ? { postData } : {}), headersSize: -1, bodySize: postData ? Buffer.byteLength(x.requestBody) : 0,
+        ...(postData ? { postData } : {}),
+        headersSize: -1,
+        bodySize: postData ? Buffer.byteLength(x.requestBody) : 0,
       },
       response: {
-        status: x.status ?? 0, statusText: r(x.statusText ?? ''), httpVersion: 'HTTP/1.1', cookies: [], headers: resHeaders,
-        content, redirectURL: r((x.responseHeaders ?? []).find(([k]: Json) => k.toLowerCase() === 'location')?.[1] ?? ''), headersSize: -1, bodySize: x.status ? body.length : -1,
+        status: x.status ?? 0,
+        statusText: r(x.statusText ?? ''),
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: resHeaders,
+        content,
+        redirectURL: r((x.responseHeaders ?? []).find(([k]: Json) => k.toLowerCase() === 'location')?.[1] ?? ''),
+        headersSize: -1,
+        bodySize: x.status ? body.length : -1,
       },
       cache: {},
       timings: { send: 0, wait: ms, receive: 0 },
@@ -86,5 +106,11 @@ export function createRecorder(file: Json, { redact, creator = { name: 'festival
     return file;
   }
 
-  return { add, close, get count() { return count; } };
+  return {
+    add,
+    close,
+    get count() {
+      return count;
+    },
+  };
 }

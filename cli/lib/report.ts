@@ -11,18 +11,31 @@ import type { Json } from '../../core/spec.js';
  * misread (DEL, C1) shown as a visible `\uXXXX`, so the JUnit XML stays well-formed and the HTML
  * escaped whatever a site answers (issue 23, D115).
  */
-const esc = (s: Json) => String(s ?? '')
-  .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-  .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' } as Record<string, string>)[c]);
+const esc = (s: Json) =>
+  String(s ?? '')
+    .replace(
+      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    )
+    .replace(/[&<>"']/g, (c) => (({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }) as Record<string, string>)[c]);
 const VERDICT: Record<string, Json> = { passed: 'passed', failed: 'FAILED', 'not-reachable': 'not reachable on this site', skipped: 'skipped' };
 
-function pad(s: Json, n: Json) { s = String(s); return s.length >= n ? s : s + ' '.repeat(n - s.length); }
+function pad(s: Json, n: Json) {
+  s = String(s);
+  return s.length >= n ? s : s + ' '.repeat(n - s.length);
+}
 
 function recordLines(r: Json, w: Json) {
-  const lines = ['', `records: created ${r.created.length}, removed ${r.removed.length}, trashed ${r.trashed.length}, left behind ${r.leftBehind.length}${r.suspects?.length ? `, ${r.suspects.length} suspects not touched` : ''}${r.foreignRecords?.length ? `, ${r.foreignRecords.length} records of others answered by the site (FAILED, not touched)` : ''}`];
+  const lines = [
+    '',
+    `records: created ${r.created.length}, removed ${r.removed.length}, trashed ${r.trashed.length}, left behind ${r.leftBehind.length}${r.suspects?.length ? `, ${r.suspects.length} suspects not touched` : ''}${r.foreignRecords?.length ? `, ${r.foreignRecords.length} records of others answered by the site (FAILED, not touched)` : ''}`,
+  ];
   for (const [p, n] of Object.entries(r.before ?? {})) lines.push(`  ${pad(p, w)} before ${n}  after ${r.after?.[p]}`);
   for (const l of r.leftBehind) lines.push(`  LEFT BEHIND: ${JSON.stringify(l)}`);
-  for (const f of r.foreign ?? []) lines.push(`  changed by other clients during the run: ${f.collection} appeared ${JSON.stringify(f.appeared)} disappeared ${JSON.stringify(f.disappeared)}`);
+  for (const f of r.foreign ?? [])
+    lines.push(
+      `  changed by other clients during the run: ${f.collection} appeared ${JSON.stringify(f.appeared)} disappeared ${JSON.stringify(f.disappeared)}`,
+    );
   for (const x of r.foreignWrites ?? []) lines.push(`  WRITE TO A RECORD THIS RUN DID NOT CREATE: ${x}`);
   for (const f of r.foreignRecords ?? []) lines.push(`  NOT THIS RUN'S RECORD, NOT TOUCHED: ${f.path} (${f.request}): ${f.why}`);
   for (const t of r.trashed) lines.push(`  trashed (the platform has no force; counts as removed): ${t.path}`);
@@ -35,11 +48,20 @@ function namespaceLines(ns: Json, ops: Json, w: Json) {
   const lines = ['', `${ns}: ${c('passed')} passed, ${c('failed')} failed, ${c('not-reachable')} not reachable on this site, ${c('skipped')} skipped`];
   // A namespace the site does not have: one line, not one per operation.
   const unreachable = ops.filter((x: Json) => x.verdict === 'not-reachable');
-  if (unreachable.length) lines.push(`  ${pad(VERDICT['not-reachable'], 10)} ${unreachable.length} operations: ${unreachable[0].reason.replace(/^not reachable on this site: /, '')}`);
+  if (unreachable.length)
+    lines.push(
+      `  ${pad(VERDICT['not-reachable'], 10)} ${unreachable.length} operations: ${unreachable[0].reason.replace(/^not reachable on this site: /, '')}`,
+    );
   for (const x of ops.filter((o: Json) => o.verdict !== 'not-reachable')) {
     const probes = x.checks.filter((k: Json) => k.kind === 'probe');
-    lines.push(`  ${pad(VERDICT[x.verdict], 10)} ${pad(`${x.method} ${x.path}`, w)} ${pad(x.id, 28)} ${x.checks.length} checks${probes.length ? ` (${probes.length} probes)` : ''}${x.reason && x.verdict !== 'passed' && x.verdict !== 'failed' ? `  ${x.reason}` : ''}`);
-    for (const k of x.checks.filter((k: Json) => !k.ok)) lines.push(`      x ${k.name}: ${k.request ? `${k.request.method} ${k.request.url} -> ${k.status}` : ''}`, ...k.errors.slice(0, 8).map((e: Json) => `          ${e}`));
+    lines.push(
+      `  ${pad(VERDICT[x.verdict], 10)} ${pad(`${x.method} ${x.path}`, w)} ${pad(x.id, 28)} ${x.checks.length} checks${probes.length ? ` (${probes.length} probes)` : ''}${x.reason && x.verdict !== 'passed' && x.verdict !== 'failed' ? `  ${x.reason}` : ''}`,
+    );
+    for (const k of x.checks.filter((k: Json) => !k.ok))
+      lines.push(
+        `      x ${k.name}: ${k.request ? `${k.request.method} ${k.request.url} -> ${k.status}` : ''}`,
+        ...k.errors.slice(0, 8).map((e: Json) => `          ${e}`),
+      );
   }
   return lines;
 }
@@ -53,9 +75,17 @@ export function summaryText(report: Json) {
   const s = report.summary;
   if (report.records) lines.push(...recordLines(report.records, w));
   const d = report.drift?.summary;
-  if (d) lines.push('', `drift: ${d.specNamespacesAbsent} spec namespaces absent on the site, ${d.siteOtherNamespaces} other site namespaces, routes site-only ${d.siteOnlyRoutes} / spec-only ${d.specOnlyRoutes}, methods site-only ${d.siteOnlyMethods} / spec-only ${d.specOnlyMethods}, parameter findings ${d.paramFindings} (${d.knownParamFindings} known differences)${d.unparseableRoutes ? `, ${d.unparseableRoutes} unparseable route keys` : ''}`);
+  if (d)
+    lines.push(
+      '',
+      `drift: ${d.specNamespacesAbsent} spec namespaces absent on the site, ${d.siteOtherNamespaces} other site namespaces, routes site-only ${d.siteOnlyRoutes} / spec-only ${d.specOnlyRoutes}, methods site-only ${d.siteOnlyMethods} / spec-only ${d.specOnlyMethods}, parameter findings ${d.paramFindings} (${d.knownParamFindings} known differences)${d.unparseableRoutes ? `, ${d.unparseableRoutes} unparseable route keys` : ''}`,
+    );
   for (const n of report.notes ?? []) lines.push(`note: ${n}`);
-  if (s && !report.driftOnly) lines.push('', `${s.operations} operations: ${s.passed} passed, ${s.failed} failed, ${s.notReachable} not reachable on this site, ${s.skipped} skipped; ${s.checked ?? s.passed + s.failed} of them really checked against the site; ${s.checks} checks, ${s.probes} negative probes (${s.probesFailed} failed); ${report.requests} requests`);
+  if (s && !report.driftOnly)
+    lines.push(
+      '',
+      `${s.operations} operations: ${s.passed} passed, ${s.failed} failed, ${s.notReachable} not reachable on this site, ${s.skipped} skipped; ${s.checked ?? s.passed + s.failed} of them really checked against the site; ${s.checks} checks, ${s.probes} negative probes (${s.probesFailed} failed); ${report.requests} requests`,
+    );
   for (const p of report.scopeProblems ?? []) lines.push(`FAILED: ${p}`);
   if (report.stopped) lines.push('', `STOPPED: ${report.stopped}. This report is partial.`);
   return lines.join('\n');
@@ -90,7 +120,10 @@ export function driftText(d: Json) {
 
 function groupByNamespace(ops: Json) {
   const m = new Map();
-  for (const x of ops) { if (!m.has(x.namespace)) m.set(x.namespace, []); m.get(x.namespace).push(x); }
+  for (const x of ops) {
+    if (!m.has(x.namespace)) m.set(x.namespace, []);
+    m.get(x.namespace).push(x);
+  }
   return [...m].sort(([a], [b]) => a.localeCompare(b));
 }
 
@@ -98,7 +131,9 @@ export function junitXml(report: Json) {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const s = report.summary;
   const scopeCount = report.scopeProblems?.length ?? 0;
-  out.push(`<testsuites name="contract ${esc(report.baseUrl)}" tests="${s.operations + scopeCount}" failures="${s.failed + scopeCount}" skipped="${s.skipped + s.notReachable}">`);
+  out.push(
+    `<testsuites name="contract ${esc(report.baseUrl)}" tests="${s.operations + scopeCount}" failures="${s.failed + scopeCount}" skipped="${s.skipped + s.notReachable}">`,
+  );
   for (const [ns, ops] of groupByNamespace(report.operations)) {
     const f = ops.filter((x: Json) => x.verdict === 'failed').length;
     const sk = ops.filter((x: Json) => x.verdict === 'skipped' || x.verdict === 'not-reachable').length;
@@ -108,9 +143,13 @@ export function junitXml(report: Json) {
       out.push(`    <testcase classname="${esc(ns)}" name="${esc(`${x.id} (${x.method} ${x.path})`)}" time="${time}">`);
       if (x.verdict === 'failed') {
         const bad = x.checks.filter((c: Json) => !c.ok);
-        out.push(`      <failure message="${esc(`${bad.length} of ${x.checks.length} checks failed`)}">${esc(bad.map((c: Json) => `${c.name}: ${c.request ? `${c.request.method} ${c.request.url} -> ${c.status}\n` : ''}${c.errors.map((e: Json) => `  ${e}`).join('\n')}`).join('\n'))}</failure>`);
+        out.push(
+          `      <failure message="${esc(`${bad.length} of ${x.checks.length} checks failed`)}">${esc(bad.map((c: Json) => `${c.name}: ${c.request ? `${c.request.method} ${c.request.url} -> ${c.status}\n` : ''}${c.errors.map((e: Json) => `  ${e}`).join('\n')}`).join('\n'))}</failure>`,
+        );
       } else if (x.verdict !== 'passed') out.push(`      <skipped message="${esc(x.reason ?? x.verdict)}"/>`);
-      out.push(`      <system-out>${esc(x.checks.map((c: Json) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}${c.request ? `: ${c.request.method} ${c.request.url} -> ${c.status}${c.code ? ` ${c.code}` : ''}` : ''}`).join('\n'))}</system-out>`);
+      out.push(
+        `      <system-out>${esc(x.checks.map((c: Json) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}${c.request ? `: ${c.request.method} ${c.request.url} -> ${c.status}${c.code ? ` ${c.code}` : ''}` : ''}`).join('\n'))}</system-out>`,
+      );
       out.push('    </testcase>');
     }
     out.push('  </testsuite>');
@@ -119,7 +158,12 @@ export function junitXml(report: Json) {
   const scope = report.scopeProblems ?? [];
   if (scope.length) {
     out.push(`  <testsuite name="scope" tests="${scope.length}" failures="${scope.length}" skipped="0" timestamp="${esc(report.startedAt)}">`);
-    for (const p of scope) out.push(`    <testcase classname="scope" name="${esc(p.split(':')[0])}" time="0.000">`, `      <failure message="${esc(p)}">${esc(p)}</failure>`, '    </testcase>');
+    for (const p of scope)
+      out.push(
+        `    <testcase classname="scope" name="${esc(p.split(':')[0])}" time="0.000">`,
+        `      <failure message="${esc(p)}">${esc(p)}</failure>`,
+        '    </testcase>',
+      );
     out.push('  </testsuite>');
   }
   out.push('</testsuites>', '');
@@ -129,8 +173,48 @@ export function junitXml(report: Json) {
 /** One check as HTML: its name, the request and answer, and each reason it failed. */
 function checkHtml(c: Json) {
   const req = c.request ? ` <code>${esc(c.request.method)} ${esc(c.request.url)}</code> → ${esc(c.status)}${c.code ? ` <code>${esc(c.code)}</code>` : ''}` : '';
-  const reasons = c.errors.length ? `<ul class="reason">${c.errors.slice(0, 20).map((e: Json) => `<li>${esc(e)}</li>`).join('')}${c.errors.length > 20 ? `<li>… ${esc(c.errors.length - 20)} more in report.json</li>` : ''}</ul>` : '';
+  const reasons = c.errors.length
+    ? `<ul class="reason">${c.errors
+        .slice(0, 20)
+        .map((e: Json) => `<li>${esc(e)}</li>`)
+        .join('')}${c.errors.length > 20 ? `<li>… ${esc(c.errors.length - 20)} more in report.json</li>` : ''}</ul>`
+    : '';
   return `<li class="check ${c.ok ? 'ok' : 'bad'}"><span class="name">${esc(c.ok ? 'ok' : 'FAIL')} ${esc(c.name)}</span>${req}${reasons}</li>`;
+}
+
+/** The report's records section (empty for a read-only run). */
+function recordsHtml(r: Json): string {
+  return r
+    ? `<section id="records"><h2>Records</h2><p>created ${esc(r.created.length)}, removed ${esc(r.removed.length)}, trashed ${esc(r.trashed.length)}, left behind ${esc(r.leftBehind.length)}</p>
+${r.leftBehind.length ? `<ul>${r.leftBehind.map((l: Json) => `<li class="bad">LEFT BEHIND: <code>${esc(JSON.stringify(l))}</code></li>`).join('')}</ul>` : ''}
+${(r.suspects ?? []).length ? `<h3>Not deleted: not proved to be this run's</h3><ul>${r.suspects.map((x: Json) => `<li><code>${esc(x.path)}</code> ${esc(x.title)}: ${esc(x.why)}</li>`).join('')}</ul>` : ''}
+${(r.foreignWrites ?? []).length ? `<ul>${r.foreignWrites.map((x: Json) => `<li class="bad">write to a record this run did not create: ${esc(x)}</li>`).join('')}</ul>` : ''}
+<table><tr><th>collection</th><th>before</th><th>after</th></tr>${Object.entries(r.before ?? {})
+        .map(([p, n]) => `<tr><td><code>${esc(p)}</code></td><td>${esc(n)}</td><td>${esc(r.after?.[p])}</td></tr>`)
+        .join('')}</table></section>`
+    : '';
+}
+
+/** The report's drift section: the site's index against the spec. */
+function driftHtml(d: Json): string {
+  const driftRows = (d?.params ?? [])
+    .map((f: Json) => {
+      const w = describeFinding(f);
+      return `<tr class="${f.known ? 'known' : ''}"><td><code>${esc(f.method)} ${esc(f.route)}</code></td><td>${esc(f.param)}</td><td>${esc(w.what)}</td><td>${esc(w.verdict)}</td></tr>`;
+    })
+    .join('\n');
+  return `<section id="drift"><h2>Drift (the site's index against the spec)</h2>
+<p>Spec namespaces absent on the site: ${esc((d?.specNamespacesAbsent ?? []).map((x: Json) => x.namespace).join(', ') || 'none')}. Other site namespaces: ${esc((d?.siteOtherNamespaces ?? []).map((x: Json) => x.namespace).join(', ') || 'none')}. Spec parameters the site has on no route: ${esc((d?.paramsAbsentFromSite ?? []).map((x: Json) => x.param).join(', ') || 'none')}.</p>
+<p>Routes only on the site: ${esc((d?.routes.siteOnly ?? []).map((x: Json) => x.route).join(', ') || 'none')}</p>
+<p>Routes only in the spec: ${esc((d?.routes.specOnly ?? []).map((x: Json) => x.route).join(', ') || 'none')}</p>
+<p>Methods only on the site: ${esc((d?.methods.siteOnly ?? []).map((x: Json) => `${x.method} ${x.route}`).join(', ') || 'none')}; only in the spec: ${esc((d?.methods.specOnly ?? []).map((x: Json) => `${x.method} ${x.route}`).join(', ') || 'none')}</p>
+${
+  driftRows
+    ? `<details><summary>${esc(d.params.length)} parameter findings</summary><table><tr><th>route</th><th>parameter</th><th>what differs</th><th>which side is right</th></tr>
+${driftRows}
+</table></details>`
+    : ''
+}</section>`;
 }
 
 /**
@@ -160,30 +244,40 @@ ${(report.scopeProblems ?? []).map((p: Json) => `<p class="bad"><strong>FAILED: 
 ${(report.records?.foreignRecords ?? []).length ? `<p class="bad"><strong>Records of others the site answered (FAILED, not touched)</strong>:</p><ul>${report.records.foreignRecords.map((x: Json) => `<li><code>${esc(x.path)}</code> ${esc(x.request)}: ${esc(x.why)}</li>`).join('')}</ul>` : ''}
 </section>`;
 
-  const failures = failed.length ? `<section id="failures"><h2>Failures (${esc(failed.length)})</h2>
-${failed.map((x: Json) => `<div class="op failed"><h3>${opLabel(x)} <span class="ns">${esc(x.namespace)}</span></h3><ul class="checks">${x.checks.filter((c: Json) => !c.ok).map(checkHtml).join('')}</ul>${x.checks.some((c: Json) => c.ok) ? `<details><summary>${esc(x.checks.filter((c: Json) => c.ok).length)} checks passed</summary><ul class="checks">${x.checks.filter((c: Json) => c.ok).map(checkHtml).join('')}</ul></details>` : ''}</div>`).join('\n')}
-</section>` : '<section id="failures"><h2>Failures</h2><p class="ok">none</p></section>';
+  const failures = failed.length
+    ? `<section id="failures"><h2>Failures (${esc(failed.length)})</h2>
+${failed
+  .map(
+    (x: Json) =>
+      `<div class="op failed"><h3>${opLabel(x)} <span class="ns">${esc(x.namespace)}</span></h3><ul class="checks">${x.checks
+        .filter((c: Json) => !c.ok)
+        .map(checkHtml)
+        .join('')}</ul>${
+        x.checks.some((c: Json) => c.ok)
+          ? `<details><summary>${esc(x.checks.filter((c: Json) => c.ok).length)} checks passed</summary><ul class="checks">${x.checks
+              .filter((c: Json) => c.ok)
+              .map(checkHtml)
+              .join('')}</ul></details>`
+          : ''
+      }</div>`,
+  )
+  .join('\n')}
+</section>`
+    : '<section id="failures"><h2>Failures</h2><p class="ok">none</p></section>';
 
-  const notReachable = absent.length ? `<section><h2>Not reachable on this site</h2><ul id="not-reachable">${absent.map(([ns, ops]) => `<li><strong>${esc(ns)}</strong>: ${esc(ops.length)} operations — ${esc(String(ops[0].reason ?? '').replace(/^not reachable on this site: /, ''))}</li>`).join('')}</ul></section>` : '';
+  const notReachable = absent.length
+    ? `<section><h2>Not reachable on this site</h2><ul id="not-reachable">${absent.map(([ns, ops]) => `<li><strong>${esc(ns)}</strong>: ${esc(ops.length)} operations — ${esc(String(ops[0].reason ?? '').replace(/^not reachable on this site: /, ''))}</li>`).join('')}</ul></section>`
+    : '';
 
-  const rows = rest.map((x: Json) => `<tr class="${esc(x.verdict)}"><td>${esc(x.namespace)}</td><td>${opLabel(x)}</td><td class="verdict">${esc(VERDICT[x.verdict])}${x.reason ? `: ${esc(x.reason)}` : ''}</td><td><details><summary>${esc(x.checks.length)} checks</summary><ul class="checks">${x.checks.map(checkHtml).join('')}</ul></details></td></tr>`).join('\n');
+  const rows = rest
+    .map(
+      (x: Json) =>
+        `<tr class="${esc(x.verdict)}"><td>${esc(x.namespace)}</td><td>${opLabel(x)}</td><td class="verdict">${esc(VERDICT[x.verdict])}${x.reason ? `: ${esc(x.reason)}` : ''}</td><td><details><summary>${esc(x.checks.length)} checks</summary><ul class="checks">${x.checks.map(checkHtml).join('')}</ul></details></td></tr>`,
+    )
+    .join('\n');
 
-  const records = r ? `<section id="records"><h2>Records</h2><p>created ${esc(r.created.length)}, removed ${esc(r.removed.length)}, trashed ${esc(r.trashed.length)}, left behind ${esc(r.leftBehind.length)}</p>
-${r.leftBehind.length ? `<ul>${r.leftBehind.map((l: Json) => `<li class="bad">LEFT BEHIND: <code>${esc(JSON.stringify(l))}</code></li>`).join('')}</ul>` : ''}
-${(r.suspects ?? []).length ? `<h3>Not deleted: not proved to be this run's</h3><ul>${r.suspects.map((x: Json) => `<li><code>${esc(x.path)}</code> ${esc(x.title)}: ${esc(x.why)}</li>`).join('')}</ul>` : ''}
-${(r.foreignWrites ?? []).length ? `<ul>${r.foreignWrites.map((x: Json) => `<li class="bad">write to a record this run did not create: ${esc(x)}</li>`).join('')}</ul>` : ''}
-<table><tr><th>collection</th><th>before</th><th>after</th></tr>${Object.entries(r.before ?? {}).map(([p, n]) => `<tr><td><code>${esc(p)}</code></td><td>${esc(n)}</td><td>${esc(r.after?.[p])}</td></tr>`).join('')}</table></section>` : '';
-
-  const d = report.drift;
-  const driftRows = (d?.params ?? []).map((f: Json) => { const w = describeFinding(f); return `<tr class="${f.known ? 'known' : ''}"><td><code>${esc(f.method)} ${esc(f.route)}</code></td><td>${esc(f.param)}</td><td>${esc(w.what)}</td><td>${esc(w.verdict)}</td></tr>`; }).join('\n');
-  const drift = `<section id="drift"><h2>Drift (the site's index against the spec)</h2>
-<p>Spec namespaces absent on the site: ${esc((d?.specNamespacesAbsent ?? []).map((x: Json) => x.namespace).join(', ') || 'none')}. Other site namespaces: ${esc((d?.siteOtherNamespaces ?? []).map((x: Json) => x.namespace).join(', ') || 'none')}. Spec parameters the site has on no route: ${esc((d?.paramsAbsentFromSite ?? []).map((x: Json) => x.param).join(', ') || 'none')}.</p>
-<p>Routes only on the site: ${esc((d?.routes.siteOnly ?? []).map((x: Json) => x.route).join(', ') || 'none')}</p>
-<p>Routes only in the spec: ${esc((d?.routes.specOnly ?? []).map((x: Json) => x.route).join(', ') || 'none')}</p>
-<p>Methods only on the site: ${esc((d?.methods.siteOnly ?? []).map((x: Json) => `${x.method} ${x.route}`).join(', ') || 'none')}; only in the spec: ${esc((d?.methods.specOnly ?? []).map((x: Json) => `${x.method} ${x.route}`).join(', ') || 'none')}</p>
-${driftRows ? `<details><summary>${esc(d.params.length)} parameter findings</summary><table><tr><th>route</th><th>parameter</th><th>what differs</th><th>which side is right</th></tr>
-${driftRows}
-</table></details>` : ''}</section>`;
+  const records = recordsHtml(r);
+  const drift = driftHtml(report.drift);
 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Contract report: ${esc(report.baseUrl)}</title>
@@ -213,13 +307,21 @@ ${(report.notes ?? []).length ? `<h2>Notes</h2><ul>${report.notes.map((n: Json) 
 /** Write report.json, drift.json, junit.xml and report.html into `dir` (each text through `redact`); returns the file paths. */
 export function writeReports(report: Json, dir: Json, redact = (t: Json) => t) {
   mkdirSync(dir, { recursive: true });
-  const files: Record<string, string> = { json: join(dir, 'report.json'), drift: join(dir, 'drift.json'), junit: join(dir, 'junit.xml'), html: join(dir, 'report.html') };
+  const files: Record<string, string> = {
+    json: join(dir, 'report.json'),
+    drift: join(dir, 'drift.json'),
+    junit: join(dir, 'junit.xml'),
+    html: join(dir, 'report.html'),
+  };
   writeFileSync(files.json, redact(`${JSON.stringify(report, null, 2)}\n`));
   writeFileSync(files.drift, redact(`${JSON.stringify(report.drift, null, 2)}\n`));
   if (report.summary && !report.driftOnly) {
     writeFileSync(files.junit, redact(junitXml(report)));
     writeFileSync(files.html, redact(html(report)));
-  } else { delete files.junit; delete files.html; }
+  } else {
+    delete files.junit;
+    delete files.html;
+  }
   return files;
 }
 

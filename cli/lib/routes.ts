@@ -18,7 +18,10 @@ function skipClass(route: Json, i: Json) {
   if (route[j] === '^') j++;
   if (route[j] === ']') j++;
   for (; j < route.length; j++) {
-    if (route[j] === '\\') { j++; continue; }
+    if (route[j] === '\\') {
+      j++;
+      continue;
+    }
     if (route[j] === ']') return j + 1;
   }
   return -1;
@@ -30,10 +33,20 @@ function groupEnd(route: Json, i: Json) {
   let j = i;
   while (j < route.length) {
     const c = route[j];
-    if (c === '\\') { j += 2; continue; }
-    if (c === '[') { j = skipClass(route, j); if (j < 0) return -1; continue; }
+    if (c === '\\') {
+      j += 2;
+      continue;
+    }
+    if (c === '[') {
+      j = skipClass(route, j);
+      if (j < 0) return -1;
+      continue;
+    }
     if (c === '(') depth++;
-    else if (c === ')') { depth--; if (depth === 0) return j + 1; }
+    else if (c === ')') {
+      depth--;
+      if (depth === 0) return j + 1;
+    }
     j++;
   }
   return -1;
@@ -104,7 +117,10 @@ export function indexRoutes(index: Json, { mapKey = (k: Json) => k, mapEntry = (
   const routes = index && typeof index.routes === 'object' && index.routes !== null && !Array.isArray(index.routes) ? index.routes : {};
   for (const [pattern, entry] of Object.entries(routes)) {
     const r = parseRoute(pattern.startsWith('/') ? mapKey(pattern) : pattern);
-    if (r.error) { unparseable.push({ key: pattern.length > 200 ? `${pattern.slice(0, 200)}…` : pattern, error: r.error }); continue; }
+    if (r.error) {
+      unparseable.push({ key: pattern.length > 200 ? `${pattern.slice(0, 200)}…` : pattern, error: r.error });
+      continue;
+    }
     byKey.set(routeKey(r.route), { route: r.route, pattern, entry: entry && typeof entry === 'object' ? mapEntry(entry) : {} });
   }
   return { byKey, unparseable };

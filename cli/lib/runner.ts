@@ -25,12 +25,19 @@ export class CredentialsRejected extends Error {}
 /** Time the cleanup of a stopped run may take. */
 const CLEANUP_BUDGET_MS = 60_000;
 
-function usage(message: Json) { return Object.assign(new Error(message), { usage: true }); }
+function usage(message: Json) {
+  return Object.assign(new Error(message), { usage: true });
+}
 
 /** A unique stamp per run: UTC time to the second plus 24 random bits, one searchable word. */
 export function runStamp(now = new Date()) {
-  const rand = Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, '0');
-  return `${now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '')}r${rand}`;
+  const rand = Math.floor(Math.random() * 0x1000000)
+    .toString(16)
+    .padStart(6, '0');
+  return `${now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/[-:]/g, '')}r${rand}`;
 }
 
 /** GET the index; an answer that is not a REST index is a clear exit-2 error with a hint. */
@@ -42,9 +49,21 @@ async function fetchIndex(http: Json) {
     if (e instanceof RunStopped) throw e;
     throw new SiteUnreachable(`the site ${http.rootText} is unreachable: ${e.reason ?? e.message}`);
   }
-  if (index.status !== 200 || !index.json || typeof index.json !== 'object' || Array.isArray(index.json) || !index.json.routes || typeof index.json.routes !== 'object') {
-    const hint = !http.restRoute && index.status === 404 ? `; a site without pretty permalinks serves its REST root as ${http.origin}/?rest_route=/ — try --base-url '${http.origin}/?rest_route='` : '';
-    throw new SiteUnreachable(`${http.rootText}/ is not a REST root: GET answered ${index.status} ${index.type || '(no content type)'}${index.json?.code ? ` ${index.json.code}` : ''}${hint}`);
+  if (
+    index.status !== 200 ||
+    !index.json ||
+    typeof index.json !== 'object' ||
+    Array.isArray(index.json) ||
+    !index.json.routes ||
+    typeof index.json.routes !== 'object'
+  ) {
+    const hint =
+      !http.restRoute && index.status === 404
+        ? `; a site without pretty permalinks serves its REST root as ${http.origin}/?rest_route=/ — try --base-url '${http.origin}/?rest_route='`
+        : '';
+    throw new SiteUnreachable(
+      `${http.rootText}/ is not a REST root: GET answered ${index.status} ${index.type || '(no content type)'}${index.json?.code ? ` ${index.json.code}` : ''}${hint}`,
+    );
   }
   return index;
 }
@@ -56,16 +75,30 @@ async function fetchIndex(http: Json) {
  * known but lacks a capability, which is not a credentials problem.
  */
 async function checkCredentials(ctx: Json) {
-  const me = ctx.siteRoutes.has(routeKey('/core/v2/users/me')) ? '/core/v2/users/me'
-    : ctx.allOps.find((x: Json) => x.method === 'get' && !x.path.includes('{') && !ctx.absentNs.has(x.namespace) && !(x.op.security ?? [{}]).some((s: Json) => Object.keys(s).length === 0))?.path;
-  if (!me) { ctx.report.notes.push('the credentials were not checked: the site has no route that needs them'); return; }
+  const me = ctx.siteRoutes.has(routeKey('/core/v2/users/me'))
+    ? '/core/v2/users/me'
+    : ctx.allOps.find(
+        (x: Json) =>
+          x.method === 'get' &&
+          !x.path.includes('{') &&
+          !ctx.absentNs.has(x.namespace) &&
+          !(x.op.security ?? [{}]).some((s: Json) => Object.keys(s).length === 0),
+      )?.path;
+  if (!me) {
+    ctx.report.notes.push('the credentials were not checked: the site has no route that needs them');
+    return;
+  }
   let res;
-  try { res = await ctx.http.request('GET', me, { comment: `credentials check (credentials: ${ctx.user})` }); } catch (e: Json) {
+  try {
+    res = await ctx.http.request('GET', me, { comment: `credentials check (credentials: ${ctx.user})` });
+  } catch (e: Json) {
     if (e instanceof RunStopped) throw e;
     throw new SiteUnreachable(`checking the credentials failed: ${e.reason ?? e.message}`);
   }
   if (res.status === 401) {
-    throw new CredentialsRejected(`the site rejected the credentials WP_USER=${ctx.user} and WP_APP_PASSWORD: GET ${res.url} answered ${res.status}${res.json?.code ? ` ${res.json.code}` : ''}. Check both; WP_APP_PASSWORD must be an application password of that user (Users → Profile → Application Passwords), not the login password`);
+    throw new CredentialsRejected(
+      `the site rejected the credentials WP_USER=${ctx.user} and WP_APP_PASSWORD: GET ${res.url} answered ${res.status}${res.json?.code ? ` ${res.json.code}` : ''}. Check both; WP_APP_PASSWORD must be an application password of that user (Users → Profile → Application Passwords), not the login password`,
+    );
   }
   ctx.report.credentialsCheck = { request: `GET ${res.specUrl}`, status: res.status };
 }
@@ -98,7 +131,10 @@ async function markAbsent(ctx: Json) {
     let evidence = 'absent from the site index';
     try {
       const r = await ctx.http.request('GET', `/${ns}`, { auth: false, comment: `is the namespace ${ns} there? (credentials: anonymous)` });
-      evidence = r.status === 404 && r.json?.code === 'rest_no_route' ? `GET /${ns} answered 404 rest_no_route` : `absent from the site index; GET /${ns} answered ${r.status}${r.json?.code ? ` ${r.json.code}` : ''}`;
+      evidence =
+        r.status === 404 && r.json?.code === 'rest_no_route'
+          ? `GET /${ns} answered 404 rest_no_route`
+          : `absent from the site index; GET /${ns} answered ${r.status}${r.json?.code ? ` ${r.json.code}` : ''}`;
     } catch (e: Json) {
       if (e instanceof RunStopped) throw e;
       evidence = `absent from the site index (${e.reason ?? e.message})`;
@@ -117,13 +153,36 @@ function createContext(o: Json, { http, map, mapping, rawIndex, stamp, stop, pha
   // The index with spec names, as far as the run reads it (the routes are read through `routes`).
   const siteIndex = { url: rawIndex.url, home: rawIndex.home, namespaces: mapper.namespaces };
   const ctx = {
-    doc, map, mapping, http, strict: Boolean(o.strict), allowWrites: Boolean(o.allowWrites), user: o.credentials?.user,
-    judge: createJudge({ doc, strict: Boolean(o.strict) }), allOps, opByKey: new Map(allOps.map((x) => [x.key, x])),
+    doc,
+    map,
+    mapping,
+    http,
+    strict: Boolean(o.strict),
+    allowWrites: Boolean(o.allowWrites),
+    user: o.credentials?.user,
+    judge: createJudge({ doc, strict: Boolean(o.strict) }),
+    allOps,
+    opByKey: new Map(allOps.map((x) => [x.key, x])),
     getByRoute: new Map(allOps.filter((x) => x.method === 'get').map((x) => [routeKey(x.path), x])),
-    siteIndex, siteRoutes: routes.byKey, indexRoutes: routes, absentNs: new Set(), selected: [], results: new Map(),
-    stamp, marker: `contract-run ${stamp}`, listCache: new Map(), writeLog: [], cleanup: [], idsBefore: {}, counted: [], done: 0,
+    siteIndex,
+    siteRoutes: routes.byKey,
+    indexRoutes: routes,
+    absentNs: new Set(),
+    selected: [],
+    results: new Map(),
+    stamp,
+    marker: `contract-run ${stamp}`,
+    listCache: new Map(),
+    writeLog: [],
+    cleanup: [],
+    idsBefore: {},
+    counted: [],
+    done: 0,
     records: { before: undefined, after: undefined, created: [], removed: [], trashed: [], leftBehind: [], suspects: [], foreignRecords: [] },
-    progress: o.progress ?? (() => {}), phase, stop, report: undefined,
+    progress: o.progress ?? (() => {}),
+    phase,
+    stop,
+    report: undefined,
   };
   return ctx;
 }
@@ -137,7 +196,11 @@ async function writeRun(ctx: Json, writes: Json, guard: Json) {
     ctx.phase(`cleanup: ${ctx.cleanup.length} records`);
     await ctx.enterCleanup();
     for (const c of ctx.cleanup.reverse()) {
-      try { await c(); } catch (e: Json) { ctx.report.notes.push(`cleanup step failed: ${e.message}`); }
+      try {
+        await c();
+      } catch (e: Json) {
+        ctx.report.notes.push(`cleanup step failed: ${e.message}`);
+      }
     }
     try {
       await sweep(ctx);
@@ -145,7 +208,9 @@ async function writeRun(ctx: Json, writes: Json, guard: Json) {
       await recordsAfter(ctx);
     } catch (e: Json) {
       ctx.report.notes.push(`the records audit after the run did not finish: ${e.message}`);
-      for (const c of ctx.records.created) if (!ctx.records.removed.some((r: Json) => r.path === c.path) && !ctx.records.trashed.some((r: Json) => r.path === c.path)) ctx.records.leftBehind.push({ record: c.path, title: c.title });
+      for (const c of ctx.records.created)
+        if (!ctx.records.removed.some((r: Json) => r.path === c.path) && !ctx.records.trashed.some((r: Json) => r.path === c.path))
+          ctx.records.leftBehind.push({ record: c.path, title: c.title });
     }
   }
 }
@@ -175,19 +240,36 @@ export async function runContract(o: Json) {
   const stamp = runStamp(started);
   const { map } = o;
   const controller = new AbortController();
-  const stop = (reason: Json) => { if (!controller.signal.aborted) controller.abort(new Error(reason)); };
+  const stop = (reason: Json) => {
+    if (!controller.signal.aborted) controller.abort(new Error(reason));
+  };
   const onAbort = () => stop('interrupted (SIGINT)');
   o.signal?.addEventListener('abort', onAbort);
   if (o.signal?.aborted) onAbort();
   const timer = o.deadlineMs ? setTimeout(() => stop(`the deadline of ${o.deadlineMs / 1000} s was reached`), o.deadlineMs) : undefined;
   timer?.unref?.();
   const writeLog: Json[] = [];
-  const httpOpts = { baseUrl: o.baseUrl, map, credentials: o.credentials, allowWrites: Boolean(o.allowWrites), fetch: o.fetch, timeoutMs: o.timeoutMs, maxBodyBytes: o.maxBodyBytes, signal: controller.signal, onExchange: o.onExchange, onRequest: (m: Json, p: Json) => { if (m !== 'GET' && m !== 'HEAD') writeLog.push({ method: m, path: p }); } };
+  const httpOpts = {
+    baseUrl: o.baseUrl,
+    map,
+    credentials: o.credentials,
+    allowWrites: Boolean(o.allowWrites),
+    fetch: o.fetch,
+    timeoutMs: o.timeoutMs,
+    maxBodyBytes: o.maxBodyBytes,
+    signal: controller.signal,
+    onExchange: o.onExchange,
+    onRequest: (m: Json, p: Json) => {
+      if (m !== 'GET' && m !== 'HEAD') writeLog.push({ method: m, path: p });
+    },
+  };
   try {
     const indexRes = await fetchIndex(createHttp({ ...httpOpts, mapping: map.IDENTITY }));
     const rawIndex = indexRes.json;
     const { mapping, detected, explicit } = detectMapping(rawIndex, map, o.mapPairs ?? []);
-    o.info?.(`mapping: ${mappingPairs(mapping).join(', ') || 'none (the site uses the spec\'s names)'}${detected.length ? ` (detected from the site index: ${detected.join(', ')}${explicit.length ? `; --map: ${explicit.join(', ')}` : ''})` : explicit.length ? ' (from --map)' : ''}`);
+    o.info?.(
+      `mapping: ${mappingPairs(mapping).join(', ') || "none (the site uses the spec's names)"}${detected.length ? ` (detected from the site index: ${detected.join(', ')}${explicit.length ? `; --map: ${explicit.join(', ')}` : ''})` : explicit.length ? ' (from --map)' : ''}`,
+    );
     const http = createHttp({ ...httpOpts, mapping });
     const ctx: Json = createContext(o, { http, map, mapping, rawIndex, stamp, stop, phase: o.phase ?? (() => {}) });
     ctx.writeLog = writeLog;
@@ -201,19 +283,37 @@ export async function runContract(o: Json) {
 }
 
 async function runPhases(ctx: Json, o: Json, { started, detected, controller }: Json) {
-  const drift = computeDrift(ctx.doc, { namespaces: ctx.siteIndex.namespaces }, { mapNamespace: (ns: Json) => ctx.map.mapNamespace(ns, ctx.mapping, 'toSpec'), routes: ctx.indexRoutes });
+  const drift = computeDrift(
+    ctx.doc,
+    { namespaces: ctx.siteIndex.namespaces },
+    { mapNamespace: (ns: Json) => ctx.map.mapNamespace(ns, ctx.mapping, 'toSpec'), routes: ctx.indexRoutes },
+  );
   for (const x of drift.specNamespacesAbsent) ctx.absentNs.add(x.namespace);
   ctx.selected = selectOperations(ctx, o);
   ctx.requiredNamespaces = [...new Set(o.requireNamespaces ?? [])];
   ctx.results = new Map(ctx.selected.map((x: Json) => [x.key, { id: x.id, method: x.method.toUpperCase(), path: x.path, namespace: x.namespace, checks: [] }]));
   ctx.report = {
-    tool: 'festival-site-api contract', startedAt: started.toISOString(), baseUrl: ctx.http.rootText, restRoute: ctx.http.restRoute || undefined,
+    tool: 'festival-site-api contract',
+    startedAt: started.toISOString(),
+    baseUrl: ctx.http.rootText,
+    restRoute: ctx.http.restRoute || undefined,
     spec: { file: o.specFile, title: ctx.doc.info?.title, version: ctx.doc.info?.version },
-    mapping: ctx.mapping, mappingDetected: detected, strict: ctx.strict, allowWrites: ctx.allowWrites, credentials: ctx.http.hasCredentials ? 'from environment (WP_USER)' : 'none',
+    mapping: ctx.mapping,
+    mappingDetected: detected,
+    strict: ctx.strict,
+    allowWrites: ctx.allowWrites,
+    credentials: ctx.http.hasCredentials ? 'from environment (WP_USER)' : 'none',
     limits: { timeoutMs: ctx.http.timeoutMs, maxBodyBytes: ctx.http.maxBodyBytes, deadlineMs: o.deadlineMs },
-    marker: ctx.allowWrites ? ctx.marker : undefined, operations: [], records: undefined, drift, notes: [],
+    marker: ctx.allowWrites ? ctx.marker : undefined,
+    operations: [],
+    records: undefined,
+    drift,
+    notes: [],
   };
-  if (o.driftOnly) { ctx.report.driftOnly = true; return finish(ctx); }
+  if (o.driftOnly) {
+    ctx.report.driftOnly = true;
+    return finish(ctx);
+  }
   ctx.enterCleanup = async () => {
     if (!controller.signal.aborted) return;
     // The phases were stopped: the cleanup gets its own time (a second SIGINT ends it too).
@@ -221,7 +321,9 @@ async function runPhases(ctx: Json, o: Json, { started, detected, controller }: 
     ctx.http.setSignal(o.hardSignal ? AbortSignal.any([budget, o.hardSignal]) : budget);
   };
   const guard = async (fn: Json) => {
-    try { await fn(); } catch (e: Json) {
+    try {
+      await fn();
+    } catch (e: Json) {
       if (!(e instanceof RunStopped)) throw e;
     }
   };
@@ -233,7 +335,8 @@ async function runPhases(ctx: Json, o: Json, { started, detected, controller }: 
   if (ctx.allowWrites && writes.length) await guard(() => recordsBefore(ctx));
   await guard(() => readPhase(ctx));
   if (!ctx.allowWrites) {
-    for (const x of writes) Object.assign(ctx.results.get(x.key), { verdict: 'skipped', reason: 'write operation: not run without --allow-writes (read-only run)' });
+    for (const x of writes)
+      Object.assign(ctx.results.get(x.key), { verdict: 'skipped', reason: 'write operation: not run without --allow-writes (read-only run)' });
   } else if (writes.length && !controller.signal.aborted) {
     await writeRun(ctx, writes, guard);
   }
@@ -252,14 +355,19 @@ function scopeVerdict(ctx: Json, report: Json) {
   if (report.summary.checked === 0 && !report.stopped) {
     const nss = [...new Set(report.operations.map((x: Json) => x.namespace))].sort();
     const absent = nss.filter((ns) => ctx.absentNs.has(ns));
-    const why = !report.operations.length ? 'no operation was selected'
-      : absent.length === nss.length ? `the site has none of the requested namespaces: ${absent.map((ns) => `${ns} (${evidence(ns) ?? 'absent from the site index'})`).join(', ')}`
+    const why = !report.operations.length
+      ? 'no operation was selected'
+      : absent.length === nss.length
+        ? `the site has none of the requested namespaces: ${absent.map((ns) => `${ns} (${evidence(ns) ?? 'absent from the site index'})`).join(', ')}`
         : `every selected operation was skipped or not reachable (${report.summary.skipped} skipped, ${report.summary.notReachable} not reachable)${report.operations.some((x: Json) => x.verdict === 'skipped' && /--allow-writes/.test(x.reason ?? '')) ? '; write operations need --allow-writes' : ''}`;
     problems.push(`nothing was checked: ${why}`);
   }
   for (const ns of ctx.requiredNamespaces ?? []) {
     if (ctx.absentNs.has(ns)) problems.push(`required namespace ${ns} is not on this site: ${evidence(ns) ?? 'absent from the site index'}`);
-    else if (!report.operations.some((x: Json) => x.namespace === ns && (x.verdict === 'passed' || x.verdict === 'failed'))) problems.push(`required namespace ${ns}: no operation of it was checked${report.operations.some((x: Json) => x.namespace === ns) ? '' : ' (none selected: see --namespace and --operation)'}`);
+    else if (!report.operations.some((x: Json) => x.namespace === ns && (x.verdict === 'passed' || x.verdict === 'failed')))
+      problems.push(
+        `required namespace ${ns}: no operation of it was checked${report.operations.some((x: Json) => x.namespace === ns) ? '' : ' (none selected: see --namespace and --operation)'}`,
+      );
   }
   report.scopeProblems = problems;
 }
@@ -269,8 +377,12 @@ function finish(ctx: Json) {
   const { report } = ctx;
   for (const r of ctx.results.values()) {
     if (!r.verdict) {
-      if (!r.checks.length) Object.assign(r, { verdict: 'skipped', reason: r.reason ?? (report.stopped ? `not run: the run stopped (${report.stopped})` : 'not exercised') });
-      else { r.verdict = r.checks.every((c: Json) => c.ok) ? 'passed' : 'failed'; delete r.reason; }
+      if (!r.checks.length)
+        Object.assign(r, { verdict: 'skipped', reason: r.reason ?? (report.stopped ? `not run: the run stopped (${report.stopped})` : 'not exercised') });
+      else {
+        r.verdict = r.checks.every((c: Json) => c.ok) ? 'passed' : 'failed';
+        delete r.reason;
+      }
     } else if (r.checks.some((c: Json) => !c.ok)) r.verdict = 'failed';
   }
   report.operations = [...ctx.results.values()];
@@ -279,8 +391,14 @@ function finish(ctx: Json) {
   const count = (v: Json) => report.operations.filter((x: Json) => x.verdict === v).length;
   const probes = report.operations.flatMap((x: Json) => x.checks.filter((c: Json) => c.kind === 'probe'));
   report.summary = {
-    operations: report.operations.length, passed: count('passed'), failed: count('failed'), notReachable: count('not-reachable'), skipped: count('skipped'),
-    checks: report.operations.reduce((n: Json, x: Json) => n + x.checks.length, 0), probes: probes.length, probesFailed: probes.filter((c: Json) => !c.ok).length,
+    operations: report.operations.length,
+    passed: count('passed'),
+    failed: count('failed'),
+    notReachable: count('not-reachable'),
+    skipped: count('skipped'),
+    checks: report.operations.reduce((n: Json, x: Json) => n + x.checks.length, 0),
+    probes: probes.length,
+    probesFailed: probes.filter((c: Json) => !c.ok).length,
     leftBehind: report.records?.leftBehind?.length ?? 0,
     foreignWrites: report.records?.foreignWrites?.length ?? 0,
     suspects: report.records?.suspects?.length ?? 0,
@@ -289,8 +407,13 @@ function finish(ctx: Json) {
   // Operations really checked against the site: those with at least one request judged.
   report.summary.checked = report.summary.passed + report.summary.failed;
   if (!report.driftOnly) scopeVerdict(ctx, report);
-  report.ok = !report.stopped && report.summary.failed === 0 && report.summary.leftBehind === 0 && report.summary.foreignWrites === 0
-    && report.summary.foreignRecords === 0 && !report.scopeProblems?.length;
+  report.ok =
+    !report.stopped &&
+    report.summary.failed === 0 &&
+    report.summary.leftBehind === 0 &&
+    report.summary.foreignWrites === 0 &&
+    report.summary.foreignRecords === 0 &&
+    !report.scopeProblems?.length;
   return report;
 }
 

@@ -53,7 +53,8 @@ export function isRecord(schema) {
 
 /** @param {unknown} context @param {string} where */
 function checkContext(context, where) {
-  if (typeof context !== 'string' || !CONTEXTS.includes(context)) throw new Error(`${where}: unknown context ${JSON.stringify(context)} (only ${CONTEXTS.join(', ')})`);
+  if (typeof context !== 'string' || !CONTEXTS.includes(context))
+    throw new Error(`${where}: unknown context ${JSON.stringify(context)} (only ${CONTEXTS.join(', ')})`);
 }
 
 /**
@@ -62,7 +63,8 @@ function checkContext(context, where) {
  */
 function contextsOf(name, prop) {
   const list = isMap(prop) ? prop[MARK] : undefined;
-  if (!isMap(prop) || !Array.isArray(list) || !list.length) throw new Error(`property ${name}: every property of a record needs ${MARK} (a list of ${CONTEXTS.join(', ')})`);
+  if (!isMap(prop) || !Array.isArray(list) || !list.length)
+    throw new Error(`property ${name}: every property of a record needs ${MARK} (a list of ${CONTEXTS.join(', ')})`);
   for (const c of list) checkContext(c, `property ${name}`);
   const over = prop[OVERRIDE] ?? {};
   if (!isMap(over)) throw new Error(`property ${name}: ${OVERRIDE} must map a context to the keys it changes`);
@@ -93,7 +95,9 @@ function propertyIn(prop, context) {
  */
 export function contextNames(record, context) {
   checkContext(context, 'record');
-  return Object.entries(record.properties).filter(([n, p]) => contextsOf(n, p).includes(context)).map(([n]) => n);
+  return Object.entries(record.properties)
+    .filter(([n, p]) => contextsOf(n, p).includes(context))
+    .map(([n]) => n);
 }
 
 /**
@@ -177,7 +181,8 @@ function rebase(node, fromDir, toDir) {
     if (Array.isArray(n)) n.forEach(walk);
     else if (isMap(n)) {
       for (const [k, v] of Object.entries(n)) {
-        if (k === '$ref' && typeof v === 'string' && !v.startsWith('#') && !/^[a-z]+:/i.test(v)) n[k] = relative(toDir, resolve(fromDir, v)).split(sep).join('/');
+        if (k === '$ref' && typeof v === 'string' && !v.startsWith('#') && !/^[a-z]+:/i.test(v))
+          n[k] = relative(toDir, resolve(fromDir, v)).split(sep).join('/');
         else walk(v);
       }
     }
@@ -218,7 +223,8 @@ export function expandSchema(node, file) {
 export function expandExample(node, file) {
   if (!isMap(node) || !(OF in node)) return false;
   const { [OF]: of, ...own } = node;
-  if (!isMap(of) || typeof of.example !== 'string' || typeof of.record !== 'string') throw new Error(`${OF} on an example must be {example: <file>, record: <file>, context: edit|embed}`);
+  if (!isMap(of) || typeof of.example !== 'string' || typeof of.record !== 'string')
+    throw new Error(`${OF} on an example must be {example: <file>, record: <file>, context: edit|embed}`);
   checkContext(of.context, OF);
   if ('value' in own) throw new Error(`${OF}: the example's value is produced; remove the value written here`);
   const source = readYaml(join(dirname(file), of.example));
@@ -232,7 +238,11 @@ function RecordContexts() {
   const guard = (expand) => ({
     /** @param {unknown} node @param {Ctx} ctx */
     enter(node, ctx) {
-      try { expand(node, fileOf(ctx)); } catch (e) { ctx.report({ message: e instanceof Error ? e.message : String(e), location: ctx.location }); }
+      try {
+        expand(node, fileOf(ctx));
+      } catch (e) {
+        ctx.report({ message: e instanceof Error ? e.message : String(e), location: ctx.location });
+      }
     },
   });
   return { Schema: guard(expandSchema), Example: guard(expandExample) };

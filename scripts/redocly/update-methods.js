@@ -50,7 +50,11 @@ export function derive(post, method, own = {}) {
  */
 export function parseMarker(marker) {
   /** @type {[string, Node][] | undefined} */
-  const entries = Array.isArray(marker) ? marker.map((m) => [m, {}]) : marker && typeof marker === 'object' ? Object.entries(marker).map(([m, o]) => [m, o ?? {}]) : undefined;
+  const entries = Array.isArray(marker)
+    ? marker.map((m) => [m, {}])
+    : marker && typeof marker === 'object'
+      ? Object.entries(marker).map(([m, o]) => [m, o ?? {}])
+      : undefined;
   if (!entries || !entries.length) throw new Error(`${MARKER} must list put and/or patch, as a list or as a map of overrides`);
   for (const [m, o] of entries) {
     if (!METHODS.includes(m)) throw new Error(`${MARKER}: unknown method ${JSON.stringify(m)} (only put, patch)`);
@@ -66,7 +70,8 @@ export function parseMarker(marker) {
  * @param {Node} item @returns {boolean}
  */
 export function expandPathItem(item) {
-  for (const m of Object.keys(item)) if (m !== 'post' && item[m] && typeof item[m] === 'object' && MARKER in item[m]) throw new Error(`${MARKER} belongs on the POST operation, not on ${m}`);
+  for (const m of Object.keys(item))
+    if (m !== 'post' && item[m] && typeof item[m] === 'object' && MARKER in item[m]) throw new Error(`${MARKER} belongs on the POST operation, not on ${m}`);
   const post = item.post;
   if (!post || typeof post !== 'object' || !(MARKER in post)) return false;
   const entries = parseMarker(post[MARKER]);
@@ -88,7 +93,11 @@ function UpdateMethods() {
     PathItem: {
       /** @param {Node} item @param {{ location: unknown, report: (p: { message: string, location: unknown }) => void }} ctx */
       enter(item, ctx) {
-        try { expandPathItem(item); } catch (e) { ctx.report({ message: e instanceof Error ? e.message : String(e), location: ctx.location }); }
+        try {
+          expandPathItem(item);
+        } catch (e) {
+          ctx.report({ message: e instanceof Error ? e.message : String(e), location: ctx.location });
+        }
       },
     },
   };

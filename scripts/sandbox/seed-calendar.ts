@@ -18,7 +18,10 @@ const release = String(values.release ?? '');
 if (!/^\d+(\.\d+)+$/.test(release)) throw new Error(`seed-calendar: --release must be a version, got '${release}'`);
 
 let stdin = '';
-for await (const chunk of process.stdin) { stdin += chunk; if (stdin.length > 1_000_000) throw new Error('seed-calendar: stdin is over 1 MB'); }
+for await (const chunk of process.stdin) {
+  stdin += chunk;
+  if (stdin.length > 1_000_000) throw new Error('seed-calendar: stdin is over 1 MB');
+}
 const state = JSON.parse(stdin);
 if (typeof state.adminAppPassword !== 'string') throw new Error('seed-calendar: the seed marker on stdin has no adminAppPassword');
 const auth = `Basic ${Buffer.from(`admin:${state.adminAppPassword}`).toString('base64')}`;
@@ -35,11 +38,25 @@ async function call(method: string, path: string, body: unknown, expected = 201)
   return JSON.parse(text);
 }
 
-const ids: Record<'venues' | 'organizers' | 'categories' | 'tags' | 'events', Record<string, number>> = { venues: {}, organizers: {}, categories: {}, tags: {}, events: {} };
+const ids: Record<'venues' | 'organizers' | 'categories' | 'tags' | 'events', Record<string, number>> = {
+  venues: {},
+  organizers: {},
+  categories: {},
+  tags: {},
+  events: {},
+};
 
 // Venues and organizers.
 const venues = {
-  'river-stage': { venue: 'River Stage', address: 'Quay 1', city: 'Rivertown', country: 'Germany', zip: '10115', phone: '+49 30 1234567', website: 'https://river-stage.example' },
+  'river-stage': {
+    venue: 'River Stage',
+    address: 'Quay 1',
+    city: 'Rivertown',
+    country: 'Germany',
+    zip: '10115',
+    phone: '+49 30 1234567',
+    website: 'https://river-stage.example',
+  },
   'old-cinema': { venue: 'Old Cinema', address: 'Market Street 12', city: 'Rivertown', country: 'Germany', zip: '10117', stateprovince: 'Berlin' },
   'town-square': { venue: 'Town Square', city: 'Rivertown', country: 'Germany', description: 'Open air, no seating.' },
 };
@@ -62,24 +79,134 @@ for (const slug of ['outdoor', 'family', 'premiere']) {
   if (!Number.isInteger(state.ids?.tags?.[slug])) throw new Error(`seed-calendar: the core seed has no tag '${slug}'`);
   ids.tags[slug] = state.ids.tags[slug];
 }
-for (const [slug, name] of [['free-entry', 'Free entry'], ['workshop', 'Workshop']]) {
+for (const [slug, name] of [
+  ['free-entry', 'Free entry'],
+  ['workshop', 'Workshop'],
+]) {
   ids.tags[slug] = (await call('POST', '/tags', { name, slug, description: `${name} events.` })).id;
 }
 
 // Events: the festival's days are in July 2027 (upcoming for years), the past edition in July 2025.
-const ev = (slug: string, body: Record<string, unknown>): { slug: string; body: Record<string, unknown> } => ({ slug, body: { status: 'publish', timezone: 'UTC', ...body } });
+const ev = (slug: string, body: Record<string, unknown>): { slug: string; body: Record<string, unknown> } => ({
+  slug,
+  body: { status: 'publish', timezone: 'UTC', ...body },
+});
 const events = [
-  ev('opening-concert', { title: 'Opening concert', description: 'The festival opens on the river.', start_date: '2027-07-01 19:00:00', end_date: '2027-07-01 22:00:00', venue: ids.venues['river-stage'], organizer: [ids.organizers['festival-office']], categories: [ids.categories.music], tags: [ids.tags.outdoor], cost: '25', featured: true }),
-  ev('jazz-night', { title: 'Jazz night', description: 'Three bands, one night.', start_date: '2027-07-02 21:00:00', end_date: '2027-07-03 01:00:00', venue: ids.venues['river-stage'], organizer: [ids.organizers['jazz-club'], ids.organizers['festival-office']], categories: [ids.categories.jazz, ids.categories['late-jazz']], cost: '10 - 15', sticky: true }),
-  ev('family-day', { title: 'Family day', description: 'Workshops all day.', start_date: '2027-07-03 00:00:00', end_date: '2027-07-03 23:59:59', all_day: true, venue: ids.venues['town-square'], organizer: [ids.organizers['festival-office']], categories: [ids.categories.theatre], tags: [ids.tags.family, ids.tags['free-entry'], ids.tags.workshop], cost: 'Free' }),
-  ev('film-marathon', { title: 'Film marathon', description: 'Three days of cinema.', start_date: '2027-07-04 10:00:00', end_date: '2027-07-06 23:00:00', venue: ids.venues['old-cinema'], organizer: [ids.organizers['film-society']], categories: [ids.categories.film], tags: [ids.tags.premiere], cost: '€12' }),
-  ev('street-theatre', { title: 'Street theatre', description: 'Every afternoon at four.', start_date: '2027-07-05 16:00:00', end_date: '2027-07-05 17:30:00', venue: ids.venues['town-square'], categories: [ids.categories.theatre], tags: [ids.tags.outdoor, ids.tags['free-entry']], cost: 'Donation', website: 'https://festival.example/street-theatre' }),
-  ev('late-session', { title: 'Late session', description: 'Jam until two.', start_date: '2027-07-06 23:00:00', end_date: '2027-07-07 02:00:00', venue: ids.venues['river-stage'], organizer: [ids.organizers['jazz-club']], categories: [ids.categories['late-jazz']], cost: '$20 – $40' }),
-  ev('crew-briefing', { title: 'Crew briefing', description: 'For volunteers only.', start_date: '2027-06-30 09:00:00', end_date: '2027-06-30 10:00:00', venue: ids.venues['old-cinema'], organizer: [ids.organizers['festival-office']], hide_from_listings: true, cost: '0' }),
-  ev('closing-party', { title: 'Closing party', description: 'To be confirmed.', start_date: '2027-07-07 20:00:00', end_date: '2027-07-07 23:59:00', status: 'draft', venue: ids.venues['town-square'], cost: '5' }),
-  ev('artists-dinner', { title: 'Artists dinner', description: 'Seating plan inside.', start_date: '2027-07-04 19:00:00', end_date: '2027-07-04 22:00:00', venue: ids.venues['old-cinema'], organizer: [ids.organizers['festival-office']], cost: 'Invitation only' }),
-  ev('festival-2025-opening', { title: 'Festival 2025 opening', description: 'Last edition.', start_date: '2025-07-01 19:00:00', end_date: '2025-07-01 22:00:00', venue: ids.venues['river-stage'], organizer: [ids.organizers['festival-office']], categories: [ids.categories.music], cost: '20.50' }),
-  ev('festival-2025-film-night', { title: 'Festival 2025 film night', description: 'Last edition.', start_date: '2025-07-03 20:00:00', end_date: '2025-07-03 23:00:00', venue: ids.venues['old-cinema'], organizer: [ids.organizers['film-society']], categories: [ids.categories.film], cost: 'Free' }),
+  ev('opening-concert', {
+    title: 'Opening concert',
+    description: 'The festival opens on the river.',
+    start_date: '2027-07-01 19:00:00',
+    end_date: '2027-07-01 22:00:00',
+    venue: ids.venues['river-stage'],
+    organizer: [ids.organizers['festival-office']],
+    categories: [ids.categories.music],
+    tags: [ids.tags.outdoor],
+    cost: '25',
+    featured: true,
+  }),
+  ev('jazz-night', {
+    title: 'Jazz night',
+    description: 'Three bands, one night.',
+    start_date: '2027-07-02 21:00:00',
+    end_date: '2027-07-03 01:00:00',
+    venue: ids.venues['river-stage'],
+    organizer: [ids.organizers['jazz-club'], ids.organizers['festival-office']],
+    categories: [ids.categories.jazz, ids.categories['late-jazz']],
+    cost: '10 - 15',
+    sticky: true,
+  }),
+  ev('family-day', {
+    title: 'Family day',
+    description: 'Workshops all day.',
+    start_date: '2027-07-03 00:00:00',
+    end_date: '2027-07-03 23:59:59',
+    all_day: true,
+    venue: ids.venues['town-square'],
+    organizer: [ids.organizers['festival-office']],
+    categories: [ids.categories.theatre],
+    tags: [ids.tags.family, ids.tags['free-entry'], ids.tags.workshop],
+    cost: 'Free',
+  }),
+  ev('film-marathon', {
+    title: 'Film marathon',
+    description: 'Three days of cinema.',
+    start_date: '2027-07-04 10:00:00',
+    end_date: '2027-07-06 23:00:00',
+    venue: ids.venues['old-cinema'],
+    organizer: [ids.organizers['film-society']],
+    categories: [ids.categories.film],
+    tags: [ids.tags.premiere],
+    cost: '€12',
+  }),
+  ev('street-theatre', {
+    title: 'Street theatre',
+    description: 'Every afternoon at four.',
+    start_date: '2027-07-05 16:00:00',
+    end_date: '2027-07-05 17:30:00',
+    venue: ids.venues['town-square'],
+    categories: [ids.categories.theatre],
+    tags: [ids.tags.outdoor, ids.tags['free-entry']],
+    cost: 'Donation',
+    website: 'https://festival.example/street-theatre',
+  }),
+  ev('late-session', {
+    title: 'Late session',
+    description: 'Jam until two.',
+    start_date: '2027-07-06 23:00:00',
+    end_date: '2027-07-07 02:00:00',
+    venue: ids.venues['river-stage'],
+    organizer: [ids.organizers['jazz-club']],
+    categories: [ids.categories['late-jazz']],
+    cost: '$20 – $40',
+  }),
+  ev('crew-briefing', {
+    title: 'Crew briefing',
+    description: 'For volunteers only.',
+    start_date: '2027-06-30 09:00:00',
+    end_date: '2027-06-30 10:00:00',
+    venue: ids.venues['old-cinema'],
+    organizer: [ids.organizers['festival-office']],
+    hide_from_listings: true,
+    cost: '0',
+  }),
+  ev('closing-party', {
+    title: 'Closing party',
+    description: 'To be confirmed.',
+    start_date: '2027-07-07 20:00:00',
+    end_date: '2027-07-07 23:59:00',
+    status: 'draft',
+    venue: ids.venues['town-square'],
+    cost: '5',
+  }),
+  ev('artists-dinner', {
+    title: 'Artists dinner',
+    description: 'Seating plan inside.',
+    start_date: '2027-07-04 19:00:00',
+    end_date: '2027-07-04 22:00:00',
+    venue: ids.venues['old-cinema'],
+    organizer: [ids.organizers['festival-office']],
+    cost: 'Invitation only',
+  }),
+  ev('festival-2025-opening', {
+    title: 'Festival 2025 opening',
+    description: 'Last edition.',
+    start_date: '2025-07-01 19:00:00',
+    end_date: '2025-07-01 22:00:00',
+    venue: ids.venues['river-stage'],
+    organizer: [ids.organizers['festival-office']],
+    categories: [ids.categories.music],
+    cost: '20.50',
+  }),
+  ev('festival-2025-film-night', {
+    title: 'Festival 2025 film night',
+    description: 'Last edition.',
+    start_date: '2025-07-03 20:00:00',
+    end_date: '2025-07-03 23:00:00',
+    venue: ids.venues['old-cinema'],
+    organizer: [ids.organizers['film-society']],
+    categories: [ids.categories.film],
+    cost: 'Free',
+  }),
 ];
 for (const { slug, body } of events) ids.events[slug] = (await call('POST', '/events', body)).id;
 

@@ -1,6 +1,7 @@
 import { operations, parametersOf, routeOf } from './_ops.js';
 
-const isArraySchema = (s) => !!s && (s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array')) || [...(s.oneOf ?? []), ...(s.anyOf ?? [])].some(isArraySchema));
+const isArraySchema = (s) =>
+  !!s && (s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array')) || [...(s.oneOf ?? []), ...(s.anyOf ?? [])].some(isArraySchema));
 
 // Array query parameters are sent as comma lists (style form, explode false); repeated keys lose
 // every value but the last on the platform.

@@ -14,7 +14,8 @@ export default function paginationHeaders(pathItem, _opts, context) {
     const ok = op.responses?.['200'];
     const headers = Object.keys(ok?.headers ?? {});
     for (const h of CALENDAR.test(route) ? CAL : CORE) {
-      if (!headers.includes(h)) results.push({ message: `GET ${route} is paginated: its 200 must document the ${h} header.`, path: [...at, 'responses', '200'] });
+      if (!headers.includes(h))
+        results.push({ message: `GET ${route} is paginated: its 200 must document the ${h} header.`, path: [...at, 'responses', '200'] });
     }
   }
   return results;

@@ -13,7 +13,10 @@ export default function sharedUpdateBody(pathItem, _opts, context) {
   for (const m of writes) {
     const types = Object.keys(pathItem[m].requestBody.content ?? {});
     if (types.includes('application/json') && !types.includes('application/x-www-form-urlencoded')) {
-      results.push({ message: `${m.toUpperCase()} ${route}: a JSON body is also accepted as application/x-www-form-urlencoded; document both.`, path: [...context.path, m, 'requestBody'] });
+      results.push({
+        message: `${m.toUpperCase()} ${route}: a JSON body is also accepted as application/x-www-form-urlencoded; document both.`,
+        path: [...context.path, m, 'requestBody'],
+      });
     }
   }
   return results;

@@ -17,7 +17,10 @@ export default function updateMethods(pathItem, _opts, context) {
   const route = routeOf(context);
   for (const m of Object.keys(pathItem)) {
     if (pathItem[m] && typeof pathItem[m] === 'object' && 'x-update-methods' in pathItem[m]) {
-      results.push({ message: `${m.toUpperCase()} ${route}: x-update-methods is left in the bundle; bundle with redocly.yaml (decorator festival/update-methods).`, path: [...context.path, m, 'x-update-methods'] });
+      results.push({
+        message: `${m.toUpperCase()} ${route}: x-update-methods is left in the bundle; bundle with redocly.yaml (decorator festival/update-methods).`,
+        path: [...context.path, m, 'x-update-methods'],
+      });
     }
   }
   for (const m of ['put', 'patch']) {
@@ -25,11 +28,18 @@ export default function updateMethods(pathItem, _opts, context) {
     if (!op || typeof op !== 'object') continue;
     const post = pathItem.post;
     if (!post || typeof post !== 'object') {
-      results.push({ message: `${m.toUpperCase()} ${route}: an update needs its POST; write the POST with x-update-methods: [put, patch].`, path: [...context.path, m] });
+      results.push({
+        message: `${m.toUpperCase()} ${route}: an update needs its POST; write the POST with x-update-methods: [put, patch].`,
+        path: [...context.path, m],
+      });
       continue;
     }
     const differs = sameBut(post, op);
-    if (differs.length) results.push({ message: `${m.toUpperCase()} ${route}: differs from its POST in ${differs.join(', ')}; write the update once, as the POST's x-update-methods.`, path: [...context.path, m] });
+    if (differs.length)
+      results.push({
+        message: `${m.toUpperCase()} ${route}: differs from its POST in ${differs.join(', ')}; write the update once, as the POST's x-update-methods.`,
+        path: [...context.path, m],
+      });
   }
   return results;
 }

@@ -34,7 +34,9 @@ describe('application-password auth', () => {
   it('never sends credentials to another origin, e.g. a followed next link of another host', async () => {
     const { fetch, calls } = mockFetch((req) => {
       if (req.url.origin === 'https://festival.example') {
-        return json([{ id: 1 }], { headers: { 'X-WP-Total': '2', 'X-WP-TotalPages': '2', Link: '<https://cdn.other.example/wp-json/core/v2/posts?page=2>; rel="next"' } });
+        return json([{ id: 1 }], {
+          headers: { 'X-WP-Total': '2', 'X-WP-TotalPages': '2', Link: '<https://cdn.other.example/wp-json/core/v2/posts?page=2>; rel="next"' },
+        });
       }
       return json([{ id: 2 }], { headers: { 'X-WP-Total': '2', 'X-WP-TotalPages': '2' } });
     });
@@ -57,7 +59,9 @@ describe('application-password auth', () => {
   });
 
   it('keeps the credentials out of the client, errors and debug output', async () => {
-    const { fetch } = mockFetch(() => json({ code: 'rest_cannot_create', message: 'Sorry, you are not allowed to create posts as this user.', data: { status: 401 } }, { status: 401 }));
+    const { fetch } = mockFetch(() =>
+      json({ code: 'rest_cannot_create', message: 'Sorry, you are not allowed to create posts as this user.', data: { status: 401 } }, { status: 401 }),
+    );
     const client = createClient({ baseUrl: BASE, auth: { user: USER, password: PASSWORD }, fetch });
     const secret = [PASSWORD, EXPECTED, EXPECTED.slice(6)];
     const dumps = [JSON.stringify(client), inspect(client, { depth: 10, showHidden: true }), Object.keys(client).join(',')];

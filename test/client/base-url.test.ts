@@ -5,7 +5,11 @@ import { batch, collect, createClient, FESTIVAL_PLATFORM, paginate, unwrap } fro
 import { parseBaseUrl, routeOfUrl, urlOfRoute } from '../../src/base-url.ts';
 import { json, mockFetch } from './helpers.ts';
 
-async function urlOf(baseUrl: string, call: (c: ReturnType<typeof createClient>) => Promise<unknown>, opts: Parameters<typeof createClient>[0] extends infer O ? Partial<O> : never = {}) {
+async function urlOf(
+  baseUrl: string,
+  call: (c: ReturnType<typeof createClient>) => Promise<unknown>,
+  opts: Parameters<typeof createClient>[0] extends infer O ? Partial<O> : never = {},
+) {
   const { fetch, calls } = mockFetch(() => json({ id: 5 }));
   const client = createClient({ baseUrl, fetch, ...opts });
   await call(client);
@@ -33,25 +37,32 @@ describe('base URL: pretty permalinks', () => {
 });
 
 describe('base URL: ?rest_route= (no pretty permalinks)', () => {
-  it.each([
-    'https://festival.example/?rest_route=',
-    'https://festival.example/?rest_route=/',
-    'https://festival.example?rest_route=',
-  ])('%s: the route goes into rest_route and the query follows with &', async (base) => {
-    expect(await urlOf(base, getPost)).toBe('https://festival.example/?rest_route=/core/v2/posts/5&context=edit');
-  });
+  it.each(['https://festival.example/?rest_route=', 'https://festival.example/?rest_route=/', 'https://festival.example?rest_route='])(
+    '%s: the route goes into rest_route and the query follows with &',
+    async (base) => {
+      expect(await urlOf(base, getPost)).toBe('https://festival.example/?rest_route=/core/v2/posts/5&context=edit');
+    },
+  );
 
   it('a path prefix (index.php in a subfolder) is kept', async () => {
-    expect(await urlOf('https://festival.example/blog/index.php?rest_route=', getPost)).toBe('https://festival.example/blog/index.php?rest_route=/core/v2/posts/5&context=edit');
+    expect(await urlOf('https://festival.example/blog/index.php?rest_route=', getPost)).toBe(
+      'https://festival.example/blog/index.php?rest_route=/core/v2/posts/5&context=edit',
+    );
   });
 
   it('a call without a query has only rest_route; the index is rest_route=/', async () => {
-    expect(await urlOf('https://festival.example/?rest_route=', (c) => c.GET('/core/v2/posts/{id}', { params: { path: { id: 7 } } }))).toBe('https://festival.example/?rest_route=/core/v2/posts/7');
+    expect(await urlOf('https://festival.example/?rest_route=', (c) => c.GET('/core/v2/posts/{id}', { params: { path: { id: 7 } } }))).toBe(
+      'https://festival.example/?rest_route=/core/v2/posts/7',
+    );
     expect(await urlOf('https://festival.example/?rest_route=', (c) => c.GET('/'))).toBe('https://festival.example/?rest_route=/');
   });
 
   it('every query parameter is appended with &, lists and brackets kept; the default language too', async () => {
-    const url = await urlOf('https://festival.example/?rest_route=', (c) => c.GET('/core/v2/posts', { params: { query: { per_page: 2, categories: [3, 4], search: 'a&b c' } } }), { language: 'de' });
+    const url = await urlOf(
+      'https://festival.example/?rest_route=',
+      (c) => c.GET('/core/v2/posts', { params: { query: { per_page: 2, categories: [3, 4], search: 'a&b c' } } }),
+      { language: 'de' },
+    );
     const u = new URL(url);
     expect(u.search.startsWith('?rest_route=/core/v2/posts&')).toBe(true);
     expect(u.searchParams.get('rest_route')).toBe('/core/v2/posts');
@@ -63,7 +74,10 @@ describe('base URL: ?rest_route= (no pretty permalinks)', () => {
   });
 
   it('the mapping renames the route and the language parameter', async () => {
-    const url = await urlOf('https://festival.example/?rest_route=', (c) => c.GET('/core/v2/posts', { params: { query: { per_page: 1 } } }), { language: 'en', mapping: FESTIVAL_PLATFORM });
+    const url = await urlOf('https://festival.example/?rest_route=', (c) => c.GET('/core/v2/posts', { params: { query: { per_page: 1 } } }), {
+      language: 'en',
+      mapping: FESTIVAL_PLATFORM,
+    });
     const u = new URL(url);
     expect(u.searchParams.get('rest_route')).toBe('/wp/v2/posts');
     expect(u.searchParams.get('wpml_language')).toBe('en');
@@ -71,7 +85,9 @@ describe('base URL: ?rest_route= (no pretty permalinks)', () => {
   });
 
   it('path parameters stay encoded inside rest_route', async () => {
-    const url = await urlOf('https://festival.example/?rest_route=', (c) => c.GET('/cal/events/v1/events/by-slug/{slug}', { params: { path: { slug: 'a b&c?d' } } }));
+    const url = await urlOf('https://festival.example/?rest_route=', (c) =>
+      c.GET('/cal/events/v1/events/by-slug/{slug}', { params: { path: { slug: 'a b&c?d' } } }),
+    );
     expect(new URL(url).searchParams.get('rest_route')).toBe('/cal/events/v1/events/by-slug/a b&c?d');
   });
 
@@ -130,7 +146,12 @@ describe('base URL: refused at creation', () => {
   });
 
   it('the error for credentials does not repeat them', () => {
-    try { createClient({ baseUrl: 'https://user:secret@festival.example/wp-json' }); } catch (e) { expect(String((e as Error).message)).not.toContain('secret'); return; }
+    try {
+      createClient({ baseUrl: 'https://user:secret@festival.example/wp-json' });
+    } catch (e) {
+      expect(String((e as Error).message)).not.toContain('secret');
+      return;
+    }
     throw new Error('expected an error');
   });
 

@@ -19,13 +19,23 @@ describe('ApiError', () => {
   });
 
   it('keeps data null and additional errors', () => {
-    const err = ApiError.fromBody({ code: 'existing_user_login', message: 'Sorry, that username already exists!', data: null, additional_errors: [{ code: 'x', message: 'y', data: null }] }, 500);
+    const err = ApiError.fromBody(
+      {
+        code: 'existing_user_login',
+        message: 'Sorry, that username already exists!',
+        data: null,
+        additional_errors: [{ code: 'x', message: 'y', data: null }],
+      },
+      500,
+    );
     expect(err.data).toBeNull();
     expect(err.additionalErrors).toHaveLength(1);
   });
 
   it('falls back when the body is not JSON', async () => {
-    const { fetch } = mockFetch(() => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } }));
+    const { fetch } = mockFetch(
+      () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } }),
+    );
     const client = createClient({ baseUrl: BASE, fetch });
     const err = (await unwrap(client.GET('/core/v2/posts')).catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);

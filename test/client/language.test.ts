@@ -13,7 +13,7 @@ describe('default i18n_language', () => {
     expect(calls[0].url.searchParams.get('per_page')).toBe('5');
   });
 
-  it('yields to the call\'s own language', async () => {
+  it("yields to the call's own language", async () => {
     const { fetch, calls } = mockFetch(() => json([]));
     const client = createClient({ baseUrl: BASE, language: 'de', fetch });
     await client.GET('/core/v2/posts', { params: { query: { i18n_language: 'en' } } });

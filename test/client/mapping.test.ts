@@ -22,18 +22,40 @@ describe('name mapping in the client', () => {
   it('maps URLs the site returns back to the spec names (Link, Location, _links, next_rest_url)', async () => {
     const { fetch } = mockFetch((req) => {
       if (req.url.pathname.includes('/tribe/')) {
-        return json({ events: [{ id: 1 }], rest_url: `${BASE}/tribe/events/v1/events/?page=1`, next_rest_url: `${BASE}/tribe/events/v1/events/?page=2`, total: 2, total_pages: 2 });
+        return json({
+          events: [{ id: 1 }],
+          rest_url: `${BASE}/tribe/events/v1/events/?page=1`,
+          next_rest_url: `${BASE}/tribe/events/v1/events/?page=2`,
+          total: 2,
+          total_pages: 2,
+        });
       }
-      return json({ id: 9, _links: { self: [{ href: `${BASE}/wp/v2/posts/9` }], collection: [{ href: `${BASE}/wp/v2/posts` }], about: [{ href: 'https://other.example/wp/v2/x' }] } }, {
-        status: 201,
-        headers: { Location: `${BASE}/wp/v2/posts/9`, Link: `<${BASE}/wp/v2/posts?wpml_language=de&page=2>; rel="next"` },
-      });
+      return json(
+        {
+          id: 9,
+          _links: {
+            self: [{ href: `${BASE}/wp/v2/posts/9` }],
+            collection: [{ href: `${BASE}/wp/v2/posts` }],
+            about: [{ href: 'https://other.example/wp/v2/x' }],
+          },
+        },
+        {
+          status: 201,
+          headers: { Location: `${BASE}/wp/v2/posts/9`, Link: `<${BASE}/wp/v2/posts?wpml_language=de&page=2>; rel="next"` },
+        },
+      );
     });
     const client = createClient({ baseUrl: BASE, fetch, mapping: FESTIVAL_PLATFORM });
     const { data, response } = await client.POST('/core/v2/posts', { body: { title: 'x' } });
     expect(response.headers.get('Location')).toBe(`${BASE}/core/v2/posts/9`);
     expect(response.headers.get('Link')).toBe(`<${BASE}/core/v2/posts?i18n_language=de&page=2>; rel="next"`);
-    expect(data).toMatchObject({ _links: { self: [{ href: `${BASE}/core/v2/posts/9` }], collection: [{ href: `${BASE}/core/v2/posts` }], about: [{ href: 'https://other.example/wp/v2/x' }] } });
+    expect(data).toMatchObject({
+      _links: {
+        self: [{ href: `${BASE}/core/v2/posts/9` }],
+        collection: [{ href: `${BASE}/core/v2/posts` }],
+        about: [{ href: 'https://other.example/wp/v2/x' }],
+      },
+    });
     const events = await unwrap(client.GET('/cal/events/v1/events'));
     expect(events).toMatchObject({ rest_url: `${BASE}/cal/events/v1/events/?page=1`, next_rest_url: `${BASE}/cal/events/v1/events/?page=2` });
   });
@@ -65,7 +87,8 @@ describe('mapping helpers', () => {
   it('map batch paths and rest_route URLs', () => {
     expect(mapRoutePath('/core/v2/posts/5?i18n_language=nl', FESTIVAL_PLATFORM)).toBe('/wp/v2/posts/5?wpml_language=nl');
     expect(mapRoutePath('/wp/v2/posts', FESTIVAL_PLATFORM, 'toSpec')).toBe('/core/v2/posts');
-    expect(mapUrl('https://s.example/?rest_route=/wp/v2/posts&wpml_language=de&page=2', 'https://s.example/wp-json', FESTIVAL_PLATFORM, 'toSpec'))
-      .toBe('https://s.example/?rest_route=/core/v2/posts&i18n_language=de&page=2');
+    expect(mapUrl('https://s.example/?rest_route=/wp/v2/posts&wpml_language=de&page=2', 'https://s.example/wp-json', FESTIVAL_PLATFORM, 'toSpec')).toBe(
+      'https://s.example/?rest_route=/core/v2/posts&i18n_language=de&page=2',
+    );
   });
 });

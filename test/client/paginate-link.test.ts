@@ -20,8 +20,14 @@ describe('nextLink', () => {
   });
 
   it.each([
-    [null], [''], ['<https://s/a>; rel="prev"'], ['<https://s/a>; rel="nextpage"'], ['<https://s/a; rel="next"'],
-    ['https://s/a; rel="next"'], ['<>; rel="next"'], ['<https://s/a>; title="next"'],
+    [null],
+    [''],
+    ['<https://s/a>; rel="prev"'],
+    ['<https://s/a>; rel="nextpage"'],
+    ['<https://s/a; rel="next"'],
+    ['https://s/a; rel="next"'],
+    ['<>; rel="next"'],
+    ['<https://s/a>; title="next"'],
   ])('no next in %s', (header) => {
     expect(nextLink(header)).toBeUndefined();
   });
@@ -50,8 +56,11 @@ describe('paginate: a next that repeats a visited page', () => {
     });
     const client = createClient({ baseUrl: BASE, fetch });
     const seen: number[] = [];
-    await expect((async () => { for await (const p of paginate(client, '/core/v2/posts', undefined, { maxPages: 50 })) seen.push(...p.items.map((i) => i.id)); })())
-      .rejects.toThrow(/repeats a page already visited/);
+    await expect(
+      (async () => {
+        for await (const p of paginate(client, '/core/v2/posts', undefined, { maxPages: 50 })) seen.push(...p.items.map((i) => i.id));
+      })(),
+    ).rejects.toThrow(/repeats a page already visited/);
     expect(seen).toEqual([1, 2]);
     expect(calls).toHaveLength(2);
   });
@@ -68,7 +77,9 @@ describe('paginate: a next that repeats a visited page', () => {
   });
 
   it('calendar: a next_rest_url that repeats stops with an error', async () => {
-    const { fetch, calls } = mockFetch(() => json({ venues: [{ id: 1 }], total: 9, total_pages: 9, rest_url: `${BASE}/cal/events/v1/venues/`, next_rest_url: `${BASE}/cal/events/v1/venues/?page=2` }));
+    const { fetch, calls } = mockFetch(() =>
+      json({ venues: [{ id: 1 }], total: 9, total_pages: 9, rest_url: `${BASE}/cal/events/v1/venues/`, next_rest_url: `${BASE}/cal/events/v1/venues/?page=2` }),
+    );
     const client = createClient({ baseUrl: BASE, fetch });
     await expect(collect(paginateCalendar(client, '/cal/events/v1/venues', undefined, { maxPages: 50 }))).rejects.toThrow(/repeats a page already visited/);
     expect(calls).toHaveLength(2);

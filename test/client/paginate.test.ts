@@ -9,12 +9,22 @@ const page = (req: Recorded) => Number(req.url.searchParams.get('page') ?? '1');
 function coreSite({ link = true } = {}) {
   return mockFetch((req) => {
     const p = page(req);
-    if (p > TOTAL_PAGES) return json({ code: 'rest_post_invalid_page_number', message: 'The page number requested is larger than the number of pages available.', data: { status: 400 } }, { status: 400 });
+    if (p > TOTAL_PAGES)
+      return json(
+        { code: 'rest_post_invalid_page_number', message: 'The page number requested is larger than the number of pages available.', data: { status: 400 } },
+        { status: 400 },
+      );
     const headers: Record<string, string> = { 'X-WP-Total': '6', 'X-WP-TotalPages': String(TOTAL_PAGES) };
     const q = new URLSearchParams(req.url.search);
     const links: string[] = [];
-    if (link && p < TOTAL_PAGES) { q.set('page', String(p + 1)); links.push(`<${req.url.origin}${req.url.pathname}?${q}>; rel="next"`); }
-    if (link && p > 1) { q.set('page', String(p - 1)); links.push(`<${req.url.origin}${req.url.pathname}?${q}>; rel="prev"`); }
+    if (link && p < TOTAL_PAGES) {
+      q.set('page', String(p + 1));
+      links.push(`<${req.url.origin}${req.url.pathname}?${q}>; rel="next"`);
+    }
+    if (link && p > 1) {
+      q.set('page', String(p - 1));
+      links.push(`<${req.url.origin}${req.url.pathname}?${q}>; rel="prev"`);
+    }
     if (links.length) headers.Link = links.join(', ');
     return json([{ id: p * 10 + 1 }, { id: p * 10 + 2 }], { headers });
   });
@@ -27,7 +37,11 @@ describe('paginate (core collections)', () => {
     const pages = [];
     for await (const p of paginate(client, '/core/v2/posts', { params: { query: { per_page: 2, categories: [3, 4] } } })) pages.push(p);
     expect(pages.map((p) => p.page)).toEqual([1, 2, 3]);
-    expect(pages.map((p) => p.items.map((i) => i.id))).toEqual([[11, 12], [21, 22], [31, 32]]);
+    expect(pages.map((p) => p.items.map((i) => i.id))).toEqual([
+      [11, 12],
+      [21, 22],
+      [31, 32],
+    ]);
     expect(pages[0].total).toBe(6);
     expect(pages[0].totalPages).toBe(3);
     expect(calls).toHaveLength(3);
@@ -74,9 +88,15 @@ describe('paginate (core collections)', () => {
   });
 
   it('throws ApiError on an error answer', async () => {
-    const { fetch } = mockFetch(() => json({ code: 'rest_invalid_param', message: 'Invalid parameter(s): per_page', data: { status: 400, params: { per_page: 'bad' } } }, { status: 400 }));
+    const { fetch } = mockFetch(() =>
+      json({ code: 'rest_invalid_param', message: 'Invalid parameter(s): per_page', data: { status: 400, params: { per_page: 'bad' } } }, { status: 400 }),
+    );
     const client = createClient({ baseUrl: BASE, fetch });
-    await expect(collect(paginate(client, '/core/v2/posts', { params: { query: { per_page: 0 } } }))).rejects.toMatchObject({ name: 'ApiError', status: 400, code: 'rest_invalid_param' });
+    await expect(collect(paginate(client, '/core/v2/posts', { params: { query: { per_page: 0 } } }))).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 400,
+      code: 'rest_invalid_param',
+    });
   });
 });
 
@@ -88,7 +108,12 @@ function calendarSite(collection: string, { bareNext }: { bareNext: boolean }) {
     const restRoot = `${BASE}/tribe/events/v1/${collection}`;
     const body: Record<string, unknown> = bareNext
       ? { rest_url: restRoot, total: 6, total_pages: 3, [collection]: [{ id: p * 10 + 1 }, { id: p * 10 + 2 }] }
-      : { [collection]: [{ id: p * 10 + 1 }, { id: p * 10 + 2 }], rest_url: `${restRoot}/?page=${p}&per_page=${perPage}&start_date=2026-01-01`, total: 6, total_pages: 3 };
+      : {
+          [collection]: [{ id: p * 10 + 1 }, { id: p * 10 + 2 }],
+          rest_url: `${restRoot}/?page=${p}&per_page=${perPage}&start_date=2026-01-01`,
+          total: 6,
+          total_pages: 3,
+        };
     // categories/tags: next_rest_url is the bare URL + page (filters and per_page lost).
     if (p < 3) body.next_rest_url = bareNext ? `${restRoot}?page=${p + 1}` : `${restRoot}/?page=${p + 1}&per_page=${perPage}&start_date=2026-01-01`;
     return json(body, { headers: { 'X-TEC-Total': '6', 'X-TEC-TotalPages': '3' } });
@@ -101,7 +126,11 @@ describe('paginateCalendar', () => {
     const client = createClient({ baseUrl: BASE, fetch, mapping: FESTIVAL_PLATFORM, language: 'de' });
     const pages = [];
     for await (const p of paginateCalendar(client, '/cal/events/v1/events', { params: { query: { per_page: 2, start_date: '2026-01-01' } } })) pages.push(p);
-    expect(pages.map((p) => p.items.map((i) => i.id))).toEqual([[11, 12], [21, 22], [31, 32]]);
+    expect(pages.map((p) => p.items.map((i) => i.id))).toEqual([
+      [11, 12],
+      [21, 22],
+      [31, 32],
+    ]);
     expect(pages.map((p) => p.page)).toEqual([1, 2, 3]);
     expect(pages[0].totalPages).toBe(3);
     expect(calls).toHaveLength(3);
@@ -116,7 +145,11 @@ describe('paginateCalendar', () => {
     it(`pages ${collection} by page number on the caller's query, ignoring next_rest_url`, async () => {
       const { fetch, calls } = calendarSite(collection, { bareNext: true });
       const client = createClient({ baseUrl: BASE, fetch });
-      const items = await collect(paginateCalendar(client, `/cal/events/v1/${collection}` as '/cal/events/v1/tags', { params: { query: { per_page: 2, hide_empty: false, search: 'jazz' } } }));
+      const items = await collect(
+        paginateCalendar(client, `/cal/events/v1/${collection}` as '/cal/events/v1/tags', {
+          params: { query: { per_page: 2, hide_empty: false, search: 'jazz' } },
+        }),
+      );
       expect(items.map((i) => i.id)).toEqual([11, 12, 21, 22, 31, 32]);
       expect(calls.map((c) => c.url.searchParams.get('page'))).toEqual([null, '2', '3']);
       for (const c of calls) {
@@ -152,7 +185,9 @@ describe('next URLs outside the base URL', () => {
   it('are not followed by default: the next page is asked of the base URL by number', async () => {
     const { fetch, calls } = mockFetch((req) => {
       const p = page(req);
-      return json([{ id: p }], { headers: { 'X-WP-Total': '2', 'X-WP-TotalPages': '2', ...(p < 2 ? { Link: '<https://public.example/wp-json/core/v2/posts?page=2>; rel="next"' } : {}) } });
+      return json([{ id: p }], {
+        headers: { 'X-WP-Total': '2', 'X-WP-TotalPages': '2', ...(p < 2 ? { Link: '<https://public.example/wp-json/core/v2/posts?page=2>; rel="next"' } : {}) },
+      });
     });
     const client = createClient({ baseUrl: BASE, fetch });
     const ids = (await collect(paginate(client, '/core/v2/posts', { params: { query: { per_page: 1 } } }))).map((i) => i.id);

@@ -9,7 +9,11 @@ let server: Server;
 let base = '';
 beforeAll(async () => {
   server = createServer((req, res) => {
-    if (req.url?.startsWith('/wp-json/wp/v2/old')) { res.writeHead(301, { Location: '/wp-json/wp/v2/posts?moved=1' }); res.end(); return; }
+    if (req.url?.startsWith('/wp-json/wp/v2/old')) {
+      res.writeHead(301, { Location: '/wp-json/wp/v2/posts?moved=1' });
+      res.end();
+      return;
+    }
     res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8', Link: '</wp-json/wp/v2/posts?page=2>; rel="next"' });
     res.end(JSON.stringify([{ id: 1, _links: { self: [{ href: `${base}/wp/v2/posts/1` }] } }]));
   });
@@ -19,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe('response.url with a name mapping', () => {
-  it('is the URL that was requested (the site\'s names, as sent), not empty', async () => {
+  it("is the URL that was requested (the site's names, as sent), not empty", async () => {
     const site = createClient({ baseUrl: base, mapping: FESTIVAL_PLATFORM });
     const { data, response } = await site.GET('/core/v2/posts', { params: { query: { per_page: 2 } } });
     expect(data).toMatchObject([{ id: 1, _links: { self: [{ href: `${base}/core/v2/posts/1` }] } }]); // the body is still mapped
@@ -34,7 +38,7 @@ describe('response.url with a name mapping', () => {
     expect(response.redirected).toBe(true);
   });
 
-  it('is also kept without a mapping (identity: the response is fetch\'s own)', async () => {
+  it("is also kept without a mapping (identity: the response is fetch's own)", async () => {
     const site = createClient({ baseUrl: base });
     const { response } = await site.GET('/core/v2/posts');
     expect(response.url).toBe(`${base}/core/v2/posts`);

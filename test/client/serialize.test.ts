@@ -22,8 +22,15 @@ describe('query serialisation', () => {
   });
 
   it('sends nested arrays of objects in PHP bracket form', () => {
-    const q = phpQuerySerializer({ modifiers: [{ type: 'rotate', args: { angle: 90 } }, { type: 'crop', args: { left: 0, top: 5, width: 50, height: 40 } }] });
-    expect(dec(q)).toBe('modifiers[0][type]=rotate&modifiers[0][args][angle]=90&modifiers[1][type]=crop&modifiers[1][args][left]=0&modifiers[1][args][top]=5&modifiers[1][args][width]=50&modifiers[1][args][height]=40');
+    const q = phpQuerySerializer({
+      modifiers: [
+        { type: 'rotate', args: { angle: 90 } },
+        { type: 'crop', args: { left: 0, top: 5, width: 50, height: 40 } },
+      ],
+    });
+    expect(dec(q)).toBe(
+      'modifiers[0][type]=rotate&modifiers[0][args][angle]=90&modifiers[1][type]=crop&modifiers[1][args][left]=0&modifiers[1][args][top]=5&modifiers[1][args][width]=50&modifiers[1][args][height]=40',
+    );
   });
 
   it('is the client default', async () => {
@@ -37,7 +44,13 @@ describe('query serialisation', () => {
 
 describe('form bodies', () => {
   it('use PHP brackets for arrays and objects', () => {
-    const f = phpFormSerializer({ title: { raw: 'Hello & bye' }, tags: [1, 2], categories: [], status: 'draft', modifiers: [{ type: 'rotate', args: { angle: 90 } }] });
+    const f = phpFormSerializer({
+      title: { raw: 'Hello & bye' },
+      tags: [1, 2],
+      categories: [],
+      status: 'draft',
+      modifiers: [{ type: 'rotate', args: { angle: 90 } }],
+    });
     expect(dec(f)).toBe('title[raw]=Hello & bye&tags[]=1&tags[]=2&categories=&status=draft&modifiers[0][type]=rotate&modifiers[0][args][angle]=90');
     const parsed = new URLSearchParams(f);
     expect(parsed.get('title[raw]')).toBe('Hello & bye');
@@ -68,7 +81,10 @@ describe('form bodies', () => {
     const { fetch, calls } = mockFetch(() => json({ id: 1 }, { status: 201 }));
     const client = createClient({ baseUrl: BASE, fetch });
     const bytes = new Uint8Array([137, 80, 78, 71]);
-    await client.POST('/core/v2/media', { body: bytes as never, headers: { 'Content-Type': 'image/png', 'Content-Disposition': 'attachment; filename="a.png"' } });
+    await client.POST('/core/v2/media', {
+      body: bytes as never,
+      headers: { 'Content-Type': 'image/png', 'Content-Disposition': 'attachment; filename="a.png"' },
+    });
     expect(calls[0].headers.get('content-type')).toBe('image/png');
     expect(calls[0].body.length).toBe(4);
   });

@@ -3,7 +3,7 @@
 // client and the types by package name, and run it against the mock. This proves the `exports`, the
 // `files` list and the declarations, not the source tree. No network: npm runs --offline.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -15,7 +15,13 @@ const env = { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false
 
 function run(cmd: string, args: string[], cwd: string, extra: Record<string, string> = {}) {
   const r = spawnSync(cmd, args, { cwd, env: { ...env, ...extra }, encoding: 'utf8', timeout: 180_000 });
-  return { status: r.status, out: `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n').filter((l) => !l.includes('Unknown user config')).join('\n') };
+  return {
+    status: r.status,
+    out: `${r.stdout ?? ''}${r.stderr ?? ''}`
+      .split('\n')
+      .filter((l) => !l.includes('Unknown user config'))
+      .join('\n'),
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -41,15 +47,41 @@ const mockLog = () => prismLog;
 async function startMock(): Promise<void> {
   const port = await freePort();
   mockUrl = `http://127.0.0.1:${port}`;
-  prism = spawn(process.execPath, [join(REPO, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'mock', join(REPO, 'generated/openapi.yaml'), '-h', '127.0.0.1', '-p', String(port), '-m', 'false', '--errors', '-v', 'warn'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+  prism = spawn(
+    process.execPath,
+    [
+      join(REPO, 'node_modules/@stoplight/prism-cli/dist/index.js'),
+      'mock',
+      join(REPO, 'generated/openapi.yaml'),
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-m',
+      'false',
+      '--errors',
+      '-v',
+      'warn',
+    ],
+    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   prismLog = '';
-  prism.stdout?.on('data', (d) => { prismLog += d; });
-  prism.stderr?.on('data', (d) => { prismLog += d; });
+  prism.stdout?.on('data', (d) => {
+    prismLog += d;
+  });
+  prism.stderr?.on('data', (d) => {
+    prismLog += d;
+  });
   const log = { toString: () => prismLog };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (prism.exitCode !== null) throw new Error(`prism exited: ${log}`);
-    try { await fetch(`${mockUrl}/`); return; } catch { await new Promise((r) => setTimeout(r, 250)); }
+    try {
+      await fetch(`${mockUrl}/`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }
   throw new Error(`prism did not start: ${log}`);
 }
@@ -57,7 +89,10 @@ async function startMock(): Promise<void> {
 /** Install the tarball offline; if npm cannot (no cache), lay node_modules out by hand from the repo's. */
 function install(): void {
   const res = run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], project);
-  if (res.status === 0) { installedWith = 'npm install --offline'; return; }
+  if (res.status === 0) {
+    installedWith = 'npm install --offline';
+    return;
+  }
   installedWith = `manual layout (npm said: ${res.out.trim().split('\n').pop()})`;
   const nm = join(project, 'node_modules');
   rmSync(nm, { recursive: true, force: true });
@@ -72,7 +107,10 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'festival-consumer-'));
   const pack = run('npm', ['pack', '--pack-destination', work], REPO);
   expect(pack.status, pack.out).toBe(0);
-  tarball = join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
+  tarball = join(
+    work,
+    readdirSync(work).find((f) => f.endsWith('.tgz'))!,
+  );
   project = join(work, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2));
@@ -139,7 +177,10 @@ console.log(JSON.stringify(out));
 
 describe('the packed package in a fresh consumer project', () => {
   it('contains only the published files', () => {
-    const list = run('tar', ['-tzf', tarball], work).out.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
+    const list = run('tar', ['-tzf', tarball], work)
+      .out.split('\n')
+      .filter(Boolean)
+      .map((f) => f.replace(/^package\//, ''));
     expect(list).toContain('dist/src/index.js');
     expect(list).toContain('dist/src/index.d.ts');
     expect(list).toContain('dist/src/types.d.ts');
@@ -150,10 +191,27 @@ describe('the packed package in a fresh consumer project', () => {
   });
 
   it('compiles a strict consumer that imports the client and the types by package name', () => {
-    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, resolveJsonModule: true, outDir: 'out', skipLibCheck: false, types: [], lib: ['ES2022', 'DOM', 'DOM.Iterable'] },
-      files: ['consumer.ts', 'node-shim.d.ts'],
-    }, null, 2));
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify(
+        {
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            strict: true,
+            resolveJsonModule: true,
+            outDir: 'out',
+            skipLibCheck: false,
+            types: [],
+            lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+          },
+          files: ['consumer.ts', 'node-shim.d.ts'],
+        },
+        null,
+        2,
+      ),
+    );
     // The consumer has no @types/node; declare the two globals it uses.
     writeFileSync(join(project, 'node-shim.d.ts'), 'declare const process: { argv: string[] };\ninterface ImportMeta { resolve(specifier: string): string }\n');
     writeFileSync(join(project, 'consumer.ts'), CONSUMER);
@@ -165,10 +223,13 @@ describe('the packed package in a fresh consumer project', () => {
   it('refuses a strict consumer that misuses the types', () => {
     const bad = `import { createClient } from '${PKG.name}';\nconst c = createClient({ baseUrl: 'http://x' });\nvoid c.GET('/core/v2/no-such-route', {});\nvoid c.GET('/core/v2/posts', { params: { query: { per_page: 'ten' } } });\n`;
     writeFileSync(join(project, 'bad.ts'), bad);
-    writeFileSync(join(project, 'tsconfig.bad.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], lib: ['ES2022', 'DOM'] },
-      files: ['bad.ts'],
-    }));
+    writeFileSync(
+      join(project, 'tsconfig.bad.json'),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], lib: ['ES2022', 'DOM'] },
+        files: ['bad.ts'],
+      }),
+    );
     const tsc = run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.bad.json'], project);
     expect(tsc.status).not.toBe(0);
     expect(tsc.out).toMatch(/bad\.ts\(3,/);
@@ -187,10 +248,13 @@ describe('the packed package in a fresh consumer project', () => {
       '',
     ].join('\n');
     writeFileSync(join(project, 'bad2.ts'), bad);
-    writeFileSync(join(project, 'tsconfig.bad2.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], lib: ['ES2022', 'DOM'] },
-      files: ['bad2.ts'],
-    }));
+    writeFileSync(
+      join(project, 'tsconfig.bad2.json'),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], lib: ['ES2022', 'DOM'] },
+        files: ['bad2.ts'],
+      }),
+    );
     const tsc = run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.bad2.json'], project);
     const lines = [...tsc.out.matchAll(/bad2\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1]));
     expect([...new Set(lines)], tsc.out).toEqual([4, 5, 6]);
@@ -202,11 +266,26 @@ describe('the packed package in a fresh consumer project', () => {
     const res = run(process.execPath, [join(project, 'out/consumer.js'), mockUrl], project);
     expect(res.status, `${res.out}\n--- mock log ---\n${mockLog().slice(-3000)}`).toBe(0);
     const out = JSON.parse(res.out.trim().split('\n').pop()!);
-    expect(out).toMatchObject({ index: 200, events: expect.any(Number), created: 'number', pages: 2, batch: 1, error: expect.any(String), mapped: '/wp/v2/posts', openapi: '3.1.0', yaml: true, op: true });
+    expect(out).toMatchObject({
+      index: 200,
+      events: expect.any(Number),
+      created: 'number',
+      pages: 2,
+      batch: 1,
+      error: expect.any(String),
+      mapped: '/wp/v2/posts',
+      openapi: '3.1.0',
+      yaml: true,
+      op: true,
+    });
   });
 
   it('does not expose files outside the exports map', () => {
-    const res = run(process.execPath, ['--input-type=module', '-e', `import('${PKG.name}/dist/src/client.js').then(() => console.log('open'), (e) => console.log(e.code))`], project);
+    const res = run(
+      process.execPath,
+      ['--input-type=module', '-e', `import('${PKG.name}/dist/src/client.js').then(() => console.log('open'), (e) => console.log(e.code))`],
+      project,
+    );
     expect(res.out.trim()).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
   });
 
@@ -222,7 +301,9 @@ describe('the packed package in a fresh consumer project', () => {
       if (seen.has(file)) return;
       seen.add(file);
       const src = readFileSync(file, 'utf8');
-      const specs = [...src.matchAll(/(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)].map((m) => m[1] ?? m[2] ?? m[3]);
+      const specs = [
+        ...src.matchAll(/(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm),
+      ].map((m) => m[1] ?? m[2] ?? m[3]);
       for (const s of specs) {
         if (s.startsWith('.')) walk(resolve(dirname(file), s));
         else bare.add(s);

@@ -19,7 +19,15 @@ const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare', 'pre
 
 function run(cmd: string, args: string[], cwd: string) {
   const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: 180_000 });
-  return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', out: `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n').filter((l) => !l.includes('Unknown user config')).join('\n') };
+  return {
+    status: r.status,
+    stdout: r.stdout ?? '',
+    stderr: r.stderr ?? '',
+    out: `${r.stdout ?? ''}${r.stderr ?? ''}`
+      .split('\n')
+      .filter((l) => !l.includes('Unknown user config'))
+      .join('\n'),
+  };
 }
 
 /** As run(), without blocking this process (whose web server the command talks to). */
@@ -28,10 +36,17 @@ function runAsync(cmd: string, args: string[], cwd: string): Promise<{ status: n
     const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     const t = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('close', (status) => { clearTimeout(t); done({ status, stdout, stderr }); });
+    child.on('close', (status) => {
+      clearTimeout(t);
+      done({ status, stdout, stderr });
+    });
   });
 }
 
@@ -61,12 +76,19 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'festival-install-'));
   const pack = run('npm', ['pack', '--pack-destination', work], REPO);
   expect(pack.status, pack.out).toBe(0);
-  tarball = join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
+  tarball = join(
+    work,
+    readdirSync(work).find((f) => f.endsWith('.tgz'))!,
+  );
   const deps = join(work, 'deps');
   mkdirSync(deps);
   const depTarballs = dependencyClosure().map((name) => {
     const file = join(deps, `${name.replace('/', '+')}.tgz`);
-    const tar = run('tar', ['-czf', file, '-C', join(REPO, 'node_modules', name, '..'), `--transform=s,^${name.split('/').pop()},package,`, name.split('/').pop()!], REPO);
+    const tar = run(
+      'tar',
+      ['-czf', file, '-C', join(REPO, 'node_modules', name, '..'), `--transform=s,^${name.split('/').pop()},package,`, name.split('/').pop()!],
+      REPO,
+    );
     expect(tar.status, tar.out).toBe(0);
     return file;
   });
@@ -79,7 +101,13 @@ beforeAll(async () => {
   // A web server holding the released 1.0.0 bundle, for `--base <URL>`.
   const old = readFileSync(join(REPO, 'releases', '1.0.0.json'));
   server = http.createServer((req, res) => {
-    if (req.url === '/1.0.0.json') { res.writeHead(200, { 'content-type': 'application/json' }); res.end(old); } else { res.writeHead(404); res.end(); }
+    if (req.url === '/1.0.0.json') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(old);
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   bundleUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/1.0.0.json`;
@@ -104,7 +132,9 @@ describe('installing the packed package', () => {
     const r = run(cli(), ['breaking', '--base', join(REPO, 'releases', '1.0.0.json')], project);
     expect(r.status, r.out).toBe(0); // 1.0.0 -> the installed major: the breaks are announced by the major version
     const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
-    expect(r.stdout).toMatch(new RegExp(`^breaking: base .*1\\.0\\.0\\.json \\(1\\.0\\.0\\) -> head .*generated/openapi\\.json \\(${version.replace(/\./g, '\\.')}\\)`));
+    expect(r.stdout).toMatch(
+      new RegExp(`^breaking: base .*1\\.0\\.0\\.json \\(1\\.0\\.0\\) -> head .*generated/openapi\\.json \\(${version.replace(/\./g, '\\.')}\\)`),
+    );
     expect(r.stdout).toMatch(/breaking: \d+ breaking change\(s\), \d+ other change\(s\) — announced by the major version/);
   });
 
@@ -121,7 +151,9 @@ describe('installing the packed package', () => {
     const r = run(cli(), ['breaking', '--since-release'], project);
     expect(r.status).toBe(2);
     const first = r.stderr.split('\n')[0];
-    expect(first).toMatch(/^breaking: --since-release needs the releases\/ folder of a checkout, which an installed package does not carry: give the bundle to compare with, --base <file or URL>$/);
+    expect(first).toMatch(
+      /^breaking: --since-release needs the releases\/ folder of a checkout, which an installed package does not carry: give the bundle to compare with, --base <file or URL>$/,
+    );
     expect(r.stderr).not.toMatch(/npm run release/);
     const ref = run(cli(), ['breaking', '--base', 'v1.0.0'], project);
     expect(ref.status).toBe(2);

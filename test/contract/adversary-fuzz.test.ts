@@ -37,7 +37,10 @@ function cases(n: number, seed: number, one: (r: Prng, i: number) => void): numb
   return i;
 }
 
-const str = (r: Prng, alphabet: string, min: number, max: number) => { const a = [...alphabet]; return Array.from({ length: min + r.int(max - min + 1) }, () => a[r.int(a.length)]).join(''); };
+const str = (r: Prng, alphabet: string, min: number, max: number) => {
+  const a = [...alphabet];
+  return Array.from({ length: min + r.int(max - min + 1) }, () => a[r.int(a.length)]).join('');
+};
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 describe('secrets in pieces (point 2)', () => {
@@ -48,10 +51,16 @@ describe('secrets in pieces (point 2)', () => {
     for (const s of [chars, [...pw.replace(/\s+/g, '')]]) {
       for (let i = 0; i + 6 <= s.length; i++) {
         const w = s.slice(i, i + 6).join('');
-        out.add(w).add(encodeURIComponent(w)).add(JSON.stringify(w).slice(1, -1)).add(w.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]!)));
+        out
+          .add(w)
+          .add(encodeURIComponent(w))
+          .add(JSON.stringify(w).slice(1, -1))
+          .add(w.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!));
         const bytes = Buffer.byteLength(w);
         for (let pre = 0; pre < 3; pre++) {
-          const enc = Buffer.concat([Buffer.alloc(pre), Buffer.from(w)]).toString('base64').replace(/=+$/, '');
+          const enc = Buffer.concat([Buffer.alloc(pre), Buffer.from(w)])
+            .toString('base64')
+            .replace(/=+$/, '');
           out.add(enc.slice(Math.ceil((pre * 8) / 6), Math.floor(((pre + bytes) * 8) / 6)));
         }
       }
@@ -59,9 +68,16 @@ describe('secrets in pieces (point 2)', () => {
     return [...out].filter((x) => x.length >= 6);
   }
   const encodings: ((s: string) => string)[] = [
-    (s) => s, encodeURIComponent, (s) => JSON.stringify(s).slice(1, -1), (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
-    (s) => Buffer.from(s).toString('base64'), (s) => Buffer.from(`x${s}`).toString('base64'), (s) => Buffer.from(`xy${s}`).toString('base64'),
-    (s) => Buffer.from(s).toString('base64url'), (s) => s.replace(/\s+/g, ''), (s) => encodeURIComponent(s).replace(/%20/g, '+'),
+    (s) => s,
+    encodeURIComponent,
+    (s) => JSON.stringify(s).slice(1, -1),
+    (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
+    (s) => Buffer.from(s).toString('base64'),
+    (s) => Buffer.from(`x${s}`).toString('base64'),
+    (s) => Buffer.from(`xy${s}`).toString('base64'),
+    (s) => Buffer.from(s).toString('base64url'),
+    (s) => s.replace(/\s+/g, ''),
+    (s) => encodeURIComponent(s).replace(/%20/g, '+'),
   ];
 
   it(`leaves no 6-character piece of the password in ${COUNTS.secrets} hostile texts`, () => {
@@ -93,8 +109,34 @@ describe('secrets in pieces (point 2)', () => {
 });
 
 // Characters a site may send: every C0 and C1 control, DEL, bidi and line separators, lone surrogates, non-characters.
-const HOSTILE = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), '\u007f', ...Array.from({ length: 32 }, (_, i) => String.fromCharCode(0x80 + i)),
-  '\u2028', '\u2029', '\u200e', '\u200f', '\u202a', '\u202e', '\u2066', '\u2069', '\ud800', '\udfff', '\ufffe', '\uffff', '😀', '<', '>', '&', '"', "'", ']]>', '<x-injected>', 'a', 'b', ' '];
+const HOSTILE = [
+  ...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)),
+  '\u007f',
+  ...Array.from({ length: 32 }, (_, i) => String.fromCharCode(0x80 + i)),
+  '\u2028',
+  '\u2029',
+  '\u200e',
+  '\u200f',
+  '\u202a',
+  '\u202e',
+  '\u2066',
+  '\u2069',
+  '\ud800',
+  '\udfff',
+  '\ufffe',
+  '\uffff',
+  '😀',
+  '<',
+  '>',
+  '&',
+  '"',
+  "'",
+  ']]>',
+  '<x-injected>',
+  'a',
+  'b',
+  ' ',
+];
 const hostileText = (r: Prng, max = 40) => Array.from({ length: r.int(max) }, () => r.pick(HOSTILE)).join('');
 
 describe('terminal and report injection (point 4)', () => {
@@ -117,11 +159,42 @@ describe('terminal and report injection (point 4)', () => {
     const ran = cases(COUNTS.reports, SEED + 3, (r) => {
       const t = () => hostileText(r);
       const report = {
-        baseUrl: t(), startedAt: t(), requests: 1, spec: { title: t(), version: t() }, notes: [t()], scopeProblems: r.int(2) ? [t()] : [],
+        baseUrl: t(),
+        startedAt: t(),
+        requests: 1,
+        spec: { title: t(), version: t() },
+        notes: [t()],
+        scopeProblems: r.int(2) ? [t()] : [],
         summary: { operations: 1, passed: 0, failed: 1, notReachable: 0, skipped: 0, checks: 1, probes: 0, probesFailed: 0, checked: 1 },
-        operations: [{ namespace: t(), id: t(), method: 'GET', path: t(), verdict: r.pick(['failed', 'skipped', 'passed']), reason: t(), checks: [{ name: t(), ok: false, kind: 'response', errors: [t(), t()], request: { method: 'GET', url: t() }, status: 400, code: t(), ms: 1 }] }],
-        records: { created: [], removed: [], trashed: [], leftBehind: [], suspects: [{ path: t(), title: t(), why: t() }], foreignRecords: [{ path: t(), request: t(), why: t() }], before: {}, after: {} },
-        drift: { specNamespacesAbsent: [], siteOtherNamespaces: [], paramsAbsentFromSite: [], routes: { siteOnly: [], specOnly: [] }, methods: { siteOnly: [], specOnly: [] }, params: [] },
+        operations: [
+          {
+            namespace: t(),
+            id: t(),
+            method: 'GET',
+            path: t(),
+            verdict: r.pick(['failed', 'skipped', 'passed']),
+            reason: t(),
+            checks: [{ name: t(), ok: false, kind: 'response', errors: [t(), t()], request: { method: 'GET', url: t() }, status: 400, code: t(), ms: 1 }],
+          },
+        ],
+        records: {
+          created: [],
+          removed: [],
+          trashed: [],
+          leftBehind: [],
+          suspects: [{ path: t(), title: t(), why: t() }],
+          foreignRecords: [{ path: t(), request: t(), why: t() }],
+          before: {},
+          after: {},
+        },
+        drift: {
+          specNamespacesAbsent: [],
+          siteOtherNamespaces: [],
+          paramsAbsentFromSite: [],
+          routes: { siteOnly: [], specOnly: [] },
+          methods: { siteOnly: [], specOnly: [] },
+          params: [],
+        },
       };
       const xml = junitXml(report);
       const problems = xmlProblems(xml);
@@ -138,7 +211,15 @@ describe('work that grows with the input (point 3)', () => {
   const v = createValidator(doc);
   const schema = (doc.paths as Json)['/core/v2/posts'].get.responses['200'].content['application/json'].schema;
   const good = (doc.paths as Json)['/core/v2/posts'].get.responses['200'].content['application/json'].examples;
-  const ref = (s: Json): Json => (s && typeof s.$ref === 'string' ? ref(s.$ref.slice(2).split('/').reduce((o: Json, k: string) => o[k], doc)) : s);
+  const ref = (s: Json): Json =>
+    s && typeof s.$ref === 'string'
+      ? ref(
+          s.$ref
+            .slice(2)
+            .split('/')
+            .reduce((o: Json, k: string) => o[k], doc),
+        )
+      : s;
   const valid = ref(Object.values(good as Record<string, Json>)[0]).value[0];
 
   it(`judges ${COUNTS.growth} lists of up to 600 items: valid exactly when the first-error check says so, at most 20 errors then a count`, () => {
@@ -159,9 +240,28 @@ describe('work that grows with the input (point 3)', () => {
 });
 
 describe('prototype keys (point 7)', () => {
-  const SEGMENTS = ['__proto__', 'constructor', 'prototype', 'id', 'title', 'rendered', '_links', '_embedded', 'x', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'status', ''];
+  const SEGMENTS = [
+    '__proto__',
+    'constructor',
+    'prototype',
+    'id',
+    'title',
+    'rendered',
+    '_links',
+    '_embedded',
+    'x',
+    'toString',
+    'valueOf',
+    'hasOwnProperty',
+    '__defineGetter__',
+    'status',
+    '',
+  ];
   const protoNames = () => Object.getOwnPropertyNames(Object.prototype).sort().join(',');
-  const sample = [{ id: 5, title: { rendered: 'a' }, _links: { self: [{ href: 'h' }] } }, { id: 6, title: { rendered: 'b' }, _links: {} }];
+  const sample = [
+    { id: 5, title: { rendered: 'a' }, _links: { self: [{ href: 'h' }] } },
+    { id: 6, title: { rendered: 'b' }, _links: {} },
+  ];
 
   it(`no _fields list, query or form key of ${COUNTS.proto} reaches a prototype, and a normal request answers as before`, () => {
     const before = protoNames();
@@ -177,7 +277,8 @@ describe('prototype keys (point 7)', () => {
       checkBracketScalars(doc, entry, phpPairs(`${encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']')}=1&per_page=2`));
       if (protoNames() !== before || ({} as Record<string, unknown>).x !== undefined || JSON.stringify(applyFields(sample, 'id')) !== normal) {
         if (bad.length < 5) bad.push(`_fields=${list} / ${key}`);
-        for (const n of Object.getOwnPropertyNames(Object.prototype)) if (!before.split(',').includes(n)) delete (Object.prototype as Record<string, unknown>)[n];
+        for (const n of Object.getOwnPropertyNames(Object.prototype))
+          if (!before.split(',').includes(n)) delete (Object.prototype as Record<string, unknown>)[n];
       }
     });
     expect(ran).toBe(COUNTS.proto);
@@ -188,10 +289,29 @@ describe('prototype keys (point 7)', () => {
 describe('arrays where the platform expects a scalar (point 8)', () => {
   const table = routeTable(doc);
   const entry = matchRoute(doc, table, 'get', '/core/v2/posts')!.entry!;
-  const deref = (s: Json): Json => (s && typeof s.$ref === 'string' ? deref(s.$ref.slice(2).split('/').reduce((o: Json, k: string) => o[k], doc)) : s);
-  const typesOf = (s: Json): string[] => { const d = deref(s) ?? {}; const u = d.oneOf ?? d.anyOf; return u ? u.flatMap(typesOf) : [].concat(d.type ?? []); };
+  const deref = (s: Json): Json =>
+    s && typeof s.$ref === 'string'
+      ? deref(
+          s.$ref
+            .slice(2)
+            .split('/')
+            .reduce((o: Json, k: string) => o[k], doc),
+        )
+      : s;
+  const typesOf = (s: Json): string[] => {
+    const d = deref(s) ?? {};
+    const u = d.oneOf ?? d.anyOf;
+    return u ? u.flatMap(typesOf) : [].concat(d.type ?? []);
+  };
   const query = entry.params.filter((p) => p.in === 'query');
-  const scalar = new Set(query.filter((p) => { const t = typesOf(p.schema); return t.length > 0 && !t.includes('array') && !t.includes('object'); }).map((p) => p.name));
+  const scalar = new Set(
+    query
+      .filter((p) => {
+        const t = typesOf(p.schema);
+        return t.length > 0 && !t.includes('array') && !t.includes('object');
+      })
+      .map((p) => p.name),
+  );
 
   it(`answers rest_invalid_type exactly for the scalar parameters whose last key is bracketed, over ${COUNTS.brackets} queries`, () => {
     expect(scalar.has('per_page') && scalar.has('order') && !scalar.has('categories')).toBe(true);
@@ -205,12 +325,22 @@ describe('arrays where the platform expects a scalar (point 8)', () => {
       const { invalid, pairs: kept } = checkBracketScalars(doc, entry, pairs);
       // PHP's reading: the last key with the base name decides; `a[` is not a bracket (PHP makes it `a_`).
       const last = new Map<string, boolean>();
-      for (const [k] of pairs) { const b = k.indexOf('['); const closed = b >= 0 && k.indexOf(']', b) > b; const base = b < 0 ? k : k.slice(0, b); last.set(base, closed || b >= 0); }
-      const expected = [...last].filter(([n, br]) => br && scalar.has(n)).map(([n]) => n).sort();
+      for (const [k] of pairs) {
+        const b = k.indexOf('[');
+        const closed = b >= 0 && k.indexOf(']', b) > b;
+        const base = b < 0 ? k : k.slice(0, b);
+        last.set(base, closed || b >= 0);
+      }
+      const expected = [...last]
+        .filter(([n, br]) => br && scalar.has(n))
+        .map(([n]) => n)
+        .sort();
       const got = [...(invalid as Map<string, { code: string }>).keys()].sort();
-      if (JSON.stringify(got) !== JSON.stringify(expected) && bad.length < 5) bad.push(`${JSON.stringify(pairs)}: ${JSON.stringify(got)} != ${JSON.stringify(expected)}`);
+      if (JSON.stringify(got) !== JSON.stringify(expected) && bad.length < 5)
+        bad.push(`${JSON.stringify(pairs)}: ${JSON.stringify(got)} != ${JSON.stringify(expected)}`);
       if ([...(invalid as Map<string, { code: string }>).values()].some((d) => d.code !== 'rest_invalid_type') && bad.length < 5) bad.push('code');
-      if ((kept as [string, string][]).some(([k]) => k.includes('[') && scalar.has(k.slice(0, k.indexOf('[')))) && bad.length < 5) bad.push('a bracketed scalar key was forwarded');
+      if ((kept as [string, string][]).some(([k]) => k.includes('[') && scalar.has(k.slice(0, k.indexOf('[')))) && bad.length < 5)
+        bad.push('a bracketed scalar key was forwarded');
     });
     expect(ran).toBe(COUNTS.brackets);
     expect(bad).toEqual([]);
@@ -222,12 +352,23 @@ describe('JSON deeper than PHP reads (point 9)', () => {
   function phpReference(text: string): 1 | 4 | null {
     let i = 0;
     let depth = 0;
-    const fail = (code: 1 | 4): never => { throw Object.assign(new Error('x'), { code }); };
-    const ws = () => { while (i < text.length && ' \t\n\r'.includes(text[i])) i++; };
+    const fail = (code: 1 | 4): never => {
+      throw Object.assign(new Error('x'), { code });
+    };
+    const ws = () => {
+      while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
+    };
     const string = () => {
       if (text[i] !== '"') fail(4);
       for (i++; i < text.length; i++) {
-        if (text[i] === '\\') { if (!'"\\/bfnrtu'.includes(text[i + 1] ?? '')) fail(4); if (text[i + 1] === 'u' && !/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) fail(4); i += text[i + 1] === 'u' ? 5 : 1; } else if (text[i] === '"') { i++; return; }
+        if (text[i] === '\\') {
+          if (!'"\\/bfnrtu'.includes(text[i + 1] ?? '')) fail(4);
+          if (text[i + 1] === 'u' && !/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) fail(4);
+          i += text[i + 1] === 'u' ? 5 : 1;
+        } else if (text[i] === '"') {
+          i++;
+          return;
+        }
       }
       fail(4);
     };
@@ -240,13 +381,30 @@ describe('JSON deeper than PHP reads (point 9)', () => {
         i++;
         ws();
         const close = c === '[' ? ']' : '}';
-        if (text[i] === close) { i++; depth--; return; }
+        if (text[i] === close) {
+          i++;
+          depth--;
+          return;
+        }
         for (;;) {
-          if (c === '{') { ws(); string(); ws(); if (text[i] !== ':') fail(4); i++; }
+          if (c === '{') {
+            ws();
+            string();
+            ws();
+            if (text[i] !== ':') fail(4);
+            i++;
+          }
           value();
           ws();
-          if (text[i] === ',') { i++; continue; }
-          if (text[i] === close) { i++; depth--; return; }
+          if (text[i] === ',') {
+            i++;
+            continue;
+          }
+          if (text[i] === close) {
+            i++;
+            depth--;
+            return;
+          }
           fail(4);
         }
       }
@@ -255,7 +413,14 @@ describe('JSON deeper than PHP reads (point 9)', () => {
       if (!m) fail(4);
       i += m![0].length;
     };
-    try { value(); ws(); if (i !== text.length) fail(4); return null; } catch (e) { return (e as { code: 1 | 4 }).code; }
+    try {
+      value();
+      ws();
+      if (i !== text.length) fail(4);
+      return null;
+    } catch (e) {
+      return (e as { code: 1 | 4 }).code;
+    }
   }
 
   it(`answers as PHP's json_decode (default depth 512: 511 levels parse; syntax errors in reading order) for ${COUNTS.depth} bodies`, () => {
@@ -265,7 +430,13 @@ describe('JSON deeper than PHP reads (point 9)', () => {
       let text = '';
       const closers: string[] = [];
       for (let d = 0; d < depth; d++) {
-        if (r.int(2)) { text += `{"k${r.int(9)}":`; closers.push('}'); } else { text += r.int(3) ? '[' : '[1,"a]",'; closers.push(']'); }
+        if (r.int(2)) {
+          text += `{"k${r.int(9)}":`;
+          closers.push('}');
+        } else {
+          text += r.int(3) ? '[' : '[1,"a]",';
+          closers.push(']');
+        }
       }
       text += r.pick(['1', '"s"', '[]', '{}', 'null', 'true']);
       text += closers.reverse().join('');
@@ -273,7 +444,12 @@ describe('JSON deeper than PHP reads (point 9)', () => {
       if (r.int(2)) {
         const at = r.int(text.length);
         const op = r.int(3);
-        text = op === 0 ? text.slice(0, at) + text.slice(at + 1) : op === 1 ? `${text.slice(0, at)}x${text.slice(at + 1)}` : `${text.slice(0, at)}${r.pick(['[', '{', ',', ']'])}${text.slice(at)}`;
+        text =
+          op === 0
+            ? text.slice(0, at) + text.slice(at + 1)
+            : op === 1
+              ? `${text.slice(0, at)}x${text.slice(at + 1)}`
+              : `${text.slice(0, at)}${r.pick(['[', '{', ',', ']'])}${text.slice(at)}`;
       }
       const got = jsonErrorCode(Buffer.from(text));
       const want = phpReference(text);
@@ -300,12 +476,22 @@ describe('records the run did not create (point 1)', () => {
       const title = r.pick([`${marker} posts`, `contract-run 20200101T000000Zr000000 posts`, 'Summer festival', '', `x ${marker}`]);
       const slug = r.pick(['', `contract-run-${stamp.toLowerCase()}-media`, 'other']);
       const ctx = {
-        marker, stamp, idsBefore: { '/core/v2/posts': before }, getByRoute: new Map(),
-        http: { request: async () => ({ status, json: status === 200 ? { id: answerId, title: { raw: title }, slug } : { code: 'x' } }), consecutiveTimeouts: 0 },
+        marker,
+        stamp,
+        idsBefore: { '/core/v2/posts': before },
+        getByRoute: new Map(),
+        http: {
+          request: async () => ({ status, json: status === 200 ? { id: answerId, title: { raw: title }, slug } : { code: 'x' } }),
+          consecutiveTimeouts: 0,
+        },
         stop: () => {},
       };
       const proof = await proveOwn(ctx, { path: `/core/v2/posts/${id}`, collection: '/core/v2/posts', id });
-      const want = !before.includes(id) && status === 200 && String(answerId) === String(id) && (title.includes(marker) || slug.includes(`contract-run-${stamp.toLowerCase()}`));
+      const want =
+        !before.includes(id) &&
+        status === 200 &&
+        String(answerId) === String(id) &&
+        (title.includes(marker) || slug.includes(`contract-run-${stamp.toLowerCase()}`));
       if (proof.own !== want && bad.length < 5) bad.push(JSON.stringify({ id, before, status, answerId, title, slug, proof }));
     }
     expect(ran).toBe(COUNTS.records);
@@ -323,7 +509,13 @@ describe('the closing line counts honestly', () => {
         return { status, assertionResults: asserts.map((s) => ({ status: s })) };
       });
       const all = files.flatMap((f) => f.assertionResults);
-      const report = { numPassedTests: all.filter((a) => a.status === 'passed').length, numFailedTests: all.filter((a) => a.status === 'failed').length, numPendingTests: all.filter((a) => a.status === 'skipped').length, numTodoTests: 0, testResults: files };
+      const report = {
+        numPassedTests: all.filter((a) => a.status === 'passed').length,
+        numFailedTests: all.filter((a) => a.status === 'failed').length,
+        numPendingTests: all.filter((a) => a.status === 'skipped').length,
+        numTodoTests: 0,
+        testResults: files,
+      };
       const c = countVitest(report);
       const unloaded = files.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
       if (c.failed !== report.numFailedTests + unloaded && bad.length < 5) bad.push(JSON.stringify(report));

@@ -30,7 +30,11 @@ beforeAll(async () => {
   });
   run = await runCli(['--base-url', site.base, '--operation', 'listPosts', '--quiet'], { timeoutMs: 90_000 });
 }, 120_000);
-afterAll(async () => { await site?.close(); if (run) cleanOut(run); rmSync(TMP, { recursive: true, force: true }); });
+afterAll(async () => {
+  await site?.close();
+  if (run) cleanOut(run);
+  rmSync(TMP, { recursive: true, force: true });
+});
 
 describe('a list of 20,000 items that all fail validation', () => {
   it('contract judges it within seconds and reports the first errors, then counts', () => {
@@ -49,10 +53,35 @@ describe('a list of 20,000 items that all fail validation', () => {
   it('validate-har judges a HAR holding it within seconds, with the first problems, then counts', async () => {
     const har = join(TMP, 'big-list.har');
     const entry = {
-      startedDateTime: '2026-01-01T00:00:00.000Z', time: 1,
-      request: { method: 'GET', url: 'https://festival.example/wp-json/wp/v2/posts?per_page=100', httpVersion: 'HTTP/1.1', cookies: [], headers: [], queryString: [{ name: 'per_page', value: '100' }], headersSize: -1, bodySize: 0 },
-      response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', cookies: [], headers: [{ name: 'Content-Type', value: 'application/json; charset=UTF-8' }, { name: 'X-WP-Total', value: String(N) }, { name: 'X-WP-TotalPages', value: '1' }], content: { size: 0, mimeType: 'application/json; charset=UTF-8', text: JSON.stringify(ITEMS) }, redirectURL: '', headersSize: -1, bodySize: -1 },
-      cache: {}, timings: { send: 0, wait: 1, receive: 0 },
+      startedDateTime: '2026-01-01T00:00:00.000Z',
+      time: 1,
+      request: {
+        method: 'GET',
+        url: 'https://festival.example/wp-json/wp/v2/posts?per_page=100',
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: [],
+        queryString: [{ name: 'per_page', value: '100' }],
+        headersSize: -1,
+        bodySize: 0,
+      },
+      response: {
+        status: 200,
+        statusText: 'OK',
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: [
+          { name: 'Content-Type', value: 'application/json; charset=UTF-8' },
+          { name: 'X-WP-Total', value: String(N) },
+          { name: 'X-WP-TotalPages', value: '1' },
+        ],
+        content: { size: 0, mimeType: 'application/json; charset=UTF-8', text: JSON.stringify(ITEMS) },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: -1,
+      },
+      cache: {},
+      timings: { send: 0, wait: 1, receive: 0 },
     };
     writeFileSync(har, JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, pages: [], entries: [entry] } }));
     const out = join(TMP, 'out');

@@ -24,7 +24,9 @@ function pieces(): string[] {
       const w = s.slice(i, i + 6);
       out.add(w).add(encodeURIComponent(w)).add(encodeURIComponent(w).replace(/%20/g, '+'));
       for (let pre = 0; pre < 3; pre++) {
-        const enc = Buffer.from('\0'.repeat(pre) + w).toString('base64').replace(/=+$/, '');
+        const enc = Buffer.from('\0'.repeat(pre) + w)
+          .toString('base64')
+          .replace(/=+$/, '');
         // The characters that depend on the window's own bytes only.
         out.add(enc.slice(Math.ceil((pre * 8) / 6), Math.floor(((pre + 6) * 8) / 6)));
       }
@@ -44,9 +46,15 @@ beforeAll(async () => {
   ensureCompiledMapping();
   site = await fakeSite((req, res, seen) => {
     if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(site.origin, ['core/v2']));
-    if (seen.path === '/wp/v2/users/me') return seen.auth ? send(res, 200, { id: 1, name: 'admin' }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
+    if (seen.path === '/wp/v2/users/me')
+      return seen.auth ? send(res, 200, { id: 1, name: 'admin' }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
     if (seen.path.startsWith('/wp/v2/posts')) {
-      const headers = { [`x-echo-${NOSPACE}`]: '1', 'set-cookie': `wp_session=${encodeURIComponent(SECRET)}; Path=/`, 'x-wp-total': '1', 'x-wp-totalpages': '1' };
+      const headers = {
+        [`x-echo-${NOSPACE}`]: '1',
+        'set-cookie': `wp_session=${encodeURIComponent(SECRET)}; Path=/`,
+        'x-wp-total': '1',
+        'x-wp-totalpages': '1',
+      };
       if (seen.url.includes('context=edit')) {
         // A binary body holding the password (the HAR stores it as base64).
         res.writeHead(200, `OK ${NOSPACE}`, { ...headers, 'content-type': 'application/octet-stream' });
@@ -62,7 +70,11 @@ beforeAll(async () => {
   });
   run = await runCli(['--base-url', site.base, '--operation', 'listPosts', '--quiet', '--record', har], { env: { WP_USER: 'admin', WP_APP_PASSWORD: SECRET } });
 }, 120_000);
-afterAll(async () => { await site?.close(); if (run) cleanOut(run); rmSync(TMP, { recursive: true, force: true }); });
+afterAll(async () => {
+  await site?.close();
+  if (run) cleanOut(run);
+  rmSync(TMP, { recursive: true, force: true });
+});
 
 describe('a site that echoes the password in pieces (issue 23, point 2)', () => {
   it('gets no piece of 6 or more characters of it onto stdout or stderr', () => {
@@ -80,10 +92,13 @@ describe('a site that echoes the password in pieces (issue 23, point 2)', () => 
   it('gets none into the HAR, in its text, header names, status texts, cookies or decoded binary bodies', () => {
     const text = readFileSync(har, 'utf8');
     expect(leaks(text)).toEqual([]);
-    const entries = JSON.parse(text).log.entries as { response: { statusText: string; headers: { name: string }[]; content: { text?: string; encoding?: string } } }[];
+    const entries = JSON.parse(text).log.entries as {
+      response: { statusText: string; headers: { name: string }[]; content: { text?: string; encoding?: string } };
+    }[];
     expect(entries.some((e) => e.response.content.encoding === 'base64')).toBe(true);
     for (const e of entries) {
-      const body = e.response.content.encoding === 'base64' ? Buffer.from(e.response.content.text ?? '', 'base64').toString('latin1') : e.response.content.text ?? '';
+      const body =
+        e.response.content.encoding === 'base64' ? Buffer.from(e.response.content.text ?? '', 'base64').toString('latin1') : (e.response.content.text ?? '');
       expect(leaks(body)).toEqual([]);
       expect(leaks(e.response.statusText)).toEqual([]);
       expect(leaks(e.response.headers.map((h) => h.name).join('\n'))).toEqual([]);

@@ -7,14 +7,32 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanOut, collectionHandler, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, type Rec, runCli, send, siteIndex } from './support/fake-site.js';
+import {
+  cleanOut,
+  collectionHandler,
+  type CliRun,
+  ensureCompiledMapping,
+  fakeSite,
+  type FakeSite,
+  noRoute,
+  type Rec,
+  runCli,
+  send,
+  siteIndex,
+} from './support/fake-site.js';
 
 const SECRET = 'abcd EFGH ijkl MNOP qrst UVWX';
 const ENV = { WP_USER: 'admin', WP_APP_PASSWORD: SECRET };
-const WRITE_OPS = ['createPost', 'listPosts', 'getPost', 'updatePost', 'deletePost', 'createPostAutosave', 'listPostRevisions', 'deletePostRevision'].flatMap((o) => ['--operation', o]);
+const WRITE_OPS = ['createPost', 'listPosts', 'getPost', 'updatePost', 'deletePost', 'createPostAutosave', 'listPostRevisions', 'deletePostRevision'].flatMap(
+  (o) => ['--operation', o],
+);
 const OTHERS: Rec = { id: 501, title: { raw: 'Summer festival line-up', rendered: 'Summer festival line-up' }, status: 'publish' };
 
-interface Hostile { site: FakeSite; run: CliRun; store: Map<number, Rec> }
+interface Hostile {
+  site: FakeSite;
+  run: CliRun;
+  store: Map<number, Rec>;
+}
 
 /**
  * A site whose create answers record 501, which is not the run's. `lying`: its GET of 501 echoes
@@ -26,13 +44,24 @@ async function hostile(lying: boolean): Promise<Hostile> {
   const posts = collectionHandler(store);
   const site = await fakeSite((req, res, seen) => {
     if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(site.origin, ['core/v2']));
-    if (seen.path === '/wp/v2/users/me') return seen.auth ? send(res, 200, { id: 1, name: 'admin' }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
+    if (seen.path === '/wp/v2/users/me')
+      return seen.auth ? send(res, 200, { id: 1, name: 'admin' }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
     if (seen.path === '/wp/v2/posts' && seen.method === 'POST' && seen.auth) {
-      try { lastTitle = String(JSON.parse(seen.body).title ?? ''); } catch { /* not JSON */ }
+      try {
+        lastTitle = String(JSON.parse(seen.body).title ?? '');
+      } catch {
+        /* not JSON */
+      }
       const rec = store.get(501)!;
-      return send(res, 201, { ...rec, title: { raw: lastTitle, rendered: lastTitle }, _links: { self: [{ href: `${site.base}/wp/v2/posts/501` }] } }, { Location: `${site.base}/wp/v2/posts/501` });
+      return send(
+        res,
+        201,
+        { ...rec, title: { raw: lastTitle, rendered: lastTitle }, _links: { self: [{ href: `${site.base}/wp/v2/posts/501` }] } },
+        { Location: `${site.base}/wp/v2/posts/501` },
+      );
     }
-    if (lying && seen.path === '/wp/v2/posts/501' && seen.method === 'GET') return send(res, 200, { ...store.get(501), title: { raw: lastTitle, rendered: lastTitle } });
+    if (lying && seen.path === '/wp/v2/posts/501' && seen.method === 'GET')
+      return send(res, 200, { ...store.get(501), title: { raw: lastTitle, rendered: lastTitle } });
     if (posts(seen, res, '/wp/v2/posts')) return undefined;
     return noRoute(res);
   });
@@ -47,15 +76,21 @@ beforeAll(async () => {
   cases.lying = await hostile(true);
 }, 240_000);
 afterAll(async () => {
-  for (const c of Object.values(cases)) { await c.site.close(); cleanOut(c.run); }
+  for (const c of Object.values(cases)) {
+    await c.site.close();
+    cleanOut(c.run);
+  }
 });
 
-describe.each(['honest', 'lying'])('a site whose create answers someone else\'s record (%s about it)', (name) => {
+describe.each(['honest', 'lying'])("a site whose create answers someone else's record (%s about it)", (name) => {
   const writesTo501 = (c: Hostile) => c.site.seen.filter((s) => s.method !== 'GET' && s.method !== 'HEAD' && /\/posts\/501(\/|$|\?)/.test(s.path));
 
   it('sends no write (PUT, PATCH, POST, DELETE) to that record, and the record is unchanged', () => {
     const c = cases[name];
-    expect(c.site.seen.some((s) => s.method === 'POST' && s.path === '/wp/v2/posts'), c.run.stderr).toBe(true);
+    expect(
+      c.site.seen.some((s) => s.method === 'POST' && s.path === '/wp/v2/posts'),
+      c.run.stderr,
+    ).toBe(true);
     expect(writesTo501(c)).toEqual([]);
     expect(c.store.get(501)).toEqual(OTHERS);
   });
@@ -81,7 +116,8 @@ describe('a run that checks nothing (issue 23, point 5)', () => {
     const posts = collectionHandler(store);
     site = await fakeSite((req, res, seen) => {
       if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(site.origin, ['core/v2']));
-      if (seen.path === '/wp/v2/users/me') return seen.auth ? send(res, 200, { id: 1, name: 'admin' }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
+      if (seen.path === '/wp/v2/users/me')
+        return seen.auth ? send(res, 200, { id: 1, name: 'admin' }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
       if (posts(seen, res, '/wp/v2/posts')) return undefined;
       return noRoute(res);
     });
@@ -91,22 +127,33 @@ describe('a run that checks nothing (issue 23, point 5)', () => {
     runs.writesOnly = await runCli(['--base-url', site.base, '--operation', 'createPost', '--quiet']);
     runs.unknown = await runCli(['--base-url', site.base, '--require-namespace', 'no/such', '--quiet']);
   }, 240_000);
-  afterAll(async () => { await site?.close(); for (const r of Object.values(runs)) cleanOut(r); });
+  afterAll(async () => {
+    await site?.close();
+    for (const r of Object.values(runs)) cleanOut(r);
+  });
 
   it('--namespace cal/events/v1 on a site without the calendar exits 1 with one clear line', () => {
     const r = runs.calendar;
     expect(r.code, r.stderr).toBe(1);
     const lines = r.stderr.split('\n').filter((l) => /FAILED/.test(l));
-    expect(lines).toEqual([expect.stringMatching(/^contract: FAILED: nothing was checked: the site has none of the requested namespaces: cal\/events\/v1 \(GET \/cal\/events\/v1 answered 404 rest_no_route\)$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^contract: FAILED: nothing was checked: the site has none of the requested namespaces: cal\/events\/v1 \(GET \/cal\/events\/v1 answered 404 rest_no_route\)$/,
+      ),
+    ]);
     expect(r.stdout).toMatch(/ 0 of them really checked against the site/);
     // CI sees it too: the JUnit XML has a failed testcase for it.
-    expect(readFileSync(join(r.out, 'junit.xml'), 'utf8')).toMatch(/<testsuite name="scope" tests="1" failures="1"[\s\S]*<failure message="nothing was checked: /);
+    expect(readFileSync(join(r.out, 'junit.xml'), 'utf8')).toMatch(
+      /<testsuite name="scope" tests="1" failures="1"[\s\S]*<failure message="nothing was checked: /,
+    );
   });
 
   it('--require-namespace fails a run whose site lacks the namespace', () => {
     const r = runs.required;
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr.split('\n').filter((l) => /FAILED/.test(l))).toEqual([expect.stringMatching(/^contract: FAILED: required namespace cal\/events\/v1 is not on this site: absent from the site index/)]);
+    expect(r.stderr.split('\n').filter((l) => /FAILED/.test(l))).toEqual([
+      expect.stringMatching(/^contract: FAILED: required namespace cal\/events\/v1 is not on this site: absent from the site index/),
+    ]);
     expect(r.stdout).toMatch(/^1 operations: .* 1 of them really checked against the site/m);
   });
 

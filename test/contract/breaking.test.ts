@@ -73,7 +73,14 @@ describe('compatible changes (base -> head-compatible)', () => {
     ['response-field-added', 'GET /things/{id}', 'response 200 application/json.created'],
     ['operation-added', 'GET /things/{id}/history', 'operation'],
   ])('lists %s: %s %s as non-breaking', (rule, op, where) => {
-    expect(has(result.changes.filter((c: Change) => !c.breaking), rule, op, where)).toBe(true);
+    expect(
+      has(
+        result.changes.filter((c: Change) => !c.breaking),
+        rule,
+        op,
+        where,
+      ),
+    ).toBe(true);
   });
 
   it('a bundle compared with itself has no change', () => {
@@ -157,16 +164,47 @@ describe('breaks the checker used to miss (mutations of the released 1.0.0 bundl
 
   const body = 'requestBody application/json';
   it.each([
-    ['additionalProperties: false', (s: Json) => { s.additionalProperties = false; }, body, /additionalProperties absent -> false/],
-    ['a new format', (s: Json) => { s.properties.template.format = 'uri'; }, `${body}.template`, /format added to "uri"/],
-    ['multipleOf', (s: Json) => { s.properties.author.multipleOf = 2; }, `${body}.author`, /multipleOf added 2/],
-    ['maxLength', (s: Json) => { s.properties.slug.maxLength = 20; }, `${body}.slug`, /maxLength added 20/],
+    [
+      'additionalProperties: false',
+      (s: Json) => {
+        s.additionalProperties = false;
+      },
+      body,
+      /additionalProperties absent -> false/,
+    ],
+    [
+      'a new format',
+      (s: Json) => {
+        s.properties.template.format = 'uri';
+      },
+      `${body}.template`,
+      /format added to "uri"/,
+    ],
+    [
+      'multipleOf',
+      (s: Json) => {
+        s.properties.author.multipleOf = 2;
+      },
+      `${body}.author`,
+      /multipleOf added 2/,
+    ],
+    [
+      'maxLength',
+      (s: Json) => {
+        s.properties.slug.maxLength = 20;
+      },
+      `${body}.slug`,
+      /maxLength added 20/,
+    ],
   ])('a stricter request schema: %s', (_label, mutate, where, message) => {
     const h = released();
     mutate(h.components.schemas.PostWrite);
     const b = breaksOf(h);
     for (const op of ['POST /core/v2/posts', 'POST /core/v2/posts/{id}', 'PUT /core/v2/posts/{id}', 'PATCH /core/v2/posts/{id}']) {
-      expect(b.some((c) => c.rule === 'request-constraint-narrowed' && c.operation === op && c.where === where && message.test(c.message)), `${op}: ${JSON.stringify(b)}`).toBe(true);
+      expect(
+        b.some((c) => c.rule === 'request-constraint-narrowed' && c.operation === op && c.where === where && message.test(c.message)),
+        `${op}: ${JSON.stringify(b)}`,
+      ).toBe(true);
     }
   });
 
@@ -195,9 +233,16 @@ describe('breaks the checker used to miss (mutations of the released 1.0.0 bundl
     const b0 = withParam({ type: 'integer' });
     const wider = withParam({ anyOf: [{ type: 'integer' }, { type: 'string', pattern: '^[a-z]+$' }] });
     expect(compareBundles(b0, wider).changes.filter((c: Change) => c.breaking)).toEqual([]);
-    const bounded = withParam({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[a-z]+$' }] });
+    const bounded = withParam({
+      anyOf: [
+        { type: 'integer', minimum: 1 },
+        { type: 'string', pattern: '^[a-z]+$' },
+      ],
+    });
     const b = compareBundles(b0, bounded).changes.filter((c: Change) => c.breaking);
-    expect(b.map((c: Change) => `${c.rule} ${c.where} ${c.message}`)).toEqual(['request-constraint-narrowed parameter query x_ids[]<member #0> minimum added 1']);
+    expect(b.map((c: Change) => `${c.rule} ${c.where} ${c.message}`)).toEqual([
+      'request-constraint-narrowed parameter query x_ids[]<member #0> minimum added 1',
+    ]);
   });
 
   it('a changed default of a request parameter (per_page 10 -> 20)', () => {
@@ -221,7 +266,11 @@ describe('breaks the checker used to miss (mutations of the released 1.0.0 bundl
 
 describe('the release gate: npm run breaking -- --since-release (what .ci/run runs)', () => {
   const tmp = () => mkdtempSync(join(tmpdir(), 'gate-'));
-  const json = (dir: string, name: string, doc: Json) => { const f = join(dir, name); writeFileSync(f, JSON.stringify(doc)); return f; };
+  const json = (dir: string, name: string, doc: Json) => {
+    const f = join(dir, name);
+    writeFileSync(f, JSON.stringify(doc));
+    return f;
+  };
 
   it('.ci/run runs it, against the committed releases/', () => {
     expect(readFileSync(join(ROOT, '.ci', 'run'), 'utf8')).toMatch(/^npm run breaking -- --since-release$/m);
@@ -239,7 +288,9 @@ describe('the release gate: npm run breaking -- --since-release (what .ci/run ru
       expect(r.status, r.stdout + r.stderr).toBe(1);
       expect(r.stdout.startsWith(`breaking: base releases/${newest.version}.json`), r.stdout).toBe(true);
       expect(r.stdout).toMatch(/BREAKING operation-removed\s+DELETE \/core\/v2\/posts\/\{id\}/);
-    } finally { rmSync(dir, { recursive: true, force: true }); }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('compares with the newest release by semver, fails on an unannounced break, passes when the major says so', () => {
@@ -265,7 +316,9 @@ describe('the release gate: npm run breaking -- --since-release (what .ci/run ru
       expect(majorBump.stdout).toMatch(/announced by the major version \(1\.0\.0 -> 2\.0\.0\)/);
       const compatible = cli('--since-release', '--releases', releases, '--head', join(FIX, 'head-compatible.yaml'));
       expect(compatible.status, compatible.stdout).toBe(0);
-    } finally { rmSync(dir, { recursive: true, force: true }); }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('without a released bundle it is an error (exit 2), never a silent pass', () => {
@@ -278,17 +331,32 @@ describe('the release gate: npm run breaking -- --since-release (what .ci/run ru
       const lying = cli('--since-release', '--releases', dir, '--head', join(FIX, 'base.yaml'));
       expect(lying.status).toBe(2);
       expect(lying.stderr).toMatch(/not the version its name says/);
-    } finally { rmSync(dir, { recursive: true, force: true }); }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
 describe('a scalar query parameter widened to accept a list (media_type in WordPress 6.9)', () => {
   const doc = (param: Record<string, unknown>) => ({
-    openapi: '3.1.0', info: { title: 't', version: '1.0.0' },
-    paths: { '/media': { get: { operationId: 'listMedia', parameters: [{ name: 'media_type', in: 'query', ...param }], responses: { 200: { description: 'ok' } } } } },
+    openapi: '3.1.0',
+    info: { title: 't', version: '1.0.0' },
+    paths: {
+      '/media': { get: { operationId: 'listMedia', parameters: [{ name: 'media_type', in: 'query', ...param }], responses: { 200: { description: 'ok' } } } },
+    },
   });
   const scalar = { schema: { type: ['string', 'null'], enum: ['image', 'video', null], default: null } };
-  const widened = { style: 'form', explode: false, schema: { oneOf: [{ type: ['string', 'null'], enum: ['image', 'video', null], default: null }, { type: 'array', items: { type: 'string', enum: ['image', 'video'] } }], default: null } };
+  const widened = {
+    style: 'form',
+    explode: false,
+    schema: {
+      oneOf: [
+        { type: ['string', 'null'], enum: ['image', 'video', null], default: null },
+        { type: 'array', items: { type: 'string', enum: ['image', 'video'] } },
+      ],
+      default: null,
+    },
+  };
 
   it('is not breaking: the values clients already send are written the same way', () => {
     const result = compareBundles(doc(scalar), doc(widened));

@@ -16,7 +16,13 @@ function ctx(answer: Answer, { created = ['/cal/events/v1/venues/70'], before = 
     marker: MARKER,
     stamp: STAMP,
     getByRoute: new Map(),
-    http: { request: async (method: string, path: string) => { asked.push(`${method} ${path}`); return answer; }, consecutiveTimeouts: 0 },
+    http: {
+      request: async (method: string, path: string) => {
+        asked.push(`${method} ${path}`);
+        return answer;
+      },
+      consecutiveTimeouts: 0,
+    },
   };
 }
 const rec = targetRecord('/cal/events/v1/venues/by-slug/{slug}', { slug: 'my-venue' });
@@ -26,17 +32,27 @@ describe('the by-slug proof', () => {
     expect(rec).toEqual({ path: '/cal/events/v1/venues/by-slug/my-venue', collection: '/cal/events/v1/venues', slug: 'my-venue' });
   });
 
-  it('the run\'s own record, read by its slug just before: proved', async () => {
+  it("the run's own record, read by its slug just before: proved", async () => {
     const c = ctx({ status: 200, json: { id: 70, slug: 'my-venue', venue: `${MARKER} venues by slug` } });
     expect(await proveOwn(c, rec)).toEqual({ own: true });
     expect(c.asked).toEqual(['GET /cal/events/v1/venues/by-slug/my-venue']);
   });
 
   it.each([
-    ['another record\'s slug', { status: 200, json: { id: 70, slug: 'other', venue: `${MARKER} venues` } }, {}, /slug "other"/],
-    ['a record that was on the site before the run', { status: 200, json: { id: 12, slug: 'my-venue', venue: `${MARKER} venues` } }, { created: ['/cal/events/v1/venues/12'] }, /before the run/],
-    ['an id no create of the run answered', { status: 200, json: { id: 71, slug: 'my-venue', venue: `${MARKER} venues` } }, {}, /not one this run's creates answered/],
-    ['a record without the run\'s marker', { status: 200, json: { id: 70, slug: 'my-venue', venue: 'Town Hall' } }, {}, /does not carry this run's marker/],
+    ["another record's slug", { status: 200, json: { id: 70, slug: 'other', venue: `${MARKER} venues` } }, {}, /slug "other"/],
+    [
+      'a record that was on the site before the run',
+      { status: 200, json: { id: 12, slug: 'my-venue', venue: `${MARKER} venues` } },
+      { created: ['/cal/events/v1/venues/12'] },
+      /before the run/,
+    ],
+    [
+      'an id no create of the run answered',
+      { status: 200, json: { id: 71, slug: 'my-venue', venue: `${MARKER} venues` } },
+      {},
+      /not one this run's creates answered/,
+    ],
+    ["a record without the run's marker", { status: 200, json: { id: 70, slug: 'my-venue', venue: 'Town Hall' } }, {}, /does not carry this run's marker/],
     ['an error answer', { status: 403, json: { code: 'rest_forbidden' } }, {}, /answered 403/],
   ])('%s: not proved', async (_name, answer, opts, why) => {
     const proof = await proveOwn(ctx(answer as Answer, opts), rec);

@@ -8,12 +8,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedactor } from '../../core/redact.ts';
-import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, runCli, send, siteIndex } from './support/fake-site.js';
+import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, runCli, send, siteIndex } from './support/fake-site.js';
 
 const USER = 'festival-admin';
 const PASSWORD = 'pä"ss\\wörd <&> ¿1234 \'/x';
 const basic = Buffer.from(`${USER}:${PASSWORD}`).toString('base64');
-const php = (s: string) => JSON.stringify(s).slice(1, -1).replace(/\//g, '\\/').replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const php = (s: string) =>
+  JSON.stringify(s)
+    .slice(1, -1)
+    .replace(/\//g, '\\/')
+    .replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
 const FORMS: Record<string, string> = {
   raw: PASSWORD,
@@ -49,25 +53,49 @@ beforeAll(async () => {
   ensureCompiledMapping();
   echo = await fakeSite((_req, res, seen, self) => {
     if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(self.origin, ['core/v2', 'oembed/1.0']));
-    if (seen.path === '/wp/v2/users/me') return authOk(seen.auth) ? send(res, 200, { id: 1, name: USER }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
-    const decoded = seen.auth ? Buffer.from(seen.auth.replace(/^Basic /, ''), 'base64').toString('utf8').split(':').slice(1).join(':') : '';
+    if (seen.path === '/wp/v2/users/me')
+      return authOk(seen.auth) ? send(res, 200, { id: 1, name: USER }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
+    const decoded = seen.auth
+      ? Buffer.from(seen.auth.replace(/^Basic /, ''), 'base64')
+          .toString('utf8')
+          .split(':')
+          .slice(1)
+          .join(':')
+      : '';
     const headers = { 'X-Echo-Authorization': seen.auth ?? '', Link: `<${self.origin}/wp-json/?p=${encodeURIComponent(decoded)}>; rel="next"` };
     if (seen.path.endsWith('/posts')) {
       // Not JSON: the report quotes the start of the body.
       res.writeHead(200, { 'Content-Type': 'application/json', ...headers });
       return res.end(`${seen.auth} ${decoded} ${html(decoded)} ${JSON.stringify(decoded)}`);
     }
-    return send(res, 418, { code: `echo ${seen.auth}`, message: `${php(decoded)} ${html(decoded)} ${encodeURIComponent(decoded)} ${decoded}`, data: { status: 418, html: `<p>${html(decoded)}</p>` } }, headers);
+    return send(
+      res,
+      418,
+      {
+        code: `echo ${seen.auth}`,
+        message: `${php(decoded)} ${html(decoded)} ${encodeURIComponent(decoded)} ${decoded}`,
+        data: { status: 418, html: `<p>${html(decoded)}</p>` },
+      },
+      headers,
+    );
   });
   rejecting = await fakeSite((_req, res, seen, self) => {
     if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(self.origin, ['core/v2']));
-    if (seen.auth) return send(res, 401, { code: 'incorrect_password', message: 'The provided password is an invalid application password.', data: { status: 401 } });
+    if (seen.auth)
+      return send(res, 401, { code: 'incorrect_password', message: 'The provided password is an invalid application password.', data: { status: 401 } });
     return send(res, 200, []);
   });
-  run = await runCli(['--base-url', echo.base, '--namespace', 'core/v2', '--namespace', 'oembed/1.0', '--record', HAR, '--quiet'], { env: { WP_USER: USER, WP_APP_PASSWORD: PASSWORD } });
+  run = await runCli(['--base-url', echo.base, '--namespace', 'core/v2', '--namespace', 'oembed/1.0', '--record', HAR, '--quiet'], {
+    env: { WP_USER: USER, WP_APP_PASSWORD: PASSWORD },
+  });
   wrong = await runCli(['--base-url', rejecting.base, '--allow-writes', '--quiet'], { env: { WP_USER: 'admin', WP_APP_PASSWORD: 'wrong wrong wrong wrong' } });
 }, 120_000);
-afterAll(async () => { await echo?.close(); await rejecting?.close(); for (const r of [run, wrong]) if (r) cleanOut(r); rmSync(dirname(HAR), { recursive: true, force: true }); });
+afterAll(async () => {
+  await echo?.close();
+  await rejecting?.close();
+  for (const r of [run, wrong]) if (r) cleanOut(r);
+  rmSync(dirname(HAR), { recursive: true, force: true });
+});
 
 describe('a site that echoes the credentials', () => {
   it('saw the credentials and echoed them (the control)', () => {
@@ -89,7 +117,9 @@ describe('a site that echoes the credentials', () => {
 describe('wrong credentials', () => {
   it('exit 2 with one message naming the credentials', () => {
     expect(wrong.code, wrong.stdout).toBe(2);
-    expect(wrong.stderr).toMatch(/the site rejected the credentials WP_USER=admin and WP_APP_PASSWORD: GET http:\/\/127\.0\.0\.1:\d+\/wp-json\/wp\/v2\/users\/me answered 401 incorrect_password/);
+    expect(wrong.stderr).toMatch(
+      /the site rejected the credentials WP_USER=admin and WP_APP_PASSWORD: GET http:\/\/127\.0\.0\.1:\d+\/wp-json\/wp\/v2\/users\/me answered 401 incorrect_password/,
+    );
     expect(wrong.stderr).not.toMatch(/\n\s+at /);
     expect(wrong.stderr).not.toContain('wrong wrong');
   });

@@ -5,10 +5,17 @@ import { describeFinding } from '../../cli/lib/drift.ts';
 import { driftText } from '../../cli/lib/report.ts';
 
 const base = { route: '/core/v2/media', method: 'GET', param: 'media_type' };
-const drift = (params: object[]) => ({ specNamespacesAbsent: [], siteOtherNamespaces: [], routes: { siteOnly: [], specOnly: [] }, methods: { siteOnly: [], specOnly: [] }, paramsAbsentFromSite: [], params });
+const drift = (params: object[]) => ({
+  specNamespacesAbsent: [],
+  siteOtherNamespaces: [],
+  routes: { siteOnly: [], specOnly: [] },
+  methods: { siteOnly: [], specOnly: [] },
+  paramsAbsentFromSite: [],
+  params,
+});
 
 describe('drift findings in words', () => {
-  it('the issue\'s line: a value only the spec allows', () => {
+  it("the issue's line: a value only the spec allows", () => {
     const f = { ...base, kind: 'enum', specOnly: [null], siteOnly: [] };
     const { what, verdict } = describeFinding(f);
     expect(what).toBe("allowed values: the spec allows null, which the site's list of values lacks");
@@ -33,11 +40,18 @@ describe('drift findings in words', () => {
   });
 
   it('a known difference keeps the spec and says why', () => {
-    expect(describeFinding({ ...base, kind: 'property', specOnly: ['footnotes'], siteOnly: [], known: 'registered by WordPress 6.3 and later' }).verdict).toBe('expected: registered by WordPress 6.3 and later');
+    expect(describeFinding({ ...base, kind: 'property', specOnly: ['footnotes'], siteOnly: [], known: 'registered by WordPress 6.3 and later' }).verdict).toBe(
+      'expected: registered by WordPress 6.3 and later',
+    );
   });
 
   it('values from the site are cut and stripped of control characters', () => {
-    const { what } = describeFinding({ ...base, kind: 'enum', specOnly: [], siteOnly: ['a\u001b[31m'.padEnd(500, 'x'), ...Array.from({ length: 30 }, (_, i) => `v${i}`)] });
+    const { what } = describeFinding({
+      ...base,
+      kind: 'enum',
+      specOnly: [],
+      siteOnly: ['a\u001b[31m'.padEnd(500, 'x'), ...Array.from({ length: 30 }, (_, i) => `v${i}`)],
+    });
     expect(what).not.toMatch(/\u001b/);
     expect(what.length).toBeLessThan(400);
     expect(what).toMatch(/\(\d+ more\)/);

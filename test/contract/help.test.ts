@@ -20,7 +20,24 @@ type Main = (argv: string[], io: Io) => Promise<number>;
 function capture() {
   let out = '';
   let err = '';
-  return { io: { stdout: { write: (s: string) => { out += s; return true; } }, stderr: { write: (s: string) => { err += s; return true; } } }, out: () => out, err: () => err };
+  return {
+    io: {
+      stdout: {
+        write: (s: string) => {
+          out += s;
+          return true;
+        },
+      },
+      stderr: {
+        write: (s: string) => {
+          err += s;
+          return true;
+        },
+      },
+    },
+    out: () => out,
+    err: () => err,
+  };
 }
 
 /** Options as the help lists them: `--name` and whether it shows a `<value>`. */
@@ -33,15 +50,26 @@ function documented(help: string): Map<string, boolean> {
   return found;
 }
 
-interface Command { name: string; flags: Record<string, { type: string }>; run: (argv: string[]) => Promise<{ code: number | null; out: string; err: string }> }
+interface Command {
+  name: string;
+  flags: Record<string, { type: string }>;
+  run: (argv: string[]) => Promise<{ code: number | null; out: string; err: string }>;
+}
 
-const inProcess = (main: Main, extra: Record<string, unknown> = {}) => async (argv: string[]) => {
-  const c = capture();
-  const code = await main(argv, { ...c.io, ...extra } as Io);
-  return { code, out: c.out(), err: c.err() };
-};
+const inProcess =
+  (main: Main, extra: Record<string, unknown> = {}) =>
+  async (argv: string[]) => {
+    const c = capture();
+    const code = await main(argv, { ...c.io, ...extra } as Io);
+    return { code, out: c.out(), err: c.err() };
+  };
 const spawned = (script: string) => async (argv: string[]) => {
-  const r = spawnSync(process.execPath, [join(ROOT, script), ...argv], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { ...process.env, MOCK_PORT: '' } });
+  const r = spawnSync(process.execPath, [join(ROOT, script), ...argv], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, MOCK_PORT: '' },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
@@ -95,18 +123,32 @@ describe('the --out default the help states is where the reports go', () => {
   const cwd = mkdtempSync(join(tmpdir(), 'help-out-'));
   beforeAll(async () => {
     ensureCompiledMapping();
-    site = await fakeSite((_req, res, seen, self) => send(res, seen.path === '/' ? 200 : 404, seen.path === '/' ? siteIndex(self.origin, ['core/v2']) : { code: 'rest_no_route', message: 'x', data: { status: 404 } }));
+    site = await fakeSite((_req, res, seen, self) =>
+      send(
+        res,
+        seen.path === '/' ? 200 : 404,
+        seen.path === '/' ? siteIndex(self.origin, ['core/v2']) : { code: 'rest_no_route', message: 'x', data: { status: 404 } },
+      ),
+    );
   });
-  afterAll(async () => { await site?.close(); rmSync(cwd, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await site?.close();
+    rmSync(cwd, { recursive: true, force: true });
+  });
 
   it('drift', async () => {
     const h = await inProcess(contractMain as Main, { env: {}, command: 'drift' })(['--help']);
     const stated = /--out <dir>.*\(default ([^)\s]+)\)/.exec(h.out)?.[1];
     expect(stated).toBeDefined();
     const r = await new Promise<{ code: number | null; err: string }>((done) => {
-      const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'drift', '--base-url', site.base, '--quiet'], { cwd, env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '' } });
+      const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'drift', '--base-url', site.base, '--quiet'], {
+        cwd,
+        env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '' },
+      });
       let err = '';
-      child.stderr.on('data', (d) => { err += d; });
+      child.stderr.on('data', (d) => {
+        err += d;
+      });
       child.on('close', (code) => done({ code, err }));
     });
     expect(r.code, r.err).toBe(0);

@@ -11,20 +11,35 @@ import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, 
 const sites: FakeSite[] = [];
 const runs: CliRun[] = [];
 beforeAll(() => ensureCompiledMapping(), 120_000);
-afterAll(async () => { for (const s of sites) await s.close(); for (const r of runs) cleanOut(r); });
+afterAll(async () => {
+  for (const s of sites) await s.close();
+  for (const r of runs) cleanOut(r);
+});
 
 type Mode = 'hang' | 'slow' | 'trickle' | 'endless';
 async function site(mode: Mode) {
   const s = await fakeSite((_req, res, seen, self) => {
     if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(self.origin, ['core/v2']));
     if (mode === 'hang') return undefined; // never answers
-    if (mode === 'slow') { setTimeout(() => noRoute(res), 400); return undefined; }
+    if (mode === 'slow') {
+      setTimeout(() => noRoute(res), 400);
+      return undefined;
+    }
     res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
     res.write('[');
     const chunk = mode === 'endless' ? Buffer.alloc(64 * 1024, 0x20) : Buffer.from(' ');
     const tick = () => {
       if (res.destroyed || res.writableEnded) return;
-      if (mode === 'endless') { while (res.write(chunk)) { /* until the socket buffer is full */ } res.once('drain', tick); } else setTimeout(() => { res.write(chunk); tick(); }, 100);
+      if (mode === 'endless') {
+        while (res.write(chunk)) {
+          /* until the socket buffer is full */
+        }
+        res.once('drain', tick);
+      } else
+        setTimeout(() => {
+          res.write(chunk);
+          tick();
+        }, 100);
     };
     res.on('close', () => res.destroy());
     tick();
@@ -34,7 +49,11 @@ async function site(mode: Mode) {
   return s;
 }
 const report = (r: CliRun) => JSON.parse(readFileSync(join(r.out, 'report.json'), 'utf8'));
-async function cli(args: string[], opts = {}) { const r = await runCli(args, opts); runs.push(r); return r; }
+async function cli(args: string[], opts = {}) {
+  const r = await runCli(args, opts);
+  runs.push(r);
+  return r;
+}
 
 describe('a site that hangs after its index', () => {
   it('stops after three requests in a row time out, well within its deadline, with a partial report', async () => {
@@ -89,7 +108,12 @@ describe('SIGINT', () => {
     const s = await site('hang');
     const r = await cli(['--base-url', s.base, '--namespace', 'core/v2', '--timeout', '30s', '--quiet'], {
       onSpawn: (child: import('node:child_process').ChildProcess) => {
-        const t = setInterval(() => { if (s.seen.length >= 2) { clearInterval(t); child.kill('SIGINT'); } }, 50);
+        const t = setInterval(() => {
+          if (s.seen.length >= 2) {
+            clearInterval(t);
+            child.kill('SIGINT');
+          }
+        }, 50);
       },
     });
     expect(r.code, r.stderr).toBe(130);

@@ -18,7 +18,9 @@ import { bundle, ROOT, type Json } from '../support/spec.js';
 const doc = bundle();
 const ops = new Map(operations(doc).map((o) => [`${o.method.toUpperCase()} ${o.path}`, o]));
 const FIXTURES = ['conforming.har', 'non-conforming.har', 'redacted.har', 'unredacted.har'];
-const entries = FIXTURES.flatMap((f) => JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'har', f), 'utf8')).log.entries.map((e: Json, i: number) => ({ name: `${f}#${i}`, entry: e })));
+const entries = FIXTURES.flatMap((f) =>
+  JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'har', f), 'utf8')).log.entries.map((e: Json, i: number) => ({ name: `${f}#${i}`, entry: e })),
+);
 
 /** The answer `contract` would have received for a recorded exchange. */
 function contractAnswer(entry: Json, restRoot: string): { method: string; status: number; headers: Record<string, string>; text: string; json: Json } {
@@ -26,7 +28,7 @@ function contractAnswer(entry: Json, restRoot: string): { method: string; status
   for (const h of entry.response.headers ?? []) headers.append(h.name, h.value);
   const content = entry.response.content ?? {};
   if (!headers.has('content-type') && content.mimeType) headers.set('content-type', content.mimeType);
-  const text = content.encoding === 'base64' ? Buffer.from(content.text ?? '', 'base64').toString('utf8') : content.text ?? '';
+  const text = content.encoding === 'base64' ? Buffer.from(content.text ?? '', 'base64').toString('utf8') : (content.text ?? '');
   const a = answerWithSpecNames(headers, text, restRoot, FESTIVAL_PLATFORM);
   return { method: entry.request.method, status: entry.response.status, headers: a.headers, text, json: a.json };
 }
@@ -34,7 +36,8 @@ function contractAnswer(entry: Json, restRoot: string): { method: string; status
 describe('one judge for contract and validate-har', () => {
   const har = createHarJudge({ doc, mapping: FESTIVAL_PLATFORM, strict: true });
   const ctx = { judge: createJudge({ doc, strict: true }) };
-  const judged = entries.map(({ name, entry }) => ({ name, entry, v: har.judge(entry) }))
+  const judged = entries
+    .map(({ name, entry }) => ({ name, entry, v: har.judge(entry) }))
     .filter((j) => j.v.scope === 'in-spec' && typeof j.entry.response?.content?.text === 'string');
 
   it('has exchanges that conform and exchanges that do not', () => {

@@ -20,8 +20,16 @@ beforeAll(async () => {
     return noRoute(res);
   });
 }, 120_000);
-afterAll(async () => { await site?.close(); for (const r of runs) cleanOut(r); rmSync(tmp, { recursive: true, force: true }); });
-async function cli(args: string[], opts = {}) { const r = await runCli(args, opts); runs.push(r); return r; }
+afterAll(async () => {
+  await site?.close();
+  for (const r of runs) cleanOut(r);
+  rmSync(tmp, { recursive: true, force: true });
+});
+async function cli(args: string[], opts = {}) {
+  const r = await runCli(args, opts);
+  runs.push(r);
+  return r;
+}
 
 describe('namespaces the site does not have', () => {
   it('are one line each, naming the evidence', async () => {
@@ -36,13 +44,27 @@ describe('namespaces the site does not have', () => {
 describe('progress', () => {
   function capture(isTTY: boolean) {
     let text = '';
-    return { stream: { isTTY, columns: 80, write: (s: string) => { text += s; return true; } }, text: () => text };
+    return {
+      stream: {
+        isTTY,
+        columns: 80,
+        write: (s: string) => {
+          text += s;
+          return true;
+        },
+      },
+      text: () => text,
+    };
   }
   const out = capture(false);
 
   it('on a terminal: one line rewritten in place, and phase lines', async () => {
     const err = capture(true);
-    const code = await main(['--base-url', site.base, '--operation', 'listPosts', '--out', join(tmp, 'tty')], { env: {}, stdout: out.stream, stderr: err.stream });
+    const code = await main(['--base-url', site.base, '--operation', 'listPosts', '--out', join(tmp, 'tty')], {
+      env: {},
+      stdout: out.stream,
+      stderr: err.stream,
+    });
     expect([0, 1]).toContain(code);
     expect(err.text()).toMatch(/\r\x1b\[K\[\d+\] GET \/core\/v2\/posts/);
     expect(err.text()).toMatch(/contract: reads: 1 operations/);
@@ -54,7 +76,11 @@ describe('progress', () => {
     expect(err.text()).not.toMatch(/\x1b\[K/);
     expect(err.text()).toMatch(/contract: reads: 1 operations/);
     const quiet = capture(true);
-    await main(['--base-url', site.base, '--operation', 'listPosts', '--quiet', '--out', join(tmp, 'quiet')], { env: {}, stdout: out.stream, stderr: quiet.stream });
+    await main(['--base-url', site.base, '--operation', 'listPosts', '--quiet', '--out', join(tmp, 'quiet')], {
+      env: {},
+      stdout: out.stream,
+      stderr: quiet.stream,
+    });
     expect(quiet.text()).not.toMatch(/\x1b\[K|reads:/);
     expect(quiet.text()).toMatch(/^contract: http/);
   });
@@ -105,7 +131,12 @@ describe('messages about the base URL say what to do', () => {
     const r = await cli(['--base-url', url, '--quiet']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
-    expect(r.stderr.trim().split('\n').filter((l) => !l.startsWith('contract: http')).length).toBeLessThanOrEqual(2);
+    expect(
+      r.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('contract: http')).length,
+    ).toBeLessThanOrEqual(2);
   });
 
   it('an unwritable --record file', async () => {

@@ -28,13 +28,13 @@ describe('the compiled CLI', () => {
 describe('one spec walker', () => {
   const doc = bundle();
   const line = (o: { method: string; path: string; id?: string }): string => `${o.method} ${o.path}`;
-  it('the tests list the walker\'s operations', () => {
+  it("the tests list the walker's operations", () => {
     expect(operations(doc).map(line)).toEqual(walker.operations(doc).map(line));
   });
-  it('the code samples list the walker\'s operations', () => {
+  it("the code samples list the walker's operations", () => {
     expect(operationsOf(doc).map(line)).toEqual(walker.operations(doc).map(line));
   });
-  it('the matcher\'s route table has the walker\'s parameters', () => {
+  it("the matcher's route table has the walker's parameters", () => {
     const ops = walker.operations(doc);
     for (const r of routeTable(doc)) {
       for (const [method, entry] of Object.entries(r.ops)) {

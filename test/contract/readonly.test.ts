@@ -11,7 +11,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle, operations, ROOT } from '../support/spec.js';
 
-interface Seen { method: string; url: string; auth: boolean }
+interface Seen {
+  method: string;
+  url: string;
+  auth: boolean;
+}
 const SECRET = 'abcd EFGH ijkl MNOP qrst UVWX';
 let server: Server;
 let base: string;
@@ -47,11 +51,18 @@ function handler(req: IncomingMessage, res: ServerResponse) {
 
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'contract', ...args], { cwd: ROOT, env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '', ...env } });
+    const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'contract', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '', ...env },
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -68,7 +79,10 @@ describe('read-only by default', () => {
     seen.length = 0;
     const out = mkdtempSync(join(tmpdir(), 'contract-ro-'));
     try {
-      const r = await run(['--base-url', `${base}/wp-json`, '--map', 'core/v2=wp/v2', '--strict', '--out', out, '--quiet'], { WP_USER: 'admin', WP_APP_PASSWORD: SECRET });
+      const r = await run(['--base-url', `${base}/wp-json`, '--map', 'core/v2=wp/v2', '--strict', '--out', out, '--quiet'], {
+        WP_USER: 'admin',
+        WP_APP_PASSWORD: SECRET,
+      });
       expect([0, 1], r.stderr).toContain(r.code);
       const getOps = operations().filter((o) => o.method === 'get').length;
       expect(seen.length).toBeGreaterThan(getOps);
@@ -82,17 +96,24 @@ describe('read-only by default', () => {
       expect(r.stdout + r.stderr).not.toContain(SECRET);
       for (const f of readdirSync(out)) expect(readFileSync(join(out, f), 'utf8')).not.toContain(SECRET);
       expect(seen.some((s) => s.auth)).toBe(true);
-    } finally { rmSync(out, { recursive: true, force: true }); }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('sends writes with --allow-writes (the control: the recorder sees them)', async () => {
     seen.length = 0;
     const out = mkdtempSync(join(tmpdir(), 'contract-rw-'));
     try {
-      const r = await run(['--base-url', `${base}/wp-json`, '--map', 'core/v2=wp/v2', '--namespace', 'batch/v1', '--allow-writes', '--out', out, '--quiet'], { WP_USER: 'admin', WP_APP_PASSWORD: SECRET });
+      const r = await run(['--base-url', `${base}/wp-json`, '--map', 'core/v2=wp/v2', '--namespace', 'batch/v1', '--allow-writes', '--out', out, '--quiet'], {
+        WP_USER: 'admin',
+        WP_APP_PASSWORD: SECRET,
+      });
       expect([0, 1], r.stderr).toContain(r.code);
       expect(seen.some((s) => s.method === 'POST')).toBe(true);
-    } finally { rmSync(out, { recursive: true, force: true }); }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('the bundle it checks is the package bundle by default', () => {

@@ -7,7 +7,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecorder } from '../../cli/lib/record.ts';
 import { createRedactor } from '../../core/redact.ts';
-import { cleanOut, collectionHandler, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, type Rec, runCli, send, siteIndex } from './support/fake-site.js';
+import {
+  cleanOut,
+  collectionHandler,
+  type CliRun,
+  ensureCompiledMapping,
+  fakeSite,
+  type FakeSite,
+  noRoute,
+  type Rec,
+  runCli,
+  send,
+  siteIndex,
+} from './support/fake-site.js';
 
 const SECRET = 'abcd EFGH ijkl MNOP qrst UVWX';
 const tmp = mkdtempSync(join(tmpdir(), 'contract-har-'));
@@ -26,10 +38,16 @@ beforeAll(async () => {
     if (posts(seen, res, '/wp/v2/posts')) return undefined;
     return noRoute(res);
   });
-  run = await runCli(['--base-url', site.base, '--operation', 'createPost', '--operation', 'listPosts', '--allow-writes', '--record', file, '--quiet'], { env: { WP_USER: 'admin', WP_APP_PASSWORD: SECRET } });
+  run = await runCli(['--base-url', site.base, '--operation', 'createPost', '--operation', 'listPosts', '--allow-writes', '--record', file, '--quiet'], {
+    env: { WP_USER: 'admin', WP_APP_PASSWORD: SECRET },
+  });
   har = JSON.parse(readFileSync(file, 'utf8'));
 }, 120_000);
-afterAll(async () => { await site?.close(); if (run) cleanOut(run); rmSync(tmp, { recursive: true, force: true }); });
+afterAll(async () => {
+  await site?.close();
+  if (run) cleanOut(run);
+  rmSync(tmp, { recursive: true, force: true });
+});
 
 describe('the recorded HAR', () => {
   it('is HAR 1.2 with a creator and one entry per request the site saw', () => {
@@ -44,8 +62,12 @@ describe('the recorded HAR', () => {
       expect(Object.keys(e)).toEqual(expect.arrayContaining(['startedDateTime', 'time', 'request', 'response', 'cache', 'timings']));
       expect(new Date(e.startedDateTime).toISOString()).toBe(e.startedDateTime);
       expect(e.time).toBeGreaterThanOrEqual(0);
-      expect(Object.keys(e.request)).toEqual(expect.arrayContaining(['method', 'url', 'httpVersion', 'headers', 'queryString', 'cookies', 'headersSize', 'bodySize']));
-      expect(Object.keys(e.response)).toEqual(expect.arrayContaining(['status', 'statusText', 'httpVersion', 'headers', 'content', 'cookies', 'redirectURL', 'headersSize', 'bodySize']));
+      expect(Object.keys(e.request)).toEqual(
+        expect.arrayContaining(['method', 'url', 'httpVersion', 'headers', 'queryString', 'cookies', 'headersSize', 'bodySize']),
+      );
+      expect(Object.keys(e.response)).toEqual(
+        expect.arrayContaining(['status', 'statusText', 'httpVersion', 'headers', 'content', 'cookies', 'redirectURL', 'headersSize', 'bodySize']),
+      );
       expect(Object.keys(e.response.content)).toEqual(expect.arrayContaining(['size', 'mimeType', 'text']));
       expect(e.timings.wait).toBeGreaterThanOrEqual(0);
     }
@@ -65,7 +87,9 @@ describe('the recorded HAR', () => {
     expect(index.response.headers).toContainEqual({ name: 'x-site', value: 'fake' });
     expect(JSON.parse(index.response.content.text).routes['/wp/v2/posts']).toBeDefined();
     expect(index.response.content.size).toBe(Buffer.byteLength(index.response.content.text));
-    const create = har.log.entries.find((e: { request: { method: string; url: string }; response: { status: number } }) => e.request.method === 'POST' && e.response.status === 201);
+    const create = har.log.entries.find(
+      (e: { request: { method: string; url: string }; response: { status: number } }) => e.request.method === 'POST' && e.response.status === 201,
+    );
     expect(create.request.url).toBe(`${site.base}/wp/v2/posts`);
     expect(create.request.postData.mimeType).toBe('application/json');
     expect(create.response.statusText).toBe('Created');
@@ -78,7 +102,9 @@ describe('the recorded HAR', () => {
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain(Buffer.from(`admin:${SECRET}`).toString('base64'));
-    const auth = har.log.entries.flatMap((e: { request: { headers: { name: string; value: string }[] } }) => e.request.headers.filter((h) => h.name === 'Authorization'));
+    const auth = har.log.entries.flatMap((e: { request: { headers: { name: string; value: string }[] } }) =>
+      e.request.headers.filter((h) => h.name === 'Authorization'),
+    );
     expect(auth.length).toBeGreaterThan(3);
     for (const h of auth) expect(h.value).toBe('Basic [redacted]');
     expect(har.log.entries.some((e: { comment?: string }) => /credentials: anonymous/.test(e.comment ?? ''))).toBe(true);
@@ -91,7 +117,18 @@ describe('createRecorder', () => {
     const f = join(tmp, 'unit.har');
     const rec = createRecorder(f, { redact: createRedactor(undefined).redact });
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]);
-    rec.add({ startedAt: new Date(0), ms: 5, method: 'POST', url: 'http://s/wp-json/wp/v2/media', requestHeaders: { 'Content-Type': 'image/png' }, requestBody: png, status: 201, statusText: 'Created', responseHeaders: [['content-type', 'image/png']], responseBody: png });
+    rec.add({
+      startedAt: new Date(0),
+      ms: 5,
+      method: 'POST',
+      url: 'http://s/wp-json/wp/v2/media',
+      requestHeaders: { 'Content-Type': 'image/png' },
+      requestBody: png,
+      status: 201,
+      statusText: 'Created',
+      responseHeaders: [['content-type', 'image/png']],
+      responseBody: png,
+    });
     rec.add({ startedAt: new Date(0), ms: 1000, method: 'GET', url: 'http://s/wp-json/', requestHeaders: {}, error: 'no answer within 1 s' });
     rec.close();
     const h = JSON.parse(readFileSync(f, 'utf8'));

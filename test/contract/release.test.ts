@@ -15,7 +15,9 @@ type Json = any;
 const FIX = join(ROOT, 'test', 'fixtures', 'breaking');
 const load = (name: string): Json => YAML.parse(readFileSync(join(FIX, name), 'utf8'));
 const dirs: string[] = [];
-afterEach(() => { for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true }); });
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 /** A project at 1.0.0 whose working bundle will be `next` (its info.version comes from the source). */
 function project(next: Json, changelog = '# Changelog\n\n## Unreleased\n- Something new.\n\n## 1.0.0\n- First.\n') {
@@ -25,7 +27,10 @@ function project(next: Json, changelog = '# Changelog\n\n## Unreleased\n- Someth
   const base = { ...load('base.yaml'), info: { title: 'Things', version: '1.0.0' } };
   writeFileSync(join(root, 'releases', '1.0.0.json'), JSON.stringify(base));
   writeFileSync(join(root, 'package.json'), `${JSON.stringify({ name: 'x', version: '1.0.0', private: true }, null, 2)}\n`);
-  writeFileSync(join(root, 'package-lock.json'), `${JSON.stringify({ name: 'x', version: '1.0.0', lockfileVersion: 3, packages: { '': { name: 'x', version: '1.0.0' } } }, null, 2)}\n`);
+  writeFileSync(
+    join(root, 'package-lock.json'),
+    `${JSON.stringify({ name: 'x', version: '1.0.0', lockfileVersion: 3, packages: { '': { name: 'x', version: '1.0.0' } } }, null, 2)}\n`,
+  );
   writeFileSync(join(root, 'openapi', 'openapi.yaml'), 'openapi: 3.1.0\ninfo:\n  title: Things\n  version: 1.0.0\n  description: x\npaths: {}\n');
   writeFileSync(join(root, 'CHANGELOG.md'), changelog);
   writeFileSync(join(root, 'generated', 'openapi.json'), JSON.stringify({ ...next, info: { ...next.info, version: '1.0.0' } }));

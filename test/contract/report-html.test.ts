@@ -28,14 +28,25 @@ beforeAll(async () => {
   run = await runCli(['--base-url', site.base, '--quiet']);
   report = JSON.parse(readFileSync(join(run.out, 'report.json'), 'utf8'));
   expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`file://${join(run.out, 'report.html')}`);
 }, 180_000);
-afterAll(async () => { await browser?.close(); await site?.close(); if (run) cleanOut(run); });
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  if (run) cleanOut(run);
+});
 
 const inFirstScreen = async (selector: string) => {
-  const box = await page.locator(selector).first().boundingBox({ timeout: 3000 }).catch(() => null);
+  const box = await page
+    .locator(selector)
+    .first()
+    .boundingBox({ timeout: 3000 })
+    .catch(() => null);
   return !!box && box.y >= 0 && box.y + Math.min(box.height, 40) <= 800;
 };
 

@@ -48,7 +48,9 @@ describe('parseRoute', () => {
 
 describe('an index with odd route keys', () => {
   it('indexRoutes keeps the readable routes and lists the others', () => {
-    const { byKey, unparseable }: { byKey: Map<string, { route: string }>; unparseable: { key: string }[] } = indexRoutes({ routes: { '/a)(?P<x': {}, '/wp/v2/posts': {}, '/b/(?P<id>[\\d]+)': { endpoints: 'not a list' } } });
+    const { byKey, unparseable }: { byKey: Map<string, { route: string }>; unparseable: { key: string }[] } = indexRoutes({
+      routes: { '/a)(?P<x': {}, '/wp/v2/posts': {}, '/b/(?P<id>[\\d]+)': { endpoints: 'not a list' } },
+    });
     expect([...byKey.values()].map((r) => r.route).sort()).toEqual(['/b/{id}', '/wp/v2/posts']);
     expect(unparseable.map((u) => u.key)).toEqual(['/a)(?P<x']);
   });
@@ -58,7 +60,8 @@ describe('an index with odd route keys', () => {
     const namespaces: string[] = [];
     for (let n = 0; n < 200; n++) {
       namespaces.push(`plugin${n}/v1`);
-      for (let r = 0; r < 10; r++) routes[`/plugin${n}/v1/thing${r}/(?P<id>[\\d]+)`] = { namespace: `plugin${n}/v1`, methods: ['GET'], endpoints: [{ methods: ['GET'], args: {} }] };
+      for (let r = 0; r < 10; r++)
+        routes[`/plugin${n}/v1/thing${r}/(?P<id>[\\d]+)`] = { namespace: `plugin${n}/v1`, methods: ['GET'], endpoints: [{ methods: ['GET'], args: {} }] };
     }
     routes['/a)(?P<x'] = {};
     routes['/b/(?P<y'] = {};
@@ -74,9 +77,16 @@ describe('computeDrift: defaults', () => {
   // The calendar declares numeric defaults as strings ("10"); PHP casts them before the handler reads them.
   const index = (perPage: unknown) => ({
     namespaces: ['cal/events/v1'],
-    routes: { '/cal/events/v1/categories': { namespace: 'cal/events/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: { per_page: { type: 'integer', default: perPage } } }] } },
+    routes: {
+      '/cal/events/v1/categories': {
+        namespace: 'cal/events/v1',
+        methods: ['GET'],
+        endpoints: [{ methods: ['GET'], args: { per_page: { type: 'integer', default: perPage } } }],
+      },
+    },
   });
-  const perPage = (d: { params: { route: string; param: string; kind: string }[] }) => d.params.filter((f) => f.route === '/cal/events/v1/categories' && f.param === 'per_page' && f.kind === 'default');
+  const perPage = (d: { params: { route: string; param: string; kind: string }[] }) =>
+    d.params.filter((f) => f.route === '/cal/events/v1/categories' && f.param === 'per_page' && f.kind === 'default');
 
   it('a numeric default sent as its string is the same default', () => {
     expect(perPage(computeDrift(bundle(), index('10')))).toEqual([]);
@@ -95,12 +105,22 @@ describe('the CLI against a site whose index has odd route keys', () => {
   beforeAll(async () => {
     ensureCompiledMapping();
     site = await fakeSite((_req, res, seen, self) => {
-      if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(self.origin, ['core/v2'], { extraRoutes: { '/a)(?P<x': { namespace: 'a', methods: ['GET'], endpoints: [{ methods: ['GET'] }] }, '/odd/v1/(?P<x>[': {} } }));
+      if (seen.path === '/' && seen.method === 'GET')
+        return send(
+          res,
+          200,
+          siteIndex(self.origin, ['core/v2'], {
+            extraRoutes: { '/a)(?P<x': { namespace: 'a', methods: ['GET'], endpoints: [{ methods: ['GET'] }] }, '/odd/v1/(?P<x>[': {} },
+          }),
+        );
       return noRoute(res);
     });
     run = await runCli(['--base-url', site.base, '--operation', 'getSiteIndex', '--drift', '--quiet'], { timeoutMs: 60_000 });
   }, 120_000);
-  afterAll(async () => { await site?.close(); if (run) cleanOut(run); });
+  afterAll(async () => {
+    await site?.close();
+    if (run) cleanOut(run);
+  });
 
   it('finishes and reports the unparseable keys', () => {
     expect(run.signal).toBeNull();

@@ -7,14 +7,34 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanOut, collectionHandler, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, type Rec, runCli, type Seen, send, siteIndex } from './support/fake-site.js';
+import {
+  cleanOut,
+  collectionHandler,
+  type CliRun,
+  ensureCompiledMapping,
+  fakeSite,
+  type FakeSite,
+  noRoute,
+  type Rec,
+  runCli,
+  type Seen,
+  send,
+  siteIndex,
+} from './support/fake-site.js';
 
 const ENV = { WP_USER: 'admin', WP_APP_PASSWORD: 'abcd EFGH ijkl MNOP qrst UVWX' };
 const sites: FakeSite[] = [];
 const runs: CliRun[] = [];
 beforeAll(() => ensureCompiledMapping(), 120_000);
-afterAll(async () => { for (const s of sites) await s.close(); for (const r of runs) cleanOut(r); });
-async function cli(args: string[], env: Record<string, string> = ENV) { const r = await runCli(args, { env }); runs.push(r); return r; }
+afterAll(async () => {
+  for (const s of sites) await s.close();
+  for (const r of runs) cleanOut(r);
+});
+async function cli(args: string[], env: Record<string, string> = ENV) {
+  const r = await runCli(args, { env });
+  runs.push(r);
+  return r;
+}
 const report = (r: CliRun) => JSON.parse(readFileSync(join(r.out, 'report.json'), 'utf8'));
 
 /** A WordPress with posts (and optionally the calendar and the language parameter), answering lists and CRUD. */
@@ -22,23 +42,39 @@ async function wordpress({ calendar = false, language = false, rootPath = '/wp-j
   const store = new Map<number, Rec>();
   const posts = collectionHandler(store);
   const args = language ? { wpml_language: { type: 'string', required: false } } : {};
-  const s = await fakeSite((_req, res: ServerResponse, seen: Seen, self) => {
-    if (rootPath !== '/wp-json' && seen.path.startsWith('/wp-json')) return noRoute(res);
-    const route = rootPath === '/wp-json' ? seen.path : new URL(seen.url, 'http://x').searchParams.get('rest_route');
-    if (route === null) { res.writeHead(404, { 'Content-Type': 'text/html' }); return res.end('<html>Not Found</html>'); }
-    const q = { ...seen, path: route };
-    if (route === '/' && seen.method === 'GET') return send(res, 200, siteIndex(self.origin, ['core/v2', 'batch/v1', 'oembed/1.0', ...(calendar ? ['cal/events/v1'] : [])], { args }));
-    if (route === '/wp/v2/users/me') return send(res, 200, { id: 1 });
-    if (posts(q, res, '/wp/v2/posts')) return undefined;
-    if (route === '/batch/v1' && seen.method === 'POST') {
-      let body: { requests?: { method: string; path: string; body?: { title?: string } }[] } = {};
-      try { body = JSON.parse(seen.body); } catch { /* not JSON */ }
-      if (!Array.isArray(body.requests) || body.requests.length > 25) return send(res, 400, { code: 'rest_invalid_param', message: 'Invalid parameter(s): requests', data: { status: 400 } });
-      const responses = body.requests.map((r) => ({ body: r.method === 'POST' ? { id: 7777 } : { deleted: true }, status: r.method === 'POST' ? 201 : 200, headers: {} }));
-      return send(res, 207, { responses });
-    }
-    return noRoute(res);
-  }, rootPath === '/wp-json' ? '/wp-json' : '');
+  const s = await fakeSite(
+    (_req, res: ServerResponse, seen: Seen, self) => {
+      if (rootPath !== '/wp-json' && seen.path.startsWith('/wp-json')) return noRoute(res);
+      const route = rootPath === '/wp-json' ? seen.path : new URL(seen.url, 'http://x').searchParams.get('rest_route');
+      if (route === null) {
+        res.writeHead(404, { 'Content-Type': 'text/html' });
+        return res.end('<html>Not Found</html>');
+      }
+      const q = { ...seen, path: route };
+      if (route === '/' && seen.method === 'GET')
+        return send(res, 200, siteIndex(self.origin, ['core/v2', 'batch/v1', 'oembed/1.0', ...(calendar ? ['cal/events/v1'] : [])], { args }));
+      if (route === '/wp/v2/users/me') return send(res, 200, { id: 1 });
+      if (posts(q, res, '/wp/v2/posts')) return undefined;
+      if (route === '/batch/v1' && seen.method === 'POST') {
+        let body: { requests?: { method: string; path: string; body?: { title?: string } }[] } = {};
+        try {
+          body = JSON.parse(seen.body);
+        } catch {
+          /* not JSON */
+        }
+        if (!Array.isArray(body.requests) || body.requests.length > 25)
+          return send(res, 400, { code: 'rest_invalid_param', message: 'Invalid parameter(s): requests', data: { status: 400 } });
+        const responses = body.requests.map((r) => ({
+          body: r.method === 'POST' ? { id: 7777 } : { deleted: true },
+          status: r.method === 'POST' ? 201 : 200,
+          headers: {},
+        }));
+        return send(res, 207, { responses });
+      }
+      return noRoute(res);
+    },
+    rootPath === '/wp-json' ? '/wp-json' : '',
+  );
   sites.push(s);
   return s;
 }
@@ -47,7 +83,9 @@ describe('the mapping, chosen from the site index', () => {
   it('a stock WordPress with the calendar and the language parameter needs no --map', async () => {
     const s = await wordpress({ calendar: true, language: true });
     const r = await cli(['--base-url', s.base, '--namespace', 'core/v2', '--namespace', 'cal/events/v1', '--quiet']);
-    expect(r.stderr).toMatch(/contract: mapping: core\/v2=wp\/v2, cal\/events\/v1=tribe\/events\/v1, i18n_language=wpml_language \(detected from the site index/);
+    expect(r.stderr).toMatch(
+      /contract: mapping: core\/v2=wp\/v2, cal\/events\/v1=tribe\/events\/v1, i18n_language=wpml_language \(detected from the site index/,
+    );
     const rep = report(r);
     expect(rep.mapping).toEqual({ namespaces: { 'core/v2': 'wp/v2', 'cal/events/v1': 'tribe/events/v1' }, params: { i18n_language: 'wpml_language' } });
     expect(rep.operations.filter((o: { namespace: string; verdict: string }) => o.namespace === 'core/v2' && o.verdict === 'not-reachable')).toEqual([]);
@@ -72,7 +110,18 @@ describe('the mapping, chosen from the site index', () => {
 describe('a site without pretty permalinks', () => {
   it('accepts https://site/?rest_route= and uses that form for every request', async () => {
     const s = await wordpress({ rootPath: '' });
-    const r = await cli(['--base-url', `${s.origin}/?rest_route=`, '--namespace', 'core/v2', '--allow-writes', '--operation', 'createPost', '--operation', 'listPosts', '--quiet']);
+    const r = await cli([
+      '--base-url',
+      `${s.origin}/?rest_route=`,
+      '--namespace',
+      'core/v2',
+      '--allow-writes',
+      '--operation',
+      'createPost',
+      '--operation',
+      'listPosts',
+      '--quiet',
+    ]);
     expect(r.code, r.stdout + r.stderr).not.toBe(2);
     expect(s.seen.length).toBeGreaterThan(10);
     for (const x of s.seen) expect(x.url, x.url).toMatch(/^\/\?rest_route=\//);
@@ -100,11 +149,38 @@ describe('a site without pretty permalinks', () => {
 describe('--allow-writes on a site without the calendar', () => {
   it('sends no write to an absent namespace, and batch sub-requests only to routes the site has', async () => {
     const s = await wordpress();
-    const r = await cli(['--base-url', s.base, '--allow-writes', '--namespace', 'cal/events/v1', '--namespace', 'batch/v1', '--namespace', 'core/v2', '--operation', 'createPost', '--operation', 'createEvent', '--operation', 'listEvents', '--operation', 'runBatchRequests', '--quiet']);
+    const r = await cli([
+      '--base-url',
+      s.base,
+      '--allow-writes',
+      '--namespace',
+      'cal/events/v1',
+      '--namespace',
+      'batch/v1',
+      '--namespace',
+      'core/v2',
+      '--operation',
+      'createPost',
+      '--operation',
+      'createEvent',
+      '--operation',
+      'listEvents',
+      '--operation',
+      'runBatchRequests',
+      '--quiet',
+    ]);
     const writes = s.seen.filter((x) => x.method !== 'GET');
     expect(writes.length).toBeGreaterThan(3);
     expect(writes.filter((x) => /tribe|cal\/events/.test(x.path))).toEqual([]);
-    const subPaths = writes.filter((x) => x.path === '/batch/v1').flatMap((x) => { try { return (JSON.parse(x.body).requests ?? []).map((q: { path: string }) => q.path); } catch { return []; } });
+    const subPaths = writes
+      .filter((x) => x.path === '/batch/v1')
+      .flatMap((x) => {
+        try {
+          return (JSON.parse(x.body).requests ?? []).map((q: { path: string }) => q.path);
+        } catch {
+          return [];
+        }
+      });
     expect(subPaths.length).toBeGreaterThan(0);
     for (const p of subPaths) expect(p).toMatch(/^\/wp\/v2\/posts/);
     const rep = report(r);

@@ -5,7 +5,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanOut, collectionHandler, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, type Rec, runCli, send, siteIndex } from './support/fake-site.js';
+import {
+  cleanOut,
+  collectionHandler,
+  type CliRun,
+  ensureCompiledMapping,
+  fakeSite,
+  type FakeSite,
+  noRoute,
+  type Rec,
+  runCli,
+  send,
+  siteIndex,
+} from './support/fake-site.js';
 
 const SECRET = 'abcd EFGH ijkl MNOP qrst UVWX';
 let site: FakeSite;
@@ -26,7 +38,8 @@ beforeAll(async () => {
   });
   site = await fakeSite((req, res, seen) => {
     if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(site.origin, ['core/v2']));
-    if (seen.path === '/wp/v2/users/me') return seen.auth ? send(res, 200, { id: 1, name: 'admin' }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
+    if (seen.path === '/wp/v2/users/me')
+      return seen.auth ? send(res, 200, { id: 1, name: 'admin' }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
     // The site's create also makes a second record with the same title whose id it never returns
     // (like a plugin duplicating posts): the sweep may delete it only after reading its title.
     if (seen.path === '/wp/v2/posts' && seen.method === 'POST' && seen.auth && !hiddenId) {
@@ -39,10 +52,15 @@ beforeAll(async () => {
   });
   run = await runCliFor(site);
 }, 120_000);
-afterAll(async () => { await site?.close(); if (run) cleanOut(run); });
+afterAll(async () => {
+  await site?.close();
+  if (run) cleanOut(run);
+});
 
 function runCliFor(s: FakeSite): Promise<CliRun> {
-  return runCli(['--base-url', s.base, '--operation', 'createPost', '--operation', 'listPosts', '--allow-writes', '--quiet'], { env: { WP_USER: 'admin', WP_APP_PASSWORD: SECRET } });
+  return runCli(['--base-url', s.base, '--operation', 'createPost', '--operation', 'listPosts', '--allow-writes', '--quiet'], {
+    env: { WP_USER: 'admin', WP_APP_PASSWORD: SECRET },
+  });
 }
 
 describe('the final sweep on a site whose search returns unrelated records', () => {
@@ -63,7 +81,7 @@ describe('the final sweep on a site whose search returns unrelated records', () 
     expect(run.stdout).toMatch(/not deleted, not proved to be this run's: \/core\/v2\/posts\/501/);
   });
 
-  it('deletes a leftover only after reading its own title with this run\'s marker', () => {
+  it("deletes a leftover only after reading its own title with this run's marker", () => {
     const report = JSON.parse(readFileSync(join(run.out, 'report.json'), 'utf8'));
     const i = site.seen.findIndex((s) => s.method === 'DELETE' && s.path === `/wp/v2/posts/${hiddenId}`);
     expect(i).toBeGreaterThan(0);

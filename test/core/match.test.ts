@@ -44,7 +44,7 @@ const RULES: [string, string, string, string | null, boolean][] = [
   ['an unknown route', 'GET', '/ns/v2/items', null, false],
 ];
 
-describe('the platform\'s URL-matching rules (core/match.ts)', () => {
+describe("the platform's URL-matching rules (core/match.ts)", () => {
   it.each(RULES)('%s: %s %s', (_why, method, path, operationId, ok) => {
     const m = matchRoute(doc, table, method, path);
     const reached = m?.entry?.operation.id ?? null;
@@ -52,7 +52,7 @@ describe('the platform\'s URL-matching rules (core/match.ts)', () => {
     expect(m?.ok ?? false).toBe(ok);
   });
 
-  it('answers the template\'s own spelling of a path and the raw values', () => {
+  it("answers the template's own spelling of a path and the raw values", () => {
     const m = matchRoute(doc, table, 'GET', '/NS/v1/ITEMS/7/');
     expect(m?.canonical).toBe('/ns/v1/items/7');
     expect(m?.values).toEqual({ id: '7' });
@@ -75,7 +75,10 @@ const ROUTES: [string, string | null, string][] = [
 describe('where the route of a URL is (core/base-url.ts)', () => {
   it.each(ROUTES)('%s', (url, route, formOrWhy) => {
     const r = restRouteOf(url);
-    if (route === null) { expect('outOfScope' in r && r.outOfScope).toMatch(formOrWhy); return; }
+    if (route === null) {
+      expect('outOfScope' in r && r.outOfScope).toMatch(formOrWhy);
+      return;
+    }
     expect(r).toMatchObject({ route, form: formOrWhy });
   });
 });

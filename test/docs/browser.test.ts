@@ -13,7 +13,13 @@ import { bundle, deref, operations, ROOT, type Json } from '../support/spec.js';
 const CHROMIUM = '/usr/bin/chromium';
 const DOCS = join(ROOT, 'generated', 'docs');
 const OUT = join(ROOT, 'test-output');
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
 
 let server: http.Server;
 let base: string;
@@ -34,7 +40,16 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.on('request', (r) => requests.push(r.url()));
@@ -49,11 +64,12 @@ afterAll(async () => {
 
 const doc = bundle();
 // An operation with query parameters of its own and a JSON example for its success response.
-const target = operations(doc).find((o) => {
-  const ok = deref(o.op.responses['200']);
-  const media = ok?.content?.['application/json'];
-  return o.params.some((p) => p.in === 'query' && p.required) && media && (media.examples || media.example);
-}) ?? operations(doc)[0];
+const target =
+  operations(doc).find((o) => {
+    const ok = deref(o.op.responses['200']);
+    const media = ok?.content?.['application/json'];
+    return o.params.some((p) => p.in === 'query' && p.required) && media && (media.examples || media.example);
+  }) ?? operations(doc)[0];
 
 describe('the HTML docs', () => {
   it('show every namespace group of x-tagGroups in the navigation', async () => {
@@ -102,8 +118,9 @@ describe('the HTML docs', () => {
 
   // An operation with a JSON request body: its sample selector offers curl, the typed client and
   // Redoc's Payload (Redoc shows only the languages of its codeSamples setting: scripts/docs.ts).
-  const withBody = operations(doc).find((o) => o.method === 'post' && o.path === '/core/v2/posts')
-    ?? operations(doc).find((o) => deref(o.op.requestBody)?.content?.['application/json']);
+  const withBody =
+    operations(doc).find((o) => o.method === 'post' && o.path === '/core/v2/posts') ??
+    operations(doc).find((o) => deref(o.op.requestBody)?.content?.['application/json']);
   it(`the sample selector of "${withBody?.op.summary}" shows curl, Typed client and Payload`, async () => {
     expect(withBody, 'an operation with a JSON request body').toBeDefined();
     await page.goto(`${base}/`, { waitUntil: 'load' });
@@ -116,14 +133,18 @@ describe('the HTML docs', () => {
     // The selector of the operation on screen (the page also renders its neighbours).
     const selector = async () => {
       const buttons = page.locator('button').filter({ hasText: /^(curl|Typed client|Payload)$/ });
-      for (let i = 0; i < await buttons.count(); i++) {
+      for (let i = 0; i < (await buttons.count()); i++) {
         const box = await buttons.nth(i).boundingBox();
         if (box && box.y >= 0 && box.y < 1000) return buttons.nth(i);
       }
       throw new Error('no sample selector on screen');
     };
     const path = withBody!.path;
-    const expected: Record<string, RegExp> = { curl: new RegExp(`curl -X POST '[^']*${path}`), 'Typed client': new RegExp(`createClient[\\s\\S]*site\\.POST\\('${path}'`), Payload: /^(?![\s\S]*(curl -X|createClient))[\s\S]*"\w+":/ };
+    const expected: Record<string, RegExp> = {
+      curl: new RegExp(`curl -X POST '[^']*${path}`),
+      'Typed client': new RegExp(`createClient[\\s\\S]*site\\.POST\\('${path}'`),
+      Payload: /^(?![\s\S]*(curl -X|createClient))[\s\S]*"\w+":/,
+    };
     for (const [label, shows] of Object.entries(expected)) {
       await (await selector()).click();
       const item = page.getByRole('menuitem', { name: label, exact: true });

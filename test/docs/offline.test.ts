@@ -35,8 +35,8 @@ describe('generated/docs/index.html', () => {
 
   it('has the error catalogue', () => {
     expect(html).toContain('## Error catalogue');
-    expect(html).toMatch(/rest_no_route\` \| 404/);
-    expect(html).toMatch(/rest_invalid_param\` \| 400/);
+    expect(html).toMatch(/rest_no_route` \| 404/);
+    expect(html).toMatch(/rest_invalid_param` \| 400/);
   });
 
   it('the source never carries x-codeSamples', () => {

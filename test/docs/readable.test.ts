@@ -18,13 +18,22 @@ let browser: Browser;
 
 beforeAll(async () => {
   const html = readFileSync(PAGE);
-  server = http.createServer((_req, res) => { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }); res.end(html); });
+  server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
 }, 60_000);
-afterAll(async () => { await browser?.close(); await new Promise((r) => server?.close(r)); });
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((r) => server?.close(r));
+});
 
 async function open(width: number, height = 900): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height } });
@@ -48,7 +57,9 @@ describe('the rendered docs', () => {
         return [...new Set(out)];
       });
       expect(raw).toEqual([]);
-    } finally { await page.close(); }
+    } finally {
+      await page.close();
+    }
   });
 
   it.each([375, 768, 1024, 1440])('keep every error code of the catalogue whole at %i px', async (width) => {
@@ -68,7 +79,9 @@ describe('the rendered docs', () => {
       });
       expect(result.cells).toBeGreaterThan(20);
       expect(result.broken).toEqual([]);
-    } finally { await page.close(); }
+    } finally {
+      await page.close();
+    }
   });
 
   it('say in the navigation that POST, PUT and PATCH of an update are one operation', async () => {
@@ -84,6 +97,8 @@ describe('the rendered docs', () => {
         const label = labels.find((l) => l.includes(`(${method} =`));
         expect(label, `${method} in ${JSON.stringify(labels)}`).toMatch(/one operation\)$/);
       }
-    } finally { await page.close(); }
+    } finally {
+      await page.close();
+    }
   });
 });

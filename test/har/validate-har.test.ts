@@ -20,27 +20,66 @@ const FIX = join(ROOT, 'test', 'fixtures', 'har');
 const TMP = mkdtempSync(join(tmpdir(), 'validate-har-test-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
-interface Finding { pointer: string; reason: string }
-interface Entry { index: number; method: string; url: string; status: number; verdict: string; reason?: string; operation?: { id: string }; failures: Finding[]; request: { verdict: string; accepted?: boolean; problems: Finding[] } }
-interface Report {
-  summary: Record<string, number>; ok: boolean; entries: Entry[];
-  operations: { id: string; entries: number; conforming: number; nonConforming: number }[];
-  notInSpec: { reason: string; count: number }[]; failureClasses: { operation: string; pointer: string; reason: string; count: number }[];
+interface Finding {
+  pointer: string;
+  reason: string;
 }
-interface Run { code: number; stdout: string; stderr: string; report?: Report; out: string; files: string }
+interface Entry {
+  index: number;
+  method: string;
+  url: string;
+  status: number;
+  verdict: string;
+  reason?: string;
+  operation?: { id: string };
+  failures: Finding[];
+  request: { verdict: string; accepted?: boolean; problems: Finding[] };
+}
+interface Report {
+  summary: Record<string, number>;
+  ok: boolean;
+  entries: Entry[];
+  operations: { id: string; entries: number; conforming: number; nonConforming: number }[];
+  notInSpec: { reason: string; count: number }[];
+  failureClasses: { operation: string; pointer: string; reason: string; count: number }[];
+}
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  report?: Report;
+  out: string;
+  files: string;
+}
 
 let runs = 0;
 async function run(args: string[], opts: { limits?: object } = {}): Promise<Run> {
   const out = join(TMP, `out-${runs++}`);
   let stdout = '';
   let stderr = '';
-  const code = await main([...args, '--out', out], { stdout: { write: (s: string) => { stdout += s; } }, stderr: { write: (s: string) => { stderr += s; } }, limits: opts.limits });
+  const code = await main([...args, '--out', out], {
+    stdout: {
+      write: (s: string) => {
+        stdout += s;
+      },
+    },
+    stderr: {
+      write: (s: string) => {
+        stderr += s;
+      },
+    },
+    limits: opts.limits,
+  });
   let report: Report | undefined;
   let files = '';
   try {
     report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
-    files = readdirSync(out).map((f) => readFileSync(join(out, f), 'utf8')).join('\n');
-  } catch { /* no report written */ }
+    files = readdirSync(out)
+      .map((f) => readFileSync(join(out, f), 'utf8'))
+      .join('\n');
+  } catch {
+    /* no report written */
+  }
   return { code, stdout, stderr, report, out, files };
 }
 const fx = (name: string) => join(FIX, name);
@@ -51,7 +90,16 @@ describe('conforming traffic', () => {
   it('judges every entry (path and rest_route forms, HEAD, XML, base64, _fields) as conforming in strict mode', async () => {
     const r = await run([fx('conforming.har'), '--strict']);
     expect(r.code, r.stderr + r.stdout).toBe(0);
-    expect(r.report!.summary).toMatchObject({ entries: 10, inScope: 10, conforming: 10, nonConforming: 0, notInSpec: 0, unreadable: 0, requestsInvalid: 0, bodiesNotRecorded: 1 });
+    expect(r.report!.summary).toMatchObject({
+      entries: 10,
+      inScope: 10,
+      conforming: 10,
+      nonConforming: 0,
+      notInSpec: 0,
+      unreadable: 0,
+      requestsInvalid: 0,
+      bodiesNotRecorded: 1,
+    });
     // HEAD and the list (with wpml_language mapped to i18n_language) are listPosts; the rest_route forms and base64 are getPost.
     expect(ops(r.report!)).toEqual({ listPosts: [2, 2, 0], createPost: [1, 1, 0], getPost: [6, 6, 0], getOEmbed: [1, 1, 0] });
     expect(r.report!.entries).toEqual([]);
@@ -72,9 +120,18 @@ describe('non-conforming traffic', () => {
     [0, [{ pointer: 'response.body#/id', reason: 'must be integer' }]],
     [1, [{ pointer: 'response.body#/undocumented_field', reason: 'is not documented (an undocumented field)' }]],
     [2, [{ pointer: 'response.status', reason: 'status 418 is not documented for getPost (documented: 200, 400, 401, 403, 404); site code teapot' }]],
-    [3, [{ pointer: 'response.headers.X-WP-Total', reason: 'is documented for this response but missing' }, { pointer: 'response.headers.X-WP-TotalPages', reason: 'is documented for this response but missing' }]],
+    [
+      3,
+      [
+        { pointer: 'response.headers.X-WP-Total', reason: 'is documented for this response but missing' },
+        { pointer: 'response.headers.X-WP-TotalPages', reason: 'is documented for this response but missing' },
+      ],
+    ],
     [4, [{ pointer: 'response.headers.X-WP-Total', reason: 'is not an integer' }]],
-    [5, [{ pointer: 'response.headers.Content-Type', reason: 'content type text/html; charset=UTF-8 is not documented for 200 (documented: application/json)' }]],
+    [
+      5,
+      [{ pointer: 'response.headers.Content-Type', reason: 'content type text/html; charset=UTF-8 is not documented for 200 (documented: application/json)' }],
+    ],
     [6, [{ pointer: 'response.content.text', reason: 'the body is not valid JSON' }]],
     [7, [{ pointer: 'response.content.text', reason: 'the body is empty; 200 documents application/json' }]],
   ];
@@ -88,10 +145,20 @@ describe('non-conforming traffic', () => {
     }
     // The request is judged on its own line: entry 8's response conforms, its query does not.
     expect(byIndex(r.report!, 8)).toMatchObject({
-      verdict: 'conforms', failures: [],
-      request: { verdict: 'invalid', accepted: true, problems: [{ pointer: 'request.query.per_page', reason: 'must be integer' }, { pointer: 'request.query.orderby', reason: expect.stringMatching(/^must be equal to one of the allowed values/) }] },
+      verdict: 'conforms',
+      failures: [],
+      request: {
+        verdict: 'invalid',
+        accepted: true,
+        problems: [
+          { pointer: 'request.query.per_page', reason: 'must be integer' },
+          { pointer: 'request.query.orderby', reason: expect.stringMatching(/^must be equal to one of the allowed values/) },
+        ],
+      },
     });
-    expect(r.stdout).toMatch(/x {2}non-conforming\.har#0 GET https:\/\/festival\.example\/wp-json\/wp\/v2\/posts\/5 -> 200 {2}\(0: id is a string\)\n {10}response\.body#\/id must be integer\n {10}request: valid/);
+    expect(r.stdout).toMatch(
+      /x {2}non-conforming\.har#0 GET https:\/\/festival\.example\/wp-json\/wp\/v2\/posts\/5 -> 200 {2}\(0: id is a string\)\n {10}response\.body#\/id must be integer\n {10}request: valid/,
+    );
     expect(r.stdout).toMatch(/request: invalid \(yet the site accepted it: the spec may be too narrow\): request\.query\.per_page must be integer/);
     expect(r.files).toContain('response.body#/id');
     expect(r.files).toMatch(/<failure message="1 problem\(s\)">response\.status status 418/);
@@ -136,22 +203,52 @@ describe('scope', () => {
 
 describe('routes a site does not serve', () => {
   const entry = (url: string, status: number, body: object) => ({
-    startedDateTime: '2026-11-23T10:00:00.000Z', time: 1,
+    startedDateTime: '2026-11-23T10:00:00.000Z',
+    time: 1,
     request: { method: 'GET', url, httpVersion: 'HTTP/1.1', headers: [], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
-    response: { status, statusText: '', httpVersion: 'HTTP/1.1', headers: [{ name: 'Content-Type', value: 'application/json; charset=UTF-8' }], cookies: [], content: { size: 0, mimeType: 'application/json; charset=UTF-8', text: JSON.stringify(body) }, redirectURL: '', headersSize: -1, bodySize: -1 },
-    cache: {}, timings: { send: 0, wait: 1, receive: 0 },
+    response: {
+      status,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      headers: [{ name: 'Content-Type', value: 'application/json; charset=UTF-8' }],
+      cookies: [],
+      content: { size: 0, mimeType: 'application/json; charset=UTF-8', text: JSON.stringify(body) },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: -1,
+    },
+    cache: {},
+    timings: { send: 0, wait: 1, receive: 0 },
   });
   it('a 404 rest_no_route on a spec route is "not served by the site", not a failure; any other undocumented 404 fails', async () => {
     const file = join(TMP, 'no-route.har');
-    writeFileSync(file, JSON.stringify({ log: { version: '1.2', creator: { name: 'test', version: '1' }, entries: [
-      entry('http://127.0.0.1:8881/wp-json/tribe/events/v1', 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }),
-      entry('http://127.0.0.1:8881/wp-json/tribe/events/v1', 404, { code: 'something_else', message: 'x', data: { status: 404 } }),
-    ] } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        log: {
+          version: '1.2',
+          creator: { name: 'test', version: '1' },
+          entries: [
+            entry('http://127.0.0.1:8881/wp-json/tribe/events/v1', 404, {
+              code: 'rest_no_route',
+              message: 'No route was found matching the URL and request method.',
+              data: { status: 404 },
+            }),
+            entry('http://127.0.0.1:8881/wp-json/tribe/events/v1', 404, { code: 'something_else', message: 'x', data: { status: 404 } }),
+          ],
+        },
+      }),
+    );
     const r = await run([file, '--strict']);
     expect(r.code).toBe(1);
     expect(r.report!.summary).toMatchObject({ entries: 2, inScope: 1, nonConforming: 1, notInSpec: 1 });
     expect(r.report!.notInSpec).toEqual([{ reason: 'route not served by the site (404 rest_no_route): /cal/events/v1', count: 1 }]);
-    expect(byIndex(r.report!, 1)).toMatchObject({ verdict: 'does not conform', failures: [{ pointer: 'response.status', reason: expect.stringMatching(/^status 404 is not documented for getCalendarNamespace .*site code something_else$/) }] });
+    expect(byIndex(r.report!, 1)).toMatchObject({
+      verdict: 'does not conform',
+      failures: [
+        { pointer: 'response.status', reason: expect.stringMatching(/^status 404 is not documented for getCalendarNamespace .*site code something_else$/) },
+      ],
+    });
   });
 });
 
@@ -170,10 +267,14 @@ describe('special cases', () => {
     const r = await run([f, '--strict']);
     expect(r.code).toBe(1);
     expect(r.report!.summary).toMatchObject({ entries: 3, noResponse: 1, inScope: 1, nonConforming: 1, notInSpec: 1 });
-    expect(byIndex(r.report!, 1)).toMatchObject({ method: 'HEAD', operation: { id: 'listPosts' }, failures: [
-      { pointer: 'response.headers.X-WP-Total', reason: 'is documented for this response but missing' },
-      { pointer: 'response.headers.X-WP-TotalPages', reason: 'is documented for this response but missing' },
-    ] });
+    expect(byIndex(r.report!, 1)).toMatchObject({
+      method: 'HEAD',
+      operation: { id: 'listPosts' },
+      failures: [
+        { pointer: 'response.headers.X-WP-Total', reason: 'is documented for this response but missing' },
+        { pointer: 'response.headers.X-WP-TotalPages', reason: 'is documented for this response but missing' },
+      ],
+    });
     const only = await run([f, '--strict', '--rest-prefix', '/api']);
     expect(only.report!.summary).toMatchObject({ inScope: 1, conforming: 1, notInSpec: 2 });
     const both = await run([f, '--strict', '--rest-prefix', '/api', '--rest-prefix', '/wp-json']);
@@ -193,7 +294,10 @@ describe('credentials', () => {
     }
     expect(all).not.toContain(Buffer.from('admin:Sup3rSecretAppPass').toString('base64'));
     expect(all).toContain('[redacted]');
-    expect(r.report!.entries.map((e) => e.url)).toEqual(['https://festival.example/wp-json/wp/v2/posts/5?_wpnonce=%5Bredacted%5D', 'https://[redacted]@festival.example/wp-json/wp/v2/posts/5?password=%5Bredacted%5D']);
+    expect(r.report!.entries.map((e) => e.url)).toEqual([
+      'https://festival.example/wp-json/wp/v2/posts/5?_wpnonce=%5Bredacted%5D',
+      'https://[redacted]@festival.example/wp-json/wp/v2/posts/5?password=%5Bredacted%5D',
+    ]);
   });
 });
 
@@ -229,17 +333,34 @@ describe('files that are not HARs', () => {
   });
 
   // Issue 23, point 6: a failed start leaves the reports of the previous run as they were.
-  it.each([['not JSON', 'not-a-har.txt'], ['JSON without log.entries', 'no-entries.json'], ['missing', 'no-such.har']])('%s: the reports of the previous run are left as they were', async (_name, bad) => {
+  it.each([
+    ['not JSON', 'not-a-har.txt'],
+    ['JSON without log.entries', 'no-entries.json'],
+    ['missing', 'no-such.har'],
+  ])('%s: the reports of the previous run are left as they were', async (_name, bad) => {
     const out = join(TMP, `kept-${bad}`);
     const first = await main([fx('conforming.har'), '--out', out, '--quiet'], { stdout: { write: () => true }, stderr: { write: () => true } });
     expect(first).toBe(0);
-    const before = readdirSync(out).sort().map((f) => [f, readFileSync(join(out, f), 'utf8')]);
+    const before = readdirSync(out)
+      .sort()
+      .map((f) => [f, readFileSync(join(out, f), 'utf8')]);
     expect(before.map(([f]) => f)).toEqual(['junit.xml', 'report.html', 'report.json']);
     let stdout = '';
-    const second = await main([fx(bad), '--out', out], { stdout: { write: (s: string) => { stdout += s; } }, stderr: { write: () => true } });
+    const second = await main([fx(bad), '--out', out], {
+      stdout: {
+        write: (s: string) => {
+          stdout += s;
+        },
+      },
+      stderr: { write: () => true },
+    });
     expect(second).toBe(2);
     expect(stdout).toMatch(/reports: none written/);
-    expect(readdirSync(out).sort().map((f) => [f, readFileSync(join(out, f), 'utf8')])).toEqual(before);
+    expect(
+      readdirSync(out)
+        .sort()
+        .map((f) => [f, readFileSync(join(out, f), 'utf8')]),
+    ).toEqual(before);
   });
 
   it('bad flags exit 2 with one line', async () => {
@@ -255,21 +376,57 @@ describe('hostile input', () => {
     const good = JSON.parse(readFileSync(fx('conforming.har'), 'utf8')).log.entries[0];
     const clone = () => JSON.parse(JSON.stringify(good));
     const entries: unknown[] = [];
-    const push = (mut: (e: any) => void) => { const e = clone(); mut(e); entries.push(e); };
-    push((e) => { e.request.url = `https://festival.example/wp-json/wp/v2/posts/5?q=${'a'.repeat(100_000)}`; });
-    push((e) => { e.request.url = 'https://festival.example/wp-json/wp/v2/posts/%E0%A4%A?x=%ZZ&%=1'; });
-    push((e) => { e.response.content.text = `${'['.repeat(20_000)}${']'.repeat(20_000)}`; });
-    push((e) => { e.request.method = 5; });
-    push((e) => { e.request.url = { href: 'x' }; });
-    push((e) => { e.response.headers = 'x'; e.request.headers = [{ name: 1 }, null, { name: 'A', value: { x: 1 } }]; });
-    push((e) => { e.response.status = '200'; });
-    push((e) => { e.response.content = { text: 42, encoding: ['base64'] }; });
-    push((e) => { e.response.headers.push({ name: 'X-Huge', value: 'h'.repeat(1_000_000) }); });
-    push((e) => { e.comment = '\u001b[2J\u001b]0;pwned\u0007 \u202e'; e.request.url = 'https://festival.example/wp-json/wp/v2/posts/\u001b[31m'; });
-    push((e) => { e.response.content.encoding = 'base64'; e.response.content.text = '!!!not base64!!!'; });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const push = (mut: (e: any) => void) => {
+      const e = clone();
+      mut(e);
+      entries.push(e);
+    };
+    push((e) => {
+      e.request.url = `https://festival.example/wp-json/wp/v2/posts/5?q=${'a'.repeat(100_000)}`;
+    });
+    push((e) => {
+      e.request.url = 'https://festival.example/wp-json/wp/v2/posts/%E0%A4%A?x=%ZZ&%=1';
+    });
+    push((e) => {
+      e.response.content.text = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    });
+    push((e) => {
+      e.request.method = 5;
+    });
+    push((e) => {
+      e.request.url = { href: 'x' };
+    });
+    push((e) => {
+      e.response.headers = 'x';
+      e.request.headers = [{ name: 1 }, null, { name: 'A', value: { x: 1 } }];
+    });
+    push((e) => {
+      e.response.status = '200';
+    });
+    push((e) => {
+      e.response.content = { text: 42, encoding: ['base64'] };
+    });
+    push((e) => {
+      e.response.headers.push({ name: 'X-Huge', value: 'h'.repeat(1_000_000) });
+    });
+    push((e) => {
+      e.comment = '\u001b[2J\u001b]0;pwned\u0007 \u202e';
+      e.request.url = 'https://festival.example/wp-json/wp/v2/posts/\u001b[31m';
+    });
+    push((e) => {
+      e.response.content.encoding = 'base64';
+      e.response.content.text = '!!!not base64!!!';
+    });
     // inputs that would make a backtracking pattern scan for minutes
-    push((e) => { e.request.url = `https://festival.example/wp-json/wp/v2/posts/5?${'a'.repeat(60_000)}&//${':'.repeat(60_000)}`; e.comment = `Basic ${'A'.repeat(50_000)}!`; });
-    push((e) => { e.response.content.encoding = 'base64'; e.response.content.text = `${' '.repeat(200_000)}!`; });
+    push((e) => {
+      e.request.url = `https://festival.example/wp-json/wp/v2/posts/5?${'a'.repeat(60_000)}&//${':'.repeat(60_000)}`;
+      e.comment = `Basic ${'A'.repeat(50_000)}!`;
+    });
+    push((e) => {
+      e.response.content.encoding = 'base64';
+      e.response.content.text = `${' '.repeat(200_000)}!`;
+    });
     entries.push(null, 7, 'entry', []);
     const text = JSON.stringify({ log: { version: '1.2', entries } }).replace('"entries":[', `"entries":[${'['.repeat(300)}${']'.repeat(300)},`);
     const f = join(TMP, 'hostile.har');
@@ -303,9 +460,32 @@ describe('hostile input', () => {
 
 describe('bounded fuzzing (seeded, 400 cases each)', () => {
   let seed = 12345;
-  const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const rnd = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
   const text = readFileSync(fx('conforming.har'), 'utf8');
-  const HOSTILE: unknown[] = ['', 'x'.repeat(70_000), '%E0%A4%A', '%%%', 'https://festival.example/wp-json/wp/v2/posts/%ZZ', 'http://[::1', -1, 0, 1e308, null, true, [], {}, [[[[[]]]]], { $ref: '#/x' }, '\u0000', 'base64', '?rest_route=%2F', '{"code":1}'];
+  const HOSTILE: unknown[] = [
+    '',
+    'x'.repeat(70_000),
+    '%E0%A4%A',
+    '%%%',
+    'https://festival.example/wp-json/wp/v2/posts/%ZZ',
+    'http://[::1',
+    -1,
+    0,
+    1e308,
+    null,
+    true,
+    [],
+    {},
+    [[[[[]]]]],
+    { $ref: '#/x' },
+    '\u0000',
+    'base64',
+    '?rest_route=%2F',
+    '{"code":1}',
+  ];
 
   it('the reader on mutated files: entries or one NotAHar, nothing else', () => {
     for (let i = 0; i < 400; i++) {
@@ -319,7 +499,12 @@ describe('bounded fuzzing (seeded, 400 cases each)', () => {
         else chars.length = at;
       }
       const t = createHarTokenizer();
-      try { t.push(chars.join('')); t.end(); } catch (e) { expect(e, `case ${i}`).toBeInstanceOf(NotAHar); }
+      try {
+        t.push(chars.join(''));
+        t.end();
+      } catch (e) {
+        expect(e, `case ${i}`).toBeInstanceOf(NotAHar);
+      }
     }
   });
 
@@ -371,7 +556,11 @@ describe('the streaming reader', () => {
 
 describe('the package command', () => {
   it('dispatches validate-har from cli/index.mjs', () => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'validate-har', fx('conforming.har'), '--quiet', '--out', join(TMP, 'bin-out')], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [join(ROOT, 'dist', 'cli', 'index.js'), 'validate-har', fx('conforming.har'), '--quiet', '--out', join(TMP, 'bin-out')],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^10 entries in 1 file\(s\): 10 in scope/);
     const help = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), '--help'], { cwd: ROOT, encoding: 'utf8' });

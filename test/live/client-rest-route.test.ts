@@ -17,9 +17,16 @@ const seen: string[] = [];
 
 beforeAll(async () => {
   let res: Response;
-  try { res = await fetch(`${ROOT}/`); } catch (e) { throw new Error(`the live site ${ROOT} is unreachable: ${(e as Error).message}`); }
+  try {
+    res = await fetch(`${ROOT}/`);
+  } catch (e) {
+    throw new Error(`the live site ${ROOT} is unreachable: ${(e as Error).message}`);
+  }
   expect(res.status, `GET ${ROOT}/`).toBe(200);
-  const record = (input: Request) => { seen.push(input.url); return fetch(input); };
+  const record = (input: Request) => {
+    seen.push(input.url);
+    return fetch(input);
+  };
   admin = createClient({ baseUrl: ROOT, mapping: WORDPRESS, auth: { user, password }, fetch: record });
   anon = createClient({ baseUrl: ROOT, mapping: WORDPRESS, fetch: record });
 });

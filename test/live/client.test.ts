@@ -38,7 +38,9 @@ async function term(taxonomy: 'tags' | 'categories', name: string): Promise<numb
 }
 
 async function createPost(body: Record<string, unknown>): Promise<{ id: number; [k: string]: unknown }> {
-  const post = (await unwrap((admin.POST as unknown as (p: string, i: unknown) => Promise<never>)('/core/v2/posts', { body: { status: 'draft', ...body } }))) as { id: number };
+  const post = (await unwrap(
+    (admin.POST as unknown as (p: string, i: unknown) => Promise<never>)('/core/v2/posts', { body: { status: 'draft', ...body } }),
+  )) as { id: number };
   created.posts.push(post.id);
   return post;
 }
@@ -59,7 +61,8 @@ afterAll(async () => {
   if (!admin) return;
   const auth = basicAuth(SITE.user, SITE.password);
   for (const id of created.posts) await admin.DELETE('/core/v2/posts/{id}', { params: { path: { id }, query: { force: true } } }).catch(() => undefined);
-  for (const [tax, id] of created.terms) await fetch(`${SITE.baseUrl}/wp/v2/${tax}/${id}?force=true`, { method: 'DELETE', headers: { Authorization: auth } }).catch(() => undefined);
+  for (const [tax, id] of created.terms)
+    await fetch(`${SITE.baseUrl}/wp/v2/${tax}/${id}?force=true`, { method: 'DELETE', headers: { Authorization: auth } }).catch(() => undefined);
 });
 
 describe('typed client on a live WordPress', () => {
@@ -82,13 +85,17 @@ describe('typed client on a live WordPress', () => {
 
   it('keeps every tag: tags as a comma list in the query, tags[] in a form body, a JSON array', async () => {
     const [t1, t2] = await twoTerms('tags');
-    const viaForm = (await unwrap(admin.POST('/core/v2/posts', { body: { title: { raw: `${RUN} form [raw]` }, status: 'draft', tags: [t1, t2] }, ...asForm() }))) as { id: number; tags: number[]; title: { raw?: string; rendered: string } };
+    const viaForm = (await unwrap(
+      admin.POST('/core/v2/posts', { body: { title: { raw: `${RUN} form [raw]` }, status: 'draft', tags: [t1, t2] }, ...asForm() }),
+    )) as { id: number; tags: number[]; title: { raw?: string; rendered: string } };
     created.posts.push(viaForm.id);
     expect(viaForm.tags.sort()).toEqual([t1, t2].sort());
     expect(viaForm.title.raw).toBe(`${RUN} form [raw]`);
     const viaJson = await createPost({ title: `${RUN} json tags`, tags: [t2] });
-    expect((viaJson.tags as number[])).toEqual([t2]);
-    const both = (await unwrap(admin.GET('/core/v2/posts', { params: { query: { tags: [t1, t2], status: ['draft'], search: RUN, per_page: 10 } } }))) as { id: number }[];
+    expect(viaJson.tags as number[]).toEqual([t2]);
+    const both = (await unwrap(admin.GET('/core/v2/posts', { params: { query: { tags: [t1, t2], status: ['draft'], search: RUN, per_page: 10 } } }))) as {
+      id: number;
+    }[];
     expect(both.map((p) => p.id).sort()).toEqual([viaForm.id, viaJson.id].sort());
   });
 
@@ -96,9 +103,17 @@ describe('typed client on a live WordPress', () => {
     const [c1, c2] = await twoTerms('categories');
     const inBoth = await createPost({ title: `${RUN} both`, categories: [c1, c2] });
     const inOne = await createPost({ title: `${RUN} one`, categories: [c1] });
-    const and = (await unwrap(admin.GET('/core/v2/posts', { params: { query: { categories: { terms: [c1, c2], operator: 'AND' }, status: ['draft'], include: [inBoth.id, inOne.id] } } }))) as { id: number }[];
+    const and = (await unwrap(
+      admin.GET('/core/v2/posts', {
+        params: { query: { categories: { terms: [c1, c2], operator: 'AND' }, status: ['draft'], include: [inBoth.id, inOne.id] } },
+      }),
+    )) as { id: number }[];
     expect(and.map((p) => p.id)).toEqual([inBoth.id]);
-    const or = (await unwrap(admin.GET('/core/v2/posts', { params: { query: { categories: { terms: [c1, c2], operator: 'OR' }, status: ['draft'], include: [inBoth.id, inOne.id] } } }))) as { id: number }[];
+    const or = (await unwrap(
+      admin.GET('/core/v2/posts', {
+        params: { query: { categories: { terms: [c1, c2], operator: 'OR' }, status: ['draft'], include: [inBoth.id, inOne.id] } },
+      }),
+    )) as { id: number }[];
     expect(or.map((p) => p.id).sort()).toEqual([inBoth.id, inOne.id].sort());
   });
 
@@ -116,7 +131,9 @@ describe('typed client on a live WordPress', () => {
 
   it('creates, updates and deletes a post; errors are ApiError', async () => {
     const post = await createPost({ title: `${RUN} crud`, status: 'draft' });
-    const updated = (await unwrap(admin.PATCH('/core/v2/posts/{id}', { params: { path: { id: post.id } }, body: { title: `${RUN} crud 2` } }))) as { title: { raw?: string } };
+    const updated = (await unwrap(admin.PATCH('/core/v2/posts/{id}', { params: { path: { id: post.id } }, body: { title: `${RUN} crud 2` } }))) as {
+      title: { raw?: string };
+    };
     expect(updated.title.raw).toBe(`${RUN} crud 2`);
     const deleted = (await unwrap(admin.DELETE('/core/v2/posts/{id}', { params: { path: { id: post.id }, query: { force: true } } }))) as { deleted: boolean };
     expect(deleted.deleted).toBe(true);
@@ -128,21 +145,32 @@ describe('typed client on a live WordPress', () => {
   });
 
   it('batches 30 creates as 25 + 5 and deletes them in a batch', async () => {
-    const requests = Array.from({ length: 30 }, (_, i) => ({ method: 'POST' as const, path: '/core/v2/posts' as const, body: { title: `${RUN} batch ${i}`, status: 'draft' as const } }));
+    const requests = Array.from({ length: 30 }, (_, i) => ({
+      method: 'POST' as const,
+      path: '/core/v2/posts' as const,
+      body: { title: `${RUN} batch ${i}`, status: 'draft' as const },
+    }));
     const results = await batch(admin, requests);
     expect(results).toHaveLength(30);
     const ids = results.map((r) => (r.ok ? (r.data as { id: number }).id : 0));
     created.posts.push(...ids.filter(Boolean));
     expect(results.map((r) => r.status)).toEqual(Array(30).fill(201));
-    const removed = await batch(admin, ids.map((id) => ({ method: 'DELETE' as const, path: '/core/v2/posts/{id}' as const, params: { path: { id }, query: { force: true } } })));
+    const removed = await batch(
+      admin,
+      ids.map((id) => ({ method: 'DELETE' as const, path: '/core/v2/posts/{id}' as const, params: { path: { id }, query: { force: true } } })),
+    );
     expect(removed.map((r) => r.status)).toEqual(Array(30).fill(200));
   });
 
   it('surfaces require-all-validate failures per item', async () => {
-    const results = await batch(admin, [
-      { method: 'POST', path: '/core/v2/posts', body: { title: `${RUN} valid` } },
-      { method: 'POST', path: '/core/v2/posts', body: { title: `${RUN} invalid`, status: 'no-such-status' } as never },
-    ], { validation: 'require-all-validate' });
+    const results = await batch(
+      admin,
+      [
+        { method: 'POST', path: '/core/v2/posts', body: { title: `${RUN} valid` } },
+        { method: 'POST', path: '/core/v2/posts', body: { title: `${RUN} invalid`, status: 'no-such-status' } as never },
+      ],
+      { validation: 'require-all-validate' },
+    );
     const [good, bad] = results;
     expect(good.ok).toBe(false);
     expect(bad.ok).toBe(false);

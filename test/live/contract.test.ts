@@ -23,7 +23,7 @@ const FIXTURE = join(ROOT, 'test', 'fixtures', 'drift', `${LIVE.name ?? 'wp61'}.
 
 async function hasNamespace(baseUrl: string, ns: string): Promise<boolean> {
   const res = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(20_000) });
-  const index = await res.json() as Json;
+  const index = (await res.json()) as Json;
   return Array.isArray(index.namespaces) && index.namespaces.includes(ns);
 }
 
@@ -40,7 +40,12 @@ function dbCounts(): Json {
   return JSON.parse(r.stdout);
 }
 
-interface Run { code: number | null; stdout: string; stderr: string; report: Json }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  report: Json;
+}
 const dirs: string[] = [];
 function contract(...args: string[]): Run {
   const ns = NAMESPACES.flatMap((n) => ['--namespace', n]);
@@ -51,7 +56,10 @@ function cli(...args: string[]): Run {
   const out = mkdtempSync(join(tmpdir(), 'contract-live-'));
   dirs.push(out);
   const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'contract', '--base-url', SITE.baseUrl, '--out', out, '--quiet', ...args], {
-    cwd: ROOT, encoding: 'utf8', timeout: 600_000, env: { ...process.env, WP_USER: SITE.user, WP_APP_PASSWORD: SITE.password },
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 600_000,
+    env: { ...process.env, WP_USER: SITE.user, WP_APP_PASSWORD: SITE.password },
   });
   if (r.status === 2) throw new Error(`contract could not run against ${SITE.baseUrl} (exit 2): ${r.stderr.trim()}`);
   const file = join(out, 'report.json');
@@ -63,7 +71,11 @@ const OPS = operations().filter((o) => {
   const ns = o.path === '/' ? '(index)' : NAMESPACES.find((n) => n !== '(index)' && (o.path === `/${n}` || o.path.startsWith(`/${n}/`)));
   return Boolean(ns);
 });
-const failures = (op: Json) => op.checks.filter((c: Json) => !c.ok).map((c: Json) => `${c.name}: ${c.request?.method} ${c.request?.url} -> ${c.status}${c.code ? ` ${c.code}` : ''}\n  ${c.errors.join('\n  ')}`).join('\n');
+const failures = (op: Json) =>
+  op.checks
+    .filter((c: Json) => !c.ok)
+    .map((c: Json) => `${c.name}: ${c.request?.method} ${c.request?.url} -> ${c.status}${c.code ? ` ${c.code}` : ''}\n  ${c.errors.join('\n  ')}`)
+    .join('\n');
 
 let readOnly: Run;
 let withWrites: Run;
@@ -83,7 +95,9 @@ beforeAll(() => {
   readmeWrites = cli('--strict', '--allow-writes', '--record', RECORDING);
   if (LIVE.isSandbox) countsAfter = dbCounts();
 }, 1_200_000);
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 describe(`contract, read-only, strict, on ${SITE.baseUrl}`, () => {
   it('checks the core namespace, the site index, batch and oEmbed', () => {
@@ -121,7 +135,10 @@ describe(`contract, --allow-writes, strict, on ${SITE.baseUrl}`, () => {
     expect(probes.length).toBeGreaterThan(50);
     expect(probes.filter((p: Json) => !p.ok).map((p: Json) => `${p.op} ${p.name}: ${p.status} ${p.errors.join('; ')}`)).toEqual([]);
     for (const kind of ['missing required', 'wrong type', 'out-of-range per_page', 'bad enum', 'non-existent', 'unauthenticated']) {
-      expect(probes.some((p: Json) => p.name.includes(kind)), kind).toBe(true);
+      expect(
+        probes.some((p: Json) => p.name.includes(kind)),
+        kind,
+      ).toBe(true);
     }
   });
 
@@ -144,14 +161,15 @@ describe(`contract, --allow-writes, strict, on ${SITE.baseUrl}`, () => {
 });
 
 // Defined only where the database can be read (a sandbox site): elsewhere there is nothing to count.
-if (LIVE.isSandbox) describe('the site\'s database, before the first run and after the last', () => {
-  it('holds exactly the records it held: posts by type and status, terms, comments, users, meta', () => {
-    expect(countsAfter).toEqual(countsBefore);
-    expect(countsBefore.posts['post/publish']).toBeGreaterThanOrEqual(12);
+if (LIVE.isSandbox)
+  describe("the site's database, before the first run and after the last", () => {
+    it('holds exactly the records it held: posts by type and status, terms, comments, users, meta', () => {
+      expect(countsAfter).toEqual(countsBefore);
+      expect(countsBefore.posts['post/publish']).toBeGreaterThanOrEqual(12);
+    });
   });
-});
 
-describe('the README\'s commands, the whole spec, no --map', () => {
+describe("the README's commands, the whole spec, no --map", () => {
   it('detect the mapping from the site index and print it', () => {
     const pairs = HAS_CALENDAR ? 'core/v2=wp/v2, cal/events/v1=tribe/events/v1' : 'core/v2=wp/v2';
     expect(readme.stderr).toContain(`contract: mapping: ${pairs} (detected from the site index`);
@@ -174,7 +192,9 @@ describe('the README\'s commands, the whole spec, no --map', () => {
     const cal = readmeWrites.report.operations.filter((o: Json) => o.namespace === 'cal/events/v1');
     if (HAS_CALENDAR) {
       // The calendar's write sequences ran against the real plugin, and every operation passed.
-      expect(cal.filter((o: Json) => o.verdict !== 'passed').map((o: Json) => `${o.method} ${o.path}: ${o.verdict} ${o.reason ?? ''}\n${failures(o)}`)).toEqual([]);
+      expect(cal.filter((o: Json) => o.verdict !== 'passed').map((o: Json) => `${o.method} ${o.path}: ${o.verdict} ${o.reason ?? ''}\n${failures(o)}`)).toEqual(
+        [],
+      );
       expect(r.created.filter((c: Json) => c.path.startsWith('/cal/events/v1/')).length).toBeGreaterThanOrEqual(5);
       expect(r.trashed).toEqual([]);
     } else expect(cal.every((o: Json) => o.verdict === 'not-reachable' && o.checks.length === 0)).toBe(true);
@@ -189,15 +209,16 @@ describe('drift report', () => {
   });
 
   // The stock 6.1 site only: its differences are the ones named here.
-  if (!HAS_CALENDAR) it('names the known version differences of an older site as such', () => {
-    const drift = withWrites.report.drift;
-    const absent = Object.fromEntries(drift.paramsAbsentFromSite.map((p: Json) => [p.param, p.known]));
-    expect(absent.search_semantics).toMatch(/after WordPress 6\.1/);
-    expect(absent.search_columns).toMatch(/after WordPress 6\.1/);
-    expect(drift.params.some((f: Json) => f.param === 'meta' && /footnotes/.test(f.known ?? ''))).toBe(true);
-  });
+  if (!HAS_CALENDAR)
+    it('names the known version differences of an older site as such', () => {
+      const drift = withWrites.report.drift;
+      const absent = Object.fromEntries(drift.paramsAbsentFromSite.map((p: Json) => [p.param, p.known]));
+      expect(absent.search_semantics).toMatch(/after WordPress 6\.1/);
+      expect(absent.search_columns).toMatch(/after WordPress 6\.1/);
+      expect(drift.params.some((f: Json) => f.param === 'meta' && /footnotes/.test(f.known ?? ''))).toBe(true);
+    });
 
-  it('separates the spec\'s namespaces from the site\'s other namespaces', () => {
+  it("separates the spec's namespaces from the site's other namespaces", () => {
     const drift = withWrites.report.drift;
     if (HAS_CALENDAR) expect(drift.specNamespacesAbsent.map((x: Json) => x.namespace)).not.toContain('cal/events/v1');
     else expect(drift.specNamespacesAbsent.map((x: Json) => x.namespace)).toContain('cal/events/v1');
@@ -215,7 +236,11 @@ describe('round trip: contract --record, then validate-har --strict', () => {
     har = JSON.parse(readFileSync(RECORDING, 'utf8'));
     const out = mkdtempSync(join(tmpdir(), 'validate-har-live-'));
     dirs.push(out);
-    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'validate-har', RECORDING, '--strict', '--out', out], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'validate-har', RECORDING, '--strict', '--out', out], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
     judged = { code: r.status, stdout: r.stdout, stderr: r.stderr, report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) };
   }, 600_000);
 
@@ -226,7 +251,9 @@ describe('round trip: contract --record, then validate-har --strict', () => {
     const text = readFileSync(RECORDING, 'utf8');
     const b64 = Buffer.from(`${SITE.user}:${SITE.password}`).toString('base64');
     for (const secret of [SITE.password, b64, encodeURIComponent(SITE.password!)]) expect(text.includes(secret!)).toBe(false);
-    const auth = har.log.entries.flatMap((e: Json) => e.request.headers.filter((h: Json) => h.name.toLowerCase() === 'authorization').map((h: Json) => h.value));
+    const auth = har.log.entries.flatMap((e: Json) =>
+      e.request.headers.filter((h: Json) => h.name.toLowerCase() === 'authorization').map((h: Json) => h.value),
+    );
     expect(auth.length).toBeGreaterThan(0);
     expect(new Set(auth)).toEqual(new Set(['Basic [redacted]']));
   });

@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { basicAuth, liveSite } from '../support/site.js';
 import type { Json } from '../support/spec.js';
 
-interface Credentials { user: string; appPassword: string }
+interface Credentials {
+  user: string;
+  appPassword: string;
+}
 interface SandboxIds {
   users: { admin: number; reader: number };
   posts: number[];
@@ -36,7 +39,12 @@ const ADMIN = fromEnv(SITE.user, SITE.appPassword);
 const READER = fromEnv(process.env.WP_READER_USER, process.env.WP_READER_APP_PASSWORD) ?? (IS_SANDBOX ? ENV.reader : undefined);
 const IDS: SandboxIds | undefined = IS_SANDBOX ? ENV.ids : undefined;
 
-interface Answer { status: number; headers: Headers; json: Json; text: string }
+interface Answer {
+  status: number;
+  headers: Headers;
+  json: Json;
+  text: string;
+}
 
 function authHeader(who?: Credentials): Record<string, string> {
   if (!who) return {};

@@ -61,14 +61,24 @@ describe(`site index on ${SITE.baseUrl}`, () => {
   });
 
   it('flags the core posts, pages and menu-items routes as batchable (allow_batch v1)', () => {
-    for (const r of ['/core/v2/posts', '/core/v2/posts/(?P<id>[\\d]+)', '/core/v2/pages', '/core/v2/pages/(?P<id>[\\d]+)', '/core/v2/menu-items', '/core/v2/menu-items/(?P<id>[\\d]+)']) {
+    for (const r of [
+      '/core/v2/posts',
+      '/core/v2/posts/(?P<id>[\\d]+)',
+      '/core/v2/pages',
+      '/core/v2/pages/(?P<id>[\\d]+)',
+      '/core/v2/menu-items',
+      '/core/v2/menu-items/(?P<id>[\\d]+)',
+    ]) {
       const route = reachable.json.routes[r];
       expect(route, r).toBeDefined();
-      expect(route.endpoints.some((e: Json) => e.allow_batch?.v1 === true), r).toBe(true);
+      expect(
+        route.endpoints.some((e: Json) => e.allow_batch?.v1 === true),
+        r,
+      ).toBe(true);
     }
   });
 
-  it('the batch route describes the spec\'s batch body (enum, default, maxItems)', () => {
+  it("the batch route describes the spec's batch body (enum, default, maxItems)", () => {
     const args = reachable.json.routes['/batch/v1'].endpoints[0].args;
     const body = deref(deref(operation('post', '/batch/v1').op.requestBody).content['application/json'].schema);
     expect(args.validation.enum).toEqual(deref(body.properties.validation).enum);
@@ -185,7 +195,12 @@ describe('batch/v1', () => {
 
   it('takes a form body with PHP bracket names', async () => {
     const path = toSite('/core/v2/posts');
-    const form = new URLSearchParams({ 'requests[0][method]': 'POST', 'requests[0][path]': path, 'requests[0][body][title]': 'Batch form test', 'requests[0][body][status]': 'draft' }).toString();
+    const form = new URLSearchParams({
+      'requests[0][method]': 'POST',
+      'requests[0][path]': path,
+      'requests[0][body][title]': 'Batch form test',
+      'requests[0][body][status]': 'draft',
+    }).toString();
     const a = await call('POST', '/batch/v1', { auth: true, form });
     expect(a.status).toBe(207);
     expect(conforms('POST', '/batch/v1', a)).toEqual([]);
@@ -289,7 +304,11 @@ describe(`a wrong application password on ${SITE.baseUrl}`, () => {
   const wrong = { ...SITE, user: SITE.user ?? 'admin', appPassword: 'abcd abcd abcd abcd abcd abcd' };
   const callWrong = caller(wrong);
 
-  it.each([['GET', '/'], ['GET', '/core/v2/posts'], ['GET', '/oembed/1.0']])('%s %s answers as documented', async (method, path) => {
+  it.each([
+    ['GET', '/'],
+    ['GET', '/core/v2/posts'],
+    ['GET', '/oembed/1.0'],
+  ])('%s %s answers as documented', async (method, path) => {
     const a = await callWrong(method, path, { auth: true, query: path === '/core/v2/posts' ? { per_page: '1' } : {} });
     if (SITE.calendar !== undefined) expect(a.status).toBe(SITE.calendar ? 401 : 200);
     expect([200, 401]).toContain(a.status);

@@ -14,8 +14,18 @@ const call = caller(SITE, FESTIVAL_PLATFORM);
 const doc = bundle();
 
 type Version = number[];
-const parse = (v: string): Version => v.split(/[.+-]/).map((x) => Number.parseInt(x, 10)).filter((n) => Number.isFinite(n));
-const cmp = (a: Version, b: Version) => { for (let i = 0; i < Math.max(a.length, b.length); i++) { const d = (a[i] ?? 0) - (b[i] ?? 0); if (d) return d; } return 0; };
+const parse = (v: string): Version =>
+  v
+    .split(/[.+-]/)
+    .map((x) => Number.parseInt(x, 10))
+    .filter((n) => Number.isFinite(n));
+const cmp = (a: Version, b: Version) => {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d) return d;
+  }
+  return 0;
+};
 
 /** Fields sent only under a condition the records here may not meet: [property name, the condition]. */
 const CONDITIONAL: Record<string, string> = {
@@ -28,7 +38,10 @@ const CONDITIONAL: Record<string, string> = {
   'wp:featuredmedia': 'the index links the site logo or icon only when the site has one',
 };
 
-interface Releases { wordpress: Version; tec?: Version }
+interface Releases {
+  wordpress: Version;
+  tec?: Version;
+}
 let releases: Releases;
 
 async function siteReleases(): Promise<Releases> {
@@ -36,9 +49,10 @@ async function siteReleases(): Promise<Releases> {
   const text = (await feed.text()).slice(0, 200_000);
   const m = /<generator>https?:\/\/wordpress\.org\/\?v=([0-9][0-9.]*)<\/generator>/.exec(text);
   if (!m) throw new Error(`${SITE.baseUrl}: the feed names no WordPress release (<generator>); cannot check the version markers`);
-  adminCredentials(SITE, 'reading the calendar plugin\'s release');
+  adminCredentials(SITE, "reading the calendar plugin's release");
   const plugins = await call('GET', '/core/v2/plugins', { auth: true });
-  if (plugins.status !== 200 || !Array.isArray(plugins.json)) throw new Error(`GET /wp/v2/plugins answered ${plugins.status}: cannot tell the calendar's release`);
+  if (plugins.status !== 200 || !Array.isArray(plugins.json))
+    throw new Error(`GET /wp/v2/plugins answered ${plugins.status}: cannot tell the calendar's release`);
   const tec = plugins.json.find((p: Json) => p.plugin === 'the-events-calendar/the-events-calendar' && p.status === 'active');
   return { wordpress: parse(m[1]), tec: tec ? parse(String(tec.version)) : undefined };
 }
@@ -52,14 +66,21 @@ function has(marker: string): boolean {
   return releases.tec !== undefined && cmp(releases.tec, v) >= 0;
 }
 
-interface Finding { where: string; marker: string; present: boolean }
+interface Finding {
+  where: string;
+  marker: string;
+  present: boolean;
+}
 
 /** Walk a value along its schema: every marked property of every object met, present or not. */
 function walk(schema: Json, value: unknown, where: string, out: Finding[], depth = 0): void {
   if (depth > 20 || schema === undefined || schema === null || typeof schema !== 'object') return;
   const s = deref(schema, doc);
   for (const sub of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) walk(sub, value, where, out, depth + 1);
-  if (Array.isArray(value) && s.items) { value.slice(0, 20).forEach((v, i) => walk(s.items, v, `${where}/${i}`, out, depth + 1)); return; }
+  if (Array.isArray(value) && s.items) {
+    value.slice(0, 20).forEach((v, i) => walk(s.items, v, `${where}/${i}`, out, depth + 1));
+    return;
+  }
   if (!value || typeof value !== 'object' || Array.isArray(value) || !s.properties) return;
   for (const [name, prop] of Object.entries<Json>(s.properties)) {
     const p = deref(prop, doc);
@@ -84,7 +105,13 @@ const READS: { path: string; query: Record<string, string>; auth: boolean; schem
   { path: '/core/v2/media', query: { context: 'edit', per_page: '5' }, auth: true, schema: ['get', '/core/v2/media'] },
   { path: '/core/v2/media', query: { per_page: '5' }, auth: false, schema: ['get', '/core/v2/media'] },
   { path: '/core/v2/menu-items', query: { context: 'edit', per_page: '5' }, auth: true, schema: ['get', '/core/v2/menu-items'] },
-  { path: '/cal/events/v1/events', query: { per_page: '20', start_date: '2025-01-01 00:00:00' }, auth: true, schema: ['get', '/cal/events/v1/events'], calendar: true },
+  {
+    path: '/cal/events/v1/events',
+    query: { per_page: '20', start_date: '2025-01-01 00:00:00' },
+    auth: true,
+    schema: ['get', '/cal/events/v1/events'],
+    calendar: true,
+  },
   { path: '/cal/events/v1/venues', query: { per_page: '20' }, auth: true, schema: ['get', '/cal/events/v1/venues'], calendar: true },
   { path: '/cal/events/v1/organizers', query: { per_page: '20' }, auth: true, schema: ['get', '/cal/events/v1/organizers'], calendar: true },
 ];
@@ -101,7 +128,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe(`version markers on ${SITE.baseUrl}`, () => {
-  it('the site\'s releases are read from the site itself, and agree with the sandbox\'s record of them', () => {
+  it("the site's releases are read from the site itself, and agree with the sandbox's record of them", () => {
     expect(releases.wordpress.length).toBeGreaterThanOrEqual(2);
     if (SITE.isSandbox) {
       expect(releases.wordpress.join('.')).toBe(parse(String(SITE.wordpress)).join('.'));
@@ -114,20 +141,22 @@ describe(`version markers on ${SITE.baseUrl}`, () => {
     expect(new Set(findings.map((f) => f.marker.split(' ')[0]))).toEqual(new Set(releases.tec ? ['WordPress', 'TEC'] : ['WordPress']));
   });
 
-  it('no field marked since a newer release than the site\'s is sent', () => {
+  it("no field marked since a newer release than the site's is sent", () => {
     const early = findings.filter((f) => f.present && !has(f.marker)).map((f) => `${f.where}: sent, but marked x-since ${f.marker}`);
     expect([...new Set(early)]).toEqual([]);
   });
 
-  it('every field marked since the site\'s release or an older one is sent (unless its condition is not met)', () => {
-    const missing = findings.filter((f) => !f.present && has(f.marker) && !CONDITIONAL[f.where.split('/').pop()!]).map((f) => `${f.where}: missing, though marked x-since ${f.marker}`);
+  it("every field marked since the site's release or an older one is sent (unless its condition is not met)", () => {
+    const missing = findings
+      .filter((f) => !f.present && has(f.marker) && !CONDITIONAL[f.where.split('/').pop()!])
+      .map((f) => `${f.where}: missing, though marked x-since ${f.marker}`);
     expect([...new Set(missing)]).toEqual([]);
   });
 
   // WordPress declares every parameter it reads in the route's args. The calendar's marked parameters
   // (`password`, `context`) are read by its handlers without being declared, so the index cannot show
   // them: their markers are checked on behaviour (the contract run), not here.
-  it('every WordPress-marked query parameter is in the site\'s index exactly when the site\'s release has it', async () => {
+  it("every WordPress-marked query parameter is in the site's index exactly when the site's release has it", async () => {
     const index = await call('GET', '/');
     const routes: Json = index.json.routes ?? {};
     const wrong: string[] = [];
@@ -135,13 +164,16 @@ describe(`version markers on ${SITE.baseUrl}`, () => {
     for (const o of operations(doc)) {
       for (const p of o.params.map((x: Json) => deref(x, doc)).filter((x: Json) => x.in === 'query' && String(x['x-since'] ?? '').startsWith('WordPress '))) {
         // The caller maps the answer back to spec names: the index's route keys are the spec's too.
-        const entry = Object.entries<Json>(routes).find(([route]) => new RegExp(`^${route.replace(/\(\?P</g, '(?<')}$`).test(o.path.replace(/\{[^}]+\}/g, '1')));
+        const entry = Object.entries<Json>(routes).find(([route]) =>
+          new RegExp(`^${route.replace(/\(\?P</g, '(?<')}$`).test(o.path.replace(/\{[^}]+\}/g, '1')),
+        );
         if (!entry) continue; // a route the site does not have: nothing to compare
         const endpoint = (entry[1].endpoints ?? []).find((e: Json) => (e.methods ?? []).includes(o.method.toUpperCase()));
         if (!endpoint) continue;
         checked++;
         const declared = Object.hasOwn(endpoint.args ?? {}, p.name);
-        if (declared !== has(p['x-since'])) wrong.push(`${o.method.toUpperCase()} ${o.path} ${p.name}: ${declared ? 'declared' : 'not declared'} by the site, marked x-since ${p['x-since']}`);
+        if (declared !== has(p['x-since']))
+          wrong.push(`${o.method.toUpperCase()} ${o.path} ${p.name}: ${declared ? 'declared' : 'not declared'} by the site, marked x-since ${p['x-since']}`);
       }
     }
     expect(checked).toBeGreaterThan(0);
@@ -152,7 +184,10 @@ describe(`version markers on ${SITE.baseUrl}`, () => {
 describe(`list values of media_type and mime_type on ${SITE.baseUrl} (x-since WordPress 6.9 on the list member)`, () => {
   // A comma list of MIME types is a plain string that WordPress splits on every release; the list (array)
   // form is what 6.9 added, so it is sent with PHP brackets here.
-  it.each([['media_type', 'image,video'], ['mime_type[]', 'image/png']])('%s=%s is accepted exactly from WordPress 6.9', async (name, value) => {
+  it.each([
+    ['media_type', 'image,video'],
+    ['mime_type[]', 'image/png'],
+  ])('%s=%s is accepted exactly from WordPress 6.9', async (name, value) => {
     const a = await call('GET', '/core/v2/media', { query: { [name]: value, _fields: 'id' } });
     if (has('WordPress 6.9')) expect(a.status).toBe(200);
     else {

@@ -10,7 +10,10 @@ import { jsonErrorCode } from '../../mock/errors.ts';
 import { createFront } from '../../mock/front.ts';
 import { bundle } from '../support/spec.js';
 
-const POSTS = [{ id: 5, date: '2025-06-13T10:00:00', title: { rendered: 'Hello' }, _links: { self: [{ href: 'http://x/wp-json/wp/v2/posts/5' }] } }, { id: 6, date: '2025-06-14T10:00:00', title: { rendered: 'Two' }, _links: { self: [{ href: 'http://x/wp-json/wp/v2/posts/6' }] } }];
+const POSTS = [
+  { id: 5, date: '2025-06-13T10:00:00', title: { rendered: 'Hello' }, _links: { self: [{ href: 'http://x/wp-json/wp/v2/posts/5' }] } },
+  { id: 6, date: '2025-06-14T10:00:00', title: { rendered: 'Two' }, _links: { self: [{ href: 'http://x/wp-json/wp/v2/posts/6' }] } },
+];
 let canned = { status: 200, headers: { 'content-type': 'application/json' } as Record<string, string>, body: JSON.stringify(POSTS) };
 let upstream: http.Server;
 let front: http.Server;
@@ -18,7 +21,13 @@ let base: string;
 const listen = (s: http.Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as AddressInfo).port)));
 
 beforeAll(async () => {
-  upstream = http.createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(canned.status, canned.headers); res.end(canned.body); }); });
+  upstream = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(canned.status, canned.headers);
+      res.end(canned.body);
+    });
+  });
   const upPort = await listen(upstream);
   front = createFront({ doc: bundle(), upstream: { host: '127.0.0.1', port: upPort } });
   base = `http://127.0.0.1:${await listen(front)}`;
@@ -39,16 +48,28 @@ afterEach(() => {
 async function exchange(path: string, init: RequestInit = {}) {
   const res = await fetch(`${base}${path}`, init);
   const headers: Record<string, string> = {};
-  res.headers.forEach((v, k) => { if (k !== 'date' && k !== 'keep-alive' && k !== 'connection') headers[k] = v; });
+  res.headers.forEach((v, k) => {
+    if (k !== 'date' && k !== 'keep-alive' && k !== 'connection') headers[k] = v;
+  });
   return { status: res.status, headers, text: await res.text() };
 }
 
 const polluted = () => PROTO_NAMES.filter((n) => Object.hasOwn(Object.prototype, n) && !['toString', 'valueOf', 'hasOwnProperty'].includes(n));
 
 export const HOSTILE_PROTO_QUERIES = [
-  '_fields=__proto__.x', '_fields=__proto__._links', '_fields=id,__proto__._embedded', '_fields=constructor.prototype.x',
-  '_fields=__proto__', '_fields=prototype.id', '__proto__[x]=1', 'constructor[prototype][x]=1', '__proto__.x=1', '_embed=__proto__',
-  '_fields=__proto__.content-type', '_fields=__proto__.authorization', '_fields=__proto__.status',
+  '_fields=__proto__.x',
+  '_fields=__proto__._links',
+  '_fields=id,__proto__._embedded',
+  '_fields=constructor.prototype.x',
+  '_fields=__proto__',
+  '_fields=prototype.id',
+  '__proto__[x]=1',
+  'constructor[prototype][x]=1',
+  '__proto__.x=1',
+  '_embed=__proto__',
+  '_fields=__proto__.content-type',
+  '_fields=__proto__.authorization',
+  '_fields=__proto__.status',
 ];
 
 describe('prototype keys from a request (issue 23, point 7)', () => {
@@ -69,10 +90,18 @@ describe('prototype keys from a request (issue 23, point 7)', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('forwards JSON and form bodies with prototype keys without touching the front\'s prototypes', async () => {
+  it("forwards JSON and form bodies with prototype keys without touching the front's prototypes", async () => {
     canned = { status: 201, headers: { 'content-type': 'application/json' }, body: JSON.stringify(POSTS[0]) };
-    await exchange('/core/v2/posts', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Basic eDp5' }, body: '{"__proto__":{"x":1},"constructor":{"prototype":{"x":1}},"title":"t"}' });
-    await exchange('/core/v2/posts', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Basic eDp5' }, body: '__proto__[x]=1&constructor[prototype][x]=1&title=t' });
+    await exchange('/core/v2/posts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Basic eDp5' },
+      body: '{"__proto__":{"x":1},"constructor":{"prototype":{"x":1}},"title":"t"}',
+    });
+    await exchange('/core/v2/posts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Basic eDp5' },
+      body: '__proto__[x]=1&constructor[prototype][x]=1&title=t',
+    });
     expect(polluted()).toEqual([]);
   });
 });
@@ -97,9 +126,21 @@ describe('arrays where the platform expects a scalar (issue 23, point 8)', () =>
 
   it('reads a form body the same way: title=x&status[]=draft answers 400 rest_invalid_type for status, also anonymously (as the sandbox does)', async () => {
     canned = { status: 401, headers: { 'content-type': 'application/json' }, body: '{"code":"rest_cannot_create","message":"Sorry.","data":{"status":401}}' };
-    const r = await exchange('/core/v2/posts', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'title=x&status[]=draft' });
+    const r = await exchange('/core/v2/posts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'title=x&status[]=draft',
+    });
     expect(r.status).toBe(400);
-    expect(JSON.parse(r.text)).toEqual({ code: 'rest_invalid_param', message: 'Invalid parameter(s): status', data: { status: 400, params: { status: 'status is not of type string.' }, details: { status: { code: 'rest_invalid_type', message: 'status is not of type string.', data: { param: 'status' } } } } });
+    expect(JSON.parse(r.text)).toEqual({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): status',
+      data: {
+        status: 400,
+        params: { status: 'status is not of type string.' },
+        details: { status: { code: 'rest_invalid_type', message: 'status is not of type string.', data: { param: 'status' } } },
+      },
+    });
   });
 
   it('reads the last key as PHP does: per_page[]=abc&per_page=1 is the scalar 1', async () => {
@@ -111,11 +152,19 @@ describe('arrays where the platform expects a scalar (issue 23, point 8)', () =>
 
 describe('JSON deeper than PHP reads (issue 23, point 9)', () => {
   const deep = (n: number) => `{"title":"t","meta":${'['.repeat(n)}${']'.repeat(n)}}`;
-  it('answers 400 rest_invalid_json with PHP\'s depth error (json_error_code 1) from 512 levels on', async () => {
+  it("answers 400 rest_invalid_json with PHP's depth error (json_error_code 1) from 512 levels on", async () => {
     canned = { status: 201, headers: { 'content-type': 'application/json' }, body: JSON.stringify(POSTS[0]) };
-    const r = await exchange('/core/v2/posts', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Basic eDp5' }, body: deep(600) });
+    const r = await exchange('/core/v2/posts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Basic eDp5' },
+      body: deep(600),
+    });
     expect(r.status).toBe(400);
-    expect(JSON.parse(r.text)).toEqual({ code: 'rest_invalid_json', message: 'Invalid JSON body passed.', data: { status: 400, json_error_code: 1, json_error_message: 'Maximum stack depth exceeded' } });
+    expect(JSON.parse(r.text)).toEqual({
+      code: 'rest_invalid_json',
+      message: 'Invalid JSON body passed.',
+      data: { status: 400, json_error_code: 1, json_error_message: 'Maximum stack depth exceeded' },
+    });
   });
 
   // Measured on the sandbox (WordPress 6.1.9, PHP 8.2): 511 nested arrays (or `{"a":` objects) reach

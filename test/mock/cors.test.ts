@@ -32,17 +32,23 @@ beforeAll(async () => {
   front = createFront({ doc: bundle(), upstream: { host: '127.0.0.1', port: upPort }, memo: new AnswerMemo() });
   mockBase = `http://127.0.0.1:${await listen(front)}`;
   // The browser app: a page on another origin (localhost, not 127.0.0.1: another host, so CORS applies).
-  app = http.createServer((_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<!doctype html><title>app</title>'); });
+  app = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<!doctype html><title>app</title>');
+  });
   appBase = `http://localhost:${await listen(app)}`;
   expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
   for (const s of [front, upstream, app]) await new Promise((r) => s?.close(r));
 });
 
-describe('the mock\'s CORS answer', () => {
+describe("the mock's CORS answer", () => {
   it('echoes the Origin with credentials allowed, and lists the headers (no `*`)', async () => {
     const res = await fetch(`${mockBase}/core/v2/posts`, { headers: { Origin: 'https://app.example:3000' } });
     expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example:3000');
@@ -56,7 +62,10 @@ describe('the mock\'s CORS answer', () => {
   });
 
   it('answers a preflight from any route with the origin, the methods and credentials', async () => {
-    const res = await fetch(`${mockBase}/core/v2/posts`, { method: 'OPTIONS', headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' } });
+    const res = await fetch(`${mockBase}/core/v2/posts`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example');
     expect(res.headers.get('access-control-allow-methods')).toBe('OPTIONS, GET, POST, PUT, PATCH, DELETE');
@@ -79,9 +88,13 @@ describe('the mock\'s CORS answer', () => {
         try {
           const r = await fetch(url, { credentials: 'include', headers: { Authorization: 'Basic eDp5' } });
           return { ok: true, status: r.status, total: r.headers.get('X-WP-Total'), body: await r.json() };
-        } catch (e) { return { ok: false, error: String(e) }; }
+        } catch (e) {
+          return { ok: false, error: String(e) };
+        }
       }, `${mockBase}/core/v2/posts`);
       expect(result).toMatchObject({ ok: true, status: 200, total: '1' });
-    } finally { await page.close(); }
+    } finally {
+      await page.close();
+    }
   });
 });

@@ -17,7 +17,13 @@ let base: string;
 const listen = (s: http.Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as AddressInfo).port)));
 
 beforeAll(async () => {
-  upstream = http.createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(canned.status, canned.headers); res.end(canned.body); }); });
+  upstream = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(canned.status, canned.headers);
+      res.end(canned.body);
+    });
+  });
   const upPort = await listen(upstream);
   front = createFront({ doc: bundle(), upstream: { host: '127.0.0.1', port: upPort } });
   base = `http://127.0.0.1:${await listen(front)}`;
@@ -34,7 +40,15 @@ async function get(path: string, init: RequestInit = {}) {
 
 describe('the mock front', () => {
   it('turns a 422 problem with validation details into 400 rest_invalid_param', async () => {
-    canned = { status: 422, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify({ title: 'Invalid request', status: 422, validation: [{ location: ['query', 'maxwidth'], severity: 'Error', code: 'type', message: 'Request query parameter maxwidth must be integer' }] }) };
+    canned = {
+      status: 422,
+      headers: { 'content-type': 'application/problem+json' },
+      body: JSON.stringify({
+        title: 'Invalid request',
+        status: 422,
+        validation: [{ location: ['query', 'maxwidth'], severity: 'Error', code: 'type', message: 'Request query parameter maxwidth must be integer' }],
+      }),
+    };
     const r = await get('/oembed/1.0/embed?url=https://x.example/&maxwidth=x');
     expect(r.status).toBe(400);
     expect(check(ERROR, r.body)).toEqual([]);
@@ -44,14 +58,25 @@ describe('the mock front', () => {
   });
 
   it('keeps a 401 whose only violation is the missing credentials', async () => {
-    canned = { status: 401, headers: { 'content-type': 'application/json', 'sl-violations': JSON.stringify([{ location: ['request'], code: 401, message: 'Invalid security scheme used' }]) }, body: '{"code":"rest_forbidden","message":"no","data":{"status":401}}' };
+    canned = {
+      status: 401,
+      headers: {
+        'content-type': 'application/json',
+        'sl-violations': JSON.stringify([{ location: ['request'], code: 401, message: 'Invalid security scheme used' }]),
+      },
+      body: '{"code":"rest_forbidden","message":"no","data":{"status":401}}',
+    };
     const r = await get('/');
     expect(r.status).toBe(401);
     expect(r.body.code).toBe('rest_forbidden');
   });
 
   it('keeps answers whose violations concern the response only', async () => {
-    canned = { status: 200, headers: { 'content-type': 'application/json', 'sl-violations': JSON.stringify([{ location: ['response', 'body'], code: 'type', message: 'x' }]) }, body: '{"ok":true}' };
+    canned = {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'sl-violations': JSON.stringify([{ location: ['response', 'body'], code: 'type', message: 'x' }]) },
+      body: '{"ok":true}',
+    };
     const r = await get('/');
     expect(r).toEqual({ status: 200, body: { ok: true } });
   });
@@ -62,7 +87,7 @@ describe('the mock front', () => {
     expect((await get('/', { method: 'DELETE' })).body.code).toBe('rest_no_route');
   });
 
-  it('answers 500 internal_server_error (WordPress\'s fatal error) when Prism is gone', async () => {
+  it("answers 500 internal_server_error (WordPress's fatal error) when Prism is gone", async () => {
     const dead = createFront({ doc: bundle(), upstream: { host: '127.0.0.1', port: 9 } });
     const port = await listen(dead);
     const res = await fetch(`http://127.0.0.1:${port}/`);
@@ -77,12 +102,16 @@ describe('the mock front', () => {
     const reply = await new Promise<string>((resolve) => {
       const s = net.connect(Number(new URL(base).port), '127.0.0.1', () => s.write('GARBAGE / HTTP/9\r\n\r\n'));
       let data = '';
-      s.on('data', (c) => { data += c; });
+      s.on('data', (c) => {
+        data += c;
+      });
       s.on('close', () => resolve(data));
       s.on('error', () => resolve(data));
     });
     expect(reply).toMatch(/^HTTP\/1\.1 400/);
-    const big = await fetch(`${base}/batch/v1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(9 * 1024 * 1024) }).catch((e: Error) => e);
+    const big = await fetch(`${base}/batch/v1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(9 * 1024 * 1024) }).catch(
+      (e: Error) => e,
+    );
     if (!(big instanceof Error)) expect(big.status).toBe(413);
     canned = { status: 200, headers: { 'content-type': 'application/json' }, body: '{"alive":true}' };
     expect((await get('/')).body).toEqual({ alive: true });
@@ -92,7 +121,14 @@ describe('the mock front', () => {
 describe('the answer memo', () => {
   it('replays the answer to a request already forwarded, but never for Prefer: dynamic=true', async () => {
     let asked = 0;
-    const up = http.createServer((req, res) => { req.resume(); req.on('end', () => { asked++; res.writeHead(200, { 'content-type': 'application/json', date: 'Thu, 01 Jan 1970 00:00:00 GMT' }); res.end(JSON.stringify({ n: asked })); }); });
+    const up = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        asked++;
+        res.writeHead(200, { 'content-type': 'application/json', date: 'Thu, 01 Jan 1970 00:00:00 GMT' });
+        res.end(JSON.stringify({ n: asked }));
+      });
+    });
     const memo = new AnswerMemo({ maxEntries: 2 });
     const f = createFront({ doc: bundle(), upstream: { host: '127.0.0.1', port: await listen(up) }, memo });
     const b = `http://127.0.0.1:${await listen(f)}`;

@@ -12,14 +12,22 @@ import { BASIC, queryString, validRequest } from './requests.js';
 const doc = bundle();
 const ops = operations(doc);
 let mock: Mock;
-beforeAll(async () => { mock = await startMock({ errors: true }); });
-afterAll(async () => { await mock?.stop(); });
+beforeAll(async () => {
+  mock = await startMock({ errors: true });
+});
+afterAll(async () => {
+  await mock?.stop();
+});
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${mock.url}${path}`, { headers });
   const text = await res.text();
   let body: Json;
-  try { body = JSON.parse(text); } catch { body = text; }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
   return { status: res.status, headers: res.headers, body };
 }
 
@@ -30,7 +38,7 @@ const successExamples = (o: Operation): Record<string, Json> => {
 };
 
 describe('pagination follows the request (core)', () => {
-  it('X-WP-Total, X-WP-TotalPages and Link on the mock\'s own origin, other parameters kept, no next on the last page', async () => {
+  it("X-WP-Total, X-WP-TotalPages and Link on the mock's own origin, other parameters kept, no next on the last page", async () => {
     const total = (Object.values(successExamples(ops.find((o) => o.path === '/core/v2/posts' && o.method === 'get')!))[0] as Json[]).length;
     expect(total).toBeGreaterThan(1);
     const first = await get('/core/v2/posts?per_page=1&search=jazz');
@@ -100,14 +108,17 @@ describe('pagination follows the request (calendar)', () => {
 });
 
 /** The namespace group of a path: core (with the site-wide routes), cal, ml, or the other add-ons. */
-const groupOf = (path: string) => (/^\/(core|batch|oembed)\/|^\/[^/]*$/.test(path) ? 'core' : path.startsWith('/cal/') ? 'cal' : path.startsWith('/ml/') ? 'ml' : 'addons');
+const groupOf = (path: string) =>
+  /^\/(core|batch|oembed)\/|^\/[^/]*$/.test(path) ? 'core' : path.startsWith('/cal/') ? 'cal' : path.startsWith('/ml/') ? 'ml' : 'addons';
 
 /** One GET route per namespace group whose answer is JSON: the first without path parameters, else the first. */
 function routeOf(group: string): Operation {
   const gets = ops.filter((o) => o.method === 'get' && groupOf(o.path) === group && Object.keys(successExamples(o)).length);
-  const pick = gets.find((o) => /\{id\}$/.test(o.path) && Object.values(successExamples(o)).some((v) => v && typeof v === 'object' && !Array.isArray(v) && v._links))
-    ?? gets.find((o) => !o.path.includes('{') && o.path.split('/').length > 3 && !o.params.some((p) => p.required))
-    ?? gets.find((o) => !o.params.some((p) => p.required)) ?? gets[0];
+  const pick =
+    gets.find((o) => /\{id\}$/.test(o.path) && Object.values(successExamples(o)).some((v) => v && typeof v === 'object' && !Array.isArray(v) && v._links)) ??
+    gets.find((o) => !o.path.includes('{') && o.path.split('/').length > 3 && !o.params.some((p) => p.required)) ??
+    gets.find((o) => !o.params.some((p) => p.required)) ??
+    gets[0];
   expect(pick, `a GET route in group ${group}`).toBeDefined();
   return pick;
 }
@@ -115,7 +126,10 @@ function routeOf(group: string): Operation {
 describe.each(['core', 'cal', 'ml', 'addons'])('global parameters, group %s', (group) => {
   const o = routeOf(group);
   const req = validRequest(o, doc);
-  const url = (extra: string) => { const qs = queryString(req.query); return `${req.url}${qs ? `${qs}&` : '?'}${extra}`; };
+  const url = (extra: string) => {
+    const qs = queryString(req.query);
+    return `${req.url}${qs ? `${qs}&` : '?'}${extra}`;
+  };
   const headers = { ...req.headers, authorization: BASIC };
 
   it(`_fields on GET ${o.path}: only the listed fields`, async () => {
@@ -146,11 +160,20 @@ describe.each(['core', 'cal', 'ml', 'addons'])('global parameters, group %s', (g
   it(`_embed on GET ${o.path}: _embedded from the embeddable links`, async () => {
     const plain = await get(url('x=3'), headers);
     const items: Json[] = Array.isArray(plain.body) ? plain.body : [plain.body];
-    const rels = new Set(items.flatMap((i) => Object.entries<Json>(i?._links ?? {}).filter(([, ls]) => Array.isArray(ls) && ls.some((l: Json) => l.embeddable && /\/wp-json\//.test(l.href))).map(([rel]) => rel)));
+    const rels = new Set(
+      items.flatMap((i) =>
+        Object.entries<Json>(i?._links ?? {})
+          .filter(([, ls]) => Array.isArray(ls) && ls.some((l: Json) => l.embeddable && /\/wp-json\//.test(l.href)))
+          .map(([rel]) => rel),
+      ),
+    );
     const r = await get(url('_embed'), headers);
     expect(r.status).toBe(200);
     const embedded: Json[] = Array.isArray(r.body) ? r.body : [r.body];
-    if (!rels.size) { expect(r.body).toEqual(plain.body); return; }
+    if (!rels.size) {
+      expect(r.body).toEqual(plain.body);
+      return;
+    }
     expect(Object.keys(embedded[0]._embedded ?? {}).length).toBeGreaterThan(0);
     for (const rel of Object.keys(embedded[0]._embedded)) expect(rels.has(rel)).toBe(true);
     const one = [...rels][0];

@@ -17,7 +17,12 @@ describe('PHP-style decoding', () => {
   });
 
   it('parses pairs as parse_str: empty keys dropped, dots and spaces in the base name become _', () => {
-    expect(phpPairs('%=x&=y&a.b=1&c d[e.f]=2&&g')).toEqual([['%', 'x'], ['a_b', '1'], ['c_d[e.f]', '2'], ['g', '']]);
+    expect(phpPairs('%=x&=y&a.b=1&c d[e.f]=2&&g')).toEqual([
+      ['%', 'x'],
+      ['a_b', '1'],
+      ['c_d[e.f]', '2'],
+      ['g', ''],
+    ]);
     expect(phpPairs('a=1&'.repeat(2000), 1000)).toHaveLength(1000);
   });
 

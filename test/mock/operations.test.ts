@@ -14,26 +14,38 @@ import { probes, send, validRequest } from './requests.js';
 const doc = bundle();
 const ops = operations(doc);
 const ERROR = { $ref: '#/components/schemas/Error' };
-const successOf = (op: Json) => Object.keys(op.responses).filter((c) => /^2\d\d$/.test(c)).sort()[0];
+const successOf = (op: Json) =>
+  Object.keys(op.responses)
+    .filter((c) => /^2\d\d$/.test(c))
+    .sort()[0];
 
 let mock: Mock;
 const covered = { operations: 0, probes: 0, missing: 0, wrongType: 0, headers: 0 };
 
-beforeAll(async () => { mock = await startMock({ errors: true }); });
+beforeAll(async () => {
+  mock = await startMock({ errors: true });
+});
 afterAll(async () => {
   await mock?.stop();
-  console.log(`mock contract: ${covered.operations}/${ops.length} operations answered their documented success; ${covered.probes} error probes (${covered.missing} missing, ${covered.wrongType} wrong type); ${covered.headers} documented headers checked`);
+  console.log(
+    `mock contract: ${covered.operations}/${ops.length} operations answered their documented success; ${covered.probes} error probes (${covered.missing} missing, ${covered.wrongType} wrong type); ${covered.headers} documented headers checked`,
+  );
 });
 
 describe('the mock answers every operation', () => {
-  it('covers operations', () => { expect(ops.length).toBeGreaterThan(0); });
+  it('covers operations', () => {
+    expect(ops.length).toBeGreaterThan(0);
+  });
 
   for (const o of ops) {
     it(`${o.method.toUpperCase()} ${o.path} (${o.id}) answers its documented success`, async () => {
       const client = createClient<paths>({ baseUrl: mock.url, querySerializer: { array: { style: 'form', explode: false } } });
       const req = validRequest(o, doc);
       const init: Json = { params: { path: req.path, query: req.query }, headers: { ...req.headers } };
-      if (req.body !== undefined) { init.body = req.body; init.headers['content-type'] = req.contentType; }
+      if (req.body !== undefined) {
+        init.body = req.body;
+        init.headers['content-type'] = req.contentType;
+      }
       const request = (client as Json).request as (m: string, p: string, i: Json) => Promise<{ data?: Json; error?: Json; response: Response }>;
       const { data, error, response } = await request(o.method.toUpperCase(), o.path, init);
       const status = String(response.status);
@@ -49,7 +61,10 @@ describe('the mock answers every operation', () => {
       for (const [name, h] of Object.entries<Json>(documented.headers ?? {})) {
         const value = response.headers.get(name);
         const header = deref(h);
-        if (value === null) { expect(header.required ?? false, `required header ${name} missing`).toBe(false); continue; }
+        if (value === null) {
+          expect(header.required ?? false, `required header ${name} missing`).toBe(false);
+          continue;
+        }
         covered.headers++;
         const schema = deref(header.schema) ?? {};
         const parsed = ['integer', 'number'].includes(schema.type) ? Number(value) : value;
@@ -78,7 +93,8 @@ describe('the mock answers bad parameters as the platform does', () => {
           expect(res.body.data.details[p.param].code).toMatch(/^rest_/);
         }
         covered.probes++;
-        if (p.kind === 'missing') covered.missing++; else covered.wrongType++;
+        if (p.kind === 'missing') covered.missing++;
+        else covered.wrongType++;
       });
     }
   }

@@ -14,7 +14,9 @@ const ERROR = { $ref: '#/components/schemas/Error' };
 let mock: Mock;
 let preferChecks = 0;
 
-beforeAll(async () => { mock = await startMock({ errors: true }); });
+beforeAll(async () => {
+  mock = await startMock({ errors: true });
+});
 afterAll(async () => {
   await mock?.stop();
   console.log(`platform answers: ${preferChecks} Prefer selections checked`);
@@ -24,7 +26,11 @@ async function raw(method: string, path: string, init: RequestInit = {}) {
   const res = await fetch(`${mock.url}${path}`, { method, ...init });
   const text = await res.text();
   let body: Json = text;
-  try { body = JSON.parse(text); } catch { /* keep text */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* keep text */
+  }
   return { status: res.status, body, type: res.headers.get('content-type') ?? '' };
 }
 
@@ -36,7 +42,14 @@ function expectNoRoute(r: { status: number; body: Json; type: string }) {
 
 // Prism trims the leading and trailing white space of string values in examples ("\n<p>..." is
 // served as "<p>..."): compare examples modulo that.
-const trimmed = (v: Json): Json => (typeof v === 'string' ? v.trim() : Array.isArray(v) ? v.map(trimmed) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimmed(x)])) : v);
+const trimmed = (v: Json): Json =>
+  typeof v === 'string'
+    ? v.trim()
+    : Array.isArray(v)
+      ? v.map(trimmed)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimmed(x)]))
+        : v;
 
 // The mock computes a calendar list's paging members from the request (test/mock/globals.test.ts):
 // compare the rest of the envelope.
@@ -49,9 +62,12 @@ const unpaged = (v: Json): Json => {
 const has = (path: string) => Object.hasOwn(doc.paths, path);
 
 describe('no route', () => {
-  it.each(['/nope', '/core/v3/posts', '/cal/events/v2/events', '/oembed/1.0/embed/extra', '/%E2%9C%93', '/cal/events/v1/events/1/2/3'])('unknown route %s -> 404 rest_no_route', async (path) => {
-    expectNoRoute(await raw('GET', path));
-  });
+  it.each(['/nope', '/core/v3/posts', '/cal/events/v2/events', '/oembed/1.0/embed/extra', '/%E2%9C%93', '/cal/events/v1/events/1/2/3'])(
+    'unknown route %s -> 404 rest_no_route',
+    async (path) => {
+      expectNoRoute(await raw('GET', path));
+    },
+  );
 
   it('a method the route does not have -> 404 rest_no_route (for every route)', async () => {
     const all = ['get', 'post', 'put', 'patch', 'delete'];
@@ -87,7 +103,13 @@ describe('no route', () => {
       const req = validRequest(o, doc);
       for (const bad of ['abc', '-1', '1e3']) {
         const url = fillPath(o.path, { ...req.path, [p.name]: bad });
-        expectNoRoute(await raw(o.method.toUpperCase(), url, o.method === 'get' ? {} : { headers: { 'content-type': 'application/json', authorization: 'Basic ZTpw' }, body: '{}' }));
+        expectNoRoute(
+          await raw(
+            o.method.toUpperCase(),
+            url,
+            o.method === 'get' ? {} : { headers: { 'content-type': 'application/json', authorization: 'Basic ZTpw' }, body: '{}' },
+          ),
+        );
         n++;
       }
     }
@@ -114,7 +136,10 @@ describe('invalid JSON', () => {
     for (const o of ops) {
       if (!deref(o.op.requestBody)?.content?.['application/json']) continue;
       const req = validRequest(o, doc);
-      const r = await raw(o.method.toUpperCase(), `${req.url}`, { headers: { ...req.headers, 'content-type': 'application/json' }, body: "{'single': 'quotes'}" });
+      const r = await raw(o.method.toUpperCase(), `${req.url}`, {
+        headers: { ...req.headers, 'content-type': 'application/json' },
+        body: "{'single': 'quotes'}",
+      });
       expect(r.status, `${o.id}: ${JSON.stringify(r.body)}`).toBe(400);
       expect(r.body.code).toBe('rest_invalid_json');
       expect(o.op.responses['400'], `${o.id} documents no 400`).toBeDefined();
@@ -146,7 +171,10 @@ describe('Prefer', () => {
         const req = validRequest(o, doc);
         const res = await send(mock.url, req, { prefer: `code=${code}` });
         preferChecks++;
-        if (String(res.status) !== code) { failures.push(`${o.id} code=${code} -> ${res.status} ${res.text.slice(0, 200)}`); continue; }
+        if (String(res.status) !== code) {
+          failures.push(`${o.id} code=${code} -> ${res.status} ${res.text.slice(0, 200)}`);
+          continue;
+        }
         const media = response.content?.['application/json'];
         if (media?.schema) {
           const errs = check(media.schema, res.body);
@@ -155,7 +183,8 @@ describe('Prefer', () => {
         for (const [key, ex] of Object.entries<Json>(media?.examples ?? {})) {
           const r = await send(mock.url, req, { prefer: `code=${code}, example=${key}` });
           preferChecks++;
-          if (String(r.status) !== code || JSON.stringify(trimmed(unpaged(r.body))) !== JSON.stringify(trimmed(unpaged(deref(ex).value)))) failures.push(`${o.id} code=${code} example=${key} -> ${r.status} ${r.text.slice(0, 200)}`);
+          if (String(r.status) !== code || JSON.stringify(trimmed(unpaged(r.body))) !== JSON.stringify(trimmed(unpaged(deref(ex).value))))
+            failures.push(`${o.id} code=${code} example=${key} -> ${r.status} ${r.text.slice(0, 200)}`);
         }
       }
     }
@@ -167,11 +196,15 @@ describe('Prefer', () => {
 // (style form, explode false), e.g. `categories` and `tags` of GET /core/v2/posts: Prism alone
 // rejects `categories=4,5` ("must be array"); the mock checks the list itself.
 describe('comma lists of union parameters', () => {
-  const unionLists = ops.flatMap((o) => o.params.filter((p) => {
-    if (p.in !== 'query' || p.explode !== false) return false;
-    const s = deref(p.schema);
-    return (s.oneOf ?? s.anyOf ?? []).some((b: Json) => deref(b).type === 'array' && deref(deref(b).items)?.type === 'integer');
-  }).map((p) => ({ o, name: p.name as string })));
+  const unionLists = ops.flatMap((o) =>
+    o.params
+      .filter((p) => {
+        if (p.in !== 'query' || p.explode !== false) return false;
+        const s = deref(p.schema);
+        return (s.oneOf ?? s.anyOf ?? []).some((b: Json) => deref(b).type === 'array' && deref(deref(b).items)?.type === 'integer');
+      })
+      .map((p) => ({ o, name: p.name as string })),
+  );
 
   it('GET /core/v2/posts?categories=4,5 and tags=7,8 are accepted', async () => {
     expect(has('/core/v2/posts'), 'the route is in the spec').toBe(true);
@@ -186,7 +219,11 @@ describe('comma lists of union parameters', () => {
 
   it('GET /core/v2/posts?categories=abc (or 4,abc) is still 400 rest_invalid_param', async () => {
     expect(has('/core/v2/posts'), 'the route is in the spec').toBe(true);
-    for (const [q, param] of [['categories=abc', 'categories[0]'], ['categories=4,abc', 'categories[1]'], ['tags=7,x', 'tags[1]']]) {
+    for (const [q, param] of [
+      ['categories=abc', 'categories[0]'],
+      ['categories=4,abc', 'categories[1]'],
+      ['tags=7,x', 'tags[1]'],
+    ]) {
       const r = await raw('GET', `/core/v2/posts?${q}`);
       expect(r.status, q).toBe(400);
       expect(check(ERROR, r.body)).toEqual([]);

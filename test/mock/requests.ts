@@ -42,10 +42,15 @@ export function sampleValue(schemaRef: Json, fallbackInt = 1): unknown {
   for (const k of ['oneOf', 'anyOf', 'allOf']) if (Array.isArray(s[k]) && s[k].length) return sampleValue(s[k][0], fallbackInt);
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
   switch (type) {
-    case 'integer': case 'number': return Math.max(fallbackInt, s.minimum ?? fallbackInt);
-    case 'boolean': return true;
-    case 'array': return [sampleValue(s.items, fallbackInt)];
-    case 'object': return {};
+    case 'integer':
+    case 'number':
+      return Math.max(fallbackInt, s.minimum ?? fallbackInt);
+    case 'boolean':
+      return true;
+    case 'array':
+      return [sampleValue(s.items, fallbackInt)];
+    case 'object':
+      return {};
     default:
       if (s.format === 'uri') return 'https://festival.example/';
       if (s.format === 'email') return 'editor@festival.example';
@@ -112,14 +117,22 @@ export function encodeBody(req: Req): string | undefined {
 }
 
 /** Send a Req with plain fetch; answers status, headers and the parsed body (text when not JSON). */
-export async function send(base: string, req: Req, extraHeaders: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: Json; text: string }> {
+export async function send(
+  base: string,
+  req: Req,
+  extraHeaders: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: Json; text: string }> {
   const headers: Record<string, string> = { ...req.headers, ...extraHeaders };
   const body = encodeBody(req);
   if (body !== undefined) headers['content-type'] = req.contentType ?? 'application/json';
   const res = await fetch(`${base}${req.url}${queryString(req.query)}`, { method: req.method.toUpperCase(), headers, body });
   const text = await res.text();
   let parsed: Json = text;
-  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, headers: res.headers, body: parsed, text };
 }
 
@@ -160,11 +173,21 @@ export function objectProperties(schemaRef: Json): { props: Record<string, Json>
   const s = deref(schemaRef) ?? {};
   const props: Record<string, Json> = { ...(s.properties ?? {}) };
   const required: string[] = [...(s.required ?? [])];
-  for (const m of s.allOf ?? []) { const r = objectProperties(m); Object.assign(props, r.props); required.push(...r.required); }
+  for (const m of s.allOf ?? []) {
+    const r = objectProperties(m);
+    Object.assign(props, r.props);
+    required.push(...r.required);
+  }
   return { props, required };
 }
 
-export interface Probe { kind: 'missing' | 'wrong-type'; param: string; where: 'query' | 'header' | 'body' | 'path'; req: Req; expect: { status: number; code: string } }
+export interface Probe {
+  kind: 'missing' | 'wrong-type';
+  param: string;
+  where: 'query' | 'header' | 'body' | 'path';
+  req: Req;
+  expect: { status: number; code: string };
+}
 
 /** The probes of an operation: one missing required parameter, one wrongly typed parameter. */
 export function probes(o: Operation, doc: Json): Probe[] {
@@ -179,7 +202,13 @@ export function probes(o: Operation, doc: Json): Probe[] {
     const req = base();
     if (reqParam.in === 'query') delete req.query[reqParam.name];
     else delete req.headers[reqParam.name.toLowerCase()];
-    out.push({ kind: 'missing', param: reqParam.name, where: reqParam.in as 'query' | 'header', req, expect: { status: 400, code: 'rest_missing_callback_param' } });
+    out.push({
+      kind: 'missing',
+      param: reqParam.name,
+      where: reqParam.in as 'query' | 'header',
+      req,
+      expect: { status: 400, code: 'rest_missing_callback_param' },
+    });
   } else if (rb.required && rb.type === 'application/json' && bodyShape.required.length && rb.example && typeof rb.example === 'object') {
     const name = bodyShape.required[0];
     const req = base();

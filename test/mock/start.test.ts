@@ -5,20 +5,27 @@ import { describe, expect, it } from 'vitest';
 import { isRunning, prismPidsOf } from '../support/mock.js';
 import { ROOT } from '../support/spec.js';
 
-const portFree = (port: number) => new Promise<boolean>((resolve) => {
-  const s = net.createServer();
-  s.once('error', () => resolve(false));
-  s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-});
+const portFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
 
 describe('npm start', () => {
   it('prints both URLs, serves the docs and the mock, and stops both on SIGINT', async () => {
     // --no-build: the pipeline has its own tests, and a build here would race other builds.
-    const child = spawn(process.execPath, ['dist/mock/start.js', '--no-build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DOCS_PORT: '0', MOCK_PORT: '0' } });
+    const child = spawn(process.execPath, ['dist/mock/start.js', '--no-build'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DOCS_PORT: '0', MOCK_PORT: '0' },
+    });
     let out = '';
     child.stdout!.setEncoding('utf8');
     child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (c: string) => { out += c; });
+    child.stderr!.on('data', (c: string) => {
+      out += c;
+    });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       const urls = await new Promise<{ docs: string; mock: string; prismPids: number[] }>((resolve, reject) => {
@@ -28,7 +35,10 @@ describe('npm start', () => {
           const d = /^docs: (http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(out);
           const m = /^mock: (http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(out);
           const p = prismPidsOf(out);
-          if (d && m && p.length) { clearTimeout(t); resolve({ docs: d[1], mock: m[1], prismPids: p }); }
+          if (d && m && p.length) {
+            clearTimeout(t);
+            resolve({ docs: d[1], mock: m[1], prismPids: p });
+          }
         });
       });
       // One Prism per group of namespaces (mock/groups.ts), all running.

@@ -19,7 +19,13 @@ describe('the bundle', () => {
   it('validates against the OpenAPI 3.1 schema', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
-    for (const f of ['../../json-schema/draft-2020-12/validation.json', '../../json-schema/draft-2020-12/index.json', 'meta.schema.json', 'dialect.schema.json']) ajv.addSchema(JSON.parse(readFileSync(join(OAS31, '..', f), 'utf8')));
+    for (const f of [
+      '../../json-schema/draft-2020-12/validation.json',
+      '../../json-schema/draft-2020-12/index.json',
+      'meta.schema.json',
+      'dialect.schema.json',
+    ])
+      ajv.addSchema(JSON.parse(readFileSync(join(OAS31, '..', f), 'utf8')));
     const validate = ajv.compile(JSON.parse(readFileSync(OAS31, 'utf8')));
     const ok = validate(bundle());
     expect(validate.errors?.slice(0, 5) ?? [], 'OpenAPI 3.1 schema errors').toEqual([]);
@@ -44,13 +50,21 @@ describe('the bundle', () => {
   it('every component schema compiles as JSON Schema 2020-12', () => {
     const failures: string[] = [];
     for (const name of Object.keys(bundle().components?.schemas ?? {})) {
-      try { check({ $ref: `#/components/schemas/${name}` }, null); } catch (e) { failures.push(`${name}: ${(e as Error).message}`); }
+      try {
+        check({ $ref: `#/components/schemas/${name}` }, null);
+      } catch (e) {
+        failures.push(`${name}: ${(e as Error).message}`);
+      }
     }
     expect(failures).toEqual([]);
   });
 });
 
-interface ExampleCase { where: string; schema: Json; value: unknown }
+interface ExampleCase {
+  where: string;
+  schema: Json;
+  value: unknown;
+}
 
 function mediaExamples(where: string, media: Json): ExampleCase[] {
   const out: ExampleCase[] = [];
@@ -69,7 +83,8 @@ function allExamples(): ExampleCase[] {
     const at = `${o.method.toUpperCase()} ${o.path}`;
     for (const p of o.params) {
       if (p.example !== undefined && p.schema) cases.push({ where: `${at} param ${p.name}`, schema: p.schema, value: p.example });
-      for (const [k, ex] of Object.entries<Json>(p.examples ?? {})) cases.push({ where: `${at} param ${p.name} examples.${k}`, schema: p.schema, value: deref(ex).value });
+      for (const [k, ex] of Object.entries<Json>(p.examples ?? {}))
+        cases.push({ where: `${at} param ${p.name} examples.${k}`, schema: p.schema, value: deref(ex).value });
     }
     for (const [type, media] of Object.entries<Json>(deref(o.op.requestBody)?.content ?? {})) cases.push(...mediaExamples(`${at} request ${type}`, media));
     for (const [code, r] of Object.entries<Json>(o.op.responses ?? {})) {

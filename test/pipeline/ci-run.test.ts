@@ -51,7 +51,13 @@ esac
 const dirs: string[] = [];
 const pids: number[] = [];
 afterEach(() => {
-  for (const p of pids.splice(0)) { try { process.kill(p); } catch { /* gone */ } }
+  for (const p of pids.splice(0)) {
+    try {
+      process.kill(p);
+    } catch {
+      /* gone */
+    }
+  }
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -61,7 +67,10 @@ function fakeRepo() {
   const repo = join(top, 'repo'); // ../shared does not exist beside it
   for (const d of ['.ci', 'scripts/sandbox', 'bin']) mkdirSync(join(repo, d), { recursive: true });
   copyFileSync(join(ROOT, '.ci', 'run'), join(repo, '.ci', 'run'));
-  const write = (f: string, text: string) => { writeFileSync(join(repo, f), text); chmodSync(join(repo, f), 0o755); };
+  const write = (f: string, text: string) => {
+    writeFileSync(join(repo, f), text);
+    chmodSync(join(repo, f), 0o755);
+  };
   write('scripts/sandbox/up.sh', UP);
   write('scripts/sandbox/down.sh', DOWN);
   write('bin/npm', NPM);
@@ -69,20 +78,35 @@ function fakeRepo() {
 }
 
 function ci(repo: string, env: Record<string, string> = {}) {
-  const r = spawnSync('bash', [join(repo, '.ci', 'run')], { cwd: repo, encoding: 'utf8', timeout: 60_000, env: { ...process.env, PATH: `${join(repo, 'bin')}:${process.env.PATH}`, SEED_DIR: '', ...env } });
+  const r = spawnSync('bash', [join(repo, '.ci', 'run')], {
+    cwd: repo,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, PATH: `${join(repo, 'bin')}:${process.env.PATH}`, SEED_DIR: '', ...env },
+  });
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
 const pidOf = (repo: string, what: string) => Number(readFileSync(join(repo, '.sandbox', 'run', `${what}.pid`), 'utf8'));
-const alive = (pid: number) => { try { return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')); } catch { return false; } };
+const alive = (pid: number) => {
+  try {
+    return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
 const downs = (repo: string) => (existsSync(join(repo, 'down.log')) ? readFileSync(join(repo, 'down.log'), 'utf8').trim().split('\n') : []);
-const portOpen = (port: number) => new Promise<boolean>((res) => {
-  const s = connect(port, '127.0.0.1');
-  s.once('connect', () => { s.destroy(); res(true); });
-  s.once('error', () => res(false));
-});
+const portOpen = (port: number) =>
+  new Promise<boolean>((res) => {
+    const s = connect(port, '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      res(true);
+    });
+    s.once('error', () => res(false));
+  });
 
 describe('.ci/run stops the sandbox it started', () => {
-  it('when a step fails: exits with that step\'s code and leaves nothing running or listening', async () => {
+  it("when a step fails: exits with that step's code and leaves nothing running or listening", async () => {
     const repo = fakeRepo();
     const r = ci(repo, { FAKE_BREAKING: '1' });
     expect(r.status, r.out).toBe(1);
@@ -109,7 +133,7 @@ describe('.ci/run stops the sandbox it started', () => {
     expect(readFileSync(join(repo, 'steps.log'), 'utf8')).not.toMatch(/breaking/);
   });
 
-  it('a sandbox that was running before is not CI\'s: it stays up, even when a step fails', () => {
+  it("a sandbox that was running before is not CI's: it stays up, even when a step fails", () => {
     const repo = fakeRepo();
     expect(spawnSync('bash', ['scripts/sandbox/up.sh'], { cwd: repo }).status).toBe(0);
     const before = ['php', 'mariadb'].map((w) => pidOf(repo, w));
@@ -120,7 +144,7 @@ describe('.ci/run stops the sandbox it started', () => {
     for (const p of before) expect(alive(p)).toBe(true);
   });
 
-  it('a crashed component that CI restarts is CI\'s to stop; the one that kept running is not', () => {
+  it("a crashed component that CI restarts is CI's to stop; the one that kept running is not", () => {
     const repo = fakeRepo();
     spawnSync('bash', ['scripts/sandbox/up.sh'], { cwd: repo });
     const db = pidOf(repo, 'mariadb');

@@ -23,15 +23,32 @@ function project(name: string, edit: (file: string, text: string) => string, ext
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   for (const f of ['types.ts', 'routes.ts', 'routes-equivalence.ts']) writeFileSync(join(dir, 'generated', f), edit(f, read(f).replace(NOCHECK, '')));
   for (const [f, text] of Object.entries(extra)) writeFileSync(join(dir, f), text);
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, noEmit: true, skipLibCheck: true, allowImportingTsExtensions: true, types: [] },
-    include: ['generated/*.ts', ...Object.keys(extra)],
-  }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        allowImportingTsExtensions: true,
+        types: [],
+      },
+      include: ['generated/*.ts', ...Object.keys(extra)],
+    }),
+  );
   return dir;
 }
 
 function tsc(dir: string): string {
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
   return `${r.stdout ?? ''}${r.stderr ?? ''}`;
 }
 
@@ -69,16 +86,25 @@ describe('client-routes stage', () => {
     const out = tsc(project('clean', (_f, t) => t, { 'probe.ts': probe }));
     const lines = out.split('\n').filter((l) => /error TS/.test(l));
     // Only the two probe lines fail: the generated files themselves are clean.
-    expect(lines.map((l) => l.replace(/\(.*$/, '')), out).toEqual(['probe.ts', 'probe.ts']);
-    expect(out).toContain('Argument of type \'"/core/v2/postz"\' is not assignable to parameter of type \'keyof GetRoutes\'');
+    expect(
+      lines.map((l) => l.replace(/\(.*$/, '')),
+      out,
+    ).toEqual(['probe.ts', 'probe.ts']);
+    expect(out).toContain("Argument of type '\"/core/v2/postz\"' is not assignable to parameter of type 'keyof GetRoutes'");
     expect(out).not.toContain('Expected 2 arguments');
     expect(out).toMatch(/Type '"not a post"' has no properties in common with type|Type 'string' has no properties in common with type/);
   }, 240_000);
 
   it('the equivalence test fails, naming the part, when a row differs from openapi-fetch', () => {
-    const out = tsc(project('broken', (f, t) => (f !== 'routes.ts' ? t : t
-      .replace(/("\/core\/v2\/posts": \{ init: \{ params\?: [^;]+; body\?: never \}; )initOptional: true/, '$1initOptional: false')
-      .replace(/("\/core\/v2\/pages\/\{id\}": \{ init: [^}]+\}; initOptional: false; data: )/, '$1string | '))));
+    const out = tsc(
+      project('broken', (f, t) =>
+        f !== 'routes.ts'
+          ? t
+          : t
+              .replace(/("\/core\/v2\/posts": \{ init: \{ params\?: [^;]+; body\?: never \}; )initOptional: true/, '$1initOptional: false')
+              .replace(/("\/core\/v2\/pages\/\{id\}": \{ init: [^}]+\}; initOptional: false; data: )/, '$1string | '),
+      ),
+    );
     expect(out).toContain('init optionality of get /core/v2/posts');
     expect(out).toContain('data of get /core/v2/pages/{id}');
   }, 240_000);

@@ -52,7 +52,11 @@ function resolveRelative(from: string, spec: string): string {
   return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? base;
 }
 
-interface Edge { from: string; to: string; spec: string }
+interface Edge {
+  from: string;
+  to: string;
+  spec: string;
+}
 
 /** Every import of a file: `{ spec, to }` where `to` is a file for a relative import, else undefined. */
 function importsOf(file: string): { spec: string; to?: string }[] {
@@ -61,7 +65,11 @@ function importsOf(file: string): { spec: string; to?: string }[] {
 }
 
 const files = LAYERS.flatMap((l) => codeFiles(join(ROOT, l)));
-const edges: Edge[] = files.flatMap((from) => importsOf(from).filter((i) => i.to).map((i) => ({ from, to: i.to as string, spec: i.spec })));
+const edges: Edge[] = files.flatMap((from) =>
+  importsOf(from)
+    .filter((i) => i.to)
+    .map((i) => ({ from, to: i.to as string, spec: i.spec })),
+);
 const rel = (f: string): string => relative(ROOT, f).split('\\').join('/');
 
 /** Every import of the code: where from, the specifier, and the file for a relative one. */
@@ -107,7 +115,11 @@ function cycles(edges: Edge[]): string[][] {
 
 describe('the dependency rules', () => {
   it('reads the code of every layer', () => {
-    for (const l of ['core', 'src', 'cli'] as const) expect(files.some((f) => layerOf(f) === l), l).toBe(true);
+    for (const l of ['core', 'src', 'cli'] as const)
+      expect(
+        files.some((f) => layerOf(f) === l),
+        l,
+      ).toBe(true);
     expect(edges.length).toBeGreaterThan(50);
   });
 
@@ -121,18 +133,22 @@ describe('the dependency rules', () => {
 
   it('the checks find what they look for (made-up imports)', () => {
     const at = (f: string): string => join(ROOT, f);
-    expect(ruleProblems([
-      { from: at('core/a.ts'), spec: '../cli/x.js', to: at('cli/x.ts') },
-      { from: at('cli/a.ts'), spec: '../mock/x.js', to: at('mock/x.ts') },
-      { from: at('mock/a.ts'), spec: '../src/x.js', to: at('src/x.ts') },
-      { from: at('core/b.ts'), spec: 'node:fs' },
-      { from: at('cli/b.ts'), spec: '../core/x.js', to: at('core/x.ts') },
-    ]).map((p) => p.split(' ')[0])).toEqual(['core/a.ts', 'cli/a.ts', 'mock/a.ts']);
-    expect(cycles([
-      { from: at('cli/a.ts'), to: at('cli/b.ts'), spec: './b.js' },
-      { from: at('cli/b.ts'), to: at('cli/c.ts'), spec: './c.js' },
-      { from: at('cli/c.ts'), to: at('cli/a.ts'), spec: './a.js' },
-      { from: at('cli/c.ts'), to: at('core/x.ts'), spec: '../core/x.js' },
-    ])).toEqual([['cli/a.ts', 'cli/b.ts', 'cli/c.ts', 'cli/a.ts']]);
+    expect(
+      ruleProblems([
+        { from: at('core/a.ts'), spec: '../cli/x.js', to: at('cli/x.ts') },
+        { from: at('cli/a.ts'), spec: '../mock/x.js', to: at('mock/x.ts') },
+        { from: at('mock/a.ts'), spec: '../src/x.js', to: at('src/x.ts') },
+        { from: at('core/b.ts'), spec: 'node:fs' },
+        { from: at('cli/b.ts'), spec: '../core/x.js', to: at('core/x.ts') },
+      ]).map((p) => p.split(' ')[0]),
+    ).toEqual(['core/a.ts', 'cli/a.ts', 'mock/a.ts']);
+    expect(
+      cycles([
+        { from: at('cli/a.ts'), to: at('cli/b.ts'), spec: './b.js' },
+        { from: at('cli/b.ts'), to: at('cli/c.ts'), spec: './c.js' },
+        { from: at('cli/c.ts'), to: at('cli/a.ts'), spec: './a.js' },
+        { from: at('cli/c.ts'), to: at('core/x.ts'), spec: '../core/x.js' },
+      ]),
+    ).toEqual([['cli/a.ts', 'cli/b.ts', 'cli/c.ts', 'cli/a.ts']]);
   });
 });

@@ -51,7 +51,9 @@ describe('x-unknown-id-status', () => {
     const wrong = marked.flatMap((o) => {
       const list = o.op['x-unknown-id-status'];
       if (!Array.isArray(list) || !list.length) return [`${o.method} ${o.path}: not a non-empty list`];
-      return list.filter((s: unknown) => !Number.isInteger(s) || (s as number) < 400 || !(String(s) in o.op.responses)).map((s: unknown) => `${o.method} ${o.path}: ${String(s)} is not a documented error status`);
+      return list
+        .filter((s: unknown) => !Number.isInteger(s) || (s as number) < 400 || !(String(s) in o.op.responses))
+        .map((s: unknown) => `${o.method} ${o.path}: ${String(s)} is not a documented error status`);
     });
     expect(wrong).toEqual([]);
   });

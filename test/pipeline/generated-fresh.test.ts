@@ -20,8 +20,12 @@ describe('generated/', () => {
   it('equals a fresh build of openapi/ (run `npm run build` and commit generated/ when this fails)', () => {
     const res = runBuild(['--out', out]);
     expect(res.status, res.output).toBe(0);
-    const committed = files(join(ROOT, 'generated')).map((f) => relative(join(ROOT, 'generated'), f)).sort();
-    const fresh = files(out).map((f) => relative(out, f)).sort();
+    const committed = files(join(ROOT, 'generated'))
+      .map((f) => relative(join(ROOT, 'generated'), f))
+      .sort();
+    const fresh = files(out)
+      .map((f) => relative(out, f))
+      .sort();
     expect(committed).toEqual(fresh);
     const stale = fresh.filter((f) => !readFileSync(join(out, f)).equals(readFileSync(join(ROOT, 'generated', f))));
     expect(stale, `stale files in generated/: ${stale.join(', ')}`).toEqual([]);

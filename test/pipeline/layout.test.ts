@@ -22,7 +22,10 @@ function layoutProblems(paths: Record<string, unknown>, files: string[]): string
   const used = new Map<string, string>();
   for (const [route, item] of Object.entries(paths)) {
     const ref = (item as { $ref?: unknown })?.$ref;
-    if (typeof ref !== 'string') { problems.push(`${route}: written inline; put it in paths${route === '/' ? '/index' : route}.yaml`); continue; }
+    if (typeof ref !== 'string') {
+      problems.push(`${route}: written inline; put it in paths${route === '/' ? '/index' : route}.yaml`);
+      continue;
+    }
     const allowed = route === '/' ? ['paths/index.yaml'] : [`paths${route}.yaml`, `paths${route}/index.yaml`];
     if (!allowed.includes(ref)) problems.push(`${route}: its file is ${ref}, not at its path (${allowed.join(' or ')})`);
     if (!files.includes(ref)) problems.push(`${route}: ${ref} does not exist`);
@@ -37,7 +40,7 @@ describe('the file is the path', () => {
   const root = parse(readFileSync(join(SRC, 'openapi.yaml'), 'utf8'));
   const files = yamlFiles(join(SRC, 'paths')).map((f) => `paths/${f.replace(/^paths\//, '')}`);
 
-  it('every route is in its path\'s file, and every path file is a route\'s', () => {
+  it("every route is in its path's file, and every path file is a route's", () => {
     expect(Object.keys(root.paths).length).toBeGreaterThan(100);
     expect(files.length).toBe(Object.keys(root.paths).length);
     expect(layoutProblems(root.paths, files)).toEqual([]);
@@ -52,7 +55,14 @@ describe('the file is the path', () => {
       '/core/v2/pages/{id}': { $ref: 'paths/core/v2/pages.yaml' },
       '/core/v2/media': { get: {} },
     };
-    const problems = layoutProblems(paths, ['paths/index.yaml', 'paths/core/v2/index.yaml', 'paths/core/v2/post.yaml', 'paths/core/v2/pages.yaml', 'paths/core/v2/orphan.yaml', 'paths/core/v2/media.yaml']);
+    const problems = layoutProblems(paths, [
+      'paths/index.yaml',
+      'paths/core/v2/index.yaml',
+      'paths/core/v2/post.yaml',
+      'paths/core/v2/pages.yaml',
+      'paths/core/v2/orphan.yaml',
+      'paths/core/v2/media.yaml',
+    ]);
     expect(problems).toEqual([
       '/core/v2/posts: its file is paths/core/v2/post.yaml, not at its path (paths/core/v2/posts.yaml or paths/core/v2/posts/index.yaml)',
       '/core/v2/pages/{id}: its file is paths/core/v2/pages.yaml, not at its path (paths/core/v2/pages/{id}.yaml or paths/core/v2/pages/{id}/index.yaml)',

@@ -8,13 +8,18 @@ import { parse } from 'yaml';
 import { ROOT } from '../support/spec.js';
 
 function spectral(file: string): { status: number | null; results: { code: string; message: string; path: string[] }[] } {
-  const res = spawnSync(join(ROOT, 'node_modules/.bin/spectral'), ['lint', file, '--ruleset', join(ROOT, '.spectral.yaml'), '--format', 'json', '--quiet'], { cwd: ROOT, encoding: 'utf8' });
+  const res = spawnSync(join(ROOT, 'node_modules/.bin/spectral'), ['lint', file, '--ruleset', join(ROOT, '.spectral.yaml'), '--format', 'json', '--quiet'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   const text = res.stdout.trim();
   return { status: res.status, results: text ? JSON.parse(text) : [] };
 }
 
 // The project's own rules (objects); string entries only switch a spectral:oas rule's severity.
-const projectRules = Object.entries(parse(readFileSync(join(ROOT, '.spectral.yaml'), 'utf8')).rules).filter(([, v]) => typeof v === 'object').map(([k]) => k);
+const projectRules = Object.entries(parse(readFileSync(join(ROOT, '.spectral.yaml'), 'utf8')).rules)
+  .filter(([, v]) => typeof v === 'object')
+  .map(([k]) => k);
 
 describe('project lint rules', () => {
   it('has custom rules', () => {

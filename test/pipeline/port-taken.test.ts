@@ -17,7 +17,10 @@ const tmp = mkdtempSync(join(tmpdir(), 'port-taken-'));
 
 beforeAll(async () => {
   // "Another WordPress": answers its REST root with 200 JSON, as the status check wants.
-  wordpress = http.createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"name":"someone else\'s site","namespaces":["wp/v2"]}'); });
+  wordpress = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"name":"someone else\'s site","namespaces":["wp/v2"]}');
+  });
   await new Promise<void>((r) => wordpress.listen(0, '127.0.0.1', r));
   port = (wordpress.address() as AddressInfo).port;
 });
@@ -41,7 +44,7 @@ describe('the process on a port', () => {
     expect(portHolder(free)).toBeUndefined();
   });
 
-  it('is no conflict when the sandbox\'s env.json lists it (one site or several)', () => {
+  it("is no conflict when the sandbox's env.json lists it (one site or several)", () => {
     expect(sandboxPids({ pids: { php: 5, phpWorkers: [6, 7], mariadb: 8 } })).toEqual(new Set([5, 6, 7, 8]));
     expect(sandboxPids({ sites: { wp61: { pids: { php: 9 } } } })).toEqual(new Set([9]));
     expect(sandboxPortConflict({ port, envJson: { pids: { php: process.pid } } })).toBeUndefined();
@@ -49,13 +52,13 @@ describe('the process on a port', () => {
   });
 });
 
-describe('npm test with the sandbox\'s port taken by another WordPress', () => {
+describe("npm test with the sandbox's port taken by another WordPress", () => {
   it('stops at once naming the port, the pid and its command, and how to choose other ports', () => {
     // A copy of the test command alone in an empty folder: no .sandbox/env.json, nothing to provision.
     mkdirSync(join(tmp, 'dist', 'scripts'), { recursive: true });
     for (const f of ['test.js', 'port-holder.js', 'test-count.js']) cpSync(join(ROOT, 'dist', 'scripts', f), join(tmp, 'dist', 'scripts', f));
     writeFileSync(join(tmp, 'package.json'), '{"type":"module"}');
-    const env: Record<string, string> = { ...process.env as Record<string, string>, SANDBOX_PORT: String(port) };
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), SANDBOX_PORT: String(port) };
     delete env.WP_BASE_URL;
     const r = spawnSync(process.execPath, ['dist/scripts/test.js'], { cwd: tmp, env, encoding: 'utf8', timeout: 60_000 });
     const out = `${r.stdout}${r.stderr}`;

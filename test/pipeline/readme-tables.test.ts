@@ -12,10 +12,18 @@ import { ROOT } from '../support/spec.js';
 
 /** GitHub's anchor for a heading: lower case, punctuation other than `-` and `_` dropped, spaces to `-`. */
 export function anchor(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}_\- ]/gu, '').replace(/ /g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_\- ]/gu, '')
+    .replace(/ /g, '-');
 }
 
-interface Entry { id: string; title: string; anchor?: string }
+interface Entry {
+  id: string;
+  title: string;
+  anchor?: string;
+}
 
 export function decisionsProblems(text: string): string[] {
   const entries: Entry[] = [...text.matchAll(/^## (D\d+)\. (.+)$/gm)].map((m) => ({ id: m[1], title: m[2].trim() }));
@@ -26,17 +34,33 @@ export function decisionsProblems(text: string): string[] {
   const lastIndex = [...text.matchAll(/^- \[D\d+\. /gm)].pop()?.index ?? -1;
   if (lastIndex > firstEntry) problems.push('the index is not at the top (an index line follows the first entry)');
   const num = (e: Entry) => Number(e.id.slice(1));
-  entries.forEach((e, i) => { if (i && num(e) <= num(entries[i - 1])) problems.push(`${e.id} follows ${entries[i - 1].id}: entries are in number order, each number once`); });
+  entries.forEach((e, i) => {
+    if (i && num(e) <= num(entries[i - 1])) problems.push(`${e.id} follows ${entries[i - 1].id}: entries are in number order, each number once`);
+  });
   const listed = new Map(index.map((e) => [e.id, e]));
   for (const e of entries) {
     const line = listed.get(e.id);
-    if (!line) { problems.push(`${e.id} is not in the index`); continue; }
+    if (!line) {
+      problems.push(`${e.id} is not in the index`);
+      continue;
+    }
     if (line.title !== e.title) problems.push(`${e.id}: the index says "${line.title}", the entry "${e.title}"`);
-    if (line.anchor !== anchor(`${e.id}. ${e.title}`)) problems.push(`${e.id}: the index links #${line.anchor}, the heading's anchor is #${anchor(`${e.id}. ${e.title}`)}`);
+    if (line.anchor !== anchor(`${e.id}. ${e.title}`))
+      problems.push(`${e.id}: the index links #${line.anchor}, the heading's anchor is #${anchor(`${e.id}. ${e.title}`)}`);
   }
   const ids = new Set(entries.map((e) => e.id));
   for (const l of index) if (!ids.has(l.id)) problems.push(`the index lists ${l.id}, which has no entry`);
-  if (index.map((l) => l.id).filter((id) => ids.has(id)).join() !== entries.map((e) => e.id).filter((id) => listed.has(id)).join()) problems.push('the index is not in the entries\' order');
+  if (
+    index
+      .map((l) => l.id)
+      .filter((id) => ids.has(id))
+      .join() !==
+    entries
+      .map((e) => e.id)
+      .filter((id) => listed.has(id))
+      .join()
+  )
+    problems.push("the index is not in the entries' order");
   return problems;
 }
 
@@ -49,7 +73,13 @@ function readmes(dir: string): string[] {
   });
 }
 
-const cells = (line: string) => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+const cells = (line: string) =>
+  line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 
 /** The names in the first column of the README's file tables, each with its line number. */
 export function tableNames(text: string): { name: string; line: number }[] {
@@ -75,9 +105,21 @@ describe('DECISIONS.md', () => {
 
   it('finds an entry out of order, one missing from the index, a wrong title and a dead anchor', () => {
     const text = [
-      '# Decisions', '',
-      '- [D1. One](#d1-one)', '- [D3. Three](#d3-three)', '- [D2. Too](#d2-two)', '- [D9. Nine](#d9-nine)', '',
-      '## D1. One', 'x', '## D3. Three', 'x', '## D2. Two', 'x', '## D4. Four', 'x',
+      '# Decisions',
+      '',
+      '- [D1. One](#d1-one)',
+      '- [D3. Three](#d3-three)',
+      '- [D2. Too](#d2-two)',
+      '- [D9. Nine](#d9-nine)',
+      '',
+      '## D1. One',
+      'x',
+      '## D3. Three',
+      'x',
+      '## D2. Two',
+      'x',
+      '## D4. Four',
+      'x',
     ].join('\n');
     expect(decisionsProblems(text)).toEqual([
       'D2 follows D3: entries are in number order, each number once',
@@ -87,8 +129,10 @@ describe('DECISIONS.md', () => {
     ]);
   });
 
-  it('makes GitHub\'s anchors', () => {
-    expect(anchor('D13. Calendar: `json_ld` is an optional property, not a separate single-item schema')).toBe('d13-calendar-json_ld-is-an-optional-property-not-a-separate-single-item-schema');
+  it("makes GitHub's anchors", () => {
+    expect(anchor('D13. Calendar: `json_ld` is an optional property, not a separate single-item schema')).toBe(
+      'd13-calendar-json_ld-is-an-optional-property-not-a-separate-single-item-schema',
+    );
   });
 });
 
@@ -100,14 +144,19 @@ describe('README tables', () => {
   });
 
   it('every file a README table names exists', () => {
-    const missing = files.flatMap((readme) => tableNames(readFileSync(readme, 'utf8'))
-      .filter(({ name }) => !existsSync(join(dirname(readme), name)) || (name.endsWith('/') && !statSync(join(dirname(readme), name)).isDirectory()))
-      .map(({ name, line }) => `${relative(ROOT, readme)}:${line}: ${name}`));
+    const missing = files.flatMap((readme) =>
+      tableNames(readFileSync(readme, 'utf8'))
+        .filter(({ name }) => !existsSync(join(dirname(readme), name)) || (name.endsWith('/') && !statSync(join(dirname(readme), name)).isDirectory()))
+        .map(({ name, line }) => `${relative(ROOT, readme)}:${line}: ${name}`),
+    );
     expect(missing).toEqual([]);
   });
 
   it('reads the first column of file tables only', () => {
     const text = ['| file | what |', '|---|---|', '| `a.ts`, `b/` | `not-a-file` |', '', '| command | what |', '|---|---|', '| `npm test` | x |'].join('\n');
-    expect(tableNames(text)).toEqual([{ name: 'a.ts', line: 3 }, { name: 'b/', line: 3 }]);
+    expect(tableNames(text)).toEqual([
+      { name: 'a.ts', line: 3 },
+      { name: 'b/', line: 3 },
+    ]);
   });
 });

@@ -20,7 +20,12 @@ const record = (): Json => ({
   properties: {
     id: { type: 'integer', 'x-contexts': ['view', 'edit', 'embed'] },
     secret: { type: 'string', 'x-contexts': ['edit'] },
-    title: { $ref: './Rendered.yaml', description: 'Its title.', 'x-contexts': ['view', 'edit', 'embed'], 'x-context-override': { edit: { $ref: './RenderedEdit.yaml', description: 'Its title, raw too.' } } },
+    title: {
+      $ref: './Rendered.yaml',
+      description: 'Its title.',
+      'x-contexts': ['view', 'edit', 'embed'],
+      'x-context-override': { edit: { $ref: './RenderedEdit.yaml', description: 'Its title, raw too.' } },
+    },
     _links: { type: 'object', 'x-contexts': ['view', 'edit', 'embed'] },
   },
 });
@@ -29,13 +34,22 @@ describe('festival/record-contexts', () => {
   it('makes the view from the record: its properties with view, markers dropped, required filtered', () => {
     const view = project(record(), 'view');
     expect(view).toEqual({
-      title: 'Thing', description: 'A thing (view).', type: 'object', required: ['id', 'title'],
+      title: 'Thing',
+      description: 'A thing (view).',
+      type: 'object',
+      required: ['id', 'title'],
       properties: { id: { type: 'integer' }, title: { $ref: './Rendered.yaml', description: 'Its title.' }, _links: { type: 'object' } },
     });
   });
 
   it('makes a context from a context file: its title and description, overrides in place, additions before _links', () => {
-    const own = { title: 'ThingEdit', description: 'A thing (edit).', 'x-context-of': { record: 'Thing.yaml', context: 'edit' }, properties: { extra: { type: 'string' } }, required: ['extra'] };
+    const own = {
+      title: 'ThingEdit',
+      description: 'A thing (edit).',
+      'x-context-of': { record: 'Thing.yaml', context: 'edit' },
+      properties: { extra: { type: 'string' } },
+      required: ['extra'],
+    };
     const edit = contextSchema(record(), own);
     expect(Object.keys(edit)).toEqual(['title', 'description', 'type', 'required', 'properties']);
     expect(edit.title).toBe('ThingEdit');
@@ -44,15 +58,33 @@ describe('festival/record-contexts', () => {
     expect(edit.properties.title).toEqual({ $ref: './RenderedEdit.yaml', description: 'Its title, raw too.' });
   });
 
-  it('projects an example (or each item of a list) onto the context\'s top-level names, in the example\'s order', () => {
+  it("projects an example (or each item of a list) onto the context's top-level names, in the example's order", () => {
     expect(projectValue({ title: 't', id: 1, secret: 's', _links: {} }, ['id', 'title', '_links'])).toEqual({ title: 't', id: 1, _links: {} });
     expect(projectValue([{ id: 1, x: 2 }, { id: 3 }], ['id'])).toEqual([{ id: 1 }, { id: 3 }]);
   });
 
   it.each([
-    ['an unmarked property', (r: Json) => { delete r.properties.id['x-contexts']; }, /property id: every property of a record needs x-contexts/],
-    ['an unknown context', (r: Json) => { r.properties.id['x-contexts'] = ['view', 'admin']; }, /unknown context "admin"/],
-    ['an override for a context the property is not in', (r: Json) => { r.properties.secret['x-context-override'] = { view: { type: 'integer' } }; }, /names view, which is not in its x-contexts/],
+    [
+      'an unmarked property',
+      (r: Json) => {
+        delete r.properties.id['x-contexts'];
+      },
+      /property id: every property of a record needs x-contexts/,
+    ],
+    [
+      'an unknown context',
+      (r: Json) => {
+        r.properties.id['x-contexts'] = ['view', 'admin'];
+      },
+      /unknown context "admin"/,
+    ],
+    [
+      'an override for a context the property is not in',
+      (r: Json) => {
+        r.properties.secret['x-context-override'] = { view: { type: 'integer' } };
+      },
+      /names view, which is not in its x-contexts/,
+    ],
   ])('refuses %s', (_l, spoil, message) => {
     const r = record();
     spoil(r);
@@ -60,7 +92,9 @@ describe('festival/record-contexts', () => {
   });
 
   it('refuses a context file that writes the shape itself', () => {
-    expect(() => contextSchema(record(), { title: 'X', type: 'object', 'x-context-of': { record: 'Thing.yaml', context: 'edit' } })).toThrow(/holds only title, description/);
+    expect(() => contextSchema(record(), { title: 'X', type: 'object', 'x-context-of': { record: 'Thing.yaml', context: 'edit' } })).toThrow(
+      /holds only title, description/,
+    );
   });
 
   it('leaves a schema that is no record alone', () => {
@@ -79,11 +113,17 @@ describe('festival/record-contexts', () => {
       writeFileSync(join(dir, 'RenderedEdit.yaml'), stringify({ type: 'object' }));
       const get = { operationId: 'getThing', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: 'Thing.yaml' } } } } } };
       writeFileSync(join(dir, 'openapi.yaml'), stringify({ openapi: '3.1.0', info: { title: 't', version: '1.0.0' }, paths: { '/x': { get } } }));
-      const res = spawnSync(join(ROOT, 'node_modules', '.bin', 'redocly'), ['bundle', join(dir, 'openapi.yaml'), '-o', join(dir, 'out.yaml'), '--config', join(ROOT, 'redocly.yaml')], { cwd: ROOT, encoding: 'utf8' });
+      const res = spawnSync(
+        join(ROOT, 'node_modules', '.bin', 'redocly'),
+        ['bundle', join(dir, 'openapi.yaml'), '-o', join(dir, 'out.yaml'), '--config', join(ROOT, 'redocly.yaml')],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
       expect(res.status).not.toBe(0);
       expect(res.stdout + res.stderr).toMatch(/unknown context "admin"/);
       expect(res.stdout + res.stderr).toMatch(/Thing\.yaml/);
-    } finally { rmSync(dir, { recursive: true, force: true }); }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -91,15 +131,22 @@ describe('the records in the source', () => {
   const SCHEMAS = join(ROOT, 'openapi', 'components', 'schemas');
   const src = (name: string): Json => parse(readFileSync(join(SCHEMAS, `${name}.yaml`), 'utf8'));
 
-  it.each(['Post', 'Page', 'Attachment', 'MenuItem', 'Revision'])('%s is written once: every property marked, its Edit and Embed files only name it', (name) => {
-    const r = src(name);
-    expect(Object.entries(r.properties).filter(([, p]) => !Array.isArray((p as Json)['x-contexts'])).map(([n]) => n)).toEqual([]);
-    for (const suffix of ['Edit', 'Embed']) {
-      const own = src(name + suffix);
-      expect(own['x-context-of']).toEqual({ record: `${name}.yaml`, context: suffix.toLowerCase() });
-      expect(own.properties).toBeUndefined();
-    }
-  });
+  it.each(['Post', 'Page', 'Attachment', 'MenuItem', 'Revision'])(
+    '%s is written once: every property marked, its Edit and Embed files only name it',
+    (name) => {
+      const r = src(name);
+      expect(
+        Object.entries(r.properties)
+          .filter(([, p]) => !Array.isArray((p as Json)['x-contexts']))
+          .map(([n]) => n),
+      ).toEqual([]);
+      for (const suffix of ['Edit', 'Embed']) {
+        const own = src(name + suffix);
+        expect(own['x-context-of']).toEqual({ record: `${name}.yaml`, context: suffix.toLowerCase() });
+        expect(own.properties).toBeUndefined();
+      }
+    },
+  );
 
   it('no marker reaches the bundle', () => {
     const text = JSON.stringify(bundle());

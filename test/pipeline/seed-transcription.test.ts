@@ -10,19 +10,25 @@ import { ROOT } from '../support/spec.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'seed');
 type Section = { level: number; title: string; text: string; number: string; source: string; tables: { headers: string[]; rows: Record<string, string>[] }[] };
-const sections = (): Section[] => readdirSync(FIX).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(FIX, f), 'utf8')));
+const sections = (): Section[] =>
+  readdirSync(FIX)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(FIX, f), 'utf8')));
 /** A seed text with exactly the transcribed sections: heading, the section's lines, each table's rows after its header line. */
 function seedText(list: Section[]): string {
-  return list.map((s) => {
-    let t = 0;
-    const lines = s.text.split('\n').flatMap((line) => {
-      const table = s.tables[t];
-      if (!table || !line.trim().startsWith('|')) return [line];
-      t++;
-      return [line, `|${table.headers.map(() => '---').join('|')}|`, ...table.rows.map((r) => `| ${table.headers.map((h) => r[h]).join(' | ')} |`)];
-    });
-    return `${'#'.repeat(s.level)} ${s.title}\n${lines.join('\n')}`;
-  }).join('').replace(/\n$/, ''); // the seed's last section (9) holds the file's final newline once
+  return list
+    .map((s) => {
+      let t = 0;
+      const lines = s.text.split('\n').flatMap((line) => {
+        const table = s.tables[t];
+        if (!table || !line.trim().startsWith('|')) return [line];
+        t++;
+        return [line, `|${table.headers.map(() => '---').join('|')}|`, ...table.rows.map((r) => `| ${table.headers.map((h) => r[h]).join(' | ')} |`)];
+      });
+      return `${'#'.repeat(s.level)} ${s.title}\n${lines.join('\n')}`;
+    })
+    .join('')
+    .replace(/\n$/, ''); // the seed's last section (9) holds the file's final newline once
 }
 const dir = mkdtempSync(join(tmpdir(), 'seed-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,7 +41,33 @@ const check = (text: string) => {
 describe('the seed transcription', () => {
   it('holds the 25 sections the tests read, from one seed', () => {
     const list = sections();
-    expect(list.map((s) => s.number).sort()).toEqual(['2.1', '2.2', '2.3', '2.4', '2.5', '2.6', '3', '4.1', '4.1.1', '4.1.2', '4.1.3', '4.10', '4.2', '4.3', '4.4', '4.4.1', '4.4.2', '4.5', '4.6', '4.7', '4.8', '4.9', '5', '8', '9']);
+    expect(list.map((s) => s.number).sort()).toEqual([
+      '2.1',
+      '2.2',
+      '2.3',
+      '2.4',
+      '2.5',
+      '2.6',
+      '3',
+      '4.1',
+      '4.1.1',
+      '4.1.2',
+      '4.1.3',
+      '4.10',
+      '4.2',
+      '4.3',
+      '4.4',
+      '4.4.1',
+      '4.4.2',
+      '4.5',
+      '4.6',
+      '4.7',
+      '4.8',
+      '4.9',
+      '5',
+      '8',
+      '9',
+    ]);
     expect(new Set(list.map((s) => s.source)).size).toBe(1);
   });
 
@@ -55,13 +87,22 @@ describe('the seed transcription', () => {
   });
 
   it('--check without the seed is bad input (exit 2)', () => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'scripts', 'seed-transcribe.js'), '--check', '--seed', join(dir, 'nothing-here')], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'scripts', 'seed-transcribe.js'), '--check', '--seed', join(dir, 'nothing-here')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(2);
   });
 
   it('no test reads ../shared', () => {
-    const files = (d: string): string[] => readdirSync(d).flatMap((n) => { const p = join(d, n); return statSync(p).isDirectory() ? (n === 'fixtures' ? [] : files(p)) : /\.(ts|mjs|js)$/.test(n) ? [p] : []; });
-    const readers = files(join(ROOT, 'test')).filter((f) => !f.endsWith('seed-transcription.test.ts') && /['"`]\.\.\/shared|['"`]\.\.['"`],\s*['"`]shared['"`]/.test(readFileSync(f, 'utf8')));
+    const files = (d: string): string[] =>
+      readdirSync(d).flatMap((n) => {
+        const p = join(d, n);
+        return statSync(p).isDirectory() ? (n === 'fixtures' ? [] : files(p)) : /\.(ts|mjs|js)$/.test(n) ? [p] : [];
+      });
+    const readers = files(join(ROOT, 'test')).filter(
+      (f) => !f.endsWith('seed-transcription.test.ts') && /['"`]\.\.\/shared|['"`]\.\.['"`],\s*['"`]shared['"`]/.test(readFileSync(f, 'utf8')),
+    );
     expect(readers).toEqual([]);
   });
 });

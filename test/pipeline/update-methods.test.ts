@@ -22,7 +22,10 @@ const OWN = ['operationId', 'summary', 'description'];
 const without = (op: Json) => Object.fromEntries(Object.entries(op).filter(([k]) => !OWN.includes(k)));
 
 function pathFiles(dir = join(ROOT, 'openapi', 'paths')): string[] {
-  return readdirSync(dir).flatMap((n) => { const p = join(dir, n); return statSync(p).isDirectory() ? pathFiles(p) : p.endsWith('.yaml') ? [p] : []; });
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? pathFiles(p) : p.endsWith('.yaml') ? [p] : [];
+  });
 }
 
 describe('the source writes each update once', () => {
@@ -39,14 +42,16 @@ describe('the source writes each update once', () => {
 
 describe('the bundle has them, equal to their POST', () => {
   const doc = bundle();
-  const updates = Object.entries(doc.paths as Record<string, Json>).flatMap(([route, item]) => ['put', 'patch'].filter((m) => item[m]).map((m) => ({ route, m, op: item[m], post: item.post })));
+  const updates = Object.entries(doc.paths as Record<string, Json>).flatMap(([route, item]) =>
+    ['put', 'patch'].filter((m) => item[m]).map((m) => ({ route, m, op: item[m], post: item.post })),
+  );
 
   it('36 PUT and PATCH operations (18 routes), each its POST but for operationId, summary and description', () => {
     expect(updates.length).toBe(36);
     for (const u of updates) expect(without(u.op), `${u.m} ${u.route}`).toEqual(without(u.post));
   });
 
-  it('names follow the rule (or the marker\'s own)', () => {
+  it("names follow the rule (or the marker's own)", () => {
     const item = doc.paths['/core/v2/posts/{id}'];
     expect([item.put.operationId, item.patch.operationId, item.put.summary]).toEqual(['updatePostPut', 'updatePostPatch', 'Update a post (PUT)']);
     const sync = doc.paths['/connector/v1/sync'];
@@ -62,13 +67,24 @@ describe('the bundle has them, equal to their POST', () => {
 });
 
 describe('the decorator', () => {
-  const post = { operationId: 'updateThing', summary: 'Update a thing', description: '`POST /x`. Updates.', responses: { 200: { description: 'ok' } }, 'x-update-methods': ['put', 'patch'] };
+  const post = {
+    operationId: 'updateThing',
+    summary: 'Update a thing',
+    description: '`POST /x`. Updates.',
+    responses: { 200: { description: 'ok' } },
+    'x-update-methods': ['put', 'patch'],
+  };
 
   it('derives names, keeps the order and drops the marker', () => {
     const item: Json = { get: { operationId: 'getThing' }, post: structuredClone(post), delete: { operationId: 'deleteThing' } };
     expect(expandPathItem(item)).toBe(true);
     expect(Object.keys(item)).toEqual(['get', 'post', 'put', 'patch', 'delete']);
-    expect(item.put).toEqual({ operationId: 'updateThingPut', summary: 'Update a thing (PUT)', description: '`PUT /x`. Updates.', responses: { 200: { description: 'ok' } } });
+    expect(item.put).toEqual({
+      operationId: 'updateThingPut',
+      summary: 'Update a thing (PUT)',
+      description: '`PUT /x`. Updates.',
+      responses: { 200: { description: 'ok' } },
+    });
     expect(item.post['x-update-methods']).toBeUndefined();
     expect(derive({ operationId: 'postX' }, 'patch').operationId).toBe('patchX');
     expect(derive(post, 'put', { summary: 'Replace' }).summary).toBe('Replace');
@@ -87,12 +103,21 @@ describe('the decorator', () => {
     const dir = mkdtempSync(join(tmpdir(), 'update-methods-'));
     try {
       writeFileSync(join(dir, 'thing.yaml'), stringify({ post: { ...post, 'x-update-methods': ['get'] } }));
-      writeFileSync(join(dir, 'openapi.yaml'), stringify({ openapi: '3.1.0', info: { title: 't', version: '1.0.0' }, paths: { '/x': { $ref: 'thing.yaml' } } }));
-      const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'redocly'), ['bundle', join(dir, 'openapi.yaml'), '-o', join(dir, 'out.yaml'), '--config', join(ROOT, 'redocly.yaml')], { cwd: ROOT, encoding: 'utf8' });
+      writeFileSync(
+        join(dir, 'openapi.yaml'),
+        stringify({ openapi: '3.1.0', info: { title: 't', version: '1.0.0' }, paths: { '/x': { $ref: 'thing.yaml' } } }),
+      );
+      const r = spawnSync(
+        join(ROOT, 'node_modules', '.bin', 'redocly'),
+        ['bundle', join(dir, 'openapi.yaml'), '-o', join(dir, 'out.yaml'), '--config', join(ROOT, 'redocly.yaml')],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
       expect(r.status).not.toBe(0);
       expect(r.stdout + r.stderr).toMatch(/unknown method "get"/);
       expect(r.stdout + r.stderr).toMatch(/thing\.yaml/);
-    } finally { rmSync(dir, { recursive: true, force: true }); }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -100,9 +125,18 @@ describe('the Spectral rule update-methods-from-post', () => {
   it('fires on a PUT that differs from its POST, a PATCH without POST, and a marker left behind', () => {
     const dir = mkdtempSync(join(tmpdir(), 'update-methods-'));
     try {
-      const op = (id: string, extra: Json = {}) => ({ operationId: id, summary: 'Update a thing', description: 'Update.', tags: ['T'], responses: { 200: { description: 'ok' } }, ...extra });
+      const op = (id: string, extra: Json = {}) => ({
+        operationId: id,
+        summary: 'Update a thing',
+        description: 'Update.',
+        tags: ['T'],
+        responses: { 200: { description: 'ok' } },
+        ...extra,
+      });
       const doc = {
-        openapi: '3.1.0', info: { title: 't', version: '1.0.0', description: 'd' }, tags: [{ name: 'T', description: 't' }],
+        openapi: '3.1.0',
+        info: { title: 't', version: '1.0.0', description: 'd' },
+        tags: [{ name: 'T', description: 't' }],
         paths: {
           '/a': { post: op('updateA'), put: op('updateAPut', { responses: { 201: { description: 'created' } } }) },
           '/b': { patch: op('updateBPatch') },
@@ -110,13 +144,22 @@ describe('the Spectral rule update-methods-from-post', () => {
         },
       };
       writeFileSync(join(dir, 'doc.yaml'), stringify(doc));
-      const r = spawnSync(join(ROOT, 'node_modules/.bin/spectral'), ['lint', join(dir, 'doc.yaml'), '--ruleset', join(ROOT, '.spectral.yaml'), '--format', 'json', '--quiet'], { cwd: ROOT, encoding: 'utf8' });
-      const mine = (JSON.parse(r.stdout.trim() || '[]') as { code: string; message: string }[]).filter((x) => x.code === 'update-methods-from-post').map((x) => x.message).sort();
+      const r = spawnSync(
+        join(ROOT, 'node_modules/.bin/spectral'),
+        ['lint', join(dir, 'doc.yaml'), '--ruleset', join(ROOT, '.spectral.yaml'), '--format', 'json', '--quiet'],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
+      const mine = (JSON.parse(r.stdout.trim() || '[]') as { code: string; message: string }[])
+        .filter((x) => x.code === 'update-methods-from-post')
+        .map((x) => x.message)
+        .sort();
       expect(mine).toEqual([
         'PATCH /b: an update needs its POST; write the POST with x-update-methods: [put, patch].',
         'POST /c: x-update-methods is left in the bundle; bundle with redocly.yaml (decorator festival/update-methods).',
-        'PUT /a: differs from its POST in responses; write the update once, as the POST\'s x-update-methods.',
+        "PUT /a: differs from its POST in responses; write the update once, as the POST's x-update-methods.",
       ]);
-    } finally { rmSync(dir, { recursive: true, force: true }); }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,7 +2,10 @@
 import { spawnSync } from 'node:child_process';
 import { ROOT } from './spec.js';
 
-export interface BuildResult { status: number | null; output: string }
+export interface BuildResult {
+  status: number | null;
+  output: string;
+}
 
 export function runBuild(args: string[] = [], timeoutMs = 180_000): BuildResult {
   const res = spawnSync(process.execPath, ['dist/scripts/build.js', ...args], { cwd: ROOT, encoding: 'utf8', timeout: timeoutMs });

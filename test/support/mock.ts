@@ -19,7 +19,12 @@ export interface Mock {
 }
 
 export function isRunning(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch { return false; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The Prism PIDs in the mock's "listening" line ("prism pids 1,2,3" or, before, "prism pid 1"). */
@@ -38,7 +43,14 @@ export function currentPrismPids(out: string): number[] {
   return pids;
 }
 
-export async function startMock({ errors = true, spec, memo = true, timeoutMs = 90_000, bodyTimeoutMs, verbose = false }: { errors?: boolean; spec?: string; memo?: boolean; timeoutMs?: number; bodyTimeoutMs?: number; verbose?: boolean } = {}): Promise<Mock> {
+export async function startMock({
+  errors = true,
+  spec,
+  memo = true,
+  timeoutMs = 90_000,
+  bodyTimeoutMs,
+  verbose = false,
+}: { errors?: boolean; spec?: string; memo?: boolean; timeoutMs?: number; bodyTimeoutMs?: number; verbose?: boolean } = {}): Promise<Mock> {
   const args = ['dist/mock/main.js', '--port', '0'];
   if (errors) args.push('--errors');
   if (verbose) args.push('--verbose');
@@ -49,16 +61,33 @@ export async function startMock({ errors = true, spec, memo = true, timeoutMs = 
   let out = '';
   child.stdout!.setEncoding('utf8');
   child.stderr!.setEncoding('utf8');
-  child.stderr!.on('data', (c: string) => { out += c; });
+  child.stderr!.on('data', (c: string) => {
+    out += c;
+  });
   const ready = await new Promise<{ url: string; prismPids: number[] }>((resolve, reject) => {
-    const timer = setTimeout(() => { kill(); reject(new Error(`the mock did not start within ${timeoutMs} ms:\n${out}`)); }, timeoutMs);
-    const kill = () => { try { process.kill(child.pid!, 'SIGKILL'); } catch { /* gone */ } };
+    const timer = setTimeout(() => {
+      kill();
+      reject(new Error(`the mock did not start within ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
+    const kill = () => {
+      try {
+        process.kill(child.pid!, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    };
     child.stdout!.on('data', (c: string) => {
       out += c;
       const m = /mock: listening on (http:\/\/127\.0\.0\.1:\d+) \(prism pids? [\d,]+/.exec(out);
-      if (m) { clearTimeout(timer); resolve({ url: m[1], prismPids: prismPidsOf(out) }); }
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1], prismPids: prismPidsOf(out) });
+      }
     });
-    child.once('exit', (code, signal) => { clearTimeout(timer); reject(new Error(`the mock exited (${signal ?? code}) before it listened:\n${out}`)); });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`the mock exited (${signal ?? code}) before it listened:\n${out}`));
+    });
   });
   child.removeAllListeners('exit');
   const exited = new Promise<void>((resolve) => {
@@ -74,10 +103,21 @@ export async function startMock({ errors = true, spec, memo = true, timeoutMs = 
     output: () => out,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
-        try { process.kill(child.pid!, 'SIGTERM'); } catch { /* gone */ }
+        try {
+          process.kill(child.pid!, 'SIGTERM');
+        } catch {
+          /* gone */
+        }
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       }
-      for (const pid of [child.pid!, ...currentPrismPids(out)]) if (isRunning(pid)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+      for (const pid of [child.pid!, ...currentPrismPids(out)])
+        if (isRunning(pid)) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            /* gone */
+          }
+        }
     },
   };
 }

@@ -1,5 +1,9 @@
 // mulberry32: a small deterministic PRNG for the seeded fuzz tests (the same seed gives the same run).
-export interface Prng { next: () => number; int: (n: number) => number; pick: <T>(xs: readonly T[]) => T }
+export interface Prng {
+  next: () => number;
+  int: (n: number) => number;
+  pick: <T>(xs: readonly T[]) => T;
+}
 
 export function prng(seed: number): Prng {
   let a = seed >>> 0;

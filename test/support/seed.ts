@@ -6,8 +6,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export interface SeedTable { headers: string[]; rows: Record<string, string>[] }
-export interface SeedSection { level: number; title: string; number: string; text: string; tables: SeedTable[]; items: string[] }
+export interface SeedTable {
+  headers: string[];
+  rows: Record<string, string>[];
+}
+export interface SeedSection {
+  level: number;
+  title: string;
+  number: string;
+  text: string;
+  tables: SeedTable[];
+  items: string[];
+}
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SEED_FIXTURES = join(root, 'test', 'fixtures', 'seed');
@@ -19,7 +29,8 @@ export function section(num: string): SeedSection {
   const hit = cache.get(num);
   if (hit) return hit;
   const file = join(SEED_FIXTURES, `${num}.json`);
-  if (!existsSync(file)) throw new Error(`seed section ${num} is not transcribed (${file}); add it to SECTIONS in scripts/seed-transcribe.ts and run that script`);
+  if (!existsSync(file))
+    throw new Error(`seed section ${num} is not transcribed (${file}); add it to SECTIONS in scripts/seed-transcribe.ts and run that script`);
   const s = JSON.parse(readFileSync(file, 'utf8')) as SeedSection & { source: string };
   const out: SeedSection = { level: s.level, title: s.title, number: s.number, text: s.text, tables: s.tables, items: s.items };
   cache.set(num, out);

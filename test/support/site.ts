@@ -43,28 +43,36 @@ const trim = (url: string) => url.replace(/\/+$/, '');
 export function liveSite(): LiveSite {
   let env: Json = {};
   if (existsSync(ENV_FILE)) {
-    try { env = JSON.parse(readFileSync(ENV_FILE, 'utf8')); } catch (e) { throw new Error(`${ENV_FILE} is not valid JSON (${(e as Error).message}); re-run npm run sandbox`); }
+    try {
+      env = JSON.parse(readFileSync(ENV_FILE, 'utf8'));
+    } catch (e) {
+      throw new Error(`${ENV_FILE} is not valid JSON (${(e as Error).message}); re-run npm run sandbox`);
+    }
   }
   const wanted = process.env.SANDBOX_SITE;
   if (wanted) {
     const sites = env.sites ?? {};
-    if (!sites[wanted]) throw new Error(`SANDBOX_SITE=${wanted}: the sandbox has no such site (it has: ${Object.keys(sites).join(', ') || 'none'}); provision it with npm run sandbox -- --site ${wanted}`);
+    if (!sites[wanted])
+      throw new Error(
+        `SANDBOX_SITE=${wanted}: the sandbox has no such site (it has: ${Object.keys(sites).join(', ') || 'none'}); provision it with npm run sandbox -- --site ${wanted}`,
+      );
     env = sites[wanted];
   }
   const base = process.env.WP_BASE_URL ?? env.baseUrl;
-  if (!base) throw new Error(`no live site: start the sandbox (npm run sandbox, root on Debian 12; writes ${ENV_FILE}) or set WP_BASE_URL, WP_USER and WP_APP_PASSWORD`);
+  if (!base)
+    throw new Error(`no live site: start the sandbox (npm run sandbox, root on Debian 12; writes ${ENV_FILE}) or set WP_BASE_URL, WP_USER and WP_APP_PASSWORD`);
   const baseUrl = trim(String(base));
   const isSandbox = env.baseUrl !== undefined && trim(env.baseUrl) === baseUrl;
   return {
     baseUrl,
     user: process.env.WP_USER ?? (isSandbox ? env.admin?.user : undefined),
     appPassword: process.env.WP_APP_PASSWORD ?? (isSandbox ? env.admin?.appPassword : undefined),
-    ids: isSandbox ? env.ids ?? {} : {},
+    ids: isSandbox ? (env.ids ?? {}) : {},
     env: isSandbox ? env : {},
     isSandbox,
-    name: isSandbox ? env.site ?? 'wp61' : undefined,
+    name: isSandbox ? (env.site ?? 'wp61') : undefined,
     wordpress: isSandbox ? env.wordpress : undefined,
-    calendar: isSandbox ? env.calendar ?? null : undefined,
+    calendar: isSandbox ? (env.calendar ?? null) : undefined,
   };
 }
 
@@ -77,7 +85,13 @@ export function adminCredentials(site: LiveSite, what = 'this test'): { user: st
 /** An HTTP Basic Authorization header value. */
 export const basicAuth = (user: string, appPassword: string) => `Basic ${Buffer.from(`${user}:${appPassword}`).toString('base64')}`;
 
-export interface Answer { status: number; type: string; text: string; json: Json; headers: Headers }
+export interface Answer {
+  status: number;
+  type: string;
+  text: string;
+  json: Json;
+  headers: Headers;
+}
 export interface CallOptions {
   query?: Record<string, string>;
   body?: Json;
@@ -93,7 +107,11 @@ export interface CallOptions {
  */
 export function caller(site: LiveSite, mapping: NameMapping = WORDPRESS) {
   const auth = site.user && site.appPassword ? basicAuth(site.user, site.appPassword) : undefined;
-  return async function call(method: string, specPath: string, { query = {}, body, auth: withAuth = false, form, raw, multipart }: CallOptions = {}): Promise<Answer> {
+  return async function call(
+    method: string,
+    specPath: string,
+    { query = {}, body, auth: withAuth = false, form, raw, multipart }: CallOptions = {},
+  ): Promise<Answer> {
     const url = new URL(site.baseUrl + mapPath(specPath, mapping, 'toSite'));
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -107,8 +125,13 @@ export function caller(site: LiveSite, mapping: NameMapping = WORDPRESS) {
       if (raw.disposition) headers['Content-Disposition'] = raw.disposition;
       payload = raw.data;
     } else if (multipart) payload = multipart;
-    else if (form !== undefined) { headers['Content-Type'] = 'application/x-www-form-urlencoded'; payload = form; }
-    else if (body !== undefined) { headers['Content-Type'] = 'application/json'; payload = JSON.stringify(body); }
+    else if (form !== undefined) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      payload = form;
+    } else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
     const res = await fetch(url, { method, headers, body: payload });
     const text = await res.text();
     const type = res.headers.get('content-type') ?? '';

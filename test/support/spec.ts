@@ -16,7 +16,13 @@ export function deref<T = Json>(node: Json, doc: Json = bundle()): T {
 }
 
 /** An operation as the tests read it (its parameters as plain JSON). */
-export interface Operation { path: string; method: string; op: Json; params: Json[]; id: string }
+export interface Operation {
+  path: string;
+  method: string;
+  op: Json;
+  params: Json[];
+  id: string;
+}
 
 /** Every operation of the bundle. */
 export function operations(doc: Json = bundle()): Operation[] {

@@ -6,12 +6,16 @@
 
 const NAME = /^[A-Za-z_:][A-Za-z0-9_:.-]*$/;
 // XML 1.0 Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]
-const isXmlChar = (cp: number) => cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+const isXmlChar = (cp: number) =>
+  cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
 
 function checkText(text: string, where: string, problems: string[], attribute = false): void {
   for (const m of text.matchAll(/&([^;&<]{0,12});?/g)) {
     const ref = m[1];
-    if (!m[0].endsWith(';')) { problems.push(`${where}: a bare & (${JSON.stringify(m[0])})`); continue; }
+    if (!m[0].endsWith(';')) {
+      problems.push(`${where}: a bare & (${JSON.stringify(m[0])})`);
+      continue;
+    }
     if (/^(amp|lt|gt|quot|apos)$/.test(ref)) continue;
     const num = /^#(\d+)$/.exec(ref)?.[1] ?? (/^#x([0-9a-fA-F]+)$/.exec(ref)?.[1] !== undefined ? String(parseInt(ref.slice(2), 16)) : undefined);
     if (num === undefined) problems.push(`${where}: unknown entity &${ref};`);
@@ -24,7 +28,10 @@ export function xmlProblems(doc: string): string[] {
   const problems: string[] = [];
   for (const ch of doc) {
     const cp = ch.codePointAt(0)!;
-    if (!isXmlChar(cp)) { problems.push(`character U+${cp.toString(16).padStart(4, '0')} is not allowed in XML 1.0`); if (problems.length > 20) return problems; }
+    if (!isXmlChar(cp)) {
+      problems.push(`character U+${cp.toString(16).padStart(4, '0')} is not allowed in XML 1.0`);
+      if (problems.length > 20) return problems;
+    }
   }
   let rest = doc.replace(/^<\?xml[^?]*\?>/, '');
   const stack: string[] = [];
@@ -46,7 +53,10 @@ export function xmlProblems(doc: string): string[] {
       continue;
     }
     const tag = /^<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/.exec(rest);
-    if (!tag) { problems.push(`malformed markup at ${JSON.stringify(rest.slice(0, 60))}`); break; }
+    if (!tag) {
+      problems.push(`malformed markup at ${JSON.stringify(rest.slice(0, 60))}`);
+      break;
+    }
     if (!NAME.test(tag[1])) problems.push(`bad element name ${JSON.stringify(tag[1])}`);
     if (!stack.length) roots++;
     const seen = new Set<string>();

@@ -40,7 +40,15 @@ export const wrongTitle: CreateEventBody = {
 };
 
 // @ts-expect-error start_date and end_date are required on create
-export const missingDates: CreateEventBody = { title: 'Stummfilmnacht', all_day: false, website: null, categories: null, tags: null, venue: null, organizer: null };
+export const missingDates: CreateEventBody = {
+  title: 'Stummfilmnacht',
+  all_day: false,
+  website: null,
+  categories: null,
+  tags: null,
+  venue: null,
+  organizer: null,
+};
 
 export const wrongVenue: CreateEventBody = {
   title: 'Opening night',

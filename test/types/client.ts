@@ -11,13 +11,16 @@ export async function calendar(): Promise<void> {
   if (ok.data) {
     const events: Event[] = ok.data.events;
     const pages: number = ok.data.total_pages;
-    void events; void pages;
+    void events;
+    void pages;
   }
   if (ok.error) {
     const code: string = ok.error.code;
     void code;
   }
-  const created = await unwrap(client.POST('/cal/events/v1/events', { body: { title: 'x', start_date: '2026-12-01 20:00:00', end_date: '2026-12-01 23:00:00' } }));
+  const created = await unwrap(
+    client.POST('/cal/events/v1/events', { body: { title: 'x', start_date: '2026-12-01 20:00:00', end_date: '2026-12-01 23:00:00' } }),
+  );
   const id: number = created.id;
   void id;
 

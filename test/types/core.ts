@@ -54,16 +54,35 @@ export function titleOf(post: AnyPost): string {
   return post.title.rendered;
 }
 
-export const getQuery: NonNullable<GetPost['parameters']['query']> = { context: 'edit', password: 'secret', excerpt_length: 20, _fields: ['id', 'title'], i18n_language: 'nl' };
+export const getQuery: NonNullable<GetPost['parameters']['query']> = {
+  context: 'edit',
+  password: 'secret',
+  excerpt_length: 20,
+  _fields: ['id', 'title'],
+  i18n_language: 'nl',
+};
 // @ts-expect-error context is view, embed or edit
 export const badContext: NonNullable<GetPost['parameters']['query']> = { context: 'help' };
 
 type ListPosts = paths['/core/v2/posts']['get'];
 type ListQuery = NonNullable<ListPosts['parameters']['query']>;
 export const listQuery: ListQuery = {
-  per_page: 20, page: 2, status: ['publish', 'future'], orderby: 'include_slugs', order: 'asc', slug: ['jazz-on-the-river-stage'],
-  categories: [3, 4], tags: { terms: [7, 10], operator: 'AND' }, categories_exclude: { terms: [5], include_children: true }, tax_relation: 'OR',
-  format: ['standard', 'video'], sticky: false, ignore_sticky: true, search: 'jazz', search_semantics: 'exact', search_columns: ['post_title'],
+  per_page: 20,
+  page: 2,
+  status: ['publish', 'future'],
+  orderby: 'include_slugs',
+  order: 'asc',
+  slug: ['jazz-on-the-river-stage'],
+  categories: [3, 4],
+  tags: { terms: [7, 10], operator: 'AND' },
+  categories_exclude: { terms: [5], include_children: true },
+  tax_relation: 'OR',
+  format: ['standard', 'video'],
+  sticky: false,
+  ignore_sticky: true,
+  search: 'jazz',
+  search_semantics: 'exact',
+  search_columns: ['post_title'],
 };
 // @ts-expect-error operator is not accepted on an exclusion filter
 export const badExclude: ListQuery = { tags_exclude: { terms: [7], operator: 'AND' } };
@@ -77,7 +96,14 @@ export const media: NonNullable<paths['/core/v2/media']['get']['parameters']['qu
 export const badMediaStatus: NonNullable<paths['/core/v2/media']['get']['parameters']['query']> = { status: ['publish'] };
 
 type PostBody = NonNullable<paths['/core/v2/posts']['post']['requestBody']>['content']['application/json'];
-export const newPost: PostBody = { title: 'Brass band parade', content: { raw: '<p>At 14:00.</p>' }, status: 'draft', date_gmt: null, meta: { footnotes: '' }, categories: [3] };
+export const newPost: PostBody = {
+  title: 'Brass band parade',
+  content: { raw: '<p>At 14:00.</p>' },
+  status: 'draft',
+  date_gmt: null,
+  meta: { footnotes: '' },
+  categories: [3],
+};
 // @ts-expect-error status on write is publish, future, draft, pending or private
 export const trashOnWrite: PostBody = { status: 'trash' };
 // @ts-expect-error rendered is read-only: the write form is a string or {raw}
@@ -100,7 +126,13 @@ export const menuItem: MenuItemBody = { title: 'Programma', url: 'https://festiv
 export const badMenuType: MenuItemBody = { type: 'page' };
 
 type ImageEdit = NonNullable<paths['/core/v2/media/{id}/edit']['post']['requestBody']>['content']['application/json'];
-export const rotate: ImageEdit = { src: 'https://festival.example/poster.png', modifiers: [{ type: 'rotate', args: { angle: 90 } }, { type: 'crop', args: { left: 0, top: 0, width: 50, height: 50 } }] };
+export const rotate: ImageEdit = {
+  src: 'https://festival.example/poster.png',
+  modifiers: [
+    { type: 'rotate', args: { angle: 90 } },
+    { type: 'crop', args: { left: 0, top: 0, width: 50, height: 50 } },
+  ],
+};
 // @ts-expect-error a crop needs left, top, width and height
 export const badCrop: ImageEdit = { src: 'https://festival.example/poster.png', modifiers: [{ type: 'crop', args: { left: 0 } }] };
 

@@ -26,7 +26,10 @@ export async function bodies(): Promise<void> {
   // @ts-expect-error the calendar's create body needs its dates
   await site.POST('/cal/events/v1/events', { body: 'title=x' });
   const ok = await site.POST('/core/v2/posts', { body: { title: 'x', status: 'draft' } });
-  if (ok.data) { const id: number = ok.data.id; void id; }
+  if (ok.data) {
+    const id: number = ok.data.id;
+    void id;
+  }
 }
 
 export async function parameters(): Promise<void> {
@@ -65,7 +68,10 @@ export async function unknownPath(): Promise<void> {
 export async function generic(path: '/core/v2/posts' | '/core/v2/pages', p: CoreListPath): Promise<void> {
   // A union of paths goes through the catch-all: still typed.
   const res = await site.GET(path, { params: { query: { per_page: 5 } } });
-  if (res.data) { const n: number = res.data.length; void n; }
+  if (res.data) {
+    const n: number = res.data.length;
+    void n;
+  }
   for await (const page of paginate(site, p, undefined)) void page.items;
   // @ts-expect-error a wrong parameter on a union of paths
   await site.GET(path, { params: { query: { per_page: 'five' } } });
@@ -73,9 +79,15 @@ export async function generic(path: '/core/v2/posts' | '/core/v2/pages', p: Core
 
 export async function rawReads(): Promise<void> {
   const text = await site.GET('/core/v2/posts', { parseAs: 'text' });
-  if (text.data !== undefined) { const s: string = text.data; void s; }
+  if (text.data !== undefined) {
+    const s: string = text.data;
+    void s;
+  }
   const blob = await site.GET('/core/v2/media/{id}', { params: { path: { id: 1 } }, parseAs: 'blob' });
-  if (blob.data) { const b: Blob = blob.data; void b; }
+  if (blob.data) {
+    const b: Blob = blob.data;
+    void b;
+  }
   const json = await unwrap(site.GET('/core/v2/posts/{id}', { params: { path: { id: 1 } } }));
   const id: number = json.id;
   void id;
@@ -85,7 +97,10 @@ export async function rawReads(): Promise<void> {
 
 export async function request(): Promise<void> {
   const r = await site.request('get', '/core/v2/posts/{id}', { params: { path: { id: 3 } } });
-  if (r.data) { const id: number = r.data.id; void id; }
+  if (r.data) {
+    const id: number = r.data.id;
+    void id;
+  }
   // @ts-expect-error the body hole is closed on request() too
   await site.request('post', '/core/v2/posts', { body: 'not a post' });
 }

@@ -8,22 +8,53 @@ import type { Json } from '../../../core/spec.js';
 
 export async function batchSequence(ctx: Json) {
   const key = 'POST /batch/v1';
-  const postsPath = ctx.allOps.map((x: Json) => x.path).find((p: Json) => /\/posts$/.test(p) && !ctx.absentNs.has(ctx.opByKey.get(`POST ${p}`)?.namespace) && ctx.opByKey.has(`POST ${p}`) && siteHas(ctx, 'POST', p) && siteHas(ctx, 'DELETE', `${p}/{id}`));
+  const postsPath = ctx.allOps
+    .map((x: Json) => x.path)
+    .find(
+      (p: Json) =>
+        /\/posts$/.test(p) &&
+        !ctx.absentNs.has(ctx.opByKey.get(`POST ${p}`)?.namespace) &&
+        ctx.opByKey.has(`POST ${p}`) &&
+        siteHas(ctx, 'POST', p) &&
+        siteHas(ctx, 'DELETE', `${p}/{id}`),
+    );
   await exercise(ctx, key, {}, { body: {} }, { expect: 400, label: 'probe: missing required requests', kind: 'probe' });
-  await exercise(ctx, key, {}, { body: { validation: 'not-a-valid-value', requests: [] } }, { expect: 400, label: 'probe: bad enum validation', kind: 'probe' });
+  await exercise(
+    ctx,
+    key,
+    {},
+    { body: { validation: 'not-a-valid-value', requests: [] } },
+    { expect: 400, label: 'probe: bad enum validation', kind: 'probe' },
+  );
   await exercise(ctx, key, {}, { body: { requests: 'not-an-array' } }, { expect: 400, label: 'probe: wrong type requests', kind: 'probe' });
-  if (!postsPath) { ctx.report.notes.push('batch: no posts route on the site; only the validation probes ran'); return; }
+  if (!postsPath) {
+    ctx.report.notes.push('batch: no posts route on the site; only the validation probes ran');
+    return;
+  }
   const sitePath = ctx.map.mapPath(postsPath, ctx.mapping, 'toSite');
   const title = `${ctx.marker} batch`;
   const tooMany = Array.from({ length: 26 }, () => ({ method: 'POST', path: sitePath, body: { title: `${title} too-many`, status: 'draft' } }));
   const over = await exercise(ctx, key, {}, { body: { requests: tooMany } }, { expect: 400, label: 'probe: 26 requests (out of range)', kind: 'probe' });
-  for (const r of itemsOf(Array.isArray(over?.json?.responses) ? over.json.responses.map((x: Json) => x?.body) : [])) if (r?.id !== undefined && await ownCreated(ctx, postsPath, key, r.id)) registerCleanup(ctx, postsPath, r.id, `${title} too-many`);
-  const res = await exercise(ctx, key, {}, { body: { requests: [{ method: 'POST', path: sitePath, body: { title, status: 'draft' } }] } }, { expect: 207, label: 'batch: create a post' });
+  for (const r of itemsOf(Array.isArray(over?.json?.responses) ? over.json.responses.map((x: Json) => x?.body) : []))
+    if (r?.id !== undefined && (await ownCreated(ctx, postsPath, key, r.id))) registerCleanup(ctx, postsPath, r.id, `${title} too-many`);
+  const res = await exercise(
+    ctx,
+    key,
+    {},
+    { body: { requests: [{ method: 'POST', path: sitePath, body: { title, status: 'draft' } }] } },
+    { expect: 207, label: 'batch: create a post' },
+  );
   const newId = res?.json?.responses?.[0]?.body?.id;
   if (newId === undefined) return;
   // The batch's DELETE sub-request goes to the new record only when it is proved to be the run's own.
-  if (!await ownCreated(ctx, postsPath, key, newId)) return;
+  if (!(await ownCreated(ctx, postsPath, key, newId))) return;
   registerCleanup(ctx, postsPath, newId, title);
-  const del = await exercise(ctx, key, {}, { body: { requests: [{ method: 'DELETE', path: `${sitePath}/${encodeURIComponent(newId)}?force=true` }] } }, { expect: 207, label: 'batch: delete it (force=true)' });
+  const del = await exercise(
+    ctx,
+    key,
+    {},
+    { body: { requests: [{ method: 'DELETE', path: `${sitePath}/${encodeURIComponent(newId)}?force=true` }] } },
+    { expect: 207, label: 'batch: delete it (force=true)' },
+  );
   if (del?.json?.responses?.[0]?.status === 200) ctx.records.removed.push({ path: `${postsPath}/${newId}`, title, note: 'deleted by the batch' });
 }

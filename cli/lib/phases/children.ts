@@ -9,14 +9,33 @@ import type { Json } from '../../../core/spec.js';
 async function autosaves(ctx: Json, c: Json, id: Json, title: Json) {
   const auto = `${c}/{id}/autosaves`;
   if (ctx.opByKey.has(`POST ${auto}`)) {
-    await exercise(ctx, `POST ${auto}`, { id }, { auth: false, body: { title: `${title} autosave anonymous` } }, { expect: 401, label: 'probe: unauthenticated autosave', kind: 'probe' });
-    await exercise(ctx, `POST ${auto}`, { id: NO_SUCH_ID }, { body: { title: `${title} autosave` } }, { expect: 404, label: 'probe: autosave of a non-existent parent', kind: 'probe' });
-    await exercise(ctx, `POST ${auto}`, { id }, { body: { title: `${title} autosave`, content: `${ctx.marker} autosaved content` } }, { expect: 200, label: 'create an autosave' });
+    await exercise(
+      ctx,
+      `POST ${auto}`,
+      { id },
+      { auth: false, body: { title: `${title} autosave anonymous` } },
+      { expect: 401, label: 'probe: unauthenticated autosave', kind: 'probe' },
+    );
+    await exercise(
+      ctx,
+      `POST ${auto}`,
+      { id: NO_SUCH_ID },
+      { body: { title: `${title} autosave` } },
+      { expect: 404, label: 'probe: autosave of a non-existent parent', kind: 'probe' },
+    );
+    await exercise(
+      ctx,
+      `POST ${auto}`,
+      { id },
+      { body: { title: `${title} autosave`, content: `${ctx.marker} autosaved content` } },
+      { expect: 200, label: 'create an autosave' },
+    );
   }
   if (ctx.opByKey.has(`GET ${auto}`)) {
     const r = await exercise(ctx, `GET ${auto}`, { id }, {}, { expect: 200, label: 'GET autosaves of the created record' });
     const a = itemsOf(r?.json)[0];
-    if (a && ctx.opByKey.has(`GET ${c}/{parent}/autosaves/{id}`)) await exercise(ctx, `GET ${c}/{parent}/autosaves/{id}`, { parent: id, id: a.id }, {}, { expect: 200, label: 'GET the autosave of the created record' });
+    if (a && ctx.opByKey.has(`GET ${c}/{parent}/autosaves/{id}`))
+      await exercise(ctx, `GET ${c}/{parent}/autosaves/{id}`, { parent: id, id: a.id }, {}, { expect: 200, label: 'GET the autosave of the created record' });
   }
 }
 
@@ -25,22 +44,55 @@ async function revisions(ctx: Json, c: Json, id: Json) {
   if (!ctx.opByKey.has(`GET ${rev}`)) return;
   const r = await exercise(ctx, `GET ${rev}`, { parent: id }, {}, { expect: 200, label: 'GET revisions of the created record' });
   const v = itemsOf(r?.json)[0];
-  if (!v) { ctx.report.notes.push(`${c}/${id}: no revision after three updates`); return; }
+  if (!v) {
+    ctx.report.notes.push(`${c}/${id}: no revision after three updates`);
+    return;
+  }
   await exercise(ctx, `GET ${rev}/{id}`, { parent: id, id: v.id }, {}, { expect: 200, label: 'GET a revision of the created record' });
   if (!ctx.opByKey.has(`DELETE ${rev}/{id}`)) return;
-  await exercise(ctx, `DELETE ${rev}/{id}`, { parent: id, id: v.id }, { auth: false, query: { force: true } }, { expect: 401, label: 'probe: unauthenticated revision DELETE', kind: 'probe' });
-  await exercise(ctx, `DELETE ${rev}/{id}`, { parent: id, id: NO_SUCH_ID }, { query: { force: true } }, { expect: 404, label: 'probe: revision DELETE non-existent id', kind: 'probe' });
-  const del = await exercise(ctx, `DELETE ${rev}/{id}`, { parent: id, id: v.id }, { query: { force: true } }, { expect: 403, label: 'DELETE a revision force=true: the documented refusal on a stock site' });
+  await exercise(
+    ctx,
+    `DELETE ${rev}/{id}`,
+    { parent: id, id: v.id },
+    { auth: false, query: { force: true } },
+    { expect: 401, label: 'probe: unauthenticated revision DELETE', kind: 'probe' },
+  );
+  await exercise(
+    ctx,
+    `DELETE ${rev}/{id}`,
+    { parent: id, id: NO_SUCH_ID },
+    { query: { force: true } },
+    { expect: 404, label: 'probe: revision DELETE non-existent id', kind: 'probe' },
+  );
+  const del = await exercise(
+    ctx,
+    `DELETE ${rev}/{id}`,
+    { parent: id, id: v.id },
+    { query: { force: true } },
+    { expect: 403, label: 'DELETE a revision force=true: the documented refusal on a stock site' },
+  );
   if (del?.status === 200) ctx.report.notes.push(`a revision of ${c}/${id} was deleted (the site allows it)`);
 }
 
 async function mediaExtras(ctx: Json, c: Json, id: Json, title: Json) {
   const pp = `POST ${c}/{id}/post-process`;
   if (ctx.opByKey.has(pp)) {
-    await exercise(ctx, pp, { id }, { auth: false, body: { action: 'create-image-subsizes' } }, { expect: 401, label: 'probe: unauthenticated post-process', kind: 'probe' });
+    await exercise(
+      ctx,
+      pp,
+      { id },
+      { auth: false, body: { action: 'create-image-subsizes' } },
+      { expect: 401, label: 'probe: unauthenticated post-process', kind: 'probe' },
+    );
     await exercise(ctx, pp, { id }, { body: {} }, { expect: 400, label: 'probe: missing required action', kind: 'probe' });
     await exercise(ctx, pp, { id }, { body: { action: 'not-a-valid-value' } }, { expect: 400, label: 'probe: bad enum action', kind: 'probe' });
-    await exercise(ctx, pp, { id: NO_SUCH_ID }, { body: { action: 'create-image-subsizes' } }, { expect: 404, label: 'probe: post-process non-existent id', kind: 'probe' });
+    await exercise(
+      ctx,
+      pp,
+      { id: NO_SUCH_ID },
+      { body: { action: 'create-image-subsizes' } },
+      { expect: 404, label: 'probe: post-process non-existent id', kind: 'probe' },
+    );
     await exercise(ctx, pp, { id }, { body: { action: 'create-image-subsizes' } }, { expect: 200, label: 'post-process the upload' });
   }
   const ed = `POST ${c}/{id}/edit`;
@@ -49,10 +101,17 @@ async function mediaExtras(ctx: Json, c: Json, id: Json, title: Json) {
   const rotate = [{ type: 'rotate', args: { angle: 90 } }];
   await exercise(ctx, ed, { id }, { auth: false, body: { src, modifiers: rotate } }, { expect: 401, label: 'probe: unauthenticated edit', kind: 'probe' });
   await exercise(ctx, ed, { id }, { body: { modifiers: rotate } }, { expect: 400, label: 'probe: missing required src', kind: 'probe' });
-  await exercise(ctx, ed, { id }, { body: { src, modifiers: [{ type: 'rotate', args: { angle: 'not-a-number' } }] } }, { expect: 400, label: 'probe: wrong type modifiers[0].args.angle', kind: 'probe' });
+  await exercise(
+    ctx,
+    ed,
+    { id },
+    { body: { src, modifiers: [{ type: 'rotate', args: { angle: 'not-a-number' } }] } },
+    { expect: 400, label: 'probe: wrong type modifiers[0].args.angle', kind: 'probe' },
+  );
   await exercise(ctx, ed, { id: NO_SUCH_ID }, { body: { src, modifiers: rotate } }, { expect: 404, label: 'probe: edit non-existent id', kind: 'probe' });
   const r = await exercise(ctx, ed, { id }, { body: { src, modifiers: rotate } }, { expect: 201, label: 'edit (rotate) the upload: a new attachment' });
-  if (r?.json?.id !== undefined && (r.status === 201 || r.status === 200) && await ownCreated(ctx, c, ed, r.json.id)) registerCleanup(ctx, c, r.json.id, `${title} (edited copy)`);
+  if (r?.json?.id !== undefined && (r.status === 201 || r.status === 200) && (await ownCreated(ctx, c, ed, r.json.id)))
+    registerCleanup(ctx, c, r.json.id, `${title} (edited copy)`);
 }
 
 /** Children of the created record `c/id`. */

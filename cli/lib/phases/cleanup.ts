@@ -12,8 +12,11 @@ export function registerCleanup(ctx: Json, c: Json, id: Json, title: Json) {
   ctx.cleanup.push(async () => {
     if (records.removed.some((r: Json) => r.path === path) || records.trashed.some((r: Json) => r.path === path)) return;
     const proof = await proveOwn(ctx, { path: `${c}/${encodeURIComponent(String(id))}`, collection: c, id });
-    if (proof.gone) { records.removed.push({ path, title, note: `already gone: ${proof.why}` }); return; }
-    if (!proof.own && await isOwnTrashedCalendarRecord(ctx, path)) {
+    if (proof.gone) {
+      records.removed.push({ path, title, note: `already gone: ${proof.why}` });
+      return;
+    }
+    if (!proof.own && (await isOwnTrashedCalendarRecord(ctx, path))) {
       // Trashed by the sequence (a calendar DELETE); the calendar answers 403 for it. The purge deletes it.
       records.trashed.push({ path, title, note: 'already in the trash (the calendar answers 403 for it)' });
       return;
@@ -25,8 +28,19 @@ export function registerCleanup(ctx: Json, c: Json, id: Json, title: Json) {
     }
     const hasForce = ctx.opByKey.get(`DELETE ${c}/{id}`)?.params.some((p: Json) => p.name === 'force');
     // Without force (the calendar), a record the sequence already trashed answers 410: still the run's.
-    const res = await exercise(ctx, `DELETE ${c}/{id}`, { id }, { query: hasForce ? { force: true } : {}, ownProved: true }, { expect: hasForce ? 200 : [200, 410], label: hasForce ? 'DELETE force=true (cleanup)' : 'DELETE (cleanup)' });
-    if (res?.status === 200) (hasForce ? records.removed : records.trashed).push({ path, title, ...(hasForce ? {} : { note: 'the platform has no force: trashed, counts as removed' }) });
+    const res = await exercise(
+      ctx,
+      `DELETE ${c}/{id}`,
+      { id },
+      { query: hasForce ? { force: true } : {}, ownProved: true },
+      { expect: hasForce ? 200 : [200, 410], label: hasForce ? 'DELETE force=true (cleanup)' : 'DELETE (cleanup)' },
+    );
+    if (res?.status === 200)
+      (hasForce ? records.removed : records.trashed).push({
+        path,
+        title,
+        ...(hasForce ? {} : { note: 'the platform has no force: trashed, counts as removed' }),
+      });
     // Without force, 410 means "already in the trash" (the calendar): still in the database, for the purge.
     else if (res?.status === 410 && !hasForce) records.trashed.push({ path, title, note: 'already in the trash (410)' });
     else if (res?.status === 404 || res?.status === 410) records.removed.push({ path, title, note: `already gone (${res.status})` });
@@ -44,7 +58,10 @@ export async function ownCreated(ctx: Json, c: Json, createKey: Json, id: Json) 
   if (proof.own) return true;
   noteForeign(ctx, rec, `${createKey} answered it`, proof.why);
   const x = ctx.opByKey.get(createKey);
-  if (x && ctx.results.has(createKey)) record(ctx, x, undefined, { label: 'the created record is the run\'s own', errors: [`${createKey} answered ${rec.path}, a record this run did not create (${proof.why}): it is not touched`] });
+  if (x && ctx.results.has(createKey))
+    record(ctx, x, undefined, {
+      label: "the created record is the run's own",
+      errors: [`${createKey} answered ${rec.path}, a record this run did not create (${proof.why}): it is not touched`],
+    });
   return false;
 }
-

@@ -10,14 +10,21 @@ import { titleOf } from './records.js';
 import type { Json } from '../../../core/spec.js';
 
 /** Calendar collections (spec names) whose records are posts, and their post types. */
-const CALENDAR_POST_TYPES: Record<string, Json> = { '/cal/events/v1/events': 'tribe_events', '/cal/events/v1/venues': 'tribe_venue', '/cal/events/v1/organizers': 'tribe_organizer' };
+const CALENDAR_POST_TYPES: Record<string, Json> = {
+  '/cal/events/v1/events': 'tribe_events',
+  '/cal/events/v1/venues': 'tribe_venue',
+  '/cal/events/v1/organizers': 'tribe_organizer',
+};
 const SAFE_BASE = /^[a-z0-9_-]{1,64}$/;
 
 /** The core route base of a post type, from the site's `/core/v2/types/<type>` (spec names); undefined when the site has none. */
 async function coreBaseOf(ctx: Json, type: Json, cache: Json) {
   if (cache.has(type)) return cache.get(type);
   const r = await quietly(ctx, 'GET', `/core/v2/types/${type}`, { query: { context: 'edit' } });
-  const base = r?.status === 200 && typeof r.json?.rest_base === 'string' && SAFE_BASE.test(r.json.rest_base) && (r.json.rest_namespace ?? 'wp/v2') === 'wp/v2' ? r.json.rest_base : undefined;
+  const base =
+    r?.status === 200 && typeof r.json?.rest_base === 'string' && SAFE_BASE.test(r.json.rest_base) && (r.json.rest_namespace ?? 'wp/v2') === 'wp/v2'
+      ? r.json.rest_base
+      : undefined;
   cache.set(type, base);
   return base;
 }
@@ -54,9 +61,15 @@ export async function purgeTrashed(ctx: Json) {
     const m = /^(\/cal\/events\/v1\/(?:events|venues|organizers))\/(\d+)$/.exec(t.path);
     if (!m) continue;
     const id = Number(m[2]);
-    if (!records.created.some((c: Json) => c.path === t.path)) { ctx.report.notes.push(`purge: ${t.path} is not a record this run created: not purged`); continue; }
+    if (!records.created.some((c: Json) => c.path === t.path)) {
+      ctx.report.notes.push(`purge: ${t.path} is not a record this run created: not purged`);
+      continue;
+    }
     const base = await coreBaseOf(ctx, CALENDAR_POST_TYPES[m[1]], cache);
-    if (!base) { ctx.report.notes.push(`purge: the site has no core route for ${CALENDAR_POST_TYPES[m[1]]}: ${t.path} stays in the trash`); continue; }
+    if (!base) {
+      ctx.report.notes.push(`purge: the site has no core route for ${CALENDAR_POST_TYPES[m[1]]}: ${t.path} stays in the trash`);
+      continue;
+    }
     const corePath = `/core/v2/${base}/${id}`;
     records.aliases.push({ alias: corePath, of: t.path });
     const rec = await quietly(ctx, 'GET', corePath, { query: { context: 'edit' } });
@@ -65,7 +78,10 @@ export async function purgeTrashed(ctx: Json) {
       ctx.report.notes.push(`purge: ${corePath} is not provably this run's trashed record (${rec ? `status ${rec.status}` : 'no answer'}): not purged`);
       continue;
     }
-    const del = await quietly(ctx, 'DELETE', corePath, { query: { force: true }, comment: 'purge: the run\'s own record, trashed by the calendar (no force there)' });
+    const del = await quietly(ctx, 'DELETE', corePath, {
+      query: { force: true },
+      comment: "purge: the run's own record, trashed by the calendar (no force there)",
+    });
     if (del?.status === 200 && del.json?.deleted === true) {
       records.trashed.splice(records.trashed.indexOf(t), 1);
       records.removed.push({ path: t.path, title: t.title, note: `trashed by the calendar, then deleted for good through ${corePath}?force=true` });

@@ -9,8 +9,6 @@ import type { Json } from '../../../core/spec.js';
 
 export { NO_SUCH_ID };
 
-
-
 /**
  * The statuses an operation documents for an id or slug that matches no record: its
  * `x-unknown-id-status` (the calendar validates ids in the route: 400), else 404.
@@ -35,15 +33,26 @@ async function readProbes(ctx: Json, x: Json, values: Json, query: Json) {
   const probe = (label: Json, q: Json, expect: Json, pv = values) => exercise(ctx, x.key, pv, { query: q, auth: true }, { expect, label, kind: 'probe' });
   const missing = qp.find((p: Json) => p.required);
   if (missing) await probe(`probe: missing required ${missing.name}`, await requiredQuery(ctx, x, missing.name), 400);
-  const typed = qp.find((p: Json) => validated(p) && !p.required && SCALAR.some((t) => schemaTypes(p.schema, doc).includes(t)) && !schemaTypes(p.schema, doc).includes('string') && siteType(p).some((t) => SCALAR.includes(t)) && !siteType(p).includes('string'));
+  const typed = qp.find(
+    (p: Json) =>
+      validated(p) &&
+      !p.required &&
+      SCALAR.some((t) => schemaTypes(p.schema, doc).includes(t)) &&
+      !schemaTypes(p.schema, doc).includes('string') &&
+      siteType(p).some((t) => SCALAR.includes(t)) &&
+      !siteType(p).includes('string'),
+  );
   if (typed) await probe(`probe: wrong type ${typed.name}=not-a-number`, { ...query, [typed.name]: 'not-a-number' }, 400);
   const per = qp.find((p: Json) => p.name === 'per_page');
   const max = per && schemaBounds(per.schema, doc).maximum;
   if (max !== undefined) await probe(`probe: out-of-range per_page=${max + 1}`, { ...query, per_page: max + 1 }, 400);
-  const en = qp.find((p: Json) => validated(p) && !p.required && p.name !== 'per_page' && typeof (schemaEnum(p.schema, doc) ?? [])[0] === 'string' && (siteEnum(p) ?? []).length);
+  const en = qp.find(
+    (p: Json) => validated(p) && !p.required && p.name !== 'per_page' && typeof (schemaEnum(p.schema, doc) ?? [])[0] === 'string' && (siteEnum(p) ?? []).length,
+  );
   if (en) await probe(`probe: bad enum ${en.name}=not-a-valid-value`, { ...query, [en.name]: 'not-a-valid-value' }, 400);
   const idParams = x.params.filter((p: Json) => p.in === 'path' && validated(p) && schemaTypes(p.schema, doc).includes('integer'));
-  for (const idParam of idParams) await probe(`probe: non-existent ${idParam.name}=${NO_SUCH_ID}`, query, unknownIdStatus(ctx, x.key), { ...values, [idParam.name]: NO_SUCH_ID });
+  for (const idParam of idParams)
+    await probe(`probe: non-existent ${idParam.name}=${NO_SUCH_ID}`, query, unknownIdStatus(ctx, x.key), { ...values, [idParam.name]: NO_SUCH_ID });
   if (!idParams.length) {
     const slug = x.params.find((p: Json) => p.in === 'path' && p.name === 'slug');
     if (slug) await probe('probe: non-existent slug', query, unknownIdStatus(ctx, x.key), { ...values, slug: `no-such-slug-${ctx.stamp}` });
@@ -57,16 +66,31 @@ export async function readPhase(ctx: Json) {
   for (const x of reads) {
     const r = ctx.results.get(x.key);
     const resolved = await resolvePath(ctx, x.path);
-    if (!resolved.values) { r.reason = `no real id: ${resolved.why}${ctx.allowWrites ? '' : ' (a run with --allow-writes checks it on a record it creates)'}`; continue; }
+    if (!resolved.values) {
+      r.reason = `no real id: ${resolved.why}${ctx.allowWrites ? '' : ' (a run with --allow-writes checks it on a record it creates)'}`;
+      continue;
+    }
     const query = await requiredQuery(ctx, x);
     const open = (x.op.security ?? [{}]).some((s: Json) => Object.keys(s).length === 0);
     const creds = ctx.http.hasCredentials;
-    await exercise(ctx, x.key, resolved.values, { query, auth: true }, { expect: creds || open ? 200 : 401, label: creds ? 'GET as the configured user' : 'GET anonymous' });
+    await exercise(
+      ctx,
+      x.key,
+      resolved.values,
+      { query, auth: true },
+      { expect: creds || open ? 200 : 401, label: creds ? 'GET as the configured user' : 'GET anonymous' },
+    );
     if (creds) {
       await exercise(ctx, x.key, resolved.values, { query, auth: false }, { expect: open ? undefined : [401], label: 'GET anonymous' });
       const ctxParam = x.params.find((p: Json) => p.name === 'context' && p.in === 'query');
       if (ctxParam && (schemaEnum(ctxParam.schema, ctx.doc) ?? []).includes('edit')) {
-        await exercise(ctx, x.key, resolved.values, { query: { ...query, context: 'edit' }, auth: true }, { expect: 200, label: 'GET context=edit as the configured user' });
+        await exercise(
+          ctx,
+          x.key,
+          resolved.values,
+          { query: { ...query, context: 'edit' }, auth: true },
+          { expect: 200, label: 'GET context=edit as the configured user' },
+        );
       }
     }
     await readProbes(ctx, x, resolved.values, query);

@@ -16,7 +16,14 @@ const MAX_ID_PAGES = 10;
 
 /** Collections the audit counts: list GETs with per_page in namespaces the run touches. */
 export function countedCollections(ctx: Json) {
-  return ctx.allOps.filter((x: Json) => x.method === 'get' && !x.path.includes('{') && x.params.some((p: Json) => p.name === 'per_page') && !ctx.absentNs.has(x.namespace) && ctx.selected.some((s: Json) => s.namespace === x.namespace));
+  return ctx.allOps.filter(
+    (x: Json) =>
+      x.method === 'get' &&
+      !x.path.includes('{') &&
+      x.params.some((p: Json) => p.name === 'per_page') &&
+      !ctx.absentNs.has(x.namespace) &&
+      ctx.selected.some((s: Json) => s.namespace === x.namespace),
+  );
 }
 
 async function idsOf(ctx: Json, x: Json) {
@@ -59,14 +66,25 @@ async function sweepOne(ctx: Json, x: Json, it: Json, deleteKey: Json) {
   const rec = await quietly(ctx, 'GET', path, { query: { context: 'edit' } });
   const title = titleOf(rec?.json);
   if (rec?.status !== 200 || rec.json?.id !== it.id || !title.includes(ctx.marker)) {
-    ctx.records.suspects.push({ path, title: titleOf(it).slice(0, 200), why: rec?.status === 200 ? 'the search returned it, but its title does not carry this run\'s marker: not deleted' : `the search returned it, its own record could not be read (${rec ? rec.status : 'no answer'}): not deleted` });
+    ctx.records.suspects.push({
+      path,
+      title: titleOf(it).slice(0, 200),
+      why:
+        rec?.status === 200
+          ? "the search returned it, but its title does not carry this run's marker: not deleted"
+          : `the search returned it, its own record could not be read (${rec ? rec.status : 'no answer'}): not deleted`,
+    });
     return;
   }
   const hasForce = ctx.opByKey.get(deleteKey)?.params.some((p: Json) => p.name === 'force');
-  const r = await quietly(ctx, 'DELETE', path, { query: hasForce ? { force: true } : {}, comment: 'sweep: a record whose own title carries this run\'s marker' });
+  const r = await quietly(ctx, 'DELETE', path, {
+    query: hasForce ? { force: true } : {},
+    comment: "sweep: a record whose own title carries this run's marker",
+  });
   if (r?.status === 200) {
-    ctx.records.removed.push({ path, title, note: 'found by the final sweep; its own title carries this run\'s marker' });
-    if (!ctx.records.created.some((c: Json) => c.path === path)) ctx.records.created.push({ path, title, note: 'created by this run (proved by the marker in its title), its id was not returned' });
+    ctx.records.removed.push({ path, title, note: "found by the final sweep; its own title carries this run's marker" });
+    if (!ctx.records.created.some((c: Json) => c.path === path))
+      ctx.records.created.push({ path, title, note: 'created by this run (proved by the marker in its title), its id was not returned' });
   } else ctx.report.notes.push(`sweep: DELETE ${path} answered ${r ? r.status : 'nothing'}`);
 }
 
@@ -99,16 +117,21 @@ export async function recordsAfter(ctx: Json) {
     if (appeared.length || disappeared.length) records.foreign.push({ collection: x.path, appeared, disappeared });
     const n = records.before[x.path];
     const a = records.after[x.path];
-    if (typeof n === 'number' && typeof a === 'number' && a - n !== appeared.length - disappeared.length) records.leftBehind.push({ collection: x.path, before: n, after: a, explainedByOthers: appeared.length - disappeared.length });
+    if (typeof n === 'number' && typeof a === 'number' && a - n !== appeared.length - disappeared.length)
+      records.leftBehind.push({ collection: x.path, before: n, after: a, explainedByOthers: appeared.length - disappeared.length });
   }
   // Every write went to a record this run created (or to a non-existent id, or a collection).
   // The core route of a calendar record the purge proved to be the run's is the same record.
   const own = new Set([...records.created.map((c: Json) => c.path), ...(records.aliases ?? []).map((a: Json) => a.alias)]);
-  records.foreignWrites = ctx.writeLog.filter((w: Json) => {
-    const m = /^(.*?\/)(\d+)(\/.*)?$/.exec(w.path);
-    if (!m || Number(m[2]) === NO_SUCH_ID) return false;
-    return !own.has(`${m[1]}${m[2]}`);
-  }).map((w: Json) => `${w.method} ${w.path}`);
-  for (const c of records.foreign) if (c.disappeared.length) ctx.report.notes.push(`${c.collection}: records ${c.disappeared.join(', ')} disappeared during the run; this run sent no write to them`);
+  records.foreignWrites = ctx.writeLog
+    .filter((w: Json) => {
+      const m = /^(.*?\/)(\d+)(\/.*)?$/.exec(w.path);
+      if (!m || Number(m[2]) === NO_SUCH_ID) return false;
+      return !own.has(`${m[1]}${m[2]}`);
+    })
+    .map((w: Json) => `${w.method} ${w.path}`);
+  for (const c of records.foreign)
+    if (c.disappeared.length)
+      ctx.report.notes.push(`${c.collection}: records ${c.disappeared.join(', ')} disappeared during the run; this run sent no write to them`);
   for (const c of records.created) if (!isDone(ctx, c.path)) records.leftBehind.push({ record: c.path, title: c.title });
 }

@@ -25,35 +25,56 @@ function resourceOf(path: Json) {
 
 export function createBody(kind: Json, title: Json) {
   switch (kind) {
-    case 'posts': case 'pages': return { title, content: `<p>${title}</p>`, status: 'pending' };
-    case 'menu-items': return { title, url: 'https://example.invalid/contract-run', type: 'custom', status: 'publish' };
-    case 'events': return { title, description: title, start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 12:00:00', status: 'draft' };
-    case 'venues': return { venue: title, status: 'draft' };
-    case 'organizers': return { organizer: title, status: 'draft' };
-    case 'categories': case 'tags': return { name: title };
-    default: return { title };
+    case 'posts':
+    case 'pages':
+      return { title, content: `<p>${title}</p>`, status: 'pending' };
+    case 'menu-items':
+      return { title, url: 'https://example.invalid/contract-run', type: 'custom', status: 'publish' };
+    case 'events':
+      return { title, description: title, start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 12:00:00', status: 'draft' };
+    case 'venues':
+      return { venue: title, status: 'draft' };
+    case 'organizers':
+      return { organizer: title, status: 'draft' };
+    case 'categories':
+    case 'tags':
+      return { name: title };
+    default:
+      return { title };
   }
 }
 
 export function updateBody(kind: Json, title: Json) {
   switch (kind) {
-    case 'media': return { title, alt_text: title };
-    case 'venues': return { venue: title };
-    case 'organizers': return { organizer: title };
-    case 'categories': case 'tags': return { name: title };
-    case 'posts': case 'pages': return { title, content: `<p>${title}</p>` };
-    default: return { title };
+    case 'media':
+      return { title, alt_text: title };
+    case 'venues':
+      return { venue: title };
+    case 'organizers':
+      return { organizer: title };
+    case 'categories':
+    case 'tags':
+      return { name: title };
+    case 'posts':
+    case 'pages':
+      return { title, content: `<p>${title}</p>` };
+    default:
+      return { title };
   }
 }
 
 export function upload(title: Json) {
-  const file = `${title.replace(/[^A-Za-z0-9-]+/g, '-').replace(/-+/g, '-').toLowerCase()}.png`;
+  const file = `${title
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .toLowerCase()}.png`;
   return { raw: { data: TINY_PNG, type: 'image/png', headers: { 'Content-Disposition': `attachment; filename="${file}"` } } };
 }
 
 /** A bad create (a probe) that the site accepted anyway: its record is the run's (when proved), removed at the end. */
 async function keepIfCreated(ctx: Json, c: Json, res: Json, title: Json) {
-  if ((res?.status === 201 || res?.status === 200) && res.json?.id !== undefined && await ownCreated(ctx, c, `POST ${c}`, res.json.id)) registerCleanup(ctx, c, res.json.id, title);
+  if ((res?.status === 201 || res?.status === 200) && res.json?.id !== undefined && (await ownCreated(ctx, c, `POST ${c}`, res.json.id)))
+    registerCleanup(ctx, c, res.json.id, title);
 }
 
 async function createProbes(ctx: Json, c: Json, kind: Json, title: Json) {
@@ -62,14 +83,29 @@ async function createProbes(ctx: Json, c: Json, kind: Json, title: Json) {
   const cs = cx && bodySchema(cx, ctx.doc);
   if (!cs || kind === 'media') return;
   const props = Object.entries(deref(cs, ctx.doc)?.properties ?? {});
-  const intProp = props.find(([, s]) => { const t = schemaTypes(s, ctx.doc); return t.length === 1 && t[0] === 'integer'; });
+  const intProp = props.find(([, s]) => {
+    const t = schemaTypes(s, ctx.doc);
+    return t.length === 1 && t[0] === 'integer';
+  });
   if (intProp) {
-    const bad = await exercise(ctx, createKey, {}, { body: { ...createBody(kind, `${title} wrong-type`), [intProp[0]]: 'not-a-number' } }, { expect: 400, label: `probe: wrong type ${intProp[0]}`, kind: 'probe' });
+    const bad = await exercise(
+      ctx,
+      createKey,
+      {},
+      { body: { ...createBody(kind, `${title} wrong-type`), [intProp[0]]: 'not-a-number' } },
+      { expect: 400, label: `probe: wrong type ${intProp[0]}`, kind: 'probe' },
+    );
     await keepIfCreated(ctx, c, bad, `${title} wrong-type`);
   }
   const enumProp = props.find(([n, s]) => n !== 'i18n_language' && typeof (schemaEnum(s, ctx.doc) ?? [])[0] === 'string');
   if (enumProp) {
-    const bad = await exercise(ctx, createKey, {}, { body: { ...createBody(kind, `${title} bad-enum`), [enumProp[0]]: 'not-a-valid-value' } }, { expect: 400, label: `probe: bad enum ${enumProp[0]}`, kind: 'probe' });
+    const bad = await exercise(
+      ctx,
+      createKey,
+      {},
+      { body: { ...createBody(kind, `${title} bad-enum`), [enumProp[0]]: 'not-a-valid-value' } },
+      { expect: 400, label: `probe: bad enum ${enumProp[0]}`, kind: 'probe' },
+    );
     await keepIfCreated(ctx, c, bad, `${title} bad-enum`);
   }
   const req = deref(cs, ctx.doc)?.required ?? [];
@@ -86,7 +122,13 @@ async function deletes(ctx: Json, item: Json, id: Json) {
   const hasForce = ctx.opByKey.get(delKey)?.params.some((p: Json) => p.name === 'force');
   const force = hasForce ? { force: true } : {};
   await exercise(ctx, delKey, { id }, { auth: false, query: force }, { expect: 401, label: 'probe: unauthenticated DELETE', kind: 'probe' });
-  await exercise(ctx, delKey, { id: NO_SUCH_ID }, { query: force }, { expect: unknownIdStatus(ctx, delKey), label: 'probe: DELETE non-existent id', kind: 'probe' });
+  await exercise(
+    ctx,
+    delKey,
+    { id: NO_SUCH_ID },
+    { query: force },
+    { expect: unknownIdStatus(ctx, delKey), label: 'probe: DELETE non-existent id', kind: 'probe' },
+  );
   if (!hasForce) return;
   const soft = await exercise(ctx, delKey, { id }, {}, { label: 'DELETE without force (trash, or the documented refusal)' });
   if (soft?.status === 200) await exercise(ctx, delKey, { id }, {}, { label: 'DELETE of a trashed record again' });
@@ -98,7 +140,13 @@ async function resourceSequence(ctx: Json, c: Json) {
   const kind = c.split('/').pop();
   const title = `${ctx.marker} ${kind}`;
   const createKey = `POST ${c}`;
-  const unauth = await exercise(ctx, createKey, {}, { ...(kind === 'media' ? upload(title) : { body: createBody(kind, title) }), auth: false }, { expect: 401, label: 'probe: unauthenticated create', kind: 'probe' });
+  const unauth = await exercise(
+    ctx,
+    createKey,
+    {},
+    { ...(kind === 'media' ? upload(title) : { body: createBody(kind, title) }), auth: false },
+    { expect: 401, label: 'probe: unauthenticated create', kind: 'probe' },
+  );
   await keepIfCreated(ctx, c, unauth, title);
   if (!ctx.http.hasCredentials) return;
   // A menu item goes into a menu the site already has, as a real one would.
@@ -109,16 +157,29 @@ async function resourceSequence(ctx: Json, c: Json) {
   }
   const res = await exercise(ctx, createKey, {}, kind === 'media' ? upload(title) : { body }, { expect: 201, label: 'create' });
   const id = res?.json?.id;
-  if (!(res?.status === 201 || res?.status === 200) || id === undefined) throw new Error(`creating a ${kind} record failed: ${res ? `${res.status} ${res.json?.code ?? ''}` : 'no answer'}`);
-  if (!await ownCreated(ctx, c, createKey, id)) return;
+  if (!(res?.status === 201 || res?.status === 200) || id === undefined)
+    throw new Error(`creating a ${kind} record failed: ${res ? `${res.status} ${res.json?.code ?? ''}` : 'no answer'}`);
+  if (!(await ownCreated(ctx, c, createKey, id))) return;
   registerCleanup(ctx, c, id, title);
   await createProbes(ctx, c, kind, title);
   await exercise(ctx, `GET ${item}`, { id }, { query: { context: 'edit' } }, { expect: 200, label: 'GET the created record, context=edit' });
   for (const m of ['POST', 'PUT', 'PATCH']) {
     const k = `${m} ${item}`;
     if (!ctx.opByKey.has(k)) continue;
-    await exercise(ctx, k, { id }, { auth: false, body: updateBody(kind, `${title} anonymous`) }, { expect: 401, label: `probe: unauthenticated ${m}`, kind: 'probe' });
-    await exercise(ctx, k, { id: NO_SUCH_ID }, { body: updateBody(kind, `${title} nothing`) }, { expect: unknownIdStatus(ctx, k), label: `probe: ${m} non-existent id`, kind: 'probe' });
+    await exercise(
+      ctx,
+      k,
+      { id },
+      { auth: false, body: updateBody(kind, `${title} anonymous`) },
+      { expect: 401, label: `probe: unauthenticated ${m}`, kind: 'probe' },
+    );
+    await exercise(
+      ctx,
+      k,
+      { id: NO_SUCH_ID },
+      { body: updateBody(kind, `${title} nothing`) },
+      { expect: unknownIdStatus(ctx, k), label: `probe: ${m} non-existent id`, kind: 'probe' },
+    );
     await exercise(ctx, k, { id }, { body: updateBody(kind, `${title} (updated via ${m})`) }, { expect: 200, label: `update via ${m}` });
   }
   await childSequences(ctx, c, id, title);
@@ -137,15 +198,28 @@ async function slugSequence(ctx: Json, c: Json, kind: Json, title: Json) {
   if (!methods.length) return;
   const slugTitle = `${title} by slug`;
   // A draft or pending post has no slug yet: this record is private (never public, but it has one).
-  const res = await exercise(ctx, `POST ${c}`, {}, { body: { ...createBody(kind, slugTitle), status: 'private' } }, { expect: 201, label: 'create (for the by-slug routes)' });
+  const res = await exercise(
+    ctx,
+    `POST ${c}`,
+    {},
+    { body: { ...createBody(kind, slugTitle), status: 'private' } },
+    { expect: 201, label: 'create (for the by-slug routes)' },
+  );
   const id = res?.json?.id;
   const slug = res?.json?.slug;
-  if (!(res?.status === 201 || res?.status === 200) || id === undefined) throw new Error(`creating a ${kind} record for the by-slug routes failed: ${res ? res.status : 'no answer'}`);
+  if (!(res?.status === 201 || res?.status === 200) || id === undefined)
+    throw new Error(`creating a ${kind} record for the by-slug routes failed: ${res ? res.status : 'no answer'}`);
   registerCleanup(ctx, c, id, slugTitle);
   if (typeof slug !== 'string' || !/^[a-z0-9_%-]{1,200}$/.test(slug)) throw new Error(`the created ${kind} record has no usable slug`);
   for (const m of methods.filter((x) => x !== 'DELETE')) {
     const k = `${m} ${bySlug}`;
-    await exercise(ctx, k, { slug }, { auth: false, body: updateBody(kind, `${slugTitle} anonymous`) }, { expect: 401, label: `probe: unauthenticated ${m} by slug`, kind: 'probe' });
+    await exercise(
+      ctx,
+      k,
+      { slug },
+      { auth: false, body: updateBody(kind, `${slugTitle} anonymous`) },
+      { expect: 401, label: `probe: unauthenticated ${m} by slug`, kind: 'probe' },
+    );
     await exercise(ctx, k, { slug }, { body: updateBody(kind, `${slugTitle} (updated via ${m})`) }, { expect: 200, label: `update via ${m} by slug` });
   }
   if (methods.includes('DELETE')) {
@@ -153,8 +227,15 @@ async function slugSequence(ctx: Json, c: Json, kind: Json, title: Json) {
     await exercise(ctx, k, { slug }, { auth: false }, { expect: 401, label: 'probe: unauthenticated DELETE by slug', kind: 'probe' });
     // The probe's slug must match nothing: read it first, and send the DELETE only when no record answers.
     const none = `no-such-slug-${ctx.stamp.toLowerCase()}`;
-    const look = await quietly(ctx, 'GET', bySlug.replace('{slug}', none), { comment: 'does the probe\'s slug match nothing? (read just before the DELETE)' });
-    if (look && (look.status === 400 || look.status === 404)) await exercise(ctx, k, { slug: none }, { ownProved: true }, { expect: unknownIdStatus(ctx, k), label: 'probe: DELETE by a slug that matches nothing', kind: 'probe' });
+    const look = await quietly(ctx, 'GET', bySlug.replace('{slug}', none), { comment: "does the probe's slug match nothing? (read just before the DELETE)" });
+    if (look && (look.status === 400 || look.status === 404))
+      await exercise(
+        ctx,
+        k,
+        { slug: none },
+        { ownProved: true },
+        { expect: unknownIdStatus(ctx, k), label: 'probe: DELETE by a slug that matches nothing', kind: 'probe' },
+      );
     else ctx.report.notes.push(`probe DELETE ${bySlug} not sent: the slug ${none} answered ${look ? look.status : 'nothing'}, not 400 or 404`);
     await exercise(ctx, k, { slug }, {}, { expect: 200, label: 'DELETE by slug (trash)' });
   }
@@ -194,8 +275,14 @@ export async function writePhase(ctx: Json, writes: Json) {
   for (const x of writes) {
     const r = ctx.results.get(x.key);
     if (r.checks.length) continue;
-    if (!siteHas(ctx, x.method, x.path)) { Object.assign(r, { verdict: 'skipped', reason: 'the site\'s index does not list this route and method' }); continue; }
+    if (!siteHas(ctx, x.method, x.path)) {
+      Object.assign(r, { verdict: 'skipped', reason: "the site's index does not list this route and method" });
+      continue;
+    }
     const resolved = await resolvePath(ctx, x.path);
-    Object.assign(r, { verdict: 'skipped', reason: resolved.values ? 'no write sequence covers this operation' : `no sequence creates a record for it and no real id: ${resolved.why}` });
+    Object.assign(r, {
+      verdict: 'skipped',
+      reason: resolved.values ? 'no write sequence covers this operation' : `no sequence creates a record for it and no real id: ${resolved.why}`,
+    });
   }
 }

@@ -2,15 +2,27 @@
 // port) that logs every request, a WordPress-like index built from the spec's own operations (with
 // the site's real names), an in-memory record store, and a runner for the CLI as a child process.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmdirSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { operations, ROOT } from '../../support/spec.js';
 
-export interface Seen { method: string; url: string; path: string; auth?: string; body: string }
-export interface FakeSite { base: string; origin: string; seen: Seen[]; server: Server; close(): Promise<void> }
+export interface Seen {
+  method: string;
+  url: string;
+  path: string;
+  auth?: string;
+  body: string;
+}
+export interface FakeSite {
+  base: string;
+  origin: string;
+  seen: Seen[];
+  server: Server;
+  close(): Promise<void>;
+}
 export type Handler = (req: IncomingMessage, res: ServerResponse, seen: Seen, site: FakeSite) => unknown;
 
 /** Start a fake site; `handler` answers every request after its body was read. */
@@ -18,20 +30,35 @@ export async function fakeSite(handler: Handler, rootPath = '/wp-json'): Promise
   const site = { seen: [] as Seen[] } as unknown as FakeSite;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => { if (chunks.length < 1000) chunks.push(c); });
+    req.on('data', (c: Buffer) => {
+      if (chunks.length < 1000) chunks.push(c);
+    });
     req.on('end', () => {
       const url = new URL(req.url ?? '/', site.origin);
       const path = url.pathname.startsWith(rootPath) ? url.pathname.slice(rootPath.length) || '/' : url.pathname;
-      const seen: Seen = { method: req.method ?? '', url: url.pathname + url.search, path, auth: req.headers.authorization, body: Buffer.concat(chunks).toString('utf8') };
+      const seen: Seen = {
+        method: req.method ?? '',
+        url: url.pathname + url.search,
+        path,
+        auth: req.headers.authorization,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       site.seen.push(seen);
-      Promise.resolve(handler(req, res, seen, site)).catch(() => { if (!res.headersSent) res.writeHead(500); res.end(); });
+      Promise.resolve(handler(req, res, seen, site)).catch(() => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   site.server = server;
   site.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   site.base = `${site.origin}${rootPath}`;
-  site.close = () => new Promise<void>((r) => { server.closeAllConnections?.(); server.close(() => r()); });
+  site.close = () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections?.();
+      server.close(() => r());
+    });
   return site;
 }
 
@@ -40,7 +67,8 @@ export function send(res: ServerResponse, status: number, body: unknown, headers
   res.end(JSON.stringify(body));
 }
 
-export const noRoute = (res: ServerResponse): void => send(res, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+export const noRoute = (res: ServerResponse): void =>
+  send(res, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
 
 const NS: Record<string, string> = { 'core/v2': 'wp/v2', 'cal/events/v1': 'tribe/events/v1' };
 /** A spec path with the site's names and the platform's regex groups: `/core/v2/posts/{id}` -> `/wp/v2/posts/(?P<id>[\d]+)`. */
@@ -54,7 +82,11 @@ export function siteRoute(path: string, names: Record<string, string> = NS): str
  * A site index listing the spec's routes of `specNamespaces` (site names), with `args` on every
  * endpoint, plus extra raw routes.
  */
-export function siteIndex(origin: string, specNamespaces: string[], { extraRoutes = {}, args = {}, namespaces }: { extraRoutes?: Record<string, unknown>; args?: Record<string, unknown>; namespaces?: string[] } = {}) {
+export function siteIndex(
+  origin: string,
+  specNamespaces: string[],
+  { extraRoutes = {}, args = {}, namespaces }: { extraRoutes?: Record<string, unknown>; args?: Record<string, unknown>; namespaces?: string[] } = {},
+) {
   const routes: Record<string, { namespace: string; methods: string[]; endpoints: { methods: string[]; args: object }[] }> = {};
   for (const o of operations()) {
     const ns = specNamespaces.find((n) => o.path === `/${n}` || o.path.startsWith(`/${n}/`));
@@ -71,7 +103,12 @@ export function siteIndex(origin: string, specNamespaces: string[], { extraRoute
 }
 
 /** Records of one collection, kept in memory. */
-export interface Rec { id: number; title: { raw: string; rendered: string }; status: string; [k: string]: unknown }
+export interface Rec {
+  id: number;
+  title: { raw: string; rendered: string };
+  status: string;
+  [k: string]: unknown;
+}
 
 /** A minimal store answering list, create, get, update and delete of `<collectionPath>[/<id>]`. */
 export function collectionHandler(store: Map<number, Rec>, opts: { search?: (q: string) => Rec[] } = {}) {
@@ -86,9 +123,16 @@ export function collectionHandler(store: Map<number, Rec>, opts: { search?: (q: 
       return true;
     }
     if (seen.path === collectionPath && seen.method === 'POST') {
-      if (!seen.auth) { send(res, 401, { code: 'rest_cannot_create', message: 'Sorry.', data: { status: 401 } }); return true; }
+      if (!seen.auth) {
+        send(res, 401, { code: 'rest_cannot_create', message: 'Sorry.', data: { status: 401 } });
+        return true;
+      }
       let body: { title?: string } = {};
-      try { body = JSON.parse(seen.body || '{}'); } catch { /* not JSON */ }
+      try {
+        body = JSON.parse(seen.body || '{}');
+      } catch {
+        /* not JSON */
+      }
       const id = next++;
       const rec: Rec = { id, title: { raw: String(body.title ?? ''), rendered: String(body.title ?? '') }, status: 'pending' };
       store.set(id, rec);
@@ -98,10 +142,23 @@ export function collectionHandler(store: Map<number, Rec>, opts: { search?: (q: 
     if (item) {
       const id = Number(item[1]);
       const rec = store.get(id);
-      if (!rec) { send(res, 404, { code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } }); return true; }
-      if (seen.method === 'GET') { send(res, 200, rec); return true; }
-      if (!seen.auth) { send(res, 401, { code: 'rest_cannot_edit', message: 'Sorry.', data: { status: 401 } }); return true; }
-      if (seen.method === 'DELETE') { store.delete(id); send(res, 200, { deleted: true, previous: rec }); return true; }
+      if (!rec) {
+        send(res, 404, { code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } });
+        return true;
+      }
+      if (seen.method === 'GET') {
+        send(res, 200, rec);
+        return true;
+      }
+      if (!seen.auth) {
+        send(res, 401, { code: 'rest_cannot_edit', message: 'Sorry.', data: { status: 401 } });
+        return true;
+      }
+      if (seen.method === 'DELETE') {
+        store.delete(id);
+        send(res, 200, { deleted: true, previous: rec });
+        return true;
+      }
       send(res, 200, rec);
       return true;
     }
@@ -119,33 +176,68 @@ export function ensureCompiledMapping(): void {
   const lock = join(ROOT, 'dist.build-lock');
   const deadline = Date.now() + 120_000;
   for (;;) {
-    try { mkdirSync(lock); break; } catch { /* someone else builds */ }
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      /* someone else builds */
+    }
     if (Date.now() > deadline) throw new Error('waited 120 s for another build of dist/');
     spawnSync(process.execPath, ['-e', 'setTimeout(() => {}, 250)']);
     if (existsSync(dist)) return;
   }
   try {
-    if (!existsSync(dist)) spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.code.json'], { cwd: ROOT, encoding: 'utf8' });
+    if (!existsSync(dist))
+      spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.code.json'], { cwd: ROOT, encoding: 'utf8' });
     if (!existsSync(dist)) throw new Error('npm run build:code did not write dist/cli/index.js');
-  } finally { rmdirSync(lock); }
+  } finally {
+    rmdirSync(lock);
+  }
 }
 
-export interface CliRun { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; out: string; ms: number }
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  out: string;
+  ms: number;
+}
 
 /** Run `festival-site-api <command> …` as a child process with its own --out folder. */
-export function runCli(args: string[], { env = {}, command = 'contract', onSpawn, timeoutMs = 120_000 }: { env?: Record<string, string>; command?: string; onSpawn?: (child: ReturnType<typeof spawn>) => void; timeoutMs?: number } = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  {
+    env = {},
+    command = 'contract',
+    onSpawn,
+    timeoutMs = 120_000,
+  }: { env?: Record<string, string>; command?: string; onSpawn?: (child: ReturnType<typeof spawn>) => void; timeoutMs?: number } = {},
+): Promise<CliRun> {
   const out = mkdtempSync(join(tmpdir(), 'contract-test-'));
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), command, ...args, '--out', out], { cwd: ROOT, env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '', ...env } });
+    const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), command, ...args, '--out', out], {
+      cwd: ROOT,
+      env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '', ...env },
+    });
     let stdout = '';
     let stderr = '';
     const kill = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('close', (code, signal) => { clearTimeout(kill); resolve({ code, signal, stdout, stderr, out, ms: Date.now() - t0 }); });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(kill);
+      resolve({ code, signal, stdout, stderr, out, ms: Date.now() - t0 });
+    });
     onSpawn?.(child);
   });
 }
 
-export function cleanOut(r: CliRun): void { rmSync(r.out, { recursive: true, force: true }); }
+export function cleanOut(r: CliRun): void {
+  rmSync(r.out, { recursive: true, force: true });
+}
