@@ -201,9 +201,23 @@ describe("the README's commands, the whole spec, no --map", () => {
   });
 });
 
+/**
+ * The drift report without what changes by the minute: the calendar declares the defaults of
+ * `start_date` and `end_date` as dates computed from the current time (now, two years ahead), so the
+ * site's value of such a default finding is replaced by a mark before comparing with the fixture.
+ */
+function stableDrift(drift: Json): Json {
+  const copy = structuredClone(drift);
+  for (const f of copy.params ?? []) {
+    if (f.kind === 'default' && typeof f.site === 'string' && /^\d{4}-\d\d-\d\d( \d\d:\d\d:\d\d)?$/.test(f.site))
+      f.site = '<a date computed from the current time>';
+  }
+  return copy;
+}
+
 describe('drift report', () => {
   it(`equals the committed fixture of the site (${FIXTURE.slice(ROOT.length + 1)})`, () => {
-    const drift = withWrites.report.drift;
+    const drift = stableDrift(withWrites.report.drift);
     if (process.env.UPDATE_DRIFT_FIXTURE) writeFileSync(FIXTURE, `${JSON.stringify(drift, null, 2)}\n`);
     expect(drift).toEqual(JSON.parse(readFileSync(FIXTURE, 'utf8')));
   });
