@@ -20,6 +20,7 @@ import { deref, type Json } from '../core/spec.ts';
 import { stages } from '../scripts/pipeline.ts';
 import { contractBench } from './contract.ts';
 import { benchMockDistinct } from './mock.ts';
+import { stop, waitFor } from './process.ts';
 import { harBench } from './har.ts';
 import { growthBench } from './growth.ts';
 import { consumerTypecheck } from './types.ts';
@@ -184,31 +185,6 @@ const freePort = (): Promise<number> =>
       s.close(() => res(p));
     });
   });
-async function waitFor(url: string, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  }
-  throw new Error(`no answer from ${url} within ${ms} ms`);
-}
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((res) => {
-    if (child.exitCode !== null) {
-      res();
-      return;
-    }
-    child.once('exit', () => res());
-    child.kill('SIGTERM');
-    setTimeout(() => {
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }, 3000);
-  });
-}
 async function load(url: string, init: Partial<autocannon.Options> = {}): Promise<Record<string, number>> {
   const r = await autocannon({ url, connections: 10, duration: DURATION, ...init } as autocannon.Options);
   return { rps: round(r.requests.average, 0), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };

@@ -7,13 +7,14 @@
 // server (the machine's ceiling). Memory: the resident memory of the whole mock (the front and
 // every Prism process), sampled during the load; the peak is reported.
 // Servers listen on 127.0.0.1 only; the mock is stopped by its PID (it stops its Prisms by PID).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as netServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { deref, operationParams, type Json } from '../core/spec.ts';
+import { stop, waitFor } from './process.ts';
 
 /** The compiled mock, as `npm run mock` runs it. */
 const MOCK = join('dist', 'mock', 'main.js');
@@ -94,45 +95,6 @@ async function load(url: string, init: Partial<autocannon.Options>): Promise<Rec
     timeouts: r.timeouts,
     requests: r.requests.total,
   };
-}
-
-async function waitFor(url: string, ms = 90_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`no answer from ${url} within ${ms} ms`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((res) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      res();
-      return;
-    }
-    const t = setTimeout(() => {
-      try {
-        process.kill(child.pid!, 'SIGKILL');
-      } catch {
-        /* gone */
-      }
-    }, 8000);
-    child.once('exit', () => {
-      clearTimeout(t);
-      res();
-    });
-    try {
-      process.kill(child.pid!, 'SIGTERM');
-    } catch {
-      clearTimeout(t);
-      res();
-    }
-  });
 }
 
 /**

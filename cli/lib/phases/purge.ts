@@ -15,6 +15,8 @@ const CALENDAR_POST_TYPES: Record<string, Json> = {
   '/cal/events/v1/venues': 'tribe_venue',
   '/cal/events/v1/organizers': 'tribe_organizer',
 };
+/** A calendar record that is a post: its collection and its id. */
+const CALENDAR_POST_RECORD = /^(\/cal\/events\/v1\/(?:events|venues|organizers))\/(\d+)$/;
 const SAFE_BASE = /^[a-z0-9_-]{1,64}$/;
 
 /** The core route base of a post type, from the site's `/core/v2/types/<type>` (spec names); undefined when the site has none. */
@@ -35,7 +37,7 @@ async function coreBaseOf(ctx: Json, type: Json, cache: Json) {
  * same id, `trash` status, the run's marker in its title, and created by this run.
  */
 export async function isOwnTrashedCalendarRecord(ctx: Json, path: string): Promise<boolean> {
-  const m = /^(\/cal\/events\/v1\/(?:events|venues|organizers))\/(\d+)$/.exec(path);
+  const m = CALENDAR_POST_RECORD.exec(path);
   if (!m || !ctx.records.created.some((c: Json) => c.path === path)) return false;
   const base = await coreBaseOf(ctx, CALENDAR_POST_TYPES[m[1]], (ctx.coreBases ??= new Map()));
   if (!base) return false;
@@ -58,7 +60,7 @@ export async function purgeTrashed(ctx: Json) {
       }
       continue;
     }
-    const m = /^(\/cal\/events\/v1\/(?:events|venues|organizers))\/(\d+)$/.exec(t.path);
+    const m = CALENDAR_POST_RECORD.exec(t.path);
     if (!m) continue;
     const id = Number(m[2]);
     if (!records.created.some((c: Json) => c.path === t.path)) {
