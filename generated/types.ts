@@ -8001,20 +8001,11 @@ export interface components {
              */
             src: string;
             /** @description The title of the new attachment (raw text, or an object with `raw`). Since WordPress 6.9: older sites ignore it. */
-            title?: string | {
-                /** @description The title as stored. */
-                raw?: string;
-            };
+            title?: components["schemas"]["CoreRawInput"];
             /** @description The caption of the new attachment (raw text, or an object with `raw`). Since WordPress 6.9: older sites ignore it. */
-            caption?: string | {
-                /** @description The caption as stored. */
-                raw?: string;
-            };
+            caption?: components["schemas"]["CoreRawInput"];
             /** @description The description of the new attachment (raw text, or an object with `raw`). Since WordPress 6.9: older sites ignore it. */
-            description?: string | {
-                /** @description The description as stored. */
-                raw?: string;
-            };
+            description?: components["schemas"]["CoreRawInput"];
             /** @description The alternative text of the new attachment. Since WordPress 6.9: older sites ignore it. */
             alt_text?: string;
             /** @description The id of the post the new attachment belongs to. Since WordPress 6.9: older sites ignore it. */
