@@ -15,6 +15,8 @@ import type { QueryPair } from './php-query.js';
 export interface Verdict {
   pointer: string;
   reason: string;
+  /** The schema keyword that failed (`type`, `enum`, `required`, ...), when a schema check gave the verdict. */
+  keyword?: string;
 }
 
 /** Headers the platform sends whenever the spec documents them. */
@@ -274,7 +276,7 @@ function checkParam(c: Ctx, pointer: string, values: string[], schema: Json): Ve
     if (!errs.length) return [];
     first ??= errs;
   }
-  return (first ?? []).slice(0, 5).map((e) => ({ pointer: `${pointer}${e.pointer}`, reason: e.message }));
+  return (first ?? []).slice(0, 5).map((e) => ({ pointer: `${pointer}${e.pointer}`, reason: e.message, keyword: e.keyword }));
 }
 
 type Problems = (Verdict & { note?: boolean })[];
@@ -299,7 +301,7 @@ function judgeQuery(c: Ctx, x: Operation, req: JudgedRequest, mapParam: (n: stri
     if (p.schema) problems.push(...checkParam(c, `request.query.${name}`, values, p.schema));
   }
   for (const p of documented.values())
-    if (p.required && !byName.has(p.name)) problems.push({ pointer: `request.query.${p.name}`, reason: 'is required but missing' });
+    if (p.required && !byName.has(p.name)) problems.push({ pointer: `request.query.${p.name}`, reason: 'is required but missing', keyword: 'required' });
 }
 
 function judgeRequestBody(c: Ctx, x: Operation, body: JudgedRequest['body'], problems: Problems): void {
@@ -324,13 +326,13 @@ function judgeRequestBody(c: Ctx, x: Operation, body: JudgedRequest['body'], pro
       }
     }
     if (!parsed) problems.push({ pointer: 'request.body', reason: 'is not valid JSON' });
-    else if (schema) problems.push(...checkBody(c, schema, value, true).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message })));
+    else if (schema) problems.push(...checkBody(c, schema, value, true).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message, keyword: e.keyword })));
   } else if (type === 'application/x-www-form-urlencoded') {
     const schema = bodySchema(x, c.doc, type) ?? bodySchema(x, c.doc, 'application/json');
     const props = deref(schema, c.doc)?.properties ?? {};
     const obj: Record<string, unknown> = {};
     for (const q of body?.params ?? []) obj[q.name] = props[q.name] ? coerceScalar(c, q.value, deref(props[q.name], c.doc)) : q.value;
-    if (schema) problems.push(...c.v.check(schema, obj, { strict: c.strict }).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message })));
+    if (schema) problems.push(...c.v.check(schema, obj, { strict: c.strict }).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message, keyword: e.keyword })));
   } else if (x.body.content?.[type])
     problems.push({ pointer: 'request.body', reason: `a ${type} body is not judged (only JSON and form bodies are)`, note: true });
   else
@@ -352,7 +354,7 @@ function judgeRequest(c: Ctx, x: Operation, req: JudgedRequest, mapParam: (n: st
   const real = problems.filter((p) => !p.note);
   return {
     verdict: real.length ? 'invalid' : notes.length ? 'not judged' : 'valid',
-    problems: (real.length ? real : notes).slice(0, 20).map(({ pointer, reason }) => ({ pointer, reason })),
+    problems: (real.length ? real : notes).slice(0, 20).map(({ pointer, reason, keyword }) => ({ pointer, reason, ...(keyword ? { keyword } : {}) })),
   };
 }
 

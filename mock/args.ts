@@ -13,6 +13,9 @@ export const MOCK_FLAGS: Record<string, FlagDef> = {
   verbose: { type: 'boolean' },
   'no-memo': { type: 'boolean' },
   'body-timeout': { type: 'string' },
+  static: { type: 'boolean' },
+  seed: { type: 'string' },
+  now: { type: 'string' },
   help: { type: 'boolean', alias: '-h' },
 };
 
@@ -30,6 +33,9 @@ Options:
   --verbose               Prism logs warnings too, and its sl-violations header is kept
   --no-memo               ask Prism every time (default: a repeated request is answered from memory)
   --body-timeout <ms>     how long a request body may take to arrive, 100-600000 (default 10000), then 408
+  --static                examples only, no state (every answer from the spec's examples, as before 3.1)
+  --seed <file>           start the store from this JSON file instead of the built-in festival (see mock/README.md)
+  --now <date>|real       the store's clock starts at this site-time date (default: the festival's first day); real: the real clock
   --help                  this text
 
 Prints "mock: listening on http://127.0.0.1:<port> ..." once it answers. Details: mock/README.md.`;
@@ -43,6 +49,9 @@ export interface MockOptions {
   memo: boolean;
   bodyTimeout: string;
   help: boolean;
+  static: boolean;
+  seed: string | undefined;
+  now: string | undefined;
 }
 
 export function parseMockArgs(argv: string[], env: Record<string, string | undefined> = {}): MockOptions {
@@ -54,6 +63,9 @@ export function parseMockArgs(argv: string[], env: Record<string, string | undef
     memo: true,
     bodyTimeout: '10000',
     help: false,
+    static: false,
+    seed: undefined,
+    now: undefined,
   };
   const byAlias = Object.fromEntries(
     Object.entries(MOCK_FLAGS)
@@ -77,6 +89,9 @@ export function parseMockArgs(argv: string[], env: Record<string, string | undef
     if (name === 'port') opts.port = value!;
     else if (name === 'spec') opts.spec = value!;
     else if (name === 'body-timeout') opts.bodyTimeout = value!;
+    else if (name === 'seed') opts.seed = value!;
+    else if (name === 'now') opts.now = value!;
+    else if (name === 'static') opts.static = true;
     else if (name === 'no-memo') opts.memo = false;
     else if (name === 'errors' || name === 'verbose' || name === 'help') opts[name] = true;
   }

@@ -12,15 +12,20 @@
 import { createHash } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deref } from '../core/spec.ts';
+import { deref, specNamespaces } from '../core/spec.ts';
 import { fromViolations, invalidJson, jsonErrorCode, mockError, noRoute, withInvalid, type Violation } from './errors.ts';
 import { addEmbedded, applyFields, contextExample, contextProperties, embedRels, envelopeHeaders, lastParam, projectContext } from './globals.ts';
-import { encodePairs, phpPairs } from '../core/php-query.ts';
+import { encodePairs, phpDecode, phpPairs, queryPairs } from '../core/php-query.ts';
 import { bodyToForward } from './input.ts';
 import { checkBracketScalars, checkUnionLists } from './lists.ts';
 import { listKind, pageAnswer, type Shaped } from './paging.ts';
 import { matchRoute, routeTable, trimRoute, type Route, type RouteMatch } from '../core/match.ts';
 import type { Detail, Entry, Headers, Node, Pairs, PlatformAnswer } from './types.ts';
+import { readNaming, rewriteUrls, type Naming } from './naming.ts';
+import { runBatch } from './batch.ts';
+import { handleStore, isStoreRoute } from './store/handler.ts';
+import { stateOf, type StoreHost } from './store/host.ts';
+import { storeViolations } from './store/validate.ts';
 
 export type { PlatformAnswer } from './types.ts';
 
@@ -155,7 +160,7 @@ export class AnswerMemo {
       .map((k) => `${k}:${JSON.stringify(req.headers[k])}`)
       .join('\n');
     const hash = body.length ? createHash('sha1').update(body).digest('base64') : '';
-    return `${req.method} ${req.url}\n${headers}\n${hash}`;
+    return `${req.method} ${req.url}\nhost:${String(req.headers.host ?? '')}\n${headers}\n${hash}`;
   }
 
   get(key: string | null): Reply | undefined {
@@ -306,6 +311,10 @@ interface Front {
   memo: AnswerMemo | null;
   verbose: boolean;
   bodyTimeoutMs: number;
+  /** The store answering the store-backed routes, or null (`--static`: every answer from Prism). */
+  store: StoreHost | null;
+  /** The bundle's namespaces (the REST URLs of an answer). */
+  namespaces: string[];
   /** The Prism serving a route template (waits while it restarts). */
   targetFor(template: string | undefined): Promise<Target>;
   /** The embed-context answer of one of the mock's own paths (for `_embed`), or null. */
@@ -400,11 +409,126 @@ async function shape(
   return jsonReply(paged.status, paged.headers, json);
 }
 
+/** A request body as the store reads it: JSON, a form (PHP's nesting: `a[]`, `a[b]`), a raw upload, a multipart form. */
+function storeBody(fwd: Forwarded, req: IncomingMessage): Node {
+  const type = String(fwd.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (!fwd.body.length || !type) return {};
+  const text = fwd.body.toString('utf8');
+  if (type === 'application/json') return JSON.parse(text);
+  if (type === 'application/x-www-form-urlencoded') return formObject(phpPairs(text));
+  if (type === 'multipart/form-data') return multipartObject(fwd.body, String(fwd.headers['content-type']));
+  const filename = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(String(req.headers['content-disposition'] ?? ''))?.[1];
+  return { __upload: { filename: filename ? decodeURIComponent(filename) : 'upload', type, size: fwd.body.length } };
+}
+
+/** Form pairs as PHP's `$_POST`: `a[]=1&a[]=2` a list, `a[b]=1` an object (one level), otherwise the last value. */
+function formObject(pairs: Pairs): Node {
+  const out: Node = Object.create(null);
+  for (const [k, v] of pairs) {
+    const m = /^([^[]+)\[([^\]]*)\]$/.exec(k);
+    if (!m) out[k] = v;
+    else if (m[2] === '') (out[m[1]] = Array.isArray(out[m[1]]) ? out[m[1]] : []).push(v);
+    else (out[m[1]] = out[m[1]] && typeof out[m[1]] === 'object' && !Array.isArray(out[m[1]]) ? out[m[1]] : Object.create(null))[m[2]] = v;
+  }
+  return { ...out };
+}
+
+/** A multipart form's fields and its first file (name, type, size). */
+function multipartObject(body: Buffer, contentType: string): Node {
+  const boundary = /boundary=("?)([^";]+)\1/i.exec(contentType)?.[2];
+  if (!boundary) return {};
+  const pairs: Pairs = [];
+  let upload: Node;
+  for (const part of body.toString('latin1').split(`--${boundary}`).slice(1, 200)) {
+    const end = part.indexOf('\r\n\r\n');
+    if (end < 0) continue;
+    const head = part.slice(0, end);
+    const value = part.slice(end + 4).replace(/\r\n$/, '');
+    const name = /name="([^"]*)"/i.exec(head)?.[1];
+    const file = /filename="([^"]*)"/i.exec(head)?.[1];
+    if (file !== undefined && !upload) upload = { filename: file || 'upload', type: /content-type:\s*([^\r\n;]+)/i.exec(head)?.[1]?.toLowerCase() ?? 'application/octet-stream', size: value.length };
+    else if (name) pairs.push([name, Buffer.from(value, 'latin1').toString('utf8')]);
+  }
+  return { ...formObject(pairs), ...(upload ? { __upload: upload } : {}) };
+}
+
+/** The operation's documented 401 for a caller without credentials, when the operation requires them. */
+function anonymous401(doc: Node, entry: Entry, req: IncomingMessage): PlatformAnswer | null {
+  const security: Node[] | undefined = entry.op.security ?? doc.security;
+  if (req.headers.authorization !== undefined || !Array.isArray(security) || security.some((s) => Object.keys(s ?? {}).length === 0)) return null;
+  const res = deref(entry.op.responses?.['401'], doc);
+  for (const ex of Object.values<Node>(res?.content?.['application/json']?.examples ?? {})) {
+    const value = deref(ex, doc)?.value;
+    if (value?.code && value.code !== 'incorrect_password') return { status: 401, body: value };
+  }
+  return mockError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+}
+
+/** A secret of this process: an inner batch request carrying it in `x-mock-validate-only` is checked, not run. */
+const VALIDATE_ONLY = createHash('sha1').update(`${process.pid}:${Date.now()}:${Math.random()}`).digest('hex');
+
+/** The platform's refusal of a store-backed request (invalid, or anonymous where credentials are required), or null. */
+function refusalOf(front: Front, host: StoreHost, req: IncomingMessage, asked: Asked, prepared: Exclude<Prepared, { reply: Reply }>): PlatformAnswer | null {
+  const { doc } = front;
+  const entry = asked.match.entry!;
+  const q = prepared.fwd.path.indexOf('?');
+  const type = String(prepared.fwd.headers['content-type'] ?? '');
+  const text = prepared.fwd.body.length ? prepared.fwd.body.toString('utf8') : undefined;
+  const values = Object.fromEntries(Object.entries(asked.match.values).map(([k, v]) => [k, phpDecode(v)]));
+  const form = /x-www-form-urlencoded/i.test(type) ? phpPairs(text ?? '').map(([name, value]) => ({ name, value })) : undefined;
+  const body = type ? { type, text: form ? undefined : text, params: form } : undefined;
+  const violations = storeViolations(host.judge, entry.operation, { pathValues: values, query: queryPairs(q < 0 ? '' : prepared.fwd.path.slice(q + 1)), body });
+  return withInvalid(fromViolations(violations, doc, entry), prepared.invalid) ?? anonymous401(doc, entry, req);
+}
+
+/** A store-backed request: checked by the mock itself (as strictly as Prism), then answered from the store. */
+async function storeReply(front: Front, host: StoreHost, req: IncomingMessage, asked: Asked, prepared: Exclude<Prepared, { reply: Reply }>): Promise<Reply> {
+  const refused = refusalOf(front, host, req, asked, prepared);
+  if (refused) return platformReply(refused);
+  if (req.headers['x-mock-validate-only'] === VALIDATE_ONLY) return jsonReply(200, CORS, null);
+  const entry = asked.match.entry!;
+  const answer = handleStore({
+    doc: front.doc,
+    store: host.store,
+    clock: host.clock,
+    template: asked.match.route.template,
+    op: entry.op,
+    method: asked.method,
+    values: Object.fromEntries(Object.entries(asked.match.values).map(([k, v]) => [k, phpDecode(v)])),
+    pairs: asked.pairs,
+    body: storeBody(prepared.fwd, req),
+    authed: req.headers.authorization !== undefined,
+  });
+  if (!answer) return platformReply(criticalError());
+  if ('body' in answer) return platformReply(answer);
+  const shaped: Shaped = { status: answer.status, headers: { ...answer.headers, ...CORS }, json: answer.json };
+  return shape(front, req, asked, shaped, { exampleKey: undefined, context: undefined }, {});
+}
+
+/** `POST /batch/v1` with a store: checked like any request, then each inner request run through this front (batch.ts). */
+async function batchReply(front: Front, req: IncomingMessage, asked: Asked, naming: Naming): Promise<Reply> {
+  const prepared = prepare(front, req, asked);
+  if ('reply' in prepared) return prepared.reply;
+  const refused = refusalOf(front, front.store!, req, asked, prepared);
+  if (refused) return platformReply(refused);
+  const self: Target = { host: '127.0.0.1', port: front.port()! };
+  const json = await runBatch(front.doc, front.table, storeBody(prepared.fwd, req), naming, (method, url, body, headers, validateOnly) => {
+    const text = body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body));
+    const h: Headers = { ...headers, host: req.headers.host };
+    if (req.headers.authorization !== undefined && h.authorization === undefined) h.authorization = req.headers.authorization;
+    if (text.length) h['content-type'] = 'application/json';
+    if (validateOnly) h['x-mock-validate-only'] = VALIDATE_ONLY;
+    return forward(self, { method, path: url, headers: h, body: text });
+  });
+  return jsonReply(207, CORS, json);
+}
+
 /** Prism's answer to a matched request, rewritten and shaped as the platform's: a reply. */
 async function answerOf(front: Front, req: IncomingMessage, asked: Asked): Promise<Reply> {
   const prepared = prepare(front, req, asked);
   if ('reply' in prepared) return prepared.reply;
   const template = asked.match.route.template;
+  if (front.store && isStoreRoute(template)) return storeReply(front, front.store, req, asked, prepared);
   let answer: Reply;
   try {
     answer = await forward(await front.targetFor(template), prepared.fwd);
@@ -412,6 +536,7 @@ async function answerOf(front: Front, req: IncomingMessage, asked: Asked): Promi
     return platformReply(criticalError());
   }
   const platform = withInvalid(rewrite(front.doc, asked.match.entry, answer, template), prepared.invalid);
+
   const violations: Headers = front.verbose && answer.headers['sl-violations'] ? { 'sl-violations': answer.headers['sl-violations'] } : {};
   if (platform) return platformReply(platform, violations);
   // Prism's `date` is dropped: this server sends its own (a memoised answer must not replay it).
@@ -437,8 +562,10 @@ async function handle(front: Front, req: IncomingMessage, res: ServerResponse): 
   let rawUrl = req.url ?? '/';
   if (/^https?:\/\//i.test(rawUrl)) rawUrl = rawUrl.replace(/^https?:\/\/[^/?#]*/i, '') || '/'; // absolute-form
   const q = rawUrl.indexOf('?');
-  const rawPath = (q < 0 ? rawUrl : rawUrl.slice(0, q)).split('#', 1)[0];
-  const pairs = phpPairs(q < 0 ? '' : rawUrl.slice(q + 1).split('#', 1)[0]);
+  // The real site's names (`/wp-json/wp/v2/...`, `?rest_route=`, `wpml_language`) are read as the spec's (naming.ts).
+  const named = readNaming((q < 0 ? rawUrl : rawUrl.slice(0, q)).split('#', 1)[0], q < 0 ? '' : rawUrl.slice(q + 1).split('#', 1)[0]);
+  const rawPath = named.path;
+  const pairs = phpPairs(named.query);
   const envelope = lastParam(pairs, '_envelope') !== undefined;
   const origin = `http://${/^[\w.:[\]-]{1,255}$/.test(String(req.headers.host ?? '')) ? req.headers.host : `127.0.0.1:${front.port()}`}`;
   let body: Buffer;
@@ -450,7 +577,16 @@ async function handle(front: Front, req: IncomingMessage, res: ServerResponse): 
     if (e.timeout) req.socket.destroySoon?.();
     return;
   }
-  const key = memo ? memo.key(req, body) : null;
+  const control = front.store && named.naming.form === 'plain' ? controlReply(front.store, method, rawPath) : null;
+  if (control) {
+    write(res, control);
+    return;
+  }
+  // HEAD is answered as GET without a body (as the platform does).
+  const match = method === 'options' ? null : matchRoute(doc, table, method === 'head' ? 'get' : method, trimRoute(rawPath));
+  // The store's answers change with every write: they are never replayed from the memo.
+  const stateful = front.store !== null && (match?.ok === true ? isStoreRoute(match.route.template) || match.route.template === '/batch/v1' : false);
+  const key = memo && !stateful ? memo.key(req, body) : null;
   const known = memo?.get(key);
   if (known) {
     write(res, known, method === 'head');
@@ -464,11 +600,9 @@ async function handle(front: Front, req: IncomingMessage, res: ServerResponse): 
       headers: { ...CORS, 'access-control-allow-methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE', 'content-length': '0' },
       body: Buffer.alloc(0),
     };
-  } else {
-    // HEAD is answered as GET without a body (as the platform does).
-    const match = matchRoute(doc, table, method === 'head' ? 'get' : method, trimRoute(rawPath));
-    reply = !match || !match.ok ? platformReply(noRoute()) : await answerOf(front, req, { match, method, pairs, body, origin });
-  }
+  } else if (!match || !match.ok) reply = platformReply(noRoute());
+  else if (stateful && match.route.template === '/batch/v1') reply = await batchReply(front, req, { match, method, pairs, body, origin }, named.naming);
+  else reply = await answerOf(front, req, { match, method, pairs, body, origin });
   if (envelope) {
     const json = tryJson(reply.body);
     reply = jsonReply(200, CORS, {
@@ -477,8 +611,32 @@ async function handle(front: Front, req: IncomingMessage, res: ServerResponse): 
       headers: envelopeHeaders(reply.headers, doc, matchRoute(doc, table, 'get', trimRoute(rawPath))?.entry),
     });
   }
-  memo?.set(key, reply);
+  reply = inNaming(reply, origin, named.naming, front.namespaces);
+  if (key !== null) memo?.set(key, reply);
   write(res, reply, method === 'head');
+}
+
+/** A reply with its URLs on the mock's origin in the request's naming (body, `Link`, `Location`). */
+function inNaming(reply: Reply, origin: string, naming: Naming, namespaces: readonly string[]): Reply {
+  const headers = { ...reply.headers };
+  for (const h of ['link', 'location']) if (typeof headers[h] === 'string') headers[h] = rewriteUrls(headers[h] as string, origin, naming, namespaces);
+  if (!/json/i.test(String(headers['content-type'] ?? '')) || !reply.body.length) return { ...reply, headers };
+  const text = reply.body.toString('utf8');
+  if (!text.includes('festival.example') && (naming.form === 'plain' || !text.includes(origin))) return { ...reply, headers };
+  const out = Buffer.from(rewriteUrls(text, origin, naming, namespaces));
+  return { status: reply.status, headers: { ...headers, 'content-length': String(out.length) }, body: out };
+}
+
+/** The control routes outside the REST prefix: `POST /__mock/reset` (back to the seed) and `GET /__mock/state`; null for any other path. */
+function controlReply(host: StoreHost, method: string, path: string): Reply | null {
+  const p = trimRoute(path);
+  if (p !== '/__mock/reset' && p !== '/__mock/state') return null;
+  if (p === '/__mock/reset' && method === 'post') {
+    host.store.reset();
+    return jsonReply(200, CORS, { reset: true, ...stateOf(host) });
+  }
+  if (p === '/__mock/state' && (method === 'get' || method === 'head')) return jsonReply(200, CORS, stateOf(host));
+  return platformReply(mockError(405, 'mock_method_not_allowed', `${p} takes ${p === '/__mock/reset' ? 'POST' : 'GET'}.`));
 }
 
 /** A raw HTTP/1.1 answer with a JSON body, for a socket the server does not hand to the handler. */
@@ -501,12 +659,14 @@ export function createFront({
   memo = null,
   verbose = false,
   bodyTimeoutMs = 10_000,
+  store = null,
 }: {
   doc: Node;
   upstream: Upstream | ((template: string | undefined) => Upstream);
   memo?: AnswerMemo | null;
   verbose?: boolean;
   bodyTimeoutMs?: number;
+  store?: StoreHost | null;
 }): http.Server {
   const targets = new Map<string, Target>(); // "host:port" -> {host, port, agent}: one kept-alive agent per Prism
   const front: Front = {
@@ -515,6 +675,8 @@ export function createFront({
     memo,
     verbose,
     bodyTimeoutMs,
+    store,
+    namespaces: specNamespaces(doc),
     async targetFor(template) {
       const u = typeof upstream === 'function' ? upstream(template) : upstream;
       if (u.ready) await Promise.race([u.ready, new Promise((_, reject) => setTimeout(() => reject(new Error('Prism is restarting')), UPSTREAM_TIMEOUT))]);

@@ -27,6 +27,7 @@ import { parse } from 'yaml';
 import { performance } from 'node:perf_hooks';
 import { MOCK_HELP, parseMockArgs, type MockOptions } from './args.ts';
 import { AnswerMemo, createFront, type Upstream } from './front.ts';
+import { createStoreHost, stateOf, type StoreHost } from './store/host.ts';
 import { GROUPS, groupDocs, groupOf, type GroupDoc } from './groups.ts';
 import { freePort, spawnPrism, stopChild, waitForHttp } from './prism.ts';
 import type { Node } from './types.ts';
@@ -97,8 +98,22 @@ const prismOptions = { errors: opts.errors, verbose: opts.verbose ? 'warn' : 'er
 const byName = new Map(groups.map((g) => [g.name, g]));
 // An unmatched request (HEAD / OPTIONS of an unknown path) goes to the first group's Prism.
 const fallback = byName.get(GROUPS.find((x) => byName.has(x.name))?.name ?? '')!;
+// The store (issue 25): the store-backed routes answer from it unless --static; a bad --seed file or
+// --now date is a usage error, said before anything starts.
+const stateOpts = opts;
+let storeHost: StoreHost | null = null;
+if (!stateOpts.static) {
+  try {
+    storeHost = createStoreHost(doc, { seedFile: stateOpts.seed, now: stateOpts.now });
+  } catch (e) {
+    console.error(`mock: ${message(e)}`);
+    removeSnapshot();
+    process.exit(2);
+  }
+}
 const front = createFront({
   doc,
+  store: storeHost,
   upstream: (template) => ((template !== undefined && byName.get(groupOf(template))) || fallback).target!,
   memo: opts.memo ? new AnswerMemo() : null,
   verbose: opts.verbose,
@@ -190,6 +205,6 @@ front.listen(port, '127.0.0.1', () => {
   const { port: actual } = front.address() as AddressInfo;
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   console.log(
-    `mock: listening on http://127.0.0.1:${actual} (prism pids ${groups.map((g) => g.child?.pid).join(',')}; ${groups.length} groups: ${groups.map((g) => `${g.name} ${g.operations}`).join(', ')} operations; ready in ${seconds} s; spec ${opts.spec}${opts.errors ? ', --errors' : ''}${opts.memo ? '' : ', --no-memo'})`,
+    `mock: listening on http://127.0.0.1:${actual} (prism pids ${groups.map((g) => g.child?.pid).join(',')}; ${groups.length} groups: ${groups.map((g) => `${g.name} ${g.operations}`).join(', ')} operations; ready in ${seconds} s; spec ${opts.spec}${opts.errors ? ', --errors' : ''}${opts.memo ? '' : ', --no-memo'}; ${storeHost ? `store: ${storeHost.source}, clock ${stateOf(storeHost).now as string}` : 'static: examples only'})`,
   );
 });

@@ -13,7 +13,8 @@ const doc = bundle();
 const ops = operations(doc);
 let mock: Mock;
 beforeAll(async () => {
-  mock = await startMock({ errors: true });
+  // The example engine (`--static`): every operation answers its documented examples. The store has its own tests (store.test.ts).
+  mock = await startMock({ errors: true, static: true });
 });
 afterAll(async () => {
   await mock?.stop();

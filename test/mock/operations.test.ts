@@ -23,7 +23,8 @@ let mock: Mock;
 const covered = { operations: 0, probes: 0, missing: 0, wrongType: 0, headers: 0 };
 
 beforeAll(async () => {
-  mock = await startMock({ errors: true });
+  // The example engine (`--static`): every operation answers its documented examples. The store has its own tests (store.test.ts).
+  mock = await startMock({ errors: true, static: true });
 });
 afterAll(async () => {
   await mock?.stop();

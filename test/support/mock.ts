@@ -50,8 +50,25 @@ export async function startMock({
   timeoutMs = 90_000,
   bodyTimeoutMs,
   verbose = false,
-}: { errors?: boolean; spec?: string; memo?: boolean; timeoutMs?: number; bodyTimeoutMs?: number; verbose?: boolean } = {}): Promise<Mock> {
+  static: examplesOnly = false,
+  seed,
+  now,
+}: {
+  errors?: boolean;
+  spec?: string;
+  memo?: boolean;
+  timeoutMs?: number;
+  bodyTimeoutMs?: number;
+  verbose?: boolean;
+  /** `--static`: every answer from the spec's examples (no store). */
+  static?: boolean;
+  seed?: string;
+  now?: string;
+} = {}): Promise<Mock> {
   const args = ['dist/mock/main.js', '--port', '0'];
+  if (examplesOnly) args.push('--static');
+  if (seed) args.push('--seed', seed);
+  if (now) args.push('--now', now);
   if (errors) args.push('--errors');
   if (verbose) args.push('--verbose');
   if (bodyTimeoutMs !== undefined) args.push('--body-timeout', String(bodyTimeoutMs));

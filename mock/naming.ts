@@ -1,0 +1,61 @@
+// The names a request used, and the answer in the same names. The mock serves the spec's names at
+// its root (`/core/v2/posts`, `i18n_language`) and the real site's under `/wp-json`
+// (`/wp-json/wp/v2/posts`, `/wp-json/tribe/events/v1/events`, `wpml_language`) or as
+// `?rest_route=/wp/v2/posts`, through the core's name mapping (the same as the client's and the
+// CLI's). Every URL of an answer (body, `Link`, `Location`) points at the mock's own origin, in the
+// naming of the request: the examples' `https://festival.example` is the mock's origin.
+import { FESTIVAL_PLATFORM, mapPath, mapQueryString } from '../core/mapping.ts';
+import { phpPairs } from '../core/php-query.ts';
+
+/** Which form a request's route came in. */
+export interface Naming {
+  form: 'plain' | 'path' | 'rest_route';
+  /** The path the `?rest_route=` form was sent to (`/`, `/index.php`). */
+  entry: string;
+}
+
+export const PLAIN: Naming = { form: 'plain', entry: '/' };
+
+/** The request's route and query in the spec's names, and the naming it came in. */
+export function readNaming(rawPath: string, rawQuery: string): { naming: Naming; path: string; query: string } {
+  const rr = rawQuery ? phpPairs(rawQuery).find(([k]) => k === 'rest_route') : undefined;
+  if (rr && (rawPath === '/' || rawPath === '' || rawPath.toLowerCase() === '/index.php')) {
+    const rest = rawQuery
+      .split('&')
+      .filter((p) => !/^rest_route(=|$)/.test(p))
+      .join('&');
+    return { naming: { form: 'rest_route', entry: rawPath || '/' }, path: mapPath(rr[1] || '/', FESTIVAL_PLATFORM, 'toSpec'), query: mapQueryString(rest, FESTIVAL_PLATFORM, 'toSpec') };
+  }
+  if (rawPath === '/wp-json' || rawPath.startsWith('/wp-json/')) {
+    const route = rawPath.slice('/wp-json'.length) || '/';
+    return { naming: { form: 'path', entry: '/' }, path: mapPath(route, FESTIVAL_PLATFORM, 'toSpec'), query: mapQueryString(rawQuery, FESTIVAL_PLATFORM, 'toSpec') };
+  }
+  return { naming: PLAIN, path: rawPath, query: rawQuery };
+}
+
+const EXAMPLE_REST = 'https://festival.example/wp-json';
+const EXAMPLE_SITE = 'https://festival.example';
+
+/** A spec-named REST URL on `origin` in the request's naming. */
+function restUrl(origin: string, route: string, naming: Naming): string {
+  if (naming.form === 'plain') return `${origin}${route}`;
+  const q = route.indexOf('?');
+  const path = mapPath(q < 0 ? route : route.slice(0, q), FESTIVAL_PLATFORM, 'toSite');
+  const query = q < 0 ? '' : mapQueryString(route.slice(q + 1), FESTIVAL_PLATFORM, 'toSite');
+  if (naming.form === 'path') return `${origin}/wp-json${path}${query ? `?${query}` : ''}`;
+  return `${origin}${naming.entry}?rest_route=${encodeURIComponent(path).replace(/%2F/g, '/')}${query ? `&${query}` : ''}`;
+}
+
+/**
+ * Rewrite the URLs of an answer's text (JSON or a header value): the examples' site and REST root
+ * become the mock's origin, and REST URLs (`namespaces` prefixes) follow the request's naming.
+ */
+export function rewriteUrls(text: string, origin: string, naming: Naming, namespaces: readonly string[]): string {
+  let out = text.split(EXAMPLE_REST).join(origin).split(EXAMPLE_SITE).join(origin);
+  if (naming.form === 'plain') return out;
+  const esc = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const ns = namespaces.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const re = new RegExp(`${esc}(/(?:${ns})(?:[/?][^"\\s<>]*)?)(?=["\\s>]|$)`, 'g');
+  out = out.replace(re, (_m, route: string) => restUrl(origin, route, naming));
+  return out;
+}

@@ -1,0 +1,86 @@
+// The store's clock and the platform's date formats. The mock's "now" starts at the festival's
+// first day (D157) and runs at real speed from there, so the calendar's default date window (from
+// now to two years ahead) lists the seeded festival; `--now <date>` sets another start and
+// `--now real` uses the real clock.
+
+/** The site's time zone (the spec's examples: `Europe/Amsterdam`, `date` 10:00 = `date_gmt` 08:00). */
+export const SITE_TZ = 'Europe/Amsterdam';
+
+export interface Clock {
+  /** Milliseconds since the epoch, on the mock's clock. */
+  now(): number;
+}
+
+/** A clock that started at `startMs` when the mock started, or the real clock (`startMs` null). */
+export function startClock(startMs: number | null): Clock {
+  if (startMs === null) return { now: () => Date.now() };
+  const t0 = Date.now();
+  return { now: () => startMs + (Date.now() - t0) };
+}
+
+const parts = (ms: number, timeZone: string): Record<string, string> => {
+  const f = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  return Object.fromEntries(f.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+};
+
+/** `2025-06-13T10:00:00` (core, site time) or `2025-06-13 10:00:00` (calendar). */
+export function formatDate(ms: number, { utc = false, sep = 'T' }: { utc?: boolean; sep?: string } = {}): string {
+  const p = parts(ms, utc ? 'UTC' : SITE_TZ);
+  return `${p.year}-${p.month}-${p.day}${sep}${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** The offset of the site's zone from UTC at `ms`, in milliseconds. */
+export function siteOffset(ms: number): number {
+  const local = Date.parse(`${formatDate(ms)}Z`);
+  const utc = Date.parse(`${formatDate(ms, { utc: true })}Z`);
+  return local - utc;
+}
+
+/** A site-local wall time `YYYY-MM-DD[ T]HH:MM[:SS]` as epoch milliseconds, or NaN. */
+export function parseLocal(text: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+  if (!m) return NaN;
+  const asUtc = Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
+  if (Number.isNaN(asUtc)) return NaN;
+  return asUtc - siteOffset(asUtc - siteOffset(asUtc));
+}
+
+const UNITS: Record<string, number> = { sec: 1e3, second: 1e3, min: 6e4, minute: 6e4, hour: 36e5, day: 864e5, week: 6048e5, fortnight: 12096e5 };
+
+/**
+ * What PHP's `strtotime` makes of the forms the spec names (`2025-06-14`, `2025-06-14 18:30:00`,
+ * `now`, `today`, `tomorrow`, `yesterday`, `+1 week`, `-2 days`, `+1 month`, a Unix timestamp
+ * `@1718000000`), in the site's zone; NaN for anything else (the platform answers 400 there).
+ */
+export function strtotime(text: string, clock: Clock): number {
+  const t = text.trim().toLowerCase();
+  const now = clock.now();
+  const midnight = (ms: number): number => parseLocal(formatDate(ms).slice(0, 10));
+  if (t === 'now') return now;
+  if (t === 'today' || t === 'midnight') return midnight(now);
+  if (t === 'tomorrow') return midnight(now + 864e5);
+  if (t === 'yesterday') return midnight(now - 864e5);
+  if (/^@-?\d{1,12}$/.test(t)) return Number(t.slice(1)) * 1000;
+  if (/^\d{9,11}$/.test(t)) return Number(t) * 1000;
+  const rel = /^([+-]?)\s*(\d{1,6})\s*(sec|second|min|minute|hour|day|week|fortnight|month|year)s?$/.exec(t);
+  if (rel) {
+    const n = Number(rel[2]) * (rel[1] === '-' ? -1 : 1);
+    if (rel[3] === 'month' || rel[3] === 'year') {
+      const d = new Date(now);
+      if (rel[3] === 'month') d.setUTCMonth(d.getUTCMonth() + n);
+      else d.setUTCFullYear(d.getUTCFullYear() + n);
+      return d.getTime();
+    }
+    return now + n * UNITS[rel[3]];
+  }
+  return parseLocal(t);
+}

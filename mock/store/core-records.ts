@@ -1,0 +1,122 @@
+// Core records (posts, pages, media, menu items, revisions, autosaves) as WordPress writes them:
+// a create fills what the platform fills (id, dates, guid, slug, link, status, author), a write
+// sets `raw` and derives `rendered`, an update of a post's or page's title, content or excerpt
+// keeps a revision. Records are kept in the `edit` context's shape (the richest one).
+import { formatDate } from './clock.ts';
+import { renderBlock, renderTitle, sanitizeTitle, uniqueSlug } from './text.ts';
+import type { Rec, Store } from './store.ts';
+import type { CollectionKey, Lang } from './seed.ts';
+import type { Node } from '../types.ts';
+
+export const SITE = 'https://festival.example';
+
+/** What a write needs: the store, the collection, the template record, the language, the time. */
+export interface WriteCtx {
+  store: Store;
+  key: CollectionKey;
+  template: Node;
+  lang: Lang;
+  now: number;
+}
+
+const isRawRendered = (v: Node): boolean => v !== null && typeof v === 'object' && !Array.isArray(v) && 'rendered' in v;
+
+/** A template value emptied: the shape stays, the content goes. */
+function blank(v: Node): Node {
+  if (typeof v === 'string') return '';
+  if (typeof v === 'number') return 0;
+  if (typeof v === 'boolean') return false;
+  if (Array.isArray(v)) return [];
+  if (isRawRendered(v)) return { ...v, ...('raw' in v ? { raw: '' } : {}), rendered: '' };
+  return structuredClone(v);
+}
+
+const DEFAULT_STATUS: Partial<Record<CollectionKey, string>> = { 'core/v2/media': 'inherit', 'core/v2/menu-items': 'publish' };
+
+function setDates(r: Node, ms: number, fields: [string, string][]): void {
+  for (const [local, gmt] of fields) {
+    if (local in r) r[local] = formatDate(ms);
+    if (gmt in r) r[gmt] = formatDate(ms, { utc: true });
+  }
+}
+
+/** The public link of a post-type record, as WordPress makes it (a draft has the `?p=` form). */
+function linkOf(key: CollectionKey, r: Node): string {
+  const published = r.status === 'publish' || r.status === 'inherit';
+  if (key === 'core/v2/media') return r.slug ? `${SITE}/${r.slug}/` : `${SITE}/?attachment_id=${r.id}`;
+  if (!published || !r.slug) return key === 'core/v2/pages' ? `${SITE}/?page_id=${r.id}` : `${SITE}/?p=${r.id}`;
+  return `${SITE}/${r.slug}/`;
+}
+
+/** A new core record from the collection's template, with what the platform fills. */
+export function newCoreRecord(ctx: WriteCtx, body: Node): Rec {
+  const r: Node = {};
+  for (const [k, v] of Object.entries(ctx.template)) if (k !== '_links' && k !== '_embedded') r[k] = blank(v);
+  r.id = ctx.store.newId(ctx.key);
+  setDates(r, ctx.now, [
+    ['date', 'date_gmt'],
+    ['modified', 'modified_gmt'],
+  ]);
+  if ('guid' in r) r.guid = { ...r.guid, rendered: `${SITE}/?p=${r.id}`, ...('raw' in r.guid ? { raw: `${SITE}/?p=${r.id}` } : {}) };
+  if ('status' in r) r.status = DEFAULT_STATUS[ctx.key] ?? 'draft';
+  if ('type' in r) r.type = ctx.template.type;
+  if ('author' in r) r.author = 1;
+  for (const k of ['comment_status', 'ping_status', 'format', 'type', 'media_type', 'mime_type', 'object', 'type_label']) if (k in r) r[k] = ctx.template[k];
+  if ('format' in r) r.format = 'standard';
+  if (ctx.key === 'core/v2/posts' && Array.isArray(r.categories)) r.categories = [1];
+  const rec: Rec = { lang: ctx.lang, record: r };
+  applyCoreWrite(ctx, rec, body, true);
+  return rec;
+}
+
+/** Set the body's fields on a core record (create or update); `title`, `content`, ... take a string or `{raw}`. */
+export function applyCoreWrite(ctx: WriteCtx, rec: Rec, body: Node, created = false): void {
+  const r = rec.record;
+  for (const [k, v] of Object.entries<Node>(body ?? {})) {
+    if (k === 'id' || k === '__proto__' || !(k in ctx.template || k in r)) continue;
+    if (k === 'date' || k === 'date_gmt') {
+      if (typeof v === 'string') {
+        const ms = Date.parse(k === 'date_gmt' ? `${v}Z` : v);
+        if (!Number.isNaN(ms)) setDates(r, ms, [['date', 'date_gmt']]);
+      }
+      continue;
+    }
+    if (isRawRendered(ctx.template[k]) || isRawRendered(r[k])) {
+      const raw = typeof v === 'string' ? v : String(v?.raw ?? '');
+      r[k] = { ...(r[k] ?? {}), raw, rendered: k === 'title' ? renderTitle(raw) : renderBlock(raw) };
+      continue;
+    }
+    r[k] = structuredClone(v);
+  }
+  if (body?.slug !== undefined) r.slug = sanitizeTitle(String(body.slug));
+  const title = typeof r.title === 'object' && r.title ? String(r.title.raw ?? '') : '';
+  const generated = sanitizeTitle(title) || String(r.id);
+  if ('generated_slug' in r) r.generated_slug = generated;
+  const publishing = r.status === 'publish' || r.status === 'future' || r.status === 'private' || r.status === 'inherit';
+  if ((created || r.slug === '') && body?.slug === undefined && publishing && 'slug' in r)
+    r.slug = uniqueSlug(generated, (s) => ctx.store.all(ctx.key).some((o) => o.record.slug === s && o.record.id !== r.id));
+  if ('link' in r) r.link = linkOf(ctx.key, r);
+  if (!created) setDates(r, ctx.now, [['modified', 'modified_gmt']]);
+}
+
+/** A revision (or autosave) of `parent` holding its current title, content and excerpt. */
+export function revisionOf(ctx: WriteCtx, parent: Node, kind: 'revision' | 'autosave', body: Node = {}): Rec {
+  const r: Node = {};
+  for (const [k, v] of Object.entries(ctx.template)) if (k !== '_links' && k !== '_embedded') r[k] = blank(v);
+  for (const k of Object.keys(r)) if (k in parent && k !== 'id' && k !== 'slug' && k !== 'guid') r[k] = structuredClone(parent[k]);
+  r.id = ctx.store.newId(ctx.key);
+  r.parent = parent.id;
+  r.slug = `${parent.id}-${kind}-v1`;
+  if ('guid' in r) r.guid = { ...r.guid, rendered: `${SITE}/?p=${r.id}`, ...('raw' in r.guid ? { raw: `${SITE}/?p=${r.id}` } : {}) };
+  setDates(r, ctx.now, [
+    ['date', 'date_gmt'],
+    ['modified', 'modified_gmt'],
+  ]);
+  const rec: Rec = { lang: 'en', record: r };
+  for (const k of ['title', 'content', 'excerpt'])
+    if (body?.[k] !== undefined && k in r) {
+      const raw = typeof body[k] === 'string' ? body[k] : String(body[k]?.raw ?? '');
+      r[k] = { ...r[k], raw, rendered: k === 'title' ? renderTitle(raw) : renderBlock(raw) };
+    }
+  return rec;
+}

@@ -1,0 +1,290 @@
+// The store-backed routes: a matched, valid request to one of them is answered from the store with
+// the platform's semantics (create, read, update, trash or delete, lists with their filters);
+// every other route stays Prism's. The front pages the list answers (paging.ts) and applies
+// `_embed`, `_fields` and `_envelope` as on every route.
+import { deref } from '../../core/spec.ts';
+import { type Clock } from './clock.ts';
+import { applyEventWrite, applyLinkedWrite, applyTermWrite, linkedIds, newEvent, newLinked, newTerm } from './cal-records.ts';
+import { applyCoreWrite, newCoreRecord, revisionOf, type WriteCtx } from './core-records.ts';
+import { coreLinks, contextSchema, presentCal, project } from './present.ts';
+import { filterCalOther, filterCore, filterEvents, listParam, param, sortRecs, type ListQuery } from './query.ts';
+import type { Rec, Store } from './store.ts';
+import type { CollectionKey, Lang } from './seed.ts';
+import type { Node, Pairs, PlatformAnswer } from '../types.ts';
+
+type Role = 'collection' | 'item' | 'slug' | 'children' | 'child';
+
+const ROUTES = new Map<string, { key: CollectionKey; role: Role }>();
+for (const c of ['posts', 'pages', 'media', 'menu-items']) {
+  const key = `core/v2/${c}` as CollectionKey;
+  ROUTES.set(`/${key}`, { key, role: 'collection' });
+  ROUTES.set(`/${key}/{id}`, { key, role: 'item' });
+}
+for (const c of ['posts', 'pages']) {
+  ROUTES.set(`/core/v2/${c}/{parent}/revisions`, { key: `core/v2/${c}/revisions` as CollectionKey, role: 'children' });
+  ROUTES.set(`/core/v2/${c}/{parent}/revisions/{id}`, { key: `core/v2/${c}/revisions` as CollectionKey, role: 'child' });
+  ROUTES.set(`/core/v2/${c}/{id}/autosaves`, { key: `core/v2/${c}/autosaves` as CollectionKey, role: 'children' });
+  ROUTES.set(`/core/v2/${c}/{parent}/autosaves/{id}`, { key: `core/v2/${c}/autosaves` as CollectionKey, role: 'child' });
+}
+for (const c of ['events', 'venues', 'organizers', 'categories', 'tags']) {
+  const key = `cal/events/v1/${c}` as CollectionKey;
+  ROUTES.set(`/${key}`, { key, role: 'collection' });
+  ROUTES.set(`/${key}/{id}`, { key, role: 'item' });
+  if (c !== 'categories' && c !== 'tags') ROUTES.set(`/${key}/by-slug/{slug}`, { key, role: 'slug' });
+}
+
+/** Is this route template answered from the store? */
+export const isStoreRoute = (template: string): boolean => ROUTES.has(template);
+
+/** The route templates answered from the store. */
+export const storeRoutes = (): string[] => [...ROUTES.keys()];
+
+/** A request to a store-backed route, read and valid. */
+export interface StoreCall {
+  doc: Node;
+  store: Store;
+  clock: Clock;
+  template: string;
+  op: Node;
+  method: string;
+  values: Record<string, string>;
+  pairs: Pairs;
+  body: Node;
+  authed: boolean;
+}
+
+/** The store's answer: JSON with its status and headers (lower-case), or the platform's error. */
+export interface StoreAnswer {
+  status: number;
+  headers: Record<string, string>;
+  json: Node;
+}
+
+const isCal = (key: CollectionKey): boolean => key.startsWith('cal/');
+const ITEM_ROUTE = (key: CollectionKey): string =>
+  key.endsWith('/revisions') || key.endsWith('/autosaves') ? `/${key.replace(/\/(\w+)$/, '/{parent}/$1/{id}')}` : `/${key}/{id}`;
+
+/** The documented error of an operation whose code matches, as an answer (`{id}` in its message replaced). */
+function documented(c: StoreCall, status: number | null, code: RegExp, id?: string): PlatformAnswer | null {
+  for (const [s, res] of Object.entries<Node>(c.op.responses ?? {})) {
+    if (status !== null && Number(s) !== status) continue;
+    for (const ex of Object.values<Node>(deref(res, c.doc)?.content?.['application/json']?.examples ?? {})) {
+      const v = deref(ex, c.doc)?.value;
+      if (typeof v?.code === 'string' && code.test(v.code)) {
+        const body = structuredClone(v);
+        if (id !== undefined && typeof body.message === 'string') body.message = body.message.replace(/\b\d{2,}\b/, id);
+        return { status: Number(s), body };
+      }
+    }
+  }
+  return null;
+}
+
+const fallback = (status: number, code: string, message: string): PlatformAnswer => ({ status, body: { code, message, data: { status } } });
+
+/** The documented answer to an unknown id or slug (`x-unknown-id-status` first, as the newest release answers). */
+function notFound(c: StoreCall, id: string): PlatformAnswer {
+  const statuses: number[] = c.op['x-unknown-id-status'] ?? [404];
+  for (const s of statuses) {
+    const hit = documented(c, s, /invalid_id|not-found|not_found|invalid_param|term_invalid|invalid_parent/, id);
+    if (hit) return hit;
+  }
+  return fallback(404, 'rest_post_invalid_id', 'Invalid post ID.');
+}
+
+const successStatus = (c: StoreCall): number => Number(Object.keys(c.op.responses ?? {}).find((s) => /^2\d\d$/.test(s)) ?? 200);
+
+/** The record as the answer shows it, in `context`. */
+function present(c: StoreCall, key: CollectionKey, rec: Rec, context = param(c.pairs, 'context') ?? 'view'): Node {
+  if (isCal(key)) return presentCal(key, rec, c.store);
+  const item = deref(c.doc.paths?.[ITEM_ROUTE(key)], c.doc)?.get;
+  const json = project(c.doc, rec.record, contextSchema(c.doc, item, context));
+  json._links = coreLinks(key, rec.record, c.store);
+  return json;
+}
+
+function templateOf(c: StoreCall, key: CollectionKey): Node {
+  const existing = c.store.all(key)[0]?.record;
+  if (existing) return existing;
+  const item = deref(c.doc.paths?.[ITEM_ROUTE(key)], c.doc)?.get;
+  const ok = Object.entries<Node>(item?.responses ?? {}).find(([s]) => /^2\d\d$/.test(s));
+  const examples = deref(ok?.[1], c.doc)?.content?.['application/json']?.examples ?? {};
+  const ex = examples.edit_context ?? Object.values<Node>(examples)[0];
+  return structuredClone(deref(ex, c.doc)?.value ?? {});
+}
+
+const writeCtx = (c: StoreCall, key: CollectionKey): WriteCtx & { clock: Clock } => ({
+  store: c.store,
+  key,
+  template: templateOf(c, key),
+  lang: (param(c.pairs, 'i18n_language') ?? 'en') as Lang,
+  now: c.clock.now(),
+  clock: c.clock,
+});
+
+const ok = (status: number, json: Node, headers: Record<string, string> = {}): StoreAnswer => ({ status, headers, json });
+
+/** Answer a store-backed request; null when the route is not the store's. */
+export function handleStore(c: StoreCall): StoreAnswer | PlatformAnswer | null {
+  const route = ROUTES.get(c.template);
+  if (!route) return null;
+  const { key, role } = route;
+  const m = c.method === 'head' ? 'get' : c.method;
+  if (role === 'collection') return m === 'get' ? list(c, key) : create(c, key);
+  if (role === 'children') return children(c, key, m);
+  const rec = role === 'slug' ? c.store.bySlug(key, c.values.slug) : c.store.get(key, Number(c.values.id));
+  const parentOk = role !== 'child' || (rec !== undefined && rec.record.parent === Number(c.values.parent));
+  if (!rec || !parentOk) return notFound(c, c.values.id ?? c.values.slug);
+  if (m === 'get') return read(c, key, rec);
+  if (m === 'delete') return remove(c, key, rec);
+  return update(c, key, rec);
+}
+
+function read(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | PlatformAnswer {
+  const r = rec.record;
+  if (isCal(key) && r.status === 'trash') return documented(c, 403, /no-longer-available|not-accessible/) ?? ok(200, present(c, key, rec));
+  if (!isCal(key) && !c.authed && !['publish', 'inherit'].includes(r.status)) return documented(c, 401, /^rest_forbidden$/) ?? notFound(c, String(r.id));
+  return ok(200, present(c, key, rec));
+}
+
+function list(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer {
+  const defaults: Record<string, unknown> = {};
+  for (const p of c.op.parameters ?? []) {
+    const d = deref(p, c.doc);
+    const def = deref(d?.schema, c.doc)?.default;
+    if (d?.in === 'query' && def !== undefined) defaults[d.name] = def;
+  }
+  const q: ListQuery = { key, pairs: c.pairs, defaults, clock: c.clock, authed: c.authed };
+  const all = c.store.all(key);
+  if (key === 'cal/events/v1/events') {
+    const events = filterEvents(all, q, c.store);
+    if (!Array.isArray(events)) return events;
+    return ok(200, envelope(c, key, events));
+  }
+  if (isCal(key)) return ok(200, envelope(c, key, filterCalOther(all, q)));
+  const found = sortRecs(filterCore(all, q), q, 'date', 'desc');
+  const offset = Number(param(c.pairs, 'offset') ?? 0);
+  return ok(200, found.slice(Number.isInteger(offset) && offset > 0 ? offset : 0).map((r) => present(c, key, r)));
+}
+
+/** The calendar's list envelope, in the order of the documented example's members (the front pages it). */
+function envelope(c: StoreCall, key: CollectionKey, recs: Rec[]): Node {
+  const name = key.split('/').pop()!;
+  const items = recs.map((r) => present(c, key, r));
+  const ok200 = deref(c.op.responses?.['200'], c.doc);
+  const ex = Object.values<Node>(ok200?.content?.['application/json']?.examples ?? {})[0];
+  const order = Object.keys(deref(ex, c.doc)?.value ?? { [name]: 0, rest_url: 0, total: 0, total_pages: 0 });
+  const out: Node = {};
+  for (const k of order) if (k !== 'next_rest_url' && k !== 'previous_rest_url') out[k] = k === name ? items : k === 'rest_url' ? '' : 0;
+  out[name] = items;
+  return out;
+}
+
+const FORCE = (c: StoreCall): boolean => /^(1|true)$/i.test(String(param(c.pairs, 'force') ?? c.body?.force ?? ''));
+
+function create(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer {
+  const ctx = writeCtx(c, key);
+  const body = c.body ?? {};
+  let rec: Rec | PlatformAnswer;
+  if (key === 'cal/events/v1/events') rec = newEvent(ctx, body);
+  else if (key === 'cal/events/v1/venues' || key === 'cal/events/v1/organizers') rec = newLinked(ctx, body);
+  else if (isCal(key)) {
+    const name = String(body.name ?? '');
+    if (c.store.all(key).some((t) => t.record.name === name && t.record.parent === (body.parent ?? 0)))
+      return documented(c, 400, /^term_exists$/) ?? fallback(400, 'term_exists', 'A term with the name provided already exists with this parent.');
+    rec = newTerm(ctx, body);
+  } else rec = newCoreRecord(ctx, body);
+  if ('status' in rec && typeof rec.status === 'number') return rec as PlatformAnswer;
+  const stored = rec as Rec;
+  c.store.put(key, stored);
+  if (key === 'cal/events/v1/events') recount(c.store, stored.record, null);
+  const json = present(c, key, stored, 'edit');
+  const location = json?._links?.self?.[0]?.href ?? json?.urls?.self;
+  return ok(successStatus(c), json, location && !key.startsWith('cal/events/v1/e') ? { location } : {});
+}
+
+function update(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | PlatformAnswer {
+  const ctx = writeCtx(c, key);
+  const body = c.body ?? {};
+  if (isCal(key) && rec.record.status === 'trash') return documented(c, 410, /in-trash/) ?? notFound(c, String(rec.record.id));
+  const before = structuredClone(rec.record);
+  if (key === 'cal/events/v1/events') {
+    const refused = applyEventWrite(ctx, rec, body);
+    if (refused) return refused;
+    recount(c.store, rec.record, before);
+  } else if (key === 'cal/events/v1/venues' || key === 'cal/events/v1/organizers') applyLinkedWrite(ctx, rec, body);
+  else if (isCal(key)) applyTermWrite(ctx, rec, body);
+  else {
+    applyCoreWrite(ctx, rec, body);
+    const changed = ['title', 'content', 'excerpt'].some((k) => body[k] !== undefined && JSON.stringify(before[k]) !== JSON.stringify(rec.record[k]));
+    if (changed && (key === 'core/v2/posts' || key === 'core/v2/pages')) {
+      const revKey = `${key}/revisions` as CollectionKey;
+      c.store.put(revKey, revisionOf({ ...ctx, key: revKey, template: templateOf(c, revKey) }, rec.record, 'revision'));
+    }
+  }
+  c.store.put(key, rec);
+  return ok(200, present(c, key, rec, isCal(key) ? 'view' : 'edit'));
+}
+
+function remove(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | PlatformAnswer {
+  const r = rec.record;
+  if (isCal(key) && (key.endsWith('categories') || key.endsWith('tags'))) {
+    const json = present(c, key, rec);
+    c.store.remove(key, r.id);
+    return ok(200, json);
+  }
+  if (isCal(key)) {
+    if (r.status === 'trash') return documented(c, 410, /in-trash/) ?? fallback(410, 'already-trashed', 'Already trashed.');
+    r.status = 'trash';
+    c.store.put(key, rec);
+    return ok(200, present(c, key, rec));
+  }
+  const trashable = key === 'core/v2/posts' || key === 'core/v2/pages';
+  if (!FORCE(c)) {
+    if (!trashable) return documented(c, 501, /trash_not_supported/) ?? fallback(501, 'rest_trash_not_supported', 'Trash is not supported.');
+    if (r.status === 'trash') return documented(c, 410, /already_trashed/) ?? fallback(410, 'rest_already_trashed', 'The post has already been deleted.');
+    r.status = 'trash';
+    if (r.slug) r.slug = `${r.slug}__trashed`;
+    c.store.put(key, rec);
+    return ok(200, present(c, key, rec, 'edit'));
+  }
+  const previous = present(c, key, rec, 'edit');
+  c.store.remove(key, r.id);
+  for (const child of ['revisions', 'autosaves'])
+    for (const x of c.store.all(`${key}/${child}` as CollectionKey)) if (x.record.parent === r.id) c.store.remove(`${key}/${child}` as CollectionKey, x.record.id);
+  return ok(200, { deleted: true, previous });
+}
+
+/** Revisions and autosaves of a post or page: list, or (autosaves) save one. */
+function children(c: StoreCall, key: CollectionKey, m: string): StoreAnswer | PlatformAnswer {
+  const parentKey = key.replace(/\/(revisions|autosaves)$/, '') as CollectionKey;
+  const parentId = Number(c.values.parent ?? c.values.id);
+  const parent = c.store.get(parentKey, parentId);
+  if (!parent) return documented(c, 404, /invalid_parent|invalid_id/, String(parentId)) ?? fallback(404, 'rest_post_invalid_parent', 'Invalid post parent ID.');
+  if (m === 'get') {
+    const q: ListQuery = { key, pairs: c.pairs, defaults: {}, clock: c.clock, authed: c.authed };
+    const mine = c.store.all(key).filter((x) => x.record.parent === parentId);
+    return ok(200, sortRecs(mine, q, 'date', 'desc').map((x) => present(c, key, x)));
+  }
+  const ctx = writeCtx(c, key);
+  for (const old of c.store.all(key)) if (old.record.parent === parentId) c.store.remove(key, old.record.id);
+  const saved = revisionOf(ctx, parent.record, 'autosave', c.body ?? {});
+  c.store.put(key, saved);
+  return ok(successStatus(c), present(c, key, saved, 'edit'));
+}
+
+/** Keep the `count` of the terms an event gained or lost. */
+function recount(store: Store, after: Node, before: Node | null): void {
+  for (const [field, key] of [
+    ['categories', 'cal/events/v1/categories'],
+    ['tags', 'cal/events/v1/tags'],
+  ] as const) {
+    const ids = new Set([...linkedIds(after, field), ...(before ? linkedIds(before, field) : [])]);
+    for (const id of ids) {
+      const t = store.get(key, id);
+      if (t) t.record.count = store.all('cal/events/v1/events').filter((e) => e.record.status === 'publish' && linkedIds(e.record, field).includes(id)).length;
+    }
+  }
+}
+
+export { listParam };

@@ -1,0 +1,59 @@
+// What the front needs of the store: the store, its clock, the judge that checks requests, and the
+// control routes outside the REST prefix (`POST /__mock/reset` back to the seed, `GET /__mock/state`
+// the records per collection and the clock).
+import { createJudge, type Judge } from '../../core/judge.ts';
+import { createValidator } from '../../core/validate.ts';
+import { specNamespaces, type OpenApiDoc } from '../../core/spec.ts';
+import { formatDate, parseLocal, startClock, type Clock } from './clock.ts';
+import { builtInSeed, readSeedFile, type Seed } from './seed.ts';
+import { Store } from './store.ts';
+
+export interface StoreHost {
+  store: Store;
+  clock: Clock;
+  judge: Judge;
+  namespaces: string[];
+  /** Where the seed came from (`built-in festival` or the file). */
+  source: string;
+}
+
+/** The festival's first day: the first day on which at least three published events start (a stray early event is not the festival), else the earliest; null without events. */
+export function festivalStart(seed: Seed): number | null {
+  const counts = new Map<string, number>();
+  for (const e of seed['cal/events/v1/events'] ?? [])
+    if (e.record.status === 'publish' && typeof e.record.start_date === 'string') {
+      const day = String(e.record.start_date).slice(0, 10);
+      counts.set(day, (counts.get(day) ?? 0) + 1);
+    }
+  const days = [...counts.keys()].sort();
+  if (!days.length) return null;
+  return parseLocal(days.find((d) => (counts.get(d) ?? 0) >= 3) ?? days[0]);
+}
+
+/**
+ * The store for a bundle: `seedFile` (a user's JSON, or undefined for the built-in festival) and
+ * `now` (`real`, a date the clock starts at, or undefined: the festival's first day). Throws an Error
+ * with a clear message on a bad seed file or date.
+ */
+export function createStoreHost(doc: OpenApiDoc, { seedFile, now }: { seedFile?: string; now?: string } = {}): StoreHost {
+  const seed = seedFile ? readSeedFile(seedFile, doc) : builtInSeed(doc);
+  let start: number | null;
+  if (now === 'real') start = null;
+  else if (now !== undefined) {
+    start = parseLocal(now);
+    if (Number.isNaN(start)) throw new Error(`--now ${JSON.stringify(now.slice(0, 40))}: expected "real" or a date YYYY-MM-DD[ HH:MM[:SS]] (site time, ${'Europe/Amsterdam'})`);
+  } else start = festivalStart(seed) ?? null;
+  const clock = startClock(start);
+  return {
+    store: new Store(seed, clock),
+    clock,
+    judge: createJudge({ doc, validator: createValidator(doc) }),
+    namespaces: specNamespaces(doc),
+    source: seedFile ?? 'built-in festival',
+  };
+}
+
+/** The control route's state: records per collection and the mock's clock. */
+export function stateOf(host: StoreHost): Record<string, unknown> {
+  return { seed: host.source, now: formatDate(host.clock.now(), { sep: ' ' }), collections: host.store.counts() };
+}

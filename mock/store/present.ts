@@ -1,0 +1,93 @@
+// A stored record as an answer: core records projected onto the shape of the asked `context`
+// (view, edit, embed: the branches of the operation's `anyOf`, nested objects included, so `raw`
+// stays out of `view`), with their `_links`; calendar events with their venue, organizers and
+// terms read from the store.
+import { deref } from '../../core/spec.ts';
+import { SITE } from './core-records.ts';
+import { linkedIds } from './cal-records.ts';
+import type { Rec, Store } from './store.ts';
+import type { CollectionKey } from './seed.ts';
+import type { Node } from '../types.ts';
+
+/** The schema of an operation's success answer for `context` (view: the branch without suffix). */
+export function contextSchema(doc: Node, op: Node, context: string): Node {
+  const ok = Object.entries<Node>(op?.responses ?? {}).find(([c]) => /^2\d\d$/.test(c));
+  let schema = deref(deref(ok?.[1], doc)?.content?.['application/json']?.schema, doc);
+  if (schema?.type === 'array') schema = deref(schema.items, doc);
+  const branches: Node[] | undefined = schema?.anyOf ?? schema?.oneOf;
+  if (!Array.isArray(branches)) return schema;
+  const suffix = context === 'edit' ? 'Edit' : context === 'embed' ? 'Embed' : '';
+  const named = branches.filter((b) => typeof b?.$ref === 'string');
+  const pick = suffix ? named.find((b) => b.$ref.endsWith(suffix)) : named.find((b) => !/(Edit|Embed|Deleted)$/.test(b.$ref));
+  return deref(pick ?? branches[0], doc);
+}
+
+const typeOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
+
+/** A value projected onto a schema: objects keep the properties the schema lists, recursively. */
+export function project(doc: Node, value: Node, schemaRef: Node, depth = 0): Node {
+  const schema = deref(schemaRef, doc);
+  if (!schema || depth > 8 || value === null || typeof value !== 'object') return value;
+  const branches: Node[] | undefined = schema.anyOf ?? schema.oneOf;
+  if (branches) {
+    const t = typeOf(value);
+    const fit = branches.map((b) => deref(b, doc)).find((b) => b?.properties && (b.type === undefined || b.type === t || (t === 'integer' && b.type === 'number')));
+    return fit ? project(doc, value, fit, depth + 1) : value;
+  }
+  if (Array.isArray(value)) return schema.items ? value.map((v) => project(doc, v, schema.items, depth + 1)) : value;
+  if (!schema.properties) return value;
+  const out: Node = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k in schema.properties) out[k] = project(doc, v, schema.properties[k], depth + 1);
+    else if (depth === 0 && k === '_links') out[k] = v;
+  }
+  return out;
+}
+
+const REST = `${SITE}/wp-json`;
+const href = (path: string, extra: Node = {}): Node[] => [{ ...extra, href: `${REST}${path}` }];
+
+/** The `_links` of a core record, as WordPress's controllers add them. */
+export function coreLinks(key: CollectionKey, r: Node, store: Store): Node {
+  const base = `/${key.replace(/\/(revisions|autosaves)$/, '')}`;
+  if (/\/(revisions|autosaves)$/.test(key))
+    return { parent: href(`${base}/${r.parent}`), curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }] };
+  const type = key === 'core/v2/pages' ? 'page' : key === 'core/v2/media' ? 'attachment' : key === 'core/v2/menu-items' ? 'nav_menu_item' : 'post';
+  const links: Node = { self: href(`${base}/${r.id}`), collection: href(base), about: href(`/core/v2/types/${type}`) };
+  if (key === 'core/v2/menu-items') {
+    links['wp:term'] = href(`/core/v2/menus?post=${r.id}`, { taxonomy: 'nav_menu', embeddable: true });
+    if (r.object_id && (r.object === 'page' || r.object === 'post'))
+      links['wp:menu-item-object'] = href(`/core/v2/${r.object}s/${r.object_id}`, { post_type: r.object, embeddable: true });
+  } else {
+    links.author = href(`/core/v2/users/${r.author}`, { embeddable: true });
+    links.replies = href(`/core/v2/comments?post=${r.id}`, { embeddable: true });
+    if (key !== 'core/v2/media') {
+      const revs = store.all(`${key}/revisions` as CollectionKey).filter((x) => x.record.parent === r.id);
+      links['version-history'] = href(`${base}/${r.id}/revisions`, { count: revs.length });
+      if (r.parent) links.up = href(`${base}/${r.parent}`, { embeddable: true });
+      if (r.featured_media) links['wp:featuredmedia'] = href(`/core/v2/media/${r.featured_media}`, { embeddable: true });
+      links['wp:attachment'] = href(`/core/v2/media?parent=${r.id}`);
+      if (key === 'core/v2/posts')
+        links['wp:term'] = [
+          ...href(`/core/v2/categories?post=${r.id}`, { taxonomy: 'category', embeddable: true }),
+          ...href(`/core/v2/tags?post=${r.id}`, { taxonomy: 'post_tag', embeddable: true }),
+        ];
+    }
+  }
+  links.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+  return links;
+}
+
+/** A calendar record without the store's own fields, an event with its linked records read from the store. */
+export function presentCal(key: CollectionKey, rec: Rec, store: Store): Node {
+  const out: Node = {};
+  for (const [k, v] of Object.entries<Node>(rec.record)) if (!k.startsWith('__')) out[k] = v;
+  if (key !== 'cal/events/v1/events') return out;
+  const read = (k: CollectionKey, ids: number[]): Node[] => ids.map((id) => store.get(k, id)).filter((x): x is Rec => !!x).map((x) => presentCal(k, x, store));
+  const venues = read('cal/events/v1/venues', linkedIds(rec.record, 'venue'));
+  out.venue = venues.length === 1 ? venues[0] : venues;
+  out.organizer = read('cal/events/v1/organizers', linkedIds(rec.record, 'organizer'));
+  out.categories = read('cal/events/v1/categories', linkedIds(rec.record, 'categories'));
+  out.tags = read('cal/events/v1/tags', linkedIds(rec.record, 'tags'));
+  return out;
+}

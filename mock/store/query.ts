@@ -1,0 +1,238 @@
+// The query parameters of a list, applied to the store as the platform applies them: core lists
+// (status, search, include/exclude, slug, author, parent, categories/tags with tax_relation,
+// sticky, date windows, menu order and menus, media and MIME types, the language) and the
+// calendar's (date windows and their defaults, include, search, categories and tags by id or slug,
+// venue, organizer, featured, status; venues, organizers and terms by search, include, slug,
+// parent, hide_empty). Sorting follows `order`/`orderby` with the platform's defaults.
+import { formatDate, parseLocal, strtotime, type Clock } from './clock.ts';
+import { linkedIds } from './cal-records.ts';
+import type { Rec } from './store.ts';
+import type { CollectionKey, Lang } from './seed.ts';
+import type { Node, Pairs, PlatformAnswer } from '../types.ts';
+
+/** The values of a parameter: `name=a,b`, repeated `name[]=a&name[]=b`, or undefined when absent. */
+export function listParam(pairs: Pairs, name: string): string[] | undefined {
+  let out: string[] | undefined;
+  for (const [k, v] of pairs) {
+    if (k !== name && !(k.startsWith(`${name}[`) && k.endsWith(']'))) continue;
+    out ??= [];
+    out.push(...v.split(',').map((s) => s.trim()).filter((s) => s !== ''));
+  }
+  return out;
+}
+
+/** The last value of a parameter, or undefined. */
+export function param(pairs: Pairs, name: string): string | undefined {
+  let v: string | undefined;
+  for (const [k, x] of pairs) if (k === name) v = x;
+  return v;
+}
+
+const truthy = (v: string | undefined): boolean | undefined => (v === undefined ? undefined : /^(1|true|yes|on)$/i.test(v));
+const ints = (v: string[] | undefined): number[] | undefined => v?.map(Number).filter(Number.isFinite);
+const text = (v: Node): string => String(typeof v === 'object' && v !== null ? (v.raw ?? v.rendered ?? '') : (v ?? '')).toLowerCase();
+
+/** What a list filter needs: its parameters, their documented defaults, the clock. */
+export interface ListQuery {
+  key: CollectionKey;
+  pairs: Pairs;
+  defaults: Record<string, unknown>;
+  clock: Clock;
+  authed: boolean;
+}
+
+const get = (q: ListQuery, name: string): string | undefined => param(q.pairs, name) ?? (q.defaults[name] === undefined ? undefined : String(q.defaults[name]));
+
+function statusFilter(q: ListQuery, fallback: string): (r: Node) => boolean {
+  const wanted = listParam(q.pairs, 'status') ?? [String(q.defaults.status ?? fallback)];
+  if (wanted.includes('any')) return (r) => r.status !== 'trash' && r.status !== 'auto-draft';
+  return (r) => wanted.includes(r.status);
+}
+
+/** Filter core records (posts, pages, media, menu items). */
+export function filterCore(recs: Rec[], q: ListQuery): Rec[] {
+  const p = (n: string): string[] | undefined => listParam(q.pairs, n);
+  const lang = (param(q.pairs, 'i18n_language') ?? 'en') as Lang;
+  const status = statusFilter(q, q.key === 'core/v2/media' ? 'inherit' : 'publish');
+  const search = param(q.pairs, 'search')?.toLowerCase();
+  const [include, exclude, author, authorEx, parent, parentEx, menus, menusEx] = ['include', 'exclude', 'author', 'author_exclude', 'parent', 'parent_exclude', 'menus', 'menus_exclude'].map((n) => ints(p(n)));
+  const slugs = p('slug');
+  const cats = ints(p('categories'));
+  const catsEx = ints(p('categories_exclude'));
+  const tags = ints(p('tags'));
+  const tagsEx = ints(p('tags_exclude'));
+  const and = param(q.pairs, 'tax_relation') === 'AND';
+  const sticky = truthy(param(q.pairs, 'sticky'));
+  const windows: [string, string, (a: number, b: number) => boolean][] = [
+    ['after', 'date', (a, b) => a > b],
+    ['before', 'date', (a, b) => a < b],
+    ['modified_after', 'modified', (a, b) => a > b],
+    ['modified_before', 'modified', (a, b) => a < b],
+  ];
+  const menuOrder = param(q.pairs, 'menu_order');
+  const mediaType = p('media_type');
+  const mimeType = p('mime_type');
+  const has = (list: number[] | undefined, v: Node): boolean => !list || (Array.isArray(v) ? v.some((x) => list.includes(x)) : list.includes(Number(v)));
+  return recs.filter(({ lang: l, record: r }) => {
+    if (q.key !== 'core/v2/menu-items' && l !== lang) return false;
+    if (!status(r)) return false;
+    if (search && ![r.title, r.content, r.excerpt].some((f) => text(f).includes(search))) return false;
+    if (include && !include.includes(r.id)) return false;
+    if (exclude?.includes(r.id)) return false;
+    if (slugs && !slugs.includes(r.slug)) return false;
+    if (!has(author, r.author) || (authorEx && authorEx.includes(r.author))) return false;
+    if (!has(parent, r.parent ?? r.post) || (parentEx && parentEx.includes(r.parent))) return false;
+    if (!has(menus, r.menus) || (menusEx && menusEx.includes(r.menus))) return false;
+    const inCats = !cats || has(cats, r.categories);
+    const inTags = !tags || has(tags, r.tags);
+    if (cats && tags ? (and ? !(inCats && inTags) : !(inCats || inTags)) : !(inCats && inTags)) return false;
+    if ((catsEx && has(catsEx, r.categories) && (r.categories ?? []).length) || (tagsEx && has(tagsEx, r.tags) && (r.tags ?? []).length)) return false;
+    if (sticky !== undefined && Boolean(r.sticky) !== sticky) return false;
+    for (const [name, field, cmp] of windows) {
+      const v = param(q.pairs, name);
+      if (v !== undefined && !cmp(Date.parse(r[field]), Date.parse(v))) return false;
+    }
+    if (menuOrder !== undefined && r.menu_order !== Number(menuOrder)) return false;
+    if (mediaType && !mediaType.includes(r.media_type)) return false;
+    if (mimeType && !mimeType.includes(r.mime_type)) return false;
+    return true;
+  });
+}
+
+const FIELD: Record<string, (r: Node) => Node> = {
+  date: (r) => r.date,
+  modified: (r) => r.modified,
+  id: (r) => r.id,
+  title: (r) => text(r.title ?? r.name ?? r.venue ?? r.organizer),
+  slug: (r) => r.slug,
+  menu_order: (r) => r.menu_order,
+  parent: (r) => r.parent,
+  name: (r) => text(r.name),
+  count: (r) => r.count,
+  term_group: (r) => r.term_group ?? 0,
+  description: (r) => text(r.description),
+  start_date: (r) => r.start_date,
+};
+
+/** Sort by `orderby` (`include` and `include_slugs`: the order asked), then by id as MySQL ties do. */
+export function sortRecs(recs: Rec[], q: ListQuery, fallbackBy: string, fallbackOrder: 'asc' | 'desc'): Rec[] {
+  const by = get(q, 'orderby') ?? fallbackBy;
+  const dir = (get(q, 'order') ?? fallbackOrder) === 'asc' ? 1 : -1;
+  if (by === 'include' || by === 'include_slugs') {
+    const order = listParam(q.pairs, by === 'include' ? 'include' : 'slug') ?? [];
+    const pos = (r: Node): number => order.indexOf(String(by === 'include' ? r.id : r.slug));
+    return [...recs].sort((a, b) => pos(a.record) - pos(b.record));
+  }
+  const f = FIELD[by] ?? FIELD[fallbackBy] ?? FIELD.id;
+  return [...recs].sort((a, b) => {
+    const x = f(a.record);
+    const y = f(b.record);
+    return (x < y ? -1 : x > y ? 1 : 0) * dir || (a.record.id - b.record.id) * dir;
+  });
+}
+
+const bad = (name: string): PlatformAnswer => ({
+  status: 400,
+  body: { code: 'rest_invalid_param', message: `Invalid parameter(s): ${name}`, data: { status: 400, params: { [name]: 'Invalid parameter.' } } },
+});
+
+/** The calendar's date window of a list: [from, to] in ms, or the 400 of an unreadable date. */
+function eventWindow(q: ListQuery): { from: number; to: number; bounds: Record<string, number> } | PlatformAnswer {
+  const strict = truthy(param(q.pairs, 'strict_dates')) ?? false;
+  const read = (name: string): number | PlatformAnswer | undefined => {
+    const v = param(q.pairs, name);
+    if (v === undefined) return undefined;
+    const ms = strtotime(v, q.clock);
+    return Number.isNaN(ms) ? bad(name) : ms;
+  };
+  const values: Record<string, number> = {};
+  for (const name of ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after']) {
+    const v = read(name);
+    if (typeof v === 'object') return v;
+    if (v !== undefined) values[name] = v;
+  }
+  const now = q.clock.now();
+  let from = values.start_date ?? now;
+  let to = values.end_date ?? strtotime('+24 months', q.clock);
+  if (!strict) {
+    from = parseLocal(formatDate(from).slice(0, 10));
+    to = parseLocal(`${formatDate(to).slice(0, 10)} 23:59:59`);
+  }
+  return { from, to, bounds: values };
+}
+
+/** Filter and sort calendar events. */
+export function filterEvents(recs: Rec[], q: ListQuery, store: { all(k: CollectionKey): Rec[] }): Rec[] | PlatformAnswer {
+  const include = ints(listParam(q.pairs, 'include'));
+  const win = eventWindow(q);
+  if ('status' in win) return win;
+  const search = param(q.pairs, 'search')?.toLowerCase();
+  const status = statusFilter({ ...q, defaults: { ...q.defaults, status: q.authed ? 'any' : 'publish' } }, 'publish');
+  const termIds = (key: CollectionKey, name: string): number[] | PlatformAnswer | undefined => {
+    const v = listParam(q.pairs, name);
+    if (!v) return undefined;
+    const out: number[] = [];
+    for (const x of v) {
+      const t = store.all(key).find((r) => String(r.record.id) === x || r.record.slug === x);
+      if (!t) return bad(name);
+      out.push(t.record.id);
+    }
+    return out;
+  };
+  const cats = termIds('cal/events/v1/categories', 'categories');
+  const tags = termIds('cal/events/v1/tags', 'tags');
+  if (cats && !Array.isArray(cats)) return cats;
+  if (tags && !Array.isArray(tags)) return tags;
+  const venues = ints(listParam(q.pairs, 'venue'));
+  const organizers = ints(listParam(q.pairs, 'organizer'));
+  const featured = truthy(param(q.pairs, 'featured'));
+  const ms = (d: string): number => parseLocal(d);
+  const { from, to, bounds } = win;
+  const out = recs.filter(({ record: r }) => {
+    if (!status(r)) return false;
+    if (include) {
+      if (!include.includes(r.id)) return false;
+    } else {
+      const s = ms(r.start_date);
+      const e = ms(r.end_date);
+      if (s < from || e > to) return false;
+      if (bounds.starts_before !== undefined && !(s < bounds.starts_before)) return false;
+      if (bounds.starts_after !== undefined && !(s > bounds.starts_after)) return false;
+      if (bounds.ends_before !== undefined && !(e < bounds.ends_before)) return false;
+      if (bounds.ends_after !== undefined && !(e > bounds.ends_after)) return false;
+    }
+    if (search && !(text(r.title).includes(search) || text(r.description).includes(search))) return false;
+    if (cats && !linkedIds(r, 'categories').some((id) => (cats as number[]).includes(id))) return false;
+    if (tags && !linkedIds(r, 'tags').some((id) => (tags as number[]).includes(id))) return false;
+    if (venues && !linkedIds(r, 'venue').some((id) => venues.includes(id))) return false;
+    if (organizers && !linkedIds(r, 'organizer').some((id) => organizers.includes(id))) return false;
+    if (featured !== undefined && Boolean(r.featured) !== featured) return false;
+    return true;
+  });
+  const key = include ? (r: Node): string => `${r.date}` : (r: Node): string => `${r.start_date}`;
+  return out.sort((a, b) => (key(a.record) < key(b.record) ? -1 : key(a.record) > key(b.record) ? 1 : a.record.id - b.record.id));
+}
+
+/** Filter venues, organizers and terms. */
+export function filterCalOther(recs: Rec[], q: ListQuery): Rec[] {
+  const search = param(q.pairs, 'search')?.toLowerCase();
+  const include = ints(listParam(q.pairs, 'include'));
+  const exclude = ints(listParam(q.pairs, 'exclude'));
+  const slugs = listParam(q.pairs, 'slug');
+  const parent = param(q.pairs, 'parent');
+  const hideEmpty = truthy(param(q.pairs, 'hide_empty'));
+  const terms = q.key.endsWith('categories') || q.key.endsWith('tags');
+  const status = terms ? (): boolean => true : statusFilter({ ...q, defaults: { status: q.authed ? 'any' : 'publish' } }, 'publish');
+  const out = recs.filter(({ record: r }) => {
+    if (!status(r)) return false;
+    const name = text(r.name ?? r.venue ?? r.organizer);
+    if (search && !(name.includes(search) || text(r.description).includes(search))) return false;
+    if (include && !include.includes(r.id)) return false;
+    if (exclude?.includes(r.id)) return false;
+    if (slugs && !slugs.includes(r.slug)) return false;
+    if (parent !== undefined && r.parent !== Number(parent)) return false;
+    if (hideEmpty && !r.count) return false;
+    return true;
+  });
+  return terms ? sortRecs(out, q, 'name', 'asc') : sortRecs(out, q, 'title', 'asc');
+}
