@@ -333,7 +333,7 @@ function judgeRequestBody(c: Ctx, x: Operation, body: JudgedRequest['body'], pro
     const obj: Record<string, unknown> = {};
     for (const q of body?.params ?? []) obj[q.name] = props[q.name] ? coerceScalar(c, q.value, deref(props[q.name], c.doc)) : q.value;
     if (schema) problems.push(...c.v.check(schema, obj, { strict: c.strict }).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message, keyword: e.keyword })));
-  } else if (x.body.content?.[type])
+  } else if (documentedType(Object.keys(x.body.content ?? {}), type))
     problems.push({ pointer: 'request.body', reason: `a ${type} body is not judged (only JSON and form bodies are)`, note: true });
   else
     problems.push({

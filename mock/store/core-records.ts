@@ -61,12 +61,33 @@ export function newCoreRecord(ctx: WriteCtx, body: Node): Rec {
   if ('status' in r) r.status = DEFAULT_STATUS[ctx.key] ?? 'draft';
   if ('type' in r) r.type = ctx.template.type;
   if ('author' in r) r.author = 1;
-  for (const k of ['comment_status', 'ping_status', 'format', 'type', 'media_type', 'mime_type', 'object', 'type_label']) if (k in r) r[k] = ctx.template[k];
+  for (const k of ['comment_status', 'ping_status', 'format', 'type', 'media_type', 'mime_type', 'object', 'type_label', 'media_details']) if (k in r) r[k] = structuredClone(ctx.template[k]);
   if ('format' in r) r.format = 'standard';
   if (ctx.key === 'core/v2/posts' && Array.isArray(r.categories)) r.categories = [1];
   const rec: Rec = { lang: ctx.lang, record: r };
+  if (ctx.key === 'core/v2/media') upload(r, body?.__upload ?? { filename: 'upload', type: 'application/octet-stream', size: 0 }, ctx.now);
   applyCoreWrite(ctx, rec, body, true);
   return rec;
+}
+
+/** What an upload fills on a new attachment: its file's name, type, URL and details (WordPress 7.0's fields where the template has them). */
+function upload(r: Node, file: { filename: string; type: string; size: number }, now: number): void {
+  const name = file.filename.replace(/[^\w.-]+/g, '-').slice(0, 200) || 'upload';
+  const base = name.replace(/\.[^.]*$/, '');
+  const [year, month] = formatDate(now).split('-');
+  const image = file.type.startsWith('image/');
+  r.title = { ...r.title, raw: base, rendered: renderTitle(base) };
+  r.slug = sanitizeTitle(base);
+  r.mime_type = file.type;
+  r.media_type = image ? 'image' : 'file';
+  r.source_url = `${SITE}/wp-content/uploads/${year}/${month}/${name}`;
+  r.media_details = image ? { width: 1, height: 1, file: `${year}/${month}/${name}`, filesize: file.size, sizes: {}, image_meta: r.media_details?.image_meta ?? {} } : { filesize: file.size };
+  if ('alt_text' in r) r.alt_text = '';
+  if ('post' in r) r.post = null;
+  const v7: Node = { filename: name, filesize: file.size, featured_media: 0 };
+  if (image) Object.assign(v7, { exif_orientation: 1, image_output_format: null, image_quality: { default: 82, sizes: [] }, image_save_progressive: false });
+  for (const [k, v] of Object.entries(v7)) r[k] = v;
+  if (!image) for (const k of ['exif_orientation', 'image_output_format', 'image_quality', 'image_save_progressive']) delete r[k];
 }
 
 /** Set the body's fields on a core record (create or update); `title`, `content`, ... take a string or `{raw}`. */

@@ -6,7 +6,7 @@ import { deref } from '../../core/spec.ts';
 import { type Clock } from './clock.ts';
 import { applyEventWrite, applyLinkedWrite, applyTermWrite, linkedIds, newEvent, newLinked, newTerm } from './cal-records.ts';
 import { applyCoreWrite, newCoreRecord, revisionOf, type WriteCtx } from './core-records.ts';
-import { coreLinks, contextSchema, presentCal, project } from './present.ts';
+import { classList, coreLinks, contextSchema, presentCal, project } from './present.ts';
 import { filterCalOther, filterCore, filterEvents, listParam, param, sortRecs, type ListQuery } from './query.ts';
 import type { Rec, Store } from './store.ts';
 import type { CollectionKey, Lang } from './seed.ts';
@@ -95,10 +95,11 @@ function notFound(c: StoreCall, id: string): PlatformAnswer {
 const successStatus = (c: StoreCall): number => Number(Object.keys(c.op.responses ?? {}).find((s) => /^2\d\d$/.test(s)) ?? 200);
 
 /** The record as the answer shows it, in `context`. */
-function present(c: StoreCall, key: CollectionKey, rec: Rec, context = param(c.pairs, 'context') ?? 'view'): Node {
-  if (isCal(key)) return presentCal(key, rec, c.store);
+function present(c: StoreCall, key: CollectionKey, rec: Rec, context = param(c.pairs, 'context') ?? 'view', single = false): Node {
+  if (isCal(key)) return presentCal(key, rec, c.store, { single });
   const item = deref(c.doc.paths?.[ITEM_ROUTE(key)], c.doc)?.get;
-  const json = project(c.doc, rec.record, contextSchema(c.doc, item, context));
+  const record = (key === 'core/v2/posts' || key === 'core/v2/pages' || key === 'core/v2/media') && !('class_list' in rec.record) ? { ...rec.record, class_list: classList(rec.record) } : rec.record;
+  const json = project(c.doc, record, contextSchema(c.doc, item, context));
   json._links = coreLinks(key, rec.record, c.store);
   return json;
 }
@@ -144,7 +145,7 @@ function read(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platfor
   const r = rec.record;
   if (isCal(key) && r.status === 'trash') return documented(c, 403, /no-longer-available|not-accessible/) ?? ok(200, present(c, key, rec));
   if (!isCal(key) && !c.authed && !['publish', 'inherit'].includes(r.status)) return documented(c, 401, /^rest_forbidden$/) ?? notFound(c, String(r.id));
-  return ok(200, present(c, key, rec));
+  return ok(200, present(c, key, rec, undefined, true));
 }
 
 function list(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer {

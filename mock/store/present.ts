@@ -47,6 +47,12 @@ export function project(doc: Node, value: Node, schemaRef: Node, depth = 0): Nod
 const REST = `${SITE}/wp-json`;
 const href = (path: string, extra: Node = {}): Node[] => [{ ...extra, href: `${REST}${path}` }];
 
+/** `class_list` of a post or page (WordPress 6.5+), as `get_post_class` makes it for a record without one. */
+export function classList(r: Node): string[] {
+  const type = String(r.type ?? 'post');
+  return [`post-${r.id}`, type, `type-${type}`, `status-${r.status}`, ...(type === 'post' ? [`format-${r.format ?? 'standard'}`] : []), ...(r.featured_media ? ['has-post-thumbnail'] : []), 'hentry'];
+}
+
 /** The `_links` of a core record, as WordPress's controllers add them. */
 export function coreLinks(key: CollectionKey, r: Node, store: Store): Node {
   const base = `/${key.replace(/\/(revisions|autosaves)$/, '')}`;
@@ -79,9 +85,15 @@ export function coreLinks(key: CollectionKey, r: Node, store: Store): Node {
 }
 
 /** A calendar record without the store's own fields, an event with its linked records read from the store. */
-export function presentCal(key: CollectionKey, rec: Rec, store: Store): Node {
+export function presentCal(key: CollectionKey, rec: Rec, store: Store, { single = false }: { single?: boolean } = {}): Node {
   const out: Node = {};
-  for (const [k, v] of Object.entries<Node>(rec.record)) if (!k.startsWith('__')) out[k] = v;
+  const linked = key === 'cal/events/v1/venues' || key === 'cal/events/v1/organizers';
+  for (const [k, v] of Object.entries<Node>(rec.record)) {
+    if (k.startsWith('__') || (k === 'json_ld' && !single)) continue;
+    // TEC leaves a venue's or organizer's empty fields out (array_filter), an image it has not as well.
+    if (linked && (v === '' || (k === 'image' && v === false))) continue;
+    out[k] = v;
+  }
   if (key !== 'cal/events/v1/events') return out;
   const read = (k: CollectionKey, ids: number[]): Node[] => ids.map((id) => store.get(k, id)).filter((x): x is Rec => !!x).map((x) => presentCal(k, x, store));
   const venues = read('cal/events/v1/venues', linkedIds(rec.record, 'venue'));
