@@ -42,7 +42,7 @@ export const mockTarget = (origin: string, real: boolean): Target => ({
 /** Call a route by its spec path; the target's mapping names it as the site does. */
 export async function call(t: Target, method: string, route: string, { query, json, raw, type, disposition }: { query?: Record<string, unknown>; json?: unknown; raw?: Buffer; type?: string; disposition?: string } = {}): Promise<Answer> {
   const q = query ? mapQueryString(phpQuerySerializer(query), t.mapping, 'toSite') : '';
-  const url = `${t.root}${mapPath(route, t.mapping, 'toSite')}${q ? `?${q}` : ''}`;
+  const url = `${t.root}${mapPath(route, t.mapping, 'toSite')}${q ? `${t.root.includes('?') ? '&' : '?'}${q}` : ''}`;
   const headers: Record<string, string> = { authorization: t.authorization };
   let body: string | Buffer | undefined;
   if (json !== undefined) {
