@@ -1,10 +1,21 @@
-// Request samples for the HTML docs, generated from the bundle: a curl command and a call through the
-// typed client for every operation, built from the operation's own examples (path parameters,
-// required query parameters, the request body example). The docs stage puts them into `x-codeSamples`
-// of a docs-only copy of the bundle; they are never written into the source.
+// Request samples for the HTML docs, generated from the bundle, for every operation: curl against
+// the mock (the spec's names), curl against a real site (the platform's names, mapped with the one
+// name mapping of core/mapping.ts), and a call through the typed client against a real site with
+// that mapping (a comment names the mock's base URL). They are built from the operation's own
+// examples: path parameters, required query parameters, the language parameter of a read, the
+// request body example (a raw file upload sends a file). The docs stage puts them into
+// `x-codeSamples` of a docs-only copy of the bundle; they are never written into the source.
+import { FESTIVAL_PLATFORM, mapPath, mapQueryString, mapRoutePath, type NameMapping } from '../core/mapping.ts';
 import { deref, operations, type Json, type Operation } from '../core/spec.ts';
 
-export const BASE_URL = 'https://festival.example/wp-json';
+/** The mock's root (`npm start`, `npm run mock`): it speaks the spec's names. */
+export const MOCK_URL = 'http://127.0.0.1:4010';
+/** A real site's REST root: it speaks the platform's names. */
+export const SITE_URL = 'https://festival.example/wp-json';
+/** The mapping the real-site samples use: the festival's platform (WordPress, the calendar, the translation plugin). */
+export const SITE_MAPPING: NameMapping = FESTIVAL_PLATFORM;
+/** The spec's language parameter, sent in the samples of the reads that take it. */
+export const LANGUAGE_PARAM = 'i18n_language';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
@@ -39,37 +50,88 @@ export function needsAuth(doc: Json, op: Json) {
   return sec.length > 0 && !sec.some((s: Json) => Object.keys(s).length === 0);
 }
 
+/** True when every error answer of the operation is JSON (so the client's `error` has `code` and `message`). */
+function jsonErrors(doc: Json, op: Json) {
+  return Object.entries<Json>(op.responses ?? {})
+    .filter(([status]) => !/^[123]/.test(status))
+    .every(([, r]) => Object.keys(deref(r, doc)?.content ?? {}).every((type) => /json/i.test(type)));
+}
+
 const shellQuote = (s: Json) => `'${String(s).replace(/'/g, `'\\''`)}'`;
 const queryValue = (v: Json) => (Array.isArray(v) ? v.join(',') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
 
-function requestParts(doc: Json, { path, op, params }: Pick<Operation, 'path' | 'op' | 'params'>) {
+/** A raw file upload: every media type of the body is a string of bytes (`POST /core/v2/media`). */
+interface Upload {
+  file: string;
+  type: string;
+  /** The operation's header parameters, with their examples (the file's name in `Content-Disposition`). */
+  headers: Record<string, string>;
+}
+
+function uploadOf(doc: Json, rb: Json, params: Operation['params']): Upload | undefined {
+  const content: Record<string, Json> = rb?.content ?? {};
+  const types = Object.keys(content).filter((t) => t !== 'multipart/form-data');
+  if (!types.length || content['application/json'] || !types.every((t) => deref(content[t]?.schema, doc)?.type === 'string')) return undefined;
+  if (firstExample(doc, content[types[0]]) !== undefined) return undefined;
+  const headers: Record<string, string> = {};
+  for (const p of params) if (p.in === 'header') headers[p.name] = String(valueOf(doc, p));
+  const disposition = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-disposition')?.[1];
+  const file = /filename\*?="?([^";]+)"?/.exec(disposition ?? '')?.[1] ?? 'upload.bin';
+  const image = /\.(png|jpe?g|gif|webp)$/i.exec(file);
+  const type = image && types.includes('image/*') ? `image/${image[1].toLowerCase().replace('jpg', 'jpeg')}` : types[0];
+  return { file, type, headers };
+}
+
+function requestParts(doc: Json, { path, method, op, params }: Pick<Operation, 'path' | 'method' | 'op' | 'params'>) {
+  const rb = deref(op.requestBody, doc);
+  const upload = uploadOf(doc, rb, params);
   const pathValues: Record<string, Json> = {};
   const query: Record<string, Json> = {};
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...upload?.headers };
   for (const p of params) {
     if (p.in === 'path') pathValues[p.name] = valueOf(doc, p);
-    else if (p.required && p.in === 'query') query[p.name] = valueOf(doc, p);
-    else if (p.required && p.in === 'header') headers[p.name] = String(valueOf(doc, p));
+    else if (p.in === 'query' && (p.required || (p.name === LANGUAGE_PARAM && method === 'get'))) query[p.name] = valueOf(doc, p);
+    else if (p.in === 'header' && p.required) headers[p.name] = String(valueOf(doc, p));
   }
-  const rb = deref(op.requestBody, doc);
   let body;
   let bodyType;
-  if (rb?.content) {
+  if (rb?.content && !upload) {
     bodyType = rb.content['application/json'] ? 'application/json' : Object.keys(rb.content)[0];
     const media = rb.content[bodyType];
     if (!media?.['x-undocumented-body']) body = firstExample(doc, media);
   }
   const url = path.replace(/\{([^}]+)\}/g, (_: string, n: string) => encodeURIComponent(String(pathValues[n])));
-  return { pathValues, query, headers, body, bodyType, url };
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, queryValue(v)])).toString();
+  return { pathValues, query, headers, body, bodyType, upload, url, qs };
 }
 
-export function curlSample(doc: Json, o: Json) {
-  const { query, headers, body, bodyType, url } = requestParts(doc, o);
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, queryValue(v)])).toString();
-  const lines = [`curl -X ${o.method.toUpperCase()} ${shellQuote(`${BASE_URL}${url}${qs ? `?${qs}` : ''}`)}`];
+/**
+ * A body in the site's names: field names are the same on both, but a batch item's `path` is a
+ * route, mapped as the client maps it (core/mapping.ts `mapRoutePath`).
+ */
+function siteBody(o: Operation, body: Json, mapping: NameMapping) {
+  if (o.path !== '/batch/v1' || !Array.isArray(body?.requests)) return body;
+  return { ...body, requests: body.requests.map((r: Json) => (typeof r?.path === 'string' ? { ...r, path: mapRoutePath(r.path, mapping, 'toSite') } : r)) };
+}
+
+/** Where a curl sample goes: the mock with the spec's names, or a real site with the platform's. */
+export type Target = 'mock' | 'site';
+
+export function curlSample(doc: Json, o: Operation, target: Target) {
+  const parts = requestParts(doc, o);
+  const { headers, bodyType, upload, url, qs } = parts;
+  const body = target === 'site' ? siteBody(o, parts.body, SITE_MAPPING) : parts.body;
+  const full =
+    target === 'site'
+      ? `${SITE_URL}${mapPath(url, SITE_MAPPING, 'toSite')}${qs ? `?${mapQueryString(qs, SITE_MAPPING, 'toSite')}` : ''}`
+      : `${MOCK_URL}${url}${qs ? `?${qs}` : ''}`;
+  const lines = [`curl -X ${o.method.toUpperCase()} ${shellQuote(full)}`];
   if (needsAuth(doc, o.op)) lines.push(`-u "editor:$APP_PASSWORD"`);
   for (const [k, v] of Object.entries(headers)) lines.push(`-H ${shellQuote(`${k}: ${v}`)}`);
-  if (body !== undefined && bodyType === 'application/json') {
+  if (upload) {
+    lines.push(`-H ${shellQuote(`Content-Type: ${upload.type}`)}`);
+    lines.push(`--data-binary ${shellQuote(`@${upload.file}`)}`);
+  } else if (body !== undefined && bodyType === 'application/json') {
     lines.push(`-H 'Content-Type: application/json'`);
     lines.push(`-d ${shellQuote(JSON.stringify(body, null, 2))}`);
   } else if (body !== undefined && bodyType === 'application/x-www-form-urlencoded' && body && typeof body === 'object') {
@@ -83,29 +145,75 @@ const tsValue = (v: Json, indent: Json) =>
     .replace(/\n/g, `\n${indent}`)
     .replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
 
-export function clientSample(doc: Json, o: Json) {
-  const { pathValues, query, headers, body, bodyType } = requestParts(doc, o);
-  const auth = needsAuth(doc, o.op);
+/**
+ * The comment over the client's options, no wider than the docs' sample panel: the mapping, one name
+ * per line from the mapping itself (`core/v2 -> wp/v2`), and the mock's base URL.
+ */
+function clientComment(m: NameMapping): string[] {
+  return [
+    "// A real site: the mapping sends the site's names",
+    ...[...Object.entries(m.namespaces), ...Object.entries(m.params)].map(([spec, site]) => `//   ${spec} -> ${site}`),
+    "// The mock speaks the spec's names, without mapping:",
+    `// createClient({ baseUrl: '${MOCK_URL}' })`,
+  ];
+}
+
+/** The client's call: `site.GET('/core/v2/posts', { … })`. */
+function clientCall(doc: Json, o: Operation) {
+  const { pathValues, query, headers, body, bodyType, upload } = requestParts(doc, o);
   const init = [];
   const params = [];
   if (Object.keys(pathValues).length) params.push(`path: ${tsValue(pathValues, '    ')}`);
   if (Object.keys(query).length) params.push(`query: ${tsValue(query, '    ')}`);
   if (Object.keys(headers).length) params.push(`header: ${tsValue(headers, '    ')}`);
   if (params.length) init.push(`params: {\n    ${params.join(',\n    ')},\n  }`);
-  if (body !== undefined && bodyType === 'application/json') init.push(`body: ${tsValue(body, '  ')}`);
-  const call = `site.${o.method.toUpperCase()}('${o.path}'${init.length ? `, {\n  ${init.join(',\n  ')},\n}` : ''})`;
-  const formCall = body !== undefined && bodyType === 'application/x-www-form-urlencoded';
+  if (upload) {
+    init.push(`headers: { 'Content-Type': '${upload.type}' }`);
+    init.push(`// the file's bytes, sent as they are (the spec types a raw body as a string)\n  body: (await readFile('${upload.file}')) as unknown as string`);
+  } else if (body !== undefined && bodyType === 'application/json') init.push(`body: ${tsValue(body, '  ')}`);
+  const method = o.method.toUpperCase();
+  if (body !== undefined && bodyType === 'application/x-www-form-urlencoded')
+    return { call: `site.${method}('${o.path}', asForm({ body: ${tsValue(body, '')} }))`, form: true, upload };
+  return { call: `site.${method}('${o.path}'${init.length ? `, {\n  ${init.join(',\n  ')},\n}` : ''})`, form: false, upload };
+}
+
+/** The typed client's sample: a real site with the platform's mapping; a comment gives the mock's base URL. */
+export function clientSample(doc: Json, o: Operation) {
+  const { call, form, upload } = clientCall(doc, o);
+  const auth = needsAuth(doc, o.op);
   return [
-    `import { createClient${formCall ? ', asForm' : ''} } from 'festival-site-api';`,
+    `import { ${form ? 'asForm, ' : ''}createClient, FESTIVAL_PLATFORM } from 'festival-site-api';`,
+    ...(upload ? [`import { readFile } from 'node:fs/promises';`] : []),
     '',
+    ...clientComment(SITE_MAPPING),
     'const site = createClient({',
-    `  baseUrl: '${BASE_URL}',`,
+    `  baseUrl: '${SITE_URL}',`,
+    '  mapping: FESTIVAL_PLATFORM,',
     ...(auth ? ["  auth: { user: 'editor', password: process.env.APP_PASSWORD! },"] : []),
     '});',
     '',
-    `const { data, error } = await ${formCall ? `site.${o.method.toUpperCase()}('${o.path}', asForm({ body: ${tsValue(body, '')} }))` : call};`,
-    'if (error) console.error(error.code, error.message);',
+    `const { data, error } = await ${call};`,
+    `if (error) console.error(${jsonErrors(doc, o.op) ? 'error.code, error.message' : 'error'});`,
     'else console.log(data);',
+  ].join('\n');
+}
+
+/** The docs' introduction to the samples (Markdown, after the spec's own introduction), its names from the mapping. */
+export function samplesMarkdown() {
+  const renames = [...Object.entries(SITE_MAPPING.namespaces), ...Object.entries(SITE_MAPPING.params)].map(([a, b]) => `\`${a}\` → \`${b}\``);
+  return [
+    '## Request samples',
+    'Every operation has three request samples, each for where its label says:',
+    '',
+    `- **curl (mock)**: the mock (\`npm start\` or \`npm run mock\`, \`${MOCK_URL}\`), in the spec's names.`,
+    `- **curl (real site)**: a site's REST root (\`${SITE_URL}\`), in the platform's names: ${renames.join(', ')}.`,
+    "  A batch item's `path` is renamed too; body field names are the same on both.",
+    "- **Typed client (real site)**: the same site through the typed client, written in the spec's names with",
+    '  `mapping: FESTIVAL_PLATFORM`, which renames them on the way out and maps the URLs the site returns back.',
+    '  On the mock leave the mapping out.',
+    '',
+    'Reads that take `i18n_language` show it. Add-on namespaces are not in `FESTIVAL_PLATFORM`: a site that',
+    'renames one maps it with `parseMapping`.',
   ].join('\n');
 }
 
@@ -114,8 +222,9 @@ export function clientSample(doc: Json, o: Json) {
  * sample shows only when its label is one of them. `Payload` is Redoc's own request-body sample.
  */
 export const SAMPLE_LANGUAGES = [
-  { lang: 'bash', label: 'curl' },
-  { lang: 'typescript', label: 'Typed client' },
+  { lang: 'bash', label: 'curl (mock)' },
+  { lang: 'bash', label: 'curl (real site)' },
+  { lang: 'typescript', label: 'Typed client (real site)' },
   { lang: 'payload', label: 'Payload' },
 ];
 
@@ -124,8 +233,9 @@ export function addCodeSamples(doc: Json) {
   let n = 0;
   for (const o of operationsOf(doc)) {
     o.op['x-codeSamples'] = [
-      { lang: 'Shell', label: SAMPLE_LANGUAGES[0].label, source: curlSample(doc, o) },
-      { lang: 'TypeScript', label: SAMPLE_LANGUAGES[1].label, source: clientSample(doc, o) },
+      { lang: 'Shell', label: SAMPLE_LANGUAGES[0].label, source: curlSample(doc, o, 'mock') },
+      { lang: 'Shell', label: SAMPLE_LANGUAGES[1].label, source: curlSample(doc, o, 'site') },
+      { lang: 'TypeScript', label: SAMPLE_LANGUAGES[2].label, source: clientSample(doc, o) },
     ];
     n++;
   }

@@ -2,18 +2,20 @@
 // Build the offline HTML docs from the bundle: a self-contained page (Redoc inlined, telemetry off).
 // Usage: node dist/scripts/docs.js <bundle.yaml> <out-dir>   (a pipeline stage: npm run docs)
 // The page is built from a docs-only copy of the bundle (never written into the source or generated/):
-// every operation gets `x-codeSamples` (curl and the typed client, code-samples.ts) and the
-// introduction gets the error catalogue (error-catalogue.ts). The output is deterministic.
+// every operation gets `x-codeSamples` (curl on the mock, curl on a real site and the typed client,
+// code-samples.ts) and the introduction gets a note on the samples and the error catalogue
+// (error-catalogue.ts). The output is deterministic.
 // Redoc's sample selector offers only the languages of its `codeSamples.languages` setting (by
 // default curl, JavaScript, ..., Payload; a sample whose label is not one of them is never shown), so
-// the page is built with a docs-only copy of redocly.yaml that lists ours: curl, Typed client, Payload.
+// the page is built with a docs-only copy of redocly.yaml that lists ours: curl (mock), curl (real
+// site), Typed client (real site), Payload.
 import type { Json } from '../core/spec.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { addCodeSamples, SAMPLE_LANGUAGES } from './code-samples.ts';
+import { addCodeSamples, SAMPLE_LANGUAGES, samplesMarkdown } from './code-samples.ts';
 import { errorCatalogueMarkdown } from './error-catalogue.ts';
 
 const svg = (w: Json, text: Json) =>
@@ -63,7 +65,7 @@ const READER_CSS = '<style>.md-table-wrapper td:first-child code{white-space:now
 const doc = parse(readFileSync(bundle, 'utf8'), { maxAliasCount: -1 });
 addCodeSamples(doc);
 forReaders(doc);
-doc.info.description = `${String(doc.info.description ?? '').trimEnd()}\n\n${errorCatalogueMarkdown(doc)}\n`;
+doc.info.description = `${String(doc.info.description ?? '').trimEnd()}\n\n${samplesMarkdown()}\n\n${errorCatalogueMarkdown(doc)}\n`;
 
 const work = mkdtempSync(join(tmpdir(), 'docs-'));
 let status = 1;

@@ -8,7 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FESTIVAL_PLATFORM, mapPath } from '../../core/mapping.ts';
+import { MOCK_URL, SITE_URL } from '../../scripts/code-samples.ts';
 import { bundle, deref, operations, ROOT, type Json } from '../support/spec.js';
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const CHROMIUM = '/usr/bin/chromium';
 const DOCS = join(ROOT, 'generated', 'docs');
@@ -116,12 +120,13 @@ describe('the HTML docs', () => {
     }
   });
 
-  // An operation with a JSON request body: its sample selector offers curl, the typed client and
-  // Redoc's Payload (Redoc shows only the languages of its codeSamples setting: scripts/docs.ts).
+  // An operation with a JSON request body: its sample selector offers curl on the mock (the spec's
+  // names), curl on a real site (the platform's names), the typed client (a real site, with the
+  // mapping) and Redoc's Payload (Redoc shows only the languages of its codeSamples setting: scripts/docs.ts).
   const withBody =
     operations(doc).find((o) => o.method === 'post' && o.path === '/core/v2/posts') ??
     operations(doc).find((o) => deref(o.op.requestBody)?.content?.['application/json']);
-  it(`the sample selector of "${withBody?.op.summary}" shows curl, Typed client and Payload`, async () => {
+  it(`the sample selector of "${withBody?.op.summary}" shows curl (mock), curl (real site), Typed client (real site) and Payload`, async () => {
     expect(withBody, 'an operation with a JSON request body').toBeDefined();
     await page.goto(`${base}/`, { waitUntil: 'load' });
     await page.getByTestId('search-trigger').click();
@@ -132,7 +137,7 @@ describe('the HTML docs', () => {
     await page.waitForTimeout(1500);
     // The selector of the operation on screen (the page also renders its neighbours).
     const selector = async () => {
-      const buttons = page.locator('button').filter({ hasText: /^(curl|Typed client|Payload)$/ });
+      const buttons = page.locator('button').filter({ hasText: /^(curl \(mock\)|curl \(real site\)|Typed client \(real site\)|Payload)$/ });
       for (let i = 0; i < (await buttons.count()); i++) {
         const box = await buttons.nth(i).boundingBox();
         if (box && box.y >= 0 && box.y < 1000) return buttons.nth(i);
@@ -141,8 +146,9 @@ describe('the HTML docs', () => {
     };
     const path = withBody!.path;
     const expected: Record<string, RegExp> = {
-      curl: new RegExp(`curl -X POST '[^']*${path}`),
-      'Typed client': new RegExp(`createClient[\\s\\S]*site\\.POST\\('${path}'`),
+      'curl (mock)': new RegExp(`curl -X POST '${escape(MOCK_URL + path)}'`),
+      'curl (real site)': new RegExp(`curl -X POST '${escape(SITE_URL + mapPath(path, FESTIVAL_PLATFORM))}'`),
+      'Typed client (real site)': new RegExp(`createClient[\\s\\S]*mapping: FESTIVAL_PLATFORM[\\s\\S]*site\\.POST\\('${escape(path)}'`),
       Payload: /^(?![\s\S]*(curl -X|createClient))[\s\S]*"\w+":/,
     };
     for (const [label, shows] of Object.entries(expected)) {

@@ -1,9 +1,10 @@
 // The built docs page, read as text: self-contained (nothing loaded from another host), every
-// operation has its generated code samples (curl and the typed client), the error catalogue is in it,
+// operation has its generated code samples (curl on the mock, curl on a real site, the typed client), the error catalogue is in it,
 // and the source never carries x-codeSamples (they exist only in the docs-only copy).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { clientSample, curlSample, operationsOf } from '../../scripts/code-samples.ts';
 import { bundle, operations, ROOT } from '../support/spec.js';
 
 const html = readFileSync(join(ROOT, 'generated', 'docs', 'index.html'), 'utf8');
@@ -25,12 +26,26 @@ describe('generated/docs/index.html', () => {
     expect(html).toMatch(/<script>/); // Redoc is inlined
   });
 
-  it('has code samples (curl and the typed client) for every operation', () => {
-    const curl = html.match(/"label":"curl","source":"curl -X /g) ?? [];
-    const client = html.match(/"label":"Typed client","source":"import \{ createClient/g) ?? [];
-    expect(curl.length).toBe(ops.length);
+  it('has code samples for every operation: curl on the mock, curl on a real site, the typed client', () => {
+    const mock = html.match(/"label":"curl \(mock\)","source":"curl -X /g) ?? [];
+    const site = html.match(/"label":"curl \(real site\)","source":"curl -X /g) ?? [];
+    const client = html.match(/"label":"Typed client \(real site\)","source":"import \{[^}]*createClient/g) ?? [];
+    expect(mock.length).toBe(ops.length);
+    expect(site.length).toBe(ops.length);
     expect(client.length).toBe(ops.length);
-    for (const o of ops) expect(html, o.id).toContain(`curl -X ${o.method.toUpperCase()} 'https://festival.example/wp-json${o.path.split('{')[0]}`);
+    expect(html).toContain('## Request samples'); // the introduction says which sample is for where
+    // The page holds exactly the samples test/docs/samples.test.ts checks (Redoc's state is JSON with `<` escaped).
+    const inPage = (v: string): string => JSON.stringify(v).replace(/</g, '\\u003c');
+    const doc = bundle();
+    for (const o of operationsOf(doc)) {
+      const samples: [string, string][] = [
+        ['curl (mock)', curlSample(doc, o, 'mock')],
+        ['curl (real site)', curlSample(doc, o, 'site')],
+        ['Typed client (real site)', clientSample(doc, o)],
+      ];
+      for (const [label, source] of samples)
+        expect(html.includes(`"label":${inPage(label)},"source":${inPage(source)}`), `${o.method} ${o.path}: ${label}`).toBe(true);
+    }
   });
 
   it('has the error catalogue', () => {
