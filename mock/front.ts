@@ -464,6 +464,9 @@ function anonymous401(doc: Node, entry: Entry, req: IncomingMessage): PlatformAn
   return mockError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
 }
 
+/** Does the request pick a documented answer (`Prefer: code=404`, `Prefer: example=edit_context`)? */
+const prefersExample = (req: IncomingMessage): boolean => /\b(code|example)\s*=/i.test(String(req.headers.prefer ?? ''));
+
 /** A secret of this process: an inner batch request carrying it in `x-mock-validate-only` is checked, not run. */
 const VALIDATE_ONLY = createHash('sha1').update(`${process.pid}:${Date.now()}:${Math.random()}`).digest('hex');
 
@@ -528,7 +531,8 @@ async function answerOf(front: Front, req: IncomingMessage, asked: Asked): Promi
   const prepared = prepare(front, req, asked);
   if ('reply' in prepared) return prepared.reply;
   const template = asked.match.route.template;
-  if (front.store && isStoreRoute(template)) return storeReply(front, front.store, req, asked, prepared);
+  // `Prefer: code=...` / `example=...` asks for a documented example: the example engine (Prism) answers it, on store-backed routes too.
+  if (front.store && isStoreRoute(template) && !prefersExample(req)) return storeReply(front, front.store, req, asked, prepared);
   let answer: Reply;
   try {
     answer = await forward(await front.targetFor(template), prepared.fwd);
@@ -585,7 +589,7 @@ async function handle(front: Front, req: IncomingMessage, res: ServerResponse): 
   // HEAD is answered as GET without a body (as the platform does).
   const match = method === 'options' ? null : matchRoute(doc, table, method === 'head' ? 'get' : method, trimRoute(rawPath));
   // The store's answers change with every write: they are never replayed from the memo.
-  const stateful = front.store !== null && (match?.ok === true ? isStoreRoute(match.route.template) || match.route.template === '/batch/v1' : false);
+  const stateful = front.store !== null && !prefersExample(req) && (match?.ok === true ? isStoreRoute(match.route.template) || match.route.template === '/batch/v1' : false);
   const key = memo && !stateful ? memo.key(req, body) : null;
   const known = memo?.get(key);
   if (known) {
