@@ -64,6 +64,8 @@ export function newCoreRecord(ctx: WriteCtx, body: Node): Rec {
   for (const k of ['comment_status', 'ping_status', 'format', 'type', 'media_type', 'mime_type', 'object', 'type_label', 'media_details']) if (k in r) r[k] = structuredClone(ctx.template[k]);
   if ('format' in r) r.format = 'standard';
   if (ctx.key === 'core/v2/posts' && Array.isArray(r.categories)) r.categories = [1];
+  // A menu item without a position goes last in its menu (wp_update_nav_menu_item).
+  if (ctx.key === 'core/v2/menu-items') r.menu_order = Number.isInteger(body?.menu_order) && body.menu_order > 0 ? body.menu_order : ctx.store.all(ctx.key).filter((m) => m.record.menus === body?.menus).length + 1;
   const rec: Rec = { lang: ctx.lang, record: r };
   if (ctx.key === 'core/v2/media') upload(r, body?.__upload ?? { filename: 'upload', type: 'application/octet-stream', size: 0 }, ctx.now);
   applyCoreWrite(ctx, rec, body, true);

@@ -176,7 +176,9 @@ function envelope(c: StoreCall, key: CollectionKey, recs: Rec[]): Node {
   const ex = Object.values<Node>(ok200?.content?.['application/json']?.examples ?? {})[0];
   const order = Object.keys(deref(ex, c.doc)?.value ?? { [name]: 0, rest_url: 0, total: 0, total_pages: 0 });
   const out: Node = {};
-  for (const k of order) if (k !== 'next_rest_url' && k !== 'previous_rest_url') out[k] = k === name ? items : k === 'rest_url' ? '' : 0;
+  // Events, venues and organizers link their collection with a trailing slash, terms without (paging.ts).
+  const restUrl = `https://festival.example/wp-json/${key}${name === 'categories' || name === 'tags' ? '' : '/'}`;
+  for (const k of order) if (k !== 'next_rest_url' && k !== 'previous_rest_url') out[k] = k === name ? items : k === 'rest_url' ? restUrl : 0;
   out[name] = items;
   return out;
 }
@@ -249,7 +251,11 @@ function remove(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
     c.store.put(key, rec);
     return ok(200, present(c, key, rec, 'edit'));
   }
-  const previous = present(c, key, rec, 'edit');
+  // `previous` as the delete answer's schema has it (a menu item's is the view shape).
+  const deleted = contextSchema(c.doc, c.op, 'edit');
+  const shape = deref(deref(deleted, c.doc)?.properties?.previous, c.doc);
+  const edit = present(c, key, rec, 'edit');
+  const previous = shape ? { ...project(c.doc, edit, shape), _links: edit._links } : edit;
   c.store.remove(key, r.id);
   for (const child of ['revisions', 'autosaves'])
     for (const x of c.store.all(`${key}/${child}` as CollectionKey)) if (x.record.parent === r.id) c.store.remove(`${key}/${child}` as CollectionKey, x.record.id);

@@ -5,6 +5,7 @@
 import { deref } from '../../core/spec.ts';
 import { SITE } from './core-records.ts';
 import { linkedIds } from './cal-records.ts';
+import { embeddedTerm } from './festival.ts';
 import type { Rec, Store } from './store.ts';
 import type { CollectionKey } from './seed.ts';
 import type { Node } from '../types.ts';
@@ -99,7 +100,8 @@ export function presentCal(key: CollectionKey, rec: Rec, store: Store, { single 
   const venues = read('cal/events/v1/venues', linkedIds(rec.record, 'venue'));
   out.venue = venues.length === 1 ? venues[0] : venues;
   out.organizer = read('cal/events/v1/organizers', linkedIds(rec.record, 'organizer'));
-  out.categories = read('cal/events/v1/categories', linkedIds(rec.record, 'categories'));
-  out.tags = read('cal/events/v1/tags', linkedIds(rec.record, 'tags'));
+  // An event's terms are WP_Term objects, not the term routes' answers (festival.ts embeddedTerm).
+  out.categories = read('cal/events/v1/categories', linkedIds(rec.record, 'categories')).map(embeddedTerm);
+  out.tags = read('cal/events/v1/tags', linkedIds(rec.record, 'tags')).map(embeddedTerm);
   return out;
 }

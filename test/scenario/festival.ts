@@ -5,6 +5,7 @@
 // (ids, dates, URLs: values, not shapes) are never compared, since only names are recorded.
 import { FESTIVAL_PLATFORM, IDENTITY, mapPath, mapQueryString, type NameMapping } from '../../core/mapping.js';
 import { phpQuerySerializer } from '../../core/php-query.js';
+import type { Json } from '../support/spec.js';
 
 export interface Target {
   label: string;
@@ -28,7 +29,7 @@ export interface Step {
 export interface Answer {
   status: number;
   headers: Headers;
-  json: any;
+  json: Json;
 }
 
 /** The target for the mock's spec names (`http://127.0.0.1:<port>`) or real names (`.../wp-json`, FESTIVAL_PLATFORM). */
@@ -44,18 +45,18 @@ export async function call(t: Target, method: string, route: string, { query, js
   const q = query ? mapQueryString(phpQuerySerializer(query), t.mapping, 'toSite') : '';
   const url = `${t.root}${mapPath(route, t.mapping, 'toSite')}${q ? `${t.root.includes('?') ? '&' : '?'}${q}` : ''}`;
   const headers: Record<string, string> = { authorization: t.authorization };
-  let body: string | Buffer | undefined;
+  let body: string | Blob | undefined;
   if (json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(json);
   } else if (raw) {
     headers['content-type'] = type ?? 'application/octet-stream';
     if (disposition) headers['content-disposition'] = disposition;
-    body = raw;
+    body = new Blob([new Uint8Array(raw)]);
   }
   const res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(30_000), redirect: 'manual' });
   const text = await res.text();
-  let parsed: any;
+  let parsed: Json;
   try {
     parsed = JSON.parse(text);
   } catch {
@@ -64,7 +65,7 @@ export async function call(t: Target, method: string, route: string, { query, js
   return { status: res.status, headers: res.headers, json: parsed };
 }
 
-const shapeOf = (json: any): string[] | undefined => {
+const shapeOf = (json: Json): string[] | undefined => {
   const one = Array.isArray(json) ? json[0] : json;
   return one && typeof one === 'object' ? Object.keys(one).sort() : undefined;
 };
@@ -106,7 +107,7 @@ export async function eventScenario(t: Target, run: string): Promise<Transcript>
     const [id] = made;
     const window = { start_date: '2031-06-14', end_date: '2031-06-15', search: `Scenario ${run}` };
     const byDate = x.record('find by date window', await call(t, 'GET', '/cal/events/v1/events', { query: window }), 200).json;
-    x.check('the window holds the three events, by start', byDate.events.map((e: any) => e.id).join() === [made[1], made[0], made[2]].join(), byDate.events.map((e: any) => e.id));
+    x.check('the window holds the three events, by start', byDate.events.map((e: Json) => e.id).join() === [made[1], made[0], made[2]].join(), byDate.events.map((e: Json) => e.id));
     const byCat = x.record('find by category', await call(t, 'GET', '/cal/events/v1/events', { query: { ...window, categories: [cat.id] } }), 200).json;
     x.check('the category holds them', byCat.total === 3, byCat.total);
     const p1 = x.record('page 1 of 2', await call(t, 'GET', '/cal/events/v1/events', { query: { ...window, per_page: 2 } }), 200);
