@@ -79,6 +79,7 @@ const COMMANDS: Command[] = [
   { name: 'validate-har', flags: HAR_FLAGS, run: inProcess(harMain as Main) },
   { name: 'breaking', flags: BREAKING_FLAGS, run: inProcess(breakingMain as Main) },
   { name: 'mock', flags: MOCK_FLAGS, run: spawned('dist/mock/main.js') },
+  // start.ts starts serving when imported: its two flags are written here (START_FLAGS).
   { name: 'start', flags: { 'no-build': { type: 'boolean' }, help: { type: 'boolean' } }, run: spawned('dist/mock/start.js') },
 ];
 
@@ -106,6 +107,26 @@ describe.each(COMMANDS)('$name --help', (cmd) => {
     }
     const unknown = await cmd.run(['--no-such-flag']);
     expect(unknown.code).toBe(2);
+  });
+
+  it('-h prints the same help, exit 0', async () => {
+    const r = await cmd.run(['-h']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toBe(help);
+  });
+
+  it('a value missing, a string flag given twice and an unknown flag are usage errors (exit 2), each named', async () => {
+    const valued = [...documented(help)].filter(([, takesValue]) => takesValue).map(([name]) => name);
+    for (const name of valued) {
+      const missing = await cmd.run([`--${name}`]);
+      expect([missing.code, missing.err], `--${name}`).toEqual([2, expect.stringContaining(`--${name} needs a value`)]);
+      if (cmd.flags[name].type === 'string') {
+        const twice = await cmd.run([`--${name}`, '1', `--${name}=2`]);
+        expect([twice.code, twice.err], `--${name} twice`).toEqual([2, expect.stringContaining(`--${name} given twice`)]);
+      }
+    }
+    const unknown = await cmd.run(['--no-such-flag']);
+    expect(unknown.err).toContain('unknown option --no-such-flag');
   });
 });
 
