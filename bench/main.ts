@@ -13,9 +13,9 @@ import { createServer as netServer, type AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { parseArgs, type Flags, type Parsed } from '../core/args.ts';
 import { deref, type Json } from '../core/spec.ts';
 import { stages } from '../scripts/pipeline.ts';
 import { contractBench } from './contract.ts';
@@ -36,15 +36,12 @@ Options:
   --runs <n>              runs per figure, 1-10 (default 3; figures are the median, min and max)
   --duration <s>          seconds of load per mock scenario, 1-30 (default 5)
   --skip <a,b,...>        sections to skip: pipeline, types, link, mock, live, contract, scaling, har, growth
-  --help                  this text`;
+  --help                  this text (also -h)`;
 
-let parsed: { values: { runs?: string; duration?: string; skip?: string; help?: boolean } };
+const BENCH_FLAGS = { runs: { type: 'string' }, duration: { type: 'string' }, skip: { type: 'string' }, help: { type: 'boolean', short: 'h' } } satisfies Flags;
+let parsed: Parsed<typeof BENCH_FLAGS>;
 try {
-  parsed = parseArgs({
-    options: { runs: { type: 'string' }, duration: { type: 'string' }, skip: { type: 'string' }, help: { type: 'boolean' } },
-    strict: true,
-    allowPositionals: false,
-  });
+  parsed = parseArgs(process.argv.slice(2), BENCH_FLAGS, { allowPositionals: false });
 } catch (e) {
   console.error(`bench: ${(e as Error).message} (see --help)`);
   process.exit(2);

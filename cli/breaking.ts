@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
-import { isMain, parseArgs, UsageError } from './lib/args.js';
+import { isMain, parseArgs, UsageError, type Flags } from '../core/args.js';
 import { compareBundles, latestRelease, verdict } from '../core/breaking.js';
 
 export { latestRelease };
@@ -32,7 +32,7 @@ The rules and known limits are listed at the top of cli/lib/breaking.ts.
   --head <file>      the newer bundle (default: the package's generated/openapi.json)
   --json <file>      also write the changes as JSON
   --all              also list the non-breaking changes
-  --help             this text
+  --help             this text (also -h)
 
 Exit codes: 0 no break, or breaks announced by a greater info.version major; 1 unannounced breaks;
 2 bad input.`;
@@ -44,8 +44,8 @@ export const FLAGS = {
   all: { type: 'boolean' },
   'since-release': { type: 'boolean' },
   releases: { type: 'string' },
-  help: { type: 'boolean' },
-};
+  help: { type: 'boolean', short: 'h' },
+} satisfies Flags;
 
 function git(args: Json, opts = {}) {
   return spawnSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...opts });

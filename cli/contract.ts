@@ -6,7 +6,7 @@
 // 130 interrupted (SIGINT; partial report).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isMain, parseArgs, UsageError } from './lib/args.js';
+import { isMain, parseArgs, UsageError, type Flags, type Parsed } from '../core/args.js';
 import { formatBytes } from './lib/http.js';
 import { checkBaseUrl as checkBase } from '../core/base-url.js';
 import * as coreMapping from '../core/mapping.js';
@@ -51,7 +51,7 @@ Options:
   --allow-writes          also create, update and delete records the run creates itself (removed at the end)
   --drift                 also print the drift report in full (it is always in drift.json)
 ${limits('contract')}
-  --help                  this text
+  --help                  this text (also -h)
 
 Credentials come from the environment only: WP_USER and WP_APP_PASSWORD (an application password).
 They are checked first (one request that needs them), sent only to the base URL's origin and never
@@ -71,7 +71,7 @@ Options:
   --config <file>         the contract config file
   --spec <file>           the bundled spec (default: the package's generated/openapi.json)
 ${limits('drift')}
-  --help                  this text
+  --help                  this text (also -h)
 Exit codes: 0 the report was written, 2 bad input or unreachable site.`;
 
 export const DRIFT_FLAGS = {
@@ -81,12 +81,12 @@ export const DRIFT_FLAGS = {
   spec: { type: 'string' },
   out: { type: 'string' },
   quiet: { type: 'boolean' },
-  help: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
   timeout: { type: 'string' },
   'max-body': { type: 'string' },
   deadline: { type: 'string' },
   record: { type: 'string' },
-};
+} satisfies Flags;
 export const FLAGS = {
   ...DRIFT_FLAGS,
   namespace: { type: 'list' },
@@ -95,7 +95,7 @@ export const FLAGS = {
   strict: { type: 'boolean' },
   'allow-writes': { type: 'boolean' },
   drift: { type: 'boolean' },
-};
+} satisfies Flags;
 const CONFIG_KEYS = new Set([
   'baseUrl',
   'map',
@@ -309,7 +309,9 @@ export async function main(
   let recorder: Json;
   const sig = signals(installSignals);
   try {
-    const { values, positionals } = parseArgs(argv, drift ? DRIFT_FLAGS : FLAGS);
+    // drift's flags are a subset of contract's: its values are contract's with some never given.
+    const flags: typeof FLAGS | typeof DRIFT_FLAGS = drift ? DRIFT_FLAGS : FLAGS;
+    const { values, positionals }: Parsed<typeof FLAGS> = parseArgs(argv, flags);
     if (values.help) {
       say(drift ? DRIFT_HELP : HELP);
       return 0;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The package's command: `festival-site-api <contract|drift|validate-har|breaking> [options]`.
 
-import { isMain } from './lib/args.js';
+import { isMain } from '../core/args.js';
 import type { Json } from '../core/spec.js';
 
 const USAGE = `Usage: festival-site-api <command> [options]

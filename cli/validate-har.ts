@@ -5,7 +5,7 @@
 // unreadable), 2 bad input (a file that is not a HAR, an unknown flag, a bad mapping or spec).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isMain, parseArgs, UsageError } from './lib/args.js';
+import { isMain, parseArgs, UsageError, type Flags } from '../core/args.js';
 import { writeHarReports, harSummaryText } from './lib/har-report.js';
 import { clean, validateHarFiles } from './lib/har-run.js';
 import * as coreMapping from '../core/mapping.js';
@@ -31,7 +31,7 @@ Options:
   --rest-prefix <path>    the REST root's path on the site (repeatable; default /wp-json)
   --out <dir>             where to write report.json, junit.xml, report.html (default test-output/validate-har)
   --quiet                 print only the totals line and the report paths
-  --help                  this text
+  --help                  this text (also -h)
 
 Credentials a HAR carries (Authorization, cookies, nonces) are never printed or written.
 Exit codes: 0 every in-scope entry conforms, 1 an entry does not conform or is unreadable, 2 bad input.`;
@@ -44,8 +44,8 @@ export const FLAGS = {
   'rest-prefix': { type: 'list' },
   out: { type: 'string' },
   quiet: { type: 'boolean' },
-  help: { type: 'boolean' },
-};
+  help: { type: 'boolean', short: 'h' },
+} satisfies Flags;
 
 /** Run the command; returns the exit code. `io` lets tests capture output. */
 export async function main(argv: Json, { stdout = process.stdout, stderr = process.stderr, limits }: Json = {}) {

@@ -7,12 +7,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { parseArgs, type Flags } from '../core/args.ts';
 import { createStaticServer } from './static.ts';
 
 /** The mock's entry point beside this module (main.js when compiled, main.ts in the source). */
 const MOCK_MAIN = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './main.ts' : './main.js', import.meta.url));
 
-export const START_FLAGS: Record<string, { type: 'boolean' }> = { 'no-build': { type: 'boolean' }, help: { type: 'boolean' } };
+export const START_FLAGS = { 'no-build': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } satisfies Flags;
 export const START_HELP = `Usage: npm start [-- options]      (or: node dist/mock/start.js [options])
 
 Builds (the spec's pipeline and the compiled client), then serves on 127.0.0.1 the docs at
@@ -21,21 +22,20 @@ port, and the URLs are printed. Ctrl-C stops both.
 
 Options:
   --no-build              serve what generated/ and dist/ hold now, without building
-  --help                  this text`;
+  --help                  this text (also -h)`;
 
-const args = process.argv.slice(2);
-for (const a of args) {
-  const name = /^--([a-z-]+)$/.exec(a)?.[1];
-  if (!name || !START_FLAGS[name]) {
-    console.error(`start: unknown argument ${JSON.stringify(a)} (see --help)`);
-    process.exit(2);
-  }
+let args;
+try {
+  args = parseArgs(process.argv.slice(2), START_FLAGS, { allowPositionals: false }).values;
+} catch (e) {
+  console.error(`start: ${e instanceof Error ? e.message : String(e)} (see --help)`);
+  process.exit(2);
 }
-if (args.includes('--help')) {
+if (args.help) {
   console.log(START_HELP);
   process.exit(0);
 }
-const build = !args.includes('--no-build');
+const build = !args['no-build'];
 const docsPort = Number(process.env.DOCS_PORT ?? 8080);
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
 

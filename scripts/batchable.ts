@@ -4,6 +4,7 @@
 // A pipeline stage (pipeline.ts). Usage: node dist/scripts/batchable.js [--spec generated/openapi.json] [--out generated/batchable.ts]
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseArgs, type Flags } from '../core/args.ts';
 import type { Json } from '../core/spec.ts';
 
 const METHODS = ['post', 'put', 'patch', 'delete'];
@@ -29,19 +30,32 @@ export function render(routes: Record<string, string[]>): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const args = process.argv.slice(2);
-  const opt = (name: string, dflt: string): string => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : dflt;
-  };
-  const specPath = opt('--spec', 'generated/openapi.json');
-  const outPath = opt('--out', 'generated/batchable.ts');
+  const flags = { spec: { type: 'string' }, out: { type: 'string' }, check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } satisfies Flags;
+  let args;
+  try {
+    args = parseArgs(process.argv.slice(2), flags, { allowPositionals: false }).values;
+  } catch (e) {
+    console.error(`batchable: ${e instanceof Error ? e.message : String(e)} (see --help)`);
+    process.exit(2);
+  }
+  if (args.help) {
+    console.log(`Usage: node dist/scripts/batchable.js [options]   (a stage of npm run build)
+
+Options:
+  --spec <file>           the bundle (default generated/openapi.json)
+  --out <path>            the file to write (default generated/batchable.ts)
+  --check                 write nothing; exit 1 when the output is stale
+  --help                  this text (also -h)`);
+    process.exit(0);
+  }
+  const specPath = args.spec ?? 'generated/openapi.json';
+  const outPath = args.out ?? 'generated/batchable.ts';
   if (!existsSync(specPath)) {
     console.error(`batchable: ${specPath} not found (run npm run build first)`);
     process.exit(1);
   }
   const text = render(batchableRoutes(JSON.parse(readFileSync(specPath, 'utf8'))));
-  if (args.includes('--check')) {
+  if (args.check) {
     const cur = existsSync(outPath) ? readFileSync(outPath, 'utf8') : '';
     if (cur !== text) {
       console.error(`batchable: ${outPath} is stale; run npm run build`);

@@ -1,24 +1,42 @@
 #!/usr/bin/env node
 // Run the pipeline: lint the source, bundle, lint the bundle, generate types and docs.
 // Usage: npm run build -- [stage ...]   (compiled: node dist/scripts/build.js [stage ...])
-//        [--source openapi/openapi.yaml] [--out generated]
+//        [--source openapi/openapi.yaml] [--out generated] [--help]
 // With no stage names every stage runs, in order. The first failing stage stops the build with the
 // tool's own message (which names the file) and exit code 1.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { parseArgs, type Flags } from '../core/args.ts';
 import { stages, type Stage } from './pipeline.ts';
 
-const argv = process.argv.slice(2);
-const opts: { source?: string; out?: string } = {};
-const wanted: string[] = [];
-for (let i = 0; i < argv.length; i++) {
-  if (argv[i] === '--source') opts.source = argv[++i];
-  else if (argv[i] === '--out') opts.out = argv[++i];
-  else if (argv[i].startsWith('--')) {
-    console.error(`build: unknown option ${argv[i]}`);
-    process.exit(2);
-  } else wanted.push(argv[i]);
+const BUILD_FLAGS = { source: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } satisfies Flags;
+const BUILD_HELP = `Usage: npm run build -- [stage ...] [options]      (or: node dist/scripts/build.js [stage ...] [options])
+
+Runs the pipeline's stages in order (all of them when none is named); the first that fails stops the
+build with the tool's own message and exit 1.
+
+Options:
+  --source <file>         the source's root document (default openapi/openapi.yaml)
+  --out <dir>             where the generated files go (default generated)
+  --help                  this text (also -h)`;
+
+let parsed;
+try {
+  parsed = parseArgs(process.argv.slice(2), BUILD_FLAGS);
+} catch (e) {
+  console.error(`build: ${e instanceof Error ? e.message : String(e)} (see --help)`);
+  process.exit(2);
 }
+if (parsed.values.help) {
+  console.log(
+    `${BUILD_HELP}\n\nStages: ${stages({})
+      .map((s) => s.name)
+      .join(', ')}`,
+  );
+  process.exit(0);
+}
+const opts: { source?: string; out?: string } = { source: parsed.values.source, out: parsed.values.out };
+const wanted = parsed.positionals;
 const all = stages(opts);
 const unknown = wanted.filter((w) => !all.some((s) => s.name === w));
 if (unknown.length) {

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs, type Flags } from '../core/args.ts';
 import { METHODS as CORE_METHODS, deref, type Json, type Method } from '../core/spec.ts';
 
 /**
@@ -358,13 +359,26 @@ export function render(spec: Json) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const args = process.argv.slice(2);
-  const opt = (name: string, dflt: string): string => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : dflt;
-  };
-  const specPath = opt('--spec', 'generated/openapi.json');
-  const out = opt('--out', 'generated');
+  const flags = { spec: { type: 'string' }, out: { type: 'string' }, check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } satisfies Flags;
+  let args;
+  try {
+    args = parseArgs(process.argv.slice(2), flags, { allowPositionals: false }).values;
+  } catch (e) {
+    console.error(`client-routes: ${e instanceof Error ? e.message : String(e)} (see --help)`);
+    process.exit(2);
+  }
+  if (args.help) {
+    console.log(`Usage: node dist/scripts/client-routes.js [options]   (a stage of npm run build)
+
+Options:
+  --spec <file>           the bundle (default generated/openapi.json)
+  --out <path>            the folder of routes.ts and routes-equivalence.ts (default generated)
+  --check                 write nothing; exit 1 when the output is stale
+  --help                  this text (also -h)`);
+    process.exit(0);
+  }
+  const specPath = args.spec ?? 'generated/openapi.json';
+  const out = args.out ?? 'generated';
   if (!existsSync(specPath)) {
     console.error(`client-routes: ${specPath} not found (run npm run build first)`);
     process.exit(1);
@@ -381,7 +395,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const p = join(out, name);
     const cur = existsSync(p) ? readFileSync(p, 'utf8') : '';
     if (cur === text) continue;
-    if (args.includes('--check')) {
+    if (args.check) {
       console.error(`client-routes: ${p} is stale; run npm run build`);
       stale = true;
     } else {
@@ -395,7 +409,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (existsSync(types)) {
     const cur = readFileSync(types, 'utf8');
     if (!cur.startsWith(NOCHECK)) {
-      if (args.includes('--check')) {
+      if (args.check) {
         console.error(`client-routes: ${types} lacks its @ts-nocheck header; run npm run build`);
         stale = true;
       } else writeFileSync(types, NOCHECK + cur);

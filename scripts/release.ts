@@ -14,6 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The breaking-change comparison is the core's, shared with the CLI's `breaking` command.
+import { parseArgs } from '../core/args.ts';
 import { compareBundles, latestRelease, verdict } from '../core/breaking.ts';
 import { PACKAGE_ROOT as ROOT, type Json } from '../core/spec.ts';
 
@@ -125,10 +126,30 @@ export function release(
   return { version, previous: latest.version, breaking: v.breaking };
 }
 
+const RELEASE_HELP = `Usage: npm run release -- <major>.<minor>.<patch>      (or: node dist/scripts/release.js <version>)
+
+Refuses unannounced breaking changes, writes the version into package.json, package-lock.json and
+openapi/openapi.yaml, rebuilds, stores releases/<version>.json and dates ## Unreleased in
+CHANGELOG.md; then prints the git commands to commit and tag. Exit codes: 0 released, 1 refused by
+the gate or the build, 2 bad input.
+
+Options:
+  --help                  this text (also -h)`;
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
   try {
-    if (args.length !== 1 || args[0].startsWith('-')) throw new ReleaseError('usage: npm run release -- <major>.<minor>.<patch>');
+    let parsed;
+    try {
+      parsed = parseArgs(process.argv.slice(2), { help: { type: 'boolean', short: 'h' } });
+    } catch (e) {
+      throw new ReleaseError(`${e instanceof Error ? e.message : String(e)} (see --help)`);
+    }
+    if (parsed.values.help) {
+      console.log(RELEASE_HELP);
+      process.exit(0);
+    }
+    const args = parsed.positionals;
+    if (args.length !== 1) throw new ReleaseError('usage: npm run release -- <major>.<minor>.<patch>');
     const r = release(args[0]);
     console.log(
       `release: ${r.version} (after ${r.previous}${r.breaking ? `; ${r.breaking} breaking change(s), announced by the major` : ''}): wrote releases/${r.version}.json, CHANGELOG.md, the version in package.json, package-lock.json and openapi/openapi.yaml.`,

@@ -7,10 +7,11 @@
 //   node dist/scripts/seed-transcribe.js            write test/fixtures/seed/<section>.json from the seed
 //   node dist/scripts/seed-transcribe.js --check    compare them with the seed; exit 1 on a difference
 //   --seed <dir|file>                            the seed (default ../shared/seeds/, first *.txt)
-// Exit codes: 0 written / matches, 1 differs, 2 bad input (no seed, unknown option).
+// Exit codes: 0 written / matches, 1 differs, 2 bad input (no seed, unknown option). --help (-h) says so.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs, type Flags } from '../core/args.ts';
 import { PACKAGE_ROOT as ROOT } from '../core/spec.ts';
 export const OUT = join(ROOT, 'test', 'fixtures', 'seed');
 
@@ -121,17 +122,31 @@ export function transcribe(text: string, source: string): Map<string, string> {
   return out;
 }
 
+const FLAGS = { check: { type: 'boolean' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } } satisfies Flags;
+const HELP = `Usage: node dist/scripts/seed-transcribe.js [options]
+
+Writes test/fixtures/seed/<section>.json from the seed document (the sections the tests read), or
+with --check compares them with it.
+
+Options:
+  --check                 compare instead of writing; exit 1 on a difference
+  --seed <dir|file>       the seed (default ../shared/seeds/, its first *.txt)
+  --help                  this text (also -h)`;
+
 function main(argv: string[]): number {
-  let check = false;
-  let where;
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--check') check = true;
-    else if (argv[i] === '--seed' && argv[i + 1]) where = argv[++i];
-    else {
-      console.error(`seed-transcribe: unknown option ${argv[i]}`);
-      return 2;
-    }
+  let values;
+  try {
+    values = parseArgs(argv, FLAGS, { allowPositionals: false }).values;
+  } catch (e) {
+    console.error(`seed-transcribe: ${e instanceof Error ? e.message : String(e)} (see --help)`);
+    return 2;
   }
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const check = values.check ?? false;
+  const where = values.seed;
   const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
   let file: string;
   let text: string;

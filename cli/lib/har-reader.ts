@@ -1,16 +1,22 @@
-// Read a HAR file in a streaming way: a small incremental JSON tokenizer walks the file in 1 MiB
-// chunks and yields one element of `log.entries` at a time (JSON.parse of that element only), so a
-// 50 MB recording never sits in memory as one value. Everything else in the file (pages, creator,
-// browser extras) is checked for JSON syntax and skipped. Bounds: an entry larger than
-// `maxEntryChars` or nested deeper than `maxDepth` is reported as unreadable (not parsed); nesting
-// outside the entries deeper than `maxOuterDepth` ends the read. A file that is not a HAR (missing,
-// empty, binary, not JSON, JSON without `log.entries`) throws NotAHar with a one-line reason.
+// Read a HAR file as a stream: stream-json's tokenizer (`stream-json/core/parser.js`, the pure one,
+// driven synchronously) reads the file in 1 MiB chunks and checks the JSON syntax of all of it;
+// this module follows its tokens to `log.entries` and rebuilds one element at a time with
+// stream-json's Assembler, so a 50 MB recording never sits in memory as one value. Everything else
+// in the file (pages, creator, browser extras) is skipped. The tokenizer is asked for pieces, never
+// whole values (`packValues: false`), so no string, key or number is held beyond the bounds here:
+// an entry larger than `maxEntryChars` (its keys, strings and numbers as decoded characters, one per
+// bracket) or nested deeper than `maxDepth` is reported as unreadable (not built); nesting deeper
+// than `maxOuterDepth` anywhere ends the read. A file that is not a HAR (missing, empty, binary, not
+// JSON, JSON without `log.entries`) throws NotAHar with a one-line reason (DECISIONS.md D44, D148).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
+import { none, type Many } from 'stream-chain/defs.js';
+import { Assembler } from 'stream-json/core/assembler.js';
+import { jsonParser, type Token } from 'stream-json/core/parser.js';
 import type { Json } from '../../core/spec.js';
 
 export class NotAHar extends Error {
-  constructor(message: Json) {
+  constructor(message: string) {
     super(message);
     this.name = 'NotAHar';
   }
@@ -18,358 +24,277 @@ export class NotAHar extends Error {
 
 const MiB = 1024 * 1024;
 export const READ_LIMITS = Object.freeze({ maxEntryChars: 32 * MiB, maxDepth: 200, maxOuterDepth: 1000, chunkBytes: MiB });
+type Limits = typeof READ_LIMITS;
+/** The tokenizer is fed at most this much text at a time, which bounds its token list and its stack between two checks. */
+const SLICE = 64 * 1024;
+/** Keys and strings outside the entries are kept up to this length (longer ones are not needed). */
+const OUTER_TEXT = 256;
 
-const WS = new Set([' ', '\t', '\n', '\r']);
-const STR_END = /["\\]/g;
-const STRUCT = /["{}[\]]/g;
-const SCALAR_END = /[,\]}\s]/g;
-const SCALAR = /^(-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?|true|false|null)$/;
+export type HarItem =
+  | { kind: 'entry'; index: number; value: Json }
+  | { kind: 'unreadable'; index: number; reason: string }
+  | { kind: 'end'; entries: number; version: string | undefined };
 
 /** A printable description of one character for error messages (never echoes more than that). */
-function describe(c: Json) {
-  const code = c.codePointAt(0);
+function describe(c: string) {
+  const code = c.codePointAt(0)!;
   return code >= 0x21 && code < 0x7f ? `"${c}"` : `byte U+${code.toString(16).padStart(4, '0').toUpperCase()}`;
 }
+
+const sizeText = (chars: number) => (chars >= MiB ? `${Math.round(chars / MiB)} MiB` : `${chars} characters`);
 
 /**
  * The tokenizer: `push(text)` returns the items completed by that text, `end()` the final ones.
  * Items: `{ kind: 'entry', index, value }`, `{ kind: 'unreadable', index, reason }`, and at the end
  * `{ kind: 'end', entries, version }`.
  */
-export function createHarTokenizer(limits = {}) {
-  const t = new HarTokenizer({ ...READ_LIMITS, ...limits });
-  return { push: (s: Json) => t.push(s), end: () => t.end() };
+export function createHarTokenizer(limits: Partial<Limits> = {}) {
+  const r = new HarReader({ ...READ_LIMITS, ...limits });
+  return { push: (s: string) => r.push(s), end: () => r.end() };
 }
 
-class HarTokenizer {
-  L: Json;
-  /** Frames outside the entries: { t: 'o' | 'a', st, key, log?, entries? } */
-  stack: Json[];
-  done: boolean;
-  str: Json;
-  scalar: Json;
-  cap: Json;
-  offset: number;
-  index: number;
-  sawLog: boolean;
-  sawEntries: boolean;
-  version: Json;
-  out: Json[];
+/** A frame outside the entries: an object (with the key being read) or an array; `log` and `entries` mark the HAR's own. */
+interface Frame {
+  object: boolean;
+  key?: string;
+  log?: boolean;
+  entries?: boolean;
+}
 
-  constructor(L: Json) {
+/** The entry being rebuilt: its size and depth so far; `asm` is dropped once a bound is passed. */
+interface Capture {
+  asm: Assembler | null;
+  depth: number;
+  chars: number;
+  overflow: boolean;
+  tooDeep: boolean;
+  /** The key, string or number being read. */
+  text: Pieces;
+}
+
+/**
+ * Text that arrives in many small pieces (an escape is a piece of its own): joined in blocks of
+ * 1024 pieces as it comes, so a string of millions of escapes is held as text, not as millions of
+ * one-character strings, and is never copied more than twice.
+ */
+class Pieces {
+  blocks: string[] = [];
+  pieces: string[] = [];
+
+  add(s: string): void {
+    this.pieces.push(s);
+    if (this.pieces.length >= 1024) {
+      this.blocks.push(this.pieces.join(''));
+      this.pieces = [];
+    }
+  }
+
+  take(): string {
+    const all = this.blocks.length ? [...this.blocks, ...this.pieces].join('') : this.pieces.join('');
+    this.blocks = [];
+    this.pieces = [];
+    return all;
+  }
+}
+
+class HarReader {
+  readonly L: Limits;
+  /** stream-chain's flushable: text in, tokens out, and `none` at the end flushes (its type names only the text). */
+  readonly parse = jsonParser({ packValues: false, streamValues: true }) as unknown as (text: string | typeof none) => Many<Token> | typeof none;
+  readonly stack: Frame[] = [];
+  /** The text of a key or string outside the entries (undefined once it is longer than needed). */
+  outer: string | undefined = '';
+  cap: Capture | null = null;
+  started = false;
+  done = false;
+  offset = 0;
+  index = 0;
+  sawLog = false;
+  sawEntries = false;
+  version: string | undefined;
+  out: HarItem[] = [];
+
+  constructor(L: Limits) {
     this.L = L;
-    this.stack = []; // frames outside the entries: { t: 'o' | 'a', st, key, log?, entries? }
-    this.done = false;
-    this.str = null; // an open string outside the entries: { raw, long, isKey, skip }
-    this.scalar = null; // an open scalar outside the entries
-    this.cap = null; // the entry being captured
-    this.offset = 0;
-    this.index = 0;
-    this.sawLog = false;
-    this.sawEntries = false;
-    this.version = undefined;
+  }
+
+  /** The first character of the file must open an object (what a HAR is). */
+  start(s: string): string {
+    const i = s.search(/[^ \t\n\r]/);
+    if (i < 0) return s;
+    this.started = true;
+    if (s[i] === '{') return s;
+    throw new NotAHar(
+      s[i] === '[' ? 'not a HAR: a JSON array, expected an object {"log": {"entries": [...]}}' : `not a HAR: not JSON (it starts with ${describe(s[i])})`,
+    );
+  }
+
+  push(s: string): HarItem[] {
     this.out = [];
-  }
-
-  fail(msg: Json, i: Json) {
-    throw new NotAHar(`not valid JSON (character ${this.offset + i}): ${msg}`);
-  }
-
-  afterValue() {
-    const f = this.stack[this.stack.length - 1];
-    if (!f) this.done = true;
-    else f.st = 'comma-or-end';
-  }
-
-  startValue(c: Json, i: Json) {
-    const { stack, L } = this;
-    const f = stack[stack.length - 1];
-    if (f?.entries) {
-      this.cap = { parts: [], len: 0, depth: 0, inStr: false, scalar: !'{["'.includes(c), overflow: false, tooDeep: false, skip: false };
-      return i; // the capture scan starts at this very character
+    if (!this.started) s = this.start(s);
+    for (let i = 0; i < s.length; i += SLICE) {
+      const piece = s.slice(i, i + SLICE);
+      this.feed(piece, () => `not valid JSON (between characters ${this.offset} and ${this.offset + piece.length})`);
+      this.offset += piece.length;
     }
-    const key = f?.t === 'o' ? f.key : undefined;
-    const isLog = stack.length === 1 && key === 'log';
-    const isEntries = stack.length === 2 && stack[1].log && key === 'entries';
-    if (isLog && c !== '{') throw new NotAHar('not a HAR: "log" is not an object');
-    if (isLog) this.sawLog = true;
-    if (isEntries && c !== '[') throw new NotAHar('not a HAR: "log.entries" is not an array');
-    if (c === '{' || c === '[') {
-      if (stack.length >= L.maxOuterDepth) throw new NotAHar(`not a HAR: nested deeper than ${L.maxOuterDepth} levels outside the entries`);
-      const frame: Json = { t: c === '{' ? 'o' : 'a', st: c === '{' ? 'key-or-end' : 'value-or-end', key: undefined };
-      if (isLog) frame.log = true;
-      if (isEntries) {
-        frame.entries = true;
-        this.sawEntries = true;
-      }
-      stack.push(frame);
-      return i + 1;
-    }
-    if (c === '"') {
-      this.str = { raw: '', long: false, isKey: false, skip: false };
-      return i + 1;
-    }
-    if (/[-0-9tfn]/.test(c)) {
-      this.scalar = '';
-      return i;
-    }
-    return this.fail(`unexpected ${describe(c)}`, i);
-  }
-
-  close(c: Json, i: Json) {
-    const f = this.stack.pop();
-    if ((c === '}') !== (f.t === 'o')) this.fail(`unexpected ${describe(c)}`, i);
-    this.afterValue();
-  }
-
-  /** Append captured text, within the size bound. */
-  keep(piece: Json) {
-    const cap = this.cap;
-    if (cap.overflow || !piece) return;
-    cap.len += piece.length;
-    if (cap.len > this.L.maxEntryChars) {
-      cap.overflow = true;
-      cap.parts = [];
-    } else cap.parts.push(piece);
-  }
-
-  finishEntry() {
-    const { cap, L, index } = this;
-    let item;
-    if (cap.overflow) item = { kind: 'unreadable', index, reason: `the entry is larger than ${sizeText(L.maxEntryChars)} of JSON (not read)` };
-    else if (cap.tooDeep) item = { kind: 'unreadable', index, reason: `the entry is nested deeper than ${L.maxDepth} levels (not read)` };
-    else {
-      try {
-        item = { kind: 'entry', index, value: JSON.parse(cap.parts.join('')) };
-      } catch (e: Json) {
-        // Only the position: V8's message quotes the text, which may hold secrets.
-        const pos = /position (\d+)/.exec(String(e?.message))?.[1];
-        throw new NotAHar(`not valid JSON: log.entries[${index}] is malformed${pos ? ` (at character ${pos} of the entry)` : ''}`);
-      }
-    }
-    this.out.push(item);
-    this.index++;
-    this.cap = null;
-    this.stack[this.stack.length - 1].st = 'comma-or-end';
-  }
-
-  /** Scan the captured entry from i; returns where scanning stopped. */
-  capture(s: Json, i: Json) {
-    const cap = this.cap;
-    const n = s.length;
-    const from = i;
-    if (cap.skip) {
-      cap.skip = false;
-      i++;
-    }
-    while (i < n) {
-      if (cap.inStr) {
-        STR_END.lastIndex = i;
-        const m = STR_END.exec(s);
-        if (!m) {
-          i = n;
-          break;
-        }
-        if (m[0] === '\\') {
-          i = m.index + 2;
-          if (i > n) {
-            cap.skip = true;
-            i = n;
-          }
-          continue;
-        }
-        cap.inStr = false;
-        i = m.index + 1;
-        if (cap.depth === 0) {
-          this.keep(s.slice(from, i));
-          this.finishEntry();
-          return i;
-        }
-        continue;
-      }
-      if (cap.scalar && cap.depth === 0 && s[i] !== '"') {
-        SCALAR_END.lastIndex = i;
-        const m = SCALAR_END.exec(s);
-        if (!m) {
-          i = n;
-          break;
-        }
-        this.keep(s.slice(from, m.index));
-        this.finishEntry();
-        return m.index;
-      }
-      STRUCT.lastIndex = i;
-      const m = STRUCT.exec(s);
-      if (!m) {
-        i = n;
-        break;
-      }
-      i = m.index + 1;
-      const ch = m[0];
-      if (ch === '"') cap.inStr = true;
-      else if (ch === '{' || ch === '[') {
-        cap.depth++;
-        if (cap.depth > this.L.maxDepth) cap.tooDeep = true;
-      } else {
-        cap.depth--;
-        if (cap.depth < 0) this.fail(`unexpected ${describe(ch)}`, m.index);
-        if (cap.depth === 0) {
-          this.keep(s.slice(from, i));
-          this.finishEntry();
-          return i;
-        }
-      }
-    }
-    this.keep(s.slice(from, n));
-    return n;
-  }
-
-  /** Scan an open string outside the entries from i. */
-  outString(s: Json, i: Json) {
-    const str = this.str;
-    const n = s.length;
-    if (str.skip) {
-      str.skip = false;
-      str.raw += s[i];
-      i++;
-    }
-    STR_END.lastIndex = i;
-    const m = STR_END.exec(s);
-    const end = m ? m.index : n;
-    if (!str.long) {
-      str.raw += s.slice(i, end);
-      if (str.raw.length > 256) {
-        str.long = true;
-        str.raw = '';
-      }
-    }
-    if (!m) return n;
-    if (m[0] === '\\') {
-      if (!str.long) str.raw += '\\';
-      if (m.index + 1 >= n) {
-        str.skip = true;
-        return n;
-      }
-      if (!str.long) str.raw += s[m.index + 1];
-      return m.index + 2;
-    }
-    let text = str.long ? undefined : str.raw;
-    if (text !== undefined && text.includes('\\')) {
-      try {
-        text = JSON.parse(`"${text}"`);
-      } catch {
-        this.fail('a malformed escape in a string', m.index);
-      }
-    }
-    const f = this.stack[this.stack.length - 1];
-    if (str.isKey) {
-      f.key = text;
-      f.st = 'colon';
-    } else {
-      if (f?.log && f.key === 'version' && typeof text === 'string') this.version = text.slice(0, 40);
-      this.afterValue();
-    }
-    this.str = null;
-    return m.index + 1;
-  }
-
-  /** Scan an open scalar outside the entries from i. */
-  outScalar(s: Json, i: Json) {
-    SCALAR_END.lastIndex = i;
-    const m = SCALAR_END.exec(s);
-    this.scalar += s.slice(i, m ? m.index : s.length);
-    if (this.scalar.length > 400) this.fail('a number or literal that is too long', i);
-    if (!m) return s.length;
-    if (!SCALAR.test(this.scalar)) this.fail(`${JSON.stringify(this.scalar.slice(0, 20))} is not a JSON value`, i);
-    this.scalar = null;
-    this.afterValue();
-    return m.index;
-  }
-
-  /** One structural character outside the entries (not in a string or scalar). */
-  structural(c: Json, i: Json) {
-    if (this.done) this.fail(`unexpected ${describe(c)} after the end of the JSON value`, i);
-    const f = this.stack[this.stack.length - 1];
-    if (!f) {
-      if (c !== '{')
-        throw new NotAHar(
-          c === '[' ? 'not a HAR: a JSON array, expected an object {"log": {"entries": [...]}}' : `not a HAR: not JSON (it starts with ${describe(c)})`,
-        );
-      this.stack.push({ t: 'o', st: 'key-or-end' });
-      return i + 1;
-    }
-    if (f.t === 'o') {
-      if ((f.st === 'key-or-end' || f.st === 'key') && c === '"') {
-        this.str = { raw: '', long: false, isKey: true, skip: false };
-        return i + 1;
-      }
-      if ((f.st === 'key-or-end' || f.st === 'comma-or-end') && c === '}') {
-        this.close(c, i);
-        return i + 1;
-      }
-      if (f.st === 'colon' && c === ':') {
-        f.st = 'value';
-        return i + 1;
-      }
-      if (f.st === 'comma-or-end' && c === ',') {
-        f.st = 'key';
-        return i + 1;
-      }
-      if (f.st === 'value') return this.startValue(c, i);
-      return this.fail(`unexpected ${describe(c)}`, i);
-    }
-    if ((f.st === 'value-or-end' || f.st === 'comma-or-end') && c === ']') {
-      this.close(c, i);
-      return i + 1;
-    }
-    if (f.st === 'comma-or-end' && c === ',') {
-      f.st = 'value';
-      return i + 1;
-    }
-    if (f.st === 'value' || f.st === 'value-or-end') return this.startValue(c, i);
-    return this.fail(`unexpected ${describe(c)}`, i);
-  }
-
-  push(s: Json) {
-    this.out = [];
-    let i = 0;
-    const n = s.length;
-    while (i < n) {
-      if (this.cap) i = this.capture(s, i);
-      else if (this.str) i = this.outString(s, i);
-      else if (this.scalar !== null) i = this.outScalar(s, i);
-      else if (WS.has(s[i])) i++;
-      else i = this.structural(s[i], i);
-    }
-    this.offset += n;
     return this.out;
   }
 
-  end() {
+  end(): HarItem[] {
     this.out = [];
-    if (this.scalar !== null && !this.cap && !this.str) {
-      if (!SCALAR.test(this.scalar)) this.fail(`${JSON.stringify(this.scalar.slice(0, 20))} is not a JSON value`, 0);
-      this.scalar = null;
-      this.afterValue();
-    }
-    if (!this.done) {
-      if (!this.sawLog && !this.stack.length) throw new NotAHar('not a HAR: no JSON value in the file');
-      throw new NotAHar(`not valid JSON: the file ends before its value is complete${this.sawEntries ? ` (after ${this.index} entries)` : ''}`);
-    }
+    if (!this.started) throw new NotAHar('not a HAR: no JSON value in the file');
+    const incomplete = () => `not valid JSON: the file ends before its value is complete${this.sawEntries ? ` (after ${this.index} entries)` : ''}`;
+    this.feed(none, incomplete);
+    if (!this.done) throw new NotAHar(incomplete());
     if (!this.sawLog) throw new NotAHar('not a HAR: no "log" object at the top level (expected {"log": {"entries": [...]}})');
     if (!this.sawEntries) throw new NotAHar('not a HAR: "log" has no "entries" array');
     this.out.push({ kind: 'end', entries: this.index, version: this.version });
     return this.out;
   }
-}
 
-const sizeText = (chars: Json) => (chars >= MiB ? `${Math.round(chars / MiB)} MiB` : `${chars} characters`);
+  /** Give text (or the end) to the tokenizer and follow its tokens; its syntax errors are NotAHar. */
+  feed(text: string | typeof none, where: () => string): void {
+    let result;
+    try {
+      result = this.parse(text);
+    } catch (e) {
+      const reason = String((e as Error)?.message ?? e).replace(/^Parser (cannot parse input: |has )/, '');
+      throw new NotAHar(text === none ? where() : `${where()}: ${reason}`);
+    }
+    if (result === none) return;
+    for (const t of result.values) this.token(t);
+  }
+
+  token(t: Token): void {
+    if (this.cap) this.capture(t, this.cap);
+    else this.outside(t);
+  }
+
+  /** A token outside the entries: follow the structure, keep keys and `log.version`, start an entry. */
+  outside(t: Token): void {
+    const f = this.stack[this.stack.length - 1];
+    switch (t.name) {
+      case 'startKey':
+        this.outer = '';
+        return;
+      case 'stringChunk':
+        if (this.outer !== undefined) this.outer = this.outer.length + t.value.length > OUTER_TEXT ? undefined : this.outer + t.value;
+        return;
+      case 'endKey':
+        f.key = this.outer;
+        return;
+      case 'numberChunk':
+        return;
+      case 'endString':
+        if (f?.log && f.key === 'version' && this.outer !== undefined) this.version = this.outer.slice(0, 40);
+        this.afterValue();
+        return;
+      case 'endNumber':
+        this.afterValue();
+        return;
+      case 'endObject':
+      case 'endArray':
+        this.stack.pop();
+        this.afterValue();
+        return;
+      default:
+        this.valueStarts(t, f);
+    }
+  }
+
+  /** A value starts outside the entries: check the HAR's own places, then descend, or wait for its end. */
+  valueStarts(t: Token, f: Frame | undefined): void {
+    if (f?.entries) {
+      this.cap = { asm: new Assembler(), depth: 0, chars: 0, overflow: false, tooDeep: false, text: new Pieces() };
+      this.capture(t, this.cap);
+      return;
+    }
+    const isLog = this.stack.length === 1 && f?.key === 'log';
+    const isEntries = this.stack.length === 2 && f?.log === true && f.key === 'entries';
+    if (isLog && t.name !== 'startObject') throw new NotAHar('not a HAR: "log" is not an object');
+    if (isEntries && t.name !== 'startArray') throw new NotAHar('not a HAR: "log.entries" is not an array');
+    if (t.name === 'startObject' || t.name === 'startArray') {
+      if (this.stack.length >= this.L.maxOuterDepth) throw new NotAHar(`not a HAR: nested deeper than ${this.L.maxOuterDepth} levels`);
+      this.stack.push({ object: t.name === 'startObject', ...(isLog ? { log: true } : {}), ...(isEntries ? { entries: true } : {}) });
+      if (isLog) this.sawLog = true;
+      if (isEntries) this.sawEntries = true;
+    } else if (t.name === 'startString') this.outer = '';
+    else if (t.name !== 'startNumber') this.afterValue(); // null, true, false
+  }
+
+  afterValue(): void {
+    if (!this.stack.length) this.done = true;
+  }
+
+  /** A token of the entry being rebuilt. */
+  capture(t: Token, cap: Capture): void {
+    const { L } = this;
+    switch (t.name) {
+      case 'startObject':
+      case 'startArray':
+        cap.depth++;
+        if (cap.depth + this.stack.length > L.maxOuterDepth) throw new NotAHar(`not a HAR: nested deeper than ${L.maxOuterDepth} levels`);
+        if (cap.depth > L.maxDepth) cap.tooDeep = true;
+        this.grow(cap, 1);
+        cap.asm?.consume(t);
+        return;
+      case 'endObject':
+      case 'endArray':
+        cap.depth--;
+        this.grow(cap, 1);
+        cap.asm?.consume(t);
+        if (cap.depth === 0) this.finishEntry(cap);
+        return;
+      case 'startKey':
+      case 'startString':
+      case 'startNumber':
+        cap.text.take();
+        this.grow(cap, t.name === 'startNumber' ? 0 : 2);
+        return;
+      case 'stringChunk':
+      case 'numberChunk':
+        this.grow(cap, t.value.length);
+        if (cap.asm) cap.text.add(t.value);
+        return;
+      case 'endKey':
+      case 'endString':
+      case 'endNumber':
+        cap.asm?.consume({ name: t.name === 'endKey' ? 'keyValue' : t.name === 'endString' ? 'stringValue' : 'numberValue', value: cap.text.take() });
+        break;
+      default: // null, true, false
+        this.grow(cap, 4);
+        cap.asm?.consume(t);
+    }
+    if (cap.depth === 0 && t.name !== 'endKey') this.finishEntry(cap);
+  }
+
+  /** Count `n` more characters of the entry; past the bound, stop building it. */
+  grow(cap: Capture, n: number): void {
+    cap.chars += n;
+    if (cap.chars > this.L.maxEntryChars) cap.overflow = true;
+    if (cap.overflow || cap.tooDeep) {
+      cap.asm = null;
+      cap.text.take();
+    }
+  }
+
+  finishEntry(cap: Capture): void {
+    const { L, index } = this;
+    let item: HarItem;
+    if (cap.overflow) item = { kind: 'unreadable', index, reason: `the entry is larger than ${sizeText(L.maxEntryChars)} of JSON (not read)` };
+    else if (cap.tooDeep) item = { kind: 'unreadable', index, reason: `the entry is nested deeper than ${L.maxDepth} levels (not read)` };
+    else item = { kind: 'entry', index, value: cap.asm!.current };
+    this.out.push(item);
+    this.index++;
+    this.cap = null;
+  }
+}
 
 /**
  * Yield the items of a HAR file one entry at a time (see createHarTokenizer). Throws NotAHar for a
  * missing, unreadable, empty, binary or non-HAR file (possibly after some entries were yielded).
  */
-export function* readHarEntries(file: Json, limits = {}) {
+export function* readHarEntries(file: string, limits: Partial<Limits> = {}): Generator<HarItem> {
   const L = { ...READ_LIMITS, ...limits };
   let fd;
   try {

@@ -3,6 +3,7 @@
 // Every string in the report was cleaned and redacted by har-run.ts; here it is only escaped.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { junitDocument, type JunitCase, type JunitSuite } from './junit.js';
 import { escapeHtml as esc } from './report.js';
 import type { Json } from '../../core/spec.js';
 
@@ -82,42 +83,55 @@ export function harSummaryText(report: Json) {
 /** JUnit XML: one suite per namespace, one test case per listed entry and per operation's conforming entries. */
 export function harJunitXml(report: Json) {
   const s = report.summary;
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  out.push(`<testsuites name="validate-har" tests="${s.inScope + s.unreadable}" failures="${s.nonConforming + s.unreadable}" skipped="0">`);
-  for (const [ns, ops] of groupByNamespace(report.operations)) {
-    const tests = ops.reduce((n: Json, x: Json) => n + x.entries, 0);
-    const failures = ops.reduce((n: Json, x: Json) => n + x.nonConforming, 0);
-    out.push(`  <testsuite name="${esc(ns)}" tests="${tests}" failures="${failures}" skipped="0" timestamp="${esc(report.startedAt)}">`);
-    for (const x of ops) {
-      const mine = report.entries.filter((e: Json) => opKey(e) === `${x.method} ${x.path}`);
-      for (const e of mine) {
-        out.push(`    <testcase classname="${esc(ns)}" name="${esc(`${x.id} ${e.file}#${e.index} ${e.method} ${e.url}`)}" time="0">`);
-        if (e.verdict !== 'conforms' && e.verdict !== 'no response')
-          out.push(
-            `      <failure message="${esc(`${e.failures.length || 1} problem(s)`)}">${esc([...e.failures.map((f: Json) => `${f.pointer} ${f.reason}`), ...(e.reason ? [e.reason] : [])].join('\n'))}</failure>`,
-          );
-        out.push(`      <system-out>${esc(`${entryTitle(e)}\n${requestLine(e)}`)}</system-out>`);
-        out.push('    </testcase>');
-      }
-      const unlisted = x.nonConforming - mine.filter((e: Json) => e.verdict !== 'conforms' && e.verdict !== 'no response').length;
-      if (unlisted > 0)
-        out.push(
-          `    <testcase classname="${esc(ns)}" name="${esc(`${x.id} (${x.method} ${x.path}): ${unlisted} further entries that do not conform (not listed)`)}" time="0"><failure message="${unlisted} entries not listed; see the failure classes in report.json"/></testcase>`,
-        );
-      const rest = x.conforming - mine.filter((e: Json) => e.verdict === 'conforms').length;
-      if (rest > 0) out.push(`    <testcase classname="${esc(ns)}" name="${esc(`${x.id} (${x.method} ${x.path}): ${rest} conforming entries`)}" time="0"/>`);
-    }
-    out.push('  </testsuite>');
-  }
+  const suites: JunitSuite[] = groupByNamespace(report.operations).map(([ns, ops]) => ({
+    name: ns,
+    tests: ops.reduce((n: Json, x: Json) => n + x.entries, 0),
+    failures: ops.reduce((n: Json, x: Json) => n + x.nonConforming, 0),
+    skipped: 0,
+    timestamp: report.startedAt,
+    cases: ops.flatMap((x: Json) => operationCases(report, ns, x)),
+  }));
   const orphans = report.entries.filter((e: Json) => !e.operation);
-  if (orphans.length) {
-    out.push(`  <testsuite name="unreadable entries" tests="${orphans.length}" failures="${orphans.length}" skipped="0">`);
-    for (const e of orphans)
-      out.push(`    <testcase classname="unreadable" name="${esc(`${e.file}#${e.index}`)}" time="0"><failure message="${esc(e.reason)}"/></testcase>`);
-    out.push('  </testsuite>');
-  }
-  out.push('</testsuites>', '');
-  return out.join('\n');
+  if (orphans.length)
+    suites.push({
+      name: 'unreadable entries',
+      tests: orphans.length,
+      failures: orphans.length,
+      skipped: 0,
+      cases: orphans.map((e: Json) => ({ classname: 'unreadable', name: `${e.file}#${e.index}`, time: '0', failure: { message: e.reason } })),
+    });
+  return junitDocument({ name: 'validate-har', tests: s.inScope + s.unreadable, failures: s.nonConforming + s.unreadable, skipped: 0 }, suites);
+}
+
+/** The cases of one operation: each listed entry, then one case for its entries not listed and one for its other conforming entries. */
+function operationCases(report: Json, ns: string, x: Json): JunitCase[] {
+  const mine = report.entries.filter((e: Json) => opKey(e) === `${x.method} ${x.path}`);
+  const failing = (e: Json) => e.verdict !== 'conforms' && e.verdict !== 'no response';
+  const cases: JunitCase[] = mine.map((e: Json) => ({
+    classname: ns,
+    name: `${x.id} ${e.file}#${e.index} ${e.method} ${e.url}`,
+    time: '0',
+    ...(failing(e)
+      ? {
+          failure: {
+            message: `${e.failures.length || 1} problem(s)`,
+            text: [...e.failures.map((f: Json) => `${f.pointer} ${f.reason}`), ...(e.reason ? [e.reason] : [])].join('\n'),
+          },
+        }
+      : {}),
+    systemOut: `${entryTitle(e)}\n${requestLine(e)}`,
+  }));
+  const unlisted = x.nonConforming - mine.filter(failing).length;
+  if (unlisted > 0)
+    cases.push({
+      classname: ns,
+      name: `${x.id} (${x.method} ${x.path}): ${unlisted} further entries that do not conform (not listed)`,
+      time: '0',
+      failure: { message: `${unlisted} entries not listed; see the failure classes in report.json` },
+    });
+  const rest = x.conforming - mine.filter((e: Json) => e.verdict === 'conforms').length;
+  if (rest > 0) cases.push({ classname: ns, name: `${x.id} (${x.method} ${x.path}): ${rest} conforming entries`, time: '0' });
+  return cases;
 }
 
 /** A self-contained HTML page naming each failing entry, its pointer and the reason. */

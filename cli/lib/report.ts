@@ -3,13 +3,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeFinding } from './drift.js';
+import { junitDocument, type JunitCase, type JunitSuite } from './junit.js';
 import type { Json } from '../../core/spec.js';
 
 /**
- * Escape text for HTML and XML: the five special characters, and every character XML 1.0 does not
- * allow (C0 controls but tab, newline and CR; lone surrogates; U+FFFE, U+FFFF) or a reader could
- * misread (DEL, C1) shown as a visible `\uXXXX`, so the JUnit XML stays well-formed and the HTML
- * escaped whatever a site answers (issue 23, D115).
+ * Escape text for HTML: the five special characters, and every character XML 1.0 does not allow (C0
+ * controls but tab, newline and CR; lone surrogates; U+FFFE, U+FFFF) or a reader could misread (DEL,
+ * C1) shown as a visible `\uXXXX`, so the HTML is escaped whatever a site answers (issue 23, D115).
+ * The JUnit XML is written by a library (junit.ts, D147).
  */
 const esc = (s: Json) =>
   String(s ?? '')
@@ -127,47 +128,62 @@ function groupByNamespace(ops: Json) {
   return [...m].sort(([a], [b]) => a.localeCompare(b));
 }
 
+/** The JUnit XML: one suite per namespace, one case per operation; a suite "scope" for a run that checked nothing or lacks a required namespace. */
 export function junitXml(report: Json) {
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const s = report.summary;
-  const scopeCount = report.scopeProblems?.length ?? 0;
-  out.push(
-    `<testsuites name="contract ${esc(report.baseUrl)}" tests="${s.operations + scopeCount}" failures="${s.failed + scopeCount}" skipped="${s.skipped + s.notReachable}">`,
-  );
-  for (const [ns, ops] of groupByNamespace(report.operations)) {
-    const f = ops.filter((x: Json) => x.verdict === 'failed').length;
-    const sk = ops.filter((x: Json) => x.verdict === 'skipped' || x.verdict === 'not-reachable').length;
-    out.push(`  <testsuite name="${esc(ns)}" tests="${ops.length}" failures="${f}" skipped="${sk}" timestamp="${esc(report.startedAt)}">`);
-    for (const x of ops) {
-      const time = (x.checks.reduce((n: Json, c: Json) => n + (c.ms ?? 0), 0) / 1000).toFixed(3);
-      out.push(`    <testcase classname="${esc(ns)}" name="${esc(`${x.id} (${x.method} ${x.path})`)}" time="${time}">`);
-      if (x.verdict === 'failed') {
-        const bad = x.checks.filter((c: Json) => !c.ok);
-        out.push(
-          `      <failure message="${esc(`${bad.length} of ${x.checks.length} checks failed`)}">${esc(bad.map((c: Json) => `${c.name}: ${c.request ? `${c.request.method} ${c.request.url} -> ${c.status}\n` : ''}${c.errors.map((e: Json) => `  ${e}`).join('\n')}`).join('\n'))}</failure>`,
-        );
-      } else if (x.verdict !== 'passed') out.push(`      <skipped message="${esc(x.reason ?? x.verdict)}"/>`);
-      out.push(
-        `      <system-out>${esc(x.checks.map((c: Json) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}${c.request ? `: ${c.request.method} ${c.request.url} -> ${c.status}${c.code ? ` ${c.code}` : ''}` : ''}`).join('\n'))}</system-out>`,
-      );
-      out.push('    </testcase>');
-    }
-    out.push('  </testsuite>');
-  }
+  const suites: JunitSuite[] = groupByNamespace(report.operations).map(([ns, ops]) => ({
+    name: ns,
+    tests: ops.length,
+    failures: ops.filter((x: Json) => x.verdict === 'failed').length,
+    skipped: ops.filter((x: Json) => x.verdict === 'skipped' || x.verdict === 'not-reachable').length,
+    timestamp: report.startedAt,
+    cases: ops.map((x: Json) => operationCase(ns, x)),
+  }));
   // A run that checked nothing, or lacks a required namespace, fails in CI too (issue 23).
-  const scope = report.scopeProblems ?? [];
-  if (scope.length) {
-    out.push(`  <testsuite name="scope" tests="${scope.length}" failures="${scope.length}" skipped="0" timestamp="${esc(report.startedAt)}">`);
-    for (const p of scope)
-      out.push(
-        `    <testcase classname="scope" name="${esc(p.split(':')[0])}" time="0.000">`,
-        `      <failure message="${esc(p)}">${esc(p)}</failure>`,
-        '    </testcase>',
-      );
-    out.push('  </testsuite>');
-  }
-  out.push('</testsuites>', '');
-  return out.join('\n');
+  const scope: string[] = report.scopeProblems ?? [];
+  if (scope.length)
+    suites.push({
+      name: 'scope',
+      tests: scope.length,
+      failures: scope.length,
+      skipped: 0,
+      timestamp: report.startedAt,
+      cases: scope.map((p) => ({ classname: 'scope', name: p.split(':')[0], time: '0.000', failure: { message: p, text: p } })),
+    });
+  return junitDocument(
+    { name: `contract ${report.baseUrl}`, tests: s.operations + scope.length, failures: s.failed + scope.length, skipped: s.skipped + s.notReachable },
+    suites,
+  );
+}
+
+/** One operation as a JUnit case: its checks, and why it failed or was skipped. */
+function operationCase(ns: string, x: Json): JunitCase {
+  const bad = x.checks.filter((c: Json) => !c.ok);
+  return {
+    classname: ns,
+    name: `${x.id} (${x.method} ${x.path})`,
+    time: (x.checks.reduce((n: Json, c: Json) => n + (c.ms ?? 0), 0) / 1000).toFixed(3),
+    ...(x.verdict === 'failed'
+      ? {
+          failure: {
+            message: `${bad.length} of ${x.checks.length} checks failed`,
+            text: bad
+              .map(
+                (c: Json) =>
+                  `${c.name}: ${c.request ? `${c.request.method} ${c.request.url} -> ${c.status}\n` : ''}${c.errors.map((e: Json) => `  ${e}`).join('\n')}`,
+              )
+              .join('\n'),
+          },
+        }
+      : {}),
+    ...(x.verdict !== 'failed' && x.verdict !== 'passed' ? { skipped: x.reason ?? x.verdict } : {}),
+    systemOut: x.checks
+      .map(
+        (c: Json) =>
+          `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}${c.request ? `: ${c.request.method} ${c.request.url} -> ${c.status}${c.code ? ` ${c.code}` : ''}` : ''}`,
+      )
+      .join('\n'),
+  };
 }
 
 /** One check as HTML: its name, the request and answer, and each reason it failed. */

@@ -99,7 +99,9 @@ function install(): void {
   mkdirSync(join(nm, PKG.name), { recursive: true });
   expect(run('tar', ['-xzf', tarball, '-C', join(nm, PKG.name), '--strip-components=1'], project).status).toBe(0);
   for (const dep of [...Object.keys(PKG.dependencies ?? {}), 'openapi-typescript-helpers']) {
-    if (!existsSync(join(nm, dep))) symlinkSync(join(REPO, 'node_modules', dep), join(nm, dep), 'dir');
+    if (existsSync(join(nm, dep))) continue;
+    mkdirSync(dirname(join(nm, dep)), { recursive: true }); // a scoped package (@xmldom/xmldom) sits in its scope's folder
+    symlinkSync(join(REPO, 'node_modules', dep), join(nm, dep), 'dir');
   }
 }
 

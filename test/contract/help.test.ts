@@ -1,4 +1,5 @@
-// Issue 26: every command's --help is true. For each command, the options its help lists are
+// Issue 26: every command's --help is true (the CLI's, the mock's, npm start, the build, the release,
+// the seed transcription and the bench). For each command, the options its help lists are
 // exactly the flags it accepts (each documented option, given with a value where the help shows one,
 // parses; each accepted flag is documented), and a default the help states for --out is where the
 // reports go when --out is not given.
@@ -79,7 +80,20 @@ const COMMANDS: Command[] = [
   { name: 'validate-har', flags: HAR_FLAGS, run: inProcess(harMain as Main) },
   { name: 'breaking', flags: BREAKING_FLAGS, run: inProcess(breakingMain as Main) },
   { name: 'mock', flags: MOCK_FLAGS, run: spawned('dist/mock/main.js') },
+  // These run when imported: their flags are written here (START_FLAGS, BUILD_FLAGS, …).
   { name: 'start', flags: { 'no-build': { type: 'boolean' }, help: { type: 'boolean' } }, run: spawned('dist/mock/start.js') },
+  { name: 'build', flags: { source: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' } }, run: spawned('dist/scripts/build.js') },
+  { name: 'release', flags: { help: { type: 'boolean' } }, run: spawned('dist/scripts/release.js') },
+  {
+    name: 'seed-transcribe',
+    flags: { check: { type: 'boolean' }, seed: { type: 'string' }, help: { type: 'boolean' } },
+    run: spawned('dist/scripts/seed-transcribe.js'),
+  },
+  {
+    name: 'bench',
+    flags: { runs: { type: 'string' }, duration: { type: 'string' }, skip: { type: 'string' }, help: { type: 'boolean' } },
+    run: spawned('dist/bench/main.js'),
+  },
 ];
 
 describe.each(COMMANDS)('$name --help', (cmd) => {
@@ -106,6 +120,26 @@ describe.each(COMMANDS)('$name --help', (cmd) => {
     }
     const unknown = await cmd.run(['--no-such-flag']);
     expect(unknown.code).toBe(2);
+  });
+
+  it('-h prints the same help, exit 0', async () => {
+    const r = await cmd.run(['-h']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toBe(help);
+  });
+
+  it('a value missing, a string flag given twice and an unknown flag are usage errors (exit 2), each named', async () => {
+    const valued = [...documented(help)].filter(([, takesValue]) => takesValue).map(([name]) => name);
+    for (const name of valued) {
+      const missing = await cmd.run([`--${name}`]);
+      expect([missing.code, missing.err], `--${name}`).toEqual([2, expect.stringContaining(`--${name} needs a value`)]);
+      if (cmd.flags[name].type === 'string') {
+        const twice = await cmd.run([`--${name}`, '1', `--${name}=2`]);
+        expect([twice.code, twice.err], `--${name} twice`).toEqual([2, expect.stringContaining(`--${name} given twice`)]);
+      }
+    }
+    const unknown = await cmd.run(['--no-such-flag']);
+    expect(unknown.err).toContain('unknown option --no-such-flag');
   });
 });
 

@@ -3,7 +3,8 @@
 // verdicts and JSON pointers for conforming, non-conforming, out-of-scope, redacted, base64, HEAD,
 // XML/HTML bodies, the rest_route form and empty files; one clear line and exit 2 for files that are
 // not HARs; hostile input (huge, deep, malformed, non-string fields) never crashes; credentials a HAR
-// carries never reach any output; the streaming reader gives the same entries whatever the chunking.
+// carries never reach any output; the streaming reader (stream-json underneath) gives the same
+// entries whatever the chunking, builds them as JSON.parse does, and keeps its bounds (D148).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -551,6 +552,78 @@ describe('the streaming reader', () => {
         expect(items).toEqual(reference);
       }
     }
+  });
+});
+
+describe('the streaming reader on stream-json (D148)', () => {
+  /** Every item the tokenizer gives for `text`, or the NotAHar message. */
+  const read = (text: string, limits = {}) => {
+    const t = createHarTokenizer(limits);
+    try {
+      return [...t.push(text), ...t.end()];
+    } catch (e) {
+      expect(e).toBeInstanceOf(NotAHar);
+      return (e as Error).message;
+    }
+  };
+  const har = (entries: string) => `{"log":{"version":"1.2","entries":[${entries}]}}`;
+
+  it('builds each entry as JSON.parse does: escapes, surrogate pairs, numbers, duplicate keys, scalars', () => {
+    const entries = [
+      '{"a":"x\\"y\\\\z\\u00e9\\ud83d\\ude00 \\/ \\b\\f\\n\\r\\t","b":[1,-0,2.5e3,1e400,-1E-7,0.1],"c":{"d":null,"e":true,"f":false}}',
+      '{"k":1,"k":2}',
+      '"a string entry"',
+      '-12.5e-1',
+      'null',
+      '[]',
+      `{"deep":${'['.repeat(150)}${']'.repeat(150)}}`,
+    ];
+    const items = read(har(entries.join(',')));
+    const want = JSON.parse(har(entries.join(','))).log.entries;
+    expect(items).toEqual([...want.map((value: unknown, index: number) => ({ kind: 'entry', index, value })), { kind: 'end', entries: 7, version: '1.2' }]);
+  });
+
+  it('a __proto__ key is an own property, never the prototype', () => {
+    const items = read(har('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}}}')) as { value: Record<string, unknown> }[];
+    const value = items[0].value;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value)).toEqual(['__proto__', 'constructor']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('an entry over the size bound or nested past maxDepth is unreadable, and the rest is read', () => {
+    const items = read(har(`{"a":"${'x'.repeat(5000)}"},${'['.repeat(250)}${']'.repeat(250)},{"b":1}`), { maxEntryChars: 1000 });
+    expect(items).toEqual([
+      { kind: 'unreadable', index: 0, reason: 'the entry is larger than 1000 characters of JSON (not read)' },
+      { kind: 'unreadable', index: 1, reason: 'the entry is nested deeper than 200 levels (not read)' },
+      { kind: 'entry', index: 2, value: { b: 1 } },
+      { kind: 'end', entries: 3, version: '1.2' },
+    ]);
+  });
+
+  it.each<[string, string, string | RegExp]>([
+    ['nesting past maxOuterDepth inside an entry', `{"log":{"entries":[{"a":1},${'['.repeat(2000)}`, 'not a HAR: nested deeper than 1000 levels'],
+    ['nesting past maxOuterDepth outside the entries', `{"pages":${'['.repeat(2000)}`, 'not a HAR: nested deeper than 1000 levels'],
+    ['only white space', ' \n\t ', 'not a HAR: no JSON value in the file'],
+    ['an array', '[{"log":{}}]', 'not a HAR: a JSON array, expected an object {"log": {"entries": [...]}}'],
+    ['not JSON', 'hello', 'not a HAR: not JSON (it starts with "h")'],
+    ['log is not an object', '{"log":"x"}', 'not a HAR: "log" is not an object'],
+    ['entries is not an array', '{"log":{"entries":{}}}', 'not a HAR: "log.entries" is not an array'],
+    ['no log', '{"other":{"entries":[]}}', 'not a HAR: no "log" object at the top level (expected {"log": {"entries": [...]}})'],
+    ['no entries', '{"log":{"pages":[]}}', 'not a HAR: "log" has no "entries" array'],
+    ['a missing comma', har('{"a":1} {"b":2}'), /^not valid JSON \(between characters 0 and \d+\): expected ','$/],
+    ['text after the value', `${har('')} x`, /^not valid JSON \(between characters 0 and \d+\): /],
+    ['a raw control character in a string', har('{"a":"x\u0001"}'), /^not valid JSON \(between characters 0 and \d+\): /],
+    ['the file ends early', har('{"a":1},{"b":').slice(0, -3), 'not valid JSON: the file ends before its value is complete (after 1 entries)'],
+  ])('%s: one NotAHar line', (_name, text, message) => {
+    const got = read(text);
+    expect(typeof got, JSON.stringify(got).slice(0, 200)).toBe('string');
+    expect(got).toMatch(message);
+  });
+
+  it('a syntax error is placed by the 64 KiB slice it is in', () => {
+    const text = har(`{"pad":"${'p'.repeat(70_000)}"},{"a":1 "b":2}`);
+    expect(read(text)).toMatch(/^not valid JSON \(between characters 65536 and \d+\): expected ','$/);
   });
 });
 

@@ -1,4 +1,5 @@
-// A strict XML 1.0 well-formedness check for the reports' JUnit XML (no XML parser is a dependency):
+// A strict XML 1.0 well-formedness check for the reports' JUnit XML (independent of the library that
+// writes it, @xmldom/xmldom, D147):
 // every character is an XML Char, every character reference names one, `<` and `&` appear only as
 // markup or entities, attributes are quoted and unique per element, and elements nest and close.
 // Returns the problems (empty when the document is well-formed). Enough for the CLI's own output:
