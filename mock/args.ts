@@ -29,8 +29,7 @@ Options:
   --spec <file>           the bundle to serve (default generated/openapi.yaml; restart after a build)
   --seed <file>           start the store from this JSON file instead of the built-in festival (see mock/README.md)
   --static                examples only, no state (every answer from the spec's examples, as before 3.1)
-  --now <date>|real       the store's clock starts at this site-time date, YYYY-MM-DD[ HH:MM[:SS]] (default:
-                          the festival's first day, so its events are upcoming); real: the real clock
+  --now <date>            the store's clock starts at this site-time date (default: the festival's first day; real: the real clock)
   --errors                an example that breaks its schema answers 500 (the tests use it)
   --verbose               Prism logs warnings too, and its sl-violations header is kept
   --no-memo               ask Prism every time (default: a repeated request is answered from memory)
