@@ -20,6 +20,7 @@ import { deref, type Json } from '../core/spec.ts';
 import { stages } from '../scripts/pipeline.ts';
 import { contractBench } from './contract.ts';
 import { benchMockDistinct } from './mock.ts';
+import { benchStore } from './store.ts';
 import { stop, waitFor } from './process.ts';
 import { harBench } from './har.ts';
 import { growthBench } from './growth.ts';
@@ -197,7 +198,7 @@ async function mockLoad(bundle: string): Promise<Record<string, Record<string, J
     return value ?? { title: 'Bench', status: 'draft' };
   })();
   const scenarios: Record<string, { path: string; method?: string; headers?: Record<string, string>; body?: string }> = {
-    'GET item': { path: '/core/v2/posts/1' },
+    'GET item': { path: '/core/v2/posts/5' },
     'GET list with array filters': { path: '/core/v2/posts?include=4,5,6&categories=4,5&tags=7,8&author=1,2&per_page=5' },
     'POST JSON with auth': {
       path: '/core/v2/posts',
@@ -342,6 +343,12 @@ async function mockSection(bundle: string): Promise<void> {
   target('mock distinct requests throughput / bare node', d.ratio, 1 / 20, '>=', 'x');
   target('mock distinct requests p99 latency', d.distinct.p99, 20, '<=', 'ms');
   target('mock total memory (front + every Prism, peak under load)', d.memoryPeakMb, 400, '<=', 'MB');
+  const s = (results.items.mockStore = await benchStore({ bundleDir: bundle, duration: DURATION, log })) as Record<string, Json>;
+  Object.assign(m, { 'npm run mock, store-backed routes (bench/store.ts)': { 'bare node': s.bare, 'distinct reads': s.reads, writes: s.writes } });
+  target('mock store-backed distinct reads throughput / bare node', s.readRatio, 1 / 8, '>=', 'x');
+  target('mock store-backed distinct reads p99 latency', s.reads.p99, 10, '<=', 'ms');
+  target('mock store-backed writes throughput / bare node', s.writeRatio, 1 / 20, '>=', 'x');
+  target('mock total memory under the store load (front + every Prism, peak)', s.memoryPeakMb, 400, '<=', 'MB');
 }
 
 /** 6. Scaling: every stage on a synthetic spec 4x the size, against the spec as it is. */

@@ -18,18 +18,17 @@ export function startClock(startMs: number | null): Clock {
   return { now: () => startMs + (Date.now() - t0) };
 }
 
+// One formatter per zone: creating an Intl.DateTimeFormat costs ~0.1 ms, more than a request.
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
 const parts = (ms: number, timeZone: string): Record<string, string> => {
-  const f = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  return Object.fromEntries(f.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  let f = FORMATS.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    FORMATS.set(timeZone, f);
+  }
+  const out: Record<string, string> = {};
+  for (const p of f.formatToParts(new Date(ms))) out[p.type] = p.value;
+  return out;
 };
 
 /** `2025-06-13T10:00:00` (core, site time) or `2025-06-13 10:00:00` (calendar). */
@@ -47,6 +46,18 @@ export function siteOffset(ms: number): number {
 
 /** A site-local wall time `YYYY-MM-DD[ T]HH:MM[:SS]` as epoch milliseconds, or NaN. */
 export function parseLocal(text: string): number {
+  const known = PARSED.get(text);
+  if (known !== undefined) return known;
+  const ms = parseLocalOnce(text);
+  if (PARSED.size >= 20_000) PARSED.clear();
+  PARSED.set(text, ms);
+  return ms;
+}
+
+/** Wall times already read (the store's dates repeat on every list): bounded, cleared when full. */
+const PARSED = new Map<string, number>();
+
+function parseLocalOnce(text: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
   if (!m) return NaN;
   const asUtc = Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));

@@ -96,10 +96,35 @@ const successStatus = (c: StoreCall): number => Number(Object.keys(c.op.response
 
 /** The record as the answer shows it, in `context`. */
 function present(c: StoreCall, key: CollectionKey, rec: Rec, context = param(c.pairs, 'context') ?? 'view', single = false): Node {
+  // A record's answer depends on the store only (its own fields, its linked records, revision counts):
+  // kept until the next write (store.version), so a read-heavy client costs what its serialising costs.
+  // The answers are shared: nothing downstream changes them (paging, _fields and _embed make new objects).
+  const memo = presented.get(c.store);
+  const cache = memo?.version === c.store.version ? memo.answers : new Map<string, Node>();
+  if (cache !== memo?.answers) presented.set(c.store, { version: c.store.version, answers: cache });
+  const k = `${key}|${rec.record.id}|${context}|${single ? 1 : 0}`;
+  let json = cache.get(k);
+  if (json === undefined) {
+    json = presentNow(c, key, rec, context, single);
+    cache.set(k, json);
+  }
+  return json;
+}
+
+const presented = new WeakMap<Store, { version: number; answers: Map<string, Node> }>();
+const SCHEMAS = new WeakMap<object, Map<string, Node>>();
+
+function presentNow(c: StoreCall, key: CollectionKey, rec: Rec, context: string, single: boolean): Node {
   if (isCal(key)) return presentCal(key, rec, c.store, { single });
-  const item = deref(c.doc.paths?.[ITEM_ROUTE(key)], c.doc)?.get;
+  let schemas = SCHEMAS.get(c.doc);
+  if (!schemas) SCHEMAS.set(c.doc, (schemas = new Map()));
+  let schema = schemas.get(`${key}|${context}`);
+  if (schema === undefined) {
+    schema = contextSchema(c.doc, deref(c.doc.paths?.[ITEM_ROUTE(key)], c.doc)?.get, context);
+    schemas.set(`${key}|${context}`, schema);
+  }
   const record = (key === 'core/v2/posts' || key === 'core/v2/pages' || key === 'core/v2/media') && !('class_list' in rec.record) ? { ...rec.record, class_list: classList(rec.record) } : rec.record;
-  const json = project(c.doc, record, contextSchema(c.doc, item, context));
+  const json = project(c.doc, record, schema);
   json._links = coreLinks(key, rec.record, c.store);
   return json;
 }
@@ -165,13 +190,31 @@ function list(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer {
   if (isCal(key)) return ok(200, envelope(c, key, filterCalOther(all, q)));
   const found = sortRecs(filterCore(all, q), q, 'date', 'desc');
   const offset = Number(param(c.pairs, 'offset') ?? 0);
-  return ok(200, found.slice(Number.isInteger(offset) && offset > 0 ? offset : 0).map((r) => present(c, key, r)));
+  return ok(200, pageOnly(c, found.slice(Number.isInteger(offset) && offset > 0 ? offset : 0), (r) => present(c, key, r)));
+}
+
+/**
+ * The list for the front's paging (paging.ts): as long as the whole result, but only the asked page
+ * is presented (presenting every record of a long list for one page of it costs what the page does
+ * not need). The other places stay empty and are never sent.
+ */
+function pageOnly<T>(c: StoreCall, recs: T[], show: (r: T) => Node): Node[] {
+  const int = (name: string, fallback: number): number => {
+    const v = param(c.pairs, name);
+    return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : fallback;
+  };
+  const perPageDefault = deref(deref((c.op.parameters ?? []).find((p: Node) => deref(p, c.doc)?.name === 'per_page'), c.doc)?.schema, c.doc)?.default;
+  const perPage = Math.max(1, int('per_page', Number.isInteger(perPageDefault) ? perPageDefault : 10));
+  const from = (Math.max(1, int('page', 1)) - 1) * perPage;
+  const out: Node[] = new Array(recs.length);
+  for (let i = from; i < Math.min(recs.length, from + perPage); i++) out[i] = show(recs[i]);
+  return out;
 }
 
 /** The calendar's list envelope, in the order of the documented example's members (the front pages it). */
 function envelope(c: StoreCall, key: CollectionKey, recs: Rec[]): Node {
   const name = key.split('/').pop()!;
-  const items = recs.map((r) => present(c, key, r));
+  const items = pageOnly(c, recs, (r) => present(c, key, r));
   const ok200 = deref(c.op.responses?.['200'], c.doc);
   const ex = Object.values<Node>(ok200?.content?.['application/json']?.examples ?? {})[0];
   const order = Object.keys(deref(ex, c.doc)?.value ?? { [name]: 0, rest_url: 0, total: 0, total_pages: 0 });
