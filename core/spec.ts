@@ -88,6 +88,21 @@ export const escapePointer = (p: string | number): string => String(p).replace(/
 
 /** Follow local `#/...` $refs (repeatedly). */
 export function deref<T = Json>(node: Json, doc: Json): T {
+  if (!node || typeof node !== 'object' || typeof node.$ref !== 'string') return node as T;
+  if (!doc || typeof doc !== 'object') return resolve<T>(node, doc);
+  // A $ref node resolves the same way every time in one document: remembered per document.
+  let known = RESOLVED.get(doc);
+  if (!known) RESOLVED.set(doc, (known = new WeakMap()));
+  const hit = known.get(node);
+  if (hit !== undefined) return hit as T;
+  const out = resolve<T>(node, doc);
+  known.set(node, out);
+  return out;
+}
+
+const RESOLVED = new WeakMap<object, WeakMap<object, unknown>>();
+
+function resolve<T>(node: Json, doc: Json): T {
   let n = node;
   const seen = new Set<string>();
   while (n && typeof n === 'object' && typeof n.$ref === 'string') {

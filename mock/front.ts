@@ -23,6 +23,7 @@ import { matchRoute, routeTable, trimRoute, type Route, type RouteMatch } from '
 import type { Detail, Entry, Headers, Node, Pairs, PlatformAnswer } from './types.ts';
 import { readNaming, rewriteUrls, type Naming } from './naming.ts';
 import { runBatch } from './batch.ts';
+import { jsonText, type Naming as TextNaming } from './json-text.ts';
 import { handleStore, isStoreRoute } from './store/handler.ts';
 import { stateOf, type StoreHost } from './store/host.ts';
 import { storeViolations } from './store/validate.ts';
@@ -34,6 +35,8 @@ export interface Reply {
   status: number;
   headers: Headers;
   body: Buffer;
+  /** The body's URLs are already on the mock's origin in the request's naming (only the headers are left). */
+  named?: boolean;
 }
 
 /** The Prism to ask: `ready` is pending while that Prism restarts. */
@@ -291,10 +294,16 @@ export function rewrite(doc: Node, entry: Entry | undefined, answer: Reply, _tem
 /** WordPress's answer to a fatal error (what a Prism that failed or died amounts to). */
 export const criticalError = (): PlatformAnswer => mockError(500, 'internal_server_error', 'There has been a critical error on this website.');
 
-const jsonReply = (status: number, headers: Headers, json: Node): Reply => {
-  const text = Buffer.from(JSON.stringify(json));
-  return { status, headers: { ...headers, 'content-type': 'application/json; charset=UTF-8', 'content-length': String(text.length) }, body: text };
+const jsonReply = (status: number, headers: Headers, json: Node, naming?: TextNaming): Reply => {
+  const out = jsonText(json, naming);
+  const text = Buffer.from(out.text);
+  return { status, headers: { ...headers, 'content-type': 'application/json; charset=UTF-8', 'content-length': String(text.length) }, body: text, named: out.named };
 };
+
+/** The text naming of a request: its origin and naming, and the rewriting of a JSON text into them. */
+function textNaming(front: Front, origin: string, naming: Naming): TextNaming {
+  return { key: `${origin} ${naming.form} ${naming.entry}`, rewrite: (t) => rewriteUrls(t, origin, naming, front.namespaces) };
+}
 
 const tryJson = (buf: Buffer): Node => {
   try {
@@ -330,6 +339,8 @@ interface Asked {
   pairs: Pairs;
   body: Buffer;
   origin: string;
+  /** The naming the request came in (naming.ts). */
+  naming: Naming;
 }
 
 /** The front's own answer before asking Prism, or the request to forward and what was found invalid. */
@@ -406,7 +417,7 @@ async function shape(
   if (rels !== undefined) json = await addEmbedded(json, rels, origin, (p) => front.fetchEmbed(p, req.headers.authorization));
   const fields = lastParam(pairs, '_fields');
   if (fields !== undefined) json = applyFields(json, fields);
-  return jsonReply(paged.status, paged.headers, json);
+  return jsonReply(paged.status, paged.headers, json, textNaming(front, origin, asked.naming));
 }
 
 /** A request body as the store reads it: JSON, a form (PHP's nesting: `a[]`, `a[b]`), a raw upload, a multipart form. */
@@ -605,8 +616,8 @@ async function handle(front: Front, req: IncomingMessage, res: ServerResponse): 
       body: Buffer.alloc(0),
     };
   } else if (!match || !match.ok) reply = platformReply(noRoute());
-  else if (stateful && match.route.template === '/batch/v1') reply = await batchReply(front, req, { match, method, pairs, body, origin }, named.naming);
-  else reply = await answerOf(front, req, { match, method, pairs, body, origin });
+  else if (stateful && match.route.template === '/batch/v1') reply = await batchReply(front, req, { match, method, pairs, body, origin, naming: named.naming }, named.naming);
+  else reply = await answerOf(front, req, { match, method, pairs, body, origin, naming: named.naming });
   if (envelope) {
     const json = tryJson(reply.body);
     reply = jsonReply(200, CORS, {
@@ -624,7 +635,7 @@ async function handle(front: Front, req: IncomingMessage, res: ServerResponse): 
 function inNaming(reply: Reply, origin: string, naming: Naming, namespaces: readonly string[]): Reply {
   const headers = { ...reply.headers };
   for (const h of ['link', 'location']) if (typeof headers[h] === 'string') headers[h] = rewriteUrls(headers[h] as string, origin, naming, namespaces);
-  if (!/json/i.test(String(headers['content-type'] ?? '')) || !reply.body.length) return { ...reply, headers };
+  if (reply.named || !/json/i.test(String(headers['content-type'] ?? '')) || !reply.body.length) return { ...reply, headers };
   const text = reply.body.toString('utf8');
   if (!text.includes('festival.example') && (naming.form === 'plain' || !text.includes(origin))) return { ...reply, headers };
   const out = Buffer.from(rewriteUrls(text, origin, naming, namespaces));

@@ -33,8 +33,8 @@ export function readNaming(rawPath: string, rawQuery: string): { naming: Naming;
   return { naming: PLAIN, path: rawPath, query: rawQuery };
 }
 
-const EXAMPLE_REST = 'https://festival.example/wp-json';
 const EXAMPLE_SITE = 'https://festival.example';
+const EXAMPLE_URLS = /https:\/\/festival\.example(?:\/wp-json(?=[/?"<>\s]|$))?/g;
 
 /** A spec-named REST URL on `origin` in the request's naming. */
 function restUrl(origin: string, route: string, naming: Naming): string {
@@ -51,7 +51,7 @@ function restUrl(origin: string, route: string, naming: Naming): string {
  * become the mock's origin, and REST URLs (`namespaces` prefixes) follow the request's naming.
  */
 export function rewriteUrls(text: string, origin: string, naming: Naming, namespaces: readonly string[]): string {
-  let out = text.split(EXAMPLE_REST).join(origin).split(EXAMPLE_SITE).join(origin);
+  let out = text.includes(EXAMPLE_SITE) ? text.replace(EXAMPLE_URLS, origin) : text;
   if (naming.form === 'plain') return out;
   const esc = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const ns = namespaces.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');

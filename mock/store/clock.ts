@@ -37,11 +37,26 @@ export function formatDate(ms: number, { utc = false, sep = 'T' }: { utc?: boole
   return `${p.year}-${p.month}-${p.day}${sep}${p.hour}:${p.minute}:${p.second}`;
 }
 
-/** The offset of the site's zone from UTC at `ms`, in milliseconds. */
+/** The offset of the site's zone from UTC at `ms`, in milliseconds (zones change offset on the hour: kept per hour). */
 export function siteOffset(ms: number): number {
+  const hour = Math.floor(ms / 3_600_000);
+  const known = OFFSETS.get(hour);
+  if (known !== undefined) return known;
   const local = Date.parse(`${formatDate(ms)}Z`);
   const utc = Date.parse(`${formatDate(ms, { utc: true })}Z`);
+  if (OFFSETS.size >= 100_000) OFFSETS.clear();
+  OFFSETS.set(hour, local - utc);
   return local - utc;
+}
+
+const OFFSETS = new Map<number, number>();
+
+/** The first (`end` false) or last second (`end` true) of the site-local day of `ms`. */
+export function localDayEdge(ms: number, end = false): number {
+  const off = siteOffset(ms);
+  const dayStartLocal = Math.floor((ms + off) / 86_400_000) * 86_400_000;
+  const edgeLocal = end ? dayStartLocal + 86_399_000 : dayStartLocal;
+  return edgeLocal - siteOffset(edgeLocal - off);
 }
 
 /** A site-local wall time `YYYY-MM-DD[ T]HH:MM[:SS]` as epoch milliseconds, or NaN. */

@@ -3,6 +3,7 @@
 // every other route stays Prism's. The front pages the list answers (paging.ts) and applies
 // `_embed`, `_fields` and `_envelope` as on every route.
 import { deref } from '../../core/spec.ts';
+import { rememberText } from '../json-text.ts';
 import { type Clock } from './clock.ts';
 import { applyEventWrite, applyLinkedWrite, applyTermWrite, linkedIds, newEvent, newLinked, newTerm } from './cal-records.ts';
 import { applyCoreWrite, newCoreRecord, revisionOf, type WriteCtx } from './core-records.ts';
@@ -106,6 +107,7 @@ function present(c: StoreCall, key: CollectionKey, rec: Rec, context = param(c.p
   let json = cache.get(k);
   if (json === undefined) {
     json = presentNow(c, key, rec, context, single);
+    rememberText(json);
     cache.set(k, json);
   }
   return json;

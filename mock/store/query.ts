@@ -4,7 +4,7 @@
 // calendar's (date windows and their defaults, include, search, categories and tags by id or slug,
 // venue, organizer, featured, status; venues, organizers and terms by search, include, slug,
 // parent, hide_empty). Sorting follows `order`/`orderby` with the platform's defaults.
-import { formatDate, parseLocal, strtotime, type Clock } from './clock.ts';
+import { localDayEdge, parseLocal, strtotime, type Clock } from './clock.ts';
 import { linkedIds } from './cal-records.ts';
 import type { Rec } from './store.ts';
 import type { CollectionKey, Lang } from './seed.ts';
@@ -155,8 +155,8 @@ function eventWindow(q: ListQuery): { from: number; to: number; bounds: Record<s
   let from = values.start_date ?? now;
   let to = values.end_date ?? strtotime('+24 months', q.clock);
   if (!strict) {
-    from = parseLocal(formatDate(from).slice(0, 10));
-    to = parseLocal(`${formatDate(to).slice(0, 10)} 23:59:59`);
+    from = localDayEdge(from);
+    to = localDayEdge(to, true);
   }
   return { from, to, bounds: values };
 }
