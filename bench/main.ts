@@ -19,7 +19,7 @@ import { parseArgs, type Flags, type Parsed } from '../core/args.ts';
 import { deref, type Json } from '../core/spec.ts';
 import { stages } from '../scripts/pipeline.ts';
 import { contractBench } from './contract.ts';
-import { benchMockDistinct } from './mock.ts';
+import { benchMockDistinct, frontFlags } from './mock.ts';
 import { benchStore } from './store.ts';
 import { stop, waitFor } from './process.ts';
 import { harBench } from './har.ts';
@@ -222,10 +222,10 @@ async function mockLoad(bundle: string): Promise<Record<string, Record<string, J
     'Prism, default logging': async (port: number) =>
       spawn(process.execPath, [prism, 'mock', join(bundle, 'openapi.yaml'), '-h', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' }),
     'npm run mock (project settings)': async (port: number) =>
-      spawn(process.execPath, [MOCK, '--port', String(port), '--spec', join(bundle, 'openapi.yaml')], { stdio: 'ignore' }),
+      spawn(process.execPath, [...frontFlags(), MOCK, '--port', String(port), '--spec', join(bundle, 'openapi.yaml')], { stdio: 'ignore' }),
     // The same without the front's answer memo: what the Prisms themselves sustain.
     'npm run mock -- --no-memo': async (port: number) =>
-      spawn(process.execPath, [MOCK, '--port', String(port), '--spec', join(bundle, 'openapi.yaml'), '--no-memo'], { stdio: 'ignore' }),
+      spawn(process.execPath, [...frontFlags(), MOCK, '--port', String(port), '--spec', join(bundle, 'openapi.yaml'), '--no-memo'], { stdio: 'ignore' }),
   };
   for (const [name, start] of Object.entries(setups)) {
     if (name.startsWith('npm') && !existsSync(MOCK)) continue;

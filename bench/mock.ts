@@ -130,7 +130,7 @@ export async function benchMockDistinct({
 
   if (!existsSync(MOCK)) throw new Error(`${MOCK} is missing (npm run build:code)`);
   const port = await freePort();
-  const child = spawn(process.execPath, [MOCK, '--port', String(port), '--spec', join(bundleDir, 'openapi.yaml')], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [...frontFlags(), MOCK, '--port', String(port), '--spec', join(bundleDir, 'openapi.yaml')], { stdio: 'ignore' });
   let peak = 0;
   let frontPeak = 0;
   const ownRss = (pid: number): number => {
@@ -174,4 +174,11 @@ export async function benchMockDistinct({
   out.frontPeakMb = round(frontPeak, 0);
   out.ratio = round(out.distinct.rps / out.bare.rps, 4);
   return out;
+}
+
+/** The front's Node flags as `npm run mock` passes them (package.json's `mock` script), so the bench measures what users run. */
+export function frontFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  const m = /\bnode ((?:--[\w-]+(?:=\S+)? )*)dist\/mock\/main\.js/.exec(scripts.mock ?? '');
+  return (m?.[1] ?? '').split(' ').filter(Boolean);
 }

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { treeRssMb } from './mock.ts';
+import { frontFlags, treeRssMb } from './mock.ts';
 import { stop, waitFor } from './process.ts';
 
 const MOCK = join('dist', 'mock', 'main.js');
@@ -68,7 +68,7 @@ export async function benchStore({ bundleDir, duration = 5, log = () => {} }: { 
   log('store: bare node ...');
   const bareFigures = await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/core/v2/posts/1`, { duration });
   bare.close();
-  const child = spawn(process.execPath, [MOCK, '--port', '0', '--spec', join(bundleDir, 'openapi.yaml')], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [...frontFlags(), MOCK, '--port', '0', '--spec', join(bundleDir, 'openapi.yaml')], { stdio: ['ignore', 'pipe', 'ignore'] });
   const base = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the mock did not start: ${out}`)), 90_000);
@@ -112,3 +112,4 @@ export async function benchStore({ bundleDir, duration = 5, log = () => {} }: { 
     await stop(child);
   }
 }
+

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type Flags } from '../core/args.ts';
 import { createStaticServer } from './static.ts';
+import { FRONT_NODE_FLAGS } from './prism.ts';
 
 /** The mock's entry point beside this module (main.js when compiled, main.ts in the source). */
 const MOCK_MAIN = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './main.ts' : './main.js', import.meta.url));
@@ -54,7 +55,7 @@ if (build) {
 }
 
 const docs = createStaticServer('generated/docs');
-const mock = spawn(process.execPath, [MOCK_MAIN, '--port', String(mockPort)], { stdio: ['ignore', 'pipe', 'inherit'] });
+const mock = spawn(process.execPath, [...FRONT_NODE_FLAGS, MOCK_MAIN, '--port', String(mockPort)], { stdio: ['ignore', 'pipe', 'inherit'] });
 let stopping = false;
 
 async function stop(code: number): Promise<void> {

@@ -152,7 +152,7 @@ export function newEvent(ctx: WriteCtx & { clock: Clock }, body: Node): Rec | Pl
   r.__organizer_ids = [];
   r.__categories_ids = [];
   r.__tags_ids = [];
-  r.slug = uniqueSlug(sanitizeTitle(String(body.title ?? '')) || String(r.id), (s) => ctx.store.all(ctx.key).some((o) => o.record.slug === s));
+  r.slug = uniqueSlug(sanitizeTitle(String(body.title ?? '')) || String(r.id), (s) => ctx.store.slugTaken(ctx.key, s));
   const rec: Rec = { lang: ctx.lang, record: r };
   const refused = applyEventWrite(ctx, rec, { ...body, all_day: body.all_day ?? false });
   return refused ?? rec;
@@ -176,7 +176,7 @@ export function applyLinkedWrite(ctx: WriteCtx, rec: Rec, body: Node): void {
 export function newLinked(ctx: WriteCtx, body: Node): Rec {
   const r = freshCal(ctx);
   const nameField = ctx.key === 'cal/events/v1/venues' ? 'venue' : 'organizer';
-  r.slug = uniqueSlug(sanitizeTitle(String(body[nameField] ?? '')) || String(r.id), (s) => ctx.store.all(ctx.key).some((o) => o.record.slug === s));
+  r.slug = uniqueSlug(sanitizeTitle(String(body[nameField] ?? '')) || String(r.id), (s) => ctx.store.slugTaken(ctx.key, s));
   if ('geo_lat' in r) delete r.geo_lat;
   if ('geo_lng' in r) delete r.geo_lng;
   const rec: Rec = { lang: ctx.lang, record: r };
@@ -193,7 +193,7 @@ export function newTerm(ctx: WriteCtx, body: Node): Rec {
   r.parent = 0;
   r.meta = [];
   const rec: Rec = { lang: ctx.lang, record: r };
-  r.slug = uniqueSlug(sanitizeTitle(String(body.slug ?? body.name ?? '')) || String(r.id), (s) => ctx.store.all(ctx.key).some((o) => o.record.slug === s));
+  r.slug = uniqueSlug(sanitizeTitle(String(body.slug ?? body.name ?? '')) || String(r.id), (s) => ctx.store.slugTaken(ctx.key, s));
   applyTermWrite(ctx, rec, body);
   ctx.store.put(ctx.key, rec);
   return rec;

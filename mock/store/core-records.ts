@@ -117,7 +117,7 @@ export function applyCoreWrite(ctx: WriteCtx, rec: Rec, body: Node, created = fa
   if ('generated_slug' in r) r.generated_slug = generated;
   const publishing = r.status === 'publish' || r.status === 'future' || r.status === 'private' || r.status === 'inherit';
   if ((created || r.slug === '') && body?.slug === undefined && publishing && 'slug' in r)
-    r.slug = uniqueSlug(generated, (s) => ctx.store.all(ctx.key).some((o) => o.record.slug === s && o.record.id !== r.id));
+    r.slug = uniqueSlug(generated, (s) => ctx.store.slugTaken(ctx.key, s, r.id));
   if ('link' in r) r.link = linkOf(ctx.key, r);
   if (!created) setDates(r, ctx.now, [['modified', 'modified_gmt']]);
 }

@@ -245,7 +245,7 @@ function create(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer 
   if ('status' in rec && typeof rec.status === 'number') return rec as PlatformAnswer;
   const stored = rec as Rec;
   c.store.put(key, stored);
-  if (key === 'cal/events/v1/events') recount(c.store, stored.record, null);
+  if (key === 'cal/events/v1/events') recount(c.store, null, termState(stored.record));
   const json = present(c, key, stored, 'edit');
   const location = json?._links?.self?.[0]?.href ?? json?.urls?.self;
   return ok(successStatus(c), json, location && !key.startsWith('cal/events/v1/e') ? { location } : {});
@@ -255,16 +255,17 @@ function update(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
   const ctx = writeCtx(c, key);
   const body = c.body ?? {};
   if (isCal(key) && rec.record.status === 'trash') return documented(c, 410, /in-trash/) ?? notFound(c, String(rec.record.id));
-  const before = structuredClone(rec.record);
   if (key === 'cal/events/v1/events') {
+    const before = termState(rec.record);
     const refused = applyEventWrite(ctx, rec, body);
     if (refused) return refused;
-    recount(c.store, rec.record, before);
+    recount(c.store, before, termState(rec.record));
   } else if (key === 'cal/events/v1/venues' || key === 'cal/events/v1/organizers') applyLinkedWrite(ctx, rec, body);
   else if (isCal(key)) applyTermWrite(ctx, rec, body);
   else {
+    const before = ['title', 'content', 'excerpt'].map((k) => JSON.stringify(rec.record[k]));
     applyCoreWrite(ctx, rec, body);
-    const changed = ['title', 'content', 'excerpt'].some((k) => body[k] !== undefined && JSON.stringify(before[k]) !== JSON.stringify(rec.record[k]));
+    const changed = ['title', 'content', 'excerpt'].some((k, i) => body[k] !== undefined && before[i] !== JSON.stringify(rec.record[k]));
     if (changed && (key === 'core/v2/posts' || key === 'core/v2/pages')) {
       const revKey = `${key}/revisions` as CollectionKey;
       c.store.put(revKey, revisionOf({ ...ctx, key: revKey, template: templateOf(c, revKey) }, rec.record, 'revision'));
@@ -283,7 +284,9 @@ function remove(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
   }
   if (isCal(key)) {
     if (r.status === 'trash') return documented(c, 410, /in-trash/) ?? fallback(410, 'already-trashed', 'Already trashed.');
+    const before = key === 'cal/events/v1/events' ? termState(r) : null;
     r.status = 'trash';
+    if (before) recount(c.store, before, termState(r));
     c.store.put(key, rec);
     return ok(200, present(c, key, rec));
   }
@@ -325,16 +328,27 @@ function children(c: StoreCall, key: CollectionKey, m: string): StoreAnswer | Pl
   return ok(successStatus(c), present(c, key, saved, 'edit'));
 }
 
-/** Keep the `count` of the terms an event gained or lost. */
-function recount(store: Store, after: Node, before: Node | null): void {
+/** What of an event counts for its terms: published or not, and its categories and tags. */
+interface TermState {
+  published: boolean;
+  categories: number[];
+  tags: number[];
+}
+
+const termState = (r: Node): TermState => ({ published: r.status === 'publish', categories: linkedIds(r, 'categories'), tags: linkedIds(r, 'tags') });
+
+/** Keep the `count` of the terms an event gained or lost (WordPress counts published posts only). */
+function recount(store: Store, before: TermState | null, after: TermState): void {
   for (const [field, key] of [
     ['categories', 'cal/events/v1/categories'],
     ['tags', 'cal/events/v1/tags'],
   ] as const) {
-    const ids = new Set([...linkedIds(after, field), ...(before ? linkedIds(before, field) : [])]);
-    for (const id of ids) {
+    const was = new Set(before?.published ? before[field] : []);
+    const is = new Set(after.published ? after[field] : []);
+    for (const id of new Set([...was, ...is])) {
       const t = store.get(key, id);
-      if (t) t.record.count = store.all('cal/events/v1/events').filter((e) => e.record.status === 'publish' && linkedIds(e.record, field).includes(id)).length;
+      const delta = (is.has(id) ? 1 : 0) - (was.has(id) ? 1 : 0);
+      if (t && delta) t.record.count = Math.max(0, Number(t.record.count ?? 0) + delta);
     }
   }
 }

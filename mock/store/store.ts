@@ -17,6 +17,8 @@ const TERMS = new Set<string>(['cal/events/v1/categories', 'cal/events/v1/tags']
 
 export class Store {
   private cols = new Map<CollectionKey, Map<number, Rec>>();
+  /** Per collection: slug -> id of the record that has it (writes keep it; a slug is looked up, not searched for). */
+  private slugs = new Map<CollectionKey, Map<string, number>>();
   private nextPost = 1;
   private nextTerm = 1;
   /** Bumped on every change: a list answer may be reused only while it is unchanged. */
@@ -32,6 +34,7 @@ export class Store {
   /** Back to the seed: every record as it was, ids counted from the seed's highest. */
   reset(): void {
     this.cols.clear();
+    this.slugs.clear();
     let maxPost = 0;
     let maxTerm = 0;
     for (const [key, entries] of Object.entries(this.seed) as [CollectionKey, Seed[CollectionKey]][]) {
@@ -39,6 +42,7 @@ export class Store {
       for (const e of entries) {
         const id = Number(e.record.id);
         map.set(id, { lang: e.lang, record: structuredClone(e.record) });
+        this.index(key, id, e.record.slug);
         if (TERMS.has(key)) maxTerm = Math.max(maxTerm, id);
         else maxPost = Math.max(maxPost, id);
       }
@@ -66,19 +70,46 @@ export class Store {
     return this.col(key).get(id);
   }
 
+  private index(key: CollectionKey, id: number, slug: unknown): void {
+    let m = this.slugs.get(key);
+    if (!m) this.slugs.set(key, (m = new Map()));
+    if (typeof slug === 'string' && slug !== '' && !m.has(slug)) m.set(slug, id);
+  }
+
+  private unindex(key: CollectionKey, id: number): void {
+    const m = this.slugs.get(key);
+    if (!m) return;
+    for (const [slug, owner] of m) if (owner === id) m.delete(slug);
+  }
+
   /** The record whose slug is `slug` (the calendar's by-slug routes), or undefined. */
   bySlug(key: CollectionKey, slug: string): Rec | undefined {
-    for (const r of this.col(key).values()) if (r.record.slug === slug) return r;
-    return undefined;
+    const id = this.slugs.get(key)?.get(slug);
+    const rec = id === undefined ? undefined : this.col(key).get(id);
+    return rec?.record.slug === slug ? rec : undefined;
+  }
+
+  /** Does another record of the collection than `id` have this slug? */
+  slugTaken(key: CollectionKey, slug: string, id?: number): boolean {
+    const owner = this.slugs.get(key)?.get(slug);
+    return owner !== undefined && owner !== id && this.col(key).get(owner)?.record.slug === slug;
   }
 
   put(key: CollectionKey, rec: Rec): void {
-    this.col(key).set(Number(rec.record.id), rec);
+    const id = Number(rec.record.id);
+    const old = this.slugs.get(key);
+    if (old && rec.record.slug !== undefined && old.get(rec.record.slug) !== id) {
+      this.unindex(key, id);
+      this.index(key, id, rec.record.slug);
+    }
+    if (!old) this.index(key, id, rec.record.slug);
+    this.col(key).set(id, rec);
     this.version++;
   }
 
   remove(key: CollectionKey, id: number): void {
     this.col(key).delete(id);
+    this.unindex(key, id);
     this.version++;
   }
 

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJudge } from '../../core/judge.js';
 import { operations as coreOperations, type OpenApiDoc } from '../../core/spec.js';
 import { createFront } from '../../mock/front.ts';
+import { FRONT_NODE_FLAGS } from '../../mock/prism.ts';
+import { frontFlags } from '../../bench/mock.ts';
 import { storeRoutes } from '../../mock/store/handler.ts';
 import { createStoreHost, type StoreHost } from '../../mock/store/host.ts';
 import { builtInSeed } from '../../mock/store/seed.ts';
@@ -269,5 +271,11 @@ describe('a seed file and the clock', () => {
     expect(() => createStoreHost(doc, { seedFile: file })).toThrow(/nope\/v1\/things/);
     expect(() => createStoreHost(doc, { now: 'yesterday-ish' })).toThrow(/--now/);
     expect(createStoreHost(doc, { now: '2030-01-01' }).clock.now()).toBeGreaterThan(Date.parse('2029-12-31T00:00:00Z'));
+  });
+});
+
+describe('the front runs as measured', () => {
+  it('npm run mock passes the front its Node flags (mock/prism.ts FRONT_NODE_FLAGS), and the bench reads them from there', () => {
+    expect(frontFlags()).toEqual(FRONT_NODE_FLAGS);
   });
 });
