@@ -6,11 +6,26 @@
 // rest_no_route, and the core parts run alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FESTIVAL_PLATFORM, WORDPRESS } from '../../core/mapping.js';
-import { adminCredentials, liveSite } from '../support/site.js';
+import { adminCredentials, liveSite, sandboxSites } from '../support/site.js';
 import { startMock, type Mock } from '../support/mock.js';
 import { batchScenario, call, eventScenario, mockTarget, postScenario, type Step, type Target, type Transcript } from '../scenario/festival.js';
 
 const SITE = liveSite();
+/**
+ * The mock emulates the newest release the sandbox runs (D162): its answers are compared with the
+ * sandbox site of the newest WordPress (wp71: 7.1 with TEC 6.17.2). On the older sites the scenario
+ * runs against the site alone (its steps accept each release's documented answer).
+ */
+const versionOf = (v: unknown): number[] => String(v ?? '0').split('.').map(Number);
+const newer = (a: number[], b: number[]): boolean => {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  return false;
+};
+const NEWEST = Object.entries(sandboxSites()).reduce<[string, number[]] | null>((best, [name, env]) => {
+  const v = versionOf(env.wordpress);
+  return !best || newer(v, best[1]) ? [name, v] : best;
+}, null)?.[0];
+const COMPARE = !SITE.isSandbox || SITE.name === NEWEST;
 const hasCalendar = Boolean(SITE.calendar);
 const { user, appPassword } = adminCredentials(SITE, 'the scenario');
 const run = `${Date.now().toString(36)}${process.pid}`;
@@ -33,9 +48,9 @@ const real: Target = {
  */
 const SHAPE_EXCEPTIONS: Record<string, { names: string[]; why: string }> = {};
 
-let mock: Mock;
+let mock: Mock | undefined;
 beforeAll(async () => {
-  mock = await startMock({ errors: false });
+  if (COMPARE) mock = await startMock({ errors: false });
 });
 afterAll(async () => {
   await mock?.stop();
@@ -61,14 +76,19 @@ function compare(site: Transcript, mocked: Transcript): string[] {
   return out;
 }
 
-const mocked = (): Target => ({ ...mockTarget(mock.url, true), mapping: real.mapping });
+const mocked = (): Target => ({ ...mockTarget(mock!.url, true), mapping: real.mapping });
 
-describe(`the festival scenario: ${SITE.name ?? SITE.baseUrl} and the mock (real names) agree`, () => {
+/** The scenario on the site and, on the newest site, on the mock too: their differences (none allowed). */
+async function both(scenario: (t: Target, run: string) => Promise<Transcript>, run: string): Promise<string[]> {
+  const site = await scenario(real, run);
+  if (!COMPARE) return [];
+  return compare(site, await scenario(mocked(), run));
+}
+
+describe(`the festival scenario on ${SITE.name ?? SITE.baseUrl}${COMPARE ? ', and the mock (real names) agrees with it' : ` (the mock is compared with the newest site, ${NEWEST})`}`, () => {
   if (hasCalendar)
     it('an event with a new venue and category: find by date and category, page, update, trash, read again', async () => {
-      const site = await eventScenario(real, `${run}e`);
-      const m = await eventScenario(mocked(), `${run}e`);
-      expect(compare(site, m)).toEqual([]);
+      expect(await both(eventScenario, `${run}e`)).toEqual([]);
     });
   else
     it('without the calendar the site has no calendar routes (the calendar part runs on the calendar sites)', async () => {
@@ -77,15 +97,11 @@ describe(`the festival scenario: ${SITE.name ?? SITE.baseUrl} and the mock (real
     });
 
   it('a post with media: upload, create, read, search, update, trash, delete', async () => {
-    const site = await postScenario(real, `${run}p`);
-    const m = await postScenario(mocked(), `${run}p`);
-    expect(compare(site, m)).toEqual([]);
+    expect(await both(postScenario, `${run}p`)).toEqual([]);
   });
 
   it('a batch: a create and an invalid create, each in its envelope', async () => {
-    const site = await batchScenario(real, `${run}b`);
-    const m = await batchScenario(mocked(), `${run}b`);
-    expect(compare(site, m)).toEqual([]);
+    expect(await both(batchScenario, `${run}b`)).toEqual([]);
   });
 });
 
