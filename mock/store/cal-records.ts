@@ -118,21 +118,15 @@ export function applyEventWrite(ctx: WriteCtx & { clock: Clock }, rec: Rec, body
     r.cost = String(body.cost ?? '');
     r.cost_details = costDetails(r.cost, r.cost_details ?? {});
   }
-  for (const [field, key] of [
-    ['venue', 'cal/events/v1/venues'],
-    ['organizer', 'cal/events/v1/organizers'],
+  // Venues and organizers by id; categories and tags by id, slug or name.
+  for (const [field, key, read] of [
+    ['venue', 'cal/events/v1/venues', linked],
+    ['organizer', 'cal/events/v1/organizers', linked],
+    ['categories', 'cal/events/v1/categories', terms],
+    ['tags', 'cal/events/v1/tags', terms],
   ] as const) {
     if (body[field] === undefined || body[field] === null) continue;
-    const ids = linked(ctx, key, body[field]);
-    if (!Array.isArray(ids)) return ids;
-    r[`__${field}_ids`] = ids;
-  }
-  for (const [field, key] of [
-    ['categories', 'cal/events/v1/categories'],
-    ['tags', 'cal/events/v1/tags'],
-  ] as const) {
-    if (body[field] === undefined || body[field] === null) continue;
-    const ids = terms(ctx, key, body[field]);
+    const ids = read(ctx, key, body[field]);
     if (!Array.isArray(ids)) return ids;
     r[`__${field}_ids`] = ids;
   }

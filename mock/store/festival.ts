@@ -6,6 +6,10 @@
 // the edit context: the text rules (WordPress's `sanitize_title`, `wptexturize`'s entities), the
 // site's dates (Europe/Amsterdam) and each record shape, written once.
 import type { Json } from '../../core/spec.ts';
+import { prng, type Prng } from '../../core/prng.ts';
+import { sanitizeTitle, texturize, uniqueSlug as freeSlug } from './text.ts';
+
+export { sanitizeTitle, texturize };
 
 export type Lang = 'nl' | 'en' | 'de';
 export const LANGS: readonly Lang[] = ['en', 'nl', 'de'];
@@ -21,60 +25,14 @@ export const REST = `${HOST}/wp-json`;
 const CAL = `${REST}/cal/events/v1`;
 
 // ---------------------------------------------------------------------------------------------
-// PRNG and text rules
+// Text rules (mock/store/text.ts) and the PRNG (core/prng.ts)
 
-/** mulberry32, the PRNG of the seeded fuzz tests: the same seed gives the same festival. */
-export interface Prng {
-  next: () => number;
-  int: (n: number) => number;
-  pick: <T>(xs: readonly T[]) => T;
-}
-export function prng(seed: number): Prng {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number): number => Math.floor(next() * n);
-  return { next, int, pick: <T>(xs: readonly T[]): T => xs[int(xs.length)] };
-}
-
-const LIGATURES: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th' };
-
-/**
- * A slug as WordPress's `sanitize_title` makes it (default locale): tags stripped, accents removed
- * (`ü` -> `u`, `ß` -> `ss`), lower case, dashes, `/` and `.` to `-`, other characters dropped
- * (`'`, `&`, `:`), white space to `-`, runs of `-` collapsed and trimmed.
- */
-export function sanitizeTitle(title: string): string {
-  return title
-    .replace(/<[^>]*>/g, '')
-    .replace(/&[^;\s]+;/g, '')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[ßæœøłđðþ]/g, (c) => LIGATURES[c])
-    .replace(/[\u00a0\u2013\u2014/.]/g, '-')
-    .replace(/[^a-z0-9 _-]/g, '')
-    .replace(/\s+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '');
-}
-
-/** `base`, or with the language as WPML suffixes a translation's slug (`tickets-de`), or `-2`, `-3`, ... */
-export function uniqueSlug(used: Set<string>, base: string, suffix?: string): string {
-  let slug = base;
-  if (used.has(slug) && suffix) slug = `${base}-${suffix}`;
-  for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
+/** A free slug of a seed collection (`used`), taken. */
+function takeSlug(used: Set<string>, base: string, suffix?: string): string {
+  const slug = freeSlug(base, (s) => used.has(s), suffix);
   used.add(slug);
   return slug;
 }
-
-/** Text as WordPress renders it (`wptexturize`, `convert_chars`): `&` -> `&#038;`, `'` -> `&#8217;`. */
-export const texturize = (s: string): string => s.replace(/&(?![#a-z0-9]+;)/gi, '&#038;').replace(/'/g, '&#8217;');
 
 const ENTITIES: Record<string, string> = {
   '&#038;': '&',
@@ -1071,13 +1029,13 @@ function genMedia(base: FestivalBase): Entry[] {
 
 function genPlaces(base: FestivalBase, images: Map<string, Entry>): { venues: Entry[]; organizers: Entry[] } {
   const venues = VENUES.map((v, i): Entry => {
-    const slug = uniqueSlug(base.slugs('cal/events/v1/venues'), sanitizeTitle(v.name));
+    const slug = takeSlug(base.slugs('cal/events/v1/venues'), sanitizeTitle(v.name));
     const img = v.image ? images.get(v.image) : undefined;
     const date = `2025-03-${pad(4 + i)} 10:${pad(10 * i)}:00`;
     return { lang: v.lang, record: venue({ ...v, id: IDS.venues + i, slug, date, image: img ? calImage(img.record) : undefined }) };
   });
   const organizers = ORGANIZERS.map((o, i): Entry => {
-    const slug = uniqueSlug(base.slugs('cal/events/v1/organizers'), sanitizeTitle(o.name));
+    const slug = takeSlug(base.slugs('cal/events/v1/organizers'), sanitizeTitle(o.name));
     return { lang: o.lang, record: organizer({ ...o, id: IDS.organizers + i, slug, date: `2025-03-${pad(12 + i)} 14:00:00` }) };
   });
   return { venues, organizers };
@@ -1100,7 +1058,7 @@ function genTerms(base: FestivalBase, kind: 'categories' | 'tags', ids: Map<stri
         paths.set(known.record.id as number, String(known.record.url).replace(/^.*\/category\/|\/$/g, ''));
         continue;
       }
-      const slug = uniqueSlug(base.slugs(key), sanitizeTitle(row.name[lang]), lang);
+      const slug = takeSlug(base.slugs(key), sanitizeTitle(row.name[lang]), lang);
       const parent = row.parent ? ids.get(`${lang}:${row.parent}`) : undefined;
       const path = parent ? `${paths.get(parent)}/${slug}` : slug;
       const id = next++;
@@ -1165,7 +1123,7 @@ function genEvent(base: FestivalBase, cast: Cast, r: Prng, i: number, combo: [st
     id: IDS.events + i,
     lang,
     title,
-    slug: uniqueSlug(base.slugs('cal/events/v1/events'), sanitizeTitle(title)),
+    slug: takeSlug(base.slugs('cal/events/v1/events'), sanitizeTitle(title)),
     description: `${about} ${moment.sentence[lang]}`,
     excerpt: about,
     status: i % 17 === 16 ? 'draft' : 'publish',
@@ -1212,7 +1170,7 @@ function genPosts(base: FestivalBase, images: number[], r: Prng): Entry[] {
     POSTS[lang].forEach(([title, text], n) => {
       const id = IDS.posts + i;
       const date = coreTime(Date.UTC(2025, 0, 15, 9) + n * 16 * DAY + r.int(10) * 3_600_000 + LANGS.indexOf(lang) * 1_800_000);
-      const slug = uniqueSlug(base.slugs('core/v2/posts'), sanitizeTitle(title), lang);
+      const slug = takeSlug(base.slugs('core/v2/posts'), sanitizeTitle(title), lang);
       const status = i % 12 === 7 ? 'draft' : 'publish';
       const tagCount = r.int(3);
       const postTags = [...new Set(Array.from({ length: tagCount }, () => r.pick(tags)))];
@@ -1243,7 +1201,7 @@ function genPages(base: FestivalBase): Entry[] {
   PAGES.forEach(([lang, title, text, parentRef, order], i) => {
     const parent = typeof parentRef === 'number' ? parentRef : (out[Number(parentRef.slice(1))].record.id as number);
     const parentLink = all.find((e) => e.record.id === parent)?.record.link;
-    const slug = uniqueSlug(base.slugs('core/v2/pages'), sanitizeTitle(title), lang);
+    const slug = takeSlug(base.slugs('core/v2/pages'), sanitizeTitle(title), lang);
     const path = parent && typeof parentLink === 'string' ? `${parentLink.slice(HOST.length + 1)}${slug}` : slug;
     const date = coreTime(Date.UTC(2025, 0, 6 + i, 10));
     const entry: Entry = {

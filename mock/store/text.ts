@@ -1,31 +1,45 @@
-// What WordPress does to the text it stores: slugs from titles (`sanitize_title`), unique slugs
-// (`wp_unique_post_slug`: `-2`, `-3`, ...), the rendered form of a title (`wptexturize`'s `&`) and
-// of content and excerpts (`wpautop`: paragraphs).
+// What WordPress does to the text it stores, written once for the seed and the store: slugs from
+// titles (`sanitize_title`), unique slugs (`wp_unique_post_slug`: `-2`, `-3`, ...; WPML's language
+// suffix for a translation), the rendered form of a title (`wptexturize`, `convert_chars`) and of
+// content and excerpts (`wpautop`: paragraphs).
 
-/** `sanitize_title`: accents removed, tags stripped, lower case, anything else than a-z 0-9 `-` `_` becomes `-`. */
+const LIGATURES: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th' };
+
+/**
+ * A slug as WordPress's `sanitize_title` makes it (default locale): tags stripped, accents removed
+ * (`ü` -> `u`, `ß` -> `ss`), lower case, dashes, `/` and `.` to `-`, other characters dropped
+ * (`'`, `&`, `:`), white space to `-`, runs of `-` collapsed and trimmed.
+ */
 export function sanitizeTitle(title: string): string {
   return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
     .replace(/<[^>]*>/g, '')
-    .replace(/&[a-z0-9#]+;/gi, '')
+    .replace(/&[^;\s]+;/g, '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[^a-z0-9_\s-]/g, '')
-    .trim()
-    .replace(/[\s-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/[ßæœøłđðþ]/g, (c) => LIGATURES[c])
+    .replace(/[\u00a0\u2013\u2014/.]/g, '-')
+    .replace(/[^a-z0-9 _-]/g, '')
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
     .slice(0, 200);
 }
 
-/** The first of `slug`, `slug-2`, `slug-3`, ... that `taken` says is free. */
-export function uniqueSlug(slug: string, taken: (s: string) => boolean): string {
-  if (!slug || !taken(slug)) return slug;
-  for (let n = 2; n < 100_000; n++) if (!taken(`${slug}-${n}`)) return `${slug}-${n}`;
-  return `${slug}-${Date.now()}`;
+/** `slug`, or with the language as WPML suffixes a translation's slug (`tickets-de`), or `-2`, `-3`, ... : the first that `taken` says is free. */
+export function uniqueSlug(slug: string, taken: (s: string) => boolean, suffix?: string): string {
+  if (!slug) return slug;
+  let out = slug;
+  if (taken(out) && suffix) out = `${slug}-${suffix}`;
+  for (let n = 2; taken(out) && n < 1_000_000; n++) out = `${slug}-${n}`;
+  return out;
 }
 
-/** A title as WordPress renders it: a bare `&` becomes `&#038;`. */
-export const renderTitle = (raw: string): string => raw.replace(/&(?![a-z0-9#]+;)/gi, '&#038;');
+/** Text as WordPress renders it (`wptexturize`, `convert_chars`): `&` -> `&#038;`, `'` -> `&#8217;`. */
+export const texturize = (s: string): string => s.replace(/&(?![#a-z0-9]+;)/gi, '&#038;').replace(/'/g, '&#8217;');
+
+/** A title as WordPress renders it. */
+export const renderTitle = texturize;
 
 /** Content or an excerpt as WordPress renders it: block markup and HTML paragraphs as they are, plain text in `<p>`. */
 export function renderBlock(raw: string): string {
@@ -33,6 +47,6 @@ export function renderBlock(raw: string): string {
   if (/^\s*<(p|div|h\d|ul|ol|figure|!-- wp:)/i.test(raw)) return `${raw.replace(/<!-- \/?wp:[^>]*-->\n?/g, '').trim()}\n`;
   return `${raw
     .split(/\n\s*\n/)
-    .map((p) => `<p>${renderTitle(p.trim()).replace(/\n/g, '<br />\n')}</p>`)
+    .map((p) => `<p>${texturize(p.trim()).replace(/\n/g, '<br />\n')}</p>`)
     .join('\n')}\n`;
 }

@@ -16,7 +16,10 @@ const SITE = liveSite();
  * sandbox site of the newest WordPress (wp71: 7.1 with TEC 6.17.2). On the older sites the scenario
  * runs against the site alone (its steps accept each release's documented answer).
  */
-const versionOf = (v: unknown): number[] => String(v ?? '0').split('.').map(Number);
+const versionOf = (v: unknown): number[] =>
+  String(v ?? '0')
+    .split('.')
+    .map(Number);
 const newer = (a: number[], b: number[]): boolean => {
   for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
   return false;
@@ -38,7 +41,11 @@ const real: Target = {
   authorization: `Basic ${Buffer.from(`${user}:${appPassword}`).toString('base64')}`,
   // The calendar only trashes: what the scenario made is deleted for good through the post type's core route.
   purge: async (kind, id) => {
-    await fetch(`${SITE.baseUrl}/wp/v2/${CORE_PATHS[kind]}/${id}?force=true`, { method: 'DELETE', headers: { authorization: real.authorization }, signal: AbortSignal.timeout(30_000) });
+    await fetch(`${SITE.baseUrl}/wp/v2/${CORE_PATHS[kind]}/${id}?force=true`, {
+      method: 'DELETE',
+      headers: { authorization: real.authorization },
+      signal: AbortSignal.timeout(30_000),
+    });
   },
 };
 

@@ -50,7 +50,7 @@ describe("the README's first hour with the mock", () => {
   });
 
   it('the TypeScript block: the published client with the real names, as against a real site', async () => {
-    expect(ts).toContain("mapping: FESTIVAL_PLATFORM");
+    expect(ts).toContain('mapping: FESTIVAL_PLATFORM');
     expect(ts).toContain("baseUrl: 'http://127.0.0.1:4010/wp-json'");
     expect(ts).toContain('headers: { Authorization:');
     // The block's calls, run here against the test's mock.

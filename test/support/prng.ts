@@ -1,18 +1,2 @@
-// mulberry32: a small deterministic PRNG for the seeded fuzz tests (the same seed gives the same run).
-export interface Prng {
-  next: () => number;
-  int: (n: number) => number;
-  pick: <T>(xs: readonly T[]) => T;
-}
-
-export function prng(seed: number): Prng {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] };
-}
+// The seeded fuzz tests' PRNG is the core's (core/prng.ts: mulberry32).
+export { prng, type Prng } from '../../core/prng.js';
