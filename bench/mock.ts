@@ -19,7 +19,7 @@ import { stop, waitFor } from './process.ts';
 /** The compiled mock, as `npm run mock` runs it. */
 const MOCK = join('dist', 'mock', 'main.js');
 
-const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
+export const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
 const freePort = (): Promise<number> =>
   new Promise((res) => {
     const s = netServer().listen(0, '127.0.0.1', () => {
@@ -84,7 +84,8 @@ export function requestMakers(doc: Json): Maker[] {
   return makers;
 }
 
-async function load(url: string, init: Partial<autocannon.Options>): Promise<Record<string, number>> {
+/** Load one URL with autocannon (10 connections): requests per second, p50/p99 ms, failures. */
+export async function load(url: string, init: Partial<autocannon.Options>): Promise<Record<string, number>> {
   const r = await autocannon({ url, connections: 10, ...init } as autocannon.Options);
   return {
     rps: round(r.requests.average, 0),

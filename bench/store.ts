@@ -7,28 +7,10 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { frontFlags, treeRssMb } from './mock.ts';
+import { frontFlags, load, round, treeRssMb } from './mock.ts';
 import { stop, waitFor } from './process.ts';
 
 const MOCK = join('dist', 'mock', 'main.js');
-const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
-
-type Figures = Record<string, number>;
-
-async function load(url: string, init: Partial<autocannon.Options>): Promise<Figures> {
-  const r = await autocannon({ url, connections: 10, ...init } as autocannon.Options);
-  return {
-    rps: round(r.requests.average, 0),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    requests: r.requests.total,
-  };
-}
-
 /** The distinct reads: the n-th request of a mix of store-backed GETs (lists, filters, pages, items; spec and real names). */
 export function storeRead(n: number, ids: { posts: number[]; events: number[] }): string {
   const post = ids.posts[n % ids.posts.length];
