@@ -39,7 +39,7 @@ function remembered(value: object, naming: Naming | undefined): string | undefin
 }
 
 function write(value: unknown, depth: number, naming: Naming | undefined, state: { named: boolean }): string {
-  if (typeof value === 'string') return naming && depth <= 1 ? naming.rewrite(JSON.stringify(value)) : JSON.stringify(value);
+  if (typeof value === 'string') return naming ? naming.rewrite(JSON.stringify(value)) : JSON.stringify(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   const known = remembered(value, naming);
   if (known !== undefined) return known;
