@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { stopChild } from '../core/process.ts';
 import { createStaticServer } from './static.ts';
 
 /** The mock's entry point beside this module (main.js when compiled, main.ts in the source). */
@@ -62,27 +63,7 @@ async function stop(code: number): Promise<void> {
   stopping = true;
   docs.close();
   docs.closeAllConnections?.();
-  if (mock.exitCode === null && mock.signalCode === null) {
-    await new Promise<void>((resolve) => {
-      const t = setTimeout(() => {
-        try {
-          process.kill(mock.pid!, 'SIGKILL');
-        } catch {
-          /* gone */
-        }
-      }, 8000);
-      mock.once('exit', () => {
-        clearTimeout(t);
-        resolve();
-      });
-      try {
-        process.kill(mock.pid!, 'SIGTERM');
-      } catch {
-        clearTimeout(t);
-        resolve();
-      }
-    });
-  }
+  await stopChild(mock, 8000);
   console.log('start: stopped.');
   process.exit(code);
 }
