@@ -3,13 +3,13 @@
 // reachable and what was left behind; then the failures, each failing check with its request and its
 // reason visible without scrolling; the namespaces the site does not have one line each. Measured in
 // Debian's chromium (never downloaded), at 1280x800.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, runCli, send, siteIndex } from './support/fake-site.js';
+import { launchChromium } from '../support/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 let site: FakeSite;
 let run: CliRun;
 let browser: Browser;
@@ -27,11 +27,7 @@ beforeAll(async () => {
   });
   run = await runCli(['--base-url', site.base, '--quiet']);
   report = JSON.parse(readFileSync(join(run.out, 'report.json'), 'utf8'));
-  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`file://${join(run.out, 'report.html')}`);
 }, 180_000);
