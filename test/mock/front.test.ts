@@ -1,24 +1,18 @@
 // The mock's front on its own, in front of a fake Prism that answers canned responses: the cases a
 // real Prism rarely produces (a 422 problem, a dead upstream, malformed HTTP, an oversized body).
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AnswerMemo, createFront } from '../../mock/front.ts';
-import { type Canned, closeServer, fakeFront, type FakeFront, listen } from '../support/front.js';
+import { type Canned, closeServer, fakeFront, fakeFrontForAll, listen } from '../support/front.js';
 import { bundle } from '../support/spec.js';
 import { check } from '../support/validate.js';
 
 const ERROR = { $ref: '#/components/schemas/Error' };
 let canned: Canned = { status: 200, headers: {}, body: '{}' };
-let fake: FakeFront;
-let base: string;
-beforeAll(async () => {
-  fake = await fakeFront(() => canned);
-  base = fake.base;
-});
-afterAll(() => fake.close());
+const front = fakeFrontForAll(() => canned);
 
 async function get(path: string, init: RequestInit = {}) {
-  const res = await fetch(`${base}${path}`, init);
+  const res = await fetch(`${front.base}${path}`, init);
   return { status: res.status, body: await res.json() };
 }
 
@@ -84,7 +78,7 @@ describe('the mock front', () => {
 
   it('survives malformed HTTP and an oversized body', async () => {
     const reply = await new Promise<string>((resolve) => {
-      const s = net.connect(Number(new URL(base).port), '127.0.0.1', () => s.write('GARBAGE / HTTP/9\r\n\r\n'));
+      const s = net.connect(Number(new URL(front.base).port), '127.0.0.1', () => s.write('GARBAGE / HTTP/9\r\n\r\n'));
       let data = '';
       s.on('data', (c) => {
         data += c;
@@ -93,9 +87,11 @@ describe('the mock front', () => {
       s.on('error', () => resolve(data));
     });
     expect(reply).toMatch(/^HTTP\/1\.1 400/);
-    const big = await fetch(`${base}/batch/v1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(9 * 1024 * 1024) }).catch(
-      (e: Error) => e,
-    );
+    const big = await fetch(`${front.base}/batch/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(9 * 1024 * 1024),
+    }).catch((e: Error) => e);
     if (!(big instanceof Error)) expect(big.status).toBe(413);
     canned = { status: 200, headers: { 'content-type': 'application/json' }, body: '{"alive":true}' };
     expect((await get('/')).body).toEqual({ alive: true });

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type AnswerMemo, createFront } from '../../mock/front.ts';
+import { afterAll, beforeAll } from 'vitest';
 import { bundle } from './spec.js';
 
 export interface Canned {
@@ -43,4 +44,16 @@ export async function fakeFront(answer: () => Canned, { memo = null }: { memo?: 
       await closeServer(upstream);
     },
   };
+}
+
+/** fakeFront for the whole test file (or describe block): started before its tests, closed after them; its `base` is set once started. */
+export function fakeFrontForAll(answer: () => Canned, options: { memo?: AnswerMemo | null } = {}): { base: string } {
+  const started = { base: '' };
+  let fake: FakeFront | undefined;
+  beforeAll(async () => {
+    fake = await fakeFront(answer, options);
+    started.base = fake.base;
+  });
+  afterAll(() => fake?.close());
+  return started;
 }
