@@ -2,7 +2,6 @@
 // the preprocessor festival/record-contexts (scripts/redocly/record-contexts.js) produces the view,
 // edit and embed schemas and the embed examples. These tests state its rules, check that the source
 // uses it for every record, and that a malformed marker fails the bundle naming the file.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 // @ts-expect-error plain ESM JavaScript (a Redocly plugin), without type declarations
 import { contextSchema, expandSchema, project, projectValue } from '../../scripts/redocly/record-contexts.js';
+import { bundleWithRedocly } from '../support/build.js';
 import { bundle, ROOT, type Json } from '../support/spec.js';
 
 const record = (): Json => ({
@@ -113,14 +113,10 @@ describe('festival/record-contexts', () => {
       writeFileSync(join(dir, 'RenderedEdit.yaml'), stringify({ type: 'object' }));
       const get = { operationId: 'getThing', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: 'Thing.yaml' } } } } } };
       writeFileSync(join(dir, 'openapi.yaml'), stringify({ openapi: '3.1.0', info: { title: 't', version: '1.0.0' }, paths: { '/x': { get } } }));
-      const res = spawnSync(
-        join(ROOT, 'node_modules', '.bin', 'redocly'),
-        ['bundle', join(dir, 'openapi.yaml'), '-o', join(dir, 'out.yaml'), '--config', join(ROOT, 'redocly.yaml')],
-        { cwd: ROOT, encoding: 'utf8' },
-      );
+      const res = bundleWithRedocly(dir);
       expect(res.status).not.toBe(0);
-      expect(res.stdout + res.stderr).toMatch(/unknown context "admin"/);
-      expect(res.stdout + res.stderr).toMatch(/Thing\.yaml/);
+      expect(res.output).toMatch(/unknown context "admin"/);
+      expect(res.output).toMatch(/Thing\.yaml/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { bundleWithRedocly } from '../support/build.js';
 import { bundle, ROOT, type Json } from '../support/spec.js';
 
 // The Redocly plugin is plain JavaScript (Redocly loads it as it is); its two helpers are typed here,
@@ -107,14 +108,10 @@ describe('the decorator', () => {
         join(dir, 'openapi.yaml'),
         stringify({ openapi: '3.1.0', info: { title: 't', version: '1.0.0' }, paths: { '/x': { $ref: 'thing.yaml' } } }),
       );
-      const r = spawnSync(
-        join(ROOT, 'node_modules', '.bin', 'redocly'),
-        ['bundle', join(dir, 'openapi.yaml'), '-o', join(dir, 'out.yaml'), '--config', join(ROOT, 'redocly.yaml')],
-        { cwd: ROOT, encoding: 'utf8' },
-      );
+      const r = bundleWithRedocly(dir);
       expect(r.status).not.toBe(0);
-      expect(r.stdout + r.stderr).toMatch(/unknown method "get"/);
-      expect(r.stdout + r.stderr).toMatch(/thing\.yaml/);
+      expect(r.output).toMatch(/unknown method "get"/);
+      expect(r.output).toMatch(/thing\.yaml/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
