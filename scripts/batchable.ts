@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 // Derive the batchable operations (those with `x-allow-batch: {v1: true}`) from the bundled spec and
 // write them as a typed constant, so the batch helper's types and its runtime check share one list.
-// A pipeline stage (pipeline.ts). Usage: node dist/scripts/batchable.js [--spec generated/openapi.json] [--out generated/batchable.ts]
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// A pipeline stage (pipeline.ts). Usage: node dist/scripts/batchable.js [--spec generated/openapi.json] [--out generated/batchable.ts] [--check]
 import type { Json } from '../core/spec.ts';
+import { generate, isScript } from './generate.ts';
 
 const METHODS = ['post', 'put', 'patch', 'delete'];
 
@@ -28,27 +27,7 @@ export function render(routes: Record<string, string[]>): string {
   ].join('\n');
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const args = process.argv.slice(2);
-  const opt = (name: string, dflt: string): string => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : dflt;
-  };
-  const specPath = opt('--spec', 'generated/openapi.json');
-  const outPath = opt('--out', 'generated/batchable.ts');
-  if (!existsSync(specPath)) {
-    console.error(`batchable: ${specPath} not found (run npm run build first)`);
-    process.exit(1);
-  }
-  const text = render(batchableRoutes(JSON.parse(readFileSync(specPath, 'utf8'))));
-  if (args.includes('--check')) {
-    const cur = existsSync(outPath) ? readFileSync(outPath, 'utf8') : '';
-    if (cur !== text) {
-      console.error(`batchable: ${outPath} is stale; run npm run build`);
-      process.exit(1);
-    }
-  } else if (!existsSync(outPath) || readFileSync(outPath, 'utf8') !== text) {
-    writeFileSync(outPath, text);
-    console.log(`batchable: wrote ${outPath}`);
-  }
+if (isScript(import.meta.url)) {
+  const { stale } = generate('batchable', process.argv.slice(2), 'generated/batchable.ts', (spec, out) => ({ [out]: render(batchableRoutes(spec)) }));
+  if (stale) process.exit(1);
 }
