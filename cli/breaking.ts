@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
-import { isMain, parseArgs, UsageError } from './lib/args.js';
+import { parseArgs, UsageError } from './lib/args.js';
+import { flagTable, runIfMain } from './lib/command.js';
 import { compareBundles, latestRelease, verdict } from '../core/breaking.js';
 
 export { latestRelease };
@@ -37,15 +38,7 @@ The rules and known limits are listed at the top of cli/lib/breaking.ts.
 Exit codes: 0 no break, or breaks announced by a greater info.version major; 1 unannounced breaks;
 2 bad input.`;
 
-export const FLAGS = {
-  base: { type: 'string' },
-  head: { type: 'string' },
-  json: { type: 'string' },
-  all: { type: 'boolean' },
-  'since-release': { type: 'boolean' },
-  releases: { type: 'string' },
-  help: { type: 'boolean' },
-};
+export const FLAGS = flagTable({ string: ['base', 'head', 'json', 'releases'], boolean: ['all', 'since-release', 'help'] });
 
 function git(args: Json, opts = {}) {
   return spawnSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...opts });
@@ -220,8 +213,4 @@ export async function main(argv: Json, { stdout = process.stdout, stderr = proce
   }
 }
 
-if (await isMain(import.meta.url)) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+await runIfMain(import.meta.url, main);

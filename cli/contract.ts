@@ -4,9 +4,10 @@
 // Exit codes: 0 every check passed, 1 a check failed, a record was left behind or the run was stopped
 // by its deadline (partial report), 2 bad input, an unreachable site or rejected credentials,
 // 130 interrupted (SIGINT; partial report).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isMain, parseArgs, UsageError } from './lib/args.js';
+import { parseArgs, UsageError } from './lib/args.js';
+import { flagTable, loadSpecFlag, runIfMain } from './lib/command.js';
 import { formatBytes } from './lib/http.js';
 import { checkBaseUrl as checkBase } from '../core/base-url.js';
 import * as coreMapping from '../core/mapping.js';
@@ -14,7 +15,7 @@ import { createRecorder } from './lib/record.js';
 import { createRedactor, forTerminal } from '../core/redact.js';
 import { driftText, summaryText, writeReports } from './lib/report.js';
 import { CredentialsRejected, runContract, SiteUnreachable } from './lib/runner.js';
-import { DEFAULT_SPEC, loadBundle, PACKAGE_ROOT } from '../core/spec.js';
+import { PACKAGE_ROOT } from '../core/spec.js';
 import type { Json } from '../core/spec.js';
 
 /** Where the reports go without --out, per command (the help texts say the same). */
@@ -74,27 +75,14 @@ ${limits('drift')}
   --help                  this text
 Exit codes: 0 the report was written, 2 bad input or unreachable site.`;
 
-export const DRIFT_FLAGS = {
-  'base-url': { type: 'string' },
-  map: { type: 'list' },
-  config: { type: 'string' },
-  spec: { type: 'string' },
-  out: { type: 'string' },
-  quiet: { type: 'boolean' },
-  help: { type: 'boolean' },
-  timeout: { type: 'string' },
-  'max-body': { type: 'string' },
-  deadline: { type: 'string' },
-  record: { type: 'string' },
-};
+export const DRIFT_FLAGS = flagTable({
+  string: ['base-url', 'config', 'spec', 'out', 'timeout', 'max-body', 'deadline', 'record'],
+  list: ['map'],
+  boolean: ['quiet', 'help'],
+});
 export const FLAGS = {
   ...DRIFT_FLAGS,
-  namespace: { type: 'list' },
-  operation: { type: 'list' },
-  'require-namespace': { type: 'list' },
-  strict: { type: 'boolean' },
-  'allow-writes': { type: 'boolean' },
-  drift: { type: 'boolean' },
+  ...flagTable({ list: ['namespace', 'operation', 'require-namespace'], boolean: ['strict', 'allow-writes', 'drift'] }),
 };
 const CONFIG_KEYS = new Set([
   'baseUrl',
@@ -233,14 +221,7 @@ async function options(values: Json, command: Json) {
   } catch (e: Json) {
     throw new UsageError(e.message);
   }
-  const specFile = resolve(values.spec ?? cfg.spec ?? DEFAULT_SPEC);
-  if (!existsSync(specFile)) throw new UsageError(`--spec ${specFile}: no such file${specFile === DEFAULT_SPEC ? ' (run `npm run build`)' : ''}`);
-  let doc;
-  try {
-    doc = loadBundle(specFile);
-  } catch (e: Json) {
-    throw new UsageError(e.message);
-  }
+  const { specFile, doc } = loadSpecFlag(values.spec ?? cfg.spec);
   return {
     cfg,
     baseUrl,
@@ -374,8 +355,4 @@ export async function main(
   }
 }
 
-if (await isMain(import.meta.url)) {
-  main(process.argv.slice(2), { installSignals: true }).then((code) => {
-    process.exitCode = code;
-  });
-}
+await runIfMain(import.meta.url, (argv) => main(argv, { installSignals: true }));
