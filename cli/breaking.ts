@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
-import { parseArgs, UsageError } from './lib/args.js';
-import { flagTable, runIfMain } from './lib/command.js';
+import { UsageError } from './lib/args.js';
+import { flagTable, runCommand, runIfMain } from './lib/command.js';
 import { compareBundles, latestRelease, verdict } from '../core/breaking.js';
 
 export { latestRelease };
@@ -153,12 +153,8 @@ function readFile(file: Json, flag: Json) {
 
 export async function main(argv: Json, { stdout = process.stdout, stderr = process.stderr } = {}) {
   const say = (s: Json) => stdout.write(`${s}\n`);
-  try {
-    const { values, positionals } = parseArgs(argv, FLAGS);
-    if (values.help) {
-      say(HELP);
-      return 0;
-    }
+  const err = (s: Json) => stderr.write(`${s}\n`);
+  return runCommand('breaking', argv, { flags: FLAGS, help: HELP, say, err }, async (values, positionals) => {
     if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
     if (values.base && values['since-release']) throw new UsageError('give --base or --since-release, not both');
     if (values.releases && !values['since-release']) throw new UsageError('--releases goes with --since-release');
@@ -203,14 +199,7 @@ export async function main(argv: Json, { stdout = process.stdout, stderr = proce
     );
     if (values.json) writeFileSync(values.json, `${JSON.stringify({ ...result, verdict: v }, null, 2)}\n`);
     return v.ok ? 0 : 1;
-  } catch (e: Json) {
-    if (e instanceof UsageError) {
-      stderr.write(`breaking: ${e.message}\nRun with --help for usage.\n`);
-      return 2;
-    }
-    stderr.write(`breaking: internal error: ${e?.message ?? e}\n`);
-    return 2;
-  }
+  });
 }
 
 await runIfMain(import.meta.url, main);

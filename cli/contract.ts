@@ -6,8 +6,8 @@
 // 130 interrupted (SIGINT; partial report).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs, UsageError } from './lib/args.js';
-import { flagTable, loadSpecFlag, runIfMain } from './lib/command.js';
+import { UsageError } from './lib/args.js';
+import { failure, flagTable, loadSpecFlag, runCommand, runIfMain } from './lib/command.js';
 import { formatBytes } from './lib/http.js';
 import { checkBaseUrl as checkBase } from '../core/base-url.js';
 import * as coreMapping from '../core/mapping.js';
@@ -259,16 +259,11 @@ function openRecorder(file: string, redact: (t: string) => string, command: stri
 
 /** Say why the run failed; returns its exit code (2: usage, unreachable site, rejected credentials, internal error). */
 function failed(e: Json, command: string, err: (s: Json) => void): number {
-  if (e instanceof UsageError || e?.usage) {
-    err(`${command}: ${e.message}\nRun with --help for usage.`);
-    return 2;
-  }
   if (e instanceof SiteUnreachable || e instanceof CredentialsRejected) {
     err(`${command}: ${e.message}`);
     return 2;
   }
-  err(`${command}: internal error: ${e?.message ?? e}`);
-  return 2;
+  return failure(command, e, err);
 }
 
 /**
@@ -289,66 +284,62 @@ export async function main(
   const drift = command === 'drift';
   let recorder: Json;
   const sig = signals(installSignals);
+  const frame = { flags: drift ? DRIFT_FLAGS : FLAGS, help: drift ? DRIFT_HELP : HELP, say, err, failed: (e: Json) => failed(e, command, err) };
   try {
-    const { values, positionals } = parseArgs(argv, drift ? DRIFT_FLAGS : FLAGS);
-    if (values.help) {
-      say(drift ? DRIFT_HELP : HELP);
-      return 0;
-    }
-    if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-    const opt = await options(values, command);
-    if ((env.WP_USER && !env.WP_APP_PASSWORD) || (!env.WP_USER && env.WP_APP_PASSWORD))
-      throw new UsageError('set both WP_USER and WP_APP_PASSWORD, or neither');
-    const allowWrites = !drift && Boolean(values['allow-writes']);
-    const strict = !drift && Boolean(values.strict ?? opt.cfg.strict);
-    const { progress, phase, clear } = progressWriter(stderr, values.quiet, clean);
-    if (values.record) recorder = openRecorder(values.record, redact, command, opt.baseUrl);
-    const mode = drift
-      ? 'drift report only'
-      : `${allowWrites ? 'WITH WRITES (records this run creates)' : 'read-only'}${strict ? ' · strict' : ''}${values.drift ? ' · drift report' : ''}`;
-    err(
-      `${command}: ${opt.baseUrl} · spec ${opt.doc.info?.version ?? '?'} · ${mode} · ${credentials ? `as ${credentials.user}` : 'anonymous'} · timeout ${opt.timeoutMs / 1000} s, max body ${formatBytes(opt.maxBodyBytes)}, deadline ${opt.deadlineMs / 1000} s`,
-    );
-    const report = await runContract({
-      doc: opt.doc,
-      specFile: opt.specFile,
-      baseUrl: opt.baseUrl,
-      map: opt.map,
-      mapPairs: opt.mapPairs,
-      credentials,
-      fetch,
-      namespaces: drift ? [] : [...(opt.cfg.namespace ?? []), ...(values.namespace ?? [])],
-      operations: drift ? [] : [...(opt.cfg.operation ?? []), ...(values.operation ?? [])],
-      requireNamespaces: drift ? [] : [...(opt.cfg.requireNamespace ?? []), ...(values['require-namespace'] ?? [])],
-      strict,
-      allowWrites,
-      driftOnly: drift,
-      progress,
-      phase,
-      info: (line: Json) => err(`${command}: ${line}`),
-      timeoutMs: opt.timeoutMs,
-      maxBodyBytes: opt.maxBodyBytes,
-      deadlineMs: opt.deadlineMs,
-      signal: sig.soft.signal,
-      hardSignal: sig.hard.signal,
-      onExchange: recorder ? (x: Json) => recorder.add(x) : undefined,
+    return await runCommand(command, argv, frame, async (values, positionals) => {
+      if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+      const opt = await options(values, command);
+      if ((env.WP_USER && !env.WP_APP_PASSWORD) || (!env.WP_USER && env.WP_APP_PASSWORD))
+        throw new UsageError('set both WP_USER and WP_APP_PASSWORD, or neither');
+      const allowWrites = !drift && Boolean(values['allow-writes']);
+      const strict = !drift && Boolean(values.strict ?? opt.cfg.strict);
+      const { progress, phase, clear } = progressWriter(stderr, values.quiet, clean);
+      if (values.record) recorder = openRecorder(values.record, redact, command, opt.baseUrl);
+      const mode = drift
+        ? 'drift report only'
+        : `${allowWrites ? 'WITH WRITES (records this run creates)' : 'read-only'}${strict ? ' · strict' : ''}${values.drift ? ' · drift report' : ''}`;
+      err(
+        `${command}: ${opt.baseUrl} · spec ${opt.doc.info?.version ?? '?'} · ${mode} · ${credentials ? `as ${credentials.user}` : 'anonymous'} · timeout ${opt.timeoutMs / 1000} s, max body ${formatBytes(opt.maxBodyBytes)}, deadline ${opt.deadlineMs / 1000} s`,
+      );
+      const report = await runContract({
+        doc: opt.doc,
+        specFile: opt.specFile,
+        baseUrl: opt.baseUrl,
+        map: opt.map,
+        mapPairs: opt.mapPairs,
+        credentials,
+        fetch,
+        namespaces: drift ? [] : [...(opt.cfg.namespace ?? []), ...(values.namespace ?? [])],
+        operations: drift ? [] : [...(opt.cfg.operation ?? []), ...(values.operation ?? [])],
+        requireNamespaces: drift ? [] : [...(opt.cfg.requireNamespace ?? []), ...(values['require-namespace'] ?? [])],
+        strict,
+        allowWrites,
+        driftOnly: drift,
+        progress,
+        phase,
+        info: (line: Json) => err(`${command}: ${line}`),
+        timeoutMs: opt.timeoutMs,
+        maxBodyBytes: opt.maxBodyBytes,
+        deadlineMs: opt.deadlineMs,
+        signal: sig.soft.signal,
+        hardSignal: sig.hard.signal,
+        onExchange: recorder ? (x: Json) => recorder.add(x) : undefined,
+      });
+      clear();
+      const files: Record<string, string> = writeReports(redactDeep(report), opt.out, redact);
+      if (recorder) {
+        files.har = recorder.close();
+        recorder = undefined;
+      }
+      say(summaryText(report));
+      if (values.drift || drift) say(driftText(report.drift));
+      say(`reports: ${Object.values(files).join(', ')}`);
+      if (report.stopped) err(`${command}: STOPPED: ${report.stopped}; the reports are partial`);
+      for (const line of report.scopeProblems ?? []) err(`${command}: FAILED: ${line}`);
+      if (drift) return report.stopped ? 1 : 0;
+      if (report.stopped && sig.soft.signal.aborted) return 130;
+      return report.ok ? 0 : 1;
     });
-    clear();
-    const files: Record<string, string> = writeReports(redactDeep(report), opt.out, redact);
-    if (recorder) {
-      files.har = recorder.close();
-      recorder = undefined;
-    }
-    say(summaryText(report));
-    if (values.drift || drift) say(driftText(report.drift));
-    say(`reports: ${Object.values(files).join(', ')}`);
-    if (report.stopped) err(`${command}: STOPPED: ${report.stopped}; the reports are partial`);
-    for (const line of report.scopeProblems ?? []) err(`${command}: FAILED: ${line}`);
-    if (drift) return report.stopped ? 1 : 0;
-    if (report.stopped && sig.soft.signal.aborted) return 130;
-    return report.ok ? 0 : 1;
-  } catch (e: Json) {
-    return failed(e, command, err);
   } finally {
     recorder?.close();
     sig.dispose();

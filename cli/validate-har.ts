@@ -4,8 +4,8 @@
 // Exit codes: 0 every in-scope entry conforms, 1 an in-scope entry does not conform (or is
 // unreadable), 2 bad input (a file that is not a HAR, an unknown flag, a bad mapping or spec).
 import { resolve } from 'node:path';
-import { parseArgs, UsageError } from './lib/args.js';
-import { flagTable, loadSpecFlag, runIfMain } from './lib/command.js';
+import { UsageError } from './lib/args.js';
+import { flagTable, loadSpecFlag, runCommand, runIfMain } from './lib/command.js';
 import { writeHarReports, harSummaryText } from './lib/har-report.js';
 import { clean, validateHarFiles } from './lib/har-run.js';
 import * as coreMapping from '../core/mapping.js';
@@ -42,12 +42,7 @@ export const FLAGS = flagTable({ string: ['spec', 'out'], list: ['map', 'namespa
 export async function main(argv: Json, { stdout = process.stdout, stderr = process.stderr, limits }: Json = {}) {
   const say = (s: Json) => stdout.write(`${s}\n`);
   const err = (s: Json) => stderr.write(`${s}\n`);
-  try {
-    const { values, positionals } = parseArgs(argv, FLAGS);
-    if (values.help) {
-      say(HELP);
-      return 0;
-    }
+  return runCommand('validate-har', argv, { flags: FLAGS, help: HELP, say, err, show: clean }, async (values, positionals) => {
     if (!positionals.length) throw new UsageError('name at least one HAR file');
     const map = coreMapping;
     let mapping;
@@ -84,14 +79,7 @@ export async function main(argv: Json, { stdout = process.stdout, stderr = proce
     }
     say(`reports: ${Object.values(paths).join(', ')}`);
     return report.ok ? 0 : 1;
-  } catch (e: Json) {
-    if (e instanceof UsageError) {
-      err(`validate-har: ${clean(e.message, 500)}\nRun with --help for usage.`);
-      return 2;
-    }
-    err(`validate-har: internal error: ${clean(e?.message ?? e, 300)}`);
-    return 2;
-  }
+  });
 }
 
 await runIfMain(import.meta.url, main);
