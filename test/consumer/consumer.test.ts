@@ -2,38 +2,13 @@
 // fresh project that has only TypeScript, compile a consumer file under `strict` that imports the
 // client and the types by package name, and run it against the mock. This proves the `exports`, the
 // `files` list and the declarations, not the source tree. No network: npm runs --offline.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const REPO = resolve(import.meta.dirname, '../..');
-const PKG = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { name: string; version: string; dependencies?: Record<string, string> };
-const env = { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
-
-function run(cmd: string, args: string[], cwd: string, extra: Record<string, string> = {}) {
-  const r = spawnSync(cmd, args, { cwd, env: { ...env, ...extra }, encoding: 'utf8', timeout: 180_000 });
-  return {
-    status: r.status,
-    out: `${r.stdout ?? ''}${r.stderr ?? ''}`
-      .split('\n')
-      .filter((l) => !l.includes('Unknown user config'))
-      .join('\n'),
-  };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-  });
-}
+import { freePort } from '../../core/process.ts';
+import { pack, PKG, REPO, run } from './package.js';
 
 let work: string;
 let project: string;
@@ -105,12 +80,7 @@ function install(): void {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'festival-consumer-'));
-  const pack = run('npm', ['pack', '--pack-destination', work], REPO);
-  expect(pack.status, pack.out).toBe(0);
-  tarball = join(
-    work,
-    readdirSync(work).find((f) => f.endsWith('.tgz'))!,
-  );
+  tarball = pack(work);
   project = join(work, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2));
