@@ -78,6 +78,19 @@ function install(): void {
   }
 }
 
+/** Compile `source` as `<name>.ts` of the consumer project, alone, under strict (tsconfig.<name>.json): tsc's result. */
+function compileAlone(name: string, source: string) {
+  writeFileSync(join(project, `${name}.ts`), source);
+  writeFileSync(
+    join(project, `tsconfig.${name}.json`),
+    JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], lib: ['ES2022', 'DOM'] },
+      files: [`${name}.ts`],
+    }),
+  );
+  return run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', `tsconfig.${name}.json`], project);
+}
+
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'festival-consumer-'));
   tarball = pack(work);
@@ -192,15 +205,7 @@ describe('the packed package in a fresh consumer project', () => {
 
   it('refuses a strict consumer that misuses the types', () => {
     const bad = `import { createClient } from '${PKG.name}';\nconst c = createClient({ baseUrl: 'http://x' });\nvoid c.GET('/core/v2/no-such-route', {});\nvoid c.GET('/core/v2/posts', { params: { query: { per_page: 'ten' } } });\n`;
-    writeFileSync(join(project, 'bad.ts'), bad);
-    writeFileSync(
-      join(project, 'tsconfig.bad.json'),
-      JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], lib: ['ES2022', 'DOM'] },
-        files: ['bad.ts'],
-      }),
-    );
-    const tsc = run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.bad.json'], project);
+    const tsc = compileAlone('bad', bad);
     expect(tsc.status).not.toBe(0);
     expect(tsc.out).toMatch(/bad\.ts\(3,/);
     expect(tsc.out).toMatch(/bad\.ts\(4,/);
@@ -217,15 +222,7 @@ describe('the packed package in a fresh consumer project', () => {
       `const raw: Client<import('${PKG.name}/types').paths> = asOpenApiClient(c); void raw;`,
       '',
     ].join('\n');
-    writeFileSync(join(project, 'bad2.ts'), bad);
-    writeFileSync(
-      join(project, 'tsconfig.bad2.json'),
-      JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], lib: ['ES2022', 'DOM'] },
-        files: ['bad2.ts'],
-      }),
-    );
-    const tsc = run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.bad2.json'], project);
+    const tsc = compileAlone('bad2', bad);
     const lines = [...tsc.out.matchAll(/bad2\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1]));
     expect([...new Set(lines)], tsc.out).toEqual([4, 5, 6]);
     expect(tsc.out).toContain(`is not assignable to parameter of type 'keyof GetRoutes'`);
