@@ -10,23 +10,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createServer as netServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { deref, operationParams, type Json } from '../core/spec.ts';
-import { stop, waitFor } from './process.ts';
+import { freePort, stopChild, waitForAnswer } from '../core/process.ts';
+import { round } from './stats.ts';
 
 /** The compiled mock, as `npm run mock` runs it. */
 const MOCK = join('dist', 'mock', 'main.js');
-
-const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
-const freePort = (): Promise<number> =>
-  new Promise((res) => {
-    const s = netServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as AddressInfo).port;
-      s.close(() => res(p));
-    });
-  });
 
 /** Resident memory (MB) of a process and all its descendants (Linux /proc). */
 export function treeRssMb(pid: number): number {
@@ -146,7 +138,7 @@ export async function benchMockDistinct({
   }, 250);
   try {
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/core/v2/posts/1`);
+    await waitForAnswer(`${base}/core/v2/posts/1`, { timeoutMs: 90_000 });
     out.memoryIdleMb = round(treeRssMb(child.pid!), 0);
     let n = 0;
     const next = () => {
@@ -168,7 +160,7 @@ export async function benchMockDistinct({
   } finally {
     clearInterval(sampler);
     peak = Math.max(peak, treeRssMb(child.pid!));
-    await stop(child);
+    await stopChild(child, 8000);
   }
   out.memoryPeakMb = round(peak, 0);
   out.frontPeakMb = round(frontPeak, 0);

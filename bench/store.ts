@@ -9,16 +9,24 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { frontFlags, treeRssMb } from './mock.ts';
-import { stop, waitFor } from './process.ts';
+import { stopChild, waitForAnswer } from '../core/process.ts';
+import { round } from './stats.ts';
 
 const MOCK = join('dist', 'mock', 'main.js');
-const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
 
 type Figures = Record<string, number>;
 
 async function load(url: string, init: Partial<autocannon.Options>): Promise<Figures> {
   const r = await autocannon({ url, connections: 10, ...init } as autocannon.Options);
-  return { rps: round(r.requests.average, 0), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, requests: r.requests.total };
+  return {
+    rps: round(r.requests.average, 0),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    requests: r.requests.total,
+  };
 }
 
 /** The distinct reads: the n-th request of a mix of store-backed GETs (lists, filters, pages, items; spec and real names). */
@@ -59,7 +67,15 @@ export function storeWrite(n: number, ids: { posts: number[]; events: number[] }
 }
 
 /** Run the section: answers {bare, reads, writes, readRatio, writeRatio, memoryPeakMb, memoryIdleMb}. */
-export async function benchStore({ bundleDir, duration = 5, log = () => {} }: { bundleDir: string; duration?: number; log?: (...m: unknown[]) => void }): Promise<Record<string, unknown>> {
+export async function benchStore({
+  bundleDir,
+  duration = 5,
+  log = () => {},
+}: {
+  bundleDir: string;
+  duration?: number;
+  log?: (...m: unknown[]) => void;
+}): Promise<Record<string, unknown>> {
   const bare = createServer((_q, r) => {
     r.setHeader('content-type', 'application/json');
     r.end('{"id":1}');
@@ -68,7 +84,9 @@ export async function benchStore({ bundleDir, duration = 5, log = () => {} }: { 
   log('store: bare node ...');
   const bareFigures = await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/core/v2/posts/1`, { duration });
   bare.close();
-  const child = spawn(process.execPath, [...frontFlags(), MOCK, '--port', '0', '--spec', join(bundleDir, 'openapi.yaml')], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [...frontFlags(), MOCK, '--port', '0', '--spec', join(bundleDir, 'openapi.yaml')], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const base = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the mock did not start: ${out}`)), 90_000);
@@ -85,10 +103,13 @@ export async function benchStore({ bundleDir, duration = 5, log = () => {} }: { 
   const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb(child.pid!))), 250);
   const auth = { authorization: `Basic ${Buffer.from('bench:bench').toString('base64')}`, 'content-type': 'application/json' };
   try {
-    await waitFor(`${base}/__mock/state`);
+    await waitForAnswer(`${base}/__mock/state`, { child, timeoutMs: 90_000, name: 'the mock' });
     const memoryIdleMb = round(treeRssMb(child.pid!), 0);
     const list = async (path: string): Promise<number[]> => ((await (await fetch(`${base}${path}`)).json()) as { id: number }[]).map((x) => x.id);
-    const ids = { posts: await list('/core/v2/posts?per_page=100'), events: ((await (await fetch(`${base}/cal/events/v1/events?per_page=100`)).json()) as { events: { id: number }[] }).events.map((e) => e.id) };
+    const ids = {
+      posts: await list('/core/v2/posts?per_page=100'),
+      events: ((await (await fetch(`${base}/cal/events/v1/events?per_page=100`)).json()) as { events: { id: number }[] }).events.map((e) => e.id),
+    };
     let n = 0;
     for (let i = 0; i < 50; i++) await fetch(`${base}${storeRead(i, ids)}`).then((r) => r.arrayBuffer());
     log('store: distinct reads ...');
@@ -109,7 +130,6 @@ export async function benchStore({ bundleDir, duration = 5, log = () => {} }: { 
     };
   } finally {
     clearInterval(sampler);
-    await stop(child);
+    await stopChild(child, 8000);
   }
 }
-
