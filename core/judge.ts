@@ -326,13 +326,17 @@ function judgeRequestBody(c: Ctx, x: Operation, body: JudgedRequest['body'], pro
       }
     }
     if (!parsed) problems.push({ pointer: 'request.body', reason: 'is not valid JSON' });
-    else if (schema) problems.push(...checkBody(c, schema, value, true).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message, keyword: e.keyword })));
+    else if (schema)
+      problems.push(...checkBody(c, schema, value, true).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message, keyword: e.keyword })));
   } else if (type === 'application/x-www-form-urlencoded') {
     const schema = bodySchema(x, c.doc, type) ?? bodySchema(x, c.doc, 'application/json');
     const props = deref(schema, c.doc)?.properties ?? {};
     const obj: Record<string, unknown> = {};
     for (const q of body?.params ?? []) obj[q.name] = props[q.name] ? coerceScalar(c, q.value, deref(props[q.name], c.doc)) : q.value;
-    if (schema) problems.push(...c.v.check(schema, obj, { strict: c.strict }).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message, keyword: e.keyword })));
+    if (schema)
+      problems.push(
+        ...c.v.check(schema, obj, { strict: c.strict }).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message, keyword: e.keyword })),
+      );
   } else if (documentedType(Object.keys(x.body.content ?? {}), type))
     problems.push({ pointer: 'request.body', reason: `a ${type} body is not judged (only JSON and form bodies are)`, note: true });
   else

@@ -56,7 +56,11 @@ export async function runBatch(doc: Node, table: Route[], batch: Node, naming: N
     return { method, url, body: r.body, headers, match, allowed };
   });
   const refusal = (p: (typeof plan)[number]): Node | null =>
-    !p.match || !p.match.ok ? errorEnvelope(404, 'rest_no_route', 'No route was found matching the URL and request method.') : !p.allowed ? errorEnvelope(400, 'rest_batch_not_allowed', 'The requested route does not support batch requests.') : null;
+    !p.match || !p.match.ok
+      ? errorEnvelope(404, 'rest_no_route', 'No route was found matching the URL and request method.')
+      : !p.allowed
+        ? errorEnvelope(400, 'rest_batch_not_allowed', 'The requested route does not support batch requests.')
+        : null;
   if (batch?.validation === 'require-all-validate') {
     const checks: Node[] = [];
     for (const p of plan) {

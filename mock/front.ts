@@ -297,7 +297,12 @@ export const criticalError = (): PlatformAnswer => mockError(500, 'internal_serv
 const jsonReply = (status: number, headers: Headers, json: Node, naming?: TextNaming): Reply => {
   const out = jsonText(json, naming);
   const text = Buffer.from(out.text);
-  return { status, headers: { ...headers, 'content-type': 'application/json; charset=UTF-8', 'content-length': String(text.length) }, body: text, named: out.named };
+  return {
+    status,
+    headers: { ...headers, 'content-type': 'application/json; charset=UTF-8', 'content-length': String(text.length) },
+    body: text,
+    named: out.named,
+  };
 };
 
 /** The text naming of a request: its origin and naming, and the rewriting of a JSON text into them. */
@@ -422,7 +427,10 @@ async function shape(
 
 /** A request body as the store reads it: JSON, a form (PHP's nesting: `a[]`, `a[b]`), a raw upload, a multipart form. */
 function storeBody(fwd: Forwarded, req: IncomingMessage): Node {
-  const type = String(fwd.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = String(fwd.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (!fwd.body.length || !type) return {};
   const text = fwd.body.toString('utf8');
   if (type === 'application/json') return JSON.parse(text);
@@ -457,7 +465,12 @@ function multipartObject(body: Buffer, contentType: string): Node {
     const value = part.slice(end + 4).replace(/\r\n$/, '');
     const name = /name="([^"]*)"/i.exec(head)?.[1];
     const file = /filename="([^"]*)"/i.exec(head)?.[1];
-    if (file !== undefined && !upload) upload = { filename: file || 'upload', type: /content-type:\s*([^\r\n;]+)/i.exec(head)?.[1]?.toLowerCase() ?? 'application/octet-stream', size: value.length };
+    if (file !== undefined && !upload)
+      upload = {
+        filename: file || 'upload',
+        type: /content-type:\s*([^\r\n;]+)/i.exec(head)?.[1]?.toLowerCase() ?? 'application/octet-stream',
+        size: value.length,
+      };
     else if (name) pairs.push([name, Buffer.from(value, 'latin1').toString('utf8')]);
   }
   return { ...formObject(pairs), ...(upload ? { __upload: upload } : {}) };
@@ -600,7 +613,8 @@ async function handle(front: Front, req: IncomingMessage, res: ServerResponse): 
   // HEAD is answered as GET without a body (as the platform does).
   const match = method === 'options' ? null : matchRoute(doc, table, method === 'head' ? 'get' : method, trimRoute(rawPath));
   // The store's answers change with every write: they are never replayed from the memo.
-  const stateful = front.store !== null && !prefersExample(req) && (match?.ok === true ? isStoreRoute(match.route.template) || match.route.template === '/batch/v1' : false);
+  const stateful =
+    front.store !== null && !prefersExample(req) && (match?.ok === true ? isStoreRoute(match.route.template) || match.route.template === '/batch/v1' : false);
   const key = memo && !stateful ? memo.key(req, body) : null;
   const known = memo?.get(key);
   if (known) {
@@ -616,7 +630,8 @@ async function handle(front: Front, req: IncomingMessage, res: ServerResponse): 
       body: Buffer.alloc(0),
     };
   } else if (!match || !match.ok) reply = platformReply(noRoute());
-  else if (stateful && match.route.template === '/batch/v1') reply = await batchReply(front, req, { match, method, pairs, body, origin, naming: named.naming }, named.naming);
+  else if (stateful && match.route.template === '/batch/v1')
+    reply = await batchReply(front, req, { match, method, pairs, body, origin, naming: named.naming }, named.naming);
   else reply = await answerOf(front, req, { match, method, pairs, body, origin, naming: named.naming });
   if (envelope) {
     const json = tryJson(reply.body);

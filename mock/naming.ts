@@ -24,11 +24,19 @@ export function readNaming(rawPath: string, rawQuery: string): { naming: Naming;
       .split('&')
       .filter((p) => !/^rest_route(=|$)/.test(p))
       .join('&');
-    return { naming: { form: 'rest_route', entry: rawPath || '/' }, path: mapPath(rr[1] || '/', FESTIVAL_PLATFORM, 'toSpec'), query: mapQueryString(rest, FESTIVAL_PLATFORM, 'toSpec') };
+    return {
+      naming: { form: 'rest_route', entry: rawPath || '/' },
+      path: mapPath(rr[1] || '/', FESTIVAL_PLATFORM, 'toSpec'),
+      query: mapQueryString(rest, FESTIVAL_PLATFORM, 'toSpec'),
+    };
   }
   if (rawPath === '/wp-json' || rawPath.startsWith('/wp-json/')) {
     const route = rawPath.slice('/wp-json'.length) || '/';
-    return { naming: { form: 'path', entry: '/' }, path: mapPath(route, FESTIVAL_PLATFORM, 'toSpec'), query: mapQueryString(rawQuery, FESTIVAL_PLATFORM, 'toSpec') };
+    return {
+      naming: { form: 'path', entry: '/' },
+      path: mapPath(route, FESTIVAL_PLATFORM, 'toSpec'),
+      query: mapQueryString(rawQuery, FESTIVAL_PLATFORM, 'toSpec'),
+    };
   }
   return { naming: PLAIN, path: rawPath, query: rawQuery };
 }

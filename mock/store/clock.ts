@@ -23,7 +23,16 @@ const FORMATS = new Map<string, Intl.DateTimeFormat>();
 const parts = (ms: number, timeZone: string): Record<string, string> => {
   let f = FORMATS.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     FORMATS.set(timeZone, f);
   }
   const out: Record<string, string> = {};

@@ -61,11 +61,16 @@ export function newCoreRecord(ctx: WriteCtx, body: Node): Rec {
   if ('status' in r) r.status = DEFAULT_STATUS[ctx.key] ?? 'draft';
   if ('type' in r) r.type = ctx.template.type;
   if ('author' in r) r.author = 1;
-  for (const k of ['comment_status', 'ping_status', 'format', 'type', 'media_type', 'mime_type', 'object', 'type_label', 'media_details']) if (k in r) r[k] = structuredClone(ctx.template[k]);
+  for (const k of ['comment_status', 'ping_status', 'format', 'type', 'media_type', 'mime_type', 'object', 'type_label', 'media_details'])
+    if (k in r) r[k] = structuredClone(ctx.template[k]);
   if ('format' in r) r.format = 'standard';
   if (ctx.key === 'core/v2/posts' && Array.isArray(r.categories)) r.categories = [1];
   // A menu item without a position goes last in its menu (wp_update_nav_menu_item).
-  if (ctx.key === 'core/v2/menu-items') r.menu_order = Number.isInteger(body?.menu_order) && body.menu_order > 0 ? body.menu_order : ctx.store.all(ctx.key).filter((m) => m.record.menus === body?.menus).length + 1;
+  if (ctx.key === 'core/v2/menu-items')
+    r.menu_order =
+      Number.isInteger(body?.menu_order) && body.menu_order > 0
+        ? body.menu_order
+        : ctx.store.all(ctx.key).filter((m) => m.record.menus === body?.menus).length + 1;
   const rec: Rec = { lang: ctx.lang, record: r };
   if (ctx.key === 'core/v2/media') upload(r, body?.__upload ?? { filename: 'upload', type: 'application/octet-stream', size: 0 }, ctx.now);
   applyCoreWrite(ctx, rec, body, true);
@@ -83,7 +88,9 @@ function upload(r: Node, file: { filename: string; type: string; size: number },
   r.mime_type = file.type;
   r.media_type = image ? 'image' : 'file';
   r.source_url = `${SITE}/wp-content/uploads/${year}/${month}/${name}`;
-  r.media_details = image ? { width: 1, height: 1, file: `${year}/${month}/${name}`, filesize: file.size, sizes: {}, image_meta: r.media_details?.image_meta ?? {} } : { filesize: file.size };
+  r.media_details = image
+    ? { width: 1, height: 1, file: `${year}/${month}/${name}`, filesize: file.size, sizes: {}, image_meta: r.media_details?.image_meta ?? {} }
+    : { filesize: file.size };
   if ('alt_text' in r) r.alt_text = '';
   if ('post' in r) r.post = null;
   const v7: Node = { filename: name, filesize: file.size, featured_media: 0 };

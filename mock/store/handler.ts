@@ -125,7 +125,10 @@ function presentNow(c: StoreCall, key: CollectionKey, rec: Rec, context: string,
     schema = contextSchema(c.doc, deref(c.doc.paths?.[ITEM_ROUTE(key)], c.doc)?.get, context);
     schemas.set(`${key}|${context}`, schema);
   }
-  const record = (key === 'core/v2/posts' || key === 'core/v2/pages' || key === 'core/v2/media') && !('class_list' in rec.record) ? { ...rec.record, class_list: classList(rec.record) } : rec.record;
+  const record =
+    (key === 'core/v2/posts' || key === 'core/v2/pages' || key === 'core/v2/media') && !('class_list' in rec.record)
+      ? { ...rec.record, class_list: classList(rec.record) }
+      : rec.record;
   const json = project(c.doc, record, schema);
   json._links = coreLinks(key, rec.record, c.store);
   return json;
@@ -192,7 +195,10 @@ function list(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer {
   if (isCal(key)) return ok(200, envelope(c, key, filterCalOther(all, q)));
   const found = sortRecs(filterCore(all, q), q, 'date', 'desc');
   const offset = Number(param(c.pairs, 'offset') ?? 0);
-  return ok(200, pageOnly(c, found.slice(Number.isInteger(offset) && offset > 0 ? offset : 0), (r) => present(c, key, r)));
+  return ok(
+    200,
+    pageOnly(c, found.slice(Number.isInteger(offset) && offset > 0 ? offset : 0), (r) => present(c, key, r)),
+  );
 }
 
 /**
@@ -205,7 +211,13 @@ function pageOnly<T>(c: StoreCall, recs: T[], show: (r: T) => Node): Node[] {
     const v = param(c.pairs, name);
     return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : fallback;
   };
-  const perPageDefault = deref(deref((c.op.parameters ?? []).find((p: Node) => deref(p, c.doc)?.name === 'per_page'), c.doc)?.schema, c.doc)?.default;
+  const perPageDefault = deref(
+    deref(
+      (c.op.parameters ?? []).find((p: Node) => deref(p, c.doc)?.name === 'per_page'),
+      c.doc,
+    )?.schema,
+    c.doc,
+  )?.default;
   const perPage = Math.max(1, int('per_page', Number.isInteger(perPageDefault) ? perPageDefault : 10));
   const from = (Math.max(1, int('page', 1)) - 1) * perPage;
   const out: Node[] = new Array(recs.length);
@@ -306,7 +318,8 @@ function remove(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
   const previous = shape ? { ...project(c.doc, edit, shape), _links: edit._links } : edit;
   c.store.remove(key, r.id);
   for (const child of ['revisions', 'autosaves'])
-    for (const x of c.store.all(`${key}/${child}` as CollectionKey)) if (x.record.parent === r.id) c.store.remove(`${key}/${child}` as CollectionKey, x.record.id);
+    for (const x of c.store.all(`${key}/${child}` as CollectionKey))
+      if (x.record.parent === r.id) c.store.remove(`${key}/${child}` as CollectionKey, x.record.id);
   return ok(200, { deleted: true, previous });
 }
 
@@ -319,7 +332,10 @@ function children(c: StoreCall, key: CollectionKey, m: string): StoreAnswer | Pl
   if (m === 'get') {
     const q: ListQuery = { key, pairs: c.pairs, defaults: {}, clock: c.clock, authed: c.authed };
     const mine = c.store.all(key).filter((x) => x.record.parent === parentId);
-    return ok(200, sortRecs(mine, q, 'date', 'desc').map((x) => present(c, key, x)));
+    return ok(
+      200,
+      sortRecs(mine, q, 'date', 'desc').map((x) => present(c, key, x)),
+    );
   }
   const ctx = writeCtx(c, key);
   for (const old of c.store.all(key)) if (old.record.parent === parentId) c.store.remove(key, old.record.id);

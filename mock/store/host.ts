@@ -41,7 +41,8 @@ export function createStoreHost(doc: OpenApiDoc, { seedFile, now }: { seedFile?:
   if (now === 'real') start = null;
   else if (now !== undefined) {
     start = parseLocal(now);
-    if (Number.isNaN(start)) throw new Error(`--now ${JSON.stringify(now.slice(0, 40))}: expected "real" or a date YYYY-MM-DD[ HH:MM[:SS]] (site time, ${'Europe/Amsterdam'})`);
+    if (Number.isNaN(start))
+      throw new Error(`--now ${JSON.stringify(now.slice(0, 40))}: expected "real" or a date YYYY-MM-DD[ HH:MM[:SS]] (site time, ${'Europe/Amsterdam'})`);
   } else start = festivalStart(seed) ?? null;
   const clock = startClock(start);
   return {

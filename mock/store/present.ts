@@ -32,7 +32,9 @@ export function project(doc: Node, value: Node, schemaRef: Node, depth = 0): Nod
   const branches: Node[] | undefined = schema.anyOf ?? schema.oneOf;
   if (branches) {
     const t = typeOf(value);
-    const fit = branches.map((b) => deref(b, doc)).find((b) => b?.properties && (b.type === undefined || b.type === t || (t === 'integer' && b.type === 'number')));
+    const fit = branches
+      .map((b) => deref(b, doc))
+      .find((b) => b?.properties && (b.type === undefined || b.type === t || (t === 'integer' && b.type === 'number')));
     return fit ? project(doc, value, fit, depth + 1) : value;
   }
   if (Array.isArray(value)) return schema.items ? value.map((v) => project(doc, v, schema.items, depth + 1)) : value;
@@ -51,7 +53,15 @@ const href = (path: string, extra: Node = {}): Node[] => [{ ...extra, href: `${R
 /** `class_list` of a post or page (WordPress 6.5+), as `get_post_class` makes it for a record without one. */
 export function classList(r: Node): string[] {
   const type = String(r.type ?? 'post');
-  return [`post-${r.id}`, type, `type-${type}`, `status-${r.status}`, ...(type === 'post' ? [`format-${r.format ?? 'standard'}`] : []), ...(r.featured_media ? ['has-post-thumbnail'] : []), 'hentry'];
+  return [
+    `post-${r.id}`,
+    type,
+    `type-${type}`,
+    `status-${r.status}`,
+    ...(type === 'post' ? [`format-${r.format ?? 'standard'}`] : []),
+    ...(r.featured_media ? ['has-post-thumbnail'] : []),
+    'hentry',
+  ];
 }
 
 /** The `_links` of a core record, as WordPress's controllers add them. */
@@ -96,7 +106,11 @@ export function presentCal(key: CollectionKey, rec: Rec, store: Store, { single 
     out[k] = v;
   }
   if (key !== 'cal/events/v1/events') return out;
-  const read = (k: CollectionKey, ids: number[]): Node[] => ids.map((id) => store.get(k, id)).filter((x): x is Rec => !!x).map((x) => presentCal(k, x, store));
+  const read = (k: CollectionKey, ids: number[]): Node[] =>
+    ids
+      .map((id) => store.get(k, id))
+      .filter((x): x is Rec => !!x)
+      .map((x) => presentCal(k, x, store));
   const venues = read('cal/events/v1/venues', linkedIds(rec.record, 'venue'));
   out.venue = venues.length === 1 ? venues[0] : venues;
   out.organizer = read('cal/events/v1/organizers', linkedIds(rec.record, 'organizer'));

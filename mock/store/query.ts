@@ -16,7 +16,12 @@ export function listParam(pairs: Pairs, name: string): string[] | undefined {
   for (const [k, v] of pairs) {
     if (k !== name && !(k.startsWith(`${name}[`) && k.endsWith(']'))) continue;
     out ??= [];
-    out.push(...v.split(',').map((s) => s.trim()).filter((s) => s !== ''));
+    out.push(
+      ...v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    );
   }
   return out;
 }
@@ -55,7 +60,16 @@ export function filterCore(recs: Rec[], q: ListQuery): Rec[] {
   const lang = (param(q.pairs, 'i18n_language') ?? 'en') as Lang;
   const status = statusFilter(q, q.key === 'core/v2/media' ? 'inherit' : 'publish');
   const search = param(q.pairs, 'search')?.toLowerCase();
-  const [include, exclude, author, authorEx, parent, parentEx, menus, menusEx] = ['include', 'exclude', 'author', 'author_exclude', 'parent', 'parent_exclude', 'menus', 'menus_exclude'].map((n) => ints(p(n)));
+  const [include, exclude, author, authorEx, parent, parentEx, menus, menusEx] = [
+    'include',
+    'exclude',
+    'author',
+    'author_exclude',
+    'parent',
+    'parent_exclude',
+    'menus',
+    'menus_exclude',
+  ].map((n) => ints(p(n)));
   const slugs = p('slug');
   const cats = ints(p('categories'));
   const catsEx = ints(p('categories_exclude'));

@@ -10,7 +10,8 @@ import type { Violation } from '../errors.ts';
 
 /** A judge's verdict as the violation Prism would report: `request.body#/title` -> ['request', 'body', 'title']. */
 export function toViolation(v: Verdict): Violation {
-  if (v.pointer === 'request.body' && /requires a body/.test(v.reason)) return { location: ['request'], code: 'required', message: 'Body parameter is required' };
+  if (v.pointer === 'request.body' && /requires a body/.test(v.reason))
+    return { location: ['request'], code: 'required', message: 'Body parameter is required' };
   const m = /^request\.(query|path|body)(?:\.([^#]+))?(?:#(.*))?$/.exec(v.pointer);
   const where = m?.[1] ?? 'body';
   const parts = [

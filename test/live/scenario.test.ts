@@ -23,7 +23,11 @@ const real: Target = {
   authorization: `Basic ${Buffer.from(`${user}:${appPassword}`).toString('base64')}`,
   // The calendar only trashes: what the scenario made is deleted for good through the post type's core route.
   purge: async (kind, id) => {
-    await fetch(`${SITE.baseUrl}/wp/v2/${CORE_PATHS[kind]}/${id}?force=true`, { method: 'DELETE', headers: { authorization: real.authorization }, signal: AbortSignal.timeout(30_000) });
+    await fetch(`${SITE.baseUrl}/wp/v2/${CORE_PATHS[kind]}/${id}?force=true`, {
+      method: 'DELETE',
+      headers: { authorization: real.authorization },
+      signal: AbortSignal.timeout(30_000),
+    });
   },
 };
 

@@ -47,7 +47,8 @@ const trimmed = (v: Json): Json =>
 // The mock computes a calendar list's paging members from the request (test/mock/globals.test.ts):
 // compare the rest of the envelope.
 /** An example as the mock answers it: the examples' site and REST root are the mock's own origin (mock/naming.ts). */
-const onMock = (v: Json): Json => JSON.parse(JSON.stringify(v).split('https://festival.example/wp-json').join(mock.url).split('https://festival.example').join(mock.url));
+const onMock = (v: Json): Json =>
+  JSON.parse(JSON.stringify(v).split('https://festival.example/wp-json').join(mock.url).split('https://festival.example').join(mock.url));
 
 const unpaged = (v: Json): Json => {
   if (!v || typeof v !== 'object' || Array.isArray(v) || !('total_pages' in v)) return v;

@@ -44,7 +44,10 @@ afterAll(async () => {
 
 /** Path values that exist in the seed (the mock's verdict must be about validity, not existence). */
 function seededPath(o: Operation): Record<string, unknown> {
-  const key = o.path.replace(/^\//, '').replace(/\/\{[^}]+\}.*$/, '').replace(/\/by-slug$/, '');
+  const key = o.path
+    .replace(/^\//, '')
+    .replace(/\/\{[^}]+\}.*$/, '')
+    .replace(/\/by-slug$/, '');
   const all = host.store.all(key as never);
   if (/revisions|autosaves/.test(o.path)) {
     const kind = o.path.includes('revisions') ? 'revisions' : 'autosaves';
@@ -61,7 +64,8 @@ function cases(o: Operation, r: ReturnType<typeof prng>): { label: string; req: 
   for (const p of probes(o, doc)) out.push({ label: `${p.kind} ${p.where} ${p.param}`, req: withSeed(p.req), valid: false });
   const query = o.params.filter((p) => p.in === 'query' && wrongQueryValue(p.schema) !== undefined);
   const rb = requestBodyOf(o);
-  const props = rb.schema && rb.type === 'application/json' ? Object.entries(objectProperties(rb.schema).props).filter(([, s]) => wrongBodyValue(s) !== undefined) : [];
+  const props =
+    rb.schema && rb.type === 'application/json' ? Object.entries(objectProperties(rb.schema).props).filter(([, s]) => wrongBodyValue(s) !== undefined) : [];
   for (let i = 0; i < PER_OPERATION && (query.length || props.length); i++) {
     const req = withSeed(validRequest(o, doc));
     if (query.length && (!props.length || r.next() < 0.5)) {
@@ -95,7 +99,8 @@ describe('the store validates as strictly as Prism (seeded requests, every store
         const [p, m] = await Promise.all([send(prismBase, c.req), send(mockBase, c.req)]);
         sent++;
         const label = `${o.method.toUpperCase()} ${o.path} ${c.label}`;
-        if (refused(p.status) && !(m.status === 400 && /^rest_(invalid_param|missing_callback_param|invalid_json)$/.test(m.body?.code))) lenient.push(`${label}: Prism ${p.status}, mock ${m.status} ${m.text.slice(0, 160)}`);
+        if (refused(p.status) && !(m.status === 400 && /^rest_(invalid_param|missing_callback_param|invalid_json)$/.test(m.body?.code)))
+          lenient.push(`${label}: Prism ${p.status}, mock ${m.status} ${m.text.slice(0, 160)}`);
         if (!refused(p.status) && m.status === 400) stricter.push(`${label}: mock ${m.body?.code} ${JSON.stringify(m.body?.data?.params ?? '').slice(0, 120)}`);
         // A valid request may still meet the platform's semantics (media cannot be trashed: 501); it must not be refused as invalid.
         if (c.valid && (refused(p.status) || refused(m.status))) validFailed.push(`${label}: Prism ${p.status}, mock ${m.status} ${m.text.slice(0, 200)}`);

@@ -44,10 +44,19 @@ interface Got {
   json: Json;
 }
 
-async function ask(method: string, path: string, { json, auth = true, headers = {} }: { json?: unknown; auth?: boolean; headers?: Record<string, string> } = {}): Promise<Got> {
+async function ask(
+  method: string,
+  path: string,
+  { json, auth = true, headers = {} }: { json?: unknown; auth?: boolean; headers?: Record<string, string> } = {},
+): Promise<Got> {
   const h: Record<string, string> = { ...(auth ? AUTH : {}), ...headers };
   if (json !== undefined) h['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers: h, body: json === undefined ? undefined : JSON.stringify(json), signal: AbortSignal.timeout(20_000) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: h,
+    body: json === undefined ? undefined : JSON.stringify(json),
+    signal: AbortSignal.timeout(20_000),
+  });
   const text = await res.text();
   let parsed: Json;
   try {
@@ -63,7 +72,9 @@ const lower = (h: Headers): Record<string, string> => Object.fromEntries([...h.e
 /** The spec's verdicts on an answer (empty: it conforms, strictly). */
 function verdicts(method: string, template: string, got: Got): string[] {
   const x = coreOperations(doc).find((o) => o.method === method && o.path === template)!;
-  return judge.response(x, { method, status: got.status, headers: lower(got.headers), text: got.text }).map((v) => `${method.toUpperCase()} ${template} ${got.status}: ${v.pointer} ${v.reason}`);
+  return judge
+    .response(x, { method, status: got.status, headers: lower(got.headers), text: got.text })
+    .map((v) => `${method.toUpperCase()} ${template} ${got.status}: ${v.pointer} ${v.reason}`);
 }
 
 const seed = builtInSeed(doc);
@@ -133,7 +144,13 @@ describe('every store-backed operation answers as the spec says (strict judge)',
       problems.push(...verdicts('post', collection, made));
       const item = `${collection}/{id}`;
       for (const method of ['post', 'put', 'patch']) {
-        const key = collection.endsWith('venues') ? 'venue' : collection.endsWith('organizers') ? 'organizer' : collection.match(/categories|tags/) ? 'name' : 'title';
+        const key = collection.endsWith('venues')
+          ? 'venue'
+          : collection.endsWith('organizers')
+            ? 'organizer'
+            : collection.match(/categories|tags/)
+              ? 'name'
+              : 'title';
         const upd = await ask(method.toUpperCase(), `${collection}/${made.json.id}`, { json: { [key]: `Renamed by ${method}` } });
         if (upd.status !== 200) problems.push(`${method} ${item}: ${upd.status} ${upd.text.slice(0, 300)}`);
         else problems.push(...verdicts(method, item, upd));

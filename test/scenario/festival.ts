@@ -41,7 +41,12 @@ export const mockTarget = (origin: string, real: boolean): Target => ({
 });
 
 /** Call a route by its spec path; the target's mapping names it as the site does. */
-export async function call(t: Target, method: string, route: string, { query, json, raw, type, disposition }: { query?: Record<string, unknown>; json?: unknown; raw?: Buffer; type?: string; disposition?: string } = {}): Promise<Answer> {
+export async function call(
+  t: Target,
+  method: string,
+  route: string,
+  { query, json, raw, type, disposition }: { query?: Record<string, unknown>; json?: unknown; raw?: Buffer; type?: string; disposition?: string } = {},
+): Promise<Answer> {
   const q = query ? mapQueryString(phpQuerySerializer(query), t.mapping, 'toSite') : '';
   const url = `${t.root}${mapPath(route, t.mapping, 'toSite')}${q ? `${t.root.includes('?') ? '&' : '?'}${q}` : ''}`;
   const headers: Record<string, string> = { authorization: t.authorization };
@@ -95,23 +100,45 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 export async function eventScenario(t: Target, run: string): Promise<Transcript> {
   const x = new Transcript(t);
   const cat = x.record('create a category', await call(t, 'POST', '/cal/events/v1/categories', { json: { name: `Scenario ${run}` } }), 201).json;
-  const venue = x.record('create a venue', await call(t, 'POST', '/cal/events/v1/venues', { json: { venue: `Scenario hall ${run}`, city: 'Utrecht' } }), 201).json;
+  const venue = x.record(
+    'create a venue',
+    await call(t, 'POST', '/cal/events/v1/venues', { json: { venue: `Scenario hall ${run}`, city: 'Utrecht' } }),
+    201,
+  ).json;
   const made: number[] = [];
   try {
     for (const [i, hour] of [20, 18, 22].entries()) {
-      const body = { title: `Scenario ${run} set ${i + 1}`, start_date: `2031-06-14 ${hour}:00:00`, end_date: `2031-06-14 ${hour}:45:00`, venue: venue.id, categories: [cat.id], cost: '€12' };
+      const body = {
+        title: `Scenario ${run} set ${i + 1}`,
+        start_date: `2031-06-14 ${hour}:00:00`,
+        end_date: `2031-06-14 ${hour}:45:00`,
+        venue: venue.id,
+        categories: [cat.id],
+        cost: '€12',
+      };
       const e = x.record(`create event ${i + 1}`, await call(t, 'POST', '/cal/events/v1/events', { json: body }), 201).json;
       made.push(e.id);
-      x.check('the event has its venue and category', e.venue?.id === venue.id && e.categories?.[0]?.id === cat.id, { venue: e.venue?.id, categories: e.categories });
+      x.check('the event has its venue and category', e.venue?.id === venue.id && e.categories?.[0]?.id === cat.id, {
+        venue: e.venue?.id,
+        categories: e.categories,
+      });
     }
     const [id] = made;
     const window = { start_date: '2031-06-14', end_date: '2031-06-15', search: `Scenario ${run}` };
     const byDate = x.record('find by date window', await call(t, 'GET', '/cal/events/v1/events', { query: window }), 200).json;
-    x.check('the window holds the three events, by start', byDate.events.map((e: Json) => e.id).join() === [made[1], made[0], made[2]].join(), byDate.events.map((e: Json) => e.id));
+    x.check(
+      'the window holds the three events, by start',
+      byDate.events.map((e: Json) => e.id).join() === [made[1], made[0], made[2]].join(),
+      byDate.events.map((e: Json) => e.id),
+    );
     const byCat = x.record('find by category', await call(t, 'GET', '/cal/events/v1/events', { query: { ...window, categories: [cat.id] } }), 200).json;
     x.check('the category holds them', byCat.total === 3, byCat.total);
     const p1 = x.record('page 1 of 2', await call(t, 'GET', '/cal/events/v1/events', { query: { ...window, per_page: 2 } }), 200);
-    x.check('page 1: two events, totals, a next page', p1.json.events.length === 2 && p1.json.total_pages === 2 && typeof p1.json.next_rest_url === 'string' && p1.headers.get('x-tec-total') === '3', p1.json);
+    x.check(
+      'page 1: two events, totals, a next page',
+      p1.json.events.length === 2 && p1.json.total_pages === 2 && typeof p1.json.next_rest_url === 'string' && p1.headers.get('x-tec-total') === '3',
+      p1.json,
+    );
     const p2 = x.record('page 2 of 2', await call(t, 'GET', '/cal/events/v1/events', { query: { ...window, per_page: 2, page: 2 } }), 200);
     x.check('page 2: one event, a previous page', p2.json.events.length === 1 && typeof p2.json.previous_rest_url === 'string', p2.json);
     x.record('past the last page', await call(t, 'GET', '/cal/events/v1/events', { query: { ...window, per_page: 2, page: 3 } }), 404);
@@ -135,15 +162,29 @@ export async function eventScenario(t: Target, run: string): Promise<Transcript>
 /** A post with media: upload, create, read, search, update, trash, delete; and the media's own delete rules. */
 export async function postScenario(t: Target, run: string): Promise<Transcript> {
   const x = new Transcript(t);
-  const media = x.record('upload an image', await call(t, 'POST', '/core/v2/media', { raw: PNG, type: 'image/png', disposition: `attachment; filename=scenario-${run}.png` }), 201).json;
+  const media = x.record(
+    'upload an image',
+    await call(t, 'POST', '/core/v2/media', { raw: PNG, type: 'image/png', disposition: `attachment; filename=scenario-${run}.png` }),
+    201,
+  ).json;
   let postId: number | undefined;
   try {
     x.check('an image', media.media_type === 'image' && media.mime_type === 'image/png', media);
-    const created = x.record('create a post', await call(t, 'POST', '/core/v2/posts', { json: { title: `Scenario ${run} post`, content: 'Doors at 19:00.', status: 'publish', featured_media: media.id } }), 201);
+    const created = x.record(
+      'create a post',
+      await call(t, 'POST', '/core/v2/posts', {
+        json: { title: `Scenario ${run} post`, content: 'Doors at 19:00.', status: 'publish', featured_media: media.id },
+      }),
+      201,
+    );
     postId = created.json.id;
     x.check('Location names the post', (created.headers.get('location') ?? '').endsWith(`/${postId}`), created.headers.get('location'));
     const read = x.record('read it', await call(t, 'GET', `/core/v2/posts/${postId}`), 200).json;
-    x.check('what was written', read.title.rendered === `Scenario ${run} post` && read.featured_media === media.id && read.content.rendered.includes('Doors at 19:00.'), read);
+    x.check(
+      'what was written',
+      read.title.rendered === `Scenario ${run} post` && read.featured_media === media.id && read.content.rendered.includes('Doors at 19:00.'),
+      read,
+    );
     const found = x.record('search', await call(t, 'GET', '/core/v2/posts', { query: { search: `Scenario ${run}` } }), 200);
     x.check('found, one', found.json.length === 1 && found.headers.get('x-wp-total') === '1', found.json.length);
     const edit = x.record('read in edit context', await call(t, 'GET', `/core/v2/posts/${postId}`, { query: { context: 'edit' } }), 200).json;
