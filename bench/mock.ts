@@ -76,7 +76,8 @@ export function requestMakers(doc: Json): Maker[] {
   return makers;
 }
 
-async function load(url: string, init: Partial<autocannon.Options>): Promise<Record<string, number>> {
+/** `url` under autocannon's load (10 connections; `init` adds the duration, requests, headers): its figures. */
+export async function load(url: string, init: Partial<autocannon.Options>): Promise<Record<string, number>> {
   const r = await autocannon({ url, connections: 10, ...init } as autocannon.Options);
   return {
     rps: round(r.requests.average, 0),
@@ -89,19 +90,18 @@ async function load(url: string, init: Partial<autocannon.Options>): Promise<Rec
   };
 }
 
+/** What a mock section of the bench is given: the bundle's folder, seconds of load per scenario, a log. */
+export interface MockSection {
+  bundleDir: string;
+  duration?: number;
+  log?: (...m: unknown[]) => void;
+}
+
 /**
  * Run the section against the bundle in `bundleDir` (openapi.yaml + openapi.json) for `duration`
  * seconds per scenario. Answers {bare, distinct, repeated, memory, mix} (rps, p50/p99 ms, MB).
  */
-export async function benchMockDistinct({
-  bundleDir,
-  duration = 5,
-  log = () => {},
-}: {
-  bundleDir: string;
-  duration?: number;
-  log?: (...m: unknown[]) => void;
-}): Promise<Record<string, Json>> {
+export async function benchMockDistinct({ bundleDir, duration = 5, log = () => {} }: MockSection): Promise<Record<string, Json>> {
   const doc = JSON.parse(readFileSync(join(bundleDir, 'openapi.json'), 'utf8'));
   const makers = requestMakers(doc);
   const groups: Record<string, number> = {};

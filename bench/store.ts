@@ -7,27 +7,11 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { frontFlags, treeRssMb } from './mock.ts';
+import { frontFlags, load, treeRssMb, type MockSection } from './mock.ts';
 import { stopChild, waitForAnswer } from '../core/process.ts';
 import { round } from './stats.ts';
 
 const MOCK = join('dist', 'mock', 'main.js');
-
-type Figures = Record<string, number>;
-
-async function load(url: string, init: Partial<autocannon.Options>): Promise<Figures> {
-  const r = await autocannon({ url, connections: 10, ...init } as autocannon.Options);
-  return {
-    rps: round(r.requests.average, 0),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    requests: r.requests.total,
-  };
-}
 
 /** The distinct reads: the n-th request of a mix of store-backed GETs (lists, filters, pages, items; spec and real names). */
 export function storeRead(n: number, ids: { posts: number[]; events: number[] }): string {
@@ -67,15 +51,7 @@ export function storeWrite(n: number, ids: { posts: number[]; events: number[] }
 }
 
 /** Run the section: answers {bare, reads, writes, readRatio, writeRatio, memoryPeakMb, memoryIdleMb}. */
-export async function benchStore({
-  bundleDir,
-  duration = 5,
-  log = () => {},
-}: {
-  bundleDir: string;
-  duration?: number;
-  log?: (...m: unknown[]) => void;
-}): Promise<Record<string, unknown>> {
+export async function benchStore({ bundleDir, duration = 5, log = () => {} }: MockSection): Promise<Record<string, unknown>> {
   const bare = createServer((_q, r) => {
     r.setHeader('content-type', 'application/json');
     r.end('{"id":1}');
