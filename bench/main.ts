@@ -9,7 +9,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createServer as netServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,7 +21,8 @@ import { stages } from '../scripts/pipeline.ts';
 import { contractBench } from './contract.ts';
 import { benchMockDistinct, frontFlags } from './mock.ts';
 import { benchStore } from './store.ts';
-import { stop, waitFor } from './process.ts';
+import { freePort, stopChild, waitForAnswer } from '../core/process.ts';
+import { round, stats, type Stats } from './stats.ts';
 import { harBench } from './har.ts';
 import { growthBench } from './growth.ts';
 import { consumerTypecheck } from './types.ts';
@@ -64,20 +65,6 @@ const SKIP = new Set(
 const log = (...m: unknown[]): void => console.error('bench:', ...m);
 // The same environment as scripts/build.ts gives its tools (no telemetry or update checks).
 const TOOL_ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_UPDATE_NOTIFIER: '1' };
-
-/** Median, min and max of some figures. */
-interface Stats {
-  median: number;
-  min: number;
-  max: number;
-  runs: number;
-}
-const stats = (xs: number[]): Stats => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return { median: s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2, min: s[0], max: s[s.length - 1], runs: s.length };
-};
-const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
 
 function timeCmd(
   cmd: string,
@@ -176,13 +163,6 @@ function syntheticSpec(factor = 4) {
 // 3. A strict consumer's type-check: types.ts.
 
 // 4. The mock under load.
-const freePort = (): Promise<number> =>
-  new Promise((res) => {
-    const s = netServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as AddressInfo).port;
-      s.close(() => res(p));
-    });
-  });
 async function load(url: string, init: Partial<autocannon.Options> = {}): Promise<Record<string, number>> {
   const r = await autocannon({ url, connections: 10, duration: DURATION, ...init } as autocannon.Options);
   return { rps: round(r.requests.average, 0), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
@@ -232,7 +212,7 @@ async function mockLoad(bundle: string): Promise<Record<string, Record<string, J
     const port = await freePort();
     const child = await start(port);
     try {
-      await waitFor(`http://127.0.0.1:${port}/core/v2/posts/1`);
+      await waitForAnswer(`http://127.0.0.1:${port}/core/v2/posts/1`, { timeoutMs: 90_000 });
       out[name] = {};
       for (const [sc, s] of Object.entries(scenarios))
         out[name][sc] = await load(`http://127.0.0.1:${port}${s.path}`, {
@@ -241,7 +221,7 @@ async function mockLoad(bundle: string): Promise<Record<string, Record<string, J
           body: s.body,
         });
     } finally {
-      await stop(child);
+      await stopChild(child, 8000);
     }
   }
   return out;

@@ -10,23 +10,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createServer as netServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { deref, operationParams, type Json } from '../core/spec.ts';
-import { stop, waitFor } from './process.ts';
+import { freePort, stopChild, waitForAnswer } from '../core/process.ts';
+import { round } from './stats.ts';
 
 /** The compiled mock, as `npm run mock` runs it. */
 const MOCK = join('dist', 'mock', 'main.js');
-
-export const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
-const freePort = (): Promise<number> =>
-  new Promise((res) => {
-    const s = netServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as AddressInfo).port;
-      s.close(() => res(p));
-    });
-  });
 
 /** Resident memory (MB) of a process and all its descendants (Linux /proc). */
 export function treeRssMb(pid: number): number {
@@ -84,7 +76,7 @@ export function requestMakers(doc: Json): Maker[] {
   return makers;
 }
 
-/** Load one URL with autocannon (10 connections): requests per second, p50/p99 ms, failures. */
+/** `url` under autocannon's load (10 connections; `init` adds the duration, requests, headers): its figures. */
 export async function load(url: string, init: Partial<autocannon.Options>): Promise<Record<string, number>> {
   const r = await autocannon({ url, connections: 10, ...init } as autocannon.Options);
   return {
@@ -98,19 +90,18 @@ export async function load(url: string, init: Partial<autocannon.Options>): Prom
   };
 }
 
+/** What a mock section of the bench is given: the bundle's folder, seconds of load per scenario, a log. */
+export interface MockSection {
+  bundleDir: string;
+  duration?: number;
+  log?: (...m: unknown[]) => void;
+}
+
 /**
  * Run the section against the bundle in `bundleDir` (openapi.yaml + openapi.json) for `duration`
  * seconds per scenario. Answers {bare, distinct, repeated, memory, mix} (rps, p50/p99 ms, MB).
  */
-export async function benchMockDistinct({
-  bundleDir,
-  duration = 5,
-  log = () => {},
-}: {
-  bundleDir: string;
-  duration?: number;
-  log?: (...m: unknown[]) => void;
-}): Promise<Record<string, Json>> {
+export async function benchMockDistinct({ bundleDir, duration = 5, log = () => {} }: MockSection): Promise<Record<string, Json>> {
   const doc = JSON.parse(readFileSync(join(bundleDir, 'openapi.json'), 'utf8'));
   const makers = requestMakers(doc);
   const groups: Record<string, number> = {};
@@ -147,7 +138,7 @@ export async function benchMockDistinct({
   }, 250);
   try {
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/core/v2/posts/1`);
+    await waitForAnswer(`${base}/core/v2/posts/1`, { timeoutMs: 90_000 });
     out.memoryIdleMb = round(treeRssMb(child.pid!), 0);
     let n = 0;
     const next = () => {
@@ -169,7 +160,7 @@ export async function benchMockDistinct({
   } finally {
     clearInterval(sampler);
     peak = Math.max(peak, treeRssMb(child.pid!));
-    await stop(child);
+    await stopChild(child, 8000);
   }
   out.memoryPeakMb = round(peak, 0);
   out.frontPeakMb = round(frontPeak, 0);

@@ -7,10 +7,12 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { frontFlags, load, round, treeRssMb } from './mock.ts';
-import { stop, waitFor } from './process.ts';
+import { frontFlags, load, treeRssMb, type MockSection } from './mock.ts';
+import { stopChild, waitForAnswer } from '../core/process.ts';
+import { round } from './stats.ts';
 
 const MOCK = join('dist', 'mock', 'main.js');
+
 /** The distinct reads: the n-th request of a mix of store-backed GETs (lists, filters, pages, items; spec and real names). */
 export function storeRead(n: number, ids: { posts: number[]; events: number[] }): string {
   const post = ids.posts[n % ids.posts.length];
@@ -49,15 +51,7 @@ export function storeWrite(n: number, ids: { posts: number[]; events: number[] }
 }
 
 /** Run the section: answers {bare, reads, writes, readRatio, writeRatio, memoryPeakMb, memoryIdleMb}. */
-export async function benchStore({
-  bundleDir,
-  duration = 5,
-  log = () => {},
-}: {
-  bundleDir: string;
-  duration?: number;
-  log?: (...m: unknown[]) => void;
-}): Promise<Record<string, unknown>> {
+export async function benchStore({ bundleDir, duration = 5, log = () => {} }: MockSection): Promise<Record<string, unknown>> {
   const bare = createServer((_q, r) => {
     r.setHeader('content-type', 'application/json');
     r.end('{"id":1}');
@@ -85,7 +79,7 @@ export async function benchStore({
   const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb(child.pid!))), 250);
   const auth = { authorization: `Basic ${Buffer.from('bench:bench').toString('base64')}`, 'content-type': 'application/json' };
   try {
-    await waitFor(`${base}/__mock/state`);
+    await waitForAnswer(`${base}/__mock/state`, { child, timeoutMs: 90_000, name: 'the mock' });
     const memoryIdleMb = round(treeRssMb(child.pid!), 0);
     const list = async (path: string): Promise<number[]> => ((await (await fetch(`${base}${path}`)).json()) as { id: number }[]).map((x) => x.id);
     const ids = {
@@ -112,6 +106,6 @@ export async function benchStore({
     };
   } finally {
     clearInterval(sampler);
-    await stop(child);
+    await stopChild(child, 8000);
   }
 }

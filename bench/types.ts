@@ -13,21 +13,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-
-/** Median, min and max of some figures. */
-export interface Stats {
-  median: number;
-  min: number;
-  max: number;
-  runs: number;
-}
-
-const stats = (xs: number[]): Stats => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return { median: s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2, min: s[0], max: s[s.length - 1], runs: s.length };
-};
-const round = (x: number, d = 3): number => Math.round(x * 10 ** d) / 10 ** d;
+import { round, stats, type Stats } from './stats.ts';
 
 function tscSeconds(tsc: string, project: string, cwd?: string): number {
   const t0 = performance.now();
@@ -96,9 +82,9 @@ export async function consumerTypecheck({ runs = 3 } = {}): Promise<{
       published: p,
       plain: f,
       unchecked: u,
-      ratio: round(c.median / f.median),
-      publishedRatio: round(p.median / f.median),
-      uncheckedRatio: round(u.median / f.median),
+      ratio: round(c.median / f.median, 3),
+      publishedRatio: round(p.median / f.median, 3),
+      uncheckedRatio: round(u.median / f.median, 3),
     };
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
-import { isMain, parseArgs, UsageError, type Flags } from '../core/args.js';
+import { UsageError } from '../core/args.js';
+import { flagTable, runCommand, runIfMain } from './lib/command.js';
 import { compareBundles, latestRelease, verdict } from '../core/breaking.js';
 
 export { latestRelease };
@@ -37,15 +38,7 @@ The rules and known limits are listed at the top of cli/lib/breaking.ts.
 Exit codes: 0 no break, or breaks announced by a greater info.version major; 1 unannounced breaks;
 2 bad input.`;
 
-export const FLAGS = {
-  base: { type: 'string' },
-  head: { type: 'string' },
-  json: { type: 'string' },
-  all: { type: 'boolean' },
-  'since-release': { type: 'boolean' },
-  releases: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} satisfies Flags;
+export const FLAGS = flagTable({ string: ['base', 'head', 'json', 'releases'], boolean: ['all', 'since-release'] });
 
 function git(args: Json, opts = {}) {
   return spawnSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...opts });
@@ -160,12 +153,8 @@ function readFile(file: Json, flag: Json) {
 
 export async function main(argv: Json, { stdout = process.stdout, stderr = process.stderr } = {}) {
   const say = (s: Json) => stdout.write(`${s}\n`);
-  try {
-    const { values, positionals } = parseArgs(argv, FLAGS);
-    if (values.help) {
-      say(HELP);
-      return 0;
-    }
+  const err = (s: Json) => stderr.write(`${s}\n`);
+  return runCommand('breaking', argv, { flags: FLAGS, help: HELP, say, err }, async (values, positionals) => {
     if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
     if (values.base && values['since-release']) throw new UsageError('give --base or --since-release, not both');
     if (values.releases && !values['since-release']) throw new UsageError('--releases goes with --since-release');
@@ -210,18 +199,7 @@ export async function main(argv: Json, { stdout = process.stdout, stderr = proce
     );
     if (values.json) writeFileSync(values.json, `${JSON.stringify({ ...result, verdict: v }, null, 2)}\n`);
     return v.ok ? 0 : 1;
-  } catch (e: Json) {
-    if (e instanceof UsageError) {
-      stderr.write(`breaking: ${e.message}\nRun with --help for usage.\n`);
-      return 2;
-    }
-    stderr.write(`breaking: internal error: ${e?.message ?? e}\n`);
-    return 2;
-  }
-}
-
-if (await isMain(import.meta.url)) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
   });
 }
+
+await runIfMain(import.meta.url, main);

@@ -4,9 +4,10 @@
 // Exit codes: 0 every check passed, 1 a check failed, a record was left behind or the run was stopped
 // by its deadline (partial report), 2 bad input, an unreachable site or rejected credentials,
 // 130 interrupted (SIGINT; partial report).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isMain, parseArgs, UsageError, type Flags, type Parsed } from '../core/args.js';
+import { UsageError } from '../core/args.js';
+import { failure, flagTable, loadSpecFlag, runCommand, runIfMain } from './lib/command.js';
 import { formatBytes } from './lib/http.js';
 import { checkBaseUrl as checkBase } from '../core/base-url.js';
 import * as coreMapping from '../core/mapping.js';
@@ -14,7 +15,7 @@ import { createRecorder } from './lib/record.js';
 import { createRedactor, forTerminal } from '../core/redact.js';
 import { driftText, summaryText, writeReports } from './lib/report.js';
 import { CredentialsRejected, runContract, SiteUnreachable } from './lib/runner.js';
-import { DEFAULT_SPEC, loadBundle, PACKAGE_ROOT } from '../core/spec.js';
+import { PACKAGE_ROOT } from '../core/spec.js';
 import type { Json } from '../core/spec.js';
 
 /** Where the reports go without --out, per command (the help texts say the same). */
@@ -74,28 +75,15 @@ ${limits('drift')}
   --help                  this text (also -h)
 Exit codes: 0 the report was written, 2 bad input or unreachable site.`;
 
-export const DRIFT_FLAGS = {
-  'base-url': { type: 'string' },
-  map: { type: 'list' },
-  config: { type: 'string' },
-  spec: { type: 'string' },
-  out: { type: 'string' },
-  quiet: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  timeout: { type: 'string' },
-  'max-body': { type: 'string' },
-  deadline: { type: 'string' },
-  record: { type: 'string' },
-} satisfies Flags;
+export const DRIFT_FLAGS = flagTable({
+  string: ['base-url', 'config', 'spec', 'out', 'timeout', 'max-body', 'deadline', 'record'],
+  list: ['map'],
+  boolean: ['quiet'],
+});
 export const FLAGS = {
   ...DRIFT_FLAGS,
-  namespace: { type: 'list' },
-  operation: { type: 'list' },
-  'require-namespace': { type: 'list' },
-  strict: { type: 'boolean' },
-  'allow-writes': { type: 'boolean' },
-  drift: { type: 'boolean' },
-} satisfies Flags;
+  ...flagTable({ list: ['namespace', 'operation', 'require-namespace'], boolean: ['strict', 'allow-writes', 'drift'] }),
+};
 const CONFIG_KEYS = new Set([
   'baseUrl',
   'map',
@@ -233,14 +221,7 @@ async function options(values: Json, command: Json) {
   } catch (e: Json) {
     throw new UsageError(e.message);
   }
-  const specFile = resolve(values.spec ?? cfg.spec ?? DEFAULT_SPEC);
-  if (!existsSync(specFile)) throw new UsageError(`--spec ${specFile}: no such file${specFile === DEFAULT_SPEC ? ' (run `npm run build`)' : ''}`);
-  let doc;
-  try {
-    doc = loadBundle(specFile);
-  } catch (e: Json) {
-    throw new UsageError(e.message);
-  }
+  const { specFile, doc } = loadSpecFlag(values.spec ?? cfg.spec);
   return {
     cfg,
     baseUrl,
@@ -278,16 +259,11 @@ function openRecorder(file: string, redact: (t: string) => string, command: stri
 
 /** Say why the run failed; returns its exit code (2: usage, unreachable site, rejected credentials, internal error). */
 function failed(e: Json, command: string, err: (s: Json) => void): number {
-  if (e instanceof UsageError || e?.usage) {
-    err(`${command}: ${e.message}\nRun with --help for usage.`);
-    return 2;
-  }
   if (e instanceof SiteUnreachable || e instanceof CredentialsRejected) {
     err(`${command}: ${e.message}`);
     return 2;
   }
-  err(`${command}: internal error: ${e?.message ?? e}`);
-  return 2;
+  return failure(command, e, err);
 }
 
 /**
@@ -308,76 +284,68 @@ export async function main(
   const drift = command === 'drift';
   let recorder: Json;
   const sig = signals(installSignals);
+  // drift's flags are a subset of contract's: its values are contract's with some never given.
+  const flags = (drift ? DRIFT_FLAGS : FLAGS) as typeof FLAGS;
+  const frame = { flags, help: drift ? DRIFT_HELP : HELP, say, err, failed: (e: Json) => failed(e, command, err) };
   try {
-    // drift's flags are a subset of contract's: its values are contract's with some never given.
-    const flags: typeof FLAGS | typeof DRIFT_FLAGS = drift ? DRIFT_FLAGS : FLAGS;
-    const { values, positionals }: Parsed<typeof FLAGS> = parseArgs(argv, flags);
-    if (values.help) {
-      say(drift ? DRIFT_HELP : HELP);
-      return 0;
-    }
-    if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-    const opt = await options(values, command);
-    if ((env.WP_USER && !env.WP_APP_PASSWORD) || (!env.WP_USER && env.WP_APP_PASSWORD))
-      throw new UsageError('set both WP_USER and WP_APP_PASSWORD, or neither');
-    const allowWrites = !drift && Boolean(values['allow-writes']);
-    const strict = !drift && Boolean(values.strict ?? opt.cfg.strict);
-    const { progress, phase, clear } = progressWriter(stderr, values.quiet, clean);
-    if (values.record) recorder = openRecorder(values.record, redact, command, opt.baseUrl);
-    const mode = drift
-      ? 'drift report only'
-      : `${allowWrites ? 'WITH WRITES (records this run creates)' : 'read-only'}${strict ? ' · strict' : ''}${values.drift ? ' · drift report' : ''}`;
-    err(
-      `${command}: ${opt.baseUrl} · spec ${opt.doc.info?.version ?? '?'} · ${mode} · ${credentials ? `as ${credentials.user}` : 'anonymous'} · timeout ${opt.timeoutMs / 1000} s, max body ${formatBytes(opt.maxBodyBytes)}, deadline ${opt.deadlineMs / 1000} s`,
-    );
-    const report = await runContract({
-      doc: opt.doc,
-      specFile: opt.specFile,
-      baseUrl: opt.baseUrl,
-      map: opt.map,
-      mapPairs: opt.mapPairs,
-      credentials,
-      fetch,
-      namespaces: drift ? [] : [...(opt.cfg.namespace ?? []), ...(values.namespace ?? [])],
-      operations: drift ? [] : [...(opt.cfg.operation ?? []), ...(values.operation ?? [])],
-      requireNamespaces: drift ? [] : [...(opt.cfg.requireNamespace ?? []), ...(values['require-namespace'] ?? [])],
-      strict,
-      allowWrites,
-      driftOnly: drift,
-      progress,
-      phase,
-      info: (line: Json) => err(`${command}: ${line}`),
-      timeoutMs: opt.timeoutMs,
-      maxBodyBytes: opt.maxBodyBytes,
-      deadlineMs: opt.deadlineMs,
-      signal: sig.soft.signal,
-      hardSignal: sig.hard.signal,
-      onExchange: recorder ? (x: Json) => recorder.add(x) : undefined,
+    return await runCommand(command, argv, frame, async (values, positionals) => {
+      if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+      const opt = await options(values, command);
+      if ((env.WP_USER && !env.WP_APP_PASSWORD) || (!env.WP_USER && env.WP_APP_PASSWORD))
+        throw new UsageError('set both WP_USER and WP_APP_PASSWORD, or neither');
+      const allowWrites = !drift && Boolean(values['allow-writes']);
+      const strict = !drift && Boolean(values.strict ?? opt.cfg.strict);
+      const { progress, phase, clear } = progressWriter(stderr, values.quiet, clean);
+      if (values.record) recorder = openRecorder(values.record, redact, command, opt.baseUrl);
+      const mode = drift
+        ? 'drift report only'
+        : `${allowWrites ? 'WITH WRITES (records this run creates)' : 'read-only'}${strict ? ' · strict' : ''}${values.drift ? ' · drift report' : ''}`;
+      err(
+        `${command}: ${opt.baseUrl} · spec ${opt.doc.info?.version ?? '?'} · ${mode} · ${credentials ? `as ${credentials.user}` : 'anonymous'} · timeout ${opt.timeoutMs / 1000} s, max body ${formatBytes(opt.maxBodyBytes)}, deadline ${opt.deadlineMs / 1000} s`,
+      );
+      const report = await runContract({
+        doc: opt.doc,
+        specFile: opt.specFile,
+        baseUrl: opt.baseUrl,
+        map: opt.map,
+        mapPairs: opt.mapPairs,
+        credentials,
+        fetch,
+        namespaces: drift ? [] : [...(opt.cfg.namespace ?? []), ...(values.namespace ?? [])],
+        operations: drift ? [] : [...(opt.cfg.operation ?? []), ...(values.operation ?? [])],
+        requireNamespaces: drift ? [] : [...(opt.cfg.requireNamespace ?? []), ...(values['require-namespace'] ?? [])],
+        strict,
+        allowWrites,
+        driftOnly: drift,
+        progress,
+        phase,
+        info: (line: Json) => err(`${command}: ${line}`),
+        timeoutMs: opt.timeoutMs,
+        maxBodyBytes: opt.maxBodyBytes,
+        deadlineMs: opt.deadlineMs,
+        signal: sig.soft.signal,
+        hardSignal: sig.hard.signal,
+        onExchange: recorder ? (x: Json) => recorder.add(x) : undefined,
+      });
+      clear();
+      const files: Record<string, string> = writeReports(redactDeep(report), opt.out, redact);
+      if (recorder) {
+        files.har = recorder.close();
+        recorder = undefined;
+      }
+      say(summaryText(report));
+      if (values.drift || drift) say(driftText(report.drift));
+      say(`reports: ${Object.values(files).join(', ')}`);
+      if (report.stopped) err(`${command}: STOPPED: ${report.stopped}; the reports are partial`);
+      for (const line of report.scopeProblems ?? []) err(`${command}: FAILED: ${line}`);
+      if (drift) return report.stopped ? 1 : 0;
+      if (report.stopped && sig.soft.signal.aborted) return 130;
+      return report.ok ? 0 : 1;
     });
-    clear();
-    const files: Record<string, string> = writeReports(redactDeep(report), opt.out, redact);
-    if (recorder) {
-      files.har = recorder.close();
-      recorder = undefined;
-    }
-    say(summaryText(report));
-    if (values.drift || drift) say(driftText(report.drift));
-    say(`reports: ${Object.values(files).join(', ')}`);
-    if (report.stopped) err(`${command}: STOPPED: ${report.stopped}; the reports are partial`);
-    for (const line of report.scopeProblems ?? []) err(`${command}: FAILED: ${line}`);
-    if (drift) return report.stopped ? 1 : 0;
-    if (report.stopped && sig.soft.signal.aborted) return 130;
-    return report.ok ? 0 : 1;
-  } catch (e: Json) {
-    return failed(e, command, err);
   } finally {
     recorder?.close();
     sig.dispose();
   }
 }
 
-if (await isMain(import.meta.url)) {
-  main(process.argv.slice(2), { installSignals: true }).then((code) => {
-    process.exitCode = code;
-  });
-}
+await runIfMain(import.meta.url, (argv) => main(argv, { installSignals: true }));

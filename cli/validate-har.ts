@@ -3,13 +3,13 @@
 // developer tools, a proxy, or `contract --record`) against the spec. Offline: nothing is sent.
 // Exit codes: 0 every in-scope entry conforms, 1 an in-scope entry does not conform (or is
 // unreadable), 2 bad input (a file that is not a HAR, an unknown flag, a bad mapping or spec).
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isMain, parseArgs, UsageError, type Flags } from '../core/args.js';
+import { UsageError } from '../core/args.js';
+import { flagTable, loadSpecFlag, runCommand, runIfMain } from './lib/command.js';
 import { writeHarReports, harSummaryText } from './lib/har-report.js';
 import { clean, validateHarFiles } from './lib/har-run.js';
 import * as coreMapping from '../core/mapping.js';
-import { DEFAULT_SPEC, loadBundle, specNamespaces } from '../core/spec.js';
+import { specNamespaces } from '../core/spec.js';
 import type { Json } from '../core/spec.js';
 
 export const HELP = `Usage: festival-site-api validate-har <file.har>... [options]
@@ -36,27 +36,13 @@ Options:
 Credentials a HAR carries (Authorization, cookies, nonces) are never printed or written.
 Exit codes: 0 every in-scope entry conforms, 1 an entry does not conform or is unreadable, 2 bad input.`;
 
-export const FLAGS = {
-  map: { type: 'list' },
-  namespace: { type: 'list' },
-  strict: { type: 'boolean' },
-  spec: { type: 'string' },
-  'rest-prefix': { type: 'list' },
-  out: { type: 'string' },
-  quiet: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} satisfies Flags;
+export const FLAGS = flagTable({ string: ['spec', 'out'], list: ['map', 'namespace', 'rest-prefix'], boolean: ['strict', 'quiet'] });
 
 /** Run the command; returns the exit code. `io` lets tests capture output. */
 export async function main(argv: Json, { stdout = process.stdout, stderr = process.stderr, limits }: Json = {}) {
   const say = (s: Json) => stdout.write(`${s}\n`);
   const err = (s: Json) => stderr.write(`${s}\n`);
-  try {
-    const { values, positionals } = parseArgs(argv, FLAGS);
-    if (values.help) {
-      say(HELP);
-      return 0;
-    }
+  return runCommand('validate-har', argv, { flags: FLAGS, help: HELP, say, err, show: clean }, async (values, positionals) => {
     if (!positionals.length) throw new UsageError('name at least one HAR file');
     const map = coreMapping;
     let mapping;
@@ -65,14 +51,7 @@ export async function main(argv: Json, { stdout = process.stdout, stderr = proce
     } catch (e: Json) {
       throw new UsageError(e.message);
     }
-    const specFile = resolve(values.spec ?? DEFAULT_SPEC);
-    if (!existsSync(specFile)) throw new UsageError(`--spec ${specFile}: no such file${specFile === DEFAULT_SPEC ? ' (run `npm run build`)' : ''}`);
-    let doc;
-    try {
-      doc = loadBundle(specFile);
-    } catch (e: Json) {
-      throw new UsageError(e.message);
-    }
+    const { specFile, doc } = loadSpecFlag(values.spec);
     const namespaces = values.namespace ?? [];
     const known = new Set([...specNamespaces(doc), '(index)']);
     const unknown = namespaces.filter((n: Json) => !known.has(n));
@@ -100,18 +79,7 @@ export async function main(argv: Json, { stdout = process.stdout, stderr = proce
     }
     say(`reports: ${Object.values(paths).join(', ')}`);
     return report.ok ? 0 : 1;
-  } catch (e: Json) {
-    if (e instanceof UsageError) {
-      err(`validate-har: ${clean(e.message, 500)}\nRun with --help for usage.`);
-      return 2;
-    }
-    err(`validate-har: internal error: ${clean(e?.message ?? e, 300)}`);
-    return 2;
-  }
-}
-
-if (await isMain(import.meta.url)) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
   });
 }
+
+await runIfMain(import.meta.url, main);

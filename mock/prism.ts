@@ -1,9 +1,11 @@
 // Start and stop Prism as a direct child process (never through npx or a shell: a wrapper would
 // leave Prism running when it is killed).
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
-import net from 'node:net';
 import { join } from 'node:path';
+import { waitForAnswer } from '../core/process.ts';
+
+// The free port and stopping by PID are the core's (core/process.ts), shared with `npm start` and the bench.
+export { freePort, stopChild } from '../core/process.ts';
 
 export const PRISM = join('node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 /**
@@ -13,19 +15,6 @@ export const PRISM = join('node_modules', '@stoplight', 'prism-cli', 'dist', 'in
  */
 export const FRONT_NODE_FLAGS = ['--max-semi-space-size=4'];
 export const PRISM_NODE_FLAGS = (process.env.MOCK_PRISM_FLAGS ?? '--max-semi-space-size=4 --max-old-space-size=112').split(' ').filter(Boolean);
-
-/** A free loopback port (the OS picks it; the small race until Prism binds it is acceptable). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Spawn `prism mock <spec>` on 127.0.0.1:<port>: static examples (no -d), quiet logging, request
@@ -55,63 +44,6 @@ export function spawnPrism({
   return child;
 }
 
-/** Resolve once something answers HTTP on host:port; reject after `timeoutMs` or when `child` exits. */
-export function waitForHttp(port: number, { child, timeoutMs = 60_000 }: { child?: ChildProcess; timeoutMs?: number } = {}): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
-      if (!done) {
-        done = true;
-        reject(new Error(`Prism exited before it answered (${signal ?? code})`));
-      }
-    };
-    child?.once('exit', onExit);
-    const attempt = () => {
-      if (done) return;
-      const req = http.get({ host: '127.0.0.1', port, path: '/__mock_ready__', timeout: 2000 }, (res) => {
-        res.resume();
-        done = true;
-        child?.off('exit', onExit);
-        resolve();
-      });
-      req.on('error', () => {
-        if (Date.now() > deadline) {
-          done = true;
-          reject(new Error(`nothing answered on 127.0.0.1:${port} within ${timeoutMs} ms`));
-          return;
-        }
-        setTimeout(attempt, 150);
-      });
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-    };
-    attempt();
-  });
-}
-
-/** Stop a child by its PID: SIGTERM, then SIGKILL after `graceMs`. Resolves when it has exited. */
-export function stopChild(child: ChildProcess | undefined, graceMs = 5000): Promise<void> {
-  return new Promise((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) {
-      resolve();
-      return;
-    }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(child.pid!, 'SIGKILL');
-      } catch {
-        /* gone */
-      }
-    }, graceMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    try {
-      process.kill(child.pid!, 'SIGTERM');
-    } catch {
-      clearTimeout(timer);
-      resolve();
-    }
-  });
-}
+/** Resolve once Prism answers HTTP on 127.0.0.1:port; reject after `timeoutMs` or when `child` exits. */
+export const waitForHttp = (port: number, { child, timeoutMs = 60_000 }: { child?: ChildProcess; timeoutMs?: number } = {}): Promise<void> =>
+  waitForAnswer(`http://127.0.0.1:${port}/__mock_ready__`, { child, timeoutMs, name: 'Prism' });

@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type Flags } from '../core/args.ts';
+import { stopChild } from '../core/process.ts';
 import { createStaticServer } from './static.ts';
 import { FRONT_NODE_FLAGS } from './prism.ts';
 
@@ -63,27 +64,7 @@ async function stop(code: number): Promise<void> {
   stopping = true;
   docs.close();
   docs.closeAllConnections?.();
-  if (mock.exitCode === null && mock.signalCode === null) {
-    await new Promise<void>((resolve) => {
-      const t = setTimeout(() => {
-        try {
-          process.kill(mock.pid!, 'SIGKILL');
-        } catch {
-          /* gone */
-        }
-      }, 8000);
-      mock.once('exit', () => {
-        clearTimeout(t);
-        resolve();
-      });
-      try {
-        process.kill(mock.pid!, 'SIGTERM');
-      } catch {
-        clearTimeout(t);
-        resolve();
-      }
-    });
-  }
+  await stopChild(mock, 8000);
   console.log('start: stopped.');
   process.exit(code);
 }

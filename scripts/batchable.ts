@@ -1,11 +1,9 @@
 #!/usr/bin/env node
 // Derive the batchable operations (those with `x-allow-batch: {v1: true}`) from the bundled spec and
 // write them as a typed constant, so the batch helper's types and its runtime check share one list.
-// A pipeline stage (pipeline.ts). Usage: node dist/scripts/batchable.js [--spec generated/openapi.json] [--out generated/batchable.ts]
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parseArgs, type Flags } from '../core/args.ts';
+// A pipeline stage (pipeline.ts). Usage: node dist/scripts/batchable.js [--spec generated/openapi.json] [--out generated/batchable.ts] [--check] [--help]
 import type { Json } from '../core/spec.ts';
+import { generate, isScript } from './generate.ts';
 
 const METHODS = ['post', 'put', 'patch', 'delete'];
 
@@ -29,40 +27,9 @@ export function render(routes: Record<string, string[]>): string {
   ].join('\n');
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const flags = { spec: { type: 'string' }, out: { type: 'string' }, check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } satisfies Flags;
-  let args;
-  try {
-    args = parseArgs(process.argv.slice(2), flags, { allowPositionals: false }).values;
-  } catch (e) {
-    console.error(`batchable: ${e instanceof Error ? e.message : String(e)} (see --help)`);
-    process.exit(2);
-  }
-  if (args.help) {
-    console.log(`Usage: node dist/scripts/batchable.js [options]   (a stage of npm run build)
-
-Options:
-  --spec <file>           the bundle (default generated/openapi.json)
-  --out <path>            the file to write (default generated/batchable.ts)
-  --check                 write nothing; exit 1 when the output is stale
-  --help                  this text (also -h)`);
-    process.exit(0);
-  }
-  const specPath = args.spec ?? 'generated/openapi.json';
-  const outPath = args.out ?? 'generated/batchable.ts';
-  if (!existsSync(specPath)) {
-    console.error(`batchable: ${specPath} not found (run npm run build first)`);
-    process.exit(1);
-  }
-  const text = render(batchableRoutes(JSON.parse(readFileSync(specPath, 'utf8'))));
-  if (args.check) {
-    const cur = existsSync(outPath) ? readFileSync(outPath, 'utf8') : '';
-    if (cur !== text) {
-      console.error(`batchable: ${outPath} is stale; run npm run build`);
-      process.exit(1);
-    }
-  } else if (!existsSync(outPath) || readFileSync(outPath, 'utf8') !== text) {
-    writeFileSync(outPath, text);
-    console.log(`batchable: wrote ${outPath}`);
-  }
+if (isScript(import.meta.url)) {
+  const { stale } = generate('batchable', process.argv.slice(2), { default: 'generated/batchable.ts', help: 'the file to write' }, (spec, out) => ({
+    [out]: render(batchableRoutes(spec)),
+  }));
+  if (stale) process.exit(1);
 }

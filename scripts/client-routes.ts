@@ -5,12 +5,11 @@
 // signature per route, then a generic catch-all signature last (unions of paths, and a readable error
 // for a wrong call). Also the literal path unions of `paginate`, `paginateCalendar` and `batch`, and a
 // type-level test that compares every operation with openapi-fetch's own helpers.
-// Usage: node dist/scripts/client-routes.js [--spec generated/openapi.json] [--out generated] [--check]
+// Usage: node dist/scripts/client-routes.js [--spec generated/openapi.json] [--out generated] [--check] [--help]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs, type Flags } from '../core/args.ts';
 import { METHODS as CORE_METHODS, deref, type Json, type Method } from '../core/spec.ts';
+import { generate, isScript } from './generate.ts';
 
 /**
  * The core's methods in the order of openapi-fetch's client (GET, PUT, POST, DELETE, OPTIONS, HEAD,
@@ -358,62 +357,26 @@ export function render(spec: Json) {
   return { 'routes.ts': renderRoutes(spec, ops), 'routes-equivalence.ts': renderEquivalence(ops) };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const flags = { spec: { type: 'string' }, out: { type: 'string' }, check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } satisfies Flags;
-  let args;
-  try {
-    args = parseArgs(process.argv.slice(2), flags, { allowPositionals: false }).values;
-  } catch (e) {
-    console.error(`client-routes: ${e instanceof Error ? e.message : String(e)} (see --help)`);
-    process.exit(2);
-  }
-  if (args.help) {
-    console.log(`Usage: node dist/scripts/client-routes.js [options]   (a stage of npm run build)
-
-Options:
-  --spec <file>           the bundle (default generated/openapi.json)
-  --out <path>            the folder of routes.ts and routes-equivalence.ts (default generated)
-  --check                 write nothing; exit 1 when the output is stale
-  --help                  this text (also -h)`);
-    process.exit(0);
-  }
-  const specPath = args.spec ?? 'generated/openapi.json';
-  const out = args.out ?? 'generated';
-  if (!existsSync(specPath)) {
-    console.error(`client-routes: ${specPath} not found (run npm run build first)`);
-    process.exit(1);
-  }
-  let files;
-  try {
-    files = render(JSON.parse(readFileSync(specPath, 'utf8')));
-  } catch (e) {
-    console.error(e instanceof Error ? e.message : String(e));
-    process.exit(1);
-  }
-  let stale = false;
-  for (const [name, text] of Object.entries(files)) {
-    const p = join(out, name);
-    const cur = existsSync(p) ? readFileSync(p, 'utf8') : '';
-    if (cur === text) continue;
-    if (args.check) {
-      console.error(`client-routes: ${p} is stale; run npm run build`);
-      stale = true;
-    } else {
-      writeFileSync(p, text);
-      console.log(`client-routes: wrote ${p}`);
-    }
-  }
+if (isScript(import.meta.url)) {
+  const derive = (spec: Json, out: string) => Object.fromEntries(Object.entries(render(spec)).map(([name, text]) => [join(out, name), text]));
+  const { out, check, stale } = generate(
+    'client-routes',
+    process.argv.slice(2),
+    { default: 'generated', help: 'the folder of routes.ts and routes-equivalence.ts' },
+    derive,
+  );
   // generated/types.ts (the `types` stage) gets the same header: 18,000 lines a consumer of the source
   // need not check again (D91).
   const types = join(out, 'types.ts');
+  let headerMissing = false;
   if (existsSync(types)) {
     const cur = readFileSync(types, 'utf8');
     if (!cur.startsWith(NOCHECK)) {
-      if (args.check) {
+      if (check) {
         console.error(`client-routes: ${types} lacks its @ts-nocheck header; run npm run build`);
-        stale = true;
+        headerMissing = true;
       } else writeFileSync(types, NOCHECK + cur);
     }
   }
-  if (stale) process.exit(1);
+  if (stale || headerMissing) process.exit(1);
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { section, ticks, type SeedTable } from './support/seed.js';
+import { section, splitTop, ticks, type SeedTable } from './support/seed.js';
 import { bundle, deref, operations, ROOT, type Json, type Operation, PUBLIC, REQUIRED, typesOf } from './support/spec.js';
 import { check } from './support/validate.js';
 
@@ -27,23 +27,6 @@ type Routes = Map<string, Map<string, ParamSpec[]>>; // full path -> method -> p
 
 const METHOD_WORDS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const strip = (s: string) => s.replace(/`/g, '').trim();
-
-/** Split at commas (or another separator) outside parentheses. */
-function splitTop(s: string, sep = ','): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let cur = '';
-  for (const ch of s) {
-    if (ch === '(') depth++;
-    if (ch === ')') depth--;
-    if (ch === sep && depth === 0) {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out.map((x) => x.trim()).filter(Boolean);
-}
 
 function seedValue(v: string): unknown {
   const s = strip(v);

@@ -3,7 +3,7 @@
 // table is in the spec with its type, default, enum, bound and required flag, derived mechanically
 // from the seed. Every example of these operations validates against its schema.
 import { describe, expect, it } from 'vitest';
-import { section, ticks, type SeedTable } from './support/seed.js';
+import { section, splitTop, ticks, type SeedTable } from './support/seed.js';
 import { deref, operation, PUBLIC, requestSchema, type Json, type Operation, typesOf } from './support/spec.js';
 import { check } from './support/validate.js';
 
@@ -248,26 +248,10 @@ describe('batch (seed 4.2)', () => {
 describe('oEmbed (seed 4.3)', () => {
   /** Split "a (x, y); b" or "a, b (x), c" into [name, attrs[]] pairs. */
   function params(cell: string): [string, string[]][] {
-    const parts: string[] = [];
-    let depth = 0;
-    let cur = '';
-    const sep = cell.includes(';') ? ';' : ',';
-    for (const ch of cell) {
-      if (ch === '(') depth++;
-      if (ch === ')') depth--;
-      if (ch === sep && depth === 0) {
-        parts.push(cur);
-        cur = '';
-      } else cur += ch;
-    }
-    parts.push(cur);
-    return parts
-      .map((p) => p.trim())
-      .filter(Boolean)
-      .map((p) => {
-        const m = /^`?([\w]+)`?\s*(?:\((.*)\))?$/.exec(p)!;
-        return [m[1], m[2] ? m[2].split(',').map((a) => a.trim()) : []];
-      });
+    return splitTop(cell, cell.includes(';') ? ';' : ',').map((p) => {
+      const m = /^`?([\w]+)`?\s*(?:\((.*)\))?$/.exec(p)!;
+      return [m[1], m[2] ? m[2].split(',').map((a) => a.trim()) : []];
+    });
   }
 
   // The namespace-root rule of seed 2.1: `namespace` defaults to the namespace itself, `context` to `view`.

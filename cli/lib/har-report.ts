@@ -4,23 +4,10 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { junitDocument, type JunitCase, type JunitSuite } from './junit.js';
-import { escapeHtml as esc } from './report.js';
+import { escapeHtml as esc, groupByNamespace, pad } from './report.js';
 import type { Json } from '../../core/spec.js';
 
-const pad = (s: Json, n: Json) => {
-  s = String(s);
-  return s.length >= n ? s : s + ' '.repeat(n - s.length);
-};
 const PRINT_PER_OP = 20;
-
-function groupByNamespace(ops: Json) {
-  const m = new Map();
-  for (const x of ops) {
-    if (!m.has(x.namespace)) m.set(x.namespace, []);
-    m.get(x.namespace).push(x);
-  }
-  return [...m].sort(([a], [b]) => a.localeCompare(b));
-}
 
 const entryTitle = (e: Json) =>
   `${e.file}#${e.index} ${e.method ?? '?'} ${e.url ?? '(no URL)'}${e.status !== undefined ? ` -> ${e.status}` : ''}${e.comment ? `  (${e.comment})` : ''}`;

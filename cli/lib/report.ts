@@ -21,7 +21,8 @@ const esc = (s: Json) =>
     .replace(/[&<>"']/g, (c) => (({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }) as Record<string, string>)[c]);
 const VERDICT: Record<string, Json> = { passed: 'passed', failed: 'FAILED', 'not-reachable': 'not reachable on this site', skipped: 'skipped' };
 
-function pad(s: Json, n: Json) {
+/** `s` padded with spaces to `n` characters (the text tables). */
+export function pad(s: Json, n: Json) {
   s = String(s);
   return s.length >= n ? s : s + ' '.repeat(n - s.length);
 }
@@ -119,7 +120,8 @@ export function driftText(d: Json) {
   return lines.join('\n');
 }
 
-function groupByNamespace(ops: Json) {
+/** Operations grouped by namespace, the namespaces sorted. */
+export function groupByNamespace(ops: Json) {
   const m = new Map();
   for (const x of ops) {
     if (!m.has(x.namespace)) m.set(x.namespace, []);

@@ -11,17 +11,8 @@ REPO=$(cd "$HERE/../.." && pwd)
 SB=$REPO/.sandbox
 RUN=$SB/run
 what=${1:-all}
-
-log() { echo "sandbox: $*"; }
-port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-alive() { # zombies (<defunct>) count as gone
-  local pid=${1:-}
-  [[ $pid =~ ^[0-9]+$ ]] && [ -r "/proc/$pid/stat" ] || return 1
-  local stat; stat=$(cat "/proc/$pid/stat" 2>/dev/null) || return 1
-  [ "$(awk '{print $3}' <<<"${stat##*)}")" != Z ]
-}
-cmd_of() { tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null || true; }
-read_file() { [ -f "$1" ] && cat "$1" || true; }
+# log, port_open, alive, cmd_of, read_file
+. "$HERE/lib.sh"
 
 # Send TERM to the given pids, wait up to $1 seconds, then KILL what is left.
 stop_pids() {

@@ -21,7 +21,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 SB=$REPO/.sandbox
 DB_PORT=${SANDBOX_DB_PORT:-3307}
-SEED_VERSION=2 # bump when wp.php or seed-calendar.ts seed different content: the databases are then rebuilt
+SEED_VERSION=2 # bump when wp.php or seed-calendar.json (seed-calendar.ts) seed different content: the databases are then rebuilt
 DB_USER=wordpress
 DB_PASSWORD=wordpress-sandbox # loopback only
 PLATFORM_DIR=${FESTIVAL_PLATFORM_DIR:-$REPO/../shared/platform}
@@ -35,7 +35,8 @@ site_suite() { case $1 in wp61) echo system ;; wp68) echo trixie ;; wp71) echo s
 site_calendar() { case $1 in wp61) echo "" ;; wp68) echo 6.6.4.2 ;; wp71) echo 6.17.2 ;; esac; }
 site_db() { case $1 in wp61) echo wordpress ;; *) echo "$1" ;; esac; }
 
-log() { echo "sandbox: $*"; }
+# log, port_open, alive, cmd_of, read_file
+. "$HERE/lib.sh"
 die() { echo "sandbox: $*" >&2; exit 1; }
 
 SITES=()
@@ -75,15 +76,6 @@ exec 9>"$SB/run/up.lock"
 flock -w 600 9 || die "another up.sh still holds .sandbox/run/up.lock after 10 minutes"
 
 # --- helpers -------------------------------------------------------------------------------------
-port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-alive() { # pid is running (zombies count as gone)
-  local pid=${1:-}
-  [[ $pid =~ ^[0-9]+$ ]] && [ -r "/proc/$pid/stat" ] || return 1
-  local stat; stat=$(cat "/proc/$pid/stat" 2>/dev/null) || return 1
-  [ "$(awk '{print $3}' <<<"${stat##*)}")" != Z ]
-}
-cmd_of() { tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null || true; }
-read_pid() { [ -f "$1" ] && cat "$1" || true; }
 # Write a file only when its content changes (keeps re-runs change-free).
 put() { local dest=$1 tmp; tmp=$(mktemp); cat >"$tmp"; if [ -f "$dest" ] && cmp -s "$tmp" "$dest"; then rm -f "$tmp"; else mkdir -p "$(dirname "$dest")"; mv "$tmp" "$dest"; chmod "${2:-644}" "$dest"; fi; }
 
@@ -153,7 +145,7 @@ MY_PIDFILE=$SB/run/mariadb.pid
 mysql_root() { mariadb --no-defaults --socket="$SOCK" -uroot "$@"; }
 db_ready() { mariadb-admin --no-defaults --socket="$SOCK" -uroot --connect-timeout=2 ping >/dev/null 2>&1; }
 
-my_pid=$(read_pid "$MY_PIDFILE")
+my_pid=$(read_file "$MY_PIDFILE")
 if alive "$my_pid" && [[ $(cmd_of "$my_pid") == *mariadbd* ]] && [ "$(cat "$SB/run/mariadb.port" 2>/dev/null)" = "$DB_PORT" ] && db_ready; then
   :
 else
@@ -307,7 +299,7 @@ site_up() { # $1 site name
 
   # 3c. PHP's built-in server.
   php_pidfile=$SB/run/php-$site.pid
-  php_pid=$(read_pid "$php_pidfile")
+  php_pid=$(read_file "$php_pidfile")
   if alive "$php_pid" && [[ $(cmd_of "$php_pid") == *" -S 127.0.0.1:$port "* ]] && port_open "$port"; then
     :
   else

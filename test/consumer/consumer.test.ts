@@ -2,38 +2,13 @@
 // fresh project that has only TypeScript, compile a consumer file under `strict` that imports the
 // client and the types by package name, and run it against the mock. This proves the `exports`, the
 // `files` list and the declarations, not the source tree. No network: npm runs --offline.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const REPO = resolve(import.meta.dirname, '../..');
-const PKG = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { name: string; version: string; dependencies?: Record<string, string> };
-const env = { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
-
-function run(cmd: string, args: string[], cwd: string, extra: Record<string, string> = {}) {
-  const r = spawnSync(cmd, args, { cwd, env: { ...env, ...extra }, encoding: 'utf8', timeout: 180_000 });
-  return {
-    status: r.status,
-    out: `${r.stdout ?? ''}${r.stderr ?? ''}`
-      .split('\n')
-      .filter((l) => !l.includes('Unknown user config'))
-      .join('\n'),
-  };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-  });
-}
+import { freePort } from '../../core/process.ts';
+import { pack, PKG, REPO, run } from './package.js';
 
 let work: string;
 let project: string;
@@ -105,14 +80,22 @@ function install(): void {
   }
 }
 
+/** Compile `source` as `<name>.ts` of the consumer project, alone, under strict (tsconfig.<name>.json): tsc's result. */
+function compileAlone(name: string, source: string) {
+  writeFileSync(join(project, `${name}.ts`), source);
+  writeFileSync(
+    join(project, `tsconfig.${name}.json`),
+    JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], lib: ['ES2022', 'DOM'] },
+      files: [`${name}.ts`],
+    }),
+  );
+  return run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', `tsconfig.${name}.json`], project);
+}
+
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'festival-consumer-'));
-  const pack = run('npm', ['pack', '--pack-destination', work], REPO);
-  expect(pack.status, pack.out).toBe(0);
-  tarball = join(
-    work,
-    readdirSync(work).find((f) => f.endsWith('.tgz'))!,
-  );
+  tarball = pack(work);
   project = join(work, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2));
@@ -224,15 +207,7 @@ describe('the packed package in a fresh consumer project', () => {
 
   it('refuses a strict consumer that misuses the types', () => {
     const bad = `import { createClient } from '${PKG.name}';\nconst c = createClient({ baseUrl: 'http://x' });\nvoid c.GET('/core/v2/no-such-route', {});\nvoid c.GET('/core/v2/posts', { params: { query: { per_page: 'ten' } } });\n`;
-    writeFileSync(join(project, 'bad.ts'), bad);
-    writeFileSync(
-      join(project, 'tsconfig.bad.json'),
-      JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], lib: ['ES2022', 'DOM'] },
-        files: ['bad.ts'],
-      }),
-    );
-    const tsc = run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.bad.json'], project);
+    const tsc = compileAlone('bad', bad);
     expect(tsc.status).not.toBe(0);
     expect(tsc.out).toMatch(/bad\.ts\(3,/);
     expect(tsc.out).toMatch(/bad\.ts\(4,/);
@@ -249,15 +224,7 @@ describe('the packed package in a fresh consumer project', () => {
       `const raw: Client<import('${PKG.name}/types').paths> = asOpenApiClient(c); void raw;`,
       '',
     ].join('\n');
-    writeFileSync(join(project, 'bad2.ts'), bad);
-    writeFileSync(
-      join(project, 'tsconfig.bad2.json'),
-      JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], lib: ['ES2022', 'DOM'] },
-        files: ['bad2.ts'],
-      }),
-    );
-    const tsc = run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.bad2.json'], project);
+    const tsc = compileAlone('bad2', bad);
     const lines = [...tsc.out.matchAll(/bad2\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1]));
     expect([...new Set(lines)], tsc.out).toEqual([4, 5, 6]);
     expect(tsc.out).toContain(`is not assignable to parameter of type 'keyof GetRoutes'`);

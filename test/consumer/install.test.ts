@@ -4,51 +4,19 @@
 // install-time script (npm 11 flags one), and the installed CLI must work: every command's --help,
 // and `breaking` against a bundle given as a file or a URL (`--since-release` needs a checkout's
 // releases/, and says in one line what to give instead).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runChild } from '../support/child.js';
+import { NPM_ENV, pack, PKG, REPO, run } from './package.js';
 
-const REPO = resolve(import.meta.dirname, '../..');
-const PKG = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
-const env = { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare'];
 
-function run(cmd: string, args: string[], cwd: string) {
-  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: 180_000 });
-  return {
-    status: r.status,
-    stdout: r.stdout ?? '',
-    stderr: r.stderr ?? '',
-    out: `${r.stdout ?? ''}${r.stderr ?? ''}`
-      .split('\n')
-      .filter((l) => !l.includes('Unknown user config'))
-      .join('\n'),
-  };
-}
-
 /** As run(), without blocking this process (whose web server the command talks to). */
-function runAsync(cmd: string, args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    const t = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('close', (status) => {
-      clearTimeout(t);
-      done({ status, stdout, stderr });
-    });
-  });
-}
+const runAsync = (cmd: string, args: string[], cwd: string) => runChild(cmd, args, { cwd, env: NPM_ENV });
 
 /** The runtime dependencies, transitively, as found in the repository's node_modules (bounded). */
 function dependencyClosure(): string[] {
@@ -74,12 +42,7 @@ const cli = () => join(project, 'node_modules', '.bin', 'festival-site-api');
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'festival-install-'));
-  const pack = run('npm', ['pack', '--pack-destination', work], REPO);
-  expect(pack.status, pack.out).toBe(0);
-  tarball = join(
-    work,
-    readdirSync(work).find((f) => f.endsWith('.tgz'))!,
-  );
+  tarball = pack(work);
   const deps = join(work, 'deps');
   mkdirSync(deps);
   const depTarballs = dependencyClosure().map((name) => {
@@ -140,10 +103,10 @@ describe('installing the packed package', () => {
 
   it('breaking --base <URL>: reads the bundle from the web', async () => {
     const r = await runAsync(cli(), ['breaking', '--base', bundleUrl], project);
-    expect(r.status, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`base ${bundleUrl} (1.0.0)`);
     const missing = await runAsync(cli(), ['breaking', '--base', bundleUrl.replace('1.0.0', '0.9.0')], project);
-    expect(missing.status).toBe(2);
+    expect(missing.code).toBe(2);
     expect(missing.stderr.split('\n')[0]).toMatch(/answered 404/);
   });
 

@@ -17,7 +17,7 @@ import { checkBracketScalars } from '../../mock/lists.ts';
 import { matchRoute, routeTable } from '../../core/match.ts';
 import { countVitest } from '../../scripts/test-count.ts';
 import { prng, type Prng } from '../support/prng.js';
-import { bundle, type Json } from '../support/spec.js';
+import { bundle, deref, type Json } from '../support/spec.js';
 import { xmlProblems } from '../support/xml.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
@@ -211,16 +211,7 @@ describe('work that grows with the input (point 3)', () => {
   const v = createValidator(doc);
   const schema = (doc.paths as Json)['/core/v2/posts'].get.responses['200'].content['application/json'].schema;
   const good = (doc.paths as Json)['/core/v2/posts'].get.responses['200'].content['application/json'].examples;
-  const ref = (s: Json): Json =>
-    s && typeof s.$ref === 'string'
-      ? ref(
-          s.$ref
-            .slice(2)
-            .split('/')
-            .reduce((o: Json, k: string) => o[k], doc),
-        )
-      : s;
-  const valid = ref(Object.values(good as Record<string, Json>)[0]).value[0];
+  const valid = deref(Object.values(good as Record<string, Json>)[0], doc).value[0];
 
   it(`judges ${COUNTS.growth} lists of up to 600 items: valid exactly when the first-error check says so, at most 20 errors then a count`, () => {
     const bad: string[] = [];
@@ -289,17 +280,8 @@ describe('prototype keys (point 7)', () => {
 describe('arrays where the platform expects a scalar (point 8)', () => {
   const table = routeTable(doc);
   const entry = matchRoute(doc, table, 'get', '/core/v2/posts')!.entry!;
-  const deref = (s: Json): Json =>
-    s && typeof s.$ref === 'string'
-      ? deref(
-          s.$ref
-            .slice(2)
-            .split('/')
-            .reduce((o: Json, k: string) => o[k], doc),
-        )
-      : s;
   const typesOf = (s: Json): string[] => {
-    const d = deref(s) ?? {};
+    const d = deref(s, doc) ?? {};
     const u = d.oneOf ?? d.anyOf;
     return u ? u.flatMap(typesOf) : [].concat(d.type ?? []);
   };

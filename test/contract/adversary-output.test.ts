@@ -5,12 +5,12 @@
 // characters XML does not allow in its codes and messages. No piece of 6 or more characters of the
 // password, in any of those encodings, may reach stdout, stderr, a report or the HAR; the terminal
 // gets no raw control character; the JUnit XML is well-formed and the HTML escaped.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { xmlProblems } from '../support/xml.js';
-import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, runCli, send, siteIndex } from './support/fake-site.js';
+import { type CliRun, type FakeSite, type Seen, testScope, wordpressWithPosts } from './support/fake-site.js';
 
 const SECRET = 'Qz7w Kp2m Xv9r Lt4n Bc8d Hy3f';
 const NOSPACE = SECRET.replace(/ /g, '');
@@ -37,44 +37,38 @@ function pieces(): string[] {
 const PIECES = pieces();
 const leaks = (text: string) => PIECES.filter((p) => text.includes(p));
 
+const scope = testScope();
 let site: FakeSite;
 let run: CliRun;
-const TMP = mkdtempSync(join(tmpdir(), 'contract-adversary-'));
+const TMP = scope.tmp('contract-adversary-');
 const har = join(TMP, 'run.har');
 
 beforeAll(async () => {
-  ensureCompiledMapping();
-  site = await fakeSite((req, res, seen) => {
-    if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(site.origin, ['core/v2']));
-    if (seen.path === '/wp/v2/users/me')
-      return seen.auth ? send(res, 200, { id: 1, name: 'admin' }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
-    if (seen.path.startsWith('/wp/v2/posts')) {
-      const headers = {
-        [`x-echo-${NOSPACE}`]: '1',
-        'set-cookie': `wp_session=${encodeURIComponent(SECRET)}; Path=/`,
-        'x-wp-total': '1',
-        'x-wp-totalpages': '1',
-      };
-      if (seen.url.includes('context=edit')) {
-        // A binary body holding the password (the HAR stores it as base64).
-        res.writeHead(200, `OK ${NOSPACE}`, { ...headers, 'content-type': 'application/octet-stream' });
-        res.end(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]), Buffer.from(`z${SECRET}`), Buffer.from([0, 0xff, 0xfe])]));
-        return undefined;
-      }
-      const message = `${'x'.repeat(150)}${SECRET} and again ${encodeURIComponent(SECRET)} ${CONTROLS}`;
-      res.writeHead(400, `Bad ${NOSPACE.slice(0, 12)}`, { ...headers, 'content-type': 'application/json; charset=UTF-8' });
-      res.end(JSON.stringify({ code: `rest_${CONTROLS}`, message, data: { status: 400, echo: Buffer.from(`ab${SECRET}`).toString('base64') } }));
-      return undefined;
+  // Every answer about posts echoes the password: in a header name, a cookie, a status text, a binary body, an error.
+  const echo = (seen: Seen, res: ServerResponse): boolean => {
+    if (!seen.path.startsWith('/wp/v2/posts')) return false;
+    const headers = {
+      [`x-echo-${NOSPACE}`]: '1',
+      'set-cookie': `wp_session=${encodeURIComponent(SECRET)}; Path=/`,
+      'x-wp-total': '1',
+      'x-wp-totalpages': '1',
+    };
+    if (seen.url.includes('context=edit')) {
+      // A binary body holding the password (the HAR stores it as base64).
+      res.writeHead(200, `OK ${NOSPACE}`, { ...headers, 'content-type': 'application/octet-stream' });
+      res.end(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]), Buffer.from(`z${SECRET}`), Buffer.from([0, 0xff, 0xfe])]));
+      return true;
     }
-    return noRoute(res);
+    const message = `${'x'.repeat(150)}${SECRET} and again ${encodeURIComponent(SECRET)} ${CONTROLS}`;
+    res.writeHead(400, `Bad ${NOSPACE.slice(0, 12)}`, { ...headers, 'content-type': 'application/json; charset=UTF-8' });
+    res.end(JSON.stringify({ code: `rest_${CONTROLS}`, message, data: { status: 400, echo: Buffer.from(`ab${SECRET}`).toString('base64') } }));
+    return true;
+  };
+  site = await scope.site(wordpressWithPosts(new Map(), { before: echo }));
+  run = await scope.cli(['--base-url', site.base, '--operation', 'listPosts', '--quiet', '--record', har], {
+    env: { WP_USER: 'admin', WP_APP_PASSWORD: SECRET },
   });
-  run = await runCli(['--base-url', site.base, '--operation', 'listPosts', '--quiet', '--record', har], { env: { WP_USER: 'admin', WP_APP_PASSWORD: SECRET } });
 }, 120_000);
-afterAll(async () => {
-  await site?.close();
-  if (run) cleanOut(run);
-  rmSync(TMP, { recursive: true, force: true });
-});
 
 describe('a site that echoes the password in pieces (issue 23, point 2)', () => {
   it('gets no piece of 6 or more characters of it onto stdout or stderr', () => {

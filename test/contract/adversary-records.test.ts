@@ -6,23 +6,10 @@
 // Point 5: a run that checks nothing does not pass; --require-namespace makes a namespace required.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cleanOut,
-  collectionHandler,
-  type CliRun,
-  ensureCompiledMapping,
-  fakeSite,
-  type FakeSite,
-  noRoute,
-  type Rec,
-  runCli,
-  send,
-  siteIndex,
-} from './support/fake-site.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ENV, type CliRun, type FakeSite, type Rec, readReport, send, testScope, wordpressWithPosts } from './support/fake-site.js';
 
-const SECRET = 'abcd EFGH ijkl MNOP qrst UVWX';
-const ENV = { WP_USER: 'admin', WP_APP_PASSWORD: SECRET };
+const scope = testScope();
 const WRITE_OPS = ['createPost', 'listPosts', 'getPost', 'updatePost', 'deletePost', 'createPostAutosave', 'listPostRevisions', 'deletePostRevision'].flatMap(
   (o) => ['--operation', o],
 );
@@ -41,46 +28,41 @@ interface Hostile {
 async function hostile(lying: boolean): Promise<Hostile> {
   const store = new Map<number, Rec>([[501, structuredClone(OTHERS)]]);
   let lastTitle = '';
-  const posts = collectionHandler(store);
-  const site = await fakeSite((req, res, seen) => {
-    if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(site.origin, ['core/v2']));
-    if (seen.path === '/wp/v2/users/me')
-      return seen.auth ? send(res, 200, { id: 1, name: 'admin' }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
-    if (seen.path === '/wp/v2/posts' && seen.method === 'POST' && seen.auth) {
-      try {
-        lastTitle = String(JSON.parse(seen.body).title ?? '');
-      } catch {
-        /* not JSON */
-      }
-      const rec = store.get(501)!;
-      return send(
-        res,
-        201,
-        { ...rec, title: { raw: lastTitle, rendered: lastTitle }, _links: { self: [{ href: `${site.base}/wp/v2/posts/501` }] } },
-        { Location: `${site.base}/wp/v2/posts/501` },
-      );
-    }
-    if (lying && seen.path === '/wp/v2/posts/501' && seen.method === 'GET')
-      return send(res, 200, { ...store.get(501), title: { raw: lastTitle, rendered: lastTitle } });
-    if (posts(seen, res, '/wp/v2/posts')) return undefined;
-    return noRoute(res);
-  });
-  const run = await runCli(['--base-url', site.base, ...WRITE_OPS, '--allow-writes', '--quiet'], { env: ENV });
+  const site = await scope.site(
+    wordpressWithPosts(store, {
+      before: (seen, res, self) => {
+        if (seen.path === '/wp/v2/posts' && seen.method === 'POST' && seen.auth) {
+          try {
+            lastTitle = String(JSON.parse(seen.body).title ?? '');
+          } catch {
+            /* not JSON */
+          }
+          const rec = store.get(501)!;
+          send(
+            res,
+            201,
+            { ...rec, title: { raw: lastTitle, rendered: lastTitle }, _links: { self: [{ href: `${self.base}/wp/v2/posts/501` }] } },
+            { Location: `${self.base}/wp/v2/posts/501` },
+          );
+          return true;
+        }
+        if (lying && seen.path === '/wp/v2/posts/501' && seen.method === 'GET') {
+          send(res, 200, { ...store.get(501), title: { raw: lastTitle, rendered: lastTitle } });
+          return true;
+        }
+        return false;
+      },
+    }),
+  );
+  const run = await scope.cli(['--base-url', site.base, ...WRITE_OPS, '--allow-writes', '--quiet'], { env: ADMIN_ENV });
   return { site, run, store };
 }
 
 const cases: Record<string, Hostile> = {};
 beforeAll(async () => {
-  ensureCompiledMapping();
   cases.honest = await hostile(false);
   cases.lying = await hostile(true);
 }, 240_000);
-afterAll(async () => {
-  for (const c of Object.values(cases)) {
-    await c.site.close();
-    cleanOut(c.run);
-  }
-});
 
 describe.each(['honest', 'lying'])("a site whose create answers someone else's record (%s about it)", (name) => {
   const writesTo501 = (c: Hostile) => c.site.seen.filter((s) => s.method !== 'GET' && s.method !== 'HEAD' && /\/posts\/501(\/|$|\?)/.test(s.path));
@@ -98,7 +80,7 @@ describe.each(['honest', 'lying'])("a site whose create answers someone else's r
   it('reports it as a failure, naming the record, and exits 1', () => {
     const c = cases[name];
     expect(c.run.code, c.run.stderr).toBe(1);
-    const report = JSON.parse(readFileSync(join(c.run.out, 'report.json'), 'utf8'));
+    const report = readReport(c.run);
     expect(report.records.foreignRecords.map((f: { path: string }) => f.path)).toContain('/core/v2/posts/501');
     expect(report.records.created.map((r: { path: string }) => r.path)).not.toContain('/core/v2/posts/501');
     const create = report.operations.find((o: { id: string }) => o.id === 'createPost');
@@ -112,25 +94,13 @@ describe('a run that checks nothing (issue 23, point 5)', () => {
   let site: FakeSite;
   const runs: Record<string, CliRun> = {};
   beforeAll(async () => {
-    const store = new Map<number, Rec>([[501, structuredClone(OTHERS)]]);
-    const posts = collectionHandler(store);
-    site = await fakeSite((req, res, seen) => {
-      if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(site.origin, ['core/v2']));
-      if (seen.path === '/wp/v2/users/me')
-        return seen.auth ? send(res, 200, { id: 1, name: 'admin' }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
-      if (posts(seen, res, '/wp/v2/posts')) return undefined;
-      return noRoute(res);
-    });
-    runs.calendar = await runCli(['--base-url', site.base, '--namespace', 'cal/events/v1', '--quiet']);
-    runs.required = await runCli(['--base-url', site.base, '--operation', 'listPosts', '--require-namespace', 'cal/events/v1', '--quiet']);
-    runs.requiredPresent = await runCli(['--base-url', site.base, '--operation', 'listPosts', '--require-namespace', 'core/v2', '--quiet']);
-    runs.writesOnly = await runCli(['--base-url', site.base, '--operation', 'createPost', '--quiet']);
-    runs.unknown = await runCli(['--base-url', site.base, '--require-namespace', 'no/such', '--quiet']);
+    site = await scope.site(wordpressWithPosts(new Map<number, Rec>([[501, structuredClone(OTHERS)]])));
+    runs.calendar = await scope.cli(['--base-url', site.base, '--namespace', 'cal/events/v1', '--quiet']);
+    runs.required = await scope.cli(['--base-url', site.base, '--operation', 'listPosts', '--require-namespace', 'cal/events/v1', '--quiet']);
+    runs.requiredPresent = await scope.cli(['--base-url', site.base, '--operation', 'listPosts', '--require-namespace', 'core/v2', '--quiet']);
+    runs.writesOnly = await scope.cli(['--base-url', site.base, '--operation', 'createPost', '--quiet']);
+    runs.unknown = await scope.cli(['--base-url', site.base, '--require-namespace', 'no/such', '--quiet']);
   }, 240_000);
-  afterAll(async () => {
-    await site?.close();
-    for (const r of Object.values(runs)) cleanOut(r);
-  });
 
   it('--namespace cal/events/v1 on a site without the calendar exits 1 with one clear line', () => {
     const r = runs.calendar;
@@ -159,7 +129,7 @@ describe('a run that checks nothing (issue 23, point 5)', () => {
 
   it('--require-namespace is met when the namespace is there and one of its operations was checked', () => {
     expect(runs.requiredPresent.stderr).not.toMatch(/FAILED: (required|nothing)/);
-    const report = JSON.parse(readFileSync(join(runs.requiredPresent.out, 'report.json'), 'utf8'));
+    const report = readReport(runs.requiredPresent);
     expect(report.scopeProblems).toEqual([]);
     expect(report.summary.checked).toBe(1);
   });

@@ -3,12 +3,11 @@
 // headers: nothing of it reaches stdout, stderr, report.json, drift.json, junit.xml, report.html or
 // the HAR recording. And wrong credentials: checked first with one request that needs them, a clear
 // message naming WP_USER and WP_APP_PASSWORD, exit 2, no operation run.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createRedactor } from '../../core/redact.ts';
-import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, runCli, send, siteIndex } from './support/fake-site.js';
+import { type CliRun, type FakeSite, send, siteIndex, testScope } from './support/fake-site.js';
 
 const USER = 'festival-admin';
 const PASSWORD = 'pä"ss\\wörd <&> ¿1234 \'/x';
@@ -42,7 +41,8 @@ describe('createRedactor', () => {
   });
 });
 
-const HAR = join(mkdtempSync(join(tmpdir(), 'contract-echo-')), 'run.har');
+const scope = testScope();
+const HAR = join(scope.tmp('contract-echo-'), 'run.har');
 let echo: FakeSite;
 let rejecting: FakeSite;
 let run: CliRun;
@@ -50,8 +50,7 @@ let wrong: CliRun;
 const authOk = (a?: string) => a === `Basic ${basic}`;
 
 beforeAll(async () => {
-  ensureCompiledMapping();
-  echo = await fakeSite((_req, res, seen, self) => {
+  echo = await scope.site((_req, res, seen, self) => {
     if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(self.origin, ['core/v2', 'oembed/1.0']));
     if (seen.path === '/wp/v2/users/me')
       return authOk(seen.auth) ? send(res, 200, { id: 1, name: USER }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
@@ -79,23 +78,19 @@ beforeAll(async () => {
       headers,
     );
   });
-  rejecting = await fakeSite((_req, res, seen, self) => {
+  rejecting = await scope.site((_req, res, seen, self) => {
     if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(self.origin, ['core/v2']));
     if (seen.auth)
       return send(res, 401, { code: 'incorrect_password', message: 'The provided password is an invalid application password.', data: { status: 401 } });
     return send(res, 200, []);
   });
-  run = await runCli(['--base-url', echo.base, '--namespace', 'core/v2', '--namespace', 'oembed/1.0', '--record', HAR, '--quiet'], {
+  run = await scope.cli(['--base-url', echo.base, '--namespace', 'core/v2', '--namespace', 'oembed/1.0', '--record', HAR, '--quiet'], {
     env: { WP_USER: USER, WP_APP_PASSWORD: PASSWORD },
   });
-  wrong = await runCli(['--base-url', rejecting.base, '--allow-writes', '--quiet'], { env: { WP_USER: 'admin', WP_APP_PASSWORD: 'wrong wrong wrong wrong' } });
+  wrong = await scope.cli(['--base-url', rejecting.base, '--allow-writes', '--quiet'], {
+    env: { WP_USER: 'admin', WP_APP_PASSWORD: 'wrong wrong wrong wrong' },
+  });
 }, 120_000);
-afterAll(async () => {
-  await echo?.close();
-  await rejecting?.close();
-  for (const r of [run, wrong]) if (r) cleanOut(r);
-  rmSync(dirname(HAR), { recursive: true, force: true });
-});
 
 describe('a site that echoes the credentials', () => {
   it('saw the credentials and echoed them (the control)', () => {

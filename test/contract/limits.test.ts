@@ -3,22 +3,17 @@
 // --max-body is cut off, the run has a deadline, three timeouts in a row stop it, and a stopped run
 // (deadline, SIGINT) still writes a partial report. (Peak memory against an endless body is measured
 // by `npm run bench`, scripts/bench/contract.mjs.)
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, runCli, send, siteIndex } from './support/fake-site.js';
+import { describe, expect, it } from 'vitest';
+import { noRoute, readReport as report, send, siteIndex, testScope } from './support/fake-site.js';
 
-const sites: FakeSite[] = [];
-const runs: CliRun[] = [];
-beforeAll(() => ensureCompiledMapping(), 120_000);
-afterAll(async () => {
-  for (const s of sites) await s.close();
-  for (const r of runs) cleanOut(r);
-});
+const scope = testScope();
+const cli = scope.cli;
 
 type Mode = 'hang' | 'slow' | 'trickle' | 'endless';
-async function site(mode: Mode) {
-  const s = await fakeSite((_req, res, seen, self) => {
+function site(mode: Mode) {
+  return scope.site((_req, res, seen, self) => {
     if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(self.origin, ['core/v2']));
     if (mode === 'hang') return undefined; // never answers
     if (mode === 'slow') {
@@ -45,14 +40,6 @@ async function site(mode: Mode) {
     tick();
     return undefined;
   });
-  sites.push(s);
-  return s;
-}
-const report = (r: CliRun) => JSON.parse(readFileSync(join(r.out, 'report.json'), 'utf8'));
-async function cli(args: string[], opts = {}) {
-  const r = await runCli(args, opts);
-  runs.push(r);
-  return r;
 }
 
 describe('a site that hangs after its index', () => {

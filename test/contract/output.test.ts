@@ -2,34 +2,23 @@
 // on a terminal, phase lines otherwise, nothing with --quiet; `--drift` adds the full drift report to
 // a normal run (and the banner says what the run does); the `drift` command is only that; messages
 // about a bad base URL say what to do.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli/contract.ts';
-import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, runCli, send, siteIndex } from './support/fake-site.js';
+import { fakeSite, type FakeSite, noRoute, readReport, send, siteIndex, testScope } from './support/fake-site.js';
 
+const scope = testScope();
+const cli = scope.cli;
 let site: FakeSite;
-const tmp = mkdtempSync(join(tmpdir(), 'contract-output-'));
-const runs: CliRun[] = [];
+const tmp = scope.tmp('contract-output-');
 beforeAll(async () => {
-  ensureCompiledMapping();
-  site = await fakeSite((_req, res, seen, self) => {
+  site = await scope.site((_req, res, seen, self) => {
     if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(self.origin, ['core/v2', 'oembed/1.0']));
     if (seen.path === '/wp/v2/posts') return send(res, 200, [], { 'X-WP-Total': '0', 'X-WP-TotalPages': '0' });
     return noRoute(res);
   });
 }, 120_000);
-afterAll(async () => {
-  await site?.close();
-  for (const r of runs) cleanOut(r);
-  rmSync(tmp, { recursive: true, force: true });
-});
-async function cli(args: string[], opts = {}) {
-  const r = await runCli(args, opts);
-  runs.push(r);
-  return r;
-}
 
 describe('namespaces the site does not have', () => {
   it('are one line each, naming the evidence', async () => {
@@ -92,7 +81,7 @@ describe('--drift and the drift command', () => {
     expect(r.stderr).toMatch(/· read-only · drift report ·/);
     expect(r.stderr).not.toMatch(/WITH WRITES/);
     expect(r.stdout).toMatch(/drift report \(the site index against the spec\):/);
-    const report = JSON.parse(readFileSync(join(r.out, 'report.json'), 'utf8'));
+    const report = readReport(r);
     expect(report.operations.length).toBeGreaterThan(10);
     expect(report.operations.some((o: { checks: unknown[] }) => o.checks.length > 0)).toBe(true);
     expect(report.drift.summary).toBeDefined();

@@ -2,21 +2,21 @@
 // lists every route of the spec, its lists return a record): without --allow-writes no request other
 // than GET or HEAD reaches the site; with it, writes do (the control). Also: bad input exits 2 without
 // a stack trace, and the credentials never appear in any output or report.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChildRun, runChild } from '../support/child.js';
 import { bundle, operations, ROOT } from '../support/spec.js';
+import { PASSWORD } from './support/fake-site.js';
 
 interface Seen {
   method: string;
   url: string;
   auth: boolean;
 }
-const SECRET = 'abcd EFGH ijkl MNOP qrst UVWX';
 let server: Server;
 let base: string;
 const seen: Seen[] = [];
@@ -49,21 +49,10 @@ function handler(req: IncomingMessage, res: ServerResponse) {
   return send(200, [{ id: 1, slug: 'one', link: `${base}/one`, source_url: `${base}/one.png` }], { 'X-WP-Total': '1', 'X-WP-TotalPages': '1' });
 }
 
-function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'contract', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+function run(args: string[], env: Record<string, string> = {}): Promise<ChildRun> {
+  return runChild(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'contract', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '', ...env },
   });
 }
 
@@ -81,7 +70,7 @@ describe('read-only by default', () => {
     try {
       const r = await run(['--base-url', `${base}/wp-json`, '--map', 'core/v2=wp/v2', '--strict', '--out', out, '--quiet'], {
         WP_USER: 'admin',
-        WP_APP_PASSWORD: SECRET,
+        WP_APP_PASSWORD: PASSWORD,
       });
       expect([0, 1], r.stderr).toContain(r.code);
       const getOps = operations().filter((o) => o.method === 'get').length;
@@ -93,8 +82,8 @@ describe('read-only by default', () => {
       expect(writes.length).toBe(operations().filter((o) => o.method !== 'get').length);
       for (const w of writes) expect([w.verdict, w.reason]).toEqual(['skipped', expect.stringMatching(/without --allow-writes/)]);
       // The secret never shows: not in the output, not in any report.
-      expect(r.stdout + r.stderr).not.toContain(SECRET);
-      for (const f of readdirSync(out)) expect(readFileSync(join(out, f), 'utf8')).not.toContain(SECRET);
+      expect(r.stdout + r.stderr).not.toContain(PASSWORD);
+      for (const f of readdirSync(out)) expect(readFileSync(join(out, f), 'utf8')).not.toContain(PASSWORD);
       expect(seen.some((s) => s.auth)).toBe(true);
     } finally {
       rmSync(out, { recursive: true, force: true });
@@ -107,7 +96,7 @@ describe('read-only by default', () => {
     try {
       const r = await run(['--base-url', `${base}/wp-json`, '--map', 'core/v2=wp/v2', '--namespace', 'batch/v1', '--allow-writes', '--out', out, '--quiet'], {
         WP_USER: 'admin',
-        WP_APP_PASSWORD: SECRET,
+        WP_APP_PASSWORD: PASSWORD,
       });
       expect([0, 1], r.stderr).toContain(r.code);
       expect(seen.some((s) => s.method === 'POST')).toBe(true);

@@ -1,28 +1,15 @@
 // `contract --record run.har`: every exchange of the run as HAR 1.2, faithful to the wire (the site's
 // URLs and names, real status, status text, headers and body text) and redacted (Authorization is
 // `Basic [redacted]`). A binary upload is kept as base64.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createRecorder } from '../../cli/lib/record.ts';
 import { createRedactor } from '../../core/redact.ts';
-import {
-  cleanOut,
-  collectionHandler,
-  type CliRun,
-  ensureCompiledMapping,
-  fakeSite,
-  type FakeSite,
-  noRoute,
-  type Rec,
-  runCli,
-  send,
-  siteIndex,
-} from './support/fake-site.js';
+import { ADMIN_ENV, collectionHandler, type CliRun, type FakeSite, noRoute, PASSWORD, type Rec, send, siteIndex, testScope } from './support/fake-site.js';
 
-const SECRET = 'abcd EFGH ijkl MNOP qrst UVWX';
-const tmp = mkdtempSync(join(tmpdir(), 'contract-har-'));
+const scope = testScope();
+const tmp = scope.tmp('contract-har-');
 const file = join(tmp, 'run.har');
 let site: FakeSite;
 let run: CliRun;
@@ -30,24 +17,18 @@ let run: CliRun;
 let har: any;
 
 beforeAll(async () => {
-  ensureCompiledMapping();
   const posts = collectionHandler(new Map<number, Rec>());
-  site = await fakeSite((_req, res, seen, self) => {
+  site = await scope.site((_req, res, seen, self) => {
     if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(self.origin, ['core/v2']), { 'X-Site': 'fake' });
     if (seen.path === '/wp/v2/users/me') return send(res, 200, { id: 1 });
     if (posts(seen, res, '/wp/v2/posts')) return undefined;
     return noRoute(res);
   });
-  run = await runCli(['--base-url', site.base, '--operation', 'createPost', '--operation', 'listPosts', '--allow-writes', '--record', file, '--quiet'], {
-    env: { WP_USER: 'admin', WP_APP_PASSWORD: SECRET },
+  run = await scope.cli(['--base-url', site.base, '--operation', 'createPost', '--operation', 'listPosts', '--allow-writes', '--record', file, '--quiet'], {
+    env: ADMIN_ENV,
   });
   har = JSON.parse(readFileSync(file, 'utf8'));
 }, 120_000);
-afterAll(async () => {
-  await site?.close();
-  if (run) cleanOut(run);
-  rmSync(tmp, { recursive: true, force: true });
-});
 
 describe('the recorded HAR', () => {
   it('is HAR 1.2 with a creator and one entry per request the site saw', () => {
@@ -100,8 +81,8 @@ describe('the recorded HAR', () => {
 
   it('redacts the credentials: Basic [redacted], the secret nowhere; anonymous requests say so', () => {
     const text = readFileSync(file, 'utf8');
-    expect(text).not.toContain(SECRET);
-    expect(text).not.toContain(Buffer.from(`admin:${SECRET}`).toString('base64'));
+    expect(text).not.toContain(PASSWORD);
+    expect(text).not.toContain(Buffer.from(`admin:${PASSWORD}`).toString('base64'));
     const auth = har.log.entries.flatMap((e: { request: { headers: { name: string; value: string }[] } }) =>
       e.request.headers.filter((h) => h.name === 'Authorization'),
     );

@@ -3,13 +3,13 @@
 // reachable and what was left behind; then the failures, each failing check with its request and its
 // reason visible without scrolling; the namespaces the site does not have one line each. Measured in
 // Debian's chromium (never downloaded), at 1280x800.
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, runCli, send, siteIndex } from './support/fake-site.js';
+import { type CliRun, type FakeSite, noRoute, readReport, send, siteIndex, testScope } from './support/fake-site.js';
+import { launchChromium } from '../support/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+const scope = testScope();
 let site: FakeSite;
 let run: CliRun;
 let browser: Browser;
@@ -17,28 +17,21 @@ let page: Page;
 let report: { summary: { failed: number; notReachable: number }; operations: { namespace: string; verdict: string }[] };
 
 beforeAll(async () => {
-  ensureCompiledMapping();
-  site = await fakeSite((_req, res, seen, self) => {
+  site = await scope.site((_req, res, seen, self) => {
     if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(self.origin, ['core/v2', 'oembed/1.0']));
     // A list that breaks its schema (items are not posts), with markup in it: a failure to show.
     if (seen.path === '/wp/v2/posts') return send(res, 200, [{ id: '<script>x</script>' }], { 'X-WP-Total': '1', 'X-WP-TotalPages': '1' });
     if (seen.path === '/wp/v2/categories') return send(res, 200, [], { 'X-WP-Total': '0', 'X-WP-TotalPages': '0' });
     return noRoute(res);
   });
-  run = await runCli(['--base-url', site.base, '--quiet']);
-  report = JSON.parse(readFileSync(join(run.out, 'report.json'), 'utf8'));
-  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
-  });
+  run = await scope.cli(['--base-url', site.base, '--quiet']);
+  report = readReport(run);
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`file://${join(run.out, 'report.html')}`);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
-  await site?.close();
-  if (run) cleanOut(run);
 });
 
 const inFirstScreen = async (selector: string) => {

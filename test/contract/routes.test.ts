@@ -2,11 +2,11 @@
 // in linear time. `/a)(?P<x` used to send route normalisation into an endless loop.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { computeDrift } from '../../cli/lib/drift.ts';
 import { indexRoutes, parseRoute } from '../../cli/lib/routes.ts';
 import { bundle } from '../support/spec.js';
-import { cleanOut, type CliRun, ensureCompiledMapping, fakeSite, type FakeSite, noRoute, runCli, send, siteIndex } from './support/fake-site.js';
+import { type CliRun, type FakeSite, noRoute, send, siteIndex, testScope } from './support/fake-site.js';
 
 describe('parseRoute', () => {
   it.each([
@@ -100,11 +100,11 @@ describe('computeDrift: defaults', () => {
 });
 
 describe('the CLI against a site whose index has odd route keys', () => {
+  const scope = testScope();
   let site: FakeSite;
   let run: CliRun;
   beforeAll(async () => {
-    ensureCompiledMapping();
-    site = await fakeSite((_req, res, seen, self) => {
+    site = await scope.site((_req, res, seen, self) => {
       if (seen.path === '/' && seen.method === 'GET')
         return send(
           res,
@@ -115,12 +115,8 @@ describe('the CLI against a site whose index has odd route keys', () => {
         );
       return noRoute(res);
     });
-    run = await runCli(['--base-url', site.base, '--operation', 'getSiteIndex', '--drift', '--quiet'], { timeoutMs: 60_000 });
+    run = await scope.cli(['--base-url', site.base, '--operation', 'getSiteIndex', '--drift', '--quiet'], { timeoutMs: 60_000 });
   }, 120_000);
-  afterAll(async () => {
-    await site?.close();
-    if (run) cleanOut(run);
-  });
 
   it('finishes and reports the unparseable keys', () => {
     expect(run.signal).toBeNull();

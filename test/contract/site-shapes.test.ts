@@ -3,46 +3,19 @@
 // without pretty permalinks serves only `/?rest_route=/…`: that base URL is accepted and every request
 // uses that form. With --allow-writes, write sequences and batch sub-requests use only namespaces and
 // routes the site has (a site without the calendar gets no calendar write).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cleanOut,
-  collectionHandler,
-  type CliRun,
-  ensureCompiledMapping,
-  fakeSite,
-  type FakeSite,
-  noRoute,
-  type Rec,
-  runCli,
-  type Seen,
-  send,
-  siteIndex,
-} from './support/fake-site.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ENV, collectionHandler, noRoute, type Rec, readReport as report, type Seen, send, siteIndex, testScope } from './support/fake-site.js';
 
-const ENV = { WP_USER: 'admin', WP_APP_PASSWORD: 'abcd EFGH ijkl MNOP qrst UVWX' };
-const sites: FakeSite[] = [];
-const runs: CliRun[] = [];
-beforeAll(() => ensureCompiledMapping(), 120_000);
-afterAll(async () => {
-  for (const s of sites) await s.close();
-  for (const r of runs) cleanOut(r);
-});
-async function cli(args: string[], env: Record<string, string> = ENV) {
-  const r = await runCli(args, { env });
-  runs.push(r);
-  return r;
-}
-const report = (r: CliRun) => JSON.parse(readFileSync(join(r.out, 'report.json'), 'utf8'));
+const scope = testScope();
+const cli = (args: string[], env: Record<string, string> = ADMIN_ENV) => scope.cli(args, { env });
 
 /** A WordPress with posts (and optionally the calendar and the language parameter), answering lists and CRUD. */
 async function wordpress({ calendar = false, language = false, rootPath = '/wp-json' } = {}) {
   const store = new Map<number, Rec>();
   const posts = collectionHandler(store);
   const args = language ? { wpml_language: { type: 'string', required: false } } : {};
-  const s = await fakeSite(
+  return scope.site(
     (_req, res: ServerResponse, seen: Seen, self) => {
       if (rootPath !== '/wp-json' && seen.path.startsWith('/wp-json')) return noRoute(res);
       const route = rootPath === '/wp-json' ? seen.path : new URL(seen.url, 'http://x').searchParams.get('rest_route');
@@ -75,8 +48,6 @@ async function wordpress({ calendar = false, language = false, rootPath = '/wp-j
     },
     rootPath === '/wp-json' ? '/wp-json' : '',
   );
-  sites.push(s);
-  return s;
 }
 
 describe('the mapping, chosen from the site index', () => {

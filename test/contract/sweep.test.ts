@@ -2,24 +2,10 @@
 // records. The final sweep deletes only a record whose identity the run proved (the id its own create
 // returned, or a record whose own title, read by id just before the DELETE, carries this run's
 // marker); every other search hit is reported as a suspect, never deleted, never listed as the run's.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cleanOut,
-  collectionHandler,
-  type CliRun,
-  ensureCompiledMapping,
-  fakeSite,
-  type FakeSite,
-  noRoute,
-  type Rec,
-  runCli,
-  send,
-  siteIndex,
-} from './support/fake-site.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ENV, type CliRun, type FakeSite, type Rec, readReport, testScope, wordpressWithPosts } from './support/fake-site.js';
 
-const SECRET = 'abcd EFGH ijkl MNOP qrst UVWX';
+const scope = testScope();
 let site: FakeSite;
 let run: CliRun;
 const store = new Map<number, Rec>();
@@ -30,38 +16,25 @@ const unrelated: Rec[] = [
 let hiddenId = 0;
 
 beforeAll(async () => {
-  ensureCompiledMapping();
   for (const r of unrelated) store.set(r.id, structuredClone(r));
-  const posts = collectionHandler(store, {
-    // A loose search plugin: every search returns the unrelated records too.
-    search: (q) => [...store.values()].filter((r) => r.title.raw.includes(q) || r.id === 501 || r.id === 502),
-  });
-  site = await fakeSite((req, res, seen) => {
-    if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(site.origin, ['core/v2']));
-    if (seen.path === '/wp/v2/users/me')
-      return seen.auth ? send(res, 200, { id: 1, name: 'admin' }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
-    // The site's create also makes a second record with the same title whose id it never returns
-    // (like a plugin duplicating posts): the sweep may delete it only after reading its title.
-    if (seen.path === '/wp/v2/posts' && seen.method === 'POST' && seen.auth && !hiddenId) {
-      const title = JSON.parse(seen.body).title as string;
-      hiddenId = 900;
-      store.set(hiddenId, { id: hiddenId, title: { raw: title, rendered: title }, status: 'draft' });
-    }
-    if (posts(seen, res, '/wp/v2/posts')) return undefined;
-    return noRoute(res);
-  });
-  run = await runCliFor(site);
+  site = await scope.site(
+    wordpressWithPosts(store, {
+      // A loose search plugin: every search returns the unrelated records too.
+      search: (q) => [...store.values()].filter((r) => r.title.raw.includes(q) || r.id === 501 || r.id === 502),
+      // The site's create also makes a second record with the same title whose id it never returns
+      // (like a plugin duplicating posts): the sweep may delete it only after reading its title.
+      before: (seen) => {
+        if (seen.path === '/wp/v2/posts' && seen.method === 'POST' && seen.auth && !hiddenId) {
+          const title = JSON.parse(seen.body).title as string;
+          hiddenId = 900;
+          store.set(hiddenId, { id: hiddenId, title: { raw: title, rendered: title }, status: 'draft' });
+        }
+        return false;
+      },
+    }),
+  );
+  run = await scope.cli(['--base-url', site.base, '--operation', 'createPost', '--operation', 'listPosts', '--allow-writes', '--quiet'], { env: ADMIN_ENV });
 }, 120_000);
-afterAll(async () => {
-  await site?.close();
-  if (run) cleanOut(run);
-});
-
-function runCliFor(s: FakeSite): Promise<CliRun> {
-  return runCli(['--base-url', s.base, '--operation', 'createPost', '--operation', 'listPosts', '--allow-writes', '--quiet'], {
-    env: { WP_USER: 'admin', WP_APP_PASSWORD: SECRET },
-  });
-}
 
 describe('the final sweep on a site whose search returns unrelated records', () => {
   it('sends no DELETE to records the run did not create', () => {
@@ -73,7 +46,7 @@ describe('the final sweep on a site whose search returns unrelated records', () 
   });
 
   it('reports them as suspects, not as its own records', () => {
-    const report = JSON.parse(readFileSync(join(run.out, 'report.json'), 'utf8'));
+    const report = readReport(run);
     const suspects = report.records.suspects.map((s: { path: string }) => s.path).sort();
     expect(suspects).toEqual(['/core/v2/posts/501', '/core/v2/posts/502']);
     expect(report.records.created.map((c: { path: string }) => c.path)).not.toContain('/core/v2/posts/501');
@@ -82,7 +55,7 @@ describe('the final sweep on a site whose search returns unrelated records', () 
   });
 
   it("deletes a leftover only after reading its own title with this run's marker", () => {
-    const report = JSON.parse(readFileSync(join(run.out, 'report.json'), 'utf8'));
+    const report = readReport(run);
     const i = site.seen.findIndex((s) => s.method === 'DELETE' && s.path === `/wp/v2/posts/${hiddenId}`);
     expect(i).toBeGreaterThan(0);
     expect(site.seen.slice(0, i).some((s) => s.method === 'GET' && s.path === `/wp/v2/posts/${hiddenId}`)).toBe(true);
@@ -91,7 +64,7 @@ describe('the final sweep on a site whose search returns unrelated records', () 
   });
 
   it('removes every record it created (by the ids its creates returned) and leaves none behind', () => {
-    const report = JSON.parse(readFileSync(join(run.out, 'report.json'), 'utf8'));
+    const report = readReport(run);
     expect(report.records.leftBehind).toEqual([]);
     expect([...store.keys()].sort()).toEqual([501, 502]);
     expect(report.marker).toMatch(/^contract-run \d{8}T\d{6}Zr[0-9a-f]{6}$/);

@@ -6,15 +6,15 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FESTIVAL_PLATFORM, mapPath } from '../../core/mapping.ts';
 import { MOCK_URL, SITE_URL } from '../../scripts/code-samples.ts';
+import { launchChromium } from '../support/browser.js';
 import { bundle, deref, operations, ROOT, type Json } from '../support/spec.js';
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const CHROMIUM = '/usr/bin/chromium';
 const DOCS = join(ROOT, 'generated', 'docs');
 const OUT = join(ROOT, 'test-output');
 const TYPES: Record<string, string> = {
@@ -32,7 +32,6 @@ let page: Page;
 const requests: string[] = [];
 
 beforeAll(async () => {
-  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);
   server = http.createServer((req, res) => {
     const rel = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^([/\\])+/, '');
     let file = join(DOCS, rel);
@@ -42,19 +41,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium(['--disable-quic']);
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.on('request', (r) => requests.push(r.url()));
   await page.goto(`${base}/`, { waitUntil: 'load' });

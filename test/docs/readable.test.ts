@@ -2,15 +2,15 @@
 // Markdown anywhere on the rendered page (backticks, bold markers, link syntax outside code), the
 // error catalogue's codes stay whole (one line each) at every common width down to a phone, and an
 // update's three methods say, in the navigation, that they are one operation.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.js';
 import { ROOT } from '../support/spec.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const PAGE = join(ROOT, 'generated', 'docs', 'index.html');
 let server: http.Server;
 let base = '';
@@ -24,11 +24,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

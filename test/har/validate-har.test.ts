@@ -16,6 +16,7 @@ import * as coreMapping from '../../core/mapping.ts';
 import { DEFAULT_SPEC, loadBundle } from '../../core/spec.ts';
 import { main } from '../../cli/validate-har.ts';
 import { ROOT } from '../support/spec.js';
+import { harEntry, harOf } from '../support/har.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'har');
 const TMP = mkdtempSync(join(tmpdir(), 'validate-har-test-'));
@@ -203,42 +204,20 @@ describe('scope', () => {
 });
 
 describe('routes a site does not serve', () => {
-  const entry = (url: string, status: number, body: object) => ({
-    startedDateTime: '2026-11-23T10:00:00.000Z',
-    time: 1,
-    request: { method: 'GET', url, httpVersion: 'HTTP/1.1', headers: [], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
-    response: {
-      status,
-      statusText: '',
-      httpVersion: 'HTTP/1.1',
-      headers: [{ name: 'Content-Type', value: 'application/json; charset=UTF-8' }],
-      cookies: [],
-      content: { size: 0, mimeType: 'application/json; charset=UTF-8', text: JSON.stringify(body) },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: -1,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
-  });
   it('a 404 rest_no_route on a spec route is "not served by the site", not a failure; any other undocumented 404 fails', async () => {
     const file = join(TMP, 'no-route.har');
     writeFileSync(
       file,
-      JSON.stringify({
-        log: {
-          version: '1.2',
-          creator: { name: 'test', version: '1' },
-          entries: [
-            entry('http://127.0.0.1:8881/wp-json/tribe/events/v1', 404, {
-              code: 'rest_no_route',
-              message: 'No route was found matching the URL and request method.',
-              data: { status: 404 },
-            }),
-            entry('http://127.0.0.1:8881/wp-json/tribe/events/v1', 404, { code: 'something_else', message: 'x', data: { status: 404 } }),
-          ],
-        },
-      }),
+      JSON.stringify(
+        harOf([
+          harEntry('http://127.0.0.1:8881/wp-json/tribe/events/v1', 404, {
+            code: 'rest_no_route',
+            message: 'No route was found matching the URL and request method.',
+            data: { status: 404 },
+          }),
+          harEntry('http://127.0.0.1:8881/wp-json/tribe/events/v1', 404, { code: 'something_else', message: 'x', data: { status: 404 } }),
+        ]),
+      ),
     );
     const r = await run([file, '--strict']);
     expect(r.code).toBe(1);

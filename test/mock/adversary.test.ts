@@ -3,39 +3,16 @@
 // prototype (the next normal request answers exactly as before), bracketed keys of scalar
 // parameters answer the platform's 400 rest_invalid_param, and JSON deeper than PHP reads answers
 // rest_invalid_json with PHP's depth error.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { jsonErrorCode } from '../../mock/errors.ts';
-import { createFront } from '../../mock/front.ts';
-import { bundle } from '../support/spec.js';
+import { fakeFrontForAll } from '../support/front.js';
 
 const POSTS = [
   { id: 5, date: '2025-06-13T10:00:00', title: { rendered: 'Hello' }, _links: { self: [{ href: 'http://x/wp-json/wp/v2/posts/5' }] } },
   { id: 6, date: '2025-06-14T10:00:00', title: { rendered: 'Two' }, _links: { self: [{ href: 'http://x/wp-json/wp/v2/posts/6' }] } },
 ];
 let canned = { status: 200, headers: { 'content-type': 'application/json' } as Record<string, string>, body: JSON.stringify(POSTS) };
-let upstream: http.Server;
-let front: http.Server;
-let base: string;
-const listen = (s: http.Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as AddressInfo).port)));
-
-beforeAll(async () => {
-  upstream = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(canned.status, canned.headers);
-      res.end(canned.body);
-    });
-  });
-  const upPort = await listen(upstream);
-  front = createFront({ doc: bundle(), upstream: { host: '127.0.0.1', port: upPort } });
-  base = `http://127.0.0.1:${await listen(front)}`;
-});
-afterAll(async () => {
-  await new Promise((r) => front.close(r));
-  await new Promise((r) => upstream.close(r));
-});
+const front = fakeFrontForAll(() => canned);
 
 const PROTO_NAMES = ['x', '_links', '_embedded', 'id', 'content-type', 'authorization', 'status', 'toString', 'valueOf', 'hasOwnProperty'];
 /** Whatever a hostile request may have written onto the shared prototypes is removed after each test. */
@@ -46,7 +23,7 @@ afterEach(() => {
 });
 
 async function exchange(path: string, init: RequestInit = {}) {
-  const res = await fetch(`${base}${path}`, init);
+  const res = await fetch(`${front.base}${path}`, init);
   const headers: Record<string, string> = {};
   res.headers.forEach((v, k) => {
     if (k !== 'date' && k !== 'keep-alive' && k !== 'connection') headers[k] = v;

@@ -2,50 +2,35 @@
 // Origin and allows credentials; serve_request lists the allowed and exposed headers), so a browser
 // app on another origin can call it with `credentials: 'include'` and read X-WP-Total, as it can a
 // real site. The front runs before a fake Prism; the browser is Debian's chromium (never downloaded).
-import { existsSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnswerMemo, corsHeaders, createFront } from '../../mock/front.ts';
-import { bundle } from '../support/spec.js';
+import { AnswerMemo, corsHeaders } from '../../mock/front.ts';
+import { launchChromium } from '../support/browser.js';
+import { closeServer, fakeFront, type FakeFront, listen } from '../support/front.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-let upstream: http.Server;
-let front: http.Server;
+let fake: FakeFront;
 let app: http.Server;
 let mockBase = '';
 let appBase = '';
 let browser: Browser;
 
-const listen = (s: http.Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as AddressInfo).port)));
-
 beforeAll(async () => {
-  upstream = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'x-wp-total': '1', 'x-wp-totalpages': '1' });
-      res.end('[{"id":1}]');
-    });
-  });
-  const upPort = await listen(upstream);
-  front = createFront({ doc: bundle(), upstream: { host: '127.0.0.1', port: upPort }, memo: new AnswerMemo() });
-  mockBase = `http://127.0.0.1:${await listen(front)}`;
+  const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'x-wp-total': '1', 'x-wp-totalpages': '1' };
+  fake = await fakeFront(() => ({ status: 200, headers, body: '[{"id":1}]' }), { memo: new AnswerMemo() });
+  mockBase = fake.base;
   // The browser app: a page on another origin (localhost, not 127.0.0.1: another host, so CORS applies).
   app = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end('<!doctype html><title>app</title>');
   });
   appBase = `http://localhost:${await listen(app)}`;
-  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
-  for (const s of [front, upstream, app]) await new Promise((r) => s?.close(r));
+  await fake?.close();
+  await closeServer(app);
 });
 
 describe("the mock's CORS answer", () => {

@@ -1,40 +1,18 @@
 // The mock's front on its own, in front of a fake Prism that answers canned responses: the cases a
 // real Prism rarely produces (a 422 problem, a dead upstream, malformed HTTP, an oversized body).
-import http from 'node:http';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AnswerMemo, createFront } from '../../mock/front.ts';
+import { type Canned, closeServer, fakeFront, fakeFrontForAll, listen } from '../support/front.js';
 import { bundle } from '../support/spec.js';
 import { check } from '../support/validate.js';
 
 const ERROR = { $ref: '#/components/schemas/Error' };
-let canned: { status: number; headers: Record<string, string>; body: string } = { status: 200, headers: {}, body: '{}' };
-let upstream: http.Server;
-let front: http.Server;
-let base: string;
-
-const listen = (s: http.Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as AddressInfo).port)));
-
-beforeAll(async () => {
-  upstream = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(canned.status, canned.headers);
-      res.end(canned.body);
-    });
-  });
-  const upPort = await listen(upstream);
-  front = createFront({ doc: bundle(), upstream: { host: '127.0.0.1', port: upPort } });
-  base = `http://127.0.0.1:${await listen(front)}`;
-});
-afterAll(async () => {
-  await new Promise((r) => front.close(r));
-  await new Promise((r) => upstream.close(r));
-});
+let canned: Canned = { status: 200, headers: {}, body: '{}' };
+const front = fakeFrontForAll(() => canned);
 
 async function get(path: string, init: RequestInit = {}) {
-  const res = await fetch(`${base}${path}`, init);
+  const res = await fetch(`${front.base}${path}`, init);
   return { status: res.status, body: await res.json() };
 }
 
@@ -92,7 +70,7 @@ describe('the mock front', () => {
     const port = await listen(dead);
     const res = await fetch(`http://127.0.0.1:${port}/`);
     const body = await res.json();
-    await new Promise((r) => dead.close(r));
+    await closeServer(dead);
     expect(res.status).toBe(500);
     expect(body.code).toBe('internal_server_error');
     expect(check(ERROR, body)).toEqual([]);
@@ -100,7 +78,7 @@ describe('the mock front', () => {
 
   it('survives malformed HTTP and an oversized body', async () => {
     const reply = await new Promise<string>((resolve) => {
-      const s = net.connect(Number(new URL(base).port), '127.0.0.1', () => s.write('GARBAGE / HTTP/9\r\n\r\n'));
+      const s = net.connect(Number(new URL(front.base).port), '127.0.0.1', () => s.write('GARBAGE / HTTP/9\r\n\r\n'));
       let data = '';
       s.on('data', (c) => {
         data += c;
@@ -109,9 +87,11 @@ describe('the mock front', () => {
       s.on('error', () => resolve(data));
     });
     expect(reply).toMatch(/^HTTP\/1\.1 400/);
-    const big = await fetch(`${base}/batch/v1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(9 * 1024 * 1024) }).catch(
-      (e: Error) => e,
-    );
+    const big = await fetch(`${front.base}/batch/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(9 * 1024 * 1024),
+    }).catch((e: Error) => e);
     if (!(big instanceof Error)) expect(big.status).toBe(413);
     canned = { status: 200, headers: { 'content-type': 'application/json' }, body: '{"alive":true}' };
     expect((await get('/')).body).toEqual({ alive: true });
@@ -121,17 +101,15 @@ describe('the mock front', () => {
 describe('the answer memo', () => {
   it('replays the answer to a request already forwarded, but never for Prefer: dynamic=true', async () => {
     let asked = 0;
-    const up = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        asked++;
-        res.writeHead(200, { 'content-type': 'application/json', date: 'Thu, 01 Jan 1970 00:00:00 GMT' });
-        res.end(JSON.stringify({ n: asked }));
-      });
-    });
     const memo = new AnswerMemo({ maxEntries: 2 });
-    const f = createFront({ doc: bundle(), upstream: { host: '127.0.0.1', port: await listen(up) }, memo });
-    const b = `http://127.0.0.1:${await listen(f)}`;
+    const f = await fakeFront(
+      () => {
+        asked++;
+        return { status: 200, headers: { 'content-type': 'application/json', date: 'Thu, 01 Jan 1970 00:00:00 GMT' }, body: JSON.stringify({ n: asked }) };
+      },
+      { memo },
+    );
+    const b = f.base;
     try {
       const first = await fetch(`${b}/`);
       expect(await first.json()).toEqual({ n: 1 });
@@ -146,8 +124,7 @@ describe('the answer memo', () => {
       expect(await (await fetch(`${b}/`)).json()).toEqual({ n: 7 });
       expect(memo.hits).toBe(1);
     } finally {
-      await new Promise((r) => f.close(r));
-      await new Promise((r) => up.close(r));
+      await f.close();
     }
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type Mock } from '../support/mock.js';
 import { bundle, deref, operations, type Json, type Operation } from '../support/spec.js';
 import { check } from '../support/validate.js';
-import { BASIC, encodeBody, fillPath, queryString, requestBodyOf, validRequest, type Req } from './requests.js';
+import { BASIC, encodeBody, fillPath, queryString, readAnswer, requestBodyOf, validRequest, type Req } from './requests.js';
 import { prng } from '../support/prng.js';
 
 const MAX_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000);
@@ -212,13 +212,9 @@ describe('fuzzing the mock', () => {
           failures.push(`${c.label} ${c.method} ${c.url.slice(0, 120)}: ${res.message}`);
           continue;
         }
-        const text = await res.text();
-        let body: Json;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = undefined;
-        }
+        const answer = await readAnswer(res);
+        const text = answer.text;
+        let body: Json = answer.body;
         // `_envelope` (a global parameter the fuzzer may send): a 200 holding the real status and body.
         let status = res.status;
         if (new URLSearchParams(c.url.split('?')[1] ?? '').has('_envelope')) {

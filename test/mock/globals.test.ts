@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, createClient, paginate, paginateCalendar } from '../../src/index.ts';
 import { startMock, type Mock } from '../support/mock.js';
 import { bundle, deref, operations, type Json, type Operation } from '../support/spec.js';
-import { BASIC, queryString, validRequest } from './requests.js';
+import { BASIC, queryString, readAnswer, validRequest } from './requests.js';
 
 const doc = bundle();
 const ops = operations(doc);
@@ -21,15 +21,8 @@ afterAll(async () => {
 });
 
 async function get(path: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${mock.url}${path}`, { headers });
-  const text = await res.text();
-  let body: Json;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = text;
-  }
-  return { status: res.status, headers: res.headers, body };
+  const { status, headers: answered, body } = await readAnswer(await fetch(`${mock.url}${path}`, { headers }));
+  return { status, headers: answered, body };
 }
 
 const successExamples = (o: Operation): Record<string, Json> => {

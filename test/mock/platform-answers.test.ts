@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type Mock } from '../support/mock.js';
 import { bundle, deref, operations, type Json } from '../support/spec.js';
 import { check } from '../support/validate.js';
-import { fillPath, send, validRequest } from './requests.js';
+import { fillPath, readAnswer, send, validRequest } from './requests.js';
 
 const doc = bundle();
 const ops = operations(doc);
@@ -23,15 +23,8 @@ afterAll(async () => {
 });
 
 async function raw(method: string, path: string, init: RequestInit = {}) {
-  const res = await fetch(`${mock.url}${path}`, { method, ...init });
-  const text = await res.text();
-  let body: Json = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* keep text */
-  }
-  return { status: res.status, body, type: res.headers.get('content-type') ?? '' };
+  const { status, headers, body } = await readAnswer(await fetch(`${mock.url}${path}`, { method, ...init }));
+  return { status, body, type: headers.get('content-type') ?? '' };
 }
 
 function expectNoRoute(r: { status: number; body: Json; type: string }) {

@@ -126,14 +126,19 @@ export async function send(
   const body = encodeBody(req);
   if (body !== undefined) headers['content-type'] = req.contentType ?? 'application/json';
   const res = await fetch(`${base}${req.url}${queryString(req.query)}`, { method: req.method.toUpperCase(), headers, body });
+  return readAnswer(res);
+}
+
+/** An answer's status, headers, text and body: the JSON the text holds, else the text itself. */
+export async function readAnswer(res: Response): Promise<{ status: number; headers: Headers; body: Json; text: string }> {
   const text = await res.text();
-  let parsed: Json = text;
+  let body: Json = text;
   try {
-    parsed = JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     /* not JSON */
   }
-  return { status: res.status, headers: res.headers, body: parsed, text };
+  return { status: res.status, headers: res.headers, body, text };
 }
 
 const typeOf = (s: Json): string | undefined => (Array.isArray(s?.type) ? s.type.find((t: string) => t !== 'null') : s?.type);

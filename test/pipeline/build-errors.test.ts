@@ -14,36 +14,31 @@ function copySource(): string {
 }
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const build = (src: string) => runBuild(['--source', join(src, 'openapi.yaml'), '--out', join(dir, 'out')]);
+/** A copy of the source with one file changed by `edit`, built: the build's result. */
+function buildWith(file: string, edit: (text: string) => string) {
+  const src = copySource();
+  writeFileSync(join(src, file), edit(readFileSync(join(src, file), 'utf8')));
+  return runBuild(['--source', join(src, 'openapi.yaml'), '--out', join(dir, 'out')]);
+}
 
 describe('build on bad input', () => {
-  it('stops on malformed YAML and names the file', () => {
-    const src = copySource();
-    const file = join(src, 'components', 'schemas', 'Error.yaml');
-    writeFileSync(file, `${readFileSync(file, 'utf8')}\n  bad: [unclosed\n`);
-    const res = build(src);
+  it.each([
+    ['malformed YAML', 'components/schemas/Error.yaml', (t: string) => `${t}\n  bad: [unclosed\n`, [/Error\.yaml/, /stage lint:source failed/]],
+    [
+      'a $ref to a missing file',
+      'components/responses/BadRequest.yaml',
+      (t: string) => t.replace('../schemas/Error.yaml', '../schemas/NoSuchSchema.yaml'),
+      [/NoSuchSchema\.yaml/, /BadRequest\.yaml/],
+    ],
+    [
+      'an invalid schema type',
+      'components/schemas/ErrorDetail.yaml',
+      (t: string) => t.replace('type: object', 'type: objekt'),
+      [/ErrorDetail\.yaml/, /objekt/],
+    ],
+  ])('stops on %s and names the file', (_what, file, edit, named) => {
+    const res = buildWith(file, edit);
     expect(res.status).not.toBe(0);
-    expect(res.output).toMatch(/Error\.yaml/);
-    expect(res.output).toMatch(/stage lint:source failed/);
-  });
-
-  it('stops on a $ref to a missing file and names it', () => {
-    const src = copySource();
-    const file = join(src, 'components', 'responses', 'BadRequest.yaml');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('../schemas/Error.yaml', '../schemas/NoSuchSchema.yaml'));
-    const res = build(src);
-    expect(res.status).not.toBe(0);
-    expect(res.output).toMatch(/NoSuchSchema\.yaml/);
-    expect(res.output).toMatch(/BadRequest\.yaml/);
-  });
-
-  it('stops on an invalid schema type and names the file', () => {
-    const src = copySource();
-    const file = join(src, 'components', 'schemas', 'ErrorDetail.yaml');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('type: object', 'type: objekt'));
-    const res = build(src);
-    expect(res.status).not.toBe(0);
-    expect(res.output).toMatch(/ErrorDetail\.yaml/);
-    expect(res.output).toMatch(/objekt/);
+    for (const n of named) expect(res.output).toMatch(n);
   });
 });

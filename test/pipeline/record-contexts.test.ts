@@ -2,14 +2,13 @@
 // the preprocessor festival/record-contexts (scripts/redocly/record-contexts.js) produces the view,
 // edit and embed schemas and the embed examples. These tests state its rules, check that the source
 // uses it for every record, and that a malformed marker fails the bundle naming the file.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
+import { parse } from 'yaml';
 // @ts-expect-error plain ESM JavaScript (a Redocly plugin), without type declarations
 import { contextSchema, expandSchema, project, projectValue } from '../../scripts/redocly/record-contexts.js';
+import { bundleSource } from '../support/build.js';
 import { bundle, ROOT, type Json } from '../support/spec.js';
 
 const record = (): Json => ({
@@ -104,26 +103,18 @@ describe('festival/record-contexts', () => {
   });
 
   it('a bad marker fails the bundle, naming the file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'record-contexts-'));
-    try {
-      const r = record();
-      r.properties.secret['x-contexts'] = ['admin'];
-      writeFileSync(join(dir, 'Thing.yaml'), stringify(r));
-      writeFileSync(join(dir, 'Rendered.yaml'), stringify({ type: 'object' }));
-      writeFileSync(join(dir, 'RenderedEdit.yaml'), stringify({ type: 'object' }));
-      const get = { operationId: 'getThing', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: 'Thing.yaml' } } } } } };
-      writeFileSync(join(dir, 'openapi.yaml'), stringify({ openapi: '3.1.0', info: { title: 't', version: '1.0.0' }, paths: { '/x': { get } } }));
-      const res = spawnSync(
-        join(ROOT, 'node_modules', '.bin', 'redocly'),
-        ['bundle', join(dir, 'openapi.yaml'), '-o', join(dir, 'out.yaml'), '--config', join(ROOT, 'redocly.yaml')],
-        { cwd: ROOT, encoding: 'utf8' },
-      );
-      expect(res.status).not.toBe(0);
-      expect(res.stdout + res.stderr).toMatch(/unknown context "admin"/);
-      expect(res.stdout + res.stderr).toMatch(/Thing\.yaml/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const r = record();
+    r.properties.secret['x-contexts'] = ['admin'];
+    const get = { operationId: 'getThing', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: 'Thing.yaml' } } } } } };
+    const res = bundleSource({
+      'Thing.yaml': r,
+      'Rendered.yaml': { type: 'object' },
+      'RenderedEdit.yaml': { type: 'object' },
+      'openapi.yaml': { openapi: '3.1.0', info: { title: 't', version: '1.0.0' }, paths: { '/x': { get } } },
+    });
+    expect(res.status).not.toBe(0);
+    expect(res.output).toMatch(/unknown context "admin"/);
+    expect(res.output).toMatch(/Thing\.yaml/);
   });
 });
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { bundleSource } from '../support/build.js';
 import { bundle, ROOT, type Json } from '../support/spec.js';
 
 // The Redocly plugin is plain JavaScript (Redocly loads it as it is); its two helpers are typed here,
@@ -100,24 +101,13 @@ describe('the decorator', () => {
   });
 
   it('a bad marker fails the bundle, naming the file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'update-methods-'));
-    try {
-      writeFileSync(join(dir, 'thing.yaml'), stringify({ post: { ...post, 'x-update-methods': ['get'] } }));
-      writeFileSync(
-        join(dir, 'openapi.yaml'),
-        stringify({ openapi: '3.1.0', info: { title: 't', version: '1.0.0' }, paths: { '/x': { $ref: 'thing.yaml' } } }),
-      );
-      const r = spawnSync(
-        join(ROOT, 'node_modules', '.bin', 'redocly'),
-        ['bundle', join(dir, 'openapi.yaml'), '-o', join(dir, 'out.yaml'), '--config', join(ROOT, 'redocly.yaml')],
-        { cwd: ROOT, encoding: 'utf8' },
-      );
-      expect(r.status).not.toBe(0);
-      expect(r.stdout + r.stderr).toMatch(/unknown method "get"/);
-      expect(r.stdout + r.stderr).toMatch(/thing\.yaml/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const r = bundleSource({
+      'thing.yaml': { post: { ...post, 'x-update-methods': ['get'] } },
+      'openapi.yaml': { openapi: '3.1.0', info: { title: 't', version: '1.0.0' }, paths: { '/x': { $ref: 'thing.yaml' } } },
+    });
+    expect(r.status).not.toBe(0);
+    expect(r.output).toMatch(/unknown method "get"/);
+    expect(r.output).toMatch(/thing\.yaml/);
   });
 });
 

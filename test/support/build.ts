@@ -1,5 +1,10 @@
-// Run the pipeline (scripts/build.ts, compiled: dist/scripts/build.js) in a child process, for tests of the build itself.
+// Run the pipeline (scripts/build.ts, compiled: dist/scripts/build.js) in a child process, for tests of the build itself;
+// bundle a small source with the project's Redocly and configuration, for tests of its plugins.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
 import { ROOT } from './spec.js';
 
 export interface BuildResult {
@@ -10,4 +15,23 @@ export interface BuildResult {
 export function runBuild(args: string[] = [], timeoutMs = 180_000): BuildResult {
   const res = spawnSync(process.execPath, ['dist/scripts/build.js', ...args], { cwd: ROOT, encoding: 'utf8', timeout: timeoutMs });
   return { status: res.status, output: `${res.stdout ?? ''}${res.stderr ?? ''}` };
+}
+
+/**
+ * Bundle a small source with the project's Redocly and redocly.yaml (its plugins and decorators):
+ * `files` (name -> content, written as YAML into a temporary folder; `openapi.yaml` is the root).
+ */
+export function bundleSource(files: Record<string, unknown>): BuildResult {
+  const dir = mkdtempSync(join(tmpdir(), 'bundle-source-'));
+  try {
+    for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), stringify(content));
+    const res = spawnSync(
+      join(ROOT, 'node_modules', '.bin', 'redocly'),
+      ['bundle', join(dir, 'openapi.yaml'), '-o', join(dir, 'out.yaml'), '--config', join(ROOT, 'redocly.yaml')],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    return { status: res.status, output: `${res.stdout ?? ''}${res.stderr ?? ''}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -39,3 +39,20 @@ export function section(num: string): SeedSection {
 
 /** Backticked names in a string, e.g. "`id` (integer)" -> ["id"]. */
 export const ticks = (s: string): string[] => [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+
+/** Split a seed cell at commas (or another separator) outside parentheses: "a (x, y), b" -> ["a (x, y)", "b"]. */
+export function splitTop(s: string, sep = ','): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of s) {
+    if (ch === '(') depth++;
+    if (ch === ')') depth--;
+    if (ch === sep && depth === 0) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out.map((x) => x.trim()).filter(Boolean);
+}

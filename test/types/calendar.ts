@@ -26,41 +26,30 @@ export const createEvent: CreateEventBody = {
 
 export const sameShape: S['CalEventCreate'] = createEvent;
 
+/** The defaulted fields, sent explicitly (as above) by the bodies below. */
+const DEFAULTED = { all_day: false, website: null, categories: null, tags: null, venue: null, organizer: null } as const;
+
 export const wrongTitle: CreateEventBody = {
   // @ts-expect-error the title is a string, not a number
   title: 42,
   start_date: '2025-06-15 14:00:00',
   end_date: '2025-06-15 15:30:00',
-  all_day: false,
-  website: null,
-  categories: null,
-  tags: null,
-  venue: null,
-  organizer: null,
+  ...DEFAULTED,
 };
 
 // @ts-expect-error start_date and end_date are required on create
 export const missingDates: CreateEventBody = {
   title: 'Stummfilmnacht',
-  all_day: false,
-  website: null,
-  categories: null,
-  tags: null,
-  venue: null,
-  organizer: null,
+  ...DEFAULTED,
 };
 
 export const wrongVenue: CreateEventBody = {
   title: 'Opening night',
   start_date: '2025-06-14 20:00:00',
   end_date: '2025-06-14 23:30:00',
-  all_day: false,
-  website: null,
-  categories: null,
-  tags: null,
+  ...DEFAULTED,
   // @ts-expect-error venues are ids (an array of integers), not names
   venue: ['Stadsschouwburg'],
-  organizer: null,
 };
 
 // --- read the answer ------------------------------------------------------------------------------

@@ -87,34 +87,18 @@ async function createProbes(ctx: Json, c: Json, kind: Json, title: Json) {
     const t = schemaTypes(s, ctx.doc);
     return t.length === 1 && t[0] === 'integer';
   });
-  if (intProp) {
-    const bad = await exercise(
-      ctx,
-      createKey,
-      {},
-      { body: { ...createBody(kind, `${title} wrong-type`), [intProp[0]]: 'not-a-number' } },
-      { expect: 400, label: `probe: wrong type ${intProp[0]}`, kind: 'probe' },
-    );
-    await keepIfCreated(ctx, c, bad, `${title} wrong-type`);
-  }
+  /** One create that must answer 400: the create body of a record titled `<title> <suffix>`, changed by `edit`. */
+  const probe = async (suffix: string, label: string, edit: (body: Json) => void) => {
+    const body: Json = createBody(kind, `${title} ${suffix}`);
+    edit(body);
+    const bad = await exercise(ctx, createKey, {}, { body }, { expect: 400, label: `probe: ${label}`, kind: 'probe' });
+    await keepIfCreated(ctx, c, bad, `${title} ${suffix}`);
+  };
+  if (intProp) await probe('wrong-type', `wrong type ${intProp[0]}`, (body) => (body[intProp[0]] = 'not-a-number'));
   const enumProp = props.find(([n, s]) => n !== 'i18n_language' && typeof (schemaEnum(s, ctx.doc) ?? [])[0] === 'string');
-  if (enumProp) {
-    const bad = await exercise(
-      ctx,
-      createKey,
-      {},
-      { body: { ...createBody(kind, `${title} bad-enum`), [enumProp[0]]: 'not-a-valid-value' } },
-      { expect: 400, label: `probe: bad enum ${enumProp[0]}`, kind: 'probe' },
-    );
-    await keepIfCreated(ctx, c, bad, `${title} bad-enum`);
-  }
+  if (enumProp) await probe('bad-enum', `bad enum ${enumProp[0]}`, (body) => (body[enumProp[0]] = 'not-a-valid-value'));
   const req = deref(cs, ctx.doc)?.required ?? [];
-  if (req.length) {
-    const body: Json = createBody(kind, `${title} missing`);
-    delete body[req[0]];
-    const bad = await exercise(ctx, createKey, {}, { body }, { expect: 400, label: `probe: missing required ${req[0]}`, kind: 'probe' });
-    await keepIfCreated(ctx, c, bad, `${title} missing`);
-  }
+  if (req.length) await probe('missing', `missing required ${req[0]}`, (body) => delete body[req[0]]);
 }
 
 async function deletes(ctx: Json, item: Json, id: Json) {

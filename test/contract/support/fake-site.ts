@@ -2,12 +2,18 @@
 // port) that logs every request, a WordPress-like index built from the spec's own operations (with
 // the site's real names), an in-memory record store, and a runner for the CLI as a child process.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { operations, ROOT } from '../../support/spec.js';
+import { afterAll, beforeAll } from 'vitest';
+import { type ChildRun, runChild } from '../../support/child.js';
+import { type Json, operations, ROOT } from '../../support/spec.js';
+
+/** The administrator's application password of the fake sites, and the environment that gives it to the CLI. */
+export const PASSWORD = 'abcd EFGH ijkl MNOP qrst UVWX';
+export const ADMIN_ENV = { WP_USER: 'admin', WP_APP_PASSWORD: PASSWORD };
 
 export interface Seen {
   method: string;
@@ -69,6 +75,10 @@ export function send(res: ServerResponse, status: number, body: unknown, headers
 
 export const noRoute = (res: ServerResponse): void =>
   send(res, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+
+/** The platform's "who am I" (the CLI's credentials check): the administrator with credentials, 401 without. */
+export const usersMe = (seen: Seen, res: ServerResponse): void =>
+  seen.auth ? send(res, 200, { id: 1, name: 'admin' }) : send(res, 401, { code: 'rest_not_logged_in', message: 'no', data: { status: 401 } });
 
 const NS: Record<string, string> = { 'core/v2': 'wp/v2', 'cal/events/v1': 'tribe/events/v1' };
 /** A spec path with the site's names and the platform's regex groups: `/core/v2/posts/{id}` -> `/wp/v2/posts/(?P<id>[\d]+)`. */
@@ -167,6 +177,24 @@ export function collectionHandler(store: Map<number, Rec>, opts: { search?: (q: 
 }
 
 /**
+ * A handler for a WordPress with the core namespace and posts kept in `store`: its index (GET /),
+ * `users/me` as `usersMe` answers it, then `before` (a site's own behaviour: it returns true when it
+ * answered), the posts collection (collectionHandler, with `search`), anything else 404 rest_no_route.
+ */
+export function wordpressWithPosts(
+  store: Map<number, Rec>,
+  { search, before }: { search?: (q: string) => Rec[]; before?: (seen: Seen, res: ServerResponse, site: FakeSite) => boolean } = {},
+): Handler {
+  const posts = collectionHandler(store, { search });
+  return (_req, res, seen, site) => {
+    if (seen.path === '/' && seen.method === 'GET') return send(res, 200, siteIndex(site.origin, ['core/v2']));
+    if (seen.path === '/wp/v2/users/me') return usersMe(seen, res);
+    if (before?.(seen, res, site) || posts(seen, res, '/wp/v2/posts')) return undefined;
+    return noRoute(res);
+  };
+}
+
+/**
  * The compiled CLI (dist/cli/index.js) is built once per run by test/global-setup.ts; a test file run
  * on its own outside that setup builds it here (parallel test files wait for each other).
  */
@@ -195,13 +223,9 @@ export function ensureCompiledMapping(): void {
   }
 }
 
-export interface CliRun {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
+export interface CliRun extends ChildRun {
+  /** The run's --out folder. */
   out: string;
-  ms: number;
 }
 
 /** Run `festival-site-api <command> …` as a child process with its own --out folder. */
@@ -215,29 +239,53 @@ export function runCli(
   }: { env?: Record<string, string>; command?: string; onSpawn?: (child: ReturnType<typeof spawn>) => void; timeoutMs?: number } = {},
 ): Promise<CliRun> {
   const out = mkdtempSync(join(tmpdir(), 'contract-test-'));
-  return new Promise((resolve) => {
-    const t0 = Date.now();
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), command, ...args, '--out', out], {
-      cwd: ROOT,
-      env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    const kill = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(kill);
-      resolve({ code, signal, stdout, stderr, out, ms: Date.now() - t0 });
-    });
-    onSpawn?.(child);
-  });
+  return runChild(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), command, ...args, '--out', out], {
+    cwd: ROOT,
+    env: { ...process.env, WP_USER: '', WP_APP_PASSWORD: '', ...env },
+    timeoutMs,
+    onSpawn,
+  }).then((r) => ({ ...r, out }));
 }
 
 export function cleanOut(r: CliRun): void {
   rmSync(r.out, { recursive: true, force: true });
+}
+
+/** The run's report.json. */
+export const readReport = (r: CliRun): Json => JSON.parse(readFileSync(join(r.out, 'report.json'), 'utf8'));
+
+/**
+ * What a test file starts, stopped after it: the compiled CLI is ensured before its tests; its fake
+ * sites are closed, its runs' --out folders and its temporary folders removed after them.
+ */
+export function testScope() {
+  const sites: FakeSite[] = [];
+  const runs: CliRun[] = [];
+  const dirs: string[] = [];
+  beforeAll(() => ensureCompiledMapping(), 120_000);
+  afterAll(async () => {
+    for (const s of sites) await s.close();
+    for (const r of runs) cleanOut(r);
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+  return {
+    /** A fake site (fakeSite), closed after the file. */
+    async site(handler: Handler, rootPath?: string): Promise<FakeSite> {
+      const site = await fakeSite(handler, rootPath);
+      sites.push(site);
+      return site;
+    },
+    /** A CLI run (runCli), its --out folder removed after the file. */
+    async cli(...args: Parameters<typeof runCli>): Promise<CliRun> {
+      const run = await runCli(...args);
+      runs.push(run);
+      return run;
+    },
+    /** A temporary folder, removed after the file. */
+    tmp(prefix: string): string {
+      const dir = mkdtempSync(join(tmpdir(), prefix));
+      dirs.push(dir);
+      return dir;
+    },
+  };
 }
