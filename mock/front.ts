@@ -520,6 +520,7 @@ async function storeReply(front: Front, host: StoreHost, req: IncomingMessage, a
     clock: host.clock,
     template: asked.match.route.template,
     op: entry.op,
+    params: entry.params,
     method: asked.method,
     values: Object.fromEntries(Object.entries(asked.match.values).map(([k, v]) => [k, phpDecode(v)])),
     pairs: asked.pairs,

@@ -37,6 +37,11 @@ const paramDefault = (doc: Node, entry: Entry, name: string, fallback: number): 
   return Number.isInteger(d) ? d : fallback;
 };
 
+/** The page a list request asks for: `page` (from 1) and `per_page` (else the parameter's documented default, else 10). */
+export function requestedPage(doc: Node, entry: Entry, pairs: Pairs): { page: number; perPage: number } {
+  return { page: Math.max(1, intParam(pairs, 'page', 1)), perPage: Math.max(1, intParam(pairs, 'per_page', paramDefault(doc, entry, 'per_page', 10))) };
+}
+
 /** The documented error for a page past the end: {status, body} from the operation's examples, or null. */
 export function pastEndError(doc: Node, entry: Entry): PlatformAnswer | null {
   for (const [code, resRef] of Object.entries<Node>(entry.op.responses ?? {})) {
@@ -90,8 +95,7 @@ export function pageAnswer(
   answer: Shaped,
   { doc, entry, kind, pairs, origin, path }: { doc: Node; entry: Entry; kind: ListKind; pairs: Pairs; origin: string; path: string },
 ): Shaped {
-  const perPage = Math.max(1, intParam(pairs, 'per_page', paramDefault(doc, entry, 'per_page', 10)));
-  const page = Math.max(1, intParam(pairs, 'page', 1));
+  const { page, perPage } = requestedPage(doc, entry, pairs);
   if (kind === 'core') {
     if (!Array.isArray(answer.json)) return answer;
     const total = answer.json.length;

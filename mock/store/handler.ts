@@ -8,10 +8,11 @@ import { type Clock } from './clock.ts';
 import { applyEventWrite, applyLinkedWrite, applyTermWrite, linkedIds, newEvent, newLinked, newTerm } from './cal-records.ts';
 import { applyCoreWrite, newCoreRecord, revisionOf, type WriteCtx } from './core-records.ts';
 import { classList, coreLinks, contextSchema, presentCal, project } from './present.ts';
-import { filterCalOther, filterCore, filterEvents, listParam, param, sortRecs, type ListQuery } from './query.ts';
+import { filterCalOther, filterCore, filterEvents, param, sortRecs, type ListQuery } from './query.ts';
 import type { Rec, Store } from './store.ts';
 import type { CollectionKey, Lang } from './seed.ts';
-import type { Node, Pairs, PlatformAnswer } from '../types.ts';
+import type { Node, Pairs, Param, PlatformAnswer } from '../types.ts';
+import { requestedPage } from '../paging.ts';
 
 type Role = 'collection' | 'item' | 'slug' | 'children' | 'child';
 
@@ -47,6 +48,8 @@ export interface StoreCall {
   clock: Clock;
   template: string;
   op: Node;
+  /** The operation's parameters, merged with its path item's. */
+  params: Param[];
   method: string;
   values: Record<string, string>;
   pairs: Pairs;
@@ -207,19 +210,8 @@ function list(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer {
  * not need). The other places stay empty and are never sent.
  */
 function pageOnly<T>(c: StoreCall, recs: T[], show: (r: T) => Node): Node[] {
-  const int = (name: string, fallback: number): number => {
-    const v = param(c.pairs, name);
-    return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : fallback;
-  };
-  const perPageDefault = deref(
-    deref(
-      (c.op.parameters ?? []).find((p: Node) => deref(p, c.doc)?.name === 'per_page'),
-      c.doc,
-    )?.schema,
-    c.doc,
-  )?.default;
-  const perPage = Math.max(1, int('per_page', Number.isInteger(perPageDefault) ? perPageDefault : 10));
-  const from = (Math.max(1, int('page', 1)) - 1) * perPage;
+  const { page, perPage } = requestedPage(c.doc, { op: c.op, params: c.params }, c.pairs);
+  const from = (page - 1) * perPage;
   const out: Node[] = new Array(recs.length);
   for (let i = from; i < Math.min(recs.length, from + perPage); i++) out[i] = show(recs[i]);
   return out;
@@ -254,13 +246,16 @@ function create(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer 
       return documented(c, 400, /^term_exists$/) ?? fallback(400, 'term_exists', 'A term with the name provided already exists with this parent.');
     rec = newTerm(ctx, body);
   } else rec = newCoreRecord(ctx, body);
-  if ('status' in rec && typeof rec.status === 'number') return rec as PlatformAnswer;
+  if ('body' in rec) return rec;
   const stored = rec as Rec;
   c.store.put(key, stored);
   if (key === 'cal/events/v1/events') recount(c.store, null, termState(stored.record));
   const json = present(c, key, stored, 'edit');
-  const location = json?._links?.self?.[0]?.href ?? json?.urls?.self;
-  return ok(successStatus(c), json, location && !key.startsWith('cal/events/v1/e') ? { location } : {});
+  // `Location` where the operation documents it (core creates, calendar terms; not TEC's events, venues, organizers).
+  const status = successStatus(c);
+  const documentedHeaders = Object.keys(deref(c.op.responses?.[String(status)], c.doc)?.headers ?? {}).map((h) => h.toLowerCase());
+  const location = documentedHeaders.includes('location') ? (json?._links?.self?.[0]?.href ?? json?.urls?.self) : undefined;
+  return ok(status, json, location ? { location } : {});
 }
 
 function update(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | PlatformAnswer {
@@ -368,5 +363,3 @@ function recount(store: Store, before: TermState | null, after: TermState): void
     }
   }
 }
-
-export { listParam };
