@@ -230,7 +230,7 @@ function judgeResponse(c: Ctx, x: Operation, res: JudgedResponse, opts: Response
       );
     else if (!head && res.text === '' && !res.parsed) {
       if (/json/.test(mt)) fail('response.content.text', `the body is empty; ${status} documents ${mt}`);
-    } else if (!head && res.text !== undefined && /json/.test(mt)) judgeBody(c, r.content[mt], res, opts, fail);
+    } else if (!head && res.text !== undefined && /json/.test(mt)) judgeBody(c, r.content?.[mt], res, opts, fail);
   } else if (!head && res.text) fail('response.content.text', `${status} documents no body, the response has ${res.text.length} characters`);
   judgeHeaders(c, r, res, opts, fail);
   return failures;

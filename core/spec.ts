@@ -7,21 +7,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 
+import type { MaybeRef, OpenApiDoc, Ref, OperationObject, ParameterObject, PathItem, RequestBody, Schema } from './openapi.js';
+
+export type * from './openapi.js';
+
 /**
- * A node of an OpenAPI document or of a JSON value read from a site or a file. Its shape is what the
- * spec (or the wire) says, checked where it is used; the alias names that contract.
+ * Until every product reads its values through `openapi.ts` and `json.ts`: the untyped node.
+ * @deprecated use the OpenAPI model (openapi.ts) for spec nodes and `unknown` with json.ts for wire values.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
-
-/** An OpenAPI bundle (the parts the tools read). */
-export interface OpenApiDoc {
-  openapi: string;
-  info?: { title?: string; version?: string; [k: string]: Json };
-  paths: Record<string, Json>;
-  components?: Record<string, Json>;
-  [k: string]: Json;
-}
 
 /** The HTTP methods an OpenAPI path item can hold, in the order the tools list them. */
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
@@ -86,27 +81,35 @@ export const unescapePointer = (p: string): string => p.replace(/~1/g, '/').repl
 /** Encode one segment of a JSON pointer. */
 export const escapePointer = (p: string | number): string => String(p).replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** Follow local `#/...` $refs (repeatedly). */
-export function deref<T = Json>(node: Json, doc: Json): T {
-  if (!node || typeof node !== 'object' || typeof node.$ref !== 'string') return node as T;
-  if (!doc || typeof doc !== 'object') return resolve<T>(node, doc);
+/**
+ * What `deref` gives for a node of type N: the node's type without the reference; a node of no
+ * known type (`unknown`, read from JSON) stays of no known type.
+ */
+export type Resolved<N> = unknown extends N ? Json : Exclude<N, Ref>;
+
+/** Follow local `#/...` $refs (repeatedly): the node itself when it is not a reference. */
+export function deref<N>(node: N, doc: unknown): Resolved<N> {
+  if (!isRef(node)) return node as Resolved<N>;
+  if (!doc || typeof doc !== 'object') return resolve<Resolved<N>>(node, doc);
   // A $ref node resolves the same way every time in one document: remembered per document.
   let known = RESOLVED.get(doc);
   if (!known) RESOLVED.set(doc, (known = new WeakMap()));
   const hit = known.get(node);
-  if (hit !== undefined) return hit as T;
-  const out = resolve<T>(node, doc);
+  if (hit !== undefined) return hit as Resolved<N>;
+  const out = resolve<Resolved<N>>(node, doc);
   known.set(node, out);
   return out;
 }
 
 const RESOLVED = new WeakMap<object, WeakMap<object, unknown>>();
 
-function resolve<T>(node: Json, doc: Json): T {
+const isRef = (n: unknown): n is { $ref: string } => typeof n === 'object' && n !== null && typeof (n as { $ref?: unknown }).$ref === 'string';
+
+function resolve<T>(node: unknown, doc: unknown): T {
   let n = node;
   const seen = new Set<string>();
-  while (n && typeof n === 'object' && typeof n.$ref === 'string') {
-    const ref: string = n.$ref;
+  while (isRef(n)) {
+    const ref = n.$ref;
     if (!ref.startsWith('#/')) throw new Error(`external $ref ${ref} (use a bundled spec)`);
     if (seen.has(ref)) throw new Error(`circular $ref ${ref}`);
     seen.add(ref);
@@ -114,7 +117,7 @@ function resolve<T>(node: Json, doc: Json): T {
       .slice(2)
       .split('/')
       .map(unescapePointer)
-      .reduce<Json>((o, k) => o?.[k], doc);
+      .reduce<unknown>((o, k) => (typeof o === 'object' && o !== null ? (o as Record<string, unknown>)[k] : undefined), doc);
     if (n === undefined) throw new Error(`unresolved $ref ${ref}`);
   }
   return n as T;
@@ -138,7 +141,7 @@ export function specNamespaces(doc: OpenApiDoc): string[] {
   const roots = new Set<string>();
   for (const p of paths) {
     const get = deref(doc.paths[p], doc)?.get;
-    const takesNamespace = (get?.parameters ?? []).some((x: Json) => {
+    const takesNamespace = (get?.parameters ?? []).some((x) => {
       const r = deref(x, doc);
       return r?.in === 'query' && r.name === 'namespace';
     });
@@ -155,22 +158,16 @@ export function specNamespaces(doc: OpenApiDoc): string[] {
 }
 
 /** A resolved parameter object. */
-export interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
-  required?: boolean;
-  schema?: Json;
-  [k: string]: Json;
-}
+export type Parameter = ParameterObject;
 
 /**
  * The parameters of one operation: the path item's and the operation's, resolved, the operation's
  * winning on the same `in`+`name` (OpenAPI's rule).
  */
-export function operationParams(item: Json, op: Json, doc: Json): Parameter[] {
+export function operationParams(item: PathItem | undefined, op: OperationObject | undefined, doc: unknown): Parameter[] {
   const byKey = new Map<string, Parameter>();
   for (const x of [...(item?.parameters ?? []), ...(op?.parameters ?? [])]) {
-    const p = deref<Parameter>(x, doc);
+    const p = deref(x, doc);
     byKey.set(`${p.in}:${p.name}`, p);
   }
   return [...byKey.values()];
@@ -183,12 +180,12 @@ export interface Operation {
   method: Method;
   path: string;
   id: string;
-  op: Json;
+  op: OperationObject;
   /** The merged path-item and operation parameters (resolved objects of the bundle). */
   params: Parameter[];
   namespace: string;
   /** The resolved request body, if any. */
-  body: Json | undefined;
+  body: RequestBody | undefined;
 }
 
 /** Every operation, in the order of the bundle. */
@@ -216,25 +213,25 @@ export function operations(doc: OpenApiDoc): Operation[] {
 }
 
 /** The resolved schema of a request body's media type. */
-export function bodySchema(o: Pick<Operation, 'body'>, doc: Json, type = 'application/json'): Json {
-  return o.body?.content?.[type]?.schema ? deref(o.body.content[type].schema, doc) : undefined;
+export function bodySchema(o: Pick<Operation, 'body'>, doc: unknown, type = 'application/json'): Schema | undefined {
+  return deref(o.body?.content?.[type]?.schema, doc);
 }
 
 /** Types a (resolved) schema allows, flattening oneOf/anyOf/allOf members. */
-export function schemaTypes(schema: Json, doc: Json): string[] {
+export function schemaTypes(schema: MaybeRef<Schema> | undefined, doc: unknown): string[] {
   const s = deref(schema, doc);
   if (!s || typeof s !== 'object') return [];
   const out = new Set<string>();
   if (typeof s.type === 'string') out.add(s.type);
-  if (Array.isArray(s.type)) s.type.forEach((t: string) => out.add(t));
+  if (Array.isArray(s.type)) s.type.forEach((t) => out.add(t));
   if (s.const === null) out.add('null');
-  for (const k of ['oneOf', 'anyOf', 'allOf']) if (Array.isArray(s[k])) for (const m of s[k]) schemaTypes(m, doc).forEach((t) => out.add(t));
+  for (const k of ['oneOf', 'anyOf', 'allOf'] as const) for (const m of s[k] ?? []) schemaTypes(m, doc).forEach((t) => out.add(t));
   if (out.has('integer') && out.has('number')) out.delete('integer');
   return [...out].sort();
 }
 
 /** Enum values a schema allows (or of its array items), or undefined. */
-export function schemaEnum(schema: Json, doc: Json, { items = true } = {}): unknown[] | undefined {
+export function schemaEnum(schema: MaybeRef<Schema> | undefined, doc: unknown, { items = true } = {}): unknown[] | undefined {
   const s = deref(schema, doc);
   if (!s || typeof s !== 'object') return undefined;
   if (Array.isArray(s.enum)) return s.enum;
@@ -258,9 +255,9 @@ export interface Bounds {
 }
 
 /** A resolved schema's numeric bounds (the first member's that states one). */
-export function schemaBounds(schema: Json, doc: Json): Bounds {
-  const s = deref(schema, doc) ?? {};
-  const pick = (k: keyof Bounds): number | undefined => (typeof s[k] === 'number' ? s[k] : undefined);
+export function schemaBounds(schema: MaybeRef<Schema> | undefined, doc: unknown): Bounds {
+  const s: Schema = deref(schema, doc) ?? {};
+  const pick = (k: keyof Bounds): number | undefined => s[k];
   const b: Bounds = {
     minimum: pick('minimum'),
     maximum: pick('maximum'),

@@ -34,7 +34,7 @@ function intParam(pairs: Pairs, name: string, fallback: number): number {
 const paramDefault = (doc: Node, entry: Entry, name: string, fallback: number): number => {
   const p = entry.params.find((x) => x.in === 'query' && x.name === name);
   const d = deref(p?.schema, doc)?.default;
-  return Number.isInteger(d) ? d : fallback;
+  return typeof d === 'number' && Number.isInteger(d) ? d : fallback;
 };
 
 /** The page a list request asks for: `page` (from 1) and `per_page` (else the parameter's documented default, else 10). */

@@ -48,7 +48,7 @@ export function errorCatalogue(doc: Json) {
       for (const media of Object.values(resp?.content ?? {}))
         for (const code of exampleCodes(doc, media)) {
           knownCodes.add(code);
-          add(code, status, o.op.operationId, via);
+          add(code, status, o.id, via);
         }
     }
   }
@@ -57,7 +57,7 @@ export function errorCatalogue(doc: Json) {
   for (const o of ops) {
     const statuses = Object.keys(o.op.responses ?? {}).filter((s) => /^[45]\d\d$/.test(s));
     for (const status of statuses) {
-      const ref = o.op.responses[status];
+      const ref = o.op.responses?.[status];
       const via = typeof ref?.$ref === 'string' && ref.$ref.startsWith('#/components/responses/') ? ref.$ref.split('/').pop() : undefined;
       // A code right after another status ("older sites answer 400 `rest_invalid_param`") belongs to
       // that status, not to this response's.
@@ -66,15 +66,15 @@ export function errorCatalogue(doc: Json) {
         if (!mentioned(`\`${m[1]}\``).length) continue;
         const other = /\b([45]\d\d)\b[^`.;]{0,30}$/.exec(text.slice(Math.max(0, m.index - 40), m.index))?.[1];
         if (other && other !== status) {
-          if (statuses.includes(other)) add(m[1], other, o.op.operationId);
+          if (statuses.includes(other)) add(m[1], other, o.id);
           continue;
         }
-        add(m[1], status, o.op.operationId, via);
+        add(m[1], status, o.id, via);
       }
     }
     // "answers 404 `code`", "404 (`code`)", "a 403 `code`": a status right before the code.
     for (const m of String(o.op.description ?? '').matchAll(/\b([45]\d\d)\b[^`.;]{0,30}`([a-z][a-z0-9_]*)`/g)) {
-      if (CODE.test(m[2]) && (knownCodes.has(m[2]) || LOOKS_LIKE_CODE.test(m[2])) && statuses.includes(m[1])) add(m[2], m[1], o.op.operationId);
+      if (CODE.test(m[2]) && (knownCodes.has(m[2]) || LOOKS_LIKE_CODE.test(m[2])) && statuses.includes(m[1])) add(m[2], m[1], o.id);
     }
   }
   return [...found.values()]

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundle, deref, type Json } from '../../core/spec.ts';
+import { bundle, deref, type Example, type Json, type Ref } from '../../core/spec.ts';
 import { createValidator } from '../../core/validate.ts';
 import { calImage, embeddedTerm, HOST, sanitizeTitle, untexturize } from '../../mock/store/festival.ts';
 import { builtInSeed, COLLECTIONS, emptySeed, exampleSeed, readSeedFile, RECORD_SCHEMA, type CollectionKey, type Seed } from '../../mock/store/seed.ts';
@@ -18,7 +18,7 @@ const records = (key: CollectionKey): Json[] => seed[key].map((e) => e.record);
 const byId = (key: CollectionKey): Map<number, Json> => new Map(records(key).map((r) => [r.id, r]));
 /** An example's value, without the `_links` / `_embedded` of a record (a list is left as it is). */
 const ex = (name: string): Json => {
-  const value = deref({ $ref: `#/components/examples/${name}` }, doc).value;
+  const value: Json = deref<Example | Ref>({ $ref: `#/components/examples/${name}` }, doc).value;
   if (Array.isArray(value)) return value;
   const { _links: _l, _embedded: _e, ...rest } = value;
   return rest;

@@ -12,7 +12,7 @@ import { childSequences } from './children.js';
 import { ownCreated, registerCleanup } from './cleanup.js';
 import { unknownIdStatus } from './reads.js';
 import { NO_SUCH_ID } from '../exercise.js';
-import type { Json } from '../../../core/spec.js';
+import type { Json, Schema } from '../../../core/spec.js';
 
 /** A 1x1 transparent PNG. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -82,7 +82,7 @@ async function createProbes(ctx: Json, c: Json, kind: Json, title: Json) {
   const cx = ctx.opByKey.get(createKey);
   const cs = cx && bodySchema(cx, ctx.doc);
   if (!cs || kind === 'media') return;
-  const props = Object.entries(deref(cs, ctx.doc)?.properties ?? {});
+  const props = Object.entries<Schema>(deref(cs, ctx.doc)?.properties ?? {});
   const intProp = props.find(([, s]) => {
     const t = schemaTypes(s, ctx.doc);
     return t.length === 1 && t[0] === 'integer';
