@@ -61,17 +61,36 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { deref, operations, PACKAGE_ROOT, schemaTypes } from './spec.js';
-import type { Json } from './spec.js';
+import type { OpenApiDoc, Operation, ParameterObject, Schema } from './spec.js';
 
-const routeKey = (p: Json) => p.replace(/\{[^}]+\}/g, '{}');
-const fmt = (v: Json) => JSON.stringify(v);
-const isNullSchema = (s: Json) => s?.type === 'null' || (Array.isArray(s?.type) && s.type.length === 1 && s.type[0] === 'null');
+/** Request or response: which way a schema is read. */
+type Direction = 'request' | 'response';
+
+/** One change between two bundles. */
+export interface Change {
+  breaking: boolean;
+  rule: string;
+  operation: string;
+  where: string;
+  message: string;
+}
+
+/** The changes between two bundles, and their versions. */
+export interface BundleComparison {
+  changes: Change[];
+  base: { version?: string };
+  head: { version?: string };
+}
+
+const routeKey = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
+const fmt = (v: unknown) => JSON.stringify(v);
+const isNullSchema = (s: Schema | undefined) => s?.type === 'null' || (Array.isArray(s?.type) && s.type.length === 1 && s.type[0] === 'null');
 
 /** Properties of a schema, through allOf (not oneOf/anyOf members: those are compared one by one). */
-function shape(schema: Json, doc: Json, depth = 0) {
+function shape(schema: Schema | undefined, doc: OpenApiDoc, depth = 0) {
   const s = deref(schema, doc);
-  const props = new Map();
-  const required = new Set();
+  const props = new Map<string, Schema>();
+  const required = new Set<string>();
   if (!s || typeof s !== 'object' || depth > 6) return { props, required };
   for (const [k, v] of Object.entries(s.properties ?? {})) props.set(k, v);
   for (const r of s.required ?? []) required.add(r);
@@ -85,12 +104,12 @@ function shape(schema: Json, doc: Json, depth = 0) {
   return { props, required };
 }
 
-function directEnum(schema: Json, doc: Json): Json[] | undefined {
+function directEnum(schema: Schema | undefined, doc: OpenApiDoc): unknown[] | undefined {
   const s = deref(schema, doc);
   if (!s || typeof s !== 'object') return undefined;
-  if (Array.isArray(s.enum)) return s.enum.filter((v: Json) => v !== null);
+  if (Array.isArray(s.enum)) return s.enum.filter((v) => v !== null);
   if (s.const !== undefined && s.const !== null) return [s.const];
-  let out: Json[] | undefined;
+  let out: unknown[] | undefined;
   for (const m of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) {
     if (isNullSchema(deref(m, doc))) continue;
     const e = directEnum(m, doc);
@@ -101,41 +120,44 @@ function directEnum(schema: Json, doc: Json): Json[] | undefined {
 }
 
 /** The members of a schema's oneOf/anyOf, each with the key it is paired by. */
-function members(s: Json) {
+function members(s: Schema) {
   const list = [...(s.oneOf ?? []), ...(s.anyOf ?? [])];
   let inline = 0;
   return list.map((m) => ({ m, key: typeof m?.$ref === 'string' ? `ref ${m.$ref.split('/').pop()}` : isNullSchema(m) ? 'null' : `#${inline++}` }));
 }
-const memberLabel = (key: Json) => (key.startsWith('ref ') ? key.slice(4) : key === 'null' ? 'null' : `member ${key}`);
+const memberLabel = (key: string) => (key.startsWith('ref ') ? key.slice(4) : key === 'null' ? 'null' : `member ${key}`);
+
+type NumericKeyword =
+  'maximum' | 'exclusiveMaximum' | 'maxLength' | 'maxItems' | 'maxProperties' | 'minimum' | 'exclusiveMinimum' | 'minLength' | 'minItems' | 'minProperties';
 
 /** Tightened numeric keywords of a request schema: [keyword, tighter(old, new)]. */
-const BOUNDS: [string, (x: number, y: number) => boolean][] = [
-  ['maximum', (x: Json, y: Json) => y < x],
-  ['exclusiveMaximum', (x: Json, y: Json) => y < x],
-  ['maxLength', (x: Json, y: Json) => y < x],
-  ['maxItems', (x: Json, y: Json) => y < x],
-  ['maxProperties', (x: Json, y: Json) => y < x],
-  ['minimum', (x: Json, y: Json) => y > x],
-  ['exclusiveMinimum', (x: Json, y: Json) => y > x],
-  ['minLength', (x: Json, y: Json) => y > x],
-  ['minItems', (x: Json, y: Json) => y > x],
-  ['minProperties', (x: Json, y: Json) => y > x],
+const BOUNDS: [NumericKeyword, (x: number, y: number) => boolean][] = [
+  ['maximum', (x, y) => y < x],
+  ['exclusiveMaximum', (x, y) => y < x],
+  ['maxLength', (x, y) => y < x],
+  ['maxItems', (x, y) => y < x],
+  ['maxProperties', (x, y) => y < x],
+  ['minimum', (x, y) => y > x],
+  ['exclusiveMinimum', (x, y) => y > x],
+  ['minLength', (x, y) => y > x],
+  ['minItems', (x, y) => y > x],
+  ['minProperties', (x, y) => y > x],
 ];
 
 /** Closed means: no longer accepts unknown properties (false, or a schema where anything went). */
-const closes = (x: Json, y: Json) => y !== undefined && y !== true && (x === undefined || x === true);
+const closes = (x: unknown, y: unknown) => y !== undefined && y !== true && (x === undefined || x === true);
 
 /** One comparison of two bundles: `base` and `head`, and `add`, which records a change. */
 interface Comparison {
-  base: Json;
-  head: Json;
-  add: (breaking: Json, rule: Json, operation: Json, where: Json, message: Json) => void;
+  base: OpenApiDoc;
+  head: OpenApiDoc;
+  add: (breaking: boolean, rule: string, operation: string, where: string, message: string) => void;
 }
 
-function types(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, where: Json) {
+function types(cx: Comparison, bs: Schema, hs: Schema, dir: Direction, op: string, where: string) {
   const tb = schemaTypes(bs, cx.base);
   const th = schemaTypes(hs, cx.head);
-  const lostFrom = (from: Json, to: Json) => from.filter((t: Json) => !to.includes(t) && !(t === 'integer' && to.includes('number')));
+  const lostFrom = (from: string[], to: string[]) => from.filter((t) => !to.includes(t) && !(t === 'integer' && to.includes('number')));
   if (tb.length && th.length) {
     const lost = dir === 'request' ? lostFrom(tb, th) : lostFrom(th, tb);
     if (lost.length && dir === 'request')
@@ -149,10 +171,10 @@ function types(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, where: J
   }
 }
 
-function enums(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, where: Json) {
+function enums(cx: Comparison, bs: Schema, hs: Schema, dir: Direction, op: string, where: string) {
   const eb = directEnum(bs, cx.base);
   const eh = directEnum(hs, cx.head);
-  const minus = (a: Json, b: Json) => a.filter((v: Json) => !b.some((x: Json) => fmt(x) === fmt(v)));
+  const minus = (a: unknown[], b: unknown[]) => a.filter((v) => !b.some((x) => fmt(x) === fmt(v)));
   if (dir === 'request') {
     if (eh && !eb) cx.add(true, 'request-enum-narrowed', op, where, `now restricted to ${fmt(eh)}`);
     else if (eh && eb) {
@@ -170,13 +192,13 @@ function enums(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, where: J
 }
 
 /** Keywords of one schema level: constraints, format, default, closed objects. */
-function keywords(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, where: Json) {
+function keywords(cx: Comparison, bs: Schema, hs: Schema, dir: Direction, op: string, where: string) {
   if (dir === 'response') {
     if (bs.format && bs.format !== hs.format)
       cx.add(true, 'response-format-changed', op, where, `format ${fmt(bs.format)} ${hs.format ? `-> ${fmt(hs.format)}` : 'dropped'}`);
     return;
   }
-  const narrowed = (msg: Json) => cx.add(true, 'request-constraint-narrowed', op, where, msg);
+  const narrowed = (msg: string) => cx.add(true, 'request-constraint-narrowed', op, where, msg);
   for (const [k, tighter] of BOUNDS) {
     const x = bs[k];
     const y = hs[k];
@@ -188,7 +210,7 @@ function keywords(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, where
   if (hs.uniqueItems === true && bs.uniqueItems !== true) narrowed('uniqueItems added');
   if (hs.pattern && hs.pattern !== bs.pattern) narrowed(`pattern ${bs.pattern ? `changed from ${fmt(bs.pattern)} ` : 'added '}to ${fmt(hs.pattern)}`);
   if (hs.format && hs.format !== bs.format) narrowed(`format ${bs.format ? `changed from ${fmt(bs.format)} ` : 'added '}to ${fmt(hs.format)}`);
-  for (const k of ['additionalProperties', 'unevaluatedProperties'])
+  for (const k of ['additionalProperties', 'unevaluatedProperties'] as const)
     if (closes(bs[k], hs[k]))
       narrowed(`${k} ${bs[k] === undefined ? 'absent' : fmt(bs[k])} -> ${hs[k] === false ? 'false' : 'a schema'}: unknown properties are refused`);
   if (bs.default !== undefined && fmt(bs.default) !== fmt(hs.default))
@@ -196,7 +218,7 @@ function keywords(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, where
   else if (bs.default === undefined && hs.default !== undefined) cx.add(false, 'request-default-added', op, where, `default ${fmt(hs.default)} added`);
 }
 
-function properties(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, where: Json, seen: Json) {
+function properties(cx: Comparison, bs: Schema, hs: Schema, dir: Direction, op: string, where: string, seen: Set<string>) {
   const B = shape(bs, cx.base);
   const H = shape(hs, cx.head);
   for (const [name, bp] of B.props) {
@@ -219,7 +241,7 @@ function properties(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, whe
       if (B.props.has(name) && !B.required.has(name)) cx.add(true, 'request-field-became-required', op, `${where}.${name}`, 'request field is now required');
 }
 
-function compositions(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, where: Json, seen: Json) {
+function compositions(cx: Comparison, bs: Schema, hs: Schema, dir: Direction, op: string, where: string, seen: Set<string>) {
   const mb = members(bs);
   const mh = members(hs);
   if (!mb.length && !mh.length) return;
@@ -227,17 +249,19 @@ function compositions(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, w
     // One side composes, the other does not (e.g. a value that became nullable): compare the plain
     // side's keywords with each member's, and in a response the fields each member promises. Types
     // and enums were compared on the whole (a union), so members are not held to them one by one.
-    const plain = (s: Json) => ({ ...s, oneOf: undefined, anyOf: undefined });
-    const pairs = mb.length ? mb.map(({ m, key }) => [deref(m, cx.base), plain(hs), key]) : mh.map(({ m, key }) => [plain(bs), deref(m, cx.head), key]);
+    const plain = (s: Schema): Schema => ({ ...s, oneOf: undefined, anyOf: undefined });
+    const pairs: [Schema, Schema, string][] = mb.length
+      ? mb.map(({ m, key }) => [deref(m, cx.base), plain(hs), key])
+      : mh.map(({ m, key }) => [plain(bs), deref(m, cx.head), key]);
     // A member whose type the plain side does not have at all (a string member where the base took
     // only integers) is a new variant, already judged with the union's types: its keywords bound
     // values the other side never had, so they narrow nothing.
-    const own = (s: Json) => {
-      const t = new Set(typeof s?.type === 'string' ? [s.type] : Array.isArray(s?.type) ? s.type : []);
+    const own = (s: Schema) => {
+      const t = new Set(typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? s.type : []);
       if (t.has('number')) t.add('integer');
       return t;
     };
-    const disjoint = (x: Json, y: Json) => {
+    const disjoint = (x: Schema, y: Schema) => {
       const a = own(x);
       const b = own(y);
       return a.size > 0 && b.size > 0 && ![...a].some((t) => b.has(t));
@@ -270,7 +294,7 @@ function compositions(cx: Comparison, bs: Json, hs: Json, dir: Json, op: Json, w
 }
 
 /** Compare two schemas in one direction ('request' | 'response'). */
-function schemas(cx: Comparison, b: Json, h: Json, dir: Json, op: Json, where: Json, seen = new Set()) {
+function schemas(cx: Comparison, b: Schema | undefined, h: Schema | undefined, dir: Direction, op: string, where: string, seen = new Set<string>()) {
   if (b === undefined || h === undefined) return;
   const pair = `${b?.$ref}|${h?.$ref}|${dir}`;
   if ((b?.$ref || h?.$ref) && seen.has(pair)) return;
@@ -287,21 +311,21 @@ function schemas(cx: Comparison, b: Json, h: Json, dir: Json, op: Json, where: J
   if (bs.items && hs.items) schemas(cx, bs.items, hs.items, dir, op, `${where}[]`, nextSeen);
 }
 
-const security = (o: Json, doc: Json): string[] => (o.op.security ?? doc.security ?? []).map((req: Json) => Object.keys(req).sort().join('+'));
-function compareSecurity(cx: Comparison, bo: Json, ho: Json, name: Json) {
+const security = (o: Operation, doc: OpenApiDoc): string[] => (o.op.security ?? doc.security ?? []).map((req) => Object.keys(req).sort().join('+'));
+function compareSecurity(cx: Comparison, bo: Operation, ho: Operation, name: string) {
   const sb = security(bo, cx.base);
   const sh = security(ho, cx.head);
-  const anonymous = (s: Json) => s.length === 0 || s.includes('');
+  const anonymous = (s: string[]) => s.length === 0 || s.includes('');
   if (anonymous(sb) && !anonymous(sh))
     cx.add(true, 'security-required', name, 'security', `credentials now required (${sh.join(', ')}); anonymous calls were allowed`);
   for (const s of sb) if (s && !sh.includes(s)) cx.add(true, 'security-scheme-removed', name, 'security', `credentials ${s} no longer accepted`);
   for (const s of sh) if (s && !sb.includes(s)) cx.add(false, 'security-scheme-added', name, 'security', `credentials ${s} now accepted`);
 }
 
-function compareParameters(cx: Comparison, bo: Json, ho: Json, name: Json) {
-  const pkey = (o: Json) => {
-    const m = new Map();
-    const pathNames = (o.path.match(/\{[^}]+\}/g) ?? []).map((x: Json) => x.slice(1, -1));
+function compareParameters(cx: Comparison, bo: Operation, ho: Operation, name: string) {
+  const pkey = (o: Operation) => {
+    const m = new Map<string, ParameterObject>();
+    const pathNames = (o.path.match(/\{[^}]+\}/g) ?? []).map((x) => x.slice(1, -1));
     for (const p of o.params) m.set(p.in === 'path' ? `path#${pathNames.indexOf(p.name)}` : `${p.in}:${p.name}`, p);
     return m;
   };
@@ -338,14 +362,14 @@ function compareParameters(cx: Comparison, bo: Json, ho: Json, name: Json) {
   }
 }
 
-function compareBodies(cx: Comparison, bo: Json, ho: Json, name: Json) {
+function compareBodies(cx: Comparison, bo: Operation, ho: Operation, name: string) {
   const bb = bo.body;
   const hb = ho.body;
   if (bb && !hb) cx.add(true, 'request-body-removed', name, 'requestBody', 'request body removed');
   if (!bb && hb?.required) cx.add(true, 'required-request-body-added', name, 'requestBody', 'new required request body');
   if (!bb || !hb) return;
   if (hb.required && !bb.required) cx.add(true, 'request-body-became-required', name, 'requestBody', 'request body is now required');
-  for (const [mt, media] of Object.entries<Json>(bb.content ?? {})) {
+  for (const [mt, media] of Object.entries(bb.content ?? {})) {
     const hm = hb.content?.[mt];
     if (!hm) {
       cx.add(true, 'request-media-type-removed', name, `requestBody ${mt}`, 'media type no longer accepted');
@@ -355,7 +379,7 @@ function compareBodies(cx: Comparison, bo: Json, ho: Json, name: Json) {
   }
 }
 
-function compareResponses(cx: Comparison, bo: Json, ho: Json, name: Json) {
+function compareResponses(cx: Comparison, bo: Operation, ho: Operation, name: string) {
   const br = bo.op.responses ?? {};
   const hr = ho.op.responses ?? {};
   for (const [status, bRef] of Object.entries(br)) {
@@ -366,7 +390,7 @@ function compareResponses(cx: Comparison, bo: Json, ho: Json, name: Json) {
     }
     const b = deref(bRef, cx.base);
     const h = deref(hRef, cx.head);
-    for (const [mt, media] of Object.entries<Json>(b.content ?? {})) {
+    for (const [mt, media] of Object.entries(b.content ?? {})) {
       const hm = h.content?.[mt];
       if (!hm) {
         cx.add(true, 'response-media-type-removed', name, `response ${status} ${mt}`, 'media type no longer sent');
@@ -383,9 +407,10 @@ function compareResponses(cx: Comparison, bo: Json, ho: Json, name: Json) {
     if (!br[status] && /^2/.test(status)) cx.add(false, 'response-status-added', name, `response ${status}`, `new success status ${status}`);
 }
 
-export function compareBundles(base: Json, head: Json) {
-  const changes: Json[] = [];
-  const add = (breaking: Json, rule: Json, operation: Json, where: Json, message: Json) => changes.push({ breaking, rule, operation, where, message });
+export function compareBundles(base: OpenApiDoc, head: OpenApiDoc): BundleComparison {
+  const changes: Change[] = [];
+  const add = (breaking: boolean, rule: string, operation: string, where: string, message: string) =>
+    changes.push({ breaking, rule, operation, where, message });
   const cx: Comparison = { base, head, add };
 
   const bOps = new Map(operations(base).map((o) => [`${o.method.toUpperCase()} ${routeKey(o.path)}`, o]));
@@ -407,7 +432,7 @@ export function compareBundles(base: Json, head: Json) {
   for (const [k, ho] of hOps)
     if (!bOps.has(k)) add(false, 'operation-added', `${ho.method.toUpperCase()} ${ho.path}`, 'operation', `operation added (${ho.id})`);
 
-  const uniq = new Map();
+  const uniq = new Map<string, Change>();
   for (const c of changes) uniq.set(`${c.breaking}|${c.rule}|${c.operation}|${c.where}|${c.message}`, c);
   const list = [...uniq.values()].sort(
     (a, b) =>
@@ -417,14 +442,14 @@ export function compareBundles(base: Json, head: Json) {
 }
 
 /** The major version of a semver-like string (NaN when unparsable). */
-export function major(version: Json) {
+export function major(version: unknown): number {
   const m = /^v?(\d+)\./.exec(String(version ?? ''));
   return m ? Number(m[1]) : NaN;
 }
 
 /** The verdict: `{ ok, breaking, announced }`: breaks are allowed only when head's major is greater. */
-export function verdict(result: Json) {
-  const breaking = result.changes.filter((c: Json) => c.breaking);
+export function verdict(result: BundleComparison): { ok: boolean; breaking: number; announced: boolean } {
+  const breaking = result.changes.filter((c) => c.breaking);
   const announced = major(result.head.version) > major(result.base.version);
   return { ok: breaking.length === 0 || announced, breaking: breaking.length, announced };
 }
@@ -439,9 +464,9 @@ export function latestRelease(dir = join(PACKAGE_ROOT, 'releases')): { file: str
   } catch {
     return undefined;
   }
-  const found: Json = names
+  const found = names
     .map((n) => SEMVER.exec(n))
-    .filter(Boolean)
-    .sort((a: Json, b: Json) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]) || Number(b[3]) - Number(a[3]));
+    .filter((m): m is RegExpExecArray => m !== null)
+    .sort((a, b) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]) || Number(b[3]) - Number(a[3]));
   return found.length ? { file: join(dir, found[0][0]), version: found[0][0].slice(0, -5) } : undefined;
 }

@@ -7,7 +7,8 @@
 // against its schema (strict: no undocumented field; of a union, the errors of the closest member),
 // the documented headers (totals and Location must be there whenever documented). The request: path
 // and query values coerced as the platform coerces them, unknown parameters (strict), the body.
-import { bodySchema, deref, schemaTypes, type Json, type OpenApiDoc, type Operation } from './spec.js';
+import { isObject } from './json.js';
+import { bodySchema, deref, schemaTypes, type MediaType, type OpenApiDoc, type Operation, type Response, type Schema } from './spec.js';
 import { createValidator, type Problem, type Validator } from './validate.js';
 import type { QueryPair } from './php-query.js';
 
@@ -104,7 +105,7 @@ export function documentedType(types: readonly string[], baseType: string): stri
 
 /** The platform error code of a JSON body (`{code, message, data}`), or ''. */
 function siteCode(res: JudgedResponse): string {
-  let j: Json = res.parsed?.value;
+  let j: unknown = res.parsed?.value;
   if (!res.parsed) {
     const text = res.text;
     if (text === undefined || text.length > 65536 || !depthWithin(text, MAX_BODY_DEPTH)) return '';
@@ -114,7 +115,7 @@ function siteCode(res: JudgedResponse): string {
       return '';
     }
   }
-  return j && typeof j === 'object' && typeof j.code === 'string' ? j.code.slice(0, 80) : '';
+  return isObject(j) && typeof j.code === 'string' ? j.code.slice(0, 80) : '';
 }
 
 interface Ctx {
@@ -127,12 +128,12 @@ interface Ctx {
  * Problems of a body against a schema; for a union (oneOf/anyOf, also as array items) those of the
  * member the value comes closest to, so a report names the field that is wrong.
  */
-function checkBody(c: Ctx, schema: Json, value: unknown, allErrors: boolean, depth = 0): Problem[] {
+function checkBody(c: Ctx, schema: Schema, value: unknown, allErrors: boolean, depth = 0): Problem[] {
   const errs = c.v.check(schema, value, { strict: c.strict, allErrors });
   if (!errs.length || depth > 3 || !allErrors) return errs;
   const s = deref(schema, c.doc);
   const members = s?.oneOf ?? s?.anyOf;
-  if (Array.isArray(members) && members.length > 1 && !s.properties) {
+  if (Array.isArray(members) && members.length > 1 && !s?.properties) {
     let best: Problem[] | undefined;
     for (const m of members) {
       const e = checkBody(c, m, value, allErrors, depth + 1);
@@ -152,7 +153,7 @@ function checkBody(c: Ctx, schema: Json, value: unknown, allErrors: boolean, dep
   return errs;
 }
 
-function judgeBody(c: Ctx, media: Json, res: JudgedResponse, opts: ResponseOptions, fail: (p: string, r: string) => void): void {
+function judgeBody(c: Ctx, media: MediaType | undefined, res: JudgedResponse, opts: ResponseOptions, fail: (p: string, r: string) => void): void {
   let value: unknown;
   if (res.parsed) value = res.parsed.value;
   else {
@@ -169,14 +170,14 @@ function judgeBody(c: Ctx, media: Json, res: JudgedResponse, opts: ResponseOptio
     }
     if (opts.mapBody) value = opts.mapBody(value);
   }
-  if (!media.schema || media['x-undocumented-body']) return;
+  if (!media?.schema || media['x-undocumented-body']) return;
   const allErrors = (res.text?.length ?? 0) <= BIG_BODY;
   for (const e of checkBody(c, media.schema, value, allErrors))
     if (!(opts.fieldsFiltered && e.keyword === 'required')) fail(`response.body#${e.pointer}`, e.message);
 }
 
-function judgeHeaders(c: Ctx, r: Json, res: JudgedResponse, opts: ResponseOptions, fail: (p: string, r: string) => void): void {
-  for (const [name, hRef] of Object.entries<Json>(r.headers ?? {})) {
+function judgeHeaders(c: Ctx, r: Response, res: JudgedResponse, opts: ResponseOptions, fail: (p: string, r: string) => void): void {
+  for (const [name, hRef] of Object.entries(r.headers ?? {})) {
     const h = deref(hRef, c.doc);
     const lower = name.toLowerCase();
     let value = res.headers[lower];
@@ -237,7 +238,7 @@ function judgeResponse(c: Ctx, x: Operation, res: JudgedResponse, opts: Response
 }
 
 /** Coerce a query or path value (a string) to what a schema takes, as the platform does. */
-function coerceScalar(c: Ctx, v: string, schema: Json): unknown {
+function coerceScalar(c: Ctx, v: string, schema: Schema): unknown {
   const types = schemaTypes(schema, c.doc);
   if (types.includes('integer') && /^-?\d+$/.test(v)) return Number(v);
   if (types.includes('number') && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(v)) return Number(v);
@@ -245,8 +246,8 @@ function coerceScalar(c: Ctx, v: string, schema: Json): unknown {
   return v;
 }
 
-function arrayItems(c: Ctx, schema: Json): Json {
-  const s = deref(schema, c.doc) ?? {};
+function arrayItems(c: Ctx, schema: Schema): Schema {
+  const s = deref(schema, c.doc);
   if (s.items) return deref(s.items, c.doc);
   for (const m of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) {
     const d = deref(m, c.doc);
@@ -256,7 +257,7 @@ function arrayItems(c: Ctx, schema: Json): Json {
 }
 
 /** A parameter's values against its schema: as a list (comma or repeated) or as a scalar, whichever the schema takes. */
-function checkParam(c: Ctx, pointer: string, values: string[], schema: Json): Verdict[] {
+function checkParam(c: Ctx, pointer: string, values: string[], schema: Schema): Verdict[] {
   const types = schemaTypes(schema, c.doc);
   const candidates: unknown[] = [];
   const listy = values.length > 1 || /,/.test(values[0] ?? '');

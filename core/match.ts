@@ -5,11 +5,22 @@
 // "no route" (404 rest_no_route), as does a route without the method. HEAD is served by the GET
 // handler. The route comes from the path under the REST root or from `?rest_route=` (base-url.ts).
 // Used by the mock (which answers), by the judge (validate-har) and by the tests.
-import { deref, METHODS, operationParams, operations, type Json, type Method, type OpenApiDoc, type Operation, type Parameter } from './spec.js';
+import {
+  deref,
+  METHODS,
+  operationParams,
+  operations,
+  type Method,
+  type OpenApiDoc,
+  type Operation,
+  type OperationObject,
+  type Parameter,
+  type Schema,
+} from './spec.js';
 
 /** The operation of one method of a route. */
 export interface RouteEntry {
-  op: Json;
+  op: OperationObject;
   params: Parameter[];
   operation: Operation;
 }
@@ -76,7 +87,7 @@ const TYPE_TESTS: Record<string, (v: string) => boolean> = {
   string: () => true,
 };
 
-function boundsOk(s: Json, n: number): boolean {
+function boundsOk(s: Schema, n: number): boolean {
   if (s.minimum !== undefined && n < s.minimum) return false;
   if (s.maximum !== undefined && n > s.maximum) return false;
   if (s.exclusiveMinimum !== undefined && n <= s.exclusiveMinimum) return false;
@@ -84,10 +95,11 @@ function boundsOk(s: Json, n: number): boolean {
 }
 
 /** Does a path value satisfy the parameter's schema? (the platform's route pattern) `decoded`: the value is not percent-encoded. */
-export function pathValueOk(doc: Json, schema: Json, raw: string, decoded = false): boolean {
-  const s = deref(schema, doc) ?? {};
-  if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) return (s.oneOf ?? s.anyOf).some((x: Json) => pathValueOk(doc, x, raw, decoded));
-  if (Array.isArray(s.allOf)) return s.allOf.every((x: Json) => pathValueOk(doc, x, raw, decoded));
+export function pathValueOk(doc: unknown, schema: Schema | undefined, raw: string, decoded = false): boolean {
+  const s: Schema = deref(schema, doc) ?? {};
+  const union = s.oneOf ?? s.anyOf;
+  if (Array.isArray(union)) return union.some((x) => pathValueOk(doc, x, raw, decoded));
+  if (Array.isArray(s.allOf)) return s.allOf.every((x) => pathValueOk(doc, x, raw, decoded));
   let value = raw;
   if (!decoded) {
     try {
@@ -96,7 +108,7 @@ export function pathValueOk(doc: Json, schema: Json, raw: string, decoded = fals
       return false;
     }
   }
-  const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
   if (types.length && !types.some((t) => TYPE_TESTS[t]?.(value))) return false;
   if ((types.includes('integer') || types.includes('number')) && !boundsOk(s, Number(value))) return false;
   if (s.pattern !== undefined && !new RegExp(s.pattern, 'u').test(value)) return false;
@@ -119,7 +131,7 @@ export function trimRoute(path: string): string {
  * first match. `method` is lower- or upper-case; HEAD uses the GET operation when the route has no
  * HEAD of its own.
  */
-export function matchRoute(doc: Json, table: readonly Route[], method: string, rawPath: string, { decoded = false } = {}): RouteMatch | null {
+export function matchRoute(doc: unknown, table: readonly Route[], method: string, rawPath: string, { decoded = false } = {}): RouteMatch | null {
   const path = trimRoute(rawPath || '/');
   const m0 = method.toLowerCase() as Method;
   let first: RouteMatch | null = null;

@@ -6,7 +6,8 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { deref, escapePointer, type Json } from './spec.js';
+import { isObject, type JsonObject } from './json.js';
+import { deref, escapePointer, type Schema } from './spec.js';
 
 // CommonJS modules: their `default` export is the class / plugin under both Node and TypeScript.
 const Ajv2020 = Ajv2020Module.default;
@@ -30,29 +31,29 @@ export interface CheckOptions {
   allErrors?: boolean;
 }
 
-function rewriteRefs(node: Json): Json {
+function rewriteRefs<T>(node: T): T {
   return JSON.parse(JSON.stringify(node ?? {}).replace(/"\$ref":"#\//g, `"$ref":"${BASE}#/`));
 }
 
 const NOT_SCHEMAS = new Set(['example', 'examples', 'default', 'enum', 'const']);
 
 /** Close object schemas that list properties and are silent about others (not allOf members). */
-export function closeObjects(node: Json, isAllOfMember = false): void {
+export function closeObjects(node: unknown, isAllOfMember = false): void {
   if (Array.isArray(node)) {
     node.forEach((n) => closeObjects(n));
     return;
   }
-  if (!node || typeof node !== 'object') return;
+  if (!isObject(node)) return;
   const open = 'additionalProperties' in node || 'unevaluatedProperties' in node;
   if (node.properties && typeof node.properties === 'object' && !open && !isAllOfMember && !node.allOf) node.unevaluatedProperties = false;
-  for (const [k, v] of Object.entries<Json>(node)) {
-    if (k === 'properties' && v && typeof v === 'object') {
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'properties' && isObject(v)) {
       for (const p of Object.values(v)) closeObjects(p);
       continue;
     }
     if (k === 'allOf' && Array.isArray(v)) {
       v.forEach((m) => closeObjects(m, true));
-      if (!open && v.some((m: Json) => m && m.properties)) node.unevaluatedProperties = false;
+      if (!open && v.some((m) => isObject(m) && m.properties)) node.unevaluatedProperties = false;
       continue;
     }
     if (NOT_SCHEMAS.has(k)) continue;
@@ -82,18 +83,20 @@ const COMBINERS = [
 ];
 
 /** The schema behind `node` when following its $refs loses nothing (no sibling keywords), else null. */
-function plainSchema(node: Json, doc: Json): Json {
-  let n = node;
-  for (let i = 0; i < 20 && n && typeof n === 'object' && typeof n.$ref === 'string'; i++) {
+function plainSchema(node: Schema, doc: unknown): Schema | null {
+  let n: unknown = node;
+  for (let i = 0; i < 20 && isObject(n) && typeof n.$ref === 'string'; i++) {
     if (Object.keys(n).some((k) => !ANNOTATIONS.has(k))) return null;
     try {
-      n = deref({ $ref: n.$ref }, doc);
+      n = deref<unknown>({ $ref: n.$ref }, doc);
     } catch {
       return null;
     }
   }
-  if (!n || typeof n !== 'object' || Array.isArray(n) || typeof n.$ref === 'string') return null;
-  return COMBINERS.some((k) => k in n) ? null : n;
+  if (!isObject(n) || typeof n.$ref === 'string') return null;
+  const plain = n;
+  // A schema position of the bundle, no reference left: a schema.
+  return COMBINERS.some((k) => k in plain) ? null : (plain as Schema);
 }
 
 interface Tally {
@@ -101,9 +104,9 @@ interface Tally {
   total: number;
   items?: { checked: number; invalid: number };
 }
-type Run = (schema: Json, value: unknown) => Problem[];
+type Run = (schema: Schema, value: unknown) => Problem[];
 
-function linearCheck(doc: Json, schema: Json, value: Json, run: Run, outerOf: (s: Json) => Json, max: number, depth = 0): Tally {
+function linearCheck(doc: unknown, schema: Schema, value: unknown, run: Run, outerOf: (s: Schema) => Schema, max: number, depth = 0): Tally {
   const out: Tally = { problems: [], total: 0 };
   const add = (ps: Problem[], at = ''): void => {
     out.total += ps.length;
@@ -127,17 +130,21 @@ function linearCheck(doc: Json, schema: Json, value: Json, run: Run, outerOf: (s
     out.items = items;
     return out;
   }
+  const obj = isObject(value) ? value : undefined;
+  const props = s && isObject(s.properties) ? s.properties : undefined;
   const big =
-    s && value && typeof value === 'object' && !Array.isArray(value) && s.properties && typeof s.properties === 'object'
-      ? Object.keys(s.properties).filter((k) => Object.hasOwn(value, k) && Array.isArray(value[k]) && value[k].length > SPLIT)
+    obj && props
+      ? Object.keys(props).filter((k) => {
+          const list = Object.hasOwn(obj, k) ? obj[k] : undefined;
+          return Array.isArray(list) && list.length > SPLIT;
+        })
       : [];
-  if (big.length) {
-    const shallow = { ...value };
+  if (obj && props && big.length) {
+    const shallow: JsonObject = { ...obj };
     for (const k of big) shallow[k] = [];
     // The object with its long lists emptied; problems about those emptied lists are not real ones.
     add(run(schema, shallow).filter((p) => !big.some((k) => `${p.pointer}/`.startsWith(`/${escapePointer(k)}/`))));
-    for (const k of big)
-      merge(linearCheck(doc, s.properties[k], value[k], run, outerOf, Math.max(0, max - out.problems.length), depth + 1), `/${escapePointer(k)}`);
+    for (const k of big) merge(linearCheck(doc, props[k], obj[k], run, outerOf, Math.max(0, max - out.problems.length), depth + 1), `/${escapePointer(k)}`);
     return out;
   }
   add(run(schema, value));
@@ -151,13 +158,13 @@ function problemsOf(errors: ErrorObject[], max: number): Problem[] {
   for (const e of errors) {
     let pointer = e.instancePath || '';
     let message = e.message ?? 'is invalid';
-    const params = e.params as Record<string, Json>;
+    const params: Record<string, unknown> = e.params;
     const extra = params?.unevaluatedProperty ?? params?.additionalProperty;
     if (extra !== undefined) {
-      pointer += `/${escapePointer(extra)}`;
+      pointer += `/${escapePointer(String(extra))}`;
       message = 'is not documented (an undocumented field)';
     } else if (e.keyword === 'required') {
-      pointer += `/${escapePointer(params.missingProperty)}`;
+      pointer += `/${escapePointer(String(params.missingProperty))}`;
       message = 'is required but missing';
     } else if (params?.allowedValues) message += ` (${JSON.stringify(params.allowedValues).slice(0, 200)})`;
     const k = `${pointer} ${message}`;
@@ -174,20 +181,20 @@ export const problemText = (p: Problem): string => `${p.pointer || '/'} ${p.mess
 
 export interface Validator {
   /** The problems of `value` against a schema node of the bundle (empty when valid), the first `maxErrors` then a count. */
-  check(schema: Json, value: unknown, opts?: CheckOptions): Problem[];
+  check(schema: Schema, value: unknown, opts?: CheckOptions): Problem[];
   /** The same, as lines (`/id must be integer`). */
-  messages(schema: Json, value: unknown, opts?: CheckOptions): string[];
+  messages(schema: Schema, value: unknown, opts?: CheckOptions): string[];
 }
 
 /**
  * A validator bound to one bundle. Compiled functions are cached per schema (by its text, memoised
  * per node), so validating thousands of bodies against one schema compiles it once.
  */
-export function createValidator(doc: Json, { maxErrors = 20 } = {}): Validator {
+export function createValidator(doc: { components?: object } | undefined, { maxErrors = 20 } = {}): Validator {
   const instances = new Map<string, InstanceType<typeof Ajv2020>>();
   const compiled = new Map<string, ValidateFunction>();
   const texts = new WeakMap<object, string>();
-  const outers = new WeakMap<object, Json>();
+  const outers = new WeakMap<object, Schema>();
   const ajvFor = (strict: boolean, allErrors: boolean): InstanceType<typeof Ajv2020> => {
     const k = `${strict}:${allErrors}`;
     let ajv = instances.get(k);
@@ -201,8 +208,8 @@ export function createValidator(doc: Json, { maxErrors = 20 } = {}): Validator {
     }
     return ajv;
   };
-  const compile = (schema: Json, strict: boolean, allErrors: boolean): ValidateFunction => {
-    const sch = schema ?? {};
+  const compile = (schema: Schema | undefined, strict: boolean, allErrors: boolean): ValidateFunction => {
+    const sch: Schema = schema ?? {};
     let text = typeof sch === 'object' ? texts.get(sch) : undefined;
     if (text === undefined) {
       text = JSON.stringify(sch);
@@ -218,19 +225,20 @@ export function createValidator(doc: Json, { maxErrors = 20 } = {}): Validator {
     }
     return fn;
   };
-  const runOnce = (schema: Json, value: unknown, strict: boolean, allErrors: boolean): Problem[] => {
+  const runOnce = (schema: Schema, value: unknown, strict: boolean, allErrors: boolean): Problem[] => {
     const fn = compile(schema, strict, allErrors);
     return fn(value) ? [] : problemsOf(fn.errors ?? [], maxErrors);
   };
-  const outerOf = (s: Json): Json => {
+  const outerOf = (s: Schema): Schema => {
+    // The list's own keywords, its items accepted as they are (`{}`, the schema `true`): they are checked one by one.
     let o = outers.get(s);
     if (!o) {
-      o = { ...s, items: true };
+      o = { ...s, items: {} };
       outers.set(s, o);
     }
     return o;
   };
-  function check(schema: Json, value: unknown, { strict = false, allErrors = true }: CheckOptions = {}): Problem[] {
+  function check(schema: Schema, value: unknown, { strict = false, allErrors = true }: CheckOptions = {}): Problem[] {
     if (!allErrors) return runOnce(schema, value, strict, false);
     const r = linearCheck(doc, schema, value, (sch, v) => runOnce(sch, v, strict, true), outerOf, maxErrors);
     if (r.total > r.problems.length) {

@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { compareBundles, verdict } from '../../core/breaking.ts';
+import { compareBundles, verdict, type Change } from '../../core/breaking.ts';
+import type { OpenApiDoc, ParameterObject } from '../../core/spec.ts';
 import { latestRelease } from '../../cli/breaking.ts';
 import { ROOT } from '../support/spec.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'breaking');
 const load = (name: string) => YAML.parse(readFileSync(join(FIX, name), 'utf8'));
-type Change = { breaking: boolean; rule: string; operation: string; where: string; message: string };
 const cli = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'breaking', ...args], { cwd: ROOT, encoding: 'utf8' });
 const has = (changes: Change[], rule: string, operation: string, where: RegExp | string) =>
   changes.some((c) => c.rule === rule && c.operation === operation && (typeof where === 'string' ? c.where === where : where.test(c.where)));
@@ -338,7 +338,7 @@ describe('the release gate: npm run breaking -- --since-release (what .ci/run ru
 });
 
 describe('a scalar query parameter widened to accept a list (media_type in WordPress 6.9)', () => {
-  const doc = (param: Record<string, unknown>) => ({
+  const doc = (param: Partial<ParameterObject>): OpenApiDoc => ({
     openapi: '3.1.0',
     info: { title: 't', version: '1.0.0' },
     paths: {

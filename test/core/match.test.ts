@@ -8,7 +8,11 @@ import { restRouteOf } from '../../core/base-url.ts';
 import { matchRoute, routeTable } from '../../core/match.ts';
 import type { OpenApiDoc, OperationObject, ParameterObject } from '../../core/spec.ts';
 
-const op = (id: string, params: ParameterObject[] = []): OperationObject => ({ operationId: id, parameters: params, responses: { 200: { description: 'ok' } } });
+const op = (id: string, params: ParameterObject[] = []): OperationObject => ({
+  operationId: id,
+  parameters: params,
+  responses: { 200: { description: 'ok' } },
+});
 const idParam: ParameterObject = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
 const slugParam: ParameterObject = { name: 'slug', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z-]+$' } };
 const doc: OpenApiDoc = {
