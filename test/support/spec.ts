@@ -5,14 +5,20 @@ import * as core from '../../core/spec.ts';
 export const ROOT = core.PACKAGE_ROOT;
 export const METHODS: readonly string[] = core.METHODS;
 
-export type Json = core.Json;
+/**
+ * The tests read the bundle and the answers loosely: a value of the wrong shape fails the test's own
+ * assertion (or throws, which fails the test too). The products never do this: they use the core's
+ * OpenAPI model (core/openapi.ts) and check values from outside (core/json.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
 
 /** The package's bundle, read once. */
 export const bundle = (): Json => core.bundle();
 
 /** Follow a local `#/...` $ref (repeatedly) in the bundle. */
 export function deref<T = Json>(node: Json, doc: Json = bundle()): T {
-  return core.deref<T>(node, doc);
+  return core.deref<Json>(node, doc);
 }
 
 /** An operation as the tests read it (its parameters as plain JSON). */
