@@ -40,7 +40,8 @@ export function networkReason(e: unknown, target: URL, timeoutMs: number): strin
   const code = String(errorPart(cause, 'code') ?? errorPart(e, 'code') ?? '');
   const msg = String(errorPart(cause, 'message') ?? errorPart(e, 'message') ?? e);
   const host = `${target.hostname}:${target.port || (target.protocol === 'https:' ? 443 : 80)}`;
-  if (errorPart(e, 'name') === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s: the site is too slow or hangs (raise --timeout if it is only slow)`;
+  if (errorPart(e, 'name') === 'TimeoutError')
+    return `no answer within ${timeoutMs / 1000} s: the site is too slow or hangs (raise --timeout if it is only slow)`;
   if (/bad port/i.test(msg))
     return `port ${target.port} is one that fetch refuses to use ("bad port" of the Fetch standard, e.g. 1, 9, 6000): serve the site on another port (e.g. 8080) or put a proxy in front of it`;
   if (code === 'ECONNREFUSED') return `connection refused by ${host}: nothing listens there; is the site running, and is --base-url right?`;
@@ -170,6 +171,12 @@ interface State {
   signal: AbortSignal | undefined;
 }
 
+/** The spec-named path and query of a request: the site's query (rest_route left out) mapped to the spec's names. */
+function specUrlOf(specPath: string, target: URL, map: MapModule, mapping: NameMapping): string {
+  const siteQuery = siteQueryOf(target);
+  return specPath + (siteQuery ? `?${map.mapQueryString(siteQuery, mapping, 'toSpec')}` : '');
+}
+
 /** A request that failed (network, timeout, body too large, the run stopped): its exchange recorded, the error to throw. */
 function failedRequest(e: unknown, { exchange, res, started, state, timeout, target, timeoutMs, restRoute, m, onExchange }: Failure): RequestError {
   exchange.ms = performance.now() - started;
@@ -239,7 +246,8 @@ export function createHttp(o: HttpOptions) {
    * `body`: JSON value; `raw`: {data, type, headers} for uploads.
    * Returns `{ method, url, specPath, specUrl, status, statusText, headers, type, text, json, ms }`.
    */
-  async function request(method: string, specPath: string, { query, body, raw, auth = true, headers: extra = {}, comment }: RequestOptions = {}): Promise<HttpResult> {
+  async function request(method: string, specPath: string, opts: RequestOptions = {}): Promise<HttpResult> {
+    const { query, body, raw, auth = true, headers: extra = {}, comment } = opts;
     const m = method.toUpperCase();
     if (!allowWrites && m !== 'GET' && m !== 'HEAD') throw new WriteRefused(`${m} ${specPath} refused: read-only run (add --allow-writes)`);
     if (state.signal?.aborted) throw new RunStopped(stopMessage(state.signal));
@@ -274,13 +282,11 @@ export function createHttp(o: HttpOptions) {
     Object.assign(exchange, { ms: performance.now() - started }, responsePart(res, buf));
     onExchange?.(exchange);
     const { headers: hdrs, type, json } = answerWithSpecNames(res.headers, text, base.rootText, mapping);
-    const siteQuery = siteQueryOf(target);
-    const specUrl = specPath + (siteQuery ? `?${map.mapQueryString(siteQuery, mapping, 'toSpec')}` : '');
     return {
       method: m,
       url: target.toString(),
       specPath,
-      specUrl,
+      specUrl: specUrlOf(specPath, target, map, mapping),
       status: res.status,
       statusText: res.statusText,
       headers: hdrs,
@@ -313,10 +319,7 @@ export function createHttp(o: HttpOptions) {
   };
 }
 
-function responsePart(
-  res: Response,
-  buf: Buffer,
-): { status: number; statusText: string; responseHeaders: [string, string][]; responseBody: Buffer } {
+function responsePart(res: Response, buf: Buffer): { status: number; statusText: string; responseHeaders: [string, string][]; responseBody: Buffer } {
   const headers: [string, string][] = [];
   res.headers.forEach((v, k) => headers.push([k, v]));
   return { status: res.status, statusText: res.statusText, responseHeaders: headers, responseBody: buf };

@@ -44,9 +44,7 @@ export async function isOwnTrashedCalendarRecord(ctx: RunContext, path: string):
   const base = await coreBaseOf(ctx, CALENDAR_POST_TYPES[m[1]], (ctx.coreBases ??= new Map()));
   if (!base) return false;
   const rec = await quietly(ctx, 'GET', `/core/v2/${base}/${m[2]}`, { query: { context: 'edit' } });
-  return (
-    rec?.status === 200 && member(rec.json, 'id') === Number(m[2]) && member(rec.json, 'status') === 'trash' && titleOf(rec.json).includes(ctx.marker)
-  );
+  return rec?.status === 200 && member(rec.json, 'id') === Number(m[2]) && member(rec.json, 'status') === 'trash' && titleOf(rec.json).includes(ctx.marker);
 }
 
 /** Purge every trashed record of the run's calendar writes; each moves from `trashed` to `removed`. */
