@@ -37,7 +37,7 @@ export function parseBase(baseUrl: string): Base {
 /** A one-line reason for a failed fetch that says what to do. */
 export function networkReason(e: unknown, target: URL, timeoutMs: number): string {
   const cause = errorPart(e, 'cause') ?? {};
-  const code = String(errorPart(cause, 'code') ?? errorPart(e, 'code') ?? '');
+  const code = errorPart(cause, 'code') ?? errorPart(e, 'code') ?? '';
   const msg = String(errorPart(cause, 'message') ?? errorPart(e, 'message') ?? e);
   const host = `${target.hostname}:${target.port || (target.protocol === 'https:' ? 443 : 80)}`;
   if (errorPart(e, 'name') === 'TimeoutError')
@@ -46,7 +46,7 @@ export function networkReason(e: unknown, target: URL, timeoutMs: number): strin
     return `port ${target.port} is one that fetch refuses to use ("bad port" of the Fetch standard, e.g. 1, 9, 6000): serve the site on another port (e.g. 8080) or put a proxy in front of it`;
   if (code === 'ECONNREFUSED') return `connection refused by ${host}: nothing listens there; is the site running, and is --base-url right?`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the host name ${target.hostname} does not resolve: check --base-url`;
-  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code))
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(String(code)))
     return `the TLS certificate of ${host} is not trusted (${code}): fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS=ca.pem`;
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${host} closed the connection before answering (${code})`;
   return `${code ? `${code}: ` : ''}${msg}`;
