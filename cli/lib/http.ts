@@ -9,7 +9,7 @@ import { parseBaseUrl } from '../../core/base-url.js';
 import * as map from '../../core/mapping.js';
 import { phpQuerySerializer } from '../../core/php-query.js';
 import type { NameMapping } from '../../core/mapping.js';
-import { errorPart, type Exchange, type HttpResult, type MapModule, type RawBody, type RequestOptions } from './types.js';
+import { errorPart, type Exchange, type Http, type HttpResult, type MapModule, type RawBody, type RequestOptions } from './types.js';
 
 export class WriteRefused extends Error {}
 /** The run was stopped (deadline or SIGINT) while a request was in flight or about to be sent. */
@@ -229,10 +229,7 @@ export interface HttpOptions {
   onRequest?: (method: string, specPath: string) => void;
 }
 
-/** The requests of a run (createHttp). */
-export type Http = ReturnType<typeof createHttp>;
-
-export function createHttp(o: HttpOptions) {
+export function createHttp(o: HttpOptions): Http {
   const { mapping, map, credentials, allowWrites, fetch: fetchImpl = globalThis.fetch, onRequest, onExchange } = o;
   const timeoutMs = o.timeoutMs ?? DEFAULTS.timeoutMs;
   const maxBodyBytes = o.maxBodyBytes ?? DEFAULTS.maxBodyBytes;

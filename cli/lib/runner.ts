@@ -5,7 +5,7 @@
 // A deadline, SIGINT or a site that stopped answering stops the phases; the cleanup of created
 // records still runs (on its own time budget) and the report is written as a partial one.
 import { computeDrift } from './drift.js';
-import { createHttp, RunStopped, WriteRefused, type Credentials, type Http } from './http.js';
+import { createHttp, RunStopped, WriteRefused, type Credentials } from './http.js';
 import { detectMapping, indexMapper, mappingPairs } from './mapping.js';
 import { readPhase } from './phases/reads.js';
 import { purgeTrashed } from './phases/purge.js';
@@ -22,6 +22,7 @@ import {
   errorPart,
   type ContractReport,
   type Exchange,
+  type Http,
   type HttpResult,
   type MapModule,
   type OperationResult,

@@ -4,7 +4,6 @@ import type { Judge } from '../../core/judge.js';
 import type * as mapModule from '../../core/mapping.js';
 import type { OpenApiDoc, Operation } from '../../core/spec.js';
 import type { computeDrift } from './drift.js';
-import type { Http } from './http.js';
 import type { IndexRoutes, SiteRoute } from './routes.js';
 
 /** The name mapping module (core/mapping.ts), passed to the modules that map names. */
@@ -34,6 +33,25 @@ export interface HttpResult {
   /** The parsed body (spec names), undefined when it is not JSON: the site's, of any shape. */
   json: unknown;
   ms: number;
+}
+
+/** The requests of a run (http.ts `createHttp`): the CLI's only way to the network. */
+export interface Http {
+  /** Send a request (spec names); a failure throws (http.ts RequestError, WriteRefused, RunStopped). */
+  request(method: string, specPath: string, opts?: RequestOptions): Promise<HttpResult>;
+  /** The site URL of a spec path with a spec-named query. */
+  url(specPath: string, query?: Record<string, unknown>): URL;
+  readonly rootText: string;
+  readonly restRoute: boolean;
+  readonly origin: string;
+  readonly timeoutMs: number;
+  readonly maxBodyBytes: number;
+  /** Requests sent so far. */
+  readonly count: number;
+  readonly consecutiveTimeouts: number;
+  /** Replace the stop signal (cleanup after a stop runs on its own signal). */
+  setSignal(signal: AbortSignal): void;
+  readonly hasCredentials: boolean;
 }
 
 /** A request body sent as it is (an upload): its bytes or text, its type and extra headers. */
