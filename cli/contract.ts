@@ -6,22 +6,23 @@
 // 130 interrupted (SIGINT; partial report).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError } from '../core/args.js';
+import { UsageError, type ArgValues } from '../core/args.js';
 import { failure, flagTable, loadSpecFlag, runCommand, runIfMain } from './lib/command.js';
 import { formatBytes } from './lib/http.js';
 import { checkBaseUrl as checkBase } from '../core/base-url.js';
+import { asString, isObject, member } from '../core/json.js';
 import * as coreMapping from '../core/mapping.js';
-import { createRecorder } from './lib/record.js';
+import { createRecorder, type Recorder } from './lib/record.js';
 import { createRedactor, forTerminal } from '../core/redact.js';
 import { driftText, summaryText, writeReports } from './lib/report.js';
 import { CredentialsRejected, runContract, SiteUnreachable } from './lib/runner.js';
 import { PACKAGE_ROOT } from '../core/spec.js';
-import type { Json } from '../core/spec.js';
+import { errorPart } from './lib/types.js';
 
 /** Where the reports go without --out, per command (the help texts say the same). */
-export const DEFAULT_OUT: Record<string, Json> = { contract: 'test-output/contract', drift: 'test-output/drift' };
+export const DEFAULT_OUT: Record<string, string> = { contract: 'test-output/contract', drift: 'test-output/drift' };
 
-const limits = (command: Json) => `  --timeout <duration>    per request, headers and body (default 20s; e.g. 500ms, 20s, 1m)
+const limits = (command: string) => `  --timeout <duration>    per request, headers and body (default 20s; e.g. 500ms, 20s, 1m)
   --max-body <size>       largest answer read; a larger one is cut off and fails (default 64MB; e.g. 512KB, 64MB)
   --deadline <duration>   the whole run; then it stops with a partial report, exit 1 (default 30m)
   --record <file.har>     write every exchange as HAR 1.2 (credentials redacted in every form)
@@ -99,42 +100,75 @@ const CONFIG_KEYS = new Set([
   '$comment',
 ]);
 
-function readConfig(file: Json) {
+/** A config file's settings (readConfig), checked as far as the run relies on their types. */
+interface Config {
+  /** Checked by checkBaseUrl, as --base-url is. */
+  baseUrl?: unknown;
+  map?: string[];
+  namespace?: string[];
+  operation?: string[];
+  requireNamespace?: string[];
+  /** Any value: its truth counts. */
+  strict?: unknown;
+  out?: string | null;
+  spec?: string | null;
+  timeout?: string | number;
+  maxBody?: string | number;
+  deadline?: string | number;
+}
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+function readConfig(file: string): Config {
   let text;
   try {
     text = readFileSync(file, 'utf8');
-  } catch (e: Json) {
-    throw new UsageError(`--config ${file}: cannot read it (${e.code ?? e.message})`);
+  } catch (e) {
+    throw new UsageError(`--config ${file}: cannot read it (${errorPart(e, 'code') ?? errorPart(e, 'message')})`);
   }
-  let cfg;
+  let cfg: unknown;
   try {
     cfg = JSON.parse(text);
-  } catch (e: Json) {
-    throw new UsageError(`--config ${file}: not valid JSON (${e.message})`);
+  } catch (e) {
+    throw new UsageError(`--config ${file}: not valid JSON (${errorPart(e, 'message')})`);
   }
-  if (!cfg || typeof cfg !== 'object' || Array.isArray(cfg)) throw new UsageError(`--config ${file}: expected a JSON object`);
+  if (!isObject(cfg)) throw new UsageError(`--config ${file}: expected a JSON object`);
   for (const k of Object.keys(cfg)) {
     if (/pass|secret|token|user|auth/i.test(k))
       throw new UsageError(`--config ${file}: "${k}" is not allowed: credentials come from WP_USER and WP_APP_PASSWORD only`);
     if (!CONFIG_KEYS.has(k))
       throw new UsageError(`--config ${file}: unknown key "${k}" (allowed: ${[...CONFIG_KEYS].filter((x) => x !== '$comment').join(', ')})`);
   }
-  let map = cfg.map ?? [];
-  if (map && typeof map === 'object' && !Array.isArray(map)) map = Object.entries(map).map(([a, b]) => `${a}=${b}`);
-  if (!Array.isArray(map) || map.some((m) => typeof m !== 'string'))
-    throw new UsageError(`--config ${file}: "map" must be a list of "spec=site" strings or an object`);
-  for (const k of ['namespace', 'operation', 'requireNamespace'])
-    if (cfg[k] !== undefined && (!Array.isArray(cfg[k]) || cfg[k].some((x) => typeof x !== 'string')))
-      throw new UsageError(`--config ${file}: "${k}" must be a list of strings`);
-  for (const k of ['timeout', 'maxBody', 'deadline'])
-    if (cfg[k] !== undefined && typeof cfg[k] !== 'string' && typeof cfg[k] !== 'number')
+  const mapValue = cfg.map ?? [];
+  const map = isObject(mapValue) ? Object.entries(mapValue).map(([a, b]) => `${a}=${b}`) : mapValue;
+  if (!isStrings(map)) throw new UsageError(`--config ${file}: "map" must be a list of "spec=site" strings or an object`);
+  const list = (k: string): string[] | undefined => {
+    const v = cfg[k];
+    if (v !== undefined && !isStrings(v)) throw new UsageError(`--config ${file}: "${k}" must be a list of strings`);
+    return v;
+  };
+  const [namespace, operation, requireNamespace] = [list('namespace'), list('operation'), list('requireNamespace')];
+  const limit = (k: string): string | number | undefined => {
+    const v = cfg[k];
+    if (v !== undefined && typeof v !== 'string' && typeof v !== 'number')
       throw new UsageError(`--config ${file}: "${k}" must be a string such as "20s" or "64MB"`);
-  return { ...cfg, map };
+    return v;
+  };
+  const [timeout, maxBody, deadline] = [limit('timeout'), limit('maxBody'), limit('deadline')];
+  // A path that is not a string (null: not given) was an internal error of path.resolve; now a usage error.
+  const path = (k: string): string | null | undefined => {
+    const v = cfg[k];
+    if (v !== undefined && v !== null && typeof v !== 'string') throw new UsageError(`--config ${file}: "${k}" must be a string (a path)`);
+    return v;
+  };
+  const [out, spec] = [path('out'), path('spec')];
+  return { ...cfg, map, namespace, operation, requireNamespace, timeout, maxBody, deadline, out, spec };
 }
 
 /** Check and normalise --base-url (the core's rules, core/base-url.ts): `https://site/wp-json` or `https://site/?rest_route=`. */
-export function checkBaseUrl(value: string): string {
-  const r = checkBase(value);
+export function checkBaseUrl(value: unknown): string {
+  // The core's check answers `empty` for a value that is not a string (a config file's baseUrl may be anything).
+  const r = typeof value === 'string' ? checkBase(value) : { problem: { kind: 'empty' as const } };
   if ('base' in r) return r.base.prefix;
   const p = r.problem;
   switch (p.kind) {
@@ -156,11 +190,11 @@ export function checkBaseUrl(value: string): string {
   }
 }
 
-const UNITS_MS: Record<string, Json> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const UNITS_BYTES: Record<string, Json> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+const UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const UNITS_BYTES: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 
 /** `20s`, `500ms`, `30m`, a bare number of seconds -> milliseconds. */
-export function parseDuration(flag: Json, value: Json) {
+export function parseDuration(flag: string, value: string | number): number {
   const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(String(value).trim());
   if (!m) throw new UsageError(`--${flag} ${JSON.stringify(String(value))}: expected a duration such as 500ms, 20s, 5m`);
   const ms = Number(m[1]) * UNITS_MS[(m[2] ?? 's').toLowerCase()];
@@ -169,7 +203,7 @@ export function parseDuration(flag: Json, value: Json) {
 }
 
 /** `64MB`, `512KB`, a bare number of bytes -> bytes. */
-export function parseSize(flag: Json, value: Json) {
+export function parseSize(flag: string, value: string | number): number {
   const m = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(String(value).trim());
   if (!m) throw new UsageError(`--${flag} ${JSON.stringify(String(value))}: expected a size such as 512KB or 64MB`);
   const n = Math.round(Number(m[1]) * UNITS_BYTES[(m[2] ?? 'b').toLowerCase()]);
@@ -178,17 +212,24 @@ export function parseSize(flag: Json, value: Json) {
 }
 
 /** The progress and phase lines: redacted and neutralised before they are cut (`clean`). */
-function progressWriter(stderr: Json, quiet: Json, clean: Json) {
+/** Where the command writes (process.stdout and process.stderr, or a test's capture). */
+export interface OutStream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+function progressWriter(stderr: OutStream, quiet: boolean | undefined, clean: (s: unknown) => string) {
   const tty = Boolean(stderr.isTTY);
-  const progress = quiet || !tty ? undefined : (line: Json) => stderr.write(`\r\x1b[K${clean(line).slice(0, (stderr.columns ?? 100) - 1)}`);
-  const phase = quiet ? undefined : (line: Json) => stderr.write(`${tty ? '\r\x1b[K' : ''}contract: ${clean(line)}\n`);
+  const progress = quiet || !tty ? undefined : (line: string) => stderr.write(`\r\x1b[K${clean(line).slice(0, (stderr.columns ?? 100) - 1)}`);
+  const phase = quiet ? undefined : (line: string) => stderr.write(`${tty ? '\r\x1b[K' : ''}contract: ${clean(line)}\n`);
   const clear = () => {
     if (progress) stderr.write('\r\x1b[K');
   };
   return { progress, phase, clear };
 }
 
-function signals(installSignals: Json) {
+function signals(installSignals: boolean) {
   const soft = new AbortController();
   const hard = new AbortController();
   let count = 0;
@@ -209,8 +250,8 @@ function signals(installSignals: Json) {
 }
 
 /** Options of both commands, from flags and config. */
-async function options(values: Json, command: Json) {
-  const cfg = values.config ? readConfig(values.config) : {};
+async function options(values: ArgValues<typeof FLAGS>, command: string) {
+  const cfg: Config = values.config ? readConfig(values.config) : {};
   const baseRaw = values['base-url'] ?? cfg.baseUrl;
   if (!baseRaw) throw new UsageError('--base-url is required (the REST root, e.g. https://site/wp-json)');
   const baseUrl = checkBaseUrl(baseRaw);
@@ -218,10 +259,10 @@ async function options(values: Json, command: Json) {
   const mapPairs = [...(cfg.map ?? []), ...(values.map ?? [])];
   try {
     map.parseMapping(mapPairs);
-  } catch (e: Json) {
-    throw new UsageError(e.message);
+  } catch (e) {
+    throw new UsageError(String(errorPart(e, 'message')));
   }
-  const { specFile, doc } = loadSpecFlag(values.spec ?? cfg.spec);
+  const { specFile, doc } = loadSpecFlag(values.spec ?? cfg.spec ?? undefined);
   return {
     cfg,
     baseUrl,
@@ -236,29 +277,29 @@ async function options(values: Json, command: Json) {
   };
 }
 
-function packageVersion() {
+function packageVersion(): string {
   try {
-    return JSON.parse(readFileSync(resolve(PACKAGE_ROOT, 'package.json'), 'utf8')).version;
+    return asString(member(JSON.parse(readFileSync(resolve(PACKAGE_ROOT, 'package.json'), 'utf8')), 'version')) ?? '0';
   } catch {
     return '0';
   }
 }
 
 /** The HAR recorder of --record; a file that cannot be written is a usage error. */
-function openRecorder(file: string, redact: (t: string) => string, command: string, baseUrl: string): Json {
+function openRecorder(file: string, redact: (t: string) => string, command: string, baseUrl: string): Recorder {
   try {
     return createRecorder(resolve(file), {
       redact,
       creator: { name: 'festival-site-api contract', version: packageVersion() },
       comment: `${command} run against ${baseUrl}`,
     });
-  } catch (e: Json) {
-    throw new UsageError(`--record ${file}: cannot write it (${e.code ?? e.message})`);
+  } catch (e) {
+    throw new UsageError(`--record ${file}: cannot write it (${errorPart(e, 'code') ?? errorPart(e, 'message')})`);
   }
 }
 
 /** Say why the run failed; returns its exit code (2: usage, unreachable site, rejected credentials, internal error). */
-function failed(e: Json, command: string, err: (s: Json) => void): number {
+function failed(e: unknown, command: string, err: (s: string) => void): number {
   if (e instanceof SiteUnreachable || e instanceof CredentialsRejected) {
     err(`${command}: ${e.message}`);
     return 2;
@@ -266,27 +307,33 @@ function failed(e: Json, command: string, err: (s: Json) => void): number {
   return failure(command, e, err);
 }
 
-/**
- * Run the command; returns the exit code. `io` lets tests capture output.
- * @param {string[]} argv
- * @param {{ env?: object, stdout?: any, stderr?: any, fetch?: typeof fetch, command?: 'contract' | 'drift', installSignals?: boolean }} [io]
- */
+/** What `main` writes to and reads from (tests capture the output), and which command it runs. */
+export interface MainIo {
+  env?: Record<string, string | undefined>;
+  stdout?: OutStream;
+  stderr?: OutStream;
+  fetch?: typeof fetch;
+  command?: 'contract' | 'drift';
+  installSignals?: boolean;
+}
+
+/** Run the command; returns the exit code. `io` lets tests capture output. */
 export async function main(
-  argv: Json,
-  { env = process.env, stdout = process.stdout, stderr = process.stderr, fetch, command = 'contract', installSignals = false }: Json = {},
-) {
+  argv: readonly string[],
+  { env = process.env, stdout = process.stdout, stderr = process.stderr, fetch, command = 'contract', installSignals = false }: MainIo = {},
+): Promise<number> {
   const credentials = env.WP_USER && env.WP_APP_PASSWORD ? { user: env.WP_USER, password: env.WP_APP_PASSWORD } : undefined;
   const { redact, redactDeep } = createRedactor(credentials ?? (env.WP_APP_PASSWORD ? { user: env.WP_USER ?? '', password: env.WP_APP_PASSWORD } : undefined));
   // Everything printed is redacted first, then neutralised for the terminal (no control character of a site's).
-  const clean = (s: Json) => forTerminal(redact(String(s)));
-  const say = (s: Json) => stdout.write(`${clean(s)}\n`);
-  const err = (s: Json) => stderr.write(`${clean(s)}\n`);
+  const clean = (s: unknown) => forTerminal(redact(String(s)));
+  const say = (s: unknown) => stdout.write(`${clean(s)}\n`);
+  const err = (s: unknown) => stderr.write(`${clean(s)}\n`);
   const drift = command === 'drift';
-  let recorder: Json;
+  let recorder: Recorder | undefined;
   const sig = signals(installSignals);
   // drift's flags are a subset of contract's: its values are contract's with some never given.
   const flags = (drift ? DRIFT_FLAGS : FLAGS) as typeof FLAGS;
-  const frame = { flags, help: drift ? DRIFT_HELP : HELP, say, err, failed: (e: Json) => failed(e, command, err) };
+  const frame = { flags, help: drift ? DRIFT_HELP : HELP, say, err, failed: (e: unknown) => failed(e, command, err) };
   try {
     return await runCommand(command, argv, frame, async (values, positionals) => {
       if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
@@ -296,7 +343,8 @@ export async function main(
       const allowWrites = !drift && Boolean(values['allow-writes']);
       const strict = !drift && Boolean(values.strict ?? opt.cfg.strict);
       const { progress, phase, clear } = progressWriter(stderr, values.quiet, clean);
-      if (values.record) recorder = openRecorder(values.record, redact, command, opt.baseUrl);
+      const rec = values.record ? openRecorder(values.record, redact, command, opt.baseUrl) : undefined;
+      recorder = rec;
       const mode = drift
         ? 'drift report only'
         : `${allowWrites ? 'WITH WRITES (records this run creates)' : 'read-only'}${strict ? ' · strict' : ''}${values.drift ? ' · drift report' : ''}`;
@@ -319,13 +367,13 @@ export async function main(
         driftOnly: drift,
         progress,
         phase,
-        info: (line: Json) => err(`${command}: ${line}`),
+        info: (line: string) => err(`${command}: ${line}`),
         timeoutMs: opt.timeoutMs,
         maxBodyBytes: opt.maxBodyBytes,
         deadlineMs: opt.deadlineMs,
         signal: sig.soft.signal,
         hardSignal: sig.hard.signal,
-        onExchange: recorder ? (x: Json) => recorder.add(x) : undefined,
+        onExchange: rec ? (x) => rec.add(x) : undefined,
       });
       clear();
       const files: Record<string, string> = writeReports(redactDeep(report), opt.out, redact);

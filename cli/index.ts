@@ -2,7 +2,6 @@
 // The package's command: `festival-site-api <contract|drift|validate-har|breaking> [options]`.
 
 import { isMain } from '../core/args.js';
-import type { Json } from '../core/spec.js';
 
 const USAGE = `Usage: festival-site-api <command> [options]
 
@@ -12,7 +11,7 @@ Commands:
   validate-har  judge recorded traffic (HAR files) against the spec; see validate-har --help
   breaking      list the changes between two bundles that break clients; see breaking --help`;
 
-export async function dispatch(argv: Json) {
+export async function dispatch(argv: readonly string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   if (cmd === 'contract' || cmd === 'drift') return (await import('./contract.js')).main(rest, { command: cmd, installSignals: true });
   if (cmd === 'breaking') return (await import('./breaking.js')).main(rest);

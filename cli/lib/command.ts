@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isMain, parseArgs, UsageError, type ArgValues, type Flags } from '../../core/args.js';
 import { DEFAULT_SPEC, loadBundle } from '../../core/spec.js';
-import type { Json } from '../../core/spec.js';
+import type { OpenApiDoc } from '../../core/spec.js';
+import { errorPart } from './types.js';
 
 /** The table flagTable builds: each name with its type, and `help` (also `-h`), which every command answers. */
 export type FlagTable<S extends string, L extends string, B extends string> = { [K in S]: { type: 'string' } } & {
@@ -38,13 +39,14 @@ export function flagTable<const S extends string = never, const L extends string
 }
 
 /** The bundle `--spec` names (default: the package's generated/openapi.json); a missing or unreadable one is a usage error. */
-export function loadSpecFlag(value: string | undefined): { specFile: string; doc: Json } {
+export function loadSpecFlag(value: string | undefined): { specFile: string; doc: OpenApiDoc } {
   const specFile = resolve(value ?? DEFAULT_SPEC);
   if (!existsSync(specFile)) throw new UsageError(`--spec ${specFile}: no such file${specFile === DEFAULT_SPEC ? ' (run `npm run build`)' : ''}`);
   try {
     return { specFile, doc: loadBundle(specFile) };
-  } catch (e: Json) {
-    throw new UsageError(e.message);
+  } catch (e) {
+    // loadBundle throws an Error with a readable message.
+    throw new UsageError(String(errorPart(e, 'message')));
   }
 }
 
@@ -57,9 +59,9 @@ export async function runIfMain(metaUrl: string, main: (argv: string[]) => Promi
  * A command's failure in one line on stderr, exit code 2: a usage error with the hint to --help,
  * anything else as an internal error. `show` makes a message fit to print (cut to `max` characters).
  */
-export function failure(name: string, e: Json, err: (line: string) => void, show: (text: string, max: number) => string = (t) => t): number {
-  if (e instanceof UsageError || e?.usage) err(`${name}: ${show(e.message, 500)}\nRun with --help for usage.`);
-  else err(`${name}: internal error: ${show(String(e?.message ?? e), 300)}`);
+export function failure(name: string, e: unknown, err: (line: string) => void, show: (text: string, max: number) => string = (t) => t): number {
+  if (e instanceof UsageError || errorPart(e, 'usage')) err(`${name}: ${show(String(errorPart(e, 'message')), 500)}\nRun with --help for usage.`);
+  else err(`${name}: internal error: ${show(String(errorPart(e, 'message') ?? e), 300)}`);
   return 2;
 }
 
@@ -77,7 +79,7 @@ export async function runCommand<F extends Flags & { help: { type: 'boolean' } }
     say: (line: string) => void;
     err: (line: string) => void;
     show?: (text: string, max: number) => string;
-    failed?: (e: Json) => number;
+    failed?: (e: unknown) => number;
   },
   run: (values: ArgValues<F>, positionals: string[]) => Promise<number> | number,
 ): Promise<number> {
@@ -88,7 +90,7 @@ export async function runCommand<F extends Flags & { help: { type: 'boolean' } }
       return 0;
     }
     return await run(values, positionals);
-  } catch (e: Json) {
+  } catch (e) {
     return io.failed ? io.failed(e) : failure(name, e, io.err, io.show);
   }
 }

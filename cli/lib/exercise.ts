@@ -3,9 +3,10 @@
 // runner.ts) holds the results per operation.
 import { RunStopped, WriteRefused } from './http.js';
 import { routeKey } from './routes.js';
+import { member } from '../../core/json.js';
 import { verdictText, type JudgedResponse, type Verdict } from '../../core/judge.js';
-import type { Json, Operation } from '../../core/spec.js';
-import type { HttpResult, RunContext } from './types.js';
+import type { Operation } from '../../core/spec.js';
+import { errorPart, type Check, type ForeignRecord, type HttpResult, type OperationResult, type RequestOptions, type RunContext } from './types.js';
 
 /** An id no record has: the reads ask for it to see the site's "no such record" answer. */
 export const NO_SUCH_ID = 999999999;
@@ -13,9 +14,61 @@ export const NO_SUCH_ID = 999999999;
 /** Consecutive timeouts after which the site counts as no longer answering (the run stops). */
 export const MAX_CONSECUTIVE_TIMEOUTS = 3;
 
+/** Why a run stops after MAX_CONSECUTIVE_TIMEOUTS timeouts in a row (`timeoutMs`: the limit of each). */
+const stoppedAnswering = (timeoutMs: number | undefined): string =>
+  `the site stopped answering: ${MAX_CONSECUTIVE_TIMEOUTS} requests in a row got no answer within ${Number(timeoutMs) / 1000} s`;
+
+/** What sending needs of a run: its requests (answering `R`) and, once the site stopped answering, a way to stop it. */
+export interface Sender<R = HttpResult> {
+  http: {
+    request(method: string, path: string, req?: RequestOptions): Promise<R>;
+    readonly consecutiveTimeouts: number;
+    readonly timeoutMs?: number;
+  };
+  stop?: (why: string) => void;
+}
+
+/** The record a write targets (`targetRecord`): by id, or by slug on a `/by-slug/` route. */
+export interface TargetRecord {
+  path: string;
+  collection: string;
+  id?: unknown;
+  slug?: string;
+}
+
+/** What the proof that a record is the run's own reads of an answer. */
+export interface ProofAnswer {
+  status: number;
+  json?: unknown;
+}
+
+/** What the proof needs of a run: the marker, the ids before, the creates' answers, the reads. */
+export interface ProofContext<R extends ProofAnswer = HttpResult> extends Sender<R> {
+  marker: string;
+  stamp: string;
+  idsBefore?: Record<string, readonly unknown[]>;
+  getByRoute: Map<string, Operation>;
+  records?: { created: readonly { path: string }[] };
+}
+
+/** Whether a record is the run's own (`gone`: it is no longer there), and why not. */
+export type Proof = { own: true; gone?: undefined; why?: undefined } | { own: false; gone?: boolean; why: string };
+
+/** How `exercise` sends: a request, and `ownProved` when the target was proved the run's own just before. */
+export interface ExerciseRequest extends RequestOptions {
+  ownProved?: boolean;
+}
+
+/** How `exercise` records the check: the expected statuses, its label and kind. */
+export interface CheckOptions {
+  expect?: number | number[];
+  label?: string;
+  kind?: string;
+}
+
 /** `/a/{id}` with `{id: 5}` -> `/a/5` (values percent-encoded). */
-export function fill(template: Json, values: Json) {
-  return template.replace(/\{([^}]+)\}/g, (m: Json, n: Json) => (values[n] !== undefined ? encodeURIComponent(String(values[n])) : m));
+export function fill(template: string, values: Record<string, unknown>): string {
+  return template.replace(/\{([^}]+)\}/g, (m, n: string) => (values[n] !== undefined ? encodeURIComponent(String(values[n])) : m));
 }
 
 /**
@@ -41,12 +94,24 @@ export function judgedResponse(res: Pick<HttpResult, 'method' | 'status' | 'head
   return { method: res.method, status: res.status, headers: res.headers, text: res.text, parsed: res.json === undefined ? undefined : { value: res.json } };
 }
 
+/** The result of a selected operation (runner.ts gives every selected operation one). */
+export function resultOf(ctx: Pick<RunContext, 'results'>, key: string): OperationResult {
+  const r = ctx.results.get(key);
+  if (!r) throw new TypeError(`${key} is not a selected operation: it has no result`);
+  return r;
+}
+
 /** Add a check to operation `x`'s result (when the operation is selected). */
-export function record(ctx: Json, x: Json, res: Json, { expect, label, kind = 'response', errors: extra = [] }: Json) {
+export function record(
+  ctx: Pick<RunContext, 'judge' | 'results'>,
+  x: Operation,
+  res: HttpResult | undefined,
+  { expect, label, kind = 'response', errors: extra = [] }: { expect?: number | number[]; label: string; kind?: string; errors?: string[] },
+): Check {
   const r = ctx.results.get(x.key);
   const errors = res ? [...extra, ...verify(ctx, x, res, { expect })] : extra;
-  const code = res?.json && typeof res.json === 'object' && !Array.isArray(res.json) ? res.json.code : undefined;
-  const entry = {
+  const code = member(res?.json, 'code');
+  const entry: Check = {
     name: label,
     kind,
     ok: errors.length === 0,
@@ -61,10 +126,10 @@ export function record(ctx: Json, x: Json, res: Json, { expect, label, kind = 'r
 }
 
 /** The title-like text of a record (posts, terms, venues, organizers, menu items). */
-export function titleOf(rec: Json) {
+export function titleOf(rec: unknown): string {
   if (!rec || typeof rec !== 'object') return '';
-  const t = rec.title;
-  const parts = [typeof t === 'string' ? t : t?.raw, typeof t === 'object' ? t?.rendered : undefined, rec.name, rec.venue, rec.organizer];
+  const t = member(rec, 'title');
+  const parts = [typeof t === 'string' ? t : member(t, 'raw'), member(t, 'rendered'), member(rec, 'name'), member(rec, 'venue'), member(rec, 'organizer')];
   return parts.filter((p) => typeof p === 'string').join(' ');
 }
 
@@ -73,7 +138,7 @@ export function titleOf(rec: Json) {
  * (`/core/v2/posts/7` for `/core/v2/posts/{parent}/revisions/{id}`), as {path, collection, id}; null
  * for a collection or the id the run knows does not exist.
  */
-export function targetRecord(template: Json, values: Json) {
+export function targetRecord(template: string, values: Record<string, unknown>): TargetRecord | null {
   const m = /^(.*?)\{([^}]+)\}/.exec(template);
   if (!m) return null;
   const v = values[m[2]];
@@ -86,11 +151,11 @@ export function targetRecord(template: Json, values: Json) {
 }
 
 /** Does a record read from the site carry this run's marker (its title; a media file's slug or URL, made from the title)? */
-export function carriesMarker(ctx: Json, rec: Json) {
+export function carriesMarker(ctx: Pick<RunContext, 'marker' | 'stamp'>, rec: unknown): boolean {
   const t = titleOf(rec);
   if (t.includes(ctx.marker)) return true;
   const slug = `contract-run-${ctx.stamp.toLowerCase()}`;
-  return [t, rec?.slug, rec?.source_url].some((x) => typeof x === 'string' && x.toLowerCase().includes(slug));
+  return [t, member(rec, 'slug'), member(rec, 'source_url')].some((x) => typeof x === 'string' && x.toLowerCase().includes(slug));
 }
 
 /**
@@ -98,18 +163,19 @@ export function carriesMarker(ctx: Json, rec: Json) {
  * run's own (issue 23, D117): it was not in the collection before the run, and the record read by
  * id answers that id with this run's marker. Answers {own, gone, why}.
  */
-export async function proveOwn(ctx: Json, rec: Json) {
+export async function proveOwn<R extends ProofAnswer>(ctx: ProofContext<R>, rec: TargetRecord): Promise<Proof> {
   if (rec.slug !== undefined) return proveOwnBySlug(ctx, rec);
-  if ((ctx.idsBefore?.[rec.collection] ?? []).some((x: Json) => String(x) === String(rec.id))) return { own: false, why: 'it was on the site before the run' };
+  if ((ctx.idsBefore?.[rec.collection] ?? []).some((x) => String(x) === String(rec.id))) return { own: false, why: 'it was on the site before the run' };
   const get = ctx.getByRoute.get(routeKey(`${rec.collection}/{id}`));
-  const query = get?.params.some((p: Json) => p.name === 'context') ? { context: 'edit' } : {};
+  const query = get?.params.some((p) => p.name === 'context') ? { context: 'edit' } : {};
   const r = await quietly(ctx, 'GET', rec.path, { query, comment: "is it this run's own record? (read just before a write)" });
   if (!r) return { own: false, why: 'it could not be read' };
   if (r.status === 404 || r.status === 410) return { own: false, gone: true, why: `it is gone (GET answered ${r.status})` };
-  if (r.status !== 200 || !r.json || typeof r.json !== 'object' || String(r.json.id) !== String(rec.id))
+  const id = member(r.json, 'id');
+  if (r.status !== 200 || !r.json || typeof r.json !== 'object' || String(id) !== String(rec.id))
     return {
       own: false,
-      why: `reading it answered ${r.status}${r.json && typeof r.json === 'object' && r.json.id !== undefined ? ` with id ${JSON.stringify(r.json.id)}` : ''}`,
+      why: `reading it answered ${r.status}${id !== undefined ? ` with id ${JSON.stringify(id)}` : ''}`,
     };
   if (!carriesMarker(ctx, r.json))
     return { own: false, why: `its own title ${JSON.stringify(titleOf(r.json).slice(0, 120))} does not carry this run's marker` };
@@ -117,28 +183,29 @@ export async function proveOwn(ctx: Json, rec: Json) {
 }
 
 /** The same proof for a record named by its slug: it answers that slug, its id is new, it carries the marker. */
-async function proveOwnBySlug(ctx: Json, rec: Json) {
+async function proveOwnBySlug<R extends ProofAnswer>(ctx: ProofContext<R>, rec: TargetRecord): Promise<Proof> {
   const r = await quietly(ctx, 'GET', rec.path, { comment: "is it this run's own record? (read just before a write)" });
   if (!r) return { own: false, why: 'it could not be read' };
   if (r.status === 404 || r.status === 410) return { own: false, gone: true, why: `it is gone (GET answered ${r.status})` };
-  if (r.status !== 200 || !r.json || typeof r.json !== 'object' || r.json.slug !== rec.slug)
+  const slug = member(r.json, 'slug');
+  if (r.status !== 200 || !r.json || typeof r.json !== 'object' || slug !== rec.slug)
     return {
       own: false,
-      why: `reading it answered ${r.status}${r.json && typeof r.json === 'object' && r.json.slug !== undefined ? ` with slug ${JSON.stringify(String(r.json.slug).slice(0, 120))}` : ''}`,
+      why: `reading it answered ${r.status}${slug !== undefined ? ` with slug ${JSON.stringify(String(slug).slice(0, 120))}` : ''}`,
     };
-  if ((ctx.idsBefore?.[rec.collection] ?? []).some((x: Json) => String(x) === String(r.json.id)))
-    return { own: false, why: 'it was on the site before the run' };
-  if (!ctx.records.created.some((c: Json) => c.path === `${rec.collection}/${r.json.id}`))
-    return { own: false, why: `its id ${JSON.stringify(r.json.id)} is not one this run's creates answered` };
+  const id = member(r.json, 'id');
+  if ((ctx.idsBefore?.[rec.collection] ?? []).some((x) => String(x) === String(id))) return { own: false, why: 'it was on the site before the run' };
+  if (!(ctx.records?.created ?? []).some((c) => c.path === `${rec.collection}/${id}`))
+    return { own: false, why: `its id ${JSON.stringify(id)} is not one this run's creates answered` };
   if (!carriesMarker(ctx, r.json))
     return { own: false, why: `its own title ${JSON.stringify(titleOf(r.json).slice(0, 120))} does not carry this run's marker` };
   return { own: true };
 }
 
 /** A record the run was about to write to but could not prove its own: reported, never touched. */
-export function noteForeign(ctx: Json, rec: Json, request: Json, why: Json) {
+export function noteForeign(ctx: { records: { foreignRecords?: ForeignRecord[] } }, rec: { path: string }, request: string, why: string): void {
   const list = (ctx.records.foreignRecords ??= []);
-  if (!list.some((f: Json) => f.path === rec.path && f.request === request)) list.push({ path: rec.path, request, why });
+  if (!list.some((f) => f.path === rec.path && f.request === request)) list.push({ path: rec.path, request, why });
 }
 
 /**
@@ -146,7 +213,13 @@ export function noteForeign(ctx: Json, rec: Json, request: Json, why: Json) {
  * record it when the operation is selected. A network failure is a failed check (returns
  * undefined); a stop (deadline, SIGINT, a site that stopped answering) and a refused write propagate.
  */
-export async function exercise(ctx: RunContext, key: string, pathValues: Json, req: Json = {}, { expect, label, kind }: Json = {}) {
+export async function exercise(
+  ctx: RunContext,
+  key: string,
+  pathValues: Record<string, unknown>,
+  req: ExerciseRequest = {},
+  { expect, label, kind }: CheckOptions = {},
+): Promise<HttpResult | undefined> {
   const x = ctx.opByKey.get(key);
   const path = fill(x ? x.path : key.split(' ')[1], pathValues);
   const method = key.split(' ')[0];
@@ -179,11 +252,10 @@ export async function exercise(ctx: RunContext, key: string, pathValues: Json, r
         ...req,
         comment: `${label ?? method} (credentials: ${req.auth === false || !ctx.http.hasCredentials ? 'anonymous' : ctx.user})`,
       });
-    } catch (e: Json) {
+    } catch (e) {
       if (e instanceof WriteRefused || e instanceof RunStopped) throw e;
-      if (x) record(ctx, x, undefined, { label: label ?? method, kind, errors: [`request failed: ${e.message}`] });
-      if (e.timeout && ctx.http.consecutiveTimeouts >= MAX_CONSECUTIVE_TIMEOUTS)
-        ctx.stop(`the site stopped answering: ${MAX_CONSECUTIVE_TIMEOUTS} requests in a row got no answer within ${ctx.http.timeoutMs / 1000} s`);
+      if (x) record(ctx, x, undefined, { label: label ?? method, kind, errors: [`request failed: ${errorPart(e, 'message')}`] });
+      if (errorPart(e, 'timeout') && ctx.http.consecutiveTimeouts >= MAX_CONSECUTIVE_TIMEOUTS) ctx.stop(stoppedAnswering(ctx.http.timeoutMs));
       return undefined;
     }
   if (x && ctx.results.has(key)) record(ctx, x, res, { expect, label: label ?? `${method} ${path}`, kind });
@@ -191,13 +263,12 @@ export async function exercise(ctx: RunContext, key: string, pathValues: Json, r
 }
 
 /** Send a request outside any operation's checks; network failures become undefined, stops propagate. */
-export async function quietly(ctx: Json, method: Json, path: Json, req = {}) {
+export async function quietly<R>(ctx: Sender<R>, method: string, path: string, req: RequestOptions = {}): Promise<R | undefined> {
   try {
     return await ctx.http.request(method, path, req);
-  } catch (e: Json) {
+  } catch (e) {
     if (e instanceof WriteRefused || e instanceof RunStopped) throw e;
-    if (e.timeout && ctx.http.consecutiveTimeouts >= MAX_CONSECUTIVE_TIMEOUTS)
-      ctx.stop(`the site stopped answering: ${MAX_CONSECUTIVE_TIMEOUTS} requests in a row got no answer within ${ctx.http.timeoutMs / 1000} s`);
+    if (errorPart(e, 'timeout') && ctx.http.consecutiveTimeouts >= MAX_CONSECUTIVE_TIMEOUTS) ctx.stop?.(stoppedAnswering(ctx.http.timeoutMs));
     return undefined;
   }
 }

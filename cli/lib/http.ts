@@ -9,7 +9,7 @@ import { parseBaseUrl } from '../../core/base-url.js';
 import * as map from '../../core/mapping.js';
 import { phpQuerySerializer } from '../../core/php-query.js';
 import type { NameMapping } from '../../core/mapping.js';
-import type { Json } from '../../core/spec.js';
+import { errorPart, type Exchange, type Http, type HttpResult, type MapModule, type RawBody, type RequestOptions } from './types.js';
 
 export class WriteRefused extends Error {}
 /** The run was stopped (deadline or SIGINT) while a request was in flight or about to be sent. */
@@ -17,27 +17,36 @@ export class RunStopped extends Error {}
 
 export const DEFAULTS = { timeoutMs: 20_000, maxBodyBytes: 64 * 1024 * 1024 };
 
+/** A base URL's parts: see parseBase. */
+interface Base {
+  origin: string;
+  rootText: string;
+  restRoute: boolean;
+  prefix: string;
+}
+
 /**
  * A base URL's REST root (core/base-url.ts, the client's parsing): `rootText` is what a route is
  * appended to (`https://site/wp-json`, `https://site/?rest_route=`), `prefix` the URL without the query.
  */
-export function parseBase(baseUrl: string): { origin: string; rootText: string; restRoute: boolean; prefix: string } {
+export function parseBase(baseUrl: string): Base {
   const b = parseBaseUrl(baseUrl);
   return { origin: b.origin, rootText: b.prefix, restRoute: b.restRoute, prefix: b.restRoute ? `${b.origin}${b.path}` : b.prefix };
 }
 
 /** A one-line reason for a failed fetch that says what to do. */
-export function networkReason(e: Json, target: Json, timeoutMs: Json) {
-  const cause = e?.cause ?? {};
-  const code = cause.code ?? e?.code ?? '';
-  const msg = String(cause.message ?? e?.message ?? e);
+export function networkReason(e: unknown, target: URL, timeoutMs: number): string {
+  const cause = errorPart(e, 'cause') ?? {};
+  const code = errorPart(cause, 'code') ?? errorPart(e, 'code') ?? '';
+  const msg = String(errorPart(cause, 'message') ?? errorPart(e, 'message') ?? e);
   const host = `${target.hostname}:${target.port || (target.protocol === 'https:' ? 443 : 80)}`;
-  if (e?.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s: the site is too slow or hangs (raise --timeout if it is only slow)`;
+  if (errorPart(e, 'name') === 'TimeoutError')
+    return `no answer within ${timeoutMs / 1000} s: the site is too slow or hangs (raise --timeout if it is only slow)`;
   if (/bad port/i.test(msg))
     return `port ${target.port} is one that fetch refuses to use ("bad port" of the Fetch standard, e.g. 1, 9, 6000): serve the site on another port (e.g. 8080) or put a proxy in front of it`;
   if (code === 'ECONNREFUSED') return `connection refused by ${host}: nothing listens there; is the site running, and is --base-url right?`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the host name ${target.hostname} does not resolve: check --base-url`;
-  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code))
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(String(code)))
     return `the TLS certificate of ${host} is not trusted (${code}): fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS=ca.pem`;
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `${host} closed the connection before answering (${code})`;
   return `${code ? `${code}: ` : ''}${msg}`;
@@ -53,12 +62,12 @@ export function answerWithSpecNames(
   text: string,
   rootText: string,
   mapping: NameMapping,
-): { headers: Record<string, string>; type: string; json: Json } {
+): { headers: Record<string, string>; type: string; json: unknown } {
   const type = headers.get('content-type') ?? '';
-  let json: Json;
+  let json: unknown;
   if (/json/i.test(type) && text) {
     try {
-      const parsed = JSON.parse(text);
+      const parsed: unknown = JSON.parse(text);
       json = map.isIdentity(mapping) || text.length > 1_000_000 ? parsed : map.mapBody(parsed, rootText, mapping, 'toSpec');
     } catch {
       json = undefined;
@@ -73,10 +82,10 @@ export function answerWithSpecNames(
 }
 
 /** Build the site URL of a spec path with a spec-named query (values: string | number | boolean | array). */
-function siteUrl(base: Json, map: Json, mapping: Json, specPath: Json, query = {}) {
+function siteUrl(base: Base, map: MapModule, mapping: NameMapping, specPath: string, query: Record<string, unknown> = {}): URL {
   const sitePath = map.mapPath(specPath, mapping, 'toSite');
   // The platform's query form (core/php-query.ts): comma lists, PHP brackets, never a repeated key.
-  const siteNamed = Object.fromEntries(Object.entries(query as Record<string, unknown>).map(([k, v]) => [map.mapParam(k, mapping, 'toSite'), v]));
+  const siteNamed = Object.fromEntries(Object.entries(query).map(([k, v]) => [map.mapParam(k, mapping, 'toSite'), v]));
   const qs = phpQuerySerializer(siteNamed);
   const parts = qs ? [qs] : [];
   if (base.restRoute) {
@@ -89,10 +98,10 @@ function siteUrl(base: Json, map: Json, mapping: Json, specPath: Json, query = {
 }
 
 /** Read a response's body, at most `maxBodyBytes` (more is an error marked tooLarge). */
-async function readBody(res: Json, m: Json, maxBodyBytes: number) {
+async function readBody(res: Response, m: string, maxBodyBytes: number): Promise<{ buf: Buffer }> {
   if (m === 'HEAD' || !res.body) return { buf: Buffer.alloc(0) };
   const reader = res.body.getReader();
-  const chunks = [];
+  const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -110,7 +119,7 @@ async function readBody(res: Json, m: Json, maxBodyBytes: number) {
 }
 
 /** The payload of a request (`raw`: {data, type, headers} for uploads; `body`: a JSON value), its headers set on `headers`. */
-function requestPayload(raw: Json, body: Json, headers: Record<string, Json>) {
+function requestPayload(raw: RawBody | undefined, body: unknown, headers: Record<string, string>): string | Buffer<ArrayBuffer> | undefined {
   let payload;
   if (raw) {
     payload = raw.data;
@@ -131,21 +140,60 @@ function siteQueryOf(target: URL) {
     .join('&');
 }
 
+/** What a failed request throws (WriteRefused and RunStopped apart): `reason` says why in one line. */
+export interface RequestError extends Error {
+  network?: boolean;
+  timeout?: boolean;
+  reason?: string;
+}
+
+/** The message of a stop signal's reason, as `String(signal.reason?.message ?? 'stopped')`. */
+const stopMessage = (signal: AbortSignal): string => String(errorPart(signal.reason, 'message') ?? 'stopped');
+
+/** The state of one request when it failed. */
+interface Failure {
+  exchange: Exchange;
+  res: Response | undefined;
+  started: number;
+  state: State;
+  timeout: AbortSignal;
+  target: URL;
+  timeoutMs: number;
+  restRoute: boolean;
+  m: string;
+  onExchange: ((x: Exchange) => void) | undefined;
+}
+
+/** What the requests of one `createHttp` share. */
+interface State {
+  count: number;
+  consecutiveTimeouts: number;
+  signal: AbortSignal | undefined;
+}
+
+/** The spec-named path and query of a request: the site's query (rest_route left out) mapped to the spec's names. */
+function specUrlOf(specPath: string, target: URL, map: MapModule, mapping: NameMapping): string {
+  const siteQuery = siteQueryOf(target);
+  return specPath + (siteQuery ? `?${map.mapQueryString(siteQuery, mapping, 'toSpec')}` : '');
+}
+
 /** A request that failed (network, timeout, body too large, the run stopped): its exchange recorded, the error to throw. */
-function failedRequest(e: Json, { exchange, res, started, state, timeout, target, timeoutMs, restRoute, m, onExchange }: Json): Error {
+function failedRequest(e: unknown, { exchange, res, started, state, timeout, target, timeoutMs, restRoute, m, onExchange }: Failure): RequestError {
   exchange.ms = performance.now() - started;
   if (res) Object.assign(exchange, responsePart(res, Buffer.alloc(0)));
   if (state.signal?.aborted && !timeout.aborted) {
     exchange.error = 'stopped';
     onExchange?.(exchange);
-    return new RunStopped(String(state.signal.reason?.message ?? 'stopped'));
+    return new RunStopped(stopMessage(state.signal));
   }
-  const isTimeout = timeout.aborted || e?.name === 'TimeoutError';
+  const isTimeout = timeout.aborted || errorPart(e, 'name') === 'TimeoutError';
   state.consecutiveTimeouts = isTimeout ? state.consecutiveTimeouts + 1 : 0;
-  const reason = e?.tooLarge ? e.message : networkReason(isTimeout ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : e, target, timeoutMs);
+  const reason = errorPart(e, 'tooLarge')
+    ? String(errorPart(e, 'message'))
+    : networkReason(isTimeout ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : e, target, timeoutMs);
   exchange.error = reason;
   onExchange?.(exchange);
-  const err: Error & { network?: boolean; timeout?: boolean; reason?: string } = new Error(
+  const err: RequestError = new Error(
     `${m} ${target.origin}${target.pathname}${restRoute ? `?rest_route=${target.searchParams.get('rest_route')}` : ''}: ${reason}`,
   );
   err.network = true;
@@ -154,40 +202,54 @@ function failedRequest(e: Json, { exchange, res, started, state, timeout, target
   return err;
 }
 
-/**
- * @param {object} o
- * @param {string} o.baseUrl REST root, e.g. http://127.0.0.1:8881/wp-json or http://site/?rest_route=
- * @param {object} o.mapping a NameMapping
- * @param {object} o.map the mapping module
- * @param {{user: string, password: string} | undefined} o.credentials
- * @param {boolean} o.allowWrites
- * @param {typeof fetch} [o.fetch]
- * @param {number} [o.timeoutMs] per request, headers and body
- * @param {number} [o.maxBodyBytes] largest body read
- * @param {AbortSignal} [o.signal] the run's stop signal
- * @param {(exchange: object) => void} [o.onExchange] every exchange, for the HAR recording
- * @param {(method: string, specPath: string) => void} [o.onRequest]
- */
-export function createHttp(o: Json) {
+/** The user and the application password a run sends (from the environment). */
+export interface Credentials {
+  user: string;
+  password: string;
+}
+
+/** What `createHttp` needs. */
+export interface HttpOptions {
+  /** REST root, e.g. http://127.0.0.1:8881/wp-json or http://site/?rest_route= */
+  baseUrl: string;
+  mapping: NameMapping;
+  /** The mapping module. */
+  map: MapModule;
+  credentials: Credentials | undefined;
+  allowWrites: boolean;
+  fetch?: typeof fetch;
+  /** Per request, headers and body. */
+  timeoutMs?: number;
+  /** Largest body read. */
+  maxBodyBytes?: number;
+  /** The run's stop signal. */
+  signal?: AbortSignal;
+  /** Every exchange, for the HAR recording. */
+  onExchange?: (exchange: Exchange) => void;
+  onRequest?: (method: string, specPath: string) => void;
+}
+
+export function createHttp(o: HttpOptions): Http {
   const { mapping, map, credentials, allowWrites, fetch: fetchImpl = globalThis.fetch, onRequest, onExchange } = o;
   const timeoutMs = o.timeoutMs ?? DEFAULTS.timeoutMs;
   const maxBodyBytes = o.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const base = parseBase(o.baseUrl);
   const authHeader = credentials ? `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}` : undefined;
-  const state = { count: 0, consecutiveTimeouts: 0, signal: o.signal };
-  const url = (specPath: Json, query = {}) => siteUrl(base, map, mapping, specPath, query);
+  const state: State = { count: 0, consecutiveTimeouts: 0, signal: o.signal };
+  const url = (specPath: string, query: Record<string, unknown> = {}) => siteUrl(base, map, mapping, specPath, query);
 
   /**
    * Send a request. `auth`: send credentials (only when the URL is on the base origin).
    * `body`: JSON value; `raw`: {data, type, headers} for uploads.
    * Returns `{ method, url, specPath, specUrl, status, statusText, headers, type, text, json, ms }`.
    */
-  async function request(method: Json, specPath: Json, { query, body, raw, auth = true, headers: extra = {}, comment }: Json = {}) {
+  async function request(method: string, specPath: string, opts: RequestOptions = {}): Promise<HttpResult> {
+    const { query, body, raw, auth = true, headers: extra = {}, comment } = opts;
     const m = method.toUpperCase();
     if (!allowWrites && m !== 'GET' && m !== 'HEAD') throw new WriteRefused(`${m} ${specPath} refused: read-only run (add --allow-writes)`);
-    if (state.signal?.aborted) throw new RunStopped(String(state.signal.reason?.message ?? 'stopped'));
+    if (state.signal?.aborted) throw new RunStopped(stopMessage(state.signal));
     const target = url(specPath, query);
-    const headers: Record<string, Json> = { Accept: 'application/json, */*;q=0.1', ...extra };
+    const headers: Record<string, string> = { Accept: 'application/json, */*;q=0.1', ...extra };
     if (auth && authHeader && target.origin === base.origin) headers.Authorization = authHeader;
     const payload = requestPayload(raw, body, headers);
     state.count++;
@@ -196,20 +258,20 @@ export function createHttp(o: Json) {
     const started = performance.now();
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = state.signal ? AbortSignal.any([timeout, state.signal]) : timeout;
-    const exchange: Record<string, Json> = {
+    const exchange: Exchange = {
       startedAt,
       method: m,
       url: target.toString(),
       requestHeaders: headers,
       requestBody: payload,
-      comment: comment ?? `credentials: ${headers.Authorization ? credentials.user : 'anonymous'}`,
+      comment: comment ?? `credentials: ${headers.Authorization ? credentials?.user : 'anonymous'}`,
     };
-    let res;
-    let buf;
+    let res: Response | undefined;
+    let buf: Buffer;
     try {
       res = await fetchImpl(target, { method: m, headers, body: payload, redirect: 'manual', signal });
       ({ buf } = await readBody(res, m, maxBodyBytes));
-    } catch (e: Json) {
+    } catch (e) {
       throw failedRequest(e, { exchange, res, started, state, timeout, target, timeoutMs, restRoute: base.restRoute, m, onExchange });
     }
     state.consecutiveTimeouts = 0;
@@ -217,13 +279,11 @@ export function createHttp(o: Json) {
     Object.assign(exchange, { ms: performance.now() - started }, responsePart(res, buf));
     onExchange?.(exchange);
     const { headers: hdrs, type, json } = answerWithSpecNames(res.headers, text, base.rootText, mapping);
-    const siteQuery = siteQueryOf(target);
-    const specUrl = specPath + (siteQuery ? `?${map.mapQueryString(siteQuery, mapping, 'toSpec')}` : '');
     return {
       method: m,
       url: target.toString(),
       specPath,
-      specUrl,
+      specUrl: specUrlOf(specPath, target, map, mapping),
       status: res.status,
       statusText: res.statusText,
       headers: hdrs,
@@ -249,20 +309,20 @@ export function createHttp(o: Json) {
       return state.consecutiveTimeouts;
     },
     /** Replace the stop signal (cleanup after a stop runs on its own signal). */
-    setSignal(signal: Json) {
+    setSignal(signal: AbortSignal) {
       state.signal = signal;
     },
     hasCredentials: Boolean(authHeader),
   };
 }
 
-function responsePart(res: Json, buf: Json) {
-  const headers: Json[] = [];
-  res.headers.forEach((v: Json, k: Json) => headers.push([k, v]));
+function responsePart(res: Response, buf: Buffer): { status: number; statusText: string; responseHeaders: [string, string][]; responseBody: Buffer } {
+  const headers: [string, string][] = [];
+  res.headers.forEach((v, k) => headers.push([k, v]));
   return { status: res.status, statusText: res.statusText, responseHeaders: headers, responseBody: buf };
 }
 
-export function formatBytes(n: Json) {
+export function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
   if (n >= 1024) return `${Math.round((n / 1024) * 10) / 10} KB`;
   return `${n} bytes`;

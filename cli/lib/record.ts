@@ -6,11 +6,11 @@
 // `_encoding: "base64"`; a binary response body as `content.encoding: "base64"`, both redacted in
 // their bytes first. Header names, status texts and content types are redacted too (a site chooses them).
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { Json } from '../../core/spec.js';
+import type { Exchange } from './types.js';
 
 const TEXTUAL = /^(text\/|application\/([a-z.+-]*\+)?(json|xml|javascript|x-www-form-urlencoded)|image\/svg\+xml)/i;
 
-function isText(mime: Json, buf: Json) {
+function isText(mime: string | undefined, buf: Buffer): boolean {
   if (TEXTUAL.test(mime ?? '')) return true;
   if (!buf || !buf.length) return true;
   if (mime) return false;
@@ -18,13 +18,13 @@ function isText(mime: Json, buf: Json) {
 }
 
 /** A binary body with the credentials redacted in its bytes (read as Latin-1, so every byte survives). */
-function redactBytes(buf: Json, redact: Json) {
+function redactBytes(buf: Buffer, redact: (text: string) => string): Buffer {
   const text = buf.toString('latin1');
   const red = redact(text);
   return red === text ? buf : Buffer.from(red, 'latin1');
 }
 
-function queryString(url: Json) {
+function queryString(url: string): { name: string; value: string }[] {
   try {
     return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
   } catch {
@@ -32,11 +32,23 @@ function queryString(url: Json) {
   }
 }
 
-/**
- * Open a HAR file for a run. `redact` is the run's redactor (redact.ts).
- * @returns {{ add(exchange: object): void, close(): string, count: number }}
- */
-export function createRecorder(file: Json, { redact, creator = { name: 'festival-site-api contract', version: '0' }, comment }: Json = {}) {
+/** What a recording is made with: the run's redactor (redact.ts), the HAR's creator and comment. */
+export interface RecorderOptions {
+  redact: (text: string) => string;
+  creator?: { name: string; version: string };
+  comment?: string;
+}
+
+/** A HAR file being written. */
+export interface Recorder {
+  add(exchange: Exchange): void;
+  /** Close the file; returns its name. */
+  close(): string;
+  readonly count: number;
+}
+
+/** Open a HAR file for a run. `redact` is the run's redactor (redact.ts). */
+export function createRecorder(file: string, { redact, creator = { name: 'festival-site-api contract', version: '0' }, comment }: RecorderOptions): Recorder {
   const fd = openSync(file, 'w');
   let count = 0;
   const head = { log: { version: '1.2', creator, ...(comment ? { comment } : {}), pages: [], entries: [] } };
@@ -46,22 +58,24 @@ export function createRecorder(file: Json, { redact, creator = { name: 'festival
   writeSync(fd, headText.slice(0, cut));
   const tail = headText.slice(cut).replace(/^\]/, '');
 
-  function add(x: Json) {
-    const r = (s: Json) => redact(String(s ?? ''));
+  function add(x: Exchange) {
+    const r = (s: unknown) => redact(String(s ?? ''));
     const reqHeaders = Object.entries(x.requestHeaders ?? {}).map(([name, value]) => ({
       name: r(name),
       value: name.toLowerCase() === 'authorization' ? String(value).replace(/^(\w+)\s+.*$/s, '$1 [redacted]') : r(value),
     }));
     const reqType = Object.entries(x.requestHeaders ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
     let postData;
+    let bodySize = 0;
     if (x.requestBody !== undefined && x.requestBody !== null) {
+      bodySize = Buffer.byteLength(x.requestBody);
       const buf = Buffer.isBuffer(x.requestBody) ? x.requestBody : Buffer.from(String(x.requestBody));
       postData = isText(reqType, buf)
         ? { mimeType: reqType ?? '', text: r(buf.toString('utf8')) }
         : { mimeType: reqType ?? '', text: redactBytes(buf, redact).toString('base64'), _encoding: 'base64' };
     }
-    const resHeaders = (x.responseHeaders ?? []).map(([name, value]: Json) => ({ name: r(name), value: r(value) }));
-    const resType = (x.responseHeaders ?? []).find(([k]: Json) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+    const resHeaders = (x.responseHeaders ?? []).map(([name, value]) => ({ name: r(name), value: r(value) }));
+    const resType = (x.responseHeaders ?? []).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
     const body = x.responseBody ?? Buffer.alloc(0);
     const content = isText(resType, body)
       ? { size: body.length, mimeType: r(resType), text: r(body.toString('utf8')) }
@@ -80,7 +94,7 @@ export function createRecorder(file: Json, { redact, creator = { name: 'festival
         queryString: queryString(x.url).map(({ name, value }) => ({ name: r(name), value: r(value) })),
         ...(postData ? { postData } : {}),
         headersSize: -1,
-        bodySize: postData ? Buffer.byteLength(x.requestBody) : 0,
+        bodySize: postData ? bodySize : 0,
       },
       response: {
         status: x.status ?? 0,
@@ -89,7 +103,7 @@ export function createRecorder(file: Json, { redact, creator = { name: 'festival
         cookies: [],
         headers: resHeaders,
         content,
-        redirectURL: r((x.responseHeaders ?? []).find(([k]: Json) => k.toLowerCase() === 'location')?.[1] ?? ''),
+        redirectURL: r((x.responseHeaders ?? []).find(([k]) => k.toLowerCase() === 'location')?.[1] ?? ''),
         headersSize: -1,
         bodySize: x.status ? body.length : -1,
       },

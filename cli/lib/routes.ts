@@ -2,18 +2,34 @@
 // (`/wp/v2/posts/(?P<id>[\d]+)`) into a path template (`/wp/v2/posts/{id}`) in one left-to-right
 // pass (every step advances, so it always ends), or says why the key is not a route it can read.
 // `indexRoutes` does that for a whole index in linear time and keeps the unparseable keys for the report.
-import type { Json } from '../../core/spec.js';
+import { asArray, isObject, objects, type JsonObject } from '../../core/json.js';
 
 /** Longest route key read; a longer one is reported as unparseable. */
 export const MAX_ROUTE_KEY = 2048;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const SPECIAL = /[()[\]\\]/;
 
+/** A route key read (`route`: the path template), or why it cannot be read (`error`). */
+export type ParsedRoute = { route: string; error?: undefined } | { error: string; route?: undefined };
+
+/** One route of a site index: the path template (spec names), the site's key, the entry (the site's, any shape). */
+export interface SiteRoute {
+  route: string;
+  pattern: string;
+  entry: unknown;
+}
+
+/** Every route of a site index (`indexRoutes`). */
+export interface IndexRoutes {
+  byKey: Map<string, SiteRoute>;
+  unparseable: { key: string; error: string }[];
+}
+
 /**
  * Skip a character class starting at `i` (`route[i] === '['`); returns the index after its `]`, or -1.
  * A `]` right after `[` or `[^` is a literal member, as in PCRE.
  */
-function skipClass(route: Json, i: Json) {
+function skipClass(route: string, i: number): number {
   let j = i + 1;
   if (route[j] === '^') j++;
   if (route[j] === ']') j++;
@@ -28,7 +44,7 @@ function skipClass(route: Json, i: Json) {
 }
 
 /** The end (index after the closing `)`) of a group whose body starts at `i`, or -1 when unbalanced. */
-function groupEnd(route: Json, i: Json) {
+function groupEnd(route: string, i: number): number {
   let depth = 1;
   let j = i;
   while (j < route.length) {
@@ -57,7 +73,7 @@ function groupEnd(route: Json, i: Json) {
  * `{ error }`. Named groups may nest parentheses and character classes; an unnamed group outside a
  * named one is kept as written.
  */
-export function parseRoute(key: Json) {
+export function parseRoute(key: unknown): ParsedRoute {
   if (typeof key !== 'string' || !key.startsWith('/')) return { error: 'does not start with /' };
   if (key.length > MAX_ROUTE_KEY) return { error: `longer than ${MAX_ROUTE_KEY} characters` };
   if (!SPECIAL.test(key)) return { route: key.length > 1 ? key.replace(/\/+$/, '') : key };
@@ -98,36 +114,39 @@ export function parseRoute(key: Json) {
 }
 
 /** `/core/v2/posts/(?P<id>[\d]+)` -> `/core/v2/posts/{id}`; an unparseable key is returned as it is. */
-export function normaliseRoute(key: Json) {
+export function normaliseRoute(key: string): string {
   const r = parseRoute(key);
   return r.route ?? key;
 }
 
 /** Route key for matching: parameter names dropped (`/a/{id}` ~ `/a/{x}`). */
-export const routeKey = (p: Json) => p.replace(/\{[^}]+\}/g, '{}');
+export const routeKey = (p: string): string => p.replace(/\{[^}]+\}/g, '{}');
 
 /**
  * Every route of a site index: `{ byKey: Map(routeKey -> {route, pattern, entry}), unparseable:
  * [{key, error}] }`. `mapKey` and `mapEntry` turn the site's names into the spec's (mapping.ts
  * `indexMapper`); `route` has spec names, `pattern` is the site's key.
  */
-export function indexRoutes(index: Json, { mapKey = (k: Json) => k, mapEntry = (e: Json) => e } = {}) {
-  const byKey = new Map();
-  const unparseable = [];
-  const routes = index && typeof index.routes === 'object' && index.routes !== null && !Array.isArray(index.routes) ? index.routes : {};
+export function indexRoutes(
+  index: unknown,
+  { mapKey = (k: string): string => k, mapEntry = (e: object): unknown => e }: { mapKey?: (k: string) => string; mapEntry?: (e: object) => unknown } = {},
+): IndexRoutes {
+  const byKey = new Map<string, SiteRoute>();
+  const unparseable: IndexRoutes['unparseable'] = [];
+  const routes = isObject(index) && isObject(index.routes) ? index.routes : {};
   for (const [pattern, entry] of Object.entries(routes)) {
     const r = parseRoute(pattern.startsWith('/') ? mapKey(pattern) : pattern);
-    if (r.error) {
+    if (r.error !== undefined) {
       unparseable.push({ key: pattern.length > 200 ? `${pattern.slice(0, 200)}…` : pattern, error: r.error });
       continue;
     }
-    byKey.set(routeKey(r.route), { route: r.route, pattern, entry: entry && typeof entry === 'object' ? mapEntry(entry) : {} });
+    byKey.set(routeKey(r.route), { route: r.route, pattern, entry: typeof entry === 'object' && entry !== null ? mapEntry(entry) : {} });
   }
   return { byKey, unparseable };
 }
 
 /** The endpoint of a site route entry that serves `method`, or undefined. */
-export function endpointFor(entry: Json, method: Json) {
-  const eps = Array.isArray(entry?.endpoints) ? entry.endpoints : [];
-  return eps.find((e: Json) => Array.isArray(e?.methods) && e.methods.includes(method));
+export function endpointFor(entry: unknown, method: string): JsonObject | undefined {
+  const eps = isObject(entry) ? entry.endpoints : undefined;
+  return objects(eps).find((e) => asArray(e.methods)?.includes(method));
 }

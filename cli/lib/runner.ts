@@ -5,7 +5,7 @@
 // A deadline, SIGINT or a site that stopped answering stops the phases; the cleanup of created
 // records still runs (on its own time budget) and the report is written as a partial one.
 import { computeDrift } from './drift.js';
-import { createHttp, RunStopped, WriteRefused } from './http.js';
+import { createHttp, RunStopped, WriteRefused, type Credentials } from './http.js';
 import { detectMapping, indexMapper, mappingPairs } from './mapping.js';
 import { readPhase } from './phases/reads.js';
 import { purgeTrashed } from './phases/purge.js';
@@ -14,7 +14,22 @@ import { writePhase } from './phases/writes.js';
 import { indexRoutes, routeKey } from './routes.js';
 import { operations, specNamespaces } from '../../core/spec.js';
 import { createJudge } from '../../core/judge.js';
-import type { Json } from '../../core/spec.js';
+import { isObject, member } from '../../core/json.js';
+import type { NameMapping } from '../../core/mapping.js';
+import type { OpenApiDoc, Operation } from '../../core/spec.js';
+import { resultOf } from './exercise.js';
+import {
+  errorPart,
+  type ContractReport,
+  type Exchange,
+  type Http,
+  type HttpResult,
+  type MapModule,
+  type OperationResult,
+  type RunContext,
+  type RunSummary,
+  type WriteLogEntry,
+} from './types.js';
 
 export { itemsOf } from './lookup.js';
 export { TINY_PNG } from './phases/writes.js';
@@ -25,12 +40,12 @@ export class CredentialsRejected extends Error {}
 /** Time the cleanup of a stopped run may take. */
 const CLEANUP_BUDGET_MS = 60_000;
 
-function usage(message: Json) {
+function usage(message: string): Error & { usage: boolean } {
   return Object.assign(new Error(message), { usage: true });
 }
 
 /** A unique stamp per run: UTC time to the second plus 24 random bits, one searchable word. */
-export function runStamp(now = new Date()) {
+export function runStamp(now = new Date()): string {
   const rand = Math.floor(Math.random() * 0x1000000)
     .toString(16)
     .padStart(6, '0');
@@ -40,29 +55,32 @@ export function runStamp(now = new Date()) {
     .replace(/[-:]/g, '')}r${rand}`;
 }
 
+/** Why a request failed, in one line: a failed request's reason, else the error's message. */
+const whyFailed = (e: unknown): unknown => errorPart(e, 'reason') ?? errorPart(e, 'message');
+
+/** ` rest_no_route`: an error answer's code with a space before it, or nothing. */
+const codeOf = (json: unknown): string => {
+  const code = member(json, 'code');
+  return code ? ` ${code}` : '';
+};
+
 /** GET the index; an answer that is not a REST index is a clear exit-2 error with a hint. */
-async function fetchIndex(http: Json) {
+async function fetchIndex(http: Http): Promise<HttpResult> {
   let index;
   try {
     index = await http.request('GET', '/', { auth: false, comment: 'the site index (credentials: anonymous)' });
-  } catch (e: Json) {
+  } catch (e) {
     if (e instanceof RunStopped) throw e;
-    throw new SiteUnreachable(`the site ${http.rootText} is unreachable: ${e.reason ?? e.message}`);
+    throw new SiteUnreachable(`the site ${http.rootText} is unreachable: ${whyFailed(e)}`);
   }
-  if (
-    index.status !== 200 ||
-    !index.json ||
-    typeof index.json !== 'object' ||
-    Array.isArray(index.json) ||
-    !index.json.routes ||
-    typeof index.json.routes !== 'object'
-  ) {
+  const routes = member(index.json, 'routes');
+  if (index.status !== 200 || !isObject(index.json) || !routes || typeof routes !== 'object') {
     const hint =
       !http.restRoute && index.status === 404
         ? `; a site without pretty permalinks serves its REST root as ${http.origin}/?rest_route=/ — try --base-url '${http.origin}/?rest_route='`
         : '';
     throw new SiteUnreachable(
-      `${http.rootText}/ is not a REST root: GET answered ${index.status} ${index.type || '(no content type)'}${index.json?.code ? ` ${index.json.code}` : ''}${hint}`,
+      `${http.rootText}/ is not a REST root: GET answered ${index.status} ${index.type || '(no content type)'}${codeOf(index.json)}${hint}`,
     );
   }
   return index;
@@ -74,15 +92,12 @@ async function fetchIndex(http: Json) {
  * (wrong user or password): the run stops, exit 2, naming the credentials. A 403 means the user is
  * known but lacks a capability, which is not a credentials problem.
  */
-async function checkCredentials(ctx: Json) {
+async function checkCredentials(ctx: RunContext) {
   const me = ctx.siteRoutes.has(routeKey('/core/v2/users/me'))
     ? '/core/v2/users/me'
     : ctx.allOps.find(
-        (x: Json) =>
-          x.method === 'get' &&
-          !x.path.includes('{') &&
-          !ctx.absentNs.has(x.namespace) &&
-          !(x.op.security ?? [{}]).some((s: Json) => Object.keys(s).length === 0),
+        (x) =>
+          x.method === 'get' && !x.path.includes('{') && !ctx.absentNs.has(x.namespace) && !(x.op.security ?? [{}]).some((s) => Object.keys(s).length === 0),
       )?.path;
   if (!me) {
     ctx.report.notes.push('the credentials were not checked: the site has no route that needs them');
@@ -91,68 +106,122 @@ async function checkCredentials(ctx: Json) {
   let res;
   try {
     res = await ctx.http.request('GET', me, { comment: `credentials check (credentials: ${ctx.user})` });
-  } catch (e: Json) {
+  } catch (e) {
     if (e instanceof RunStopped) throw e;
-    throw new SiteUnreachable(`checking the credentials failed: ${e.reason ?? e.message}`);
+    throw new SiteUnreachable(`checking the credentials failed: ${whyFailed(e)}`);
   }
   if (res.status === 401) {
     throw new CredentialsRejected(
-      `the site rejected the credentials WP_USER=${ctx.user} and WP_APP_PASSWORD: GET ${res.url} answered ${res.status}${res.json?.code ? ` ${res.json.code}` : ''}. Check both; WP_APP_PASSWORD must be an application password of that user (Users → Profile → Application Passwords), not the login password`,
+      `the site rejected the credentials WP_USER=${ctx.user} and WP_APP_PASSWORD: GET ${res.url} answered ${res.status}${codeOf(res.json)}. Check both; WP_APP_PASSWORD must be an application password of that user (Users → Profile → Application Passwords), not the login password`,
     );
   }
   ctx.report.credentialsCheck = { request: `GET ${res.specUrl}`, status: res.status };
 }
 
-function selectOperations(ctx: Json, o: Json) {
+function selectOperations(ctx: Pick<RunContext, 'allOps' | 'doc'>, o: RunOptions): Operation[] {
   const { allOps, doc } = ctx;
   if (o.operations?.length) {
-    const unknown = o.operations.filter((id: Json) => !allOps.some((x: Json) => x.id === id));
+    const unknown = o.operations.filter((id) => !allOps.some((x) => x.id === id));
     if (unknown.length) throw usage(`unknown operation ${unknown.join(', ')} (not an operationId of the spec)`);
   }
   if (o.namespaces?.length) {
     const known = new Set([...specNamespaces(doc), '(index)']);
-    const unknown = o.namespaces.filter((n: Json) => !known.has(n));
+    const unknown = o.namespaces.filter((n) => !known.has(n));
     if (unknown.length) throw usage(`unknown namespace ${unknown.join(', ')} (the spec has ${[...known].sort().join(', ')})`);
   }
   if (o.requireNamespaces?.length) {
     const known = new Set([...specNamespaces(doc), '(index)']);
-    const unknown = o.requireNamespaces.filter((n: Json) => !known.has(n));
+    const unknown = o.requireNamespaces.filter((n) => !known.has(n));
     if (unknown.length) throw usage(`--require-namespace: unknown namespace ${unknown.join(', ')} (the spec has ${[...known].sort().join(', ')})`);
   }
-  return allOps.filter((x: Json) => (!o.namespaces?.length || o.namespaces.includes(x.namespace)) && (!o.operations?.length || o.operations.includes(x.id)));
+  return allOps.filter((x) => (!o.namespaces?.length || o.namespaces.includes(x.namespace)) && (!o.operations?.length || o.operations.includes(x.id)));
 }
 
 /** Namespaces the site doesn't have: confirmed with the namespace root (404 rest_no_route), grouped. */
-async function markAbsent(ctx: Json) {
-  ctx.report.notReachable = [];
+async function markAbsent(ctx: RunContext) {
+  const notReachable: NonNullable<ContractReport['notReachable']> = [];
+  ctx.report.notReachable = notReachable;
   for (const ns of ctx.absentNs) {
-    const nsOps = ctx.selected.filter((x: Json) => x.namespace === ns);
+    const nsOps = ctx.selected.filter((x) => x.namespace === ns);
     if (!nsOps.length) continue;
     let evidence = 'absent from the site index';
     try {
       const r = await ctx.http.request('GET', `/${ns}`, { auth: false, comment: `is the namespace ${ns} there? (credentials: anonymous)` });
       evidence =
-        r.status === 404 && r.json?.code === 'rest_no_route'
+        r.status === 404 && member(r.json, 'code') === 'rest_no_route'
           ? `GET /${ns} answered 404 rest_no_route`
-          : `absent from the site index; GET /${ns} answered ${r.status}${r.json?.code ? ` ${r.json.code}` : ''}`;
-    } catch (e: Json) {
+          : `absent from the site index; GET /${ns} answered ${r.status}${codeOf(r.json)}`;
+    } catch (e) {
       if (e instanceof RunStopped) throw e;
-      evidence = `absent from the site index (${e.reason ?? e.message})`;
+      evidence = `absent from the site index (${whyFailed(e)})`;
     }
-    ctx.report.notReachable.push({ namespace: ns, operations: nsOps.length, evidence });
-    for (const x of nsOps) Object.assign(ctx.results.get(x.key), { verdict: 'not-reachable', reason: `not reachable on this site: ${evidence}` });
+    notReachable.push({ namespace: ns, operations: nsOps.length, evidence });
+    for (const x of nsOps) Object.assign(resultOf(ctx, x.key), { verdict: 'not-reachable', reason: `not reachable on this site: ${evidence}` });
   }
 }
 
+/** What a contract run is given (contract.ts `main` builds it). */
+export interface RunOptions {
+  /** The bundle. */
+  doc: OpenApiDoc;
+  specFile?: string;
+  baseUrl: string;
+  /** The mapping module. */
+  map: MapModule;
+  /** Explicit mapping pairs (--map, config): override the detected ones. */
+  mapPairs?: string[];
+  credentials?: Credentials;
+  /** Spec namespaces to check (default all). */
+  namespaces?: string[];
+  /** OperationIds to check (default all). */
+  operations?: string[];
+  /** Spec namespaces that must be on the site and checked (else the run fails). */
+  requireNamespaces?: string[];
+  strict?: boolean;
+  allowWrites?: boolean;
+  /** Only the index and the drift report. */
+  driftOnly?: boolean;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  deadlineMs?: number;
+  /** Stops the run (SIGINT). */
+  signal?: AbortSignal;
+  /** Stops the cleanup too. */
+  hardSignal?: AbortSignal;
+  progress?: (line: string) => void;
+  phase?: (line: string) => void;
+  info?: (line: string) => void;
+  /** Every exchange (HAR). */
+  onExchange?: (exchange: Exchange) => void;
+  fetch?: typeof fetch;
+}
+
+/** The run context before the phases start: the report, the required namespaces and the cleanup's entry come with them. */
+type ContextBase = Omit<RunContext, 'report' | 'requiredNamespaces' | 'enterCleanup'>;
+
+/** What createContext is made from besides the options. */
+interface ContextParts {
+  http: Http;
+  map: MapModule;
+  mapping: NameMapping;
+  /** The site's index as it answered (the site's names), checked to be an object with routes. */
+  rawIndex: unknown;
+  stamp: string;
+  stop: (why: string) => void;
+  phase: (line: string) => void;
+  writeLog: WriteLogEntry[];
+  indexAnswer: HttpResult | undefined;
+}
+
 /** The run context every phase receives. */
-function createContext(o: Json, { http, map, mapping, rawIndex, stamp, stop, phase }: Json) {
+function createContext(o: RunOptions, { http, map, mapping, rawIndex, stamp, stop, phase, writeLog, indexAnswer }: ContextParts): ContextBase {
   const { doc } = o;
   const allOps = operations(doc);
   const mapper = indexMapper(rawIndex, map, mapping);
   const routes = indexRoutes(rawIndex, mapper);
   // The index with spec names, as far as the run reads it (the routes are read through `routes`).
-  const siteIndex = { url: rawIndex.url, home: rawIndex.home, namespaces: mapper.namespaces };
-  const ctx = {
+  const siteIndex = { url: member(rawIndex, 'url'), home: member(rawIndex, 'home'), namespaces: mapper.namespaces };
+  const ctx: ContextBase = {
     doc,
     map,
     mapping,
@@ -173,7 +242,7 @@ function createContext(o: Json, { http, map, mapping, rawIndex, stamp, stop, pha
     stamp,
     marker: `contract-run ${stamp}`,
     listCache: new Map(),
-    writeLog: [],
+    writeLog,
     cleanup: [],
     idsBefore: {},
     counted: [],
@@ -182,13 +251,16 @@ function createContext(o: Json, { http, map, mapping, rawIndex, stamp, stop, pha
     progress: o.progress ?? (() => {}),
     phase,
     stop,
-    report: undefined,
+    indexAnswer,
   };
   return ctx;
 }
 
+/** Run `fn`; a stop (RunStopped) ends it quietly, anything else is thrown. */
+type Guard = (fn: () => Promise<unknown>) => Promise<void>;
+
 /** Writes (and their cleanup, sweep and audit) of a run with --allow-writes. */
-async function writeRun(ctx: Json, writes: Json, guard: Json) {
+async function writeRun(ctx: RunContext, writes: Operation[], guard: Guard) {
   if (!ctx.http.hasCredentials) ctx.report.notes.push('--allow-writes without credentials (WP_USER, WP_APP_PASSWORD): only refusals can be checked');
   try {
     await guard(() => writePhase(ctx, writes));
@@ -198,57 +270,39 @@ async function writeRun(ctx: Json, writes: Json, guard: Json) {
     for (const c of ctx.cleanup.reverse()) {
       try {
         await c();
-      } catch (e: Json) {
-        ctx.report.notes.push(`cleanup step failed: ${e.message}`);
+      } catch (e) {
+        ctx.report.notes.push(`cleanup step failed: ${errorPart(e, 'message')}`);
       }
     }
     try {
       await sweep(ctx);
       await purgeTrashed(ctx);
       await recordsAfter(ctx);
-    } catch (e: Json) {
-      ctx.report.notes.push(`the records audit after the run did not finish: ${e.message}`);
+    } catch (e) {
+      ctx.report.notes.push(`the records audit after the run did not finish: ${errorPart(e, 'message')}`);
       for (const c of ctx.records.created)
-        if (!ctx.records.removed.some((r: Json) => r.path === c.path) && !ctx.records.trashed.some((r: Json) => r.path === c.path))
+        if (!ctx.records.removed.some((r) => r.path === c.path) && !ctx.records.trashed.some((r) => r.path === c.path))
           ctx.records.leftBehind.push({ record: c.path, title: c.title });
     }
   }
 }
 
-/**
- * @param {object} o
- * @param {object} o.doc the bundle
- * @param {string} o.specFile
- * @param {string} o.baseUrl
- * @param {object} o.map the mapping module
- * @param {string[]} [o.mapPairs] explicit mapping pairs (--map, config): override the detected ones
- * @param {{user: string, password: string}} [o.credentials]
- * @param {string[]} [o.namespaces] spec namespaces to check (default all)
- * @param {string[]} [o.operations] operationIds to check (default all)
- * @param {string[]} [o.requireNamespaces] spec namespaces that must be on the site and checked (else the run fails)
- * @param {boolean} [o.strict]
- * @param {boolean} [o.allowWrites]
- * @param {boolean} [o.driftOnly] only the index and the drift report
- * @param {number} [o.timeoutMs] @param {number} [o.maxBodyBytes] @param {number} [o.deadlineMs]
- * @param {AbortSignal} [o.signal] stops the run (SIGINT); @param {AbortSignal} [o.hardSignal] stops the cleanup too
- * @param {(line: string) => void} [o.progress] @param {(line: string) => void} [o.phase] @param {(line: string) => void} [o.info]
- * @param {(exchange: object) => void} [o.onExchange] every exchange (HAR)
- * @param {typeof fetch} [o.fetch]
- */
-export async function runContract(o: Json) {
+/** Run a contract (or drift) check of a site against the spec; returns the report. */
+export async function runContract(o: RunOptions): Promise<ContractReport> {
   const started = new Date();
   const stamp = runStamp(started);
   const { map } = o;
   const controller = new AbortController();
-  const stop = (reason: Json) => {
+  const stop = (reason: string) => {
     if (!controller.signal.aborted) controller.abort(new Error(reason));
   };
   const onAbort = () => stop('interrupted (SIGINT)');
   o.signal?.addEventListener('abort', onAbort);
   if (o.signal?.aborted) onAbort();
-  const timer = o.deadlineMs ? setTimeout(() => stop(`the deadline of ${o.deadlineMs / 1000} s was reached`), o.deadlineMs) : undefined;
+  const deadlineMs = o.deadlineMs;
+  const timer = deadlineMs ? setTimeout(() => stop(`the deadline of ${deadlineMs / 1000} s was reached`), deadlineMs) : undefined;
   timer?.unref?.();
-  const writeLog: Json[] = [];
+  const writeLog: WriteLogEntry[] = [];
   const httpOpts = {
     baseUrl: o.baseUrl,
     map,
@@ -259,7 +313,7 @@ export async function runContract(o: Json) {
     maxBodyBytes: o.maxBodyBytes,
     signal: controller.signal,
     onExchange: o.onExchange,
-    onRequest: (m: Json, p: Json) => {
+    onRequest: (m: string, p: string) => {
       if (m !== 'GET' && m !== 'HEAD') writeLog.push({ method: m, path: p });
     },
   };
@@ -271,10 +325,9 @@ export async function runContract(o: Json) {
       `mapping: ${mappingPairs(mapping).join(', ') || "none (the site uses the spec's names)"}${detected.length ? ` (detected from the site index: ${detected.join(', ')}${explicit.length ? `; --map: ${explicit.join(', ')}` : ''})` : explicit.length ? ' (from --map)' : ''}`,
     );
     const http = createHttp({ ...httpOpts, mapping });
-    const ctx: Json = createContext(o, { http, map, mapping, rawIndex, stamp, stop, phase: o.phase ?? (() => {}) });
-    ctx.writeLog = writeLog;
     // An index over 1 MB is fetched once: its anonymous check reuses this answer (kept with site names, as any body over 1 MB).
-    if (indexRes.text.length > 1_000_000) ctx.indexAnswer = indexRes;
+    const indexAnswer = indexRes.text.length > 1_000_000 ? indexRes : undefined;
+    const ctx = createContext(o, { http, map, mapping, rawIndex, stamp, stop, phase: o.phase ?? (() => {}), writeLog, indexAnswer });
     return await runPhases(ctx, o, { started, detected, controller });
   } finally {
     clearTimeout(timer);
@@ -282,17 +335,13 @@ export async function runContract(o: Json) {
   }
 }
 
-async function runPhases(ctx: Json, o: Json, { started, detected, controller }: Json) {
-  const drift = computeDrift(
-    ctx.doc,
-    { namespaces: ctx.siteIndex.namespaces },
-    { mapNamespace: (ns: Json) => ctx.map.mapNamespace(ns, ctx.mapping, 'toSpec'), routes: ctx.indexRoutes },
-  );
-  for (const x of drift.specNamespacesAbsent) ctx.absentNs.add(x.namespace);
-  ctx.selected = selectOperations(ctx, o);
-  ctx.requiredNamespaces = [...new Set(o.requireNamespaces ?? [])];
-  ctx.results = new Map(ctx.selected.map((x: Json) => [x.key, { id: x.id, method: x.method.toUpperCase(), path: x.path, namespace: x.namespace, checks: [] }]));
-  ctx.report = {
+/** The report as the phases start it (the phases and `finish` add the rest). */
+function startReport(
+  ctx: ContextBase,
+  o: RunOptions,
+  { started, detected, drift }: { started: Date; detected: string[]; drift: ContractReport['drift'] },
+): ContractReport {
+  return {
     tool: 'festival-site-api contract',
     startedAt: started.toISOString(),
     baseUrl: ctx.http.rootText,
@@ -310,20 +359,42 @@ async function runPhases(ctx: Json, o: Json, { started, detected, controller }: 
     drift,
     notes: [],
   };
+}
+
+async function runPhases(
+  base: ContextBase,
+  o: RunOptions,
+  { started, detected, controller }: { started: Date; detected: string[]; controller: AbortController },
+) {
+  const drift = computeDrift(
+    base.doc,
+    { namespaces: base.siteIndex.namespaces },
+    { mapNamespace: (ns: string) => base.map.mapNamespace(ns, base.mapping, 'toSpec'), routes: base.indexRoutes },
+  );
+  for (const x of drift.specNamespacesAbsent) base.absentNs.add(x.namespace);
+  base.selected = selectOperations(base, o);
+  const requiredNamespaces = [...new Set(o.requireNamespaces ?? [])];
+  base.results = new Map(
+    base.selected.map((x): [string, OperationResult] => [
+      x.key,
+      { id: x.id, method: x.method.toUpperCase(), path: x.path, namespace: x.namespace, checks: [] },
+    ]),
+  );
+  const enterCleanup = async () => {
+    if (!controller.signal.aborted) return;
+    // The phases were stopped: the cleanup gets its own time (a second SIGINT ends it too).
+    const budget = AbortSignal.timeout(CLEANUP_BUDGET_MS);
+    base.http.setSignal(o.hardSignal ? AbortSignal.any([budget, o.hardSignal]) : budget);
+  };
+  const ctx: RunContext = Object.assign(base, { requiredNamespaces, report: startReport(base, o, { started, detected, drift }), enterCleanup });
   if (o.driftOnly) {
     ctx.report.driftOnly = true;
     return finish(ctx);
   }
-  ctx.enterCleanup = async () => {
-    if (!controller.signal.aborted) return;
-    // The phases were stopped: the cleanup gets its own time (a second SIGINT ends it too).
-    const budget = AbortSignal.timeout(CLEANUP_BUDGET_MS);
-    ctx.http.setSignal(o.hardSignal ? AbortSignal.any([budget, o.hardSignal]) : budget);
-  };
-  const guard = async (fn: Json) => {
+  const guard: Guard = async (fn) => {
     try {
       await fn();
-    } catch (e: Json) {
+    } catch (e) {
       if (!(e instanceof RunStopped)) throw e;
     }
   };
@@ -331,16 +402,16 @@ async function runPhases(ctx: Json, o: Json, { started, detected, controller }: 
     if (ctx.http.hasCredentials) await checkCredentials(ctx);
     await markAbsent(ctx);
   });
-  const writes = ctx.selected.filter((x: Json) => x.method !== 'get' && !ctx.absentNs.has(x.namespace));
+  const writes = ctx.selected.filter((x) => x.method !== 'get' && !ctx.absentNs.has(x.namespace));
   if (ctx.allowWrites && writes.length) await guard(() => recordsBefore(ctx));
   await guard(() => readPhase(ctx));
   if (!ctx.allowWrites) {
     for (const x of writes)
-      Object.assign(ctx.results.get(x.key), { verdict: 'skipped', reason: 'write operation: not run without --allow-writes (read-only run)' });
+      Object.assign(resultOf(ctx, x.key), { verdict: 'skipped', reason: 'write operation: not run without --allow-writes (read-only run)' });
   } else if (writes.length && !controller.signal.aborted) {
     await writeRun(ctx, writes, guard);
   }
-  if (controller.signal.aborted) ctx.report.stopped = String(controller.signal.reason?.message ?? controller.signal.reason);
+  if (controller.signal.aborted) ctx.report.stopped = String(errorPart(controller.signal.reason, 'message') ?? controller.signal.reason);
   return finish(ctx);
 }
 
@@ -349,70 +420,74 @@ async function runPhases(ctx: Json, o: Json, { started, detected, controller }: 
  * against the site, and for every namespace of --require-namespace that the site lacks or in which
  * nothing was checked, one clear line goes into `report.scopeProblems` (the run then fails).
  */
-function scopeVerdict(ctx: Json, report: Json) {
+function scopeVerdict(ctx: RunContext, report: ContractReport, summary: RunSummary) {
   const problems = [];
-  const evidence = (ns: Json) => report.notReachable?.find((x: Json) => x.namespace === ns)?.evidence;
-  if (report.summary.checked === 0 && !report.stopped) {
-    const nss = [...new Set(report.operations.map((x: Json) => x.namespace))].sort();
+  const evidence = (ns: string) => report.notReachable?.find((x) => x.namespace === ns)?.evidence;
+  if (summary.checked === 0 && !report.stopped) {
+    const nss = [...new Set(report.operations.map((x) => x.namespace))].sort();
     const absent = nss.filter((ns) => ctx.absentNs.has(ns));
     const why = !report.operations.length
       ? 'no operation was selected'
       : absent.length === nss.length
         ? `the site has none of the requested namespaces: ${absent.map((ns) => `${ns} (${evidence(ns) ?? 'absent from the site index'})`).join(', ')}`
-        : `every selected operation was skipped or not reachable (${report.summary.skipped} skipped, ${report.summary.notReachable} not reachable)${report.operations.some((x: Json) => x.verdict === 'skipped' && /--allow-writes/.test(x.reason ?? '')) ? '; write operations need --allow-writes' : ''}`;
+        : `every selected operation was skipped or not reachable (${summary.skipped} skipped, ${summary.notReachable} not reachable)${report.operations.some((x) => x.verdict === 'skipped' && /--allow-writes/.test(x.reason ?? '')) ? '; write operations need --allow-writes' : ''}`;
     problems.push(`nothing was checked: ${why}`);
   }
   for (const ns of ctx.requiredNamespaces ?? []) {
     if (ctx.absentNs.has(ns)) problems.push(`required namespace ${ns} is not on this site: ${evidence(ns) ?? 'absent from the site index'}`);
-    else if (!report.operations.some((x: Json) => x.namespace === ns && (x.verdict === 'passed' || x.verdict === 'failed')))
+    else if (!report.operations.some((x) => x.namespace === ns && (x.verdict === 'passed' || x.verdict === 'failed')))
       problems.push(
-        `required namespace ${ns}: no operation of it was checked${report.operations.some((x: Json) => x.namespace === ns) ? '' : ' (none selected: see --namespace and --operation)'}`,
+        `required namespace ${ns}: no operation of it was checked${report.operations.some((x) => x.namespace === ns) ? '' : ' (none selected: see --namespace and --operation)'}`,
       );
   }
   report.scopeProblems = problems;
 }
 
 /** Verdicts and totals. */
-function finish(ctx: Json) {
+function finish(ctx: RunContext): ContractReport {
   const { report } = ctx;
   for (const r of ctx.results.values()) {
     if (!r.verdict) {
       if (!r.checks.length)
         Object.assign(r, { verdict: 'skipped', reason: r.reason ?? (report.stopped ? `not run: the run stopped (${report.stopped})` : 'not exercised') });
       else {
-        r.verdict = r.checks.every((c: Json) => c.ok) ? 'passed' : 'failed';
+        r.verdict = r.checks.every((c) => c.ok) ? 'passed' : 'failed';
         delete r.reason;
       }
-    } else if (r.checks.some((c: Json) => !c.ok)) r.verdict = 'failed';
+    } else if (r.checks.some((c) => !c.ok)) r.verdict = 'failed';
   }
-  report.operations = [...ctx.results.values()];
+  const operations = [...ctx.results.values()];
+  report.operations = operations;
   report.finishedAt = new Date().toISOString();
   report.requests = ctx.http.count;
-  const count = (v: Json) => report.operations.filter((x: Json) => x.verdict === v).length;
-  const probes = report.operations.flatMap((x: Json) => x.checks.filter((c: Json) => c.kind === 'probe'));
-  report.summary = {
-    operations: report.operations.length,
-    passed: count('passed'),
-    failed: count('failed'),
+  const count = (v: string) => operations.filter((x) => x.verdict === v).length;
+  const probes = operations.flatMap((x) => x.checks.filter((c) => c.kind === 'probe'));
+  const passed = count('passed');
+  const failed = count('failed');
+  const summary: RunSummary = {
+    operations: operations.length,
+    passed,
+    failed,
     notReachable: count('not-reachable'),
     skipped: count('skipped'),
-    checks: report.operations.reduce((n: Json, x: Json) => n + x.checks.length, 0),
+    checks: operations.reduce((n, x) => n + x.checks.length, 0),
     probes: probes.length,
-    probesFailed: probes.filter((c: Json) => !c.ok).length,
+    probesFailed: probes.filter((c) => !c.ok).length,
     leftBehind: report.records?.leftBehind?.length ?? 0,
     foreignWrites: report.records?.foreignWrites?.length ?? 0,
     suspects: report.records?.suspects?.length ?? 0,
     foreignRecords: report.records?.foreignRecords?.length ?? 0,
+    // Operations really checked against the site: those with at least one request judged.
+    checked: passed + failed,
   };
-  // Operations really checked against the site: those with at least one request judged.
-  report.summary.checked = report.summary.passed + report.summary.failed;
-  if (!report.driftOnly) scopeVerdict(ctx, report);
+  report.summary = summary;
+  if (!report.driftOnly) scopeVerdict(ctx, report, summary);
   report.ok =
     !report.stopped &&
-    report.summary.failed === 0 &&
-    report.summary.leftBehind === 0 &&
-    report.summary.foreignWrites === 0 &&
-    report.summary.foreignRecords === 0 &&
+    summary.failed === 0 &&
+    summary.leftBehind === 0 &&
+    summary.foreignWrites === 0 &&
+    summary.foreignRecords === 0 &&
     !report.scopeProblems?.length;
   return report;
 }

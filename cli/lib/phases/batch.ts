@@ -4,16 +4,24 @@
 import { exercise } from '../exercise.js';
 import { itemsOf, siteHas } from '../lookup.js';
 import { ownCreated, registerCleanup } from './cleanup.js';
-import type { Json } from '../../../core/spec.js';
+import { asArray, member } from '../../../core/json.js';
+import type { RunContext } from '../types.js';
 
-export async function batchSequence(ctx: Json) {
+/** The first item of a list value, as `v?.[0]` reads it (an array's, or an object's member `0`). */
+const first = (v: unknown): unknown => (Array.isArray(v) ? v[0] : member(v, '0'));
+
+/** The sub-answers of a batch answer. */
+const responsesOf = (json: unknown): unknown => member(json, 'responses');
+
+export async function batchSequence(ctx: RunContext) {
   const key = 'POST /batch/v1';
+  const absent = (ns: string | undefined) => ns !== undefined && ctx.absentNs.has(ns);
   const postsPath = ctx.allOps
-    .map((x: Json) => x.path)
+    .map((x) => x.path)
     .find(
-      (p: Json) =>
+      (p) =>
         /\/posts$/.test(p) &&
-        !ctx.absentNs.has(ctx.opByKey.get(`POST ${p}`)?.namespace) &&
+        !absent(ctx.opByKey.get(`POST ${p}`)?.namespace) &&
         ctx.opByKey.has(`POST ${p}`) &&
         siteHas(ctx, 'POST', p) &&
         siteHas(ctx, 'DELETE', `${p}/{id}`),
@@ -35,8 +43,10 @@ export async function batchSequence(ctx: Json) {
   const title = `${ctx.marker} batch`;
   const tooMany = Array.from({ length: 26 }, () => ({ method: 'POST', path: sitePath, body: { title: `${title} too-many`, status: 'draft' } }));
   const over = await exercise(ctx, key, {}, { body: { requests: tooMany } }, { expect: 400, label: 'probe: 26 requests (out of range)', kind: 'probe' });
-  for (const r of itemsOf(Array.isArray(over?.json?.responses) ? over.json.responses.map((x: Json) => x?.body) : []))
-    if (r?.id !== undefined && (await ownCreated(ctx, postsPath, key, r.id))) registerCleanup(ctx, postsPath, r.id, `${title} too-many`);
+  for (const r of itemsOf((asArray(responsesOf(over?.json)) ?? []).map((x) => member(x, 'body')))) {
+    const id = member(r, 'id');
+    if (id !== undefined && (await ownCreated(ctx, postsPath, key, id))) registerCleanup(ctx, postsPath, id, `${title} too-many`);
+  }
   const res = await exercise(
     ctx,
     key,
@@ -44,7 +54,7 @@ export async function batchSequence(ctx: Json) {
     { body: { requests: [{ method: 'POST', path: sitePath, body: { title, status: 'draft' } }] } },
     { expect: 207, label: 'batch: create a post' },
   );
-  const newId = res?.json?.responses?.[0]?.body?.id;
+  const newId = member(member(first(responsesOf(res?.json)), 'body'), 'id');
   if (newId === undefined) return;
   // The batch's DELETE sub-request goes to the new record only when it is proved to be the run's own.
   if (!(await ownCreated(ctx, postsPath, key, newId))) return;
@@ -53,8 +63,8 @@ export async function batchSequence(ctx: Json) {
     ctx,
     key,
     {},
-    { body: { requests: [{ method: 'DELETE', path: `${sitePath}/${encodeURIComponent(newId)}?force=true` }] } },
+    { body: { requests: [{ method: 'DELETE', path: `${sitePath}/${encodeURIComponent(String(newId))}?force=true` }] } },
     { expect: 207, label: 'batch: delete it (force=true)' },
   );
-  if (del?.json?.responses?.[0]?.status === 200) ctx.records.removed.push({ path: `${postsPath}/${newId}`, title, note: 'deleted by the batch' });
+  if (member(first(responsesOf(del?.json)), 'status') === 200) ctx.records.removed.push({ path: `${postsPath}/${newId}`, title, note: 'deleted by the batch' });
 }

@@ -4,9 +4,10 @@ import { exercise, quietly } from '../exercise.js';
 import { itemsOf } from '../lookup.js';
 import { NO_SUCH_ID } from '../exercise.js';
 import { ownCreated, registerCleanup } from './cleanup.js';
-import type { Json } from '../../../core/spec.js';
+import { member } from '../../../core/json.js';
+import type { RunContext } from '../types.js';
 
-async function autosaves(ctx: Json, c: Json, id: Json, title: Json) {
+async function autosaves(ctx: RunContext, c: string, id: unknown, title: string) {
   const auto = `${c}/{id}/autosaves`;
   if (ctx.opByKey.has(`POST ${auto}`)) {
     await exercise(
@@ -35,11 +36,17 @@ async function autosaves(ctx: Json, c: Json, id: Json, title: Json) {
     const r = await exercise(ctx, `GET ${auto}`, { id }, {}, { expect: 200, label: 'GET autosaves of the created record' });
     const a = itemsOf(r?.json)[0];
     if (a && ctx.opByKey.has(`GET ${c}/{parent}/autosaves/{id}`))
-      await exercise(ctx, `GET ${c}/{parent}/autosaves/{id}`, { parent: id, id: a.id }, {}, { expect: 200, label: 'GET the autosave of the created record' });
+      await exercise(
+        ctx,
+        `GET ${c}/{parent}/autosaves/{id}`,
+        { parent: id, id: member(a, 'id') },
+        {},
+        { expect: 200, label: 'GET the autosave of the created record' },
+      );
   }
 }
 
-async function revisions(ctx: Json, c: Json, id: Json) {
+async function revisions(ctx: RunContext, c: string, id: unknown) {
   const rev = `${c}/{parent}/revisions`;
   if (!ctx.opByKey.has(`GET ${rev}`)) return;
   const r = await exercise(ctx, `GET ${rev}`, { parent: id }, {}, { expect: 200, label: 'GET revisions of the created record' });
@@ -48,12 +55,13 @@ async function revisions(ctx: Json, c: Json, id: Json) {
     ctx.report.notes.push(`${c}/${id}: no revision after three updates`);
     return;
   }
-  await exercise(ctx, `GET ${rev}/{id}`, { parent: id, id: v.id }, {}, { expect: 200, label: 'GET a revision of the created record' });
+  const revId = member(v, 'id');
+  await exercise(ctx, `GET ${rev}/{id}`, { parent: id, id: revId }, {}, { expect: 200, label: 'GET a revision of the created record' });
   if (!ctx.opByKey.has(`DELETE ${rev}/{id}`)) return;
   await exercise(
     ctx,
     `DELETE ${rev}/{id}`,
-    { parent: id, id: v.id },
+    { parent: id, id: revId },
     { auth: false, query: { force: true } },
     { expect: 401, label: 'probe: unauthenticated revision DELETE', kind: 'probe' },
   );
@@ -67,14 +75,14 @@ async function revisions(ctx: Json, c: Json, id: Json) {
   const del = await exercise(
     ctx,
     `DELETE ${rev}/{id}`,
-    { parent: id, id: v.id },
+    { parent: id, id: revId },
     { query: { force: true } },
     { expect: 403, label: 'DELETE a revision force=true: the documented refusal on a stock site' },
   );
   if (del?.status === 200) ctx.report.notes.push(`a revision of ${c}/${id} was deleted (the site allows it)`);
 }
 
-async function mediaExtras(ctx: Json, c: Json, id: Json, title: Json) {
+async function mediaExtras(ctx: RunContext, c: string, id: unknown, title: string) {
   const pp = `POST ${c}/{id}/post-process`;
   if (ctx.opByKey.has(pp)) {
     await exercise(
@@ -97,7 +105,7 @@ async function mediaExtras(ctx: Json, c: Json, id: Json, title: Json) {
   }
   const ed = `POST ${c}/{id}/edit`;
   if (!ctx.opByKey.has(ed)) return;
-  const src = (await quietly(ctx, 'GET', `${c}/${encodeURIComponent(id)}`, { query: { context: 'edit' } }))?.json?.source_url;
+  const src = member((await quietly(ctx, 'GET', `${c}/${encodeURIComponent(String(id))}`, { query: { context: 'edit' } }))?.json, 'source_url');
   const rotate = [{ type: 'rotate', args: { angle: 90 } }];
   await exercise(ctx, ed, { id }, { auth: false, body: { src, modifiers: rotate } }, { expect: 401, label: 'probe: unauthenticated edit', kind: 'probe' });
   await exercise(ctx, ed, { id }, { body: { modifiers: rotate } }, { expect: 400, label: 'probe: missing required src', kind: 'probe' });
@@ -110,12 +118,13 @@ async function mediaExtras(ctx: Json, c: Json, id: Json, title: Json) {
   );
   await exercise(ctx, ed, { id: NO_SUCH_ID }, { body: { src, modifiers: rotate } }, { expect: 404, label: 'probe: edit non-existent id', kind: 'probe' });
   const r = await exercise(ctx, ed, { id }, { body: { src, modifiers: rotate } }, { expect: 201, label: 'edit (rotate) the upload: a new attachment' });
-  if (r?.json?.id !== undefined && (r.status === 201 || r.status === 200) && (await ownCreated(ctx, c, ed, r.json.id)))
-    registerCleanup(ctx, c, r.json.id, `${title} (edited copy)`);
+  const copyId = member(r?.json, 'id');
+  if (r && copyId !== undefined && (r.status === 201 || r.status === 200) && (await ownCreated(ctx, c, ed, copyId)))
+    registerCleanup(ctx, c, copyId, `${title} (edited copy)`);
 }
 
 /** Children of the created record `c/id`. */
-export async function childSequences(ctx: Json, c: Json, id: Json, title: Json) {
+export async function childSequences(ctx: RunContext, c: string, id: unknown, title: string) {
   await autosaves(ctx, c, id, title);
   await revisions(ctx, c, id);
   if (c.endsWith('/media')) await mediaExtras(ctx, c, id, title);

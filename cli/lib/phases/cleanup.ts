@@ -1,16 +1,16 @@
 // The records a run creates: proved its own, registered for removal at the end (used by the write,
 // children and batch phases; its own module so that those phases do not import each other).
 import { exercise, noteForeign, proveOwn, record } from '../exercise.js';
-import type { Json } from '../../../core/spec.js';
+import type { RunContext } from '../types.js';
 import { isOwnTrashedCalendarRecord } from './purge.js';
 
 /** Register a record the run created (by the id its create returned) for removal at the end. */
-export function registerCleanup(ctx: Json, c: Json, id: Json, title: Json) {
+export function registerCleanup(ctx: RunContext, c: string, id: unknown, title: string): void {
   const path = `${c}/${id}`;
   const { records } = ctx;
-  if (!records.created.some((r: Json) => r.path === path)) records.created.push({ path, title });
+  if (!records.created.some((r) => r.path === path)) records.created.push({ path, title });
   ctx.cleanup.push(async () => {
-    if (records.removed.some((r: Json) => r.path === path) || records.trashed.some((r: Json) => r.path === path)) return;
+    if (records.removed.some((r) => r.path === path) || records.trashed.some((r) => r.path === path)) return;
     const proof = await proveOwn(ctx, { path: `${c}/${encodeURIComponent(String(id))}`, collection: c, id });
     if (proof.gone) {
       records.removed.push({ path, title, note: `already gone: ${proof.why}` });
@@ -23,10 +23,10 @@ export function registerCleanup(ctx: Json, c: Json, id: Json, title: Json) {
     }
     if (!proof.own) {
       noteForeign(ctx, { path }, `DELETE ${path} (cleanup)`, proof.why);
-      records.created = records.created.filter((r: Json) => r.path !== path);
+      records.created = records.created.filter((r) => r.path !== path);
       return;
     }
-    const hasForce = ctx.opByKey.get(`DELETE ${c}/{id}`)?.params.some((p: Json) => p.name === 'force');
+    const hasForce = ctx.opByKey.get(`DELETE ${c}/{id}`)?.params.some((p) => p.name === 'force');
     // Without force (the calendar), a record the sequence already trashed answers 410: still the run's.
     const res = await exercise(
       ctx,
@@ -52,7 +52,7 @@ export function registerCleanup(ctx: Json, c: Json, id: Json, title: Json) {
  * site before the run, read by id with this run's marker). A create that answers someone else's
  * record is a failed check and a reported foreign record; the run never writes to it (issue 23).
  */
-export async function ownCreated(ctx: Json, c: Json, createKey: Json, id: Json) {
+export async function ownCreated(ctx: RunContext, c: string, createKey: string, id: unknown): Promise<boolean> {
   const rec = { path: `${c}/${encodeURIComponent(String(id))}`, collection: c, id };
   const proof = await proveOwn(ctx, rec);
   if (proof.own) return true;

@@ -7,10 +7,11 @@
 // returned, in the trash, with this run's marker in its title. Anything else is reported, not touched.
 import { quietly } from '../exercise.js';
 import { titleOf } from './records.js';
-import type { Json } from '../../../core/spec.js';
+import { member } from '../../../core/json.js';
+import type { RunContext } from '../types.js';
 
 /** Calendar collections (spec names) whose records are posts, and their post types. */
-const CALENDAR_POST_TYPES: Record<string, Json> = {
+const CALENDAR_POST_TYPES: Record<string, string> = {
   '/cal/events/v1/events': 'tribe_events',
   '/cal/events/v1/venues': 'tribe_venue',
   '/cal/events/v1/organizers': 'tribe_organizer',
@@ -20,12 +21,13 @@ const CALENDAR_POST_RECORD = /^(\/cal\/events\/v1\/(?:events|venues|organizers))
 const SAFE_BASE = /^[a-z0-9_-]{1,64}$/;
 
 /** The core route base of a post type, from the site's `/core/v2/types/<type>` (spec names); undefined when the site has none. */
-async function coreBaseOf(ctx: Json, type: Json, cache: Json) {
+async function coreBaseOf(ctx: RunContext, type: string, cache: Map<string, string | undefined>): Promise<string | undefined> {
   if (cache.has(type)) return cache.get(type);
   const r = await quietly(ctx, 'GET', `/core/v2/types/${type}`, { query: { context: 'edit' } });
+  const restBase = member(r?.json, 'rest_base');
   const base =
-    r?.status === 200 && typeof r.json?.rest_base === 'string' && SAFE_BASE.test(r.json.rest_base) && (r.json.rest_namespace ?? 'wp/v2') === 'wp/v2'
-      ? r.json.rest_base
+    r?.status === 200 && typeof restBase === 'string' && SAFE_BASE.test(restBase) && (member(r.json, 'rest_namespace') ?? 'wp/v2') === 'wp/v2'
+      ? restBase
       : undefined;
   cache.set(type, base);
   return base;
@@ -36,17 +38,17 @@ async function coreBaseOf(ctx: Json, type: Json, cache: Json) {
  * calendar answers 403 for a trashed event, so it is read through the core route of its post type:
  * same id, `trash` status, the run's marker in its title, and created by this run.
  */
-export async function isOwnTrashedCalendarRecord(ctx: Json, path: string): Promise<boolean> {
+export async function isOwnTrashedCalendarRecord(ctx: RunContext, path: string): Promise<boolean> {
   const m = CALENDAR_POST_RECORD.exec(path);
-  if (!m || !ctx.records.created.some((c: Json) => c.path === path)) return false;
+  if (!m || !ctx.records.created.some((c) => c.path === path)) return false;
   const base = await coreBaseOf(ctx, CALENDAR_POST_TYPES[m[1]], (ctx.coreBases ??= new Map()));
   if (!base) return false;
   const rec = await quietly(ctx, 'GET', `/core/v2/${base}/${m[2]}`, { query: { context: 'edit' } });
-  return rec?.status === 200 && rec.json?.id === Number(m[2]) && rec.json?.status === 'trash' && titleOf(rec.json).includes(ctx.marker);
+  return rec?.status === 200 && member(rec.json, 'id') === Number(m[2]) && member(rec.json, 'status') === 'trash' && titleOf(rec.json).includes(ctx.marker);
 }
 
 /** Purge every trashed record of the run's calendar writes; each moves from `trashed` to `removed`. */
-export async function purgeTrashed(ctx: Json) {
+export async function purgeTrashed(ctx: RunContext) {
   const { records } = ctx;
   const cache = (ctx.coreBases ??= new Map());
   records.aliases ??= [];
@@ -63,7 +65,7 @@ export async function purgeTrashed(ctx: Json) {
     const m = CALENDAR_POST_RECORD.exec(t.path);
     if (!m) continue;
     const id = Number(m[2]);
-    if (!records.created.some((c: Json) => c.path === t.path)) {
+    if (!records.created.some((c) => c.path === t.path)) {
       ctx.report.notes.push(`purge: ${t.path} is not a record this run created: not purged`);
       continue;
     }
@@ -76,7 +78,7 @@ export async function purgeTrashed(ctx: Json) {
     records.aliases.push({ alias: corePath, of: t.path });
     const rec = await quietly(ctx, 'GET', corePath, { query: { context: 'edit' } });
     const title = titleOf(rec?.json);
-    if (rec?.status !== 200 || rec.json?.id !== id || rec.json?.status !== 'trash' || !title.includes(ctx.marker)) {
+    if (rec?.status !== 200 || member(rec.json, 'id') !== id || member(rec.json, 'status') !== 'trash' || !title.includes(ctx.marker)) {
       ctx.report.notes.push(`purge: ${corePath} is not provably this run's trashed record (${rec ? `status ${rec.status}` : 'no answer'}): not purged`);
       continue;
     }
@@ -84,7 +86,7 @@ export async function purgeTrashed(ctx: Json) {
       query: { force: true },
       comment: "purge: the run's own record, trashed by the calendar (no force there)",
     });
-    if (del?.status === 200 && del.json?.deleted === true) {
+    if (del?.status === 200 && member(del.json, 'deleted') === true) {
       records.trashed.splice(records.trashed.indexOf(t), 1);
       records.removed.push({ path: t.path, title: t.title, note: `trashed by the calendar, then deleted for good through ${corePath}?force=true` });
     } else ctx.report.notes.push(`purge: DELETE ${corePath}?force=true answered ${del ? del.status : 'nothing'}: ${t.path} stays in the trash`);

@@ -2,10 +2,12 @@
 // lists: as the configured user, anonymously, with context=edit, then the negative probes the site's
 // own index declares validation for (missing required parameter, wrong type, out-of-range per_page,
 // bad enum, non-existent id or slug).
-import { exercise, NO_SUCH_ID } from '../exercise.js';
-import { requiredQuery, resolvePath, siteArgs } from '../lookup.js';
+import { exercise, NO_SUCH_ID, resultOf } from '../exercise.js';
+import { requiredQuery, resolvePath, siteArgs, type PathValues } from '../lookup.js';
+import { asArray, at, member } from '../../../core/json.js';
 import { schemaBounds, schemaEnum, schemaTypes } from '../../../core/spec.js';
-import type { Json } from '../../../core/spec.js';
+import type { Operation, Parameter } from '../../../core/spec.js';
+import type { RunContext } from '../types.js';
 
 export { NO_SUCH_ID };
 
@@ -13,65 +15,72 @@ export { NO_SUCH_ID };
  * The statuses an operation documents for an id or slug that matches no record: its
  * `x-unknown-id-status` (the calendar validates ids in the route: 400), else 404.
  */
-export function unknownIdStatus(ctx: Json, key: Json) {
+export function unknownIdStatus(ctx: Pick<RunContext, 'opByKey'>, key: string): number[] {
   const op = ctx.opByKey.get(key)?.op;
-  const listed = op?.['x-unknown-id-status'];
-  return Array.isArray(listed) && listed.length && listed.every(Number.isInteger) ? listed : [404];
+  const listed = asArray(op?.['x-unknown-id-status']);
+  return listed?.length && listed.every((n): n is number => Number.isInteger(n)) ? listed : [404];
 }
 const SCALAR: string[] = ['integer', 'number', 'boolean'];
 
+/** `v.length` as a read of any value gives it (a string's or an array's; an object's own member; else undefined). */
+const lengthOf = (v: unknown): unknown => (typeof v === 'string' || Array.isArray(v) ? v.length : member(v, 'length'));
+
 /** Negative probes on one read, limited to validation the site declares for the parameter. */
-async function readProbes(ctx: Json, x: Json, values: Json, query: Json) {
+async function readProbes(ctx: RunContext, x: Operation, values: PathValues, query: Record<string, unknown>) {
   const { doc } = ctx;
   const args = siteArgs(ctx, x) ?? {};
-  const known = (p: Json) => p.in === 'path' || p.name in args;
-  const qp = x.params.filter((p: Json) => p.in === 'query' && known(p));
+  const known = (p: Parameter) => p.in === 'path' || p.name in args;
+  const qp = x.params.filter((p) => p.in === 'query' && known(p));
   // A parameter the platform does not validate (`x-not-validated`) gets no wrong-value probe.
-  const validated = (p: Json) => p['x-not-validated'] !== true;
-  const siteType = (p: Json): string[] => ([] as string[]).concat(args[p.name]?.type ?? []);
-  const siteEnum = (p: Json) => args[p.name]?.enum ?? args[p.name]?.items?.enum;
-  const probe = (label: Json, q: Json, expect: Json, pv = values) => exercise(ctx, x.key, pv, { query: q, auth: true }, { expect, label, kind: 'probe' });
-  const missing = qp.find((p: Json) => p.required);
+  const validated = (p: Parameter) => p['x-not-validated'] !== true;
+  // The site's `type`: a list, or one value (any value the site wrote).
+  const none: unknown[] = [];
+  const siteType = (p: Parameter): unknown[] => none.concat(member(args[p.name], 'type') ?? []);
+  const isScalar = (t: unknown) => typeof t === 'string' && SCALAR.includes(t);
+  const siteEnum = (p: Parameter) => at(args, p.name, 'enum') ?? at(args, p.name, 'items', 'enum');
+  const probe = (label: string, q: Record<string, unknown>, expect: number | number[], pv = values) =>
+    exercise(ctx, x.key, pv, { query: q, auth: true }, { expect, label, kind: 'probe' });
+  const missing = qp.find((p) => p.required);
   if (missing) await probe(`probe: missing required ${missing.name}`, await requiredQuery(ctx, x, missing.name), 400);
   const typed = qp.find(
-    (p: Json) =>
+    (p) =>
       validated(p) &&
       !p.required &&
       SCALAR.some((t) => schemaTypes(p.schema, doc).includes(t)) &&
       !schemaTypes(p.schema, doc).includes('string') &&
-      siteType(p).some((t) => SCALAR.includes(t)) &&
+      siteType(p).some(isScalar) &&
       !siteType(p).includes('string'),
   );
   if (typed) await probe(`probe: wrong type ${typed.name}=not-a-number`, { ...query, [typed.name]: 'not-a-number' }, 400);
-  const per = qp.find((p: Json) => p.name === 'per_page');
+  const per = qp.find((p) => p.name === 'per_page');
   const max = per && schemaBounds(per.schema, doc).maximum;
   if (max !== undefined) await probe(`probe: out-of-range per_page=${max + 1}`, { ...query, per_page: max + 1 }, 400);
   const en = qp.find(
-    (p: Json) => validated(p) && !p.required && p.name !== 'per_page' && typeof (schemaEnum(p.schema, doc) ?? [])[0] === 'string' && (siteEnum(p) ?? []).length,
+    (p) => validated(p) && !p.required && p.name !== 'per_page' && typeof (schemaEnum(p.schema, doc) ?? [])[0] === 'string' && lengthOf(siteEnum(p) ?? []),
   );
   if (en) await probe(`probe: bad enum ${en.name}=not-a-valid-value`, { ...query, [en.name]: 'not-a-valid-value' }, 400);
-  const idParams = x.params.filter((p: Json) => p.in === 'path' && validated(p) && schemaTypes(p.schema, doc).includes('integer'));
+  const idParams = x.params.filter((p) => p.in === 'path' && validated(p) && schemaTypes(p.schema, doc).includes('integer'));
   for (const idParam of idParams)
     await probe(`probe: non-existent ${idParam.name}=${NO_SUCH_ID}`, query, unknownIdStatus(ctx, x.key), { ...values, [idParam.name]: NO_SUCH_ID });
   if (!idParams.length) {
-    const slug = x.params.find((p: Json) => p.in === 'path' && p.name === 'slug');
+    const slug = x.params.find((p) => p.in === 'path' && p.name === 'slug');
     if (slug) await probe('probe: non-existent slug', query, unknownIdStatus(ctx, x.key), { ...values, slug: `no-such-slug-${ctx.stamp}` });
   }
 }
 
 /** Run every selected read of a namespace the site has. */
-export async function readPhase(ctx: Json) {
-  const reads = ctx.selected.filter((x: Json) => x.method === 'get' && !ctx.absentNs.has(x.namespace));
+export async function readPhase(ctx: RunContext) {
+  const reads = ctx.selected.filter((x) => x.method === 'get' && !ctx.absentNs.has(x.namespace));
   ctx.phase(`reads: ${reads.length} operations`);
   for (const x of reads) {
-    const r = ctx.results.get(x.key);
+    const r = resultOf(ctx, x.key);
     const resolved = await resolvePath(ctx, x.path);
     if (!resolved.values) {
       r.reason = `no real id: ${resolved.why}${ctx.allowWrites ? '' : ' (a run with --allow-writes checks it on a record it creates)'}`;
       continue;
     }
     const query = await requiredQuery(ctx, x);
-    const open = (x.op.security ?? [{}]).some((s: Json) => Object.keys(s).length === 0);
+    const open = (x.op.security ?? [{}]).some((s) => Object.keys(s).length === 0);
     const creds = ctx.http.hasCredentials;
     await exercise(
       ctx,
@@ -82,7 +91,7 @@ export async function readPhase(ctx: Json) {
     );
     if (creds) {
       await exercise(ctx, x.key, resolved.values, { query, auth: false }, { expect: open ? undefined : [401], label: 'GET anonymous' });
-      const ctxParam = x.params.find((p: Json) => p.name === 'context' && p.in === 'query');
+      const ctxParam = x.params.find((p) => p.name === 'context' && p.in === 'query');
       if (ctxParam && (schemaEnum(ctxParam.schema, ctx.doc) ?? []).includes('edit')) {
         await exercise(
           ctx,

@@ -3,7 +3,7 @@
 // create probes (wrong type, bad enum, missing required field), read-back, three updates, children
 // (children.ts), deletes. Every record the run creates is registered for cleanup by the id its
 // create returned; the cleanup runs even when a step fails or the run is stopped.
-import { exercise, quietly } from '../exercise.js';
+import { exercise, quietly, resultOf } from '../exercise.js';
 import { RunStopped } from '../http.js';
 import { list, listQuery, resolvePath, siteHas } from '../lookup.js';
 import { bodySchema, deref, schemaEnum, schemaTypes } from '../../../core/spec.js';
@@ -12,18 +12,23 @@ import { childSequences } from './children.js';
 import { ownCreated, registerCleanup } from './cleanup.js';
 import { unknownIdStatus } from './reads.js';
 import { NO_SUCH_ID } from '../exercise.js';
-import type { Json, Schema } from '../../../core/spec.js';
+import { member } from '../../../core/json.js';
+import type { Operation, Schema } from '../../../core/spec.js';
+import { errorPart, type HttpResult, type RawBody, type RunContext } from '../types.js';
+
+/** A request body the run builds (a JSON object). */
+type Body = Record<string, unknown>;
 
 /** A 1x1 transparent PNG. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** `/core/v2/posts/{id}/autosaves` -> `/core/v2/posts`. */
-function resourceOf(path: Json) {
+function resourceOf(path: string): string {
   const i = path.indexOf('/{');
   return i < 0 ? path : path.slice(0, i);
 }
 
-export function createBody(kind: Json, title: Json) {
+export function createBody(kind: string, title: string): Body {
   switch (kind) {
     case 'posts':
     case 'pages':
@@ -44,7 +49,7 @@ export function createBody(kind: Json, title: Json) {
   }
 }
 
-export function updateBody(kind: Json, title: Json) {
+export function updateBody(kind: string, title: string): Body {
   switch (kind) {
     case 'media':
       return { title, alt_text: title };
@@ -63,7 +68,7 @@ export function updateBody(kind: Json, title: Json) {
   }
 }
 
-export function upload(title: Json) {
+export function upload(title: string): { raw: RawBody } {
   const file = `${title
     .replace(/[^A-Za-z0-9-]+/g, '-')
     .replace(/-+/g, '-')
@@ -72,12 +77,12 @@ export function upload(title: Json) {
 }
 
 /** A bad create (a probe) that the site accepted anyway: its record is the run's (when proved), removed at the end. */
-async function keepIfCreated(ctx: Json, c: Json, res: Json, title: Json) {
-  if ((res?.status === 201 || res?.status === 200) && res.json?.id !== undefined && (await ownCreated(ctx, c, `POST ${c}`, res.json.id)))
-    registerCleanup(ctx, c, res.json.id, title);
+async function keepIfCreated(ctx: RunContext, c: string, res: HttpResult | undefined, title: string) {
+  const id = member(res?.json, 'id');
+  if ((res?.status === 201 || res?.status === 200) && id !== undefined && (await ownCreated(ctx, c, `POST ${c}`, id))) registerCleanup(ctx, c, id, title);
 }
 
-async function createProbes(ctx: Json, c: Json, kind: Json, title: Json) {
+async function createProbes(ctx: RunContext, c: string, kind: string, title: string) {
   const createKey = `POST ${c}`;
   const cx = ctx.opByKey.get(createKey);
   const cs = cx && bodySchema(cx, ctx.doc);
@@ -88,8 +93,8 @@ async function createProbes(ctx: Json, c: Json, kind: Json, title: Json) {
     return t.length === 1 && t[0] === 'integer';
   });
   /** One create that must answer 400: the create body of a record titled `<title> <suffix>`, changed by `edit`. */
-  const probe = async (suffix: string, label: string, edit: (body: Json) => void) => {
-    const body: Json = createBody(kind, `${title} ${suffix}`);
+  const probe = async (suffix: string, label: string, edit: (body: Body) => void) => {
+    const body = createBody(kind, `${title} ${suffix}`);
     edit(body);
     const bad = await exercise(ctx, createKey, {}, { body }, { expect: 400, label: `probe: ${label}`, kind: 'probe' });
     await keepIfCreated(ctx, c, bad, `${title} ${suffix}`);
@@ -101,9 +106,9 @@ async function createProbes(ctx: Json, c: Json, kind: Json, title: Json) {
   if (req.length) await probe('missing', `missing required ${req[0]}`, (body) => delete body[req[0]]);
 }
 
-async function deletes(ctx: Json, item: Json, id: Json) {
+async function deletes(ctx: RunContext, item: string, id: unknown) {
   const delKey = `DELETE ${item}`;
-  const hasForce = ctx.opByKey.get(delKey)?.params.some((p: Json) => p.name === 'force');
+  const hasForce = ctx.opByKey.get(delKey)?.params.some((p) => p.name === 'force');
   const force = hasForce ? { force: true } : {};
   await exercise(ctx, delKey, { id }, { auth: false, query: force }, { expect: 401, label: 'probe: unauthenticated DELETE', kind: 'probe' });
   await exercise(
@@ -119,9 +124,9 @@ async function deletes(ctx: Json, item: Json, id: Json) {
 }
 
 /** The whole sequence of one collection `c` (e.g. `/core/v2/posts`). */
-async function resourceSequence(ctx: Json, c: Json) {
+async function resourceSequence(ctx: RunContext, c: string) {
   const item = `${c}/{id}`;
-  const kind = c.split('/').pop();
+  const kind = c.slice(c.lastIndexOf('/') + 1);
   const title = `${ctx.marker} ${kind}`;
   const createKey = `POST ${c}`;
   const unauth = await exercise(
@@ -134,15 +139,17 @@ async function resourceSequence(ctx: Json, c: Json) {
   await keepIfCreated(ctx, c, unauth, title);
   if (!ctx.http.hasCredentials) return;
   // A menu item goes into a menu the site already has, as a real one would.
-  const body: Json = kind === 'media' ? undefined : createBody(kind, title);
-  if (kind === 'menu-items') {
-    const menu = (await list(ctx, c, listQuery(ctx, c))).map((it: Json) => [].concat(it.menus ?? [])[0]).find((m: Json) => typeof m === 'number');
+  const body = kind === 'media' ? undefined : createBody(kind, title);
+  if (body && kind === 'menu-items') {
+    // An item's `menus`: a list, or one value (any value the site wrote).
+    const none: unknown[] = [];
+    const menu = (await list(ctx, c, listQuery(ctx, c))).map((it) => none.concat(member(it, 'menus') ?? [])[0]).find((m) => typeof m === 'number');
     if (menu !== undefined) body.menus = menu;
   }
   const res = await exercise(ctx, createKey, {}, kind === 'media' ? upload(title) : { body }, { expect: 201, label: 'create' });
-  const id = res?.json?.id;
+  const id = member(res?.json, 'id');
   if (!(res?.status === 201 || res?.status === 200) || id === undefined)
-    throw new Error(`creating a ${kind} record failed: ${res ? `${res.status} ${res.json?.code ?? ''}` : 'no answer'}`);
+    throw new Error(`creating a ${kind} record failed: ${res ? `${res.status} ${member(res.json, 'code') ?? ''}` : 'no answer'}`);
   if (!(await ownCreated(ctx, c, createKey, id))) return;
   registerCleanup(ctx, c, id, title);
   await createProbes(ctx, c, kind, title);
@@ -176,7 +183,7 @@ async function resourceSequence(ctx: Json, c: Json) {
  * creates, updates through each method, then the DELETE, each with its refusals. The record is
  * registered for cleanup by id before anything else is sent to it.
  */
-async function slugSequence(ctx: Json, c: Json, kind: Json, title: Json) {
+async function slugSequence(ctx: RunContext, c: string, kind: string, title: string) {
   const bySlug = `${c}/by-slug/{slug}`;
   const methods = ['POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => ctx.opByKey.has(`${m} ${bySlug}`) && siteHas(ctx, m, bySlug));
   if (!methods.length) return;
@@ -189,8 +196,8 @@ async function slugSequence(ctx: Json, c: Json, kind: Json, title: Json) {
     { body: { ...createBody(kind, slugTitle), status: 'private' } },
     { expect: 201, label: 'create (for the by-slug routes)' },
   );
-  const id = res?.json?.id;
-  const slug = res?.json?.slug;
+  const id = member(res?.json, 'id');
+  const slug = member(res?.json, 'slug');
   if (!(res?.status === 201 || res?.status === 200) || id === undefined)
     throw new Error(`creating a ${kind} record for the by-slug routes failed: ${res ? res.status : 'no answer'}`);
   registerCleanup(ctx, c, id, slugTitle);
@@ -229,35 +236,35 @@ async function slugSequence(ctx: Json, c: Json, kind: Json, title: Json) {
  * The collections with write sequences: a create and an item delete in the spec, in a namespace the
  * site has, with both routes (and methods) in the site's own index.
  */
-export function writableCollections(ctx: Json, writes: Json) {
-  const wanted = new Set();
+export function writableCollections(ctx: RunContext, writes: Operation[]): string[] {
+  const wanted = new Set<string>();
   for (const x of writes) wanted.add(resourceOf(x.path));
-  for (const x of ctx.selected.filter((s: Json) => s.method === 'get' && !ctx.absentNs.has(s.namespace))) wanted.add(resourceOf(x.path));
+  for (const x of ctx.selected.filter((s) => s.method === 'get' && !ctx.absentNs.has(s.namespace))) wanted.add(resourceOf(x.path));
   return [...wanted].filter((c) => {
     const del = [...ctx.opByKey.keys()].find((k) => k.startsWith(`DELETE ${c}/{`));
     const ns = ctx.opByKey.get(`POST ${c}`)?.namespace;
-    return ctx.opByKey.has(`POST ${c}`) && del && !ctx.absentNs.has(ns) && siteHas(ctx, 'POST', c) && siteHas(ctx, 'DELETE', del.slice(7));
+    return ns !== undefined && del && !ctx.absentNs.has(ns) && siteHas(ctx, 'POST', c) && siteHas(ctx, 'DELETE', del.slice(7));
   });
 }
 
 /** Run every write sequence; one failing collection does not stop the others. */
-export async function writePhase(ctx: Json, writes: Json) {
+export async function writePhase(ctx: RunContext, writes: Operation[]) {
   const collections = writableCollections(ctx, writes);
   ctx.phase(`writes: ${collections.length} collections${ctx.opByKey.has('POST /batch/v1') && ctx.results.has('POST /batch/v1') ? ' and batch' : ''}`);
   for (const c of collections) {
     try {
       await resourceSequence(ctx, c);
-    } catch (e: Json) {
+    } catch (e) {
       if (e instanceof RunStopped) throw e;
-      ctx.report.notes.push(`the write sequence of ${c} stopped: ${e.message}`);
+      ctx.report.notes.push(`the write sequence of ${c} stopped: ${errorPart(e, 'message')}`);
       const r = ctx.results.get(`POST ${c}`);
-      if (r) r.checks.push({ name: 'write sequence', kind: 'response', ok: false, errors: [`aborted: ${e.message}`] });
+      if (r) r.checks.push({ name: 'write sequence', kind: 'response', ok: false, errors: [`aborted: ${errorPart(e, 'message')}`] });
     }
   }
   if (ctx.opByKey.has('POST /batch/v1') && ctx.results.has('POST /batch/v1') && !ctx.absentNs.has('batch/v1')) await batchSequence(ctx);
   // Write operations on routes no sequence covers.
   for (const x of writes) {
-    const r = ctx.results.get(x.key);
+    const r = resultOf(ctx, x.key);
     if (r.checks.length) continue;
     if (!siteHas(ctx, x.method, x.path)) {
       Object.assign(r, { verdict: 'skipped', reason: "the site's index does not list this route and method" });
