@@ -64,7 +64,7 @@ export interface HarJudgeOptions {
 }
 
 /** A recorded response whose status was checked to be an HTTP status. */
-type StatusResponse = HarResponse & { status: number };
+export type StatusResponse = HarResponse & { status: number };
 
 /** The response of a HAR entry as the core judges it: body decoded (base64), headers as a map. */
 export function harResponse(res: StatusResponse, method: string, notes: string[]): { response: JudgedResponse; failures: Verdict[] } {

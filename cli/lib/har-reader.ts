@@ -101,8 +101,8 @@ class Pieces {
 
 class HarReader {
   readonly L: Limits;
-  /** stream-chain's flushable: text in, tokens out, and `none` at the end flushes (its type names only the text). */
-  readonly parse = jsonParser({ packValues: false, streamValues: true }) as unknown as (text: string | typeof none) => Many<Token> | typeof none;
+  /** stream-chain's flushable: text in, tokens out, and `none` at the end flushes (its type names only the text, hence the cast). */
+  readonly parse = jsonParser({ packValues: false, streamValues: true }) as (text: string | typeof none) => Many<Token> | typeof none;
   readonly stack: Frame[] = [];
   /** The text of a key or string outside the entries (undefined once it is longer than needed). */
   outer: string | undefined = '';
@@ -160,7 +160,7 @@ class HarReader {
     try {
       result = this.parse(text);
     } catch (e) {
-      const reason = String((e as Error)?.message ?? e).replace(/^Parser (cannot parse input: |has )/, '');
+      const reason = String(e instanceof Error ? e.message : e).replace(/^Parser (cannot parse input: |has )/, '');
       throw new NotAHar(text === none ? where() : `${where()}: ${reason}`);
     }
     if (result === none) return;

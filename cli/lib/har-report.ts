@@ -11,7 +11,7 @@ import type { HarReport, HarSummary, ListedEntry, OperationRow } from './har-run
 const PRINT_PER_OP = 20;
 
 /** What the lines of an entry read of it (an entry of the report, its notes aside). */
-type EntryLines = Pick<ListedEntry, 'file' | 'index' | 'method' | 'url' | 'status' | 'comment' | 'verdict' | 'reason' | 'failures' | 'request'> & {
+export type EntryLines = Pick<ListedEntry, 'file' | 'index' | 'method' | 'url' | 'status' | 'comment' | 'verdict' | 'reason' | 'failures' | 'request'> & {
   operation?: Pick<OperationRef, 'id' | 'method' | 'path'>;
 };
 

@@ -109,6 +109,8 @@ export type ContractJunitReport = Pick<ContractReport, 'baseUrl' | 'startedAt' |
   summary: Pick<ContractSummary, 'operations' | 'failed' | 'skipped' | 'notReachable'>;
 };
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
 /**
  * Escape text for HTML: the five special characters, and every character XML 1.0 does not allow (C0
  * controls but tab, newline and CR; lone surrogates; U+FFFE, U+FFFF) or a reader could misread (DEL,
@@ -121,7 +123,7 @@ const esc = (s: unknown) =>
       /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
       (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
     )
-    .replace(/[&<>"']/g, (c) => (({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }) as Record<string, string>)[c]);
+    .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 const VERDICT: Record<string, string | undefined> = { passed: 'passed', failed: 'FAILED', 'not-reachable': 'not reachable on this site', skipped: 'skipped' };
 
 /** `s` padded with spaces to `n` characters (the text tables). */
