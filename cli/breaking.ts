@@ -12,7 +12,6 @@ import { compareBundles, latestRelease, verdict } from '../core/breaking.js';
 
 export { latestRelease };
 import { DEFAULT_SPEC, PACKAGE_ROOT, parseBundle } from '../core/spec.js';
-import type { Json } from '../core/spec.js';
 
 export const HELP = `Usage: festival-site-api breaking --base <file | URL | git ref> [--head <file>] [--json <file>] [--all]
        festival-site-api breaking --since-release [--releases <dir>] [--head <file>] (in a checkout)
@@ -40,12 +39,17 @@ Exit codes: 0 no break, or breaks announced by a greater info.version major; 1 u
 
 export const FLAGS = flagTable({ string: ['base', 'head', 'json', 'releases'], boolean: ['all', 'since-release'] });
 
-function git(args: Json, opts = {}) {
-  return spawnSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...opts });
+const GIT_MAX_BUFFER = 256 * 1024 * 1024;
+
+function git(args: string[], opts: { cwd?: string } = {}) {
+  return spawnSync('git', args, { encoding: 'utf8', maxBuffer: GIT_MAX_BUFFER, ...opts });
 }
 
+/** A member of a thrown value, inherited ones included (an error's `name`, a DOMException's). */
+const prop = (v: unknown, key: string): unknown => (typeof v === 'object' && v !== null ? Reflect.get(v, key) : undefined);
+
 /** Read the bundle at a git ref: its generated/openapi.json, else its openapi/ source bundled. */
-function bundleAtRef(ref: Json) {
+function bundleAtRef(ref: string) {
   const top = git(['rev-parse', '--show-toplevel'], { cwd: PACKAGE_ROOT });
   if (top.status !== 0) throw new UsageError(`--base ${ref}: not a file, and not inside a git repository`);
   const root = top.stdout.trim();
@@ -61,7 +65,7 @@ function bundleAtRef(ref: Json) {
   if (!existsSync(redocly)) throw new UsageError(`--base ${ref}: ${rel} is not committed there, and Redocly is not installed to bundle ${srcRel}/`);
   const tmp = mkdtempSync(join(tmpdir(), 'breaking-'));
   try {
-    const tar = git(['archive', '--format=tar', ref, srcRel], { cwd: root, encoding: 'buffer' });
+    const tar = spawnSync('git', ['archive', '--format=tar', ref, srcRel], { cwd: root, encoding: 'buffer', maxBuffer: GIT_MAX_BUFFER });
     if (tar.status !== 0) throw new UsageError(`--base ${ref}: neither ${rel} nor ${srcRel}/ exists at that ref`);
     writeFileSync(join(tmp, 'src.tar'), tar.stdout);
     const x = spawnSync('tar', ['-xf', 'src.tar'], { cwd: tmp });
@@ -90,7 +94,7 @@ const URL_TIMEOUT_MS = 30_000;
 const URL_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Read a bundle from an http(s) URL: hostile input, so a timeout, a size cap, no credentials sent. */
-async function bundleAtUrl(url: Json, { timeoutMs = URL_TIMEOUT_MS, maxBytes = URL_MAX_BYTES } = {}) {
+async function bundleAtUrl(url: string, { timeoutMs = URL_TIMEOUT_MS, maxBytes = URL_MAX_BYTES } = {}) {
   let u;
   try {
     u = new URL(url);
@@ -99,61 +103,70 @@ async function bundleAtUrl(url: Json, { timeoutMs = URL_TIMEOUT_MS, maxBytes = U
   }
   if (u.username || u.password) throw new UsageError('--base: a URL must not hold credentials');
   const shown = `${u.origin}${u.pathname}`;
-  let res: Json;
+  let res;
   try {
     res = await fetch(u, { signal: AbortSignal.timeout(timeoutMs), headers: { Accept: 'application/json, application/yaml;q=0.9, */*;q=0.1' } });
-  } catch (e: Json) {
-    throw new UsageError(`--base ${shown}: cannot fetch it (${e?.cause?.code ?? e?.name ?? e})`);
+  } catch (e) {
+    throw new UsageError(`--base ${shown}: cannot fetch it (${prop(prop(e, 'cause'), 'code') ?? prop(e, 'name') ?? e})`);
   }
   if (res.status !== 200) {
     await res.body?.cancel();
     throw new UsageError(`--base ${shown}: answered ${res.status}, not 200`);
   }
-  const chunks = [];
+  const chunks: Uint8Array[] = [];
   let size = 0;
+  const reader = res.body?.getReader();
   try {
-    for await (const chunk of res.body ?? []) {
-      size += chunk.length;
+    while (reader) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
       if (size > maxBytes) {
-        await res.body.cancel().catch(() => {});
+        await reader.cancel().catch(() => {});
         throw new UsageError(`--base ${shown}: larger than ${maxBytes / 1024 / 1024} MB`);
       }
-      chunks.push(chunk);
+      chunks.push(value);
     }
-  } catch (e: Json) {
+  } catch (e) {
     if (e instanceof UsageError) throw e;
-    throw new UsageError(`--base ${shown}: reading it failed (${e?.name ?? e})`);
+    throw new UsageError(`--base ${shown}: reading it failed (${prop(e, 'name') ?? e})`);
   }
   const text = Buffer.concat(chunks).toString('utf8');
   try {
     const doc = parseBundle(text, shown);
     if (!doc || !doc.openapi || !doc.paths) throw new Error('not an OpenAPI document');
     return { doc, from: shown };
-  } catch (e: Json) {
-    throw new UsageError(`--base ${shown}: ${e.message}`);
+  } catch (e) {
+    throw new UsageError(`--base ${shown}: ${prop(e, 'message')}`);
   }
 }
 
 /** The newest released bundle in a releases folder: `{ file, version }`, or undefined when none. */
-function readFile(file: Json, flag: Json) {
+function readFile(file: string, flag: string) {
   let text;
   try {
     text = readFileSync(file, 'utf8');
-  } catch (e: Json) {
-    throw new UsageError(`${flag} ${file}: cannot read it (${e.code ?? e.message})`);
+  } catch (e) {
+    throw new UsageError(`${flag} ${file}: cannot read it (${prop(e, 'code') ?? prop(e, 'message')})`);
   }
   try {
     const doc = parseBundle(text, file);
     if (!doc.openapi || !doc.paths) throw new Error('not an OpenAPI document');
     return doc;
-  } catch (e: Json) {
-    throw new UsageError(`${flag} ${file}: ${e.message}`);
+  } catch (e) {
+    throw new UsageError(`${flag} ${file}: ${prop(e, 'message')}`);
   }
 }
 
-export async function main(argv: Json, { stdout = process.stdout, stderr = process.stderr } = {}) {
-  const say = (s: Json) => stdout.write(`${s}\n`);
-  const err = (s: Json) => stderr.write(`${s}\n`);
+/** Where a run prints (tests capture it). */
+export interface BreakingIo {
+  stdout?: { write(s: string): unknown };
+  stderr?: { write(s: string): unknown };
+}
+
+export async function main(argv: readonly string[], { stdout = process.stdout, stderr = process.stderr }: BreakingIo = {}) {
+  const say = (s: string) => stdout.write(`${s}\n`);
+  const err = (s: string) => stderr.write(`${s}\n`);
   return runCommand('breaking', argv, { flags: FLAGS, help: HELP, say, err }, async (values, positionals) => {
     if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
     if (values.base && values['since-release']) throw new UsageError('give --base or --since-release, not both');

@@ -2,9 +2,6 @@
 // an older or stock site. A drift finding that matches an entry is reported as known, not as drift.
 // `route` is a spec route pattern with `*` wildcards (or omitted for every route); `param` a parameter
 // name; `value` an enum value; `kinds` the drift kinds the entry explains.
-import type { Json } from '../core/spec.js';
-
-/** @type {{param: string, value?: string, route?: string, kinds: string[], specTypes?: string[], siteTypes?: string[], reason: string}[]} */
 /** A difference between the spec and a site that is known and explained. */
 export interface KnownDifference {
   param: string;
@@ -46,17 +43,27 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   { param: 'status', value: 'leads', kinds: ['enum'], reason: 'post status registered by a plugin of the festival site, absent on a stock site' },
 ];
 
-function globToRegExp(glob: Json) {
+function globToRegExp(glob: string) {
   return new RegExp(
     `^${glob
       .split('*')
-      .map((s: Json) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
       .join('.*')}$`,
   );
 }
 
-/** The reason a finding is known, or undefined. `finding`: {route, param, kind, values?: string[], spec?, site?} */
-export function knownReason(finding: Json) {
+/** What a finding is looked up by: its route, parameter and kind, the values in question, and each side's types. */
+export interface FindingKey {
+  route: string;
+  param: string;
+  kind: string;
+  values?: unknown[];
+  spec?: unknown;
+  site?: unknown;
+}
+
+/** The reason a finding is known, or undefined. */
+export function knownReason(finding: FindingKey) {
   for (const k of KNOWN_DIFFERENCES) {
     if (k.param !== finding.param || !k.kinds.includes(finding.kind)) continue;
     if (k.route && !globToRegExp(k.route).test(finding.route)) continue;

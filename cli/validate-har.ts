@@ -10,7 +10,7 @@ import { writeHarReports, harSummaryText } from './lib/har-report.js';
 import { clean, validateHarFiles } from './lib/har-run.js';
 import * as coreMapping from '../core/mapping.js';
 import { specNamespaces } from '../core/spec.js';
-import type { Json } from '../core/spec.js';
+import type { HarLimits } from './lib/har-reader.js';
 
 export const HELP = `Usage: festival-site-api validate-har <file.har>... [options]
 
@@ -38,36 +38,43 @@ Exit codes: 0 every in-scope entry conforms, 1 an entry does not conform or is u
 
 export const FLAGS = flagTable({ string: ['spec', 'out'], list: ['map', 'namespace', 'rest-prefix'], boolean: ['strict', 'quiet'] });
 
+/** Where a run prints (tests capture it), and the reader's bounds (tests lower them). */
+export interface HarMainIo {
+  stdout?: { write(s: string): unknown };
+  stderr?: { write(s: string): unknown };
+  limits?: Partial<HarLimits>;
+}
+
 /** Run the command; returns the exit code. `io` lets tests capture output. */
-export async function main(argv: Json, { stdout = process.stdout, stderr = process.stderr, limits }: Json = {}) {
-  const say = (s: Json) => stdout.write(`${s}\n`);
-  const err = (s: Json) => stderr.write(`${s}\n`);
+export async function main(argv: readonly string[], { stdout = process.stdout, stderr = process.stderr, limits }: HarMainIo = {}) {
+  const say = (s: string) => stdout.write(`${s}\n`);
+  const err = (s: string) => stderr.write(`${s}\n`);
   return runCommand('validate-har', argv, { flags: FLAGS, help: HELP, say, err, show: clean }, async (values, positionals) => {
     if (!positionals.length) throw new UsageError('name at least one HAR file');
     const map = coreMapping;
     let mapping;
     try {
       mapping = map.parseMapping(values.map ?? [], map.FESTIVAL_PLATFORM);
-    } catch (e: Json) {
-      throw new UsageError(e.message);
+    } catch (e) {
+      throw new UsageError(e instanceof Error ? e.message : String(e));
     }
     const { specFile, doc } = loadSpecFlag(values.spec);
     const namespaces = values.namespace ?? [];
     const known = new Set([...specNamespaces(doc), '(index)']);
-    const unknown = namespaces.filter((n: Json) => !known.has(n));
+    const unknown = namespaces.filter((n) => !known.has(n));
     if (unknown.length) throw new UsageError(`unknown namespace ${unknown.join(', ')} (the spec has ${[...known].sort().join(', ')})`);
-    const restPrefixes = (values['rest-prefix'] ?? ['/wp-json']).map((p: Json) => {
+    const restPrefixes = (values['rest-prefix'] ?? ['/wp-json']).map((p) => {
       if (!/^\/[A-Za-z0-9._~/-]*$/.test(p)) throw new UsageError(`--rest-prefix ${JSON.stringify(p)}: expected a path such as /wp-json`);
       return p.replace(/\/+$/, '') || '/';
     });
     const out = resolve(values.out ?? 'test-output/validate-har');
     const files = positionals.map((f) => resolve(f));
-    const { report, badFiles } = validateHarFiles({ files, doc, specFile, map, mapping, strict: Boolean(values.strict), namespaces, restPrefixes, limits });
+    const { report, badFiles } = validateHarFiles({ files, doc, specFile, mapping, strict: Boolean(values.strict), namespaces, restPrefixes, limits });
     for (const b of badFiles) err(`validate-har: ${clean(b.file, 300)}: ${b.message}`);
     // A file that is not a HAR is a failed start (exit 2): the reports of an earlier run stay as they were.
     const paths = badFiles.length ? {} : writeHarReports(report, out);
     const text = harSummaryText(report);
-    if (values.quiet) say(text.split('\n').pop());
+    if (values.quiet) say(text.split('\n').pop() ?? '');
     else {
       const pairs = [...Object.entries(mapping.namespaces), ...Object.entries(mapping.params)].map(([a, b]) => `${a}=${b}`).join(', ');
       say(`validate-har: ${files.length} file(s) · spec ${doc.info?.version ?? '?'}${values.strict ? ' · strict' : ''} · mapping ${pairs || 'none'}`);

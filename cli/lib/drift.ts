@@ -4,23 +4,130 @@
 // plugin differences (../known-differences.ts) are marked as such.
 import { knownReason } from '../known-differences.js';
 import { endpointFor, indexRoutes, normaliseRoute, routeKey } from './routes.js';
+import { asArray, asObject, at, member, type JsonObject } from '../../core/json.js';
 import { bodySchema, deref, operations, schemaEnum, schemaTypes, specNamespaces } from '../../core/spec.js';
-import type { Json } from '../../core/spec.js';
+import type { MaybeRef, OpenApiDoc, Operation, Schema } from '../../core/spec.js';
 
 /** Parameters the platform accepts on every route without listing them per route. */
 export const GLOBAL_PARAMS = ['_fields', '_embed', '_envelope', '_method', '_jsonp', '_locale'];
 
 export { normaliseRoute };
 
+/**
+ * One parameter finding: `kind` is type, enum, default, required, property, site-only or spec-only.
+ * `spec` and `site` hold what each side says (types, allowed values, a default, whether it is
+ * required, the site's parameter), `specOnly` and `siteOnly` the values or properties one side lacks;
+ * the site's values are as its index gives them (any JSON). `known`: why a known difference explains it.
+ */
+export interface DriftFinding {
+  route: string;
+  method: string;
+  param: string;
+  kind: string;
+  in?: string;
+  spec?: unknown;
+  site?: unknown;
+  specOnly?: unknown[];
+  siteOnly?: unknown[];
+  known?: string;
+}
+
+/** A route key of the site index that could not be read as a route, and why. */
+export interface UnparseableRoute {
+  key: string;
+  error: string;
+}
+
+/** A route of the site index (routes.ts `indexRoutes`): its path template with spec names, and its entry as the site gives it. */
+export interface SiteRoute {
+  route: string;
+  entry: unknown;
+}
+
+/** The routes of a site index as `indexRoutes` returns them. */
+export interface SiteRoutes {
+  byKey: Map<string, SiteRoute>;
+  unparseable: UnparseableRoute[];
+}
+
+/** The counts of a drift report. */
+export interface DriftSummary {
+  specNamespacesAbsent: number;
+  siteOtherNamespaces: number;
+  siteOnlyRoutes: number;
+  specOnlyRoutes: number;
+  siteOnlyMethods: number;
+  specOnlyMethods: number;
+  paramFindings: number;
+  knownParamFindings: number;
+  unknownParamFindings: number;
+  unparseableRoutes?: number;
+}
+
+/** A route one side has, with its methods (the site's as its index lists them). */
+export interface RouteMethods {
+  route: string;
+  methods: unknown[];
+}
+
+/** A method of a route that one side has (the site's as its index names it). */
+export interface RouteMethod {
+  route: string;
+  method: unknown;
+}
+
+/** The drift report (drift.json): plain JSON, sorted, stable. */
+export interface DriftReport {
+  siteNamespaces: string[];
+  specNamespacesAbsent: { namespace: string; routes: number }[];
+  siteOtherNamespaces: { namespace: string; routes: string[] }[];
+  paramsAbsentFromSite: { param: string; routes: number; known?: string }[];
+  globalParams: string[];
+  routes: { siteOnly: RouteMethods[]; specOnly: RouteMethods[] };
+  methods: { siteOnly: RouteMethod[]; specOnly: RouteMethod[] };
+  params: DriftFinding[];
+  summary: DriftSummary;
+  /** Only when the index has route keys that are not routes. */
+  unparseableRoutes?: UnparseableRoute[];
+}
+
+/** What computeDrift takes besides the bundle and the index. */
+export interface DriftOptions {
+  globalParams?: readonly string[];
+  /** A site namespace (a parameter's default) to the spec's name. */
+  mapNamespace?: (ns: string) => string;
+  /** The index's routes, when the caller has them already. */
+  routes?: SiteRoutes;
+}
+
+/** The spec's side of one parameter. */
+interface SpecParam {
+  in: string;
+  types: string[];
+  enum: unknown[] | undefined;
+  default: unknown;
+  required: boolean;
+  schema: MaybeRef<Schema> | undefined;
+}
+
+/** A route of the spec and its operations. */
+interface SpecRoute {
+  route: string;
+  ops: Operation[];
+}
+
+/** Per spec parameter name: on how many routes the spec has it, and on how many of those the site has it too. */
+type ParamSeen = Map<string, { spec: number; site: number }>;
+
 /** The spec namespace a route belongs to (`namespaces` sorted longest first), or undefined. */
-function nsOfRoute(route: Json, sortedNamespaces: Json) {
+function nsOfRoute(route: string, sortedNamespaces: readonly string[]) {
   if (route === '/') return '(index)';
   for (const ns of sortedNamespaces) if (route.startsWith(ns, 1) && (route.length === ns.length + 1 || route[ns.length + 1] === '/')) return ns;
   return undefined;
 }
 
 /** The leading segment prefixes of a route (`/a/b/c` -> `a`, `a/b`, `a/b/c`), at most four. */
-function prefixes(route: Json) {
+function prefixes(route: string) {
   const out = [];
   let i = 1;
   while (out.length < 4 && i < route.length) {
@@ -33,34 +140,35 @@ function prefixes(route: Json) {
   return out;
 }
 
-const sortBy = (list: Json, ...keys: string[]) =>
-  list.sort((a: Json, b: Json) => {
+const sortBy = <T extends object>(list: T[], ...keys: (keyof T)[]) =>
+  list.sort((a, b) => {
     for (const k of keys) {
       const c = String(a[k] ?? '').localeCompare(String(b[k] ?? ''));
       if (c) return c;
     }
     return 0;
   });
-const canon = (v: Json) =>
-  JSON.stringify(v, (_k, x) =>
+const canon = (v: unknown) =>
+  JSON.stringify(v, (_k, x: unknown) =>
     x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x,
   );
 
-function siteTypes(arg: Json) {
-  const t = Array.isArray(arg.type) ? arg.type : arg.type ? [arg.type] : [];
+/** The types a site's arg declares (`type`, one or a list), sorted. */
+function siteTypes(arg: unknown) {
+  const type = member(arg, 'type');
+  const t: unknown[] = Array.isArray(type) ? type : type ? [type] : [];
   const set = new Set(t);
   if (set.has('integer') && set.has('number')) set.delete('integer');
   return [...set].sort();
 }
-function siteEnum(arg: Json) {
-  if (Array.isArray(arg.enum)) return arg.enum;
-  if (arg.items && Array.isArray(arg.items.enum)) return arg.items.enum;
-  return undefined;
+/** The values a site's arg allows (its `enum`, or its items'), or undefined. */
+function siteEnum(arg: unknown) {
+  return asArray(member(arg, 'enum')) ?? asArray(at(arg, 'items', 'enum'));
 }
 
 /** The spec's parameters of one operation, by name: {types, enum, default, required, in}. */
-function specParams(o: Json, doc: Json) {
-  const out = new Map();
+function specParams(o: Operation, doc: OpenApiDoc) {
+  const out = new Map<string, SpecParam>();
   for (const p of o.params) {
     if (p.in !== 'query' && p.in !== 'path') continue;
     out.set(p.name, {
@@ -83,7 +191,7 @@ function specParams(o: Json, doc: Json) {
   return out;
 }
 
-function collectProperties(schema: Json, doc: Json, acc = new Map()) {
+function collectProperties(schema: MaybeRef<Schema> | undefined, doc: OpenApiDoc, acc = new Map<string, { schema: Schema; required: boolean }>()) {
   const s = deref(schema, doc);
   if (!s || typeof s !== 'object') return acc;
   const req = new Set(s.required ?? []);
@@ -93,18 +201,19 @@ function collectProperties(schema: Json, doc: Json, acc = new Map()) {
 }
 
 /** The differences between the spec's parameter `p` and the site's arg `a` of the same name on one route and method. */
-function paramFindings(route: Json, M: string, name: string, p: Json, a: Json, doc: Json, mapNamespace: (x: Json) => Json): Json[] {
-  const out: Json[] = [];
+function paramFindings(route: string, M: string, name: string, p: SpecParam, a: unknown, doc: OpenApiDoc, mapNamespace: (x: string) => string): DriftFinding[] {
+  const out: DriftFinding[] = [];
   const st = siteTypes(a);
   if (st.length && p.types.length && canon(st) !== canon(p.types)) out.push({ route, method: M, param: name, kind: 'type', spec: p.types, site: st });
   const se = siteEnum(a);
   if (se || p.enum) {
-    const specOnly = (p.enum ?? []).filter((v: Json) => !(se ?? []).includes(v));
-    const siteOnly = (se ?? []).filter((v: Json) => !(p.enum ?? []).includes(v));
+    const specOnly = (p.enum ?? []).filter((v) => !(se ?? []).includes(v));
+    const siteOnly = (se ?? []).filter((v) => !(p.enum ?? []).includes(v));
     if (!se || !p.enum) out.push({ route, method: M, param: name, kind: 'enum', spec: p.enum ?? null, site: se ?? null });
     else if (specOnly.length || siteOnly.length) out.push({ route, method: M, param: name, kind: 'enum', specOnly, siteOnly });
   }
-  let sd = name === 'namespace' && typeof a.default === 'string' ? mapNamespace(a.default) : a.default;
+  const siteDefault = member(a, 'default');
+  let sd = name === 'namespace' && typeof siteDefault === 'string' ? mapNamespace(siteDefault) : siteDefault;
   // PHP casts a scalar default of an array parameter to a one-item list.
   if (sd !== undefined && !Array.isArray(sd) && Array.isArray(p.default) && p.types.includes('array')) sd = [sd];
   // A numeric default the site declares as a string ("10", the calendar's habit) is the same value
@@ -112,24 +221,27 @@ function paramFindings(route: Json, M: string, name: string, p: Json, a: Json, d
   if (typeof sd === 'string' && typeof p.default === 'number' && /^-?\d+(\.\d+)?$/.test(sd) && Number(sd) === p.default) sd = p.default;
   if ((sd !== undefined || p.default !== undefined) && canon(sd) !== canon(p.default))
     out.push({ route, method: M, param: name, kind: 'default', spec: p.default ?? null, site: sd ?? null });
-  if (p.in !== 'path' && Boolean(a.required) !== p.required)
-    out.push({ route, method: M, param: name, kind: 'required', spec: p.required, site: Boolean(a.required) });
+  const siteRequired = Boolean(member(a, 'required'));
+  if (p.in !== 'path' && siteRequired !== p.required) out.push({ route, method: M, param: name, kind: 'required', spec: p.required, site: siteRequired });
   // Object properties the spec documents and the site's arg lacks (e.g. meta.footnotes).
   const specProps = collectProperties(p.schema, doc);
-  if (specProps.size && a.properties && typeof a.properties === 'object') {
-    const missing = [...specProps.keys()].filter((x) => !(x in a.properties));
-    const extra = Object.keys(a.properties).filter((x) => !specProps.has(x));
+  const siteProps = member(a, 'properties');
+  if (specProps.size && siteProps && typeof siteProps === 'object') {
+    const missing = [...specProps.keys()].filter((x) => !(x in siteProps));
+    const extra = Object.keys(siteProps).filter((x) => !specProps.has(x));
     if (missing.length || extra.length) out.push({ route, method: M, param: name, kind: 'property', specOnly: missing, siteOnly: extra });
   }
   return out;
 }
 
 /** The site's args on one route and method that the spec does not have (nor the global parameters). */
-function siteOnlyParams(route: Json, M: string, args: Json, sp: Map<string, Json>, globalParams: string[]): Json[] {
-  const out: Json[] = [];
+function siteOnlyParams(route: string, M: string, args: JsonObject, sp: Map<string, SpecParam>, globalParams: readonly string[]): DriftFinding[] {
+  const out: DriftFinding[] = [];
   for (const name of Object.keys(args)) {
     if (sp.has(name) || globalParams.includes(name)) continue;
     const a = args[name];
+    const siteDefault = member(a, 'default');
+    const values = siteEnum(a);
     out.push({
       route,
       method: M,
@@ -137,9 +249,9 @@ function siteOnlyParams(route: Json, M: string, args: Json, sp: Map<string, Json
       kind: 'site-only',
       site: {
         type: siteTypes(a),
-        ...(a.default !== undefined ? { default: a.default } : {}),
-        ...(siteEnum(a) ? { enum: siteEnum(a) } : {}),
-        required: Boolean(a.required),
+        ...(siteDefault !== undefined ? { default: siteDefault } : {}),
+        ...(values ? { enum: values } : {}),
+        required: Boolean(member(a, 'required')),
       },
     });
   }
@@ -147,20 +259,21 @@ function siteOnlyParams(route: Json, M: string, args: Json, sp: Map<string, Json
 }
 
 /** The site's routes outside the spec's namespaces, grouped by the longest namespace of the index they fall under. */
-function otherNamespaces(siteRoutes: Map<string, Json>, specNs: string[], siteNsSet: Set<Json>) {
-  const other = new Map();
+function otherNamespaces(siteRoutes: Map<string, SiteRoute>, specNs: string[], siteNsSet: Set<string>) {
+  const other = new Map<string, string[]>();
   for (const { route } of siteRoutes.values()) {
     if (nsOfRoute(route, specNs)) continue;
     const pre = prefixes(route);
     const ns = pre.reverse().find((p) => siteNsSet.has(p)) ?? route.split('/').filter(Boolean).slice(0, 2).join('/');
-    if (!other.has(ns)) other.set(ns, []);
-    other.get(ns).push(route);
+    const list = other.get(ns) ?? [];
+    other.set(ns, list);
+    list.push(route);
   }
   return [...other].map(([namespace, routes]) => ({ namespace, routes: routes.sort() })).sort((a, b) => a.namespace.localeCompare(b.namespace));
 }
 
 /** Count, per spec parameter name, its routes in the spec and those where the site has it too. */
-function countParams(paramSeen: Map<string, Json>, sp: Map<string, Json>, args: Json, globalParams: string[]) {
+function countParams(paramSeen: ParamSeen, sp: Map<string, SpecParam>, args: JsonObject, globalParams: readonly string[]) {
   for (const [name] of sp) {
     if (globalParams.includes(name)) continue;
     const c = paramSeen.get(name) ?? { spec: 0, site: 0 };
@@ -171,16 +284,22 @@ function countParams(paramSeen: Map<string, Json>, sp: Map<string, Json>, args: 
 }
 
 /** The spec's namespaces the site does not have at all (listed in drift.specNamespacesAbsent, sorted); returns their set. */
-function absentNamespaces(drift: Json, specRoutes: Map<string, Json>, siteRoutes: Map<string, Json>, specNs: string[], siteNsSet: Set<Json>) {
-  const specNsWithRoutes = new Map();
+function absentNamespaces(
+  drift: DriftReport,
+  specRoutes: Map<string, SpecRoute>,
+  siteRoutes: Map<string, SiteRoute>,
+  specNs: string[],
+  siteNsSet: Set<string>,
+) {
+  const specNsWithRoutes = new Map<string, number>();
   for (const { route } of specRoutes.values()) {
     const ns = nsOfRoute(route, specNs) ?? '(other)';
     specNsWithRoutes.set(ns, (specNsWithRoutes.get(ns) ?? 0) + 1);
   }
-  const sitePrefixes = new Set();
+  const sitePrefixes = new Set<string>();
   for (const { route } of siteRoutes.values()) for (const p of prefixes(route)) sitePrefixes.add(p);
-  const siteHasNs = (ns: Json) => ns === '(index)' || siteNsSet.has(ns) || sitePrefixes.has(ns);
-  const absent = new Set();
+  const siteHasNs = (ns: string) => ns === '(index)' || siteNsSet.has(ns) || sitePrefixes.has(ns);
+  const absent = new Set<string>();
   for (const [ns, n] of specNsWithRoutes)
     if (!siteHasNs(ns)) {
       absent.add(ns);
@@ -190,23 +309,34 @@ function absentNamespaces(drift: Json, specRoutes: Map<string, Json>, siteRoutes
   return absent;
 }
 
+/** The methods of each endpoint of a site route entry that lists them (the site's values as they are). */
+const endpointMethods = (entry: unknown): unknown[][] =>
+  (asArray(member(entry, 'endpoints')) ?? []).map((e) => asArray(member(e, 'methods'))).filter((m) => m !== undefined);
+
+/** The routes of the spec by route key, each with its operations. */
+function specRoutesOf(ops: Operation[]) {
+  const specRoutes = new Map<string, SpecRoute>();
+  for (const o of ops) {
+    const k = routeKey(o.path);
+    const r = specRoutes.get(k) ?? { route: o.path, ops: [] };
+    specRoutes.set(k, r);
+    r.ops.push(o);
+  }
+  return specRoutes;
+}
+
 /**
  * Compare a bundle with a site index (already mapped to spec names). `routes`: the index's routes as
  * `indexRoutes` returns them, when the caller has them already.
  * @returns the drift report (plain JSON, sorted, stable).
  */
-export function computeDrift(doc: Json, index: Json, { globalParams = GLOBAL_PARAMS, mapNamespace = (x: Json) => x, routes }: Json = {}) {
+export function computeDrift(doc: OpenApiDoc, index: unknown, { globalParams = GLOBAL_PARAMS, mapNamespace = (x: string) => x, routes }: DriftOptions = {}) {
   const specNs = [...specNamespaces(doc), '(index)'].sort((a, b) => b.length - a.length);
   const ops = operations(doc);
-  const { byKey: siteRoutes, unparseable } = routes ?? indexRoutes(index);
-  const specRoutes = new Map(); // key -> {route, ops}
-  for (const o of ops) {
-    const k = routeKey(o.path);
-    if (!specRoutes.has(k)) specRoutes.set(k, { route: o.path, ops: [] });
-    specRoutes.get(k).ops.push(o);
-  }
-  const siteNamespaces = [...new Set((Array.isArray(index?.namespaces) ? index.namespaces : []).filter((n: Json) => typeof n === 'string'))];
-  const drift: Record<string, Json> = {
+  const { byKey: siteRoutes, unparseable }: SiteRoutes = routes ?? indexRoutes(index);
+  const specRoutes = specRoutesOf(ops);
+  const siteNamespaces = [...new Set((asArray(member(index, 'namespaces')) ?? []).filter((n) => typeof n === 'string'))];
+  const drift: DriftReport = {
     siteNamespaces: [...siteNamespaces].sort(),
     specNamespacesAbsent: [],
     siteOtherNamespaces: [],
@@ -215,9 +345,20 @@ export function computeDrift(doc: Json, index: Json, { globalParams = GLOBAL_PAR
     routes: { siteOnly: [], specOnly: [] },
     methods: { siteOnly: [], specOnly: [] },
     params: [],
-    summary: {},
+    // In its place of the report; finishDrift counts it.
+    summary: {
+      specNamespacesAbsent: 0,
+      siteOtherNamespaces: 0,
+      siteOnlyRoutes: 0,
+      specOnlyRoutes: 0,
+      siteOnlyMethods: 0,
+      specOnlyMethods: 0,
+      paramFindings: 0,
+      knownParamFindings: 0,
+      unknownParamFindings: 0,
+    },
   };
-  if (unparseable.length) drift.unparseableRoutes = unparseable.sort((a: Json, b: Json) => a.key.localeCompare(b.key));
+  if (unparseable.length) drift.unparseableRoutes = unparseable.sort((a, b) => a.key.localeCompare(b.key));
   // Namespaces of the spec the site doesn't have at all.
   const siteNsSet = new Set(siteNamespaces);
   const absent = absentNamespaces(drift, specRoutes, siteRoutes, specNs, siteNsSet);
@@ -225,26 +366,25 @@ export function computeDrift(doc: Json, index: Json, { globalParams = GLOBAL_PAR
   drift.siteOtherNamespaces = otherNamespaces(siteRoutes, specNs, siteNsSet);
 
   // Count, per spec parameter name, on how many common routes the site has it at all.
-  const paramSeen = new Map(); // name -> {spec: n, site: n}
-  const findings = [];
+  const paramSeen: ParamSeen = new Map();
+  const findings: DriftFinding[] = [];
   for (const [k, s] of specRoutes) {
     const ns = nsOfRoute(s.route, specNs);
-    if (absent.has(ns)) continue;
+    if (ns !== undefined && absent.has(ns)) continue;
     const site = siteRoutes.get(k);
     if (!site) {
-      drift.routes.specOnly.push({ route: s.route, methods: s.ops.map((o: Json) => o.method.toUpperCase()).sort() });
+      drift.routes.specOnly.push({ route: s.route, methods: s.ops.map((o) => o.method.toUpperCase()).sort() });
       continue;
     }
-    const endpoints = (Array.isArray(site.entry.endpoints) ? site.entry.endpoints : []).filter((e: Json) => e && Array.isArray(e.methods));
     for (const o of s.ops) {
       const M = o.method.toUpperCase();
-      const ep = endpointFor(site.entry, M);
+      const ep: unknown = endpointFor(site.entry, M);
       if (!ep) {
         drift.methods.specOnly.push({ route: s.route, method: M });
         continue;
       }
       const sp = specParams(o, doc);
-      const args = ep.args && typeof ep.args === 'object' && !Array.isArray(ep.args) ? ep.args : {};
+      const args = asObject(member(ep, 'args')) ?? {};
       countParams(paramSeen, sp, args, globalParams);
       for (const [name, p] of sp) {
         if (globalParams.includes(name)) continue;
@@ -258,9 +398,9 @@ export function computeDrift(doc: Json, index: Json, { globalParams = GLOBAL_PAR
       }
       findings.push(...siteOnlyParams(s.route, M, args, sp, globalParams));
     }
-    for (const e of endpoints)
-      for (const M of e.methods) {
-        if (!s.ops.some((o: Json) => o.method.toUpperCase() === M) && !drift.methods.siteOnly.some((x: Json) => x.route === s.route && x.method === M))
+    for (const methods of endpointMethods(site.entry))
+      for (const M of methods) {
+        if (!s.ops.some((o) => o.method.toUpperCase() === M) && !drift.methods.siteOnly.some((x) => x.route === s.route && x.method === M))
           drift.methods.siteOnly.push({ route: s.route, method: M });
       }
   }
@@ -268,14 +408,17 @@ export function computeDrift(doc: Json, index: Json, { globalParams = GLOBAL_PAR
     if (specRoutes.has(k)) continue;
     const ns = nsOfRoute(site.route, specNs);
     if (!ns) continue;
-    const eps = Array.isArray(site.entry.endpoints) ? site.entry.endpoints : [];
-    drift.routes.siteOnly.push({ route: site.route, methods: [...new Set(eps.flatMap((e: Json) => (Array.isArray(e?.methods) ? e.methods : [])))].sort() });
+    drift.routes.siteOnly.push({ route: site.route, methods: [...new Set(endpointMethods(site.entry).flat())].sort() });
   }
   return finishDrift(drift, findings, paramSeen, unparseable);
 }
 
+/** The values a known difference is looked up for: an enum finding's values the spec lists, a property finding's properties. */
+const findingValues = (f: DriftFinding): unknown[] | undefined =>
+  f.kind === 'enum' ? (f.specOnly ?? asArray(f.spec) ?? []) : f.kind === 'property' ? f.specOnly : undefined;
+
 /** Known differences, sorting and the summary of a drift report. */
-function finishDrift(drift: Json, findings: Json, paramSeen: Json, unparseable: Json) {
+function finishDrift(drift: DriftReport, findings: DriftFinding[], paramSeen: ParamSeen, unparseable: UnparseableRoute[]) {
   // A spec parameter the site has on no route at all (e.g. a plugin's parameter): one finding.
   const everywhere = new Set([...paramSeen].filter(([, c]) => c.site === 0 && c.spec > 1).map(([n]) => n));
   drift.paramsAbsentFromSite = [...paramSeen]
@@ -287,15 +430,14 @@ function finishDrift(drift: Json, findings: Json, paramSeen: Json, unparseable: 
     .sort((a, b) => a.param.localeCompare(b.param));
   for (const f of findings) {
     if (f.kind === 'spec-only' && everywhere.has(f.param)) continue;
-    const values = f.kind === 'enum' ? (f.specOnly ?? f.spec ?? []) : f.kind === 'property' ? f.specOnly : undefined;
+    const values = findingValues(f);
     const reason = knownReason({ route: f.route, param: f.param, kind: f.kind, values, spec: f.spec, site: f.site });
     const explainedAll =
       reason &&
       (f.kind !== 'enum' ||
-        ((f.siteOnly ?? []).length === 0 &&
-          (f.specOnly ?? []).every((v: Json) => knownReason({ route: f.route, param: f.param, kind: 'enum', values: [v] })))) &&
+        ((f.siteOnly ?? []).length === 0 && (f.specOnly ?? []).every((v) => knownReason({ route: f.route, param: f.param, kind: 'enum', values: [v] })))) &&
       (f.kind !== 'property' ||
-        ((f.siteOnly ?? []).length === 0 && f.specOnly.every((v: Json) => knownReason({ route: f.route, param: f.param, kind: 'property', values: [v] }))));
+        ((f.siteOnly ?? []).length === 0 && (f.specOnly ?? []).every((v) => knownReason({ route: f.route, param: f.param, kind: 'property', values: [v] }))));
     if (reason) f.known = explainedAll ? knownReasonsFor(f) : `partly: ${knownReasonsFor(f)}`;
     drift.params.push(f);
   }
@@ -304,7 +446,7 @@ function finishDrift(drift: Json, findings: Json, paramSeen: Json, unparseable: 
   sortBy(drift.routes.specOnly, 'route');
   sortBy(drift.methods.siteOnly, 'route', 'method');
   sortBy(drift.methods.specOnly, 'route', 'method');
-  const known = drift.params.filter((f: Json) => f.known && !String(f.known).startsWith('partly')).length;
+  const known = drift.params.filter((f) => f.known && !String(f.known).startsWith('partly')).length;
   drift.summary = {
     specNamespacesAbsent: drift.specNamespacesAbsent.length,
     siteOtherNamespaces: drift.siteOtherNamespaces.length,
@@ -320,11 +462,11 @@ function finishDrift(drift: Json, findings: Json, paramSeen: Json, unparseable: 
   return drift;
 }
 
-function knownReasonsFor(f: Json) {
-  const vals = f.kind === 'enum' ? (f.specOnly ?? f.spec ?? []) : f.kind === 'property' ? f.specOnly : [undefined];
+function knownReasonsFor(f: DriftFinding) {
+  const vals = findingValues(f) ?? [undefined];
   const reasons = new Set(
     vals
-      .map((v: Json) => knownReason({ route: f.route, param: f.param, kind: f.kind, values: v === undefined ? undefined : [v], spec: f.spec, site: f.site }))
+      .map((v) => knownReason({ route: f.route, param: f.param, kind: f.kind, values: v === undefined ? undefined : [v], spec: f.spec, site: f.site }))
       .filter(Boolean),
   );
   return [...reasons].join('; ');
@@ -332,8 +474,8 @@ function knownReasonsFor(f: Json) {
 
 const MAX_VALUES = 10;
 /** One value of a finding, printable: JSON, cut (values come from the site: hostile input). */
-function showValue(v: Json) {
-  let s;
+function showValue(v: unknown) {
+  let s: string;
   try {
     s = JSON.stringify(v) ?? String(v);
   } catch {
@@ -342,12 +484,12 @@ function showValue(v: Json) {
   s = s.replace(/[\x00-\x1f\x7f]/g, '?');
   return s.length > 60 ? `${s.slice(0, 59)}…` : s;
 }
-function showValues(xs: Json) {
+function showValues(xs: unknown) {
   const list = Array.isArray(xs) ? xs : [xs];
   const shown = list.slice(0, MAX_VALUES).map(showValue).join(', ');
   return list.length > MAX_VALUES ? `${shown}, … (${list.length - MAX_VALUES} more)` : shown;
 }
-const types = (xs: Json) =>
+const types = (xs: unknown) =>
   Array.isArray(xs) && xs.length
     ? xs
         .map(showValue)
@@ -359,14 +501,16 @@ const types = (xs: Json) =>
  * A parameter finding of the drift report in words: what differs, and which side the tool takes to
  * be right. The site's own index is what the site accepts, so a difference no known platform version
  * or plugin explains is the spec's to fix; a known difference keeps the spec (it documents another
- * version) and says why. Returns `{ what, verdict }`.
+ * version) and says why. Returns `{ what, verdict }`. Any member may be missing (a finding read
+ * back from drift.json, say): a kind it does not know is described by its values.
  */
-export function describeFinding(f: Json) {
-  let what;
+export function describeFinding(f: Partial<DriftFinding>) {
+  let what: string;
   switch (f.kind) {
     case 'type': {
-      const extra = (f.spec ?? []).filter((t: Json) => !(f.site ?? []).includes(t));
-      what = `type: the spec says ${types(f.spec)}, the site ${types(f.site)}${extra.length ? ` (the site does not take ${extra.map((t: Json) => showValue(t).replace(/^"|"$/g, '')).join(' or ')})` : ''}`;
+      const siteList = asArray(f.site) ?? [];
+      const extra = (asArray(f.spec) ?? []).filter((t) => !siteList.includes(t));
+      what = `type: the spec says ${types(f.spec)}, the site ${types(f.site)}${extra.length ? ` (the site does not take ${extra.map((t) => showValue(t).replace(/^"|"$/g, '')).join(' or ')})` : ''}`;
       break;
     }
     case 'enum':
@@ -393,7 +537,7 @@ export function describeFinding(f: Json) {
       break;
     }
     case 'site-only':
-      what = `the site accepts this parameter (${types(f.site?.type)}${f.site?.required ? ', required' : ''}); the spec does not document it`;
+      what = `the site accepts this parameter (${types(member(f.site, 'type'))}${member(f.site, 'required') ? ', required' : ''}); the spec does not document it`;
       break;
     case 'spec-only':
       what = `the spec documents this parameter${f.in ? ` (in ${f.in})` : ''}; the site does not list it on this route`;

@@ -4,39 +4,30 @@
 // rules (core/match.ts), then judge the response and, separately, the request. Every value is
 // hostile: nothing here throws on odd input, recursion is bounded by a depth check before parsing.
 import { MAX_URL, restRouteOf, type RestRoute } from '../../core/base-url.js';
+import { asArray, asString, at, member } from '../../core/json.js';
 import { SENSITIVE_PARAM } from '../../core/redact.js';
 import { createJudge, depthWithin, MAX_BODY_DEPTH, type JudgedRequest, type JudgedResponse, type RequestVerdict, type Verdict } from '../../core/judge.js';
 import * as map from '../../core/mapping.js';
 import { matchRoute, routeTable, type RouteMatch } from '../../core/match.js';
 import { phpDecodeChecked, queryPairs } from '../../core/php-query.js';
-import { specNamespaces, type Json, type OpenApiDoc, type Operation } from '../../core/spec.js';
-
-const MAX_HEADERS = 1000;
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined);
+import { specNamespaces, type OpenApiDoc, type Operation } from '../../core/spec.js';
+import { MAX_HAR_LIST, checkHarEntry, type HarRequest, type HarResponse } from './har-reader.js';
 
 /** Headers of a HAR request or response as a lower-case map (duplicates joined), bounded. */
-function headerMap(list: unknown, notes: string[], where: string): Record<string, string> {
+function headerMap(list: HarResponse['headers'], notes: string[], where: string): Record<string, string> {
   const out: Record<string, string> = {};
   if (list === undefined) return out;
-  if (!Array.isArray(list)) {
+  if (list === 'not a list') {
     notes.push(`${where}.headers is not a list (ignored)`);
     return out;
   }
-  let bad = 0;
-  for (const h of list.slice(0, MAX_HEADERS)) {
-    const name = str(h?.name);
-    const value = str(h?.value);
-    if (name === undefined || value === undefined) {
-      bad++;
-      continue;
-    }
+  for (const { name, value } of list.pairs) {
     const k = name.toLowerCase().slice(0, 200);
     const v = value.slice(0, 64 * 1024);
     out[k] = out[k] === undefined ? v : `${out[k]}, ${v}`;
   }
-  if (bad) notes.push(`${where}.headers: ${bad} malformed header(s) ignored`);
-  if (list.length > MAX_HEADERS) notes.push(`${where}.headers: only the first ${MAX_HEADERS} read`);
+  if (list.malformed) notes.push(`${where}.headers: ${list.malformed} malformed header(s) ignored`);
+  if (list.cut) notes.push(`${where}.headers: only the first ${MAX_HAR_LIST} read`);
   return out;
 }
 
@@ -72,15 +63,18 @@ export interface HarJudgeOptions {
   restPrefixes?: readonly string[];
 }
 
+/** A recorded response whose status was checked to be an HTTP status. */
+export type StatusResponse = HarResponse & { status: number };
+
 /** The response of a HAR entry as the core judges it: body decoded (base64), headers as a map. */
-export function harResponse(res: Json, method: string, notes: string[]): { response: JudgedResponse; failures: Verdict[] } {
+export function harResponse(res: StatusResponse, method: string, notes: string[]): { response: JudgedResponse; failures: Verdict[] } {
   const failures: Verdict[] = [];
   const headers = headerMap(res.headers, notes, 'response');
-  const content = res.content && typeof res.content === 'object' ? res.content : {};
-  if (headers['content-type'] === undefined && str(content.mimeType) !== undefined) headers['content-type'] = str(content.mimeType) as string;
-  let text = str(content.text);
+  const { content } = res;
+  if (headers['content-type'] === undefined && content.mimeType !== undefined) headers['content-type'] = content.mimeType;
+  let text = content.text;
   if (text === undefined && method !== 'HEAD') notes.push('the body is not in the HAR (not recorded): not judged');
-  const enc = str(content.encoding);
+  const enc = content.encoding;
   if (text !== undefined && enc) {
     if (enc.toLowerCase() !== 'base64') {
       notes.push(`content.encoding ${enc.slice(0, 20)} is not understood: the body is not judged`);
@@ -94,19 +88,13 @@ export function harResponse(res: Json, method: string, notes: string[]): { respo
 }
 
 /** The request of a HAR entry as the core judges it. */
-function harRequest(req: Json, r: RestRoute, pathValues: Record<string, string>): JudgedRequest {
+function harRequest(req: HarRequest, r: RestRoute, pathValues: Record<string, string>): JudgedRequest {
   const pd = req.postData;
-  const text = str(pd?.text);
-  const type = String(str(pd?.mimeType) ?? '');
+  const text = pd?.text;
+  const type = pd?.mimeType ?? '';
   const form = type.split(';')[0].trim().toLowerCase() === 'application/x-www-form-urlencoded';
-  const params = !form
-    ? undefined
-    : text !== undefined
-      ? queryPairs(text).map((q) => ({ name: q.key, value: q.value }))
-      : Array.isArray(pd?.params)
-        ? pd.params.slice(0, 1000).map((p: Json) => ({ name: str(p?.name) ?? '', value: str(p?.value) ?? '' }))
-        : undefined;
-  return { pathValues, query: r.query, body: pd && typeof pd === 'object' ? { type, text, params } : undefined };
+  const params = !form ? undefined : text !== undefined ? queryPairs(text).map((q) => ({ name: q.key, value: q.value })) : pd?.params;
+  return { pathValues, query: r.query, body: pd ? { type, text, params } : undefined };
 }
 
 /** The path values of a match, decoded; a malformed escape is noted. */
@@ -122,15 +110,14 @@ function decodedValues(hit: RouteMatch, decoded: boolean, notes: string[]): Reco
 }
 
 /** The platform error code of a small JSON response body (`{code, message, data}`), or ''. */
-function errorCodeOf(res: Json): string {
-  const content = res.content && typeof res.content === 'object' ? res.content : {};
-  let text = str(content.text);
+function errorCodeOf(res: HarResponse): string {
+  let text = res.content.text;
   if (text === undefined || text.length > 65536) return '';
-  if (str(content.encoding)?.toLowerCase() === 'base64') text = Buffer.from(text, 'base64').toString('utf8');
+  if (res.content.encoding?.toLowerCase() === 'base64') text = Buffer.from(text, 'base64').toString('utf8');
   if (!depthWithin(text, MAX_BODY_DEPTH)) return '';
   try {
-    const j = JSON.parse(text);
-    return typeof j?.code === 'string' ? j.code.slice(0, 80) : '';
+    const code: unknown = member(JSON.parse(text), 'code');
+    return typeof code === 'string' ? code.slice(0, 80) : '';
   } catch {
     return '';
   }
@@ -175,14 +162,11 @@ export function createHarJudge({ doc, mapping, strict = false, namespaces = [], 
 
   function judge(entry: unknown): EntryVerdict {
     const notes: string[] = [];
-    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return { scope: 'unreadable', reason: 'the entry is not an object', failures: [], notes };
-    const { request: req, response: res } = entry as Json;
-    const comment = str((entry as Json).comment);
-    if (!req || typeof req !== 'object' || typeof req.url !== 'string' || typeof req.method !== 'string') {
-      return { scope: 'unreadable', comment, reason: 'request.method or request.url is missing or not a string', failures: [], notes };
-    }
-    let method: string = req.method.toUpperCase().slice(0, 20);
-    const url: string = req.url;
+    const read = checkHarEntry(entry);
+    if (!('request' in read)) return { scope: 'unreadable', ...read, failures: [], notes };
+    const { request: req, response: res, comment } = read;
+    let method = req.method.toUpperCase().slice(0, 20);
+    const url = req.url;
     const base = { method, url, comment, failures: [], notes };
     const r = restRouteOf(url, restPrefixes);
     if ('outOfScope' in r) return { ...base, scope: 'not-in-spec', reason: r.outOfScope };
@@ -197,11 +181,11 @@ export function createHarJudge({ doc, mapping, strict = false, namespaces = [], 
     const operation = { id: x.id, method: x.method.toUpperCase(), path: x.path, namespace: x.namespace };
     if (!selected(x)) return { ...base, scope: 'not-selected', operation };
     const request: EntryVerdict['request'] = core.request(x, harRequest(req, r, values), { mapParam: (n) => map.mapParam(n, mapping, 'toSpec') });
-    if (!res || typeof res !== 'object') return { ...base, scope: 'unreadable', operation, reason: 'the entry has no response object', request };
+    if (!res) return { ...base, scope: 'unreadable', operation, reason: 'the entry has no response object', request };
     const status = res.status;
     if (status === 0 || status === -1)
       return { ...base, scope: 'no-response', operation, reason: 'no response was recorded (status 0: blocked, aborted or failed)', request };
-    if (!Number.isInteger(status) || status < 100 || status > 599)
+    if (status === undefined || !Number.isInteger(status) || status < 100 || status > 599)
       return { ...base, scope: 'unreadable', operation, reason: 'response.status is not an HTTP status', request };
     // The platform answers 404 rest_no_route when no registered route matched: the site does not serve
     // this route at all (its plugin is absent, or an older version lacks it), so the exchange says
@@ -211,7 +195,7 @@ export function createHarJudge({ doc, mapping, strict = false, namespaces = [], 
     }
     const fieldsFiltered = r.query.some((p) => p.key === '_fields');
     if (fieldsFiltered) notes.push('_fields: the platform leaves out the fields not asked for, so missing required fields are not failures');
-    const failures = judgeHarResponse(core, x, method, res, r.restRoot, mapping, notes, fieldsFiltered);
+    const failures = judgeHarResponse(core, x, method, { ...res, status }, r.restRoot, mapping, notes, fieldsFiltered);
     if (request.verdict === 'invalid' && status >= 200 && status < 300) request.accepted = true;
     return { ...base, scope: 'in-spec', form: r.form, operation, status, failures, request };
   }
@@ -224,7 +208,7 @@ export function judgeHarResponse(
   core: ReturnType<typeof createJudge>,
   x: Operation,
   method: string,
-  res: Json,
+  res: StatusResponse,
   restRoot: string,
   mapping: map.NameMapping,
   notes: string[] = [],
@@ -243,7 +227,7 @@ export function judgeHarResponse(
 }
 
 /** Secrets an entry carries (credentials, cookies, nonces), for redaction of every output. */
-export function secretsOf(entry: Json): Set<string> {
+export function secretsOf(entry: unknown): Set<string> {
   const out = new Set<string>();
   const add = (s: unknown): void => {
     if (typeof s !== 'string') return;
@@ -267,24 +251,22 @@ export function secretsOf(entry: Json): Set<string> {
     }
   };
   for (const side of ['request', 'response'] as const) {
-    const part = entry?.[side];
-    if (!part || typeof part !== 'object') continue;
-    if (Array.isArray(part.headers)) {
-      for (const h of part.headers.slice(0, MAX_HEADERS)) {
-        const name = typeof h?.name === 'string' ? h.name.toLowerCase() : '';
-        const value = typeof h?.value === 'string' ? h.value : undefined;
-        if (value === undefined) continue;
-        if (name === 'authorization' || name === 'proxy-authorization') auth(value);
-        else if (name === 'cookie') value.split(';').forEach((c: string) => add(c.slice(c.indexOf('=') + 1)));
-        else if (name === 'set-cookie') add(value.split(';')[0].slice(value.indexOf('=') + 1));
-        else if (/nonce|token|api-key|secret/.test(name)) add(value);
-      }
+    const part = member(entry, side);
+    for (const h of asArray(member(part, 'headers'))?.slice(0, MAX_HAR_LIST) ?? []) {
+      const name = asString(member(h, 'name'))?.toLowerCase() ?? '';
+      const value = asString(member(h, 'value'));
+      if (value === undefined) continue;
+      if (name === 'authorization' || name === 'proxy-authorization') auth(value);
+      else if (name === 'cookie') value.split(';').forEach((c) => add(c.slice(c.indexOf('=') + 1)));
+      else if (name === 'set-cookie') add(value.split(';')[0].slice(value.indexOf('=') + 1));
+      else if (/nonce|token|api-key|secret/.test(name)) add(value);
     }
-    if (Array.isArray(part.cookies)) for (const c of part.cookies.slice(0, MAX_HEADERS)) add(c?.value);
+    for (const c of asArray(member(part, 'cookies'))?.slice(0, MAX_HAR_LIST) ?? []) add(member(c, 'value'));
   }
-  if (typeof entry?.request?.url === 'string' && entry.request.url.length <= MAX_URL) {
+  const url = asString(at(entry, 'request', 'url'));
+  if (url !== undefined && url.length <= MAX_URL) {
     try {
-      const u = new URL(entry.request.url);
+      const u = new URL(url);
       if (u.password) add(decodeURIComponent(u.password));
       for (const q of queryPairs(u.search.slice(1))) if (SENSITIVE_PARAM.test(q.key)) add(q.value);
     } catch {

@@ -13,7 +13,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { none, type Many } from 'stream-chain/defs.js';
 import { Assembler } from 'stream-json/core/assembler.js';
 import { jsonParser, type Token } from 'stream-json/core/parser.js';
-import type { Json } from '../../core/spec.js';
+import { asArray, at, member } from '../../core/json.js';
 
 export class NotAHar extends Error {
   constructor(message: string) {
@@ -24,14 +24,16 @@ export class NotAHar extends Error {
 
 const MiB = 1024 * 1024;
 export const READ_LIMITS = Object.freeze({ maxEntryChars: 32 * MiB, maxDepth: 200, maxOuterDepth: 1000, chunkBytes: MiB });
-type Limits = typeof READ_LIMITS;
+/** The bounds of a read (READ_LIMITS by default). */
+export type HarLimits = typeof READ_LIMITS;
+type Limits = HarLimits;
 /** The tokenizer is fed at most this much text at a time, which bounds its token list and its stack between two checks. */
 const SLICE = 64 * 1024;
 /** Keys and strings outside the entries are kept up to this length (longer ones are not needed). */
 const OUTER_TEXT = 256;
 
 export type HarItem =
-  | { kind: 'entry'; index: number; value: Json }
+  | { kind: 'entry'; index: number; value: unknown }
   | { kind: 'unreadable'; index: number; reason: string }
   | { kind: 'end'; entries: number; version: string | undefined };
 
@@ -99,8 +101,8 @@ class Pieces {
 
 class HarReader {
   readonly L: Limits;
-  /** stream-chain's flushable: text in, tokens out, and `none` at the end flushes (its type names only the text). */
-  readonly parse = jsonParser({ packValues: false, streamValues: true }) as unknown as (text: string | typeof none) => Many<Token> | typeof none;
+  /** stream-chain's flushable: text in, tokens out, and `none` at the end flushes (its type names only the text, hence the cast). */
+  readonly parse = jsonParser({ packValues: false, streamValues: true }) as (text: string | typeof none) => Many<Token> | typeof none;
   readonly stack: Frame[] = [];
   /** The text of a key or string outside the entries (undefined once it is longer than needed). */
   outer: string | undefined = '';
@@ -158,7 +160,7 @@ class HarReader {
     try {
       result = this.parse(text);
     } catch (e) {
-      const reason = String((e as Error)?.message ?? e).replace(/^Parser (cannot parse input: |has )/, '');
+      const reason = String(e instanceof Error ? e.message : e).replace(/^Parser (cannot parse input: |has )/, '');
       throw new NotAHar(text === none ? where() : `${where()}: ${reason}`);
     }
     if (result === none) return;
@@ -290,6 +292,135 @@ class HarReader {
   }
 }
 
+/** Why a file operation failed: the error's code (ENOENT, EACCES, …), else its message. */
+const whyNot = (e: unknown): string => String(member(e, 'code') ?? (e instanceof Error ? e.message : undefined));
+
+/** How many items of a header or form-parameter list are read. */
+export const MAX_HAR_LIST = 1000;
+
+/** A HAR scalar as text: a string as it is, a number or boolean as its text, anything else undefined. */
+export const harText = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
+
+/** A name and value of a HAR list (a header, a form parameter), each as text. */
+export interface HarPair {
+  name: string;
+  value: string;
+}
+
+/**
+ * A header list as recorded: the pairs of its first MAX_HAR_LIST items whose name and value are text,
+ * how many of those items were not, and whether the list was longer. `'not a list'` when the member
+ * is there but is not a list.
+ */
+export interface HarHeaders {
+  pairs: HarPair[];
+  malformed: number;
+  cut: boolean;
+}
+
+/** The recorded body of a response (HAR 1.2 `content`): the members read, as text. */
+export interface HarContent {
+  mimeType?: string;
+  text?: string;
+  encoding?: string;
+}
+
+/** The recorded body of a request (HAR 1.2 `postData`): its type, text, or form parameters. */
+export interface HarPostData {
+  mimeType?: string;
+  text?: string;
+  /** The first MAX_HAR_LIST items of `params`, a name or value that is not text as ''; undefined when `params` is not a list. */
+  params?: HarPair[];
+}
+
+/** The request of an entry (HAR 1.2): the members the judge reads. */
+export interface HarRequest {
+  method: string;
+  url: string;
+  postData?: HarPostData;
+}
+
+/** The response of an entry (HAR 1.2): the members the judge reads. */
+export interface HarResponse {
+  /** The status as recorded when it is a number (0 and -1 mean no response); undefined otherwise. */
+  status: number | undefined;
+  headers: HarHeaders | 'not a list' | undefined;
+  content: HarContent;
+}
+
+/** One HAR 1.2 entry as the judge reads it, built by checkHarEntry from the entry as parsed. */
+export interface HarEntry {
+  comment?: string;
+  request: HarRequest;
+  /** Undefined when the entry has no response object. */
+  response?: HarResponse;
+}
+
+/** Why an entry cannot be read as an exchange (its comment, when it has one). */
+export interface UnreadableEntry {
+  reason: string;
+  comment?: string;
+}
+
+/** An object member of a recorded value (arrays too, as the HAR readers always took them), or undefined. */
+const part = (v: unknown, key: string): object | undefined => {
+  const m = member(v, key);
+  return typeof m === 'object' && m !== null ? m : undefined;
+};
+
+function harHeaders(list: unknown): HarResponse['headers'] {
+  if (list === undefined) return undefined;
+  const items = asArray(list);
+  if (!items) return 'not a list';
+  const pairs: HarPair[] = [];
+  let malformed = 0;
+  for (const h of items.slice(0, MAX_HAR_LIST)) {
+    const name = harText(member(h, 'name'));
+    const value = harText(member(h, 'value'));
+    if (name === undefined || value === undefined) malformed++;
+    else pairs.push({ name, value });
+  }
+  return { pairs, malformed, cut: items.length > MAX_HAR_LIST };
+}
+
+function harPostData(pd: object): HarPostData {
+  const params = asArray(member(pd, 'params'));
+  return {
+    mimeType: harText(member(pd, 'mimeType')),
+    text: harText(member(pd, 'text')),
+    params: params?.slice(0, MAX_HAR_LIST).map((p) => ({ name: harText(member(p, 'name')) ?? '', value: harText(member(p, 'value')) ?? '' })),
+  };
+}
+
+/**
+ * An entry as parsed (any JSON value) read as a HAR 1.2 entry: an object whose request has a method
+ * and a URL (strings), or why not. A response that is not an object is left out (the judge says so).
+ */
+export function checkHarEntry(value: unknown): HarEntry | UnreadableEntry {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { reason: 'the entry is not an object' };
+  const comment = harText(member(value, 'comment'));
+  const req = part(value, 'request');
+  const method = member(req, 'method');
+  const url = member(req, 'url');
+  if (typeof url !== 'string' || typeof method !== 'string') return { comment, reason: 'request.method or request.url is missing or not a string' };
+  const pd = part(req, 'postData');
+  const request: HarRequest = { method, url, ...(pd ? { postData: harPostData(pd) } : {}) };
+  const res = part(value, 'response');
+  if (!res) return { comment, request };
+  const status = member(res, 'status');
+  const response: HarResponse = {
+    status: typeof status === 'number' ? status : undefined,
+    headers: harHeaders(member(res, 'headers')),
+    content: {
+      mimeType: harText(at(res, 'content', 'mimeType')),
+      text: harText(at(res, 'content', 'text')),
+      encoding: harText(at(res, 'content', 'encoding')),
+    },
+  };
+  return { comment, request, response };
+}
+
 /**
  * Yield the items of a HAR file one entry at a time (see createHarTokenizer). Throws NotAHar for a
  * missing, unreadable, empty, binary or non-HAR file (possibly after some entries were yielded).
@@ -299,8 +430,8 @@ export function* readHarEntries(file: string, limits: Partial<Limits> = {}): Gen
   let fd;
   try {
     fd = openSync(file, 'r');
-  } catch (e: Json) {
-    throw new NotAHar(e?.code === 'ENOENT' ? 'no such file' : `cannot read it (${e?.code ?? e?.message})`);
+  } catch (e) {
+    throw new NotAHar(member(e, 'code') === 'ENOENT' ? 'no such file' : `cannot read it (${whyNot(e)})`);
   }
   try {
     const st = fstatSync(fd);
@@ -315,8 +446,8 @@ export function* readHarEntries(file: string, limits: Partial<Limits> = {}): Gen
       let n;
       try {
         n = readSync(fd, buf, 0, buf.length, pos);
-      } catch (e: Json) {
-        throw new NotAHar(`cannot read it (${e?.code ?? e?.message})`);
+      } catch (e) {
+        throw new NotAHar(`cannot read it (${whyNot(e)})`);
       }
       if (n === 0) break;
       pos += n;

@@ -5,9 +5,10 @@
 // bidi characters, length) and redacted (credentials the file carries, in raw, URL and base64 form).
 import { basename } from 'node:path';
 import { createRedactor } from '../../core/redact.js';
-import { createHarJudge, secretsOf } from './har-judge.js';
-import { NotAHar, readHarEntries } from './har-reader.js';
-import type { Json } from '../../core/spec.js';
+import type { NameMapping } from '../../core/mapping.js';
+import type { OpenApiDoc } from '../../core/spec.js';
+import { createHarJudge, secretsOf, type EntryVerdict, type OperationRef } from './har-judge.js';
+import { NotAHar, readHarEntries, type HarLimits } from './har-reader.js';
 
 const LIST_LIMIT = 2000;
 const MAX_CLASSES = 500;
@@ -17,43 +18,159 @@ const MAX_REASONS = 100;
 const PRECUT = 12_000;
 
 /** Remove control and bidi characters and bound the length of a string from a HAR. */
-export function clean(s: Json, max = 300) {
+export function clean(s: unknown, max = 300) {
   const t = String(s ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/g, '?');
   return t.length > max ? `${t.slice(0, max)}…(${t.length - max} more)` : t;
 }
 
 /** The shape of a pointer for counting classes: array indices become `*`. */
-const pointerClass = (p: Json) => p.replace(/\/\d+(?=\/|$)/g, '/*');
+const pointerClass = (p: string) => p.replace(/\/\d+(?=\/|$)/g, '/*');
 
 type Redactor = ReturnType<typeof createRedactor>;
 
+/** The counts of a validation (report.summary). */
+export interface HarSummary {
+  files: number;
+  entries: number;
+  inScope: number;
+  conforming: number;
+  nonConforming: number;
+  notInSpec: number;
+  notSelected: number;
+  noResponse: number;
+  unreadable: number;
+  requestsInvalid: number;
+  requestsInvalidAccepted: number;
+  bodiesNotRecorded: number;
+}
+
+/** The counts of one operation (report.operations). */
+export interface OperationRow extends OperationRef {
+  entries: number;
+  conforming: number;
+  nonConforming: number;
+  notJudged: number;
+  requestsInvalid: number;
+}
+
+/** A reason entries are not in the spec, and how many (report.notInSpec). */
+export interface ReasonCount {
+  reason: string;
+  count: number;
+}
+
+/** A class of failures: operation, pointer shape and reason; its failures and the entries with one (report.failureClasses). */
+export interface FailureClass {
+  operation: string | undefined;
+  pointer: string;
+  reason: string;
+  entries: number;
+  count: number;
+}
+
+/** A failure or a request problem, cleaned and redacted. */
+export interface Problem {
+  pointer: string;
+  reason: string;
+}
+
+/** The request's verdict of a listed entry. */
+export interface RequestLine {
+  verdict: string;
+  accepted?: boolean;
+  problems: Problem[];
+}
+
+/** An entry the report names (report.entries): one that does not conform, is unreadable, or whose request is invalid. */
+export interface ListedEntry {
+  file: string;
+  index: number;
+  method: string | undefined;
+  url: string | undefined;
+  comment: string | undefined;
+  status: number | undefined;
+  operation: OperationRef | undefined;
+  verdict: string;
+  reason: string | undefined;
+  failures: Problem[];
+  request: RequestLine;
+  notes: string[];
+}
+
+/** One file read (report.files). */
+export interface HarFileInfo {
+  file: string;
+  entries: number;
+  version?: string;
+  error?: string;
+}
+
+/** The report of a validation (report.json). */
+export interface HarReport {
+  tool: string;
+  startedAt: string;
+  spec: { file: string; title: string | undefined; version: string | undefined };
+  mapping: NameMapping;
+  strict: boolean;
+  namespaces: readonly string[];
+  files: HarFileInfo[];
+  summary: HarSummary;
+  operations: OperationRow[];
+  notInSpec: ReasonCount[];
+  failureClasses: FailureClass[];
+  entries: ListedEntry[];
+  unlisted: number;
+  ok: boolean;
+}
+
+/** What validateHarFiles reads: the files, the spec and the options of the command. */
+export interface HarValidation {
+  files: string[];
+  doc: OpenApiDoc;
+  specFile: string;
+  mapping: NameMapping;
+  strict?: boolean;
+  namespaces?: readonly string[];
+  restPrefixes?: readonly string[];
+  limits?: Partial<HarLimits>;
+}
+
 /** The running counts of one validation, which record() adds each entry to. */
 interface Tally {
-  summary: Json;
-  byOp: Map<string, Json>;
-  reasons: Map<string, Json>;
-  classes: Map<string, Json>;
-  listed: Json[];
+  summary: HarSummary;
+  byOp: Map<string, OperationRow>;
+  reasons: Map<string, ReasonCount>;
+  classes: Map<string, FailureClass>;
+  listed: ListedEntry[];
   unlisted: number;
   redactor: Redactor;
 }
 
-/** Count `key` in `map0`, or '(other)' once `limit` keys are there. */
-const count = (map0: Json, key: Json, limit: Json, extra: Json) => {
+/** Count `key` in `map0` (a new row from `fresh`), or '(other)' once `limit` keys are there. */
+const count = <V extends { count: number }>(map0: Map<string, V>, key: string, limit: number, fresh: () => V) => {
   const k = map0.has(key) || map0.size < limit ? key : '(other)';
-  const v = map0.get(k) ?? { ...extra, count: 0 };
+  const v = map0.get(k) ?? fresh();
   v.count++;
   map0.set(k, v);
 };
+
+/** `v` with every string in it passed through `redact`: the same shape, strings stay strings. */
+function redactDeep<T>(v: T, redact: (s: string) => string): T {
+  // Each cast follows the check of what `v` is, and the value built has that same shape.
+  if (typeof v === 'string') return redact(v) as T;
+  if (Array.isArray(v)) return v.map((x) => redactDeep(x, redact)) as T;
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, redactDeep(x, redact)])) as T;
+  return v;
+}
 
 /**
  * Validate `files` (paths). Returns `{ report, badFiles: [{file, message}] }`; never throws for a bad
  * HAR (a file that is not a HAR lands in badFiles with its reason).
  */
-export function validateHarFiles({ files, doc, specFile, mapping, strict = false, namespaces = [], restPrefixes, limits }: Json) {
+export function validateHarFiles({ files, doc, specFile, mapping, strict = false, namespaces = [], restPrefixes, limits }: HarValidation) {
   const judge = createHarJudge({ doc, mapping, strict, namespaces, restPrefixes }).judge;
   const redactor = createRedactor();
-  const summary = {
+  const summary: HarSummary = {
     files: files.length,
     entries: 0,
     inScope: 0,
@@ -68,12 +185,12 @@ export function validateHarFiles({ files, doc, specFile, mapping, strict = false
     bodiesNotRecorded: 0,
   };
   const t: Tally = { summary, byOp: new Map(), reasons: new Map(), classes: new Map(), listed: [], unlisted: 0, redactor };
-  const fileInfo = [];
-  const badFiles = [];
+  const fileInfo: HarFileInfo[] = [];
+  const badFiles: { file: string; message: string }[] = [];
 
   for (const file of files) {
     const name = clean(basename(file), 200);
-    const info: Json = { file: name, entries: 0 };
+    const info: HarFileInfo = { file: name, entries: 0 };
     fileInfo.push(info);
     try {
       for (const item of readHarEntries(file, limits)) {
@@ -85,17 +202,17 @@ export function validateHarFiles({ files, doc, specFile, mapping, strict = false
         summary.entries++;
         const secrets = item.kind === 'entry' ? secretsOf(item.value) : new Set<string>();
         redactor.add(secrets);
-        const v = item.kind === 'entry' ? judge(item.value) : { scope: 'unreadable', reason: item.reason, failures: [], notes: [] };
+        const v: EntryVerdict = item.kind === 'entry' ? judge(item.value) : { scope: 'unreadable', reason: item.reason, failures: [], notes: [] };
         record(t, name, item.index, v);
       }
-    } catch (e: Json) {
+    } catch (e) {
       if (!(e instanceof NotAHar)) throw e;
       info.error = e.message;
       badFiles.push({ file, message: e.message });
     }
   }
 
-  const report = {
+  const report: HarReport = {
     tool: 'festival-site-api validate-har',
     startedAt: new Date().toISOString(),
     spec: { file: specFile, title: doc.info?.title, version: doc.info?.version },
@@ -107,15 +224,11 @@ export function validateHarFiles({ files, doc, specFile, mapping, strict = false
     ok: summary.nonConforming === 0 && summary.unreadable === 0 && badFiles.length === 0,
   };
   // A last pass with every secret seen (an entry may echo another entry's credential).
-  const deep = (v: Json): Json =>
-    typeof v === 'string'
-      ? redactor.redact(v)
-      : Array.isArray(v)
-        ? v.map(deep)
-        : v && typeof v === 'object'
-          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deep(x)]))
-          : v;
-  return { report: deep(report), badFiles: badFiles.map((b) => ({ file: b.file, message: clean(redactor.redact(b.message), 300) })), redact: redactor.redact };
+  return {
+    report: redactDeep(report, redactor.redact),
+    badFiles: badFiles.map((b) => ({ file: b.file, message: clean(redactor.redact(b.message), 300) })),
+    redact: redactor.redact,
+  };
 }
 
 /** The report's members from the tally, in the report's order: summary, operations, notInSpec, failureClasses, entries, unlisted. */
@@ -133,7 +246,7 @@ function tallied(t: Tally) {
 }
 
 /** The row of `op` in the per-operation counts (made on first sight), its entries counted. */
-function operationRow(byOp: Map<string, Json>, op: Json): Json {
+function operationRow(byOp: Map<string, OperationRow>, op: OperationRef): OperationRow {
   const o = byOp.get(`${op.method} ${op.path}`) ?? {
     namespace: op.namespace,
     id: op.id,
@@ -150,8 +263,8 @@ function operationRow(byOp: Map<string, Json>, op: Json): Json {
   return o;
 }
 
-/** The verdict of an entry in scope, counted in the summary and in its operation's row `o`. */
-function verdictOf(summary: Json, v: Json, o: Json): string {
+/** The verdict of an entry in scope, counted in the summary and in its operation's row `o` (an entry in scope always has one). */
+function verdictOf(summary: HarSummary, v: EntryVerdict, o: OperationRow | undefined): string {
   if (v.scope === 'unreadable') {
     summary.unreadable++;
     if (o) o.nonConforming++;
@@ -165,22 +278,22 @@ function verdictOf(summary: Json, v: Json, o: Json): string {
   summary.inScope++;
   if (v.failures.length) {
     summary.nonConforming++;
-    o.nonConforming++;
+    if (o) o.nonConforming++;
     return 'does not conform';
   }
   summary.conforming++;
-  o.conforming++;
+  if (o) o.conforming++;
   return 'conforms';
 }
 
 /** Count an entry's failures by class (operation, pointer shape, reason), each class once per entry. */
-function countClasses(classes: Map<string, Json>, op: Json, failures: Json[]) {
-  const seenHere = new Set();
+function countClasses(classes: Map<string, FailureClass>, op: OperationRef | undefined, failures: Problem[]) {
+  const seenHere = new Set<FailureClass>();
   for (const f of failures) {
     const key = `${op?.id} ${pointerClass(f.pointer)} ${f.reason}`;
-    count(classes, key, MAX_CLASSES, { operation: op?.id, pointer: pointerClass(f.pointer), reason: f.reason, entries: 0 });
+    count(classes, key, MAX_CLASSES, () => ({ operation: op?.id, pointer: pointerClass(f.pointer), reason: f.reason, entries: 0, count: 0 }));
     const c = classes.get(classes.has(key) ? key : '(other)');
-    if (!seenHere.has(c)) {
+    if (c && !seenHere.has(c)) {
       seenHere.add(c);
       c.entries++;
     }
@@ -188,9 +301,9 @@ function countClasses(classes: Map<string, Json>, op: Json, failures: Json[]) {
 }
 
 /** Count one judged entry `v` (entry `index` of `file`) and keep it when it is worth naming. */
-function record(t: Tally, file: Json, index: Json, v: Json) {
+function record(t: Tally, file: string, index: number, v: EntryVerdict) {
   const { summary } = t;
-  const red = (s: Json, max: Json) => clean(t.redactor.redact(String(s ?? '').slice(0, max + PRECUT)), max);
+  const red = (s: unknown, max: number) => clean(t.redactor.redact(String(s ?? '').slice(0, max + PRECUT)), max);
   const base = {
     file,
     index,
@@ -198,10 +311,10 @@ function record(t: Tally, file: Json, index: Json, v: Json) {
     url: v.url !== undefined ? red(v.url, 300) : undefined,
     comment: v.comment ? red(v.comment, 200) : undefined,
   };
-  if (v.notes?.some((n: Json) => n.startsWith('the body is not in the HAR'))) summary.bodiesNotRecorded++;
+  if (v.notes?.some((n) => n.startsWith('the body is not in the HAR'))) summary.bodiesNotRecorded++;
   if (v.scope === 'not-in-spec') {
     summary.notInSpec++;
-    count(t.reasons, red(v.reason, 200), MAX_REASONS, { reason: red(v.reason, 200) });
+    count(t.reasons, red(v.reason, 200), MAX_REASONS, () => ({ reason: red(v.reason, 200), count: 0 }));
     return;
   }
   if (v.scope === 'not-selected') {
@@ -210,11 +323,11 @@ function record(t: Tally, file: Json, index: Json, v: Json) {
   }
   const op = v.operation;
   const o = op ? operationRow(t.byOp, op) : undefined;
-  const request = v.request
+  const request: RequestLine = v.request
     ? {
         verdict: v.request.verdict,
         accepted: v.request.accepted,
-        problems: v.request.problems.map((p: Json) => ({ pointer: red(p.pointer, 200), reason: red(p.reason, 300) })),
+        problems: v.request.problems.map((p) => ({ pointer: red(p.pointer, 200), reason: red(p.reason, 300) })),
       }
     : { verdict: 'not judged', problems: [] };
   if (request.verdict === 'invalid') {
@@ -223,7 +336,7 @@ function record(t: Tally, file: Json, index: Json, v: Json) {
     if (request.accepted) summary.requestsInvalidAccepted++;
   }
   const verdict = verdictOf(summary, v, o);
-  const failures = v.failures.map((f: Json) => ({ pointer: red(f.pointer, 200), reason: red(f.reason, 300) }));
+  const failures = v.failures.map((f) => ({ pointer: red(f.pointer, 200), reason: red(f.reason, 300) }));
   countClasses(t.classes, op, failures);
   if (verdict === 'conforms' && request.verdict !== 'invalid') return;
   if (verdict === 'no response' && request.verdict !== 'invalid') return;
@@ -239,6 +352,6 @@ function record(t: Tally, file: Json, index: Json, v: Json) {
     reason: v.reason ? red(v.reason, 300) : undefined,
     failures,
     request,
-    notes: (v.notes ?? []).map((n: Json) => red(n, 300)),
+    notes: (v.notes ?? []).map((n) => red(n, 300)),
   });
 }

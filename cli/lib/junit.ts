@@ -7,12 +7,12 @@
 // keeps the evidence (D115, D147).
 import { DOMImplementation, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
 
-/** One test case: a failure (message and text), a skip (its reason), and what it printed. */
+/** One test case: a failure (message and text; no message attribute when it has none), a skip (its reason), and what it printed. */
 export interface JunitCase {
   classname: string;
   name: string;
   time: string;
-  failure?: { message: string; text?: string };
+  failure?: { message: string | undefined; text?: string };
   skipped?: string;
   systemOut?: string;
 }

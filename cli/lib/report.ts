@@ -2,9 +2,114 @@
 // self-contained HTML page (no external assets).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeFinding } from './drift.js';
+import { describeFinding, type DriftFinding, type DriftSummary } from './drift.js';
 import { junitDocument, type JunitCase, type JunitSuite } from './junit.js';
-import type { Json } from '../../core/spec.js';
+
+/** A check of an operation as the reports read it (the runner's checks). */
+export interface ReportCheck {
+  name: string;
+  /** `probe` for a negative probe. */
+  kind?: string;
+  ok: boolean;
+  errors: string[];
+  request?: { method: string; url: string };
+  status?: number;
+  code?: string;
+  ms?: number;
+}
+
+/** An operation's result as the reports read it. */
+export interface ReportOperation {
+  namespace: string;
+  id: string;
+  method: string;
+  path: string;
+  /** passed, failed, not-reachable or skipped. */
+  verdict?: string;
+  reason?: string;
+  checks: ReportCheck[];
+}
+
+/** A record the run created, removed or trashed. */
+export interface RecordRef {
+  path: string;
+  title?: unknown;
+  note?: string;
+}
+
+/** What a run left behind: a record it created, or a collection whose count does not add up. */
+export type LeftBehind = { record: string; title?: unknown } | { collection: string; before: number; after: number; explainedByOthers: number };
+
+/** The records section of a run with writes. */
+export interface ReportRecords {
+  /** Records per collection before and after the run: a count, or why there is none (`status 500`, `no answer`). */
+  before?: Record<string, number | string>;
+  after?: Record<string, number | string>;
+  created: RecordRef[];
+  removed: RecordRef[];
+  trashed: RecordRef[];
+  leftBehind: LeftBehind[];
+  suspects?: { path: string; title: string; why: string }[];
+  /** Collections other clients changed during the run: the ids that appeared and disappeared. */
+  foreign?: { collection: string; appeared: unknown[]; disappeared: unknown[] }[];
+  foreignWrites?: string[];
+  foreignRecords?: { path: string; request: string; why: string }[];
+}
+
+/** The counts of a run. */
+export interface ContractSummary {
+  operations: number;
+  passed: number;
+  failed: number;
+  notReachable: number;
+  skipped: number;
+  checks: number;
+  probes: number;
+  probesFailed: number;
+  /** Operations really checked against the site. */
+  checked?: number;
+}
+
+/**
+ * The drift report as the reports read it (drift.ts `DriftReport`); its findings as `describeFinding`
+ * reads them, any member possibly missing.
+ */
+export interface DriftView {
+  specNamespacesAbsent: { namespace: string; routes: number }[];
+  siteOtherNamespaces: { namespace: string; routes: string[] }[];
+  paramsAbsentFromSite: { param: string; known?: string }[];
+  routes: { siteOnly: { route: string }[]; specOnly: { route: string }[] };
+  methods: { siteOnly: { route: string; method: unknown }[]; specOnly: { route: string; method: unknown }[] };
+  params: Partial<DriftFinding>[];
+  unparseableRoutes?: { key: string; error: string }[];
+  summary?: DriftSummary;
+}
+
+/** The report of a contract or drift run as the reports read it (runner.ts builds it). */
+export interface ContractReport {
+  baseUrl: string;
+  startedAt: string;
+  requests?: number;
+  spec?: { title?: string; version?: string };
+  strict?: boolean;
+  allowWrites?: boolean;
+  /** A drift run: no operation was checked. */
+  driftOnly?: boolean;
+  summary: ContractSummary;
+  operations: ReportOperation[];
+  records?: ReportRecords;
+  drift?: DriftView;
+  notes?: string[];
+  scopeProblems?: string[];
+  stopped?: string;
+}
+
+/** What the JUnit XML reads of a report. */
+export type ContractJunitReport = Pick<ContractReport, 'baseUrl' | 'startedAt' | 'operations' | 'scopeProblems'> & {
+  summary: Pick<ContractSummary, 'operations' | 'failed' | 'skipped' | 'notReachable'>;
+};
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**
  * Escape text for HTML: the five special characters, and every character XML 1.0 does not allow (C0
@@ -12,22 +117,22 @@ import type { Json } from '../../core/spec.js';
  * C1) shown as a visible `\uXXXX`, so the HTML is escaped whatever a site answers (issue 23, D115).
  * The JUnit XML is written by a library (junit.ts, D147).
  */
-const esc = (s: Json) =>
+const esc = (s: unknown) =>
   String(s ?? '')
     .replace(
       /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
       (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
     )
-    .replace(/[&<>"']/g, (c) => (({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }) as Record<string, string>)[c]);
-const VERDICT: Record<string, Json> = { passed: 'passed', failed: 'FAILED', 'not-reachable': 'not reachable on this site', skipped: 'skipped' };
+    .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+const VERDICT: Record<string, string | undefined> = { passed: 'passed', failed: 'FAILED', 'not-reachable': 'not reachable on this site', skipped: 'skipped' };
 
 /** `s` padded with spaces to `n` characters (the text tables). */
-export function pad(s: Json, n: Json) {
-  s = String(s);
+export function pad(value: unknown, n: number) {
+  const s = String(value);
   return s.length >= n ? s : s + ' '.repeat(n - s.length);
 }
 
-function recordLines(r: Json, w: Json) {
+function recordLines(r: ReportRecords, w: number) {
   const lines = [
     '',
     `records: created ${r.created.length}, removed ${r.removed.length}, trashed ${r.trashed.length}, left behind ${r.leftBehind.length}${r.suspects?.length ? `, ${r.suspects.length} suspects not touched` : ''}${r.foreignRecords?.length ? `, ${r.foreignRecords.length} records of others answered by the site (FAILED, not touched)` : ''}`,
@@ -45,34 +150,34 @@ function recordLines(r: Json, w: Json) {
   return lines;
 }
 
-function namespaceLines(ns: Json, ops: Json, w: Json) {
-  const c = (v: Json) => ops.filter((x: Json) => x.verdict === v).length;
+function namespaceLines(ns: string, ops: ReportOperation[], w: number) {
+  const c = (v: string) => ops.filter((x) => x.verdict === v).length;
   const lines = ['', `${ns}: ${c('passed')} passed, ${c('failed')} failed, ${c('not-reachable')} not reachable on this site, ${c('skipped')} skipped`];
   // A namespace the site does not have: one line, not one per operation.
-  const unreachable = ops.filter((x: Json) => x.verdict === 'not-reachable');
+  const unreachable = ops.filter((x) => x.verdict === 'not-reachable');
   if (unreachable.length)
     lines.push(
-      `  ${pad(VERDICT['not-reachable'], 10)} ${unreachable.length} operations: ${unreachable[0].reason.replace(/^not reachable on this site: /, '')}`,
+      `  ${pad(VERDICT['not-reachable'], 10)} ${unreachable.length} operations: ${(unreachable[0].reason ?? '').replace(/^not reachable on this site: /, '')}`,
     );
-  for (const x of ops.filter((o: Json) => o.verdict !== 'not-reachable')) {
-    const probes = x.checks.filter((k: Json) => k.kind === 'probe');
+  for (const x of ops.filter((o) => o.verdict !== 'not-reachable')) {
+    const probes = x.checks.filter((k) => k.kind === 'probe');
     lines.push(
-      `  ${pad(VERDICT[x.verdict], 10)} ${pad(`${x.method} ${x.path}`, w)} ${pad(x.id, 28)} ${x.checks.length} checks${probes.length ? ` (${probes.length} probes)` : ''}${x.reason && x.verdict !== 'passed' && x.verdict !== 'failed' ? `  ${x.reason}` : ''}`,
+      `  ${pad(VERDICT[x.verdict ?? ''], 10)} ${pad(`${x.method} ${x.path}`, w)} ${pad(x.id, 28)} ${x.checks.length} checks${probes.length ? ` (${probes.length} probes)` : ''}${x.reason && x.verdict !== 'passed' && x.verdict !== 'failed' ? `  ${x.reason}` : ''}`,
     );
-    for (const k of x.checks.filter((k: Json) => !k.ok))
+    for (const k of x.checks.filter((k) => !k.ok))
       lines.push(
         `      x ${k.name}: ${k.request ? `${k.request.method} ${k.request.url} -> ${k.status}` : ''}`,
-        ...k.errors.slice(0, 8).map((e: Json) => `          ${e}`),
+        ...k.errors.slice(0, 8).map((e) => `          ${e}`),
       );
   }
   return lines;
 }
 
 /** The plain-text summary: one table per namespace (a namespace the site lacks in one line), then totals. */
-export function summaryText(report: Json) {
-  const lines = [];
+export function summaryText(report: ContractReport) {
+  const lines: string[] = [];
   const byNs = report.driftOnly ? [] : groupByNamespace(report.operations);
-  const w = Math.min(60, Math.max(20, ...report.operations.map((x: Json) => `${x.method} ${x.path}`.length)));
+  const w = Math.min(60, Math.max(20, ...report.operations.map((x) => `${x.method} ${x.path}`.length)));
   for (const [ns, ops] of byNs) lines.push(...namespaceLines(ns, ops, w));
   const s = report.summary;
   if (report.records) lines.push(...recordLines(report.records, w));
@@ -93,20 +198,20 @@ export function summaryText(report: Json) {
   return lines.join('\n');
 }
 
-const list = (xs: Json, n = 20) => (xs.length > n ? `${xs.slice(0, n).join(', ')}, … (${xs.length - n} more)` : xs.join(', ')) || 'none';
+const list = (xs: unknown[], n = 20) => (xs.length > n ? `${xs.slice(0, n).join(', ')}, … (${xs.length - n} more)` : xs.join(', ')) || 'none';
 
 /** The drift report in full, as text (`--drift`, the `drift` command). */
-export function driftText(d: Json) {
+export function driftText(d: DriftView | undefined) {
   if (!d) return '';
   const lines = ['', 'drift report (the site index against the spec):'];
-  lines.push(`  spec namespaces absent on the site: ${list(d.specNamespacesAbsent.map((x: Json) => `${x.namespace} (${x.routes} routes)`))}`);
-  lines.push(`  other namespaces of the site: ${list(d.siteOtherNamespaces.map((x: Json) => `${x.namespace} (${x.routes.length})`))}`);
-  lines.push(`  routes only on the site: ${list(d.routes.siteOnly.map((x: Json) => x.route))}`);
-  lines.push(`  routes only in the spec: ${list(d.routes.specOnly.map((x: Json) => x.route))}`);
-  lines.push(`  methods only on the site: ${list(d.methods.siteOnly.map((x: Json) => `${x.method} ${x.route}`))}`);
-  lines.push(`  methods only in the spec: ${list(d.methods.specOnly.map((x: Json) => `${x.method} ${x.route}`))}`);
-  lines.push(`  spec parameters the site has on no route: ${list(d.paramsAbsentFromSite.map((x: Json) => `${x.param}${x.known ? ' (known)' : ''}`))}`);
-  const unknown = d.params.filter((f: Json) => !f.known || String(f.known).startsWith('partly'));
+  lines.push(`  spec namespaces absent on the site: ${list(d.specNamespacesAbsent.map((x) => `${x.namespace} (${x.routes} routes)`))}`);
+  lines.push(`  other namespaces of the site: ${list(d.siteOtherNamespaces.map((x) => `${x.namespace} (${x.routes.length})`))}`);
+  lines.push(`  routes only on the site: ${list(d.routes.siteOnly.map((x) => x.route))}`);
+  lines.push(`  routes only in the spec: ${list(d.routes.specOnly.map((x) => x.route))}`);
+  lines.push(`  methods only on the site: ${list(d.methods.siteOnly.map((x) => `${x.method} ${x.route}`))}`);
+  lines.push(`  methods only in the spec: ${list(d.methods.specOnly.map((x) => `${x.method} ${x.route}`))}`);
+  lines.push(`  spec parameters the site has on no route: ${list(d.paramsAbsentFromSite.map((x) => `${x.param}${x.known ? ' (known)' : ''}`))}`);
+  const unknown = d.params.filter((f) => !f.known || String(f.known).startsWith('partly'));
   lines.push(`  parameter findings: ${d.params.length} (${d.params.length - unknown.length} known differences)`);
   for (const f of unknown.slice(0, 40)) {
     const { what, verdict } = describeFinding(f);
@@ -121,28 +226,29 @@ export function driftText(d: Json) {
 }
 
 /** Operations grouped by namespace, the namespaces sorted. */
-export function groupByNamespace(ops: Json) {
-  const m = new Map();
+export function groupByNamespace<T extends { namespace: string }>(ops: readonly T[]): [string, T[]][] {
+  const m = new Map<string, T[]>();
   for (const x of ops) {
-    if (!m.has(x.namespace)) m.set(x.namespace, []);
-    m.get(x.namespace).push(x);
+    const group = m.get(x.namespace) ?? [];
+    m.set(x.namespace, group);
+    group.push(x);
   }
   return [...m].sort(([a], [b]) => a.localeCompare(b));
 }
 
 /** The JUnit XML: one suite per namespace, one case per operation; a suite "scope" for a run that checked nothing or lacks a required namespace. */
-export function junitXml(report: Json) {
+export function junitXml(report: ContractJunitReport) {
   const s = report.summary;
   const suites: JunitSuite[] = groupByNamespace(report.operations).map(([ns, ops]) => ({
     name: ns,
     tests: ops.length,
-    failures: ops.filter((x: Json) => x.verdict === 'failed').length,
-    skipped: ops.filter((x: Json) => x.verdict === 'skipped' || x.verdict === 'not-reachable').length,
+    failures: ops.filter((x) => x.verdict === 'failed').length,
+    skipped: ops.filter((x) => x.verdict === 'skipped' || x.verdict === 'not-reachable').length,
     timestamp: report.startedAt,
-    cases: ops.map((x: Json) => operationCase(ns, x)),
+    cases: ops.map((x) => operationCase(ns, x)),
   }));
   // A run that checked nothing, or lacks a required namespace, fails in CI too (issue 23).
-  const scope: string[] = report.scopeProblems ?? [];
+  const scope = report.scopeProblems ?? [];
   if (scope.length)
     suites.push({
       name: 'scope',
@@ -159,54 +265,48 @@ export function junitXml(report: Json) {
 }
 
 /** One operation as a JUnit case: its checks, and why it failed or was skipped. */
-function operationCase(ns: string, x: Json): JunitCase {
-  const bad = x.checks.filter((c: Json) => !c.ok);
+function operationCase(ns: string, x: ReportOperation): JunitCase {
+  const bad = x.checks.filter((c) => !c.ok);
   return {
     classname: ns,
     name: `${x.id} (${x.method} ${x.path})`,
-    time: (x.checks.reduce((n: Json, c: Json) => n + (c.ms ?? 0), 0) / 1000).toFixed(3),
+    time: (x.checks.reduce((n, c) => n + (c.ms ?? 0), 0) / 1000).toFixed(3),
     ...(x.verdict === 'failed'
       ? {
           failure: {
             message: `${bad.length} of ${x.checks.length} checks failed`,
             text: bad
-              .map(
-                (c: Json) =>
-                  `${c.name}: ${c.request ? `${c.request.method} ${c.request.url} -> ${c.status}\n` : ''}${c.errors.map((e: Json) => `  ${e}`).join('\n')}`,
-              )
+              .map((c) => `${c.name}: ${c.request ? `${c.request.method} ${c.request.url} -> ${c.status}\n` : ''}${c.errors.map((e) => `  ${e}`).join('\n')}`)
               .join('\n'),
           },
         }
       : {}),
     ...(x.verdict !== 'failed' && x.verdict !== 'passed' ? { skipped: x.reason ?? x.verdict } : {}),
     systemOut: x.checks
-      .map(
-        (c: Json) =>
-          `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}${c.request ? `: ${c.request.method} ${c.request.url} -> ${c.status}${c.code ? ` ${c.code}` : ''}` : ''}`,
-      )
+      .map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}${c.request ? `: ${c.request.method} ${c.request.url} -> ${c.status}${c.code ? ` ${c.code}` : ''}` : ''}`)
       .join('\n'),
   };
 }
 
 /** One check as HTML: its name, the request and answer, and each reason it failed. */
-function checkHtml(c: Json) {
+function checkHtml(c: ReportCheck) {
   const req = c.request ? ` <code>${esc(c.request.method)} ${esc(c.request.url)}</code> → ${esc(c.status)}${c.code ? ` <code>${esc(c.code)}</code>` : ''}` : '';
   const reasons = c.errors.length
     ? `<ul class="reason">${c.errors
         .slice(0, 20)
-        .map((e: Json) => `<li>${esc(e)}</li>`)
+        .map((e) => `<li>${esc(e)}</li>`)
         .join('')}${c.errors.length > 20 ? `<li>… ${esc(c.errors.length - 20)} more in report.json</li>` : ''}</ul>`
     : '';
   return `<li class="check ${c.ok ? 'ok' : 'bad'}"><span class="name">${esc(c.ok ? 'ok' : 'FAIL')} ${esc(c.name)}</span>${req}${reasons}</li>`;
 }
 
 /** The report's records section (empty for a read-only run). */
-function recordsHtml(r: Json): string {
+function recordsHtml(r: ReportRecords | undefined): string {
   return r
     ? `<section id="records"><h2>Records</h2><p>created ${esc(r.created.length)}, removed ${esc(r.removed.length)}, trashed ${esc(r.trashed.length)}, left behind ${esc(r.leftBehind.length)}</p>
-${r.leftBehind.length ? `<ul>${r.leftBehind.map((l: Json) => `<li class="bad">LEFT BEHIND: <code>${esc(JSON.stringify(l))}</code></li>`).join('')}</ul>` : ''}
-${(r.suspects ?? []).length ? `<h3>Not deleted: not proved to be this run's</h3><ul>${r.suspects.map((x: Json) => `<li><code>${esc(x.path)}</code> ${esc(x.title)}: ${esc(x.why)}</li>`).join('')}</ul>` : ''}
-${(r.foreignWrites ?? []).length ? `<ul>${r.foreignWrites.map((x: Json) => `<li class="bad">write to a record this run did not create: ${esc(x)}</li>`).join('')}</ul>` : ''}
+${r.leftBehind.length ? `<ul>${r.leftBehind.map((l) => `<li class="bad">LEFT BEHIND: <code>${esc(JSON.stringify(l))}</code></li>`).join('')}</ul>` : ''}
+${(r.suspects ?? []).length ? `<h3>Not deleted: not proved to be this run's</h3><ul>${(r.suspects ?? []).map((x) => `<li><code>${esc(x.path)}</code> ${esc(x.title)}: ${esc(x.why)}</li>`).join('')}</ul>` : ''}
+${(r.foreignWrites ?? []).length ? `<ul>${(r.foreignWrites ?? []).map((x) => `<li class="bad">write to a record this run did not create: ${esc(x)}</li>`).join('')}</ul>` : ''}
 <table><tr><th>collection</th><th>before</th><th>after</th></tr>${Object.entries(r.before ?? {})
         .map(([p, n]) => `<tr><td><code>${esc(p)}</code></td><td>${esc(n)}</td><td>${esc(r.after?.[p])}</td></tr>`)
         .join('')}</table></section>`
@@ -214,21 +314,21 @@ ${(r.foreignWrites ?? []).length ? `<ul>${r.foreignWrites.map((x: Json) => `<li 
 }
 
 /** The report's drift section: the site's index against the spec. */
-function driftHtml(d: Json): string {
+function driftHtml(d: DriftView | undefined): string {
   const driftRows = (d?.params ?? [])
-    .map((f: Json) => {
+    .map((f) => {
       const w = describeFinding(f);
       return `<tr class="${f.known ? 'known' : ''}"><td><code>${esc(f.method)} ${esc(f.route)}</code></td><td>${esc(f.param)}</td><td>${esc(w.what)}</td><td>${esc(w.verdict)}</td></tr>`;
     })
     .join('\n');
   return `<section id="drift"><h2>Drift (the site's index against the spec)</h2>
-<p>Spec namespaces absent on the site: ${esc((d?.specNamespacesAbsent ?? []).map((x: Json) => x.namespace).join(', ') || 'none')}. Other site namespaces: ${esc((d?.siteOtherNamespaces ?? []).map((x: Json) => x.namespace).join(', ') || 'none')}. Spec parameters the site has on no route: ${esc((d?.paramsAbsentFromSite ?? []).map((x: Json) => x.param).join(', ') || 'none')}.</p>
-<p>Routes only on the site: ${esc((d?.routes.siteOnly ?? []).map((x: Json) => x.route).join(', ') || 'none')}</p>
-<p>Routes only in the spec: ${esc((d?.routes.specOnly ?? []).map((x: Json) => x.route).join(', ') || 'none')}</p>
-<p>Methods only on the site: ${esc((d?.methods.siteOnly ?? []).map((x: Json) => `${x.method} ${x.route}`).join(', ') || 'none')}; only in the spec: ${esc((d?.methods.specOnly ?? []).map((x: Json) => `${x.method} ${x.route}`).join(', ') || 'none')}</p>
+<p>Spec namespaces absent on the site: ${esc((d?.specNamespacesAbsent ?? []).map((x) => x.namespace).join(', ') || 'none')}. Other site namespaces: ${esc((d?.siteOtherNamespaces ?? []).map((x) => x.namespace).join(', ') || 'none')}. Spec parameters the site has on no route: ${esc((d?.paramsAbsentFromSite ?? []).map((x) => x.param).join(', ') || 'none')}.</p>
+<p>Routes only on the site: ${esc((d?.routes.siteOnly ?? []).map((x) => x.route).join(', ') || 'none')}</p>
+<p>Routes only in the spec: ${esc((d?.routes.specOnly ?? []).map((x) => x.route).join(', ') || 'none')}</p>
+<p>Methods only on the site: ${esc((d?.methods.siteOnly ?? []).map((x) => `${x.method} ${x.route}`).join(', ') || 'none')}; only in the spec: ${esc((d?.methods.specOnly ?? []).map((x) => `${x.method} ${x.route}`).join(', ') || 'none')}</p>
 ${
   driftRows
-    ? `<details><summary>${esc(d.params.length)} parameter findings</summary><table><tr><th>route</th><th>parameter</th><th>what differs</th><th>which side is right</th></tr>
+    ? `<details><summary>${esc(d?.params.length)} parameter findings</summary><table><tr><th>route</th><th>parameter</th><th>what differs</th><th>which side is right</th></tr>
 ${driftRows}
 </table></details>`
     : ''
@@ -241,16 +341,16 @@ ${driftRows}
  * namespaces the site does not have one line each, then the other operations (their checks folded),
  * records and drift. Every value from the run goes through esc().
  */
-export function html(report: Json) {
+export function html(report: ContractReport) {
   const s = report.summary;
   const byNs = groupByNamespace(report.operations);
-  const failed = report.operations.filter((x: Json) => x.verdict === 'failed');
-  const absent = byNs.map(([ns, ops]) => [ns, ops.filter((x: Json) => x.verdict === 'not-reachable')]).filter(([, ops]) => ops.length);
-  const rest = report.operations.filter((x: Json) => x.verdict !== 'failed' && x.verdict !== 'not-reachable');
+  const failed = report.operations.filter((x) => x.verdict === 'failed');
+  const absent = byNs.map(([ns, ops]) => [ns, ops.filter((x) => x.verdict === 'not-reachable')] as const).filter(([, ops]) => ops.length);
+  const rest = report.operations.filter((x) => x.verdict !== 'failed' && x.verdict !== 'not-reachable');
   const r = report.records;
   const leftBehind = r ? r.leftBehind.length + (r.suspects ?? []).length + (r.foreignWrites ?? []).length : 0;
-  const failedChecks = failed.reduce((n: Json, x: Json) => n + x.checks.filter((c: Json) => !c.ok).length, 0);
-  const opLabel = (x: Json) => `<code>${esc(x.method)} ${esc(x.path)}</code> <span class="id">${esc(x.id)}</span>`;
+  const failedChecks = failed.reduce((n, x) => n + x.checks.filter((c) => !c.ok).length, 0);
+  const opLabel = (x: ReportOperation) => `<code>${esc(x.method)} ${esc(x.path)}</code> <span class="id">${esc(x.id)}</span>`;
 
   const summary = `<section id="summary">
 <p class="checked"><strong>Checked</strong>: ${esc(s.operations)} operations in ${esc(byNs.length)} namespaces of <code>${esc(report.baseUrl)}</code> against ${esc(report.spec?.title)} ${esc(report.spec?.version)} (${report.strict ? 'strict' : 'lenient'}, ${report.allowWrites ? 'with writes' : 'read-only'}): ${esc(s.checks)} checks, ${esc(s.probes)} negative probes, ${esc(report.requests)} requests · ${esc(report.startedAt)}</p>
@@ -258,22 +358,22 @@ export function html(report: Json) {
 <p><strong>Not reachable</strong> on this site: ${esc(s.notReachable)} operations${absent.length ? ` in ${esc(absent.length)} namespace${absent.length === 1 ? '' : 's'} the site does not have (${absent.map(([ns, ops]) => `${esc(ns)} ${esc(ops.length)}`).join(', ')})` : ''}</p>
 <p class="${leftBehind ? 'bad' : 'ok'}"><strong>Left behind</strong>: ${r ? (leftBehind ? `${esc(r.leftBehind.length)} records left behind, ${esc((r.suspects ?? []).length)} not deleted (not proved to be this run's), ${esc((r.foreignWrites ?? []).length)} writes to records the run did not create: <a href="#records">records</a>` : `nothing (created ${esc(r.created.length)}, removed ${esc(r.removed.length)}, trashed ${esc(r.trashed.length)})`) : 'nothing: a read-only run creates no record'}</p>
 ${report.stopped ? `<p class="bad"><strong>STOPPED: ${esc(report.stopped)}. This report is partial.</strong></p>` : ''}
-${(report.scopeProblems ?? []).map((p: Json) => `<p class="bad"><strong>FAILED: ${esc(p)}</strong></p>`).join('\n')}
-${(report.records?.foreignRecords ?? []).length ? `<p class="bad"><strong>Records of others the site answered (FAILED, not touched)</strong>:</p><ul>${report.records.foreignRecords.map((x: Json) => `<li><code>${esc(x.path)}</code> ${esc(x.request)}: ${esc(x.why)}</li>`).join('')}</ul>` : ''}
+${(report.scopeProblems ?? []).map((p) => `<p class="bad"><strong>FAILED: ${esc(p)}</strong></p>`).join('\n')}
+${(report.records?.foreignRecords ?? []).length ? `<p class="bad"><strong>Records of others the site answered (FAILED, not touched)</strong>:</p><ul>${(report.records?.foreignRecords ?? []).map((x) => `<li><code>${esc(x.path)}</code> ${esc(x.request)}: ${esc(x.why)}</li>`).join('')}</ul>` : ''}
 </section>`;
 
   const failures = failed.length
     ? `<section id="failures"><h2>Failures (${esc(failed.length)})</h2>
 ${failed
   .map(
-    (x: Json) =>
+    (x) =>
       `<div class="op failed"><h3>${opLabel(x)} <span class="ns">${esc(x.namespace)}</span></h3><ul class="checks">${x.checks
-        .filter((c: Json) => !c.ok)
+        .filter((c) => !c.ok)
         .map(checkHtml)
         .join('')}</ul>${
-        x.checks.some((c: Json) => c.ok)
-          ? `<details><summary>${esc(x.checks.filter((c: Json) => c.ok).length)} checks passed</summary><ul class="checks">${x.checks
-              .filter((c: Json) => c.ok)
+        x.checks.some((c) => c.ok)
+          ? `<details><summary>${esc(x.checks.filter((c) => c.ok).length)} checks passed</summary><ul class="checks">${x.checks
+              .filter((c) => c.ok)
               .map(checkHtml)
               .join('')}</ul></details>`
           : ''
@@ -289,8 +389,8 @@ ${failed
 
   const rows = rest
     .map(
-      (x: Json) =>
-        `<tr class="${esc(x.verdict)}"><td>${esc(x.namespace)}</td><td>${opLabel(x)}</td><td class="verdict">${esc(VERDICT[x.verdict])}${x.reason ? `: ${esc(x.reason)}` : ''}</td><td><details><summary>${esc(x.checks.length)} checks</summary><ul class="checks">${x.checks.map(checkHtml).join('')}</ul></details></td></tr>`,
+      (x) =>
+        `<tr class="${esc(x.verdict)}"><td>${esc(x.namespace)}</td><td>${opLabel(x)}</td><td class="verdict">${esc(VERDICT[x.verdict ?? ''])}${x.reason ? `: ${esc(x.reason)}` : ''}</td><td><details><summary>${esc(x.checks.length)} checks</summary><ul class="checks">${x.checks.map(checkHtml).join('')}</ul></details></td></tr>`,
     )
     .join('\n');
 
@@ -317,13 +417,13 @@ ${rows}
 </table>
 ${records}
 ${drift}
-${(report.notes ?? []).length ? `<h2>Notes</h2><ul>${report.notes.map((n: Json) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
+${(report.notes ?? []).length ? `<h2>Notes</h2><ul>${(report.notes ?? []).map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
 </body></html>
 `;
 }
 
 /** Write report.json, drift.json, junit.xml and report.html into `dir` (each text through `redact`); returns the file paths. */
-export function writeReports(report: Json, dir: Json, redact = (t: Json) => t) {
+export function writeReports(report: ContractReport, dir: string, redact = (t: string) => t) {
   mkdirSync(dir, { recursive: true });
   const files: Record<string, string> = {
     json: join(dir, 'report.json'),
