@@ -4,71 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeFinding, type DriftFinding, type DriftSummary } from './drift.js';
 import { junitDocument, type JunitCase, type JunitSuite } from './junit.js';
-
-/** A check of an operation as the reports read it (the runner's checks). */
-export interface ReportCheck {
-  name: string;
-  /** `probe` for a negative probe. */
-  kind?: string;
-  ok: boolean;
-  errors: string[];
-  request?: { method: string; url: string };
-  status?: number;
-  code?: string;
-  ms?: number;
-}
-
-/** An operation's result as the reports read it. */
-export interface ReportOperation {
-  namespace: string;
-  id: string;
-  method: string;
-  path: string;
-  /** passed, failed, not-reachable or skipped. */
-  verdict?: string;
-  reason?: string;
-  checks: ReportCheck[];
-}
-
-/** A record the run created, removed or trashed. */
-export interface RecordRef {
-  path: string;
-  title?: unknown;
-  note?: string;
-}
-
-/** What a run left behind: a record it created, or a collection whose count does not add up. */
-export type LeftBehind = { record: string; title?: unknown } | { collection: string; before: number; after: number; explainedByOthers: number };
-
-/** The records section of a run with writes. */
-export interface ReportRecords {
-  /** Records per collection before and after the run: a count, or why there is none (`status 500`, `no answer`). */
-  before?: Record<string, number | string>;
-  after?: Record<string, number | string>;
-  created: RecordRef[];
-  removed: RecordRef[];
-  trashed: RecordRef[];
-  leftBehind: LeftBehind[];
-  suspects?: { path: string; title: string; why: string }[];
-  /** Collections other clients changed during the run: the ids that appeared and disappeared. */
-  foreign?: { collection: string; appeared: unknown[]; disappeared: unknown[] }[];
-  foreignWrites?: string[];
-  foreignRecords?: { path: string; request: string; why: string }[];
-}
-
-/** The counts of a run. */
-export interface ContractSummary {
-  operations: number;
-  passed: number;
-  failed: number;
-  notReachable: number;
-  skipped: number;
-  checks: number;
-  probes: number;
-  probesFailed: number;
-  /** Operations really checked against the site. */
-  checked?: number;
-}
+import type { Check, FinishedReport, OperationResult, RunRecords, RunSummary } from './types.js';
 
 /**
  * The drift report as the reports read it (drift.ts `DriftReport`); its findings as `describeFinding`
@@ -85,28 +21,15 @@ export interface DriftView {
   summary?: DriftSummary;
 }
 
-/** The report of a contract or drift run as the reports read it (runner.ts builds it). */
-export interface ContractReport {
-  baseUrl: string;
-  startedAt: string;
-  requests?: number;
-  spec?: { title?: string; version?: string };
-  strict?: boolean;
-  allowWrites?: boolean;
-  /** A drift run: no operation was checked. */
-  driftOnly?: boolean;
-  summary: ContractSummary;
-  operations: ReportOperation[];
-  records?: ReportRecords;
-  drift?: DriftView;
-  notes?: string[];
-  scopeProblems?: string[];
-  stopped?: string;
-}
+/** The report of a contract or drift run as the reports read it: the runner's (types.ts `FinishedReport`). */
+export type ReportView = Pick<FinishedReport, 'baseUrl' | 'startedAt' | 'operations' | 'summary'> &
+  Partial<Pick<FinishedReport, 'requests' | 'spec' | 'strict' | 'allowWrites' | 'driftOnly' | 'records' | 'notes' | 'scopeProblems' | 'stopped'>> & {
+    drift?: DriftView;
+  };
 
 /** What the JUnit XML reads of a report. */
-export type ContractJunitReport = Pick<ContractReport, 'baseUrl' | 'startedAt' | 'operations' | 'scopeProblems'> & {
-  summary: Pick<ContractSummary, 'operations' | 'failed' | 'skipped' | 'notReachable'>;
+export type ContractJunitReport = Pick<ReportView, 'baseUrl' | 'startedAt' | 'operations' | 'scopeProblems'> & {
+  summary: Pick<RunSummary, 'operations' | 'failed' | 'skipped' | 'notReachable'>;
 };
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -132,7 +55,7 @@ export function pad(value: unknown, n: number) {
   return s.length >= n ? s : s + ' '.repeat(n - s.length);
 }
 
-function recordLines(r: ReportRecords, w: number) {
+function recordLines(r: RunRecords, w: number) {
   const lines = [
     '',
     `records: created ${r.created.length}, removed ${r.removed.length}, trashed ${r.trashed.length}, left behind ${r.leftBehind.length}${r.suspects?.length ? `, ${r.suspects.length} suspects not touched` : ''}${r.foreignRecords?.length ? `, ${r.foreignRecords.length} records of others answered by the site (FAILED, not touched)` : ''}`,
@@ -150,7 +73,7 @@ function recordLines(r: ReportRecords, w: number) {
   return lines;
 }
 
-function namespaceLines(ns: string, ops: ReportOperation[], w: number) {
+function namespaceLines(ns: string, ops: OperationResult[], w: number) {
   const c = (v: string) => ops.filter((x) => x.verdict === v).length;
   const lines = ['', `${ns}: ${c('passed')} passed, ${c('failed')} failed, ${c('not-reachable')} not reachable on this site, ${c('skipped')} skipped`];
   // A namespace the site does not have: one line, not one per operation.
@@ -174,7 +97,7 @@ function namespaceLines(ns: string, ops: ReportOperation[], w: number) {
 }
 
 /** The plain-text summary: one table per namespace (a namespace the site lacks in one line), then totals. */
-export function summaryText(report: ContractReport) {
+export function summaryText(report: ReportView) {
   const lines: string[] = [];
   const byNs = report.driftOnly ? [] : groupByNamespace(report.operations);
   const w = Math.min(60, Math.max(20, ...report.operations.map((x) => `${x.method} ${x.path}`.length)));
@@ -265,7 +188,7 @@ export function junitXml(report: ContractJunitReport) {
 }
 
 /** One operation as a JUnit case: its checks, and why it failed or was skipped. */
-function operationCase(ns: string, x: ReportOperation): JunitCase {
+function operationCase(ns: string, x: OperationResult): JunitCase {
   const bad = x.checks.filter((c) => !c.ok);
   return {
     classname: ns,
@@ -289,7 +212,7 @@ function operationCase(ns: string, x: ReportOperation): JunitCase {
 }
 
 /** One check as HTML: its name, the request and answer, and each reason it failed. */
-function checkHtml(c: ReportCheck) {
+function checkHtml(c: Check) {
   const req = c.request ? ` <code>${esc(c.request.method)} ${esc(c.request.url)}</code> → ${esc(c.status)}${c.code ? ` <code>${esc(c.code)}</code>` : ''}` : '';
   const reasons = c.errors.length
     ? `<ul class="reason">${c.errors
@@ -301,7 +224,7 @@ function checkHtml(c: ReportCheck) {
 }
 
 /** The report's records section (empty for a read-only run). */
-function recordsHtml(r: ReportRecords | undefined): string {
+function recordsHtml(r: RunRecords | undefined): string {
   return r
     ? `<section id="records"><h2>Records</h2><p>created ${esc(r.created.length)}, removed ${esc(r.removed.length)}, trashed ${esc(r.trashed.length)}, left behind ${esc(r.leftBehind.length)}</p>
 ${r.leftBehind.length ? `<ul>${r.leftBehind.map((l) => `<li class="bad">LEFT BEHIND: <code>${esc(JSON.stringify(l))}</code></li>`).join('')}</ul>` : ''}
@@ -341,7 +264,7 @@ ${driftRows}
  * namespaces the site does not have one line each, then the other operations (their checks folded),
  * records and drift. Every value from the run goes through esc().
  */
-export function html(report: ContractReport) {
+export function html(report: ReportView) {
   const s = report.summary;
   const byNs = groupByNamespace(report.operations);
   const failed = report.operations.filter((x) => x.verdict === 'failed');
@@ -350,7 +273,7 @@ export function html(report: ContractReport) {
   const r = report.records;
   const leftBehind = r ? r.leftBehind.length + (r.suspects ?? []).length + (r.foreignWrites ?? []).length : 0;
   const failedChecks = failed.reduce((n, x) => n + x.checks.filter((c) => !c.ok).length, 0);
-  const opLabel = (x: ReportOperation) => `<code>${esc(x.method)} ${esc(x.path)}</code> <span class="id">${esc(x.id)}</span>`;
+  const opLabel = (x: OperationResult) => `<code>${esc(x.method)} ${esc(x.path)}</code> <span class="id">${esc(x.id)}</span>`;
 
   const summary = `<section id="summary">
 <p class="checked"><strong>Checked</strong>: ${esc(s.operations)} operations in ${esc(byNs.length)} namespaces of <code>${esc(report.baseUrl)}</code> against ${esc(report.spec?.title)} ${esc(report.spec?.version)} (${report.strict ? 'strict' : 'lenient'}, ${report.allowWrites ? 'with writes' : 'read-only'}): ${esc(s.checks)} checks, ${esc(s.probes)} negative probes, ${esc(report.requests)} requests · ${esc(report.startedAt)}</p>
@@ -423,7 +346,7 @@ ${(report.notes ?? []).length ? `<h2>Notes</h2><ul>${(report.notes ?? []).map((n
 }
 
 /** Write report.json, drift.json, junit.xml and report.html into `dir` (each text through `redact`); returns the file paths. */
-export function writeReports(report: ContractReport, dir: string, redact = (t: string) => t) {
+export function writeReports(report: ReportView, dir: string, redact = (t: string) => t) {
   mkdirSync(dir, { recursive: true });
   const files: Record<string, string> = {
     json: join(dir, 'report.json'),

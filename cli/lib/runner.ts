@@ -21,6 +21,7 @@ import { resultOf } from './exercise.js';
 import {
   errorPart,
   type ContractReport,
+  type FinishedReport,
   type Exchange,
   type Http,
   type HttpResult,
@@ -288,7 +289,7 @@ async function writeRun(ctx: RunContext, writes: Operation[], guard: Guard) {
 }
 
 /** Run a contract (or drift) check of a site against the spec; returns the report. */
-export async function runContract(o: RunOptions): Promise<ContractReport> {
+export async function runContract(o: RunOptions): Promise<FinishedReport> {
   const started = new Date();
   const stamp = runStamp(started);
   const { map } = o;
@@ -444,7 +445,7 @@ function scopeVerdict(ctx: RunContext, report: ContractReport, summary: RunSumma
 }
 
 /** Verdicts and totals. */
-function finish(ctx: RunContext): ContractReport {
+function finish(ctx: RunContext): FinishedReport {
   const { report } = ctx;
   for (const r of ctx.results.values()) {
     if (!r.verdict) {
@@ -480,16 +481,16 @@ function finish(ctx: RunContext): ContractReport {
     // Operations really checked against the site: those with at least one request judged.
     checked: passed + failed,
   };
-  report.summary = summary;
-  if (!report.driftOnly) scopeVerdict(ctx, report, summary);
-  report.ok =
-    !report.stopped &&
+  const finished: FinishedReport = Object.assign(report, { summary });
+  if (!finished.driftOnly) scopeVerdict(ctx, finished, summary);
+  finished.ok =
+    !finished.stopped &&
     summary.failed === 0 &&
     summary.leftBehind === 0 &&
     summary.foreignWrites === 0 &&
     summary.foreignRecords === 0 &&
-    !report.scopeProblems?.length;
-  return report;
+    !finished.scopeProblems?.length;
+  return finished;
 }
 
 export { WriteRefused };

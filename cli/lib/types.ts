@@ -204,6 +204,9 @@ export interface ContractReport {
   ok?: boolean;
 }
 
+/** A run's report once its verdicts and totals are in (runner.ts `finish`): what report.ts writes. */
+export type FinishedReport = ContractReport & { summary: RunSummary };
+
 /** The index of the site as far as the run reads it, with spec names (the routes are in `siteRoutes`). */
 export interface SiteIndex {
   url: unknown;

@@ -25,7 +25,9 @@ function ctx(answer: Answer, { created = ['/cal/events/v1/venues/70'], before = 
     },
   };
 }
-const rec = targetRecord('/cal/events/v1/venues/by-slug/{slug}', { slug: 'my-venue' });
+const found = targetRecord('/cal/events/v1/venues/by-slug/{slug}', { slug: 'my-venue' });
+if (!found) throw new Error('targetRecord found no record in a by-slug path');
+const rec = found;
 
 describe('the by-slug proof', () => {
   it('names the collection before /by-slug and the slug, not an id', () => {

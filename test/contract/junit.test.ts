@@ -73,7 +73,7 @@ function contractReport(t: string) {
         method: 'GET',
         path: t,
         verdict: 'failed',
-        checks: [{ name: t, ok: false, ms: 1, request: { method: 'GET', url: t }, status: 500, code: t, errors: [t] }],
+        checks: [{ name: t, kind: 'read', ok: false, ms: 1, request: { method: 'GET', url: t }, status: 500, code: t, errors: [t] }],
       },
       { namespace: t, id: 'second', method: 'GET', path: '/x', verdict: 'skipped', reason: t, checks: [] },
     ],
