@@ -17,9 +17,9 @@ export interface WpRecord {
   id: number;
   slug?: string;
   status?: string;
-  /** Core: `YYYY-MM-DDTHH:MM:SS`; calendar: `YYYY-MM-DD HH:MM:SS` (site time). */
-  date?: string;
-  date_gmt?: string;
+  /** Core: `YYYY-MM-DDTHH:MM:SS` (null: a draft not yet dated); calendar: `YYYY-MM-DD HH:MM:SS` (site time). */
+  date?: string | null;
+  date_gmt?: string | null;
   modified?: string;
   modified_gmt?: string;
   /** Core: `{raw, rendered}`; calendar events: the rendered title. */
@@ -46,7 +46,8 @@ export function isWpRecord(v: unknown): v is WpRecord {
   const r = v;
   return (
     Number.isInteger(r.id) &&
-    ['slug', 'status', 'date', 'date_gmt', 'modified', 'modified_gmt', 'name'].every((k) => optional(r[k], 'string')) &&
+    ['slug', 'status', 'modified', 'modified_gmt', 'name'].every((k) => optional(r[k], 'string')) &&
+    ['date', 'date_gmt'].every((k) => r[k] === null || optional(r[k], 'string')) &&
     ['parent', 'count'].every((k) => optional(r[k], 'number')) &&
     (typeof r.title === 'string' || textField(r.title)) &&
     (typeof r.excerpt === 'string' || textField(r.excerpt)) &&
