@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PACKAGE_ROOT as ROOT, type Json } from '../core/spec.ts';
+import { PACKAGE_ROOT as ROOT } from '../core/spec.ts';
 
 /** The compiled command, as the package's bin runs it. */
 const CLI = join(ROOT, 'dist', 'cli', 'contract.js');
@@ -92,7 +92,7 @@ process.exit(code);`;
 }
 
 function smallIndex(origin: string): Buffer {
-  const routes: Record<string, Json> = {};
+  const routes: Record<string, unknown> = {};
   for (const r of ['/wp/v2', '/wp/v2/posts', '/wp/v2/posts/(?P<id>[\\d]+)', '/wp/v2/pages', '/wp/v2/pages/(?P<id>[\\d]+)', '/wp/v2/users/me']) {
     routes[r] = { namespace: 'wp/v2', methods: ['GET'], endpoints: [{ methods: ['GET'], args: {} }] };
   }
@@ -114,8 +114,8 @@ function largeIndex(): Buffer {
   );
 }
 
-export async function contractBench({ target, log = () => {} }: { target: Target; log?: (...m: unknown[]) => void }): Promise<Record<string, Json>> {
-  const items: Record<string, Json> = {};
+export async function contractBench({ target, log = () => {} }: { target: Target; log?: (...m: unknown[]) => void }): Promise<Record<string, unknown>> {
+  const items: Record<string, unknown> = {};
 
   log('   hanging site (answers the index, then never) ...');
   const deadlineS = 10;

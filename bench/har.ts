@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import type { Json } from '../core/spec.ts';
+import { asObject, at, member, objects, type JsonObject } from '../core/json.ts';
 
 const FIXTURE = resolve('test', 'fixtures', 'har', 'conforming.har');
 /** The compiled command, as the package's bin runs it. */
@@ -18,17 +18,25 @@ const CLI = pathToFileURL(resolve('dist', 'cli', 'validate-har.js')).href;
 
 /** Write a HAR of about `mb` MiB to `file`, streaming (never one string); returns the entry count. */
 export function writeBigHar(file: string, mb = 50): number {
-  const src = JSON.parse(readFileSync(FIXTURE, 'utf8')).log.entries;
+  // The project's own fixture: its entries are objects (a request and a response each).
+  const src = objects(at(JSON.parse(readFileSync(FIXTURE, 'utf8')), 'log', 'entries'));
   const list = src[1];
-  const items = JSON.parse(list.response.content.text);
+  const items = objects(JSON.parse(String(at(list, 'response', 'content', 'text'))));
   const big = structuredClone(list);
   const many = Array.from({ length: 100 }, (_, i) => ({ ...items[i % items.length], id: 1000 + i }));
-  big.response.content.text = JSON.stringify(many);
-  big.response.headers = big.response.headers.map((h: Json) => (h.name === 'X-WP-Total' ? { ...h, value: '100' } : h));
-  big.request.url = big.request.url.replace('per_page=10', 'per_page=100');
-  const css = { ...structuredClone(src[0]), request: { ...src[0].request, url: 'https://festival.example/wp-content/themes/festival/app.js' } };
-  css.response.content = { size: 30000, mimeType: 'application/javascript', encoding: 'base64', text: Buffer.alloc(30000, 7).toString('base64') };
-  const pool = [...src.filter((e: Json) => e.response.content.text !== undefined || e.request.method === 'HEAD'), big, big, css];
+  const bigResponse: JsonObject = asObject(big.response) ?? {};
+  const bigContent: JsonObject = asObject(bigResponse.content) ?? {};
+  bigContent.text = JSON.stringify(many);
+  bigResponse.headers = objects(bigResponse.headers).map((h) => (h.name === 'X-WP-Total' ? { ...h, value: '100' } : h));
+  const bigRequest: JsonObject = asObject(big.request) ?? {};
+  bigRequest.url = String(bigRequest.url).replace('per_page=10', 'per_page=100');
+  const css: JsonObject = {
+    ...structuredClone(src[0]),
+    request: { ...asObject(src[0].request), url: 'https://festival.example/wp-content/themes/festival/app.js' },
+  };
+  const cssResponse: JsonObject = asObject(css.response) ?? {};
+  cssResponse.content = { size: 30000, mimeType: 'application/javascript', encoding: 'base64', text: Buffer.alloc(30000, 7).toString('base64') };
+  const pool = [...src.filter((e) => at(e, 'response', 'content', 'text') !== undefined || at(e, 'request', 'method') === 'HEAD'), big, big, css];
   const fd = openSync(file, 'w');
   let bytes = 0;
   let n = 0;
@@ -60,12 +68,14 @@ process.stderr.write('\\nBENCH ' + JSON.stringify({ code: c, maxRSS: process.res
   const seconds = (performance.now() - t0) / 1000;
   const line = /BENCH (\{.*\})/.exec(r.stderr ?? '');
   if (!line) throw new Error(`validate-har did not finish: ${String(r.stderr).slice(-400)}`);
-  const { code: exit, maxRSS } = JSON.parse(line[1]);
+  const figures: unknown = JSON.parse(line[1]);
+  const exit = Number(member(figures, 'code'));
+  const maxRSS = Number(member(figures, 'maxRSS'));
   return { seconds, exit, peakRssMB: Math.round((maxRSS / 1024) * 10) / 10 };
 }
 
 /** The section: generate, validate `runs` times, clean up. */
-export async function harBench({ runs = 1, mb = 50 } = {}): Promise<Record<string, Json>> {
+export async function harBench({ runs = 1, mb = 50 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-har-'));
   try {
     const file = join(dir, 'big.har');
@@ -73,15 +83,15 @@ export async function harBench({ runs = 1, mb = 50 } = {}): Promise<Record<strin
     const sizeMB = Math.round((statSync(file).size / 1024 / 1024) * 10) / 10;
     const empty = measure([resolve('test', 'fixtures', 'har', 'empty.har'), '--strict', '--quiet', '--out', join(dir, 'out-empty')]);
     const rs = Array.from({ length: runs }, () => measure([file, '--strict', '--quiet', '--out', join(dir, 'out')]));
-    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
+    const report: unknown = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
     const sorted = (k: 'seconds' | 'peakRssMB'): number[] => rs.map((r) => r[k]).sort((a, b) => a - b);
     const med = (xs: number[]): number => xs[Math.floor(xs.length / 2)];
     return {
       sizeMB,
       entries,
       exit: rs[rs.length - 1].exit,
-      summary: report.summary,
-      seconds: { median: med(sorted('seconds')), min: sorted('seconds')[0], max: sorted('seconds').at(-1), runs },
+      summary: member(report, 'summary'),
+      seconds: { median: med(sorted('seconds')), min: sorted('seconds')[0], max: sorted('seconds')[rs.length - 1], runs },
       peakRssMB: Math.max(...rs.map((r) => r.peakRssMB)),
       emptyHar: empty,
     };

@@ -16,15 +16,16 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { parseArgs, type Flags, type Parsed } from '../core/args.ts';
-import { deref, type Json } from '../core/spec.ts';
+import { asArray, asNumber, asObject, asString, at, member, objects } from '../core/json.ts';
+import { deref, type OpenApiDoc } from '../core/spec.ts';
 import { stages } from '../scripts/pipeline.ts';
 import { contractBench } from './contract.ts';
-import { benchMockDistinct, frontFlags } from './mock.ts';
+import { benchMockDistinct, frontFlags, type Figures, type MockDistinct } from './mock.ts';
 import { benchStore } from './store.ts';
 import { freePort, stopChild, waitForAnswer } from '../core/process.ts';
 import { round, stats, type Stats } from './stats.ts';
 import { harBench } from './har.ts';
-import { growthBench } from './growth.ts';
+import { growthBench, type Growth } from './growth.ts';
 import { consumerTypecheck } from './types.ts';
 import { linkParse } from './link-parse.ts';
 
@@ -78,11 +79,60 @@ function timeCmd(
   return { seconds: s, status: r.status, stdout: r.stdout ?? '' };
 }
 
-const results: {
-  machine: Record<string, Json>;
-  items: Record<string, Json>;
+/** One live contract run's figures (`liveRun`). */
+interface LiveRun {
+  wall: Stats;
+  operations: number;
+  ran: number;
+  requests: number | undefined;
+  failed: number;
+  exit: number | null;
+}
+
+/** The live section: the core namespace, its growth, the whole spec. */
+interface LiveResult {
+  core: LiveRun;
+  growth: { operationsRun: number; requests: number | undefined; wall: Stats }[];
+  secondsPerOperation: number | null;
+  fixedSeconds: number | null;
+  wholeSpec: LiveRun;
+}
+
+/** The scaling section: the stages on the spec 4x its size. */
+interface Scaling {
+  routes: { spec: number; x4: number };
+  x1StageSum: number;
+  x4StageSum: number;
+  ratio: number;
+  x4Stages: Record<string, Stats>;
+  x4Sizes: Record<string, number | null> | undefined;
+}
+
+/** Each section's figures, as results.json holds them (a skipped section is absent). */
+interface Items {
+  pipeline?: ReturnType<typeof npmBuildTimes>;
+  sizes?: Record<string, number | null>;
+  consumerTypecheck?: Awaited<ReturnType<typeof consumerTypecheck>>;
+  linkParse?: Awaited<ReturnType<typeof linkParse>>;
+  /** Server -> scenario -> figures. */
+  mock?: Record<string, Record<string, Figures>>;
+  mockDistinct?: MockDistinct;
+  mockStore?: Awaited<ReturnType<typeof benchStore>>;
+  live?: LiveResult | { error: string };
+  contract?: Record<string, unknown>;
+  scaling?: Scaling;
+  har?: Awaited<ReturnType<typeof harBench>>;
+  growth?: Growth;
+}
+
+/** What results.json holds. */
+interface Results {
+  machine: { cores: number; node: string; date: string };
+  items: Items;
   targets: { name: string; value: number; limit: number; cmp: string; unit: string; verdict: string }[];
-} = { machine: { cores: cpus().length, node: process.version, date: new Date().toISOString() }, items: {}, targets: [] };
+}
+
+const results: Results = { machine: { cores: cpus().length, node: process.version, date: new Date().toISOString() }, items: {}, targets: [] };
 const target = (name: string, value: number, limit: number, cmp: '<=' | '>=', unit: string): void => {
   const met = cmp === '<=' ? value <= limit : value >= limit;
   results.targets.push({ name, value: round(value, 3), limit, cmp, unit, verdict: met ? 'MET' : 'MISSED' });
@@ -137,8 +187,8 @@ function npmBuildTimes(keep: string): { stages: Record<string, Stats>; stageSum:
 function syntheticSpec(factor = 4) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-x4-'));
   cpSync('openapi', join(dir, 'openapi'), { recursive: true });
-  const root = parseYaml(readFileSync('openapi/openapi.yaml', 'utf8'));
-  const paths = { ...root.paths };
+  const root = asObject(parseYaml(readFileSync('openapi/openapi.yaml', 'utf8'))) ?? {};
+  const paths: Record<string, unknown> = { ...asObject(root.paths) };
   for (let k = 1; k < factor; k++) {
     const copy = join(dir, 'openapi', `paths${k}`);
     cpSync(join('openapi', 'paths'), copy, { recursive: true });
@@ -152,8 +202,8 @@ function syntheticSpec(factor = 4) {
         if (p.endsWith('.yaml')) writeFileSync(p, readFileSync(p, 'utf8').replace(/operationId: (\w+)/g, `operationId: $1Copy${k}`));
       });
     walk(copy);
-    for (const [route, item] of Object.entries<Json>(root.paths))
-      paths[`${route === '/' ? '' : route}/copy${k}`] = { $ref: item.$ref.replace(/^paths\//, `paths${k}/`) };
+    for (const [route, item] of Object.entries(asObject(root.paths) ?? {}))
+      paths[`${route === '/' ? '' : route}/copy${k}`] = { $ref: String(member(item, '$ref')).replace(/^paths\//, `paths${k}/`) };
   }
   root.paths = paths;
   writeFileSync(join(dir, 'openapi', 'openapi.yaml'), stringifyYaml(root));
@@ -168,9 +218,10 @@ async function load(url: string, init: Partial<autocannon.Options> = {}): Promis
   return { rps: round(r.requests.average, 0), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
 }
 /** Load the mock served from `bundle` (a folder with openapi.yaml and openapi.json that nothing rewrites during the run). */
-async function mockLoad(bundle: string): Promise<Record<string, Record<string, Json>>> {
+async function mockLoad(bundle: string): Promise<Record<string, Record<string, Figures>>> {
   const auth = `Basic ${Buffer.from('admin:abcd efgh ijkl mnop qrst uvwx').toString('base64')}`;
-  const post = JSON.parse(readFileSync(join(bundle, 'openapi.json'), 'utf8'));
+  // The build's own bundle, taken as the core's parseBundle takes one.
+  const post = JSON.parse(readFileSync(join(bundle, 'openapi.json'), 'utf8')) as OpenApiDoc;
   const createExample = (() => {
     const rb = deref(post.paths['/core/v2/posts']?.post?.requestBody, post);
     const ex = rb?.content?.['application/json']?.examples;
@@ -187,7 +238,7 @@ async function mockLoad(bundle: string): Promise<Record<string, Record<string, J
       body: JSON.stringify(createExample),
     },
   };
-  const out: Record<string, Record<string, Json>> = {};
+  const out: Record<string, Record<string, Figures>> = {};
   // Bare Node http server: the ceiling on this machine.
   const bare = createServer((q, r) => {
     r.setHeader('content-type', 'application/json');
@@ -230,18 +281,22 @@ async function mockLoad(bundle: string): Promise<Record<string, Record<string, J
 // 5. The live contract run (read-only) against a real site: the core namespace (the target), how
 // the wall time grows with the number of operations run (subsets by --operation), and the whole spec.
 const SITE_MAP = ['--map', 'core/v2=wp/v2', '--map', 'cal/events/v1=tribe/events/v1', '--map', 'i18n_language=wpml_language'];
-function liveRun(bundle: string): Record<string, Json> {
+function liveRun(bundle: string): LiveResult {
   let base = process.env.WP_BASE_URL;
   const env: Record<string, string> = {};
   if (!base && existsSync('.sandbox/env.json')) {
-    const e = JSON.parse(readFileSync('.sandbox/env.json', 'utf8'));
-    base = e.baseUrl;
-    env.WP_USER = e.admin.user;
-    env.WP_APP_PASSWORD = e.admin.appPassword;
+    const e: unknown = JSON.parse(readFileSync('.sandbox/env.json', 'utf8'));
+    base = asString(member(e, 'baseUrl'));
+    const user = asString(at(e, 'admin', 'user'));
+    const password = asString(at(e, 'admin', 'appPassword'));
+    if (user !== undefined) env.WP_USER = user;
+    if (password !== undefined) env.WP_APP_PASSWORD = password;
   }
   if (!base) throw new Error('no site: run `npm run sandbox` or set WP_BASE_URL');
   if (!existsSync(CONTRACT)) throw new Error(`${CONTRACT} is missing (npm run build:code)`);
-  const once = (filter: string[]): { seconds: number; exit: number | null; operations: number; ran: string[]; requests: number; failed: number } => {
+  const once = (
+    filter: string[],
+  ): { seconds: number; exit: number | null; operations: number; ran: string[]; requests: number | undefined; failed: number } => {
     const out = mkdtempSync(join(tmpdir(), 'bench-live-'));
     try {
       const r = timeCmd(
@@ -249,21 +304,22 @@ function liveRun(bundle: string): Record<string, Json> {
         [CONTRACT, '--base-url', base!, ...SITE_MAP, '--spec', join(bundle, 'openapi.json'), ...filter, '--out', out, '--quiet'],
         { env, allowFail: true },
       );
-      const rep = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
-      const ran = rep.operations.filter((o: Json) => o.verdict === 'passed' || o.verdict === 'failed');
+      const rep: unknown = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+      const operations = asArray(member(rep, 'operations')) ?? [];
+      const ran = objects(operations).filter((o) => o.verdict === 'passed' || o.verdict === 'failed');
       return {
         seconds: r.seconds,
         exit: r.status,
-        operations: rep.operations.length,
-        ran: ran.map((o: Json) => o.id),
-        requests: rep.requests,
-        failed: rep.summary?.failed ?? 0,
+        operations: operations.length,
+        ran: ran.map((o) => String(o.id)),
+        requests: asNumber(member(rep, 'requests')),
+        failed: asNumber(at(rep, 'summary', 'failed')) ?? 0,
       };
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
   };
-  const measure = (filter: string[]): Record<string, Json> => {
+  const measure = (filter: string[]): LiveRun => {
     const rs = Array.from({ length: RUNS }, () => once(filter));
     const last = rs[rs.length - 1];
     return {
@@ -279,7 +335,7 @@ function liveRun(bundle: string): Record<string, Json> {
   const ids = once(['--namespace', 'core/v2']).ran;
   // Growth: about a third, two thirds and all of the core operations that the site answers.
   const sizes = [...new Set([Math.max(1, Math.round(ids.length / 3)), Math.max(1, Math.round((2 * ids.length) / 3))])].filter((n) => n < ids.length);
-  const growth: Json[] = sizes.map((n) => ({ n, ...measure(ids.slice(0, n).flatMap((id: string) => ['--operation', id])) }));
+  const growth: (LiveRun & { n: number })[] = sizes.map((n) => ({ n, ...measure(ids.slice(0, n).flatMap((id: string) => ['--operation', id])) }));
   growth.push({ n: ids.length, ...core });
   // Least squares over (operations run, median wall time): seconds per operation and fixed cost.
   const xs: number[] = growth.map((g) => g.ran);
@@ -323,7 +379,7 @@ async function mockSection(bundle: string): Promise<void> {
   target('mock distinct requests throughput / bare node', d.ratio, 1 / 20, '>=', 'x');
   target('mock distinct requests p99 latency', d.distinct.p99, 20, '<=', 'ms');
   target('mock total memory (front + every Prism, peak under load)', d.memoryPeakMb, 400, '<=', 'MB');
-  const s = (results.items.mockStore = await benchStore({ bundleDir: bundle, duration: DURATION, log })) as Record<string, Json>;
+  const s = (results.items.mockStore = await benchStore({ bundleDir: bundle, duration: DURATION, log }));
   Object.assign(m, { 'npm run mock, store-backed routes (bench/store.ts)': { 'bare node': s.bare, 'distinct reads': s.reads, writes: s.writes } });
   target('mock store-backed distinct reads throughput / bare node', s.readRatio, 1 / 8, '>=', 'x');
   target('mock store-backed distinct reads p99 latency', s.reads.p99, 10, '<=', 'ms');
@@ -340,7 +396,7 @@ function scalingSection(): void {
     const x4Sum = round(Object.values(x4.stages).reduce((a, v) => a + v.median, 0));
     const x1 = results.items.pipeline ?? npmBuildTimes(mkdtempSync(join(tmpdir(), 'bench-build-')));
     results.items.scaling = {
-      routes: { spec: Object.keys(parseYaml(readFileSync('openapi/openapi.yaml', 'utf8')).paths).length, x4: syn.routes },
+      routes: { spec: Object.keys(asObject(member(parseYaml(readFileSync('openapi/openapi.yaml', 'utf8')), 'paths')) ?? {}).length, x4: syn.routes },
       x1StageSum: x1.stageSum,
       x4StageSum: x4Sum,
       ratio: round(x4Sum / x1.stageSum, 2),
@@ -366,7 +422,7 @@ async function main(): Promise<void> {
 
     log('2. artifact sizes ...');
     results.items.sizes = artifactSizes(bundle);
-    target('docs HTML size', results.items.sizes['docs/index.html'] / 1024, 4, '<=', 'MB');
+    target('docs HTML size', (results.items.sizes['docs/index.html'] ?? 0) / 1024, 4, '<=', 'MB');
 
     if (!SKIP.has('types')) {
       log('3. consumer type-check ...');
@@ -427,7 +483,7 @@ async function main(): Promise<void> {
   log(`${results.targets.length - missed} targets MET, ${missed} MISSED`);
 }
 
-function markdown(r: Json): string {
+function markdown(r: Results): string {
   const f = (s: Stats | undefined): string => (s ? `${round(s.median)} (${round(s.min)}–${round(s.max)})` : 'n/a');
   const lines = [
     `# Benchmark results`,
@@ -480,7 +536,7 @@ function markdown(r: Json): string {
       '| pattern | growth exponent | ms at 1 MiB |',
       '|---|---|---|',
     );
-    for (const [k, v] of Object.entries<Json>(r.items.linkParse.perPattern)) lines.push(`| ${k} | ${v.slope} | ${v.msAt1MiB} |`);
+    for (const [k, v] of Object.entries(r.items.linkParse.perPattern)) lines.push(`| ${k} | ${v.slope} | ${v.msAt1MiB} |`);
   }
   if (r.items.mock) {
     lines.push(
@@ -490,20 +546,20 @@ function markdown(r: Json): string {
       '| server | scenario | req/s | p50 ms | p99 ms | non-2xx | errors |',
       '|---|---|---|---|---|---|---|',
     );
-    for (const [srv, scs] of Object.entries<Json>(r.items.mock))
-      for (const [sc, v] of Object.entries<Json>(scs)) lines.push(`| ${srv} | ${sc} | ${v.rps} | ${v.p50} | ${v.p99} | ${v.non2xx} | ${v.errors} |`);
+    for (const [srv, scs] of Object.entries(r.items.mock))
+      for (const [sc, v] of Object.entries(scs)) lines.push(`| ${srv} | ${sc} | ${v.rps} | ${v.p50} | ${v.p99} | ${v.non2xx} | ${v.errors} |`);
   }
   lines.push(...markdownTail(r, x4, f));
   return `${lines.join('\n')}\n`;
 }
 
 /** The markdown's last sections: the live contract run, the scaling and the large HAR. */
-function markdownTail(r: Json, x4: Json, f: (s: Stats | undefined) => string): string[] {
+function markdownTail(r: Results, x4: Scaling | undefined, f: (s: Stats | undefined) => string): string[] {
   const lines: string[] = [];
   if (r.items.live) {
     const l = r.items.live;
     lines.push('', '## 5. Live contract run (read-only)', '');
-    if (l.error) lines.push(`Not measured: ${l.error}`);
+    if ('error' in l) lines.push(`Not measured: ${l.error}`);
     else {
       lines.push('| run | operations run | requests | wall time s |', '|---|---|---|---|');
       for (const g of l.growth)

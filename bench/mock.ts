@@ -13,7 +13,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { deref, operationParams, type Json } from '../core/spec.ts';
+import { deref, operationParams, type OpenApiDoc } from '../core/spec.ts';
 import { freePort, stopChild, waitForAnswer } from '../core/process.ts';
 import { round } from './stats.ts';
 
@@ -56,16 +56,16 @@ export interface Maker {
   make: (n: number) => string;
 }
 
-export function requestMakers(doc: Json): Maker[] {
+export function requestMakers(doc: OpenApiDoc): Maker[] {
   const makers: Maker[] = [];
-  for (const [template, itemRef] of Object.entries<Json>(doc.paths ?? {})) {
+  for (const [template, itemRef] of Object.entries(doc.paths ?? {})) {
     const item = deref(itemRef, doc);
     const op = item?.get;
     if (!op) continue;
     const params = operationParams(item, op, doc);
     if (params.some((p) => p.required && p.in !== 'path')) continue;
     const security = op.security ?? doc.security ?? [];
-    if (security.length && !security.some((x: Json) => Object.keys(x).length === 0)) continue; // needs credentials
+    if (security.length && !security.some((x) => Object.keys(x).length === 0)) continue; // needs credentials
     const pathParams = params.filter((p) => p.in === 'path');
     if (pathParams.some((p) => deref(p.schema, doc)?.type !== 'integer')) continue;
     const ok = Object.keys(op.responses ?? {}).some((c) => c === '200');
@@ -90,6 +90,22 @@ export async function load(url: string, init: Partial<autocannon.Options>): Prom
   };
 }
 
+/** One scenario's figures under load (`load`). */
+export type Figures = Record<string, number>;
+
+/** The distinct-requests section's figures (its keys in the order results.json shows them). */
+export interface MockDistinct {
+  mix: { operations: number; namespaces: Record<string, number> };
+  bare: Figures;
+  memoryIdleMb: number;
+  distinct: Figures;
+  distinctRequestsSent: number;
+  repeated: Figures;
+  memoryPeakMb: number;
+  frontPeakMb: number;
+  ratio: number;
+}
+
 /** What a mock section of the bench is given: the bundle's folder, seconds of load per scenario, a log. */
 export interface MockSection {
   bundleDir: string;
@@ -101,15 +117,27 @@ export interface MockSection {
  * Run the section against the bundle in `bundleDir` (openapi.yaml + openapi.json) for `duration`
  * seconds per scenario. Answers {bare, distinct, repeated, memory, mix} (rps, p50/p99 ms, MB).
  */
-export async function benchMockDistinct({ bundleDir, duration = 5, log = () => {} }: MockSection): Promise<Record<string, Json>> {
-  const doc = JSON.parse(readFileSync(join(bundleDir, 'openapi.json'), 'utf8'));
+export async function benchMockDistinct({ bundleDir, duration = 5, log = () => {} }: MockSection): Promise<MockDistinct> {
+  // The build's own bundle, taken as the core's parseBundle takes one.
+  const doc = JSON.parse(readFileSync(join(bundleDir, 'openapi.json'), 'utf8')) as OpenApiDoc;
   const makers = requestMakers(doc);
   const groups: Record<string, number> = {};
   for (const m of makers) {
     const ns = m.template.split('/').filter(Boolean).slice(0, 2).join('/') || '/';
     groups[ns] = (groups[ns] ?? 0) + 1;
   }
-  const out: Record<string, Json> = { mix: { operations: makers.length, namespaces: groups } };
+  // Every member in place from the start (the order results.json shows), each set as it is measured.
+  const out: MockDistinct = {
+    mix: { operations: makers.length, namespaces: groups },
+    bare: {},
+    memoryIdleMb: 0,
+    distinct: {},
+    distinctRequestsSent: 0,
+    repeated: {},
+    memoryPeakMb: 0,
+    frontPeakMb: 0,
+    ratio: 0,
+  };
 
   const bare = createServer((q, r) => {
     r.setHeader('content-type', 'application/json');
@@ -151,12 +179,12 @@ export async function benchMockDistinct({ bundleDir, duration = 5, log = () => {
         .then((r) => r.arrayBuffer())
         .catch(() => {});
     log(`mock (distinct): ${makers.length} GET operations, every request new ...`);
-    out.distinct = await load(base, { duration, requests: [{ method: 'GET', setupRequest: (req: Json) => ({ ...req, path: next() }) }] });
+    out.distinct = await load(base, { duration, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }] });
     out.distinctRequestsSent = n;
     let k = 0;
     const fixed = makers.map((m) => m.make(0));
     log('mock (repeated): the same mix, one request per operation, over and over ...');
-    out.repeated = await load(base, { duration, requests: [{ method: 'GET', setupRequest: (req: Json) => ({ ...req, path: fixed[k++ % fixed.length] }) }] });
+    out.repeated = await load(base, { duration, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: fixed[k++ % fixed.length] }) }] });
   } finally {
     clearInterval(sampler);
     peak = Math.max(peak, treeRssMb(child.pid!));

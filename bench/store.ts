@@ -51,7 +51,7 @@ export function storeWrite(n: number, ids: { posts: number[]; events: number[] }
 }
 
 /** Run the section: answers {bare, reads, writes, readRatio, writeRatio, memoryPeakMb, memoryIdleMb}. */
-export async function benchStore({ bundleDir, duration = 5, log = () => {} }: MockSection): Promise<Record<string, unknown>> {
+export async function benchStore({ bundleDir, duration = 5, log = () => {} }: MockSection) {
   const bare = createServer((_q, r) => {
     r.setHeader('content-type', 'application/json');
     r.end('{"id":1}');

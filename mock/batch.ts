@@ -6,7 +6,8 @@
 // when one is invalid: `{failed: 'validation', responses}` with `null` for the valid ones).
 import { matchRoute, trimRoute, type Route } from '../core/match.ts';
 import { readNaming, type Naming } from './naming.ts';
-import type { Node } from './types.ts';
+import { asArray, entriesOf, member, type JsonObject } from '../core/json.ts';
+import type { OpenApiDoc } from '../core/spec.ts';
 
 /** One request's answer, as the front gave it. */
 export interface InnerAnswer {
@@ -16,10 +17,10 @@ export interface InnerAnswer {
 }
 
 /** Run one request through the front: method, path (with query, in the batch's naming), JSON body, headers; `validateOnly`: check, do not run. */
-export type Dispatch = (method: string, url: string, body: Node, headers: Record<string, string>, validateOnly: boolean) => Promise<InnerAnswer>;
+export type Dispatch = (method: string, url: string, body: unknown, headers: Record<string, string>, validateOnly: boolean) => Promise<InnerAnswer>;
 
-const envelope = (a: InnerAnswer): Node => {
-  let body: Node;
+const envelope = (a: InnerAnswer): JsonObject => {
+  let body: unknown;
   try {
     body = JSON.parse(a.body.toString('utf8'));
   } catch {
@@ -30,7 +31,7 @@ const envelope = (a: InnerAnswer): Node => {
   return { body, status: a.status, headers: Object.keys(headers).length ? headers : [] };
 };
 
-const errorEnvelope = (status: number, code: string, message: string): Node => ({ body: { code, message, data: { status } }, status, headers: [] });
+const errorEnvelope = (status: number, code: string, message: string): JsonObject => ({ body: { code, message, data: { status } }, status, headers: [] });
 
 /** The URL of a batch request's path in the batch's own naming. */
 function innerUrl(path: string, naming: Naming): string {
@@ -42,27 +43,27 @@ function innerUrl(path: string, naming: Naming): string {
 }
 
 /** Run a valid batch body; answers the 207 body. */
-export async function runBatch(doc: Node, table: Route[], batch: Node, naming: Naming, dispatch: Dispatch): Promise<Node> {
-  const requests: Node[] = Array.isArray(batch?.requests) ? batch.requests : [];
+export async function runBatch(doc: OpenApiDoc, table: Route[], batch: unknown, naming: Naming, dispatch: Dispatch): Promise<JsonObject> {
+  const requests = asArray(member(batch, 'requests')) ?? [];
   const plan = requests.map((r) => {
-    const method = String(r.method ?? 'POST').toUpperCase();
-    const url = innerUrl(String(r.path), naming);
+    const method = String(member(r, 'method') ?? 'POST').toUpperCase();
+    const url = innerUrl(String(member(r, 'path')), naming);
     const q = url.indexOf('?');
     const spec = readNaming(q < 0 ? url : url.slice(0, q), q < 0 ? '' : url.slice(q + 1)).path;
     const match = matchRoute(doc, table, method.toLowerCase(), trimRoute(spec));
-    const allowed = match?.ok === true && match.entry?.op?.['x-allow-batch']?.v1 === true;
+    const allowed = match?.ok === true && member(match.entry?.op?.['x-allow-batch'], 'v1') === true;
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries<Node>(r.headers ?? {})) if (k !== '__proto__') headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
-    return { method, url, body: r.body, headers, match, allowed };
+    for (const [k, v] of entriesOf(member(r, 'headers'))) if (k !== '__proto__') headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+    return { method, url, body: member(r, 'body'), headers, match, allowed };
   });
-  const refusal = (p: (typeof plan)[number]): Node | null =>
+  const refusal = (p: (typeof plan)[number]): JsonObject | null =>
     !p.match || !p.match.ok
       ? errorEnvelope(404, 'rest_no_route', 'No route was found matching the URL and request method.')
       : !p.allowed
         ? errorEnvelope(400, 'rest_batch_not_allowed', 'The requested route does not support batch requests.')
         : null;
-  if (batch?.validation === 'require-all-validate') {
-    const checks: Node[] = [];
+  if (member(batch, 'validation') === 'require-all-validate') {
+    const checks: (JsonObject | null)[] = [];
     for (const p of plan) {
       const refused = refusal(p);
       if (refused) checks.push(refused);
@@ -73,7 +74,7 @@ export async function runBatch(doc: Node, table: Route[], batch: Node, naming: N
     }
     if (checks.some((c) => c !== null)) return { failed: 'validation', responses: checks };
   }
-  const responses: Node[] = [];
+  const responses: JsonObject[] = [];
   for (const p of plan) responses.push(refusal(p) ?? envelope(await dispatch(p.method, p.url, p.body, p.headers, false)));
   return { responses };
 }

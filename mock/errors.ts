@@ -1,8 +1,8 @@
 // The platform's error bodies, and the translation of Prism's request violations into them.
 // A violation is what Prism puts in its `sl-violations` header (or a 422 problem's `validation`):
 // {location: ['request', 'query'|'body'|'header'|'path', name, ...], code, message}.
-import { deref } from '../core/spec.ts';
-import type { Detail, Entry, Node, PlatformAnswer } from './types.ts';
+import { deref, type OpenApiDoc, type Schema } from '../core/spec.ts';
+import type { Detail, Entry, PlatformAnswer } from './types.ts';
 
 export const noRoute = (): PlatformAnswer => ({
   status: 404,
@@ -165,10 +165,10 @@ function detailMessage(v: Violation, nested: string[]): string {
   return `${bracketName(nested)} ${text}${/[.!?]$/.test(text) ? '' : '.'}`.replace(/^(\S+) \1 /, '$1 ');
 }
 
-function bodyRequired(doc: Node, entry: Entry | undefined): string[] {
+function bodyRequired(doc: OpenApiDoc, entry: Entry | undefined): string[] {
   const body = deref(entry?.op?.requestBody, doc);
   const media = body?.content?.['application/json'] ?? Object.values(body?.content ?? {})[0];
-  const schema = deref(media?.schema, doc) ?? {};
+  const schema: Schema = deref(media?.schema, doc) ?? {};
   return Array.isArray(schema.required) ? schema.required : [];
 }
 
@@ -177,7 +177,7 @@ function bodyRequired(doc: Node, entry: Entry | undefined): string[] {
  * nothing to translate (no request violation other than credentials). `entry` is the matched
  * operation ({op, params}) when known: it names the missing body fields when the body is absent.
  */
-export function fromViolations(violations: Violation[] | undefined, doc: Node, entry: Entry | undefined): PlatformAnswer | null {
+export function fromViolations(violations: Violation[] | undefined, doc: OpenApiDoc, entry: Entry | undefined): PlatformAnswer | null {
   const req = (violations ?? []).filter(
     (v): v is Violation & { location: string[] } => Array.isArray(v.location) && v.location[0] === 'request' && v.code !== 401 && v.code !== '401',
   );

@@ -12,7 +12,8 @@
 import { createHash } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deref, specNamespaces } from '../core/spec.ts';
+import { asArray, asString, at, isObject, member, objects, type JsonObject } from '../core/json.ts';
+import { deref, specNamespaces, type OpenApiDoc } from '../core/spec.ts';
 import { fromViolations, invalidJson, jsonErrorCode, mockError, noRoute, withInvalid, type Violation } from './errors.ts';
 import { addEmbedded, applyFields, contextExample, contextProperties, embedRels, envelopeHeaders, lastParam, projectContext } from './globals.ts';
 import { encodePairs, phpDecode, phpPairs, queryPairs } from '../core/php-query.ts';
@@ -20,7 +21,7 @@ import { bodyToForward } from './input.ts';
 import { checkBracketScalars, checkUnionLists } from './lists.ts';
 import { listKind, pageAnswer, type Shaped } from './paging.ts';
 import { matchRoute, routeTable, trimRoute, type Route, type RouteMatch } from '../core/match.ts';
-import type { Detail, Entry, Headers, Node, Pairs, PlatformAnswer } from './types.ts';
+import { isErrorBody, type Detail, type Entry, type Headers, type Pairs, type PlatformAnswer, type Upload } from './types.ts';
 import { readNaming, rewriteUrls, type Naming } from './naming.ts';
 import { runBatch } from './batch.ts';
 import { jsonText, type Naming as TextNaming } from './json-text.ts';
@@ -95,11 +96,11 @@ export function corsHeaders(origin: string | undefined): Record<string, string> 
 }
 
 /** The operation's documented error example with this code, as {status, body}, or null. */
-function documentedError(doc: Node, entry: Entry, code: string): PlatformAnswer | null {
-  for (const [status, resRef] of Object.entries<Node>(entry?.op?.responses ?? {})) {
-    for (const ex of Object.values<Node>(deref(resRef, doc)?.content?.['application/json']?.examples ?? {})) {
+function documentedError(doc: OpenApiDoc, entry: Entry, code: string): PlatformAnswer | null {
+  for (const [status, resRef] of Object.entries(entry?.op?.responses ?? {})) {
+    for (const ex of Object.values(deref(resRef, doc)?.content?.['application/json']?.examples ?? {})) {
       const value = deref(ex, doc)?.value;
-      if (value?.code === code) return { status: Number(status), body: value };
+      if (isErrorBody(value) && value.code === code) return { status: Number(status), body: value };
     }
   }
   return null;
@@ -263,10 +264,10 @@ function forward(upstream: Target, fwd: Forwarded, retry = true): Promise<Reply>
 }
 
 /** Decide what the platform would answer instead of Prism's answer; null keeps Prism's. */
-export function rewrite(doc: Node, entry: Entry | undefined, answer: Reply, _template = ''): PlatformAnswer | null {
+export function rewrite(doc: OpenApiDoc, entry: Entry | undefined, answer: Reply, _template = ''): PlatformAnswer | null {
   const ct = String(answer.headers['content-type'] ?? '');
   const problem = /problem\+json/i.test(ct);
-  let parsed: Node;
+  let parsed: unknown;
   try {
     parsed = JSON.parse(answer.body.toString('utf8'));
   } catch {
@@ -274,11 +275,9 @@ export function rewrite(doc: Node, entry: Entry | undefined, answer: Reply, _tem
   }
   if (problem && (answer.status === 404 || answer.status === 405)) return noRoute();
   const violations = parseViolations(answer.headers['sl-violations']);
-  if (problem && Array.isArray(parsed?.validation))
-    violations.push(
-      ...parsed.validation.map((v: Violation) => ({ ...v, location: v.location?.[0] === 'request' ? v.location : ['request', ...(v.location ?? [])] })),
-    );
-  if (answer.status === 400 && parsed?.error?.code === 'invalid_json') return invalidJson();
+  const validation = asArray(member(parsed, 'validation'));
+  if (problem && validation) violations.push(...problemViolations(validation));
+  if (answer.status === 400 && at(parsed, 'error', 'code') === 'invalid_json') return invalidJson();
   if ([400, 401, 415, 422].includes(answer.status) && violations.length) {
     const platform = fromViolations(violations, doc, entry);
     if (platform) return platform;
@@ -287,14 +286,23 @@ export function rewrite(doc: Node, entry: Entry | undefined, answer: Reply, _tem
   // Missing credentials: Prism answers the operation's documented 401 (its first example), which
   // states the route's own code (`rest_cannot_create` on a create); it passes through as it is.
   // Anything else Prism answers on its own (its 406, 415, 500 problems) is not the platform's shape.
-  if (problem || (answer.status >= 400 && parsed?.error?.code)) return criticalError();
+  if (problem || (answer.status >= 400 && at(parsed, 'error', 'code'))) return criticalError();
   return null;
+}
+
+/** A problem's `validation` entries (Prism's 422) as violations, located in the request. */
+function problemViolations(list: unknown[]): Violation[] {
+  return objects(list).map((v) => {
+    const location = asArray(v.location)?.map(String);
+    const code = typeof v.code === 'string' || typeof v.code === 'number' ? v.code : undefined;
+    return { ...v, location: location?.[0] === 'request' ? location : ['request', ...(location ?? [])], code, message: asString(v.message) };
+  });
 }
 
 /** WordPress's answer to a fatal error (what a Prism that failed or died amounts to). */
 export const criticalError = (): PlatformAnswer => mockError(500, 'internal_server_error', 'There has been a critical error on this website.');
 
-const jsonReply = (status: number, headers: Headers, json: Node, naming?: TextNaming): Reply => {
+const jsonReply = (status: number, headers: Headers, json: unknown, naming?: TextNaming): Reply => {
   const out = jsonText(json, naming);
   const text = Buffer.from(out.text);
   return {
@@ -310,7 +318,7 @@ function textNaming(front: Front, origin: string, naming: Naming): TextNaming {
   return { key: `${origin} ${naming.form} ${naming.entry}`, rewrite: (t) => rewriteUrls(t, origin, naming, front.namespaces) };
 }
 
-const tryJson = (buf: Buffer): Node => {
+const tryJson = (buf: Buffer): unknown => {
   try {
     return JSON.parse(buf.toString('utf8'));
   } catch {
@@ -320,7 +328,7 @@ const tryJson = (buf: Buffer): Node => {
 
 /** What the front's request handling needs: the bundle and its routes, the Prisms, itself. */
 interface Front {
-  doc: Node;
+  doc: OpenApiDoc;
   table: Route[];
   memo: AnswerMemo | null;
   verbose: boolean;
@@ -332,7 +340,7 @@ interface Front {
   /** The Prism serving a route template (waits while it restarts). */
   targetFor(template: string | undefined): Promise<Target>;
   /** The embed-context answer of one of the mock's own paths (for `_embed`), or null. */
-  fetchEmbed(path: string, auth: string | undefined): Promise<Node>;
+  fetchEmbed(path: string, auth: string | undefined): Promise<unknown>;
   /** The front's own port. */
   port(): number | undefined;
 }
@@ -412,7 +420,7 @@ async function shape(
   const entry = match.entry!;
   const kind = method === 'get' || method === 'head' ? listKind(doc, entry) : null;
   const paged = kind ? pageAnswer(shaped, { doc, entry, kind, pairs, origin, path: match.canonical }) : shaped;
-  if (paged.error) return platformReply({ status: paged.status, body: paged.json as PlatformAnswer['body'] }, violations);
+  if (paged.error && isErrorBody(paged.json)) return platformReply({ status: paged.status, body: paged.json }, violations);
   let json = paged.json;
   if (!exampleKey && (context === 'embed' || context === 'edit')) {
     const names = contextProperties(doc, entry, context);
@@ -426,7 +434,7 @@ async function shape(
 }
 
 /** A request body as the store reads it: JSON, a form (PHP's nesting: `a[]`, `a[b]`), a raw upload, a multipart form. */
-function storeBody(fwd: Forwarded, req: IncomingMessage): Node {
+function storeBody(fwd: Forwarded, req: IncomingMessage): unknown {
   const type = String(fwd.headers['content-type'] ?? '')
     .split(';')[0]
     .trim()
@@ -441,23 +449,34 @@ function storeBody(fwd: Forwarded, req: IncomingMessage): Node {
 }
 
 /** Form pairs as PHP's `$_POST`: `a[]=1&a[]=2` a list, `a[b]=1` an object (one level), otherwise the last value. */
-function formObject(pairs: Pairs): Node {
-  const out: Node = Object.create(null);
+function formObject(pairs: Pairs): JsonObject {
+  const out: JsonObject = Object.create(null);
   for (const [k, v] of pairs) {
     const m = /^([^[]+)\[([^\]]*)\]$/.exec(k);
-    if (!m) out[k] = v;
-    else if (m[2] === '') (out[m[1]] = Array.isArray(out[m[1]]) ? out[m[1]] : []).push(v);
-    else (out[m[1]] = out[m[1]] && typeof out[m[1]] === 'object' && !Array.isArray(out[m[1]]) ? out[m[1]] : Object.create(null))[m[2]] = v;
+    if (!m) {
+      out[k] = v;
+      continue;
+    }
+    const prev = out[m[1]];
+    if (m[2] === '') {
+      const list: unknown[] = Array.isArray(prev) ? prev : [];
+      out[m[1]] = list;
+      list.push(v);
+    } else {
+      const members: JsonObject = isObject(prev) ? prev : Object.create(null);
+      out[m[1]] = members;
+      members[m[2]] = v;
+    }
   }
   return { ...out };
 }
 
 /** A multipart form's fields and its first file (name, type, size). */
-function multipartObject(body: Buffer, contentType: string): Node {
+function multipartObject(body: Buffer, contentType: string): JsonObject {
   const boundary = /boundary=("?)([^";]+)\1/i.exec(contentType)?.[2];
   if (!boundary) return {};
   const pairs: Pairs = [];
-  let upload: Node;
+  let upload: Upload | undefined;
   for (const part of body.toString('latin1').split(`--${boundary}`).slice(1, 200)) {
     const end = part.indexOf('\r\n\r\n');
     if (end < 0) continue;
@@ -477,13 +496,13 @@ function multipartObject(body: Buffer, contentType: string): Node {
 }
 
 /** The operation's documented 401 for a caller without credentials, when the operation requires them. */
-function anonymous401(doc: Node, entry: Entry, req: IncomingMessage): PlatformAnswer | null {
-  const security: Node[] | undefined = entry.op.security ?? doc.security;
+function anonymous401(doc: OpenApiDoc, entry: Entry, req: IncomingMessage): PlatformAnswer | null {
+  const security = entry.op.security ?? doc.security;
   if (req.headers.authorization !== undefined || !Array.isArray(security) || security.some((s) => Object.keys(s ?? {}).length === 0)) return null;
   const res = deref(entry.op.responses?.['401'], doc);
-  for (const ex of Object.values<Node>(res?.content?.['application/json']?.examples ?? {})) {
+  for (const ex of Object.values(res?.content?.['application/json']?.examples ?? {})) {
     const value = deref(ex, doc)?.value;
-    if (value?.code && value.code !== 'incorrect_password') return { status: 401, body: value };
+    if (isErrorBody(value) && value.code && value.code !== 'incorrect_password') return { status: 401, body: value };
   }
   return mockError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
 }
@@ -692,7 +711,7 @@ export function createFront({
   bodyTimeoutMs = 10_000,
   store = null,
 }: {
-  doc: Node;
+  doc: OpenApiDoc;
   upstream: Upstream | ((template: string | undefined) => Upstream);
   memo?: AnswerMemo | null;
   verbose?: boolean;

@@ -3,8 +3,9 @@
 // projected onto the context's schema), `_fields` (only the listed fields, dotted names for nested
 // ones), `_embed` (an `_embedded` member holding, per link relation, the embed-context answers of
 // the embeddable links) and `_envelope` (a 200 `{body, status, headers}`).
-import { deref } from '../core/spec.ts';
-import type { Entry, Headers, Node, Pairs } from './types.ts';
+import { asArray, entriesOf, isObject, member } from '../core/json.ts';
+import { deref, type MediaType, type OpenApiDoc } from '../core/spec.ts';
+import type { Entry, Headers, Pairs } from './types.ts';
 
 /** A `_fields` tree: a name maps to `true` (keep whole) or to the tree of its kept members. */
 interface FieldTree {
@@ -18,33 +19,33 @@ export function lastParam(pairs: Pairs, name: string): string | undefined {
   return v;
 }
 
-function successMedia(doc: Node, entry: Entry | undefined): Node {
+function successMedia(doc: OpenApiDoc, entry: Entry | undefined): MediaType | undefined {
   const ok = Object.entries(entry?.op?.responses ?? {}).find(([c]) => /^2\d\d$/.test(c));
   return ok ? deref(ok[1], doc)?.content?.['application/json'] : undefined;
 }
 
 /** The example key of the success answer for `context` (`edit_context`, `edit`, ...), or undefined. */
-export function contextExample(doc: Node, entry: Entry, context: string | undefined): string | undefined {
+export function contextExample(doc: OpenApiDoc, entry: Entry, context: string | undefined): string | undefined {
   if (context !== 'edit' && context !== 'embed') return undefined;
   const keys = Object.keys(successMedia(doc, entry)?.examples ?? {});
   return keys.find((k) => k === `${context}_context`) ?? keys.find((k) => k === context);
 }
 
 /** The property names of the `context` shape of an answer (the `*Edit` / `*Embed` branch of its anyOf), or null. */
-export function contextProperties(doc: Node, entry: Entry, context: string): Set<string> | null {
+export function contextProperties(doc: OpenApiDoc, entry: Entry, context: string): Set<string> | null {
   let schema = deref(successMedia(doc, entry)?.schema, doc);
   if (schema?.type === 'array') schema = deref(schema.items, doc);
   const branches = schema?.anyOf ?? schema?.oneOf;
   if (!Array.isArray(branches)) return null;
   const suffix = context === 'edit' ? 'Edit' : 'Embed';
-  const branch = branches.find((b: Node) => typeof b?.$ref === 'string' && b.$ref.endsWith(suffix));
+  const branch = branches.find((b) => typeof b.$ref === 'string' && b.$ref.endsWith(suffix));
   const props = deref(branch, doc)?.properties;
   return props ? new Set([...Object.keys(props), '_links']) : null;
 }
 
 /** Project an answer (object or list of objects) onto a set of top-level names. */
-export function projectContext(json: Node, names: Set<string>): Node {
-  const one = (o: Node): Node => (o && typeof o === 'object' && !Array.isArray(o) ? Object.fromEntries(Object.entries(o).filter(([k]) => names.has(k))) : o);
+export function projectContext(json: unknown, names: Set<string>): unknown {
+  const one = (o: unknown): unknown => (isObject(o) ? Object.fromEntries(Object.entries(o).filter(([k]) => names.has(k))) : o);
   return Array.isArray(json) ? json.map(one) : one(json);
 }
 
@@ -75,8 +76,8 @@ function fieldTree(list: string): FieldTree {
 const define = (out: object, key: string, v: unknown): object =>
   Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
 
-function pick(value: Node, tree: FieldTree): Node {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+function pick(value: unknown, tree: FieldTree): unknown {
+  if (!isObject(value)) return value;
   const out = {};
   for (const k of Object.keys(tree)) {
     if (!Object.hasOwn(value, k)) continue;
@@ -90,14 +91,14 @@ function pick(value: Node, tree: FieldTree): Node {
  * Apply `_fields` (a comma list) to a success answer: each item of a list, or the object. As on the
  * platform, naming `_links` or `_embedded` (or anything under them) keeps both whole.
  */
-export function applyFields(json: Node, list: string): Node {
+export function applyFields(json: unknown, list: string): unknown {
   const tree = fieldTree(list);
   if (!Object.keys(tree).length) return json;
   if (Object.hasOwn(tree, '_links') || Object.hasOwn(tree, '_embedded')) {
     tree._links = true;
     tree._embedded = true;
   }
-  return Array.isArray(json) ? json.map((x: Node) => pick(x, tree)) : pick(json, tree);
+  return Array.isArray(json) ? json.map((x: unknown) => pick(x, tree)) : pick(json, tree);
 }
 
 /** The link relations `_embed` asks for: null = every embeddable one. */
@@ -125,28 +126,35 @@ export function sitePath(href: unknown, origin: string): string | null {
  * Add `_embedded` to each object of an answer: for every embeddable link of an asked relation,
  * `fetchEmbed(path)` (the mock's own embed-context answer, at most `max` links per request).
  */
-export async function addEmbedded(json: Node, rels: Set<string> | null, origin: string, fetchEmbed: (path: string) => Promise<Node>, max = 40): Promise<Node> {
-  const objects: Node[] = Array.isArray(json) ? json : [json];
+export async function addEmbedded(
+  json: unknown,
+  rels: Set<string> | null,
+  origin: string,
+  fetchEmbed: (path: string) => Promise<unknown>,
+  max = 40,
+): Promise<unknown> {
+  const objects: unknown[] = Array.isArray(json) ? json : [json];
   let budget = max;
-  const cache = new Map<string, Promise<Node>>();
-  const get = (path: string): Promise<Node> => {
+  const cache = new Map<string, Promise<unknown>>();
+  const get = (path: string): Promise<unknown> => {
     if (!cache.has(path)) cache.set(path, fetchEmbed(path));
     return cache.get(path)!;
   };
-  const out: Node[] = [];
+  const out: unknown[] = [];
   for (const o of objects) {
-    if (!o || typeof o !== 'object' || Array.isArray(o) || !o._links || typeof o._links !== 'object') {
+    if (!isObject(o) || !o._links || typeof o._links !== 'object') {
       out.push(o);
       continue;
     }
-    const embedded: Record<string, Node[]> = {};
-    for (const [rel, links] of Object.entries(o._links)) {
+    const embedded: Record<string, unknown[]> = {};
+    for (const [rel, value] of entriesOf(o._links)) {
       if (rels && !rels.has(rel)) continue;
-      if (!Array.isArray(links)) continue;
-      const items: Promise<Node>[] = [];
+      const links = asArray(value);
+      if (!links) continue;
+      const items: Promise<unknown>[] = [];
       for (const l of links) {
-        if (!l?.embeddable) continue;
-        const path = sitePath(l.href, origin);
+        if (!member(l, 'embeddable')) continue;
+        const path = sitePath(member(l, 'href'), origin);
         if (path === null || budget-- <= 0) continue;
         items.push(get(path));
       }
@@ -158,7 +166,7 @@ export async function addEmbedded(json: Node, rels: Set<string> | null, origin: 
 }
 
 /** The headers of an answer as the platform puts them into an `_envelope` (its own headers, integers as numbers). */
-export function envelopeHeaders(headers: Headers, doc: Node, entry: Entry | undefined): Record<string, unknown> {
+export function envelopeHeaders(headers: Headers, doc: OpenApiDoc, entry: Entry | undefined): Record<string, unknown> {
   const ok = Object.entries(entry?.op?.responses ?? {}).find(([c]) => /^2\d\d$/.test(c));
   const documented = Object.keys((ok && deref(ok[1], doc)?.headers) ?? {});
   const out: Record<string, unknown> = {};

@@ -2,13 +2,13 @@
 // operation of its document and sorts them (about 1.5 ms per request for the whole bundle), so each
 // Prism serves only its group's paths. The front already knows each request's route and sends it to
 // its group's Prism.
-import { METHODS, deref } from '../core/spec.ts';
-import type { Node } from './types.ts';
+import { entriesOf, type JsonObject } from '../core/json.ts';
+import { METHODS, deref, type MaybeRef, type OpenApiDoc, type PathItem } from '../core/spec.ts';
 
 /** One group's document for its Prism. */
 export interface GroupDoc {
   name: string;
-  doc: Node;
+  doc: OpenApiDoc;
   routes: number;
   operations: number;
 }
@@ -35,13 +35,13 @@ export function groupOf(template: string): string {
 }
 
 /** Every local `#/components/...` reference reachable from `root` (transitively), as JSON pointers. */
-function reachable(doc: Node, root: Node): Set<string> {
+function reachable(doc: OpenApiDoc, root: unknown): Set<string> {
   const seen = new Set<string>();
-  const stack: Node[] = [root];
+  const stack: unknown[] = [root];
   const visit = (ref: unknown): void => {
     if (typeof ref !== 'string' || !ref.startsWith('#/components/') || seen.has(ref)) return;
     seen.add(ref);
-    stack.push(deref({ $ref: ref }, doc));
+    stack.push(deref<MaybeRef<JsonObject>>({ $ref: ref }, doc)); // a component: an object of the bundle
   };
   while (stack.length) {
     const node = stack.pop();
@@ -65,8 +65,8 @@ function reachable(doc: Node, root: Node): Set<string> {
  * group and `components` pruned to what those paths reach (security schemes are kept whole: they
  * are named, not referenced). Answers [{name, doc, routes, operations}] for the non-empty groups.
  */
-export function groupDocs(doc: Node): GroupDoc[] {
-  const byGroup = new Map<string, Record<string, Node>>();
+export function groupDocs(doc: OpenApiDoc): GroupDoc[] {
+  const byGroup = new Map<string, Record<string, PathItem>>();
   for (const [template, item] of Object.entries(doc.paths ?? {})) {
     const name = groupOf(template);
     if (!byGroup.has(name)) byGroup.set(name, {});
@@ -77,15 +77,13 @@ export function groupDocs(doc: Node): GroupDoc[] {
     const paths = byGroup.get(g.name);
     if (!paths) continue;
     const refs = reachable(doc, paths);
-    const components: Record<string, Node> = {};
-    for (const [kind, entries] of Object.entries<Node>(doc.components ?? {})) {
+    const components: JsonObject = {};
+    for (const [kind, entries] of Object.entries(doc.components ?? {})) {
       if (kind === 'securitySchemes') {
         components[kind] = entries;
         continue;
       }
-      const kept = Object.fromEntries(
-        Object.entries<Node>(entries ?? {}).filter(([n]) => refs.has(`#/components/${kind}/${n.replace(/~/g, '~0').replace(/\//g, '~1')}`)),
-      );
+      const kept = Object.fromEntries(entriesOf(entries).filter(([n]) => refs.has(`#/components/${kind}/${n.replace(/~/g, '~0').replace(/\//g, '~1')}`)));
       if (Object.keys(kept).length) components[kind] = kept;
     }
     const operations = Object.values(paths).reduce((n, it) => n + METHODS.filter((m) => m !== 'head' && m !== 'options' && deref(it, doc)?.[m]).length, 0);

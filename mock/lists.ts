@@ -3,8 +3,8 @@
 // explode false) or an object. Prism splits comma lists only when the schema itself is an array, so
 // it rejects `categories=4,5` ("must be array"). The front checks such values itself against the
 // array branch and does not forward them to Prism (the static examples do not depend on them).
-import { deref } from '../core/spec.ts';
-import type { Detail, Entry, Node, Pairs, Param } from './types.ts';
+import { deref, type OpenApiDoc, type Schema } from '../core/spec.ts';
+import type { Detail, Entry, Pairs, Param } from './types.ts';
 
 interface Problem {
   code: string;
@@ -23,15 +23,15 @@ const typeOk = (t: string, v: string): boolean =>
           : true;
 
 /** The platform's code for one list item that breaks the item schema, or null when it is valid. */
-function itemProblem(doc: Node, schema: Node, value: string): Problem | null {
-  const s = deref(schema, doc) ?? {};
+function itemProblem(doc: OpenApiDoc, schema: Schema | undefined, value: string): Problem | null {
+  const s: Schema = deref(schema, doc) ?? {};
   const union = s.oneOf ?? s.anyOf;
   if (Array.isArray(union))
-    return union.some((x: Node) => itemProblem(doc, x, value) === null)
+    return union.some((x) => itemProblem(doc, x, value) === null)
       ? null
       : { code: 'rest_no_matching_schema', text: 'does not match any of the expected formats' };
   const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
-  if (types.length && !types.some((t: string) => typeOk(t, value))) return { code: 'rest_invalid_type', text: `is not of type ${types.join(',')}` };
+  if (types.length && !types.some((t) => typeOk(t, value))) return { code: 'rest_invalid_type', text: `is not of type ${types.join(',')}` };
   if (types.includes('integer') || types.includes('number')) {
     const n = Number(value);
     if (
@@ -50,12 +50,12 @@ function itemProblem(doc: Node, schema: Node, value: string): Problem | null {
 }
 
 /** The array branch of a query parameter's union schema, when it is a comma list (form, not exploded). */
-export function unionListBranch(doc: Node, param: Param): Node {
+export function unionListBranch(doc: OpenApiDoc, param: Param): Schema | null {
   if (param.in !== 'query' || (param.style ?? 'form') !== 'form' || param.explode !== false) return null;
-  const s = deref(param.schema, doc) ?? {};
+  const s: Schema = deref(param.schema, doc) ?? {};
   const union = s.oneOf ?? s.anyOf;
   if (!Array.isArray(union)) return null;
-  return union.map((x: Node) => deref(x, doc)).find((x: Node) => x?.type === 'array' || (Array.isArray(x?.type) && x.type.includes('array'))) ?? null;
+  return union.map((x) => deref(x, doc)).find((x) => x?.type === 'array' || (Array.isArray(x?.type) && x.type.includes('array'))) ?? null;
 }
 
 /**
@@ -64,7 +64,7 @@ export function unionListBranch(doc: Node, param: Param): Node {
  * and a Map name -> platform detail {code, message, data: {param}} for the values that break the
  * array branch. The platform keeps the last of repeated keys.
  */
-export function checkUnionLists(doc: Node, entry: Entry | undefined, search: URLSearchParams): { search: URLSearchParams; invalid: Map<string, Detail> } {
+export function checkUnionLists(doc: OpenApiDoc, entry: Entry | undefined, search: URLSearchParams): { search: URLSearchParams; invalid: Map<string, Detail> } {
   const invalid = new Map<string, Detail>();
   if (!entry) return { search, invalid };
   let out = search;
@@ -94,10 +94,10 @@ export function checkUnionLists(doc: Node, entry: Entry | undefined, search: URL
 }
 
 /** The JSON types a schema admits (its `type`, or those of its oneOf / anyOf branches). */
-function schemaTypes(doc: Node, schema: Node, seen = 0): string[] {
-  const s = deref(schema, doc) ?? {};
+function schemaTypes(doc: OpenApiDoc, schema: Schema | undefined, seen = 0): string[] {
+  const s: Schema = deref(schema, doc) ?? {};
   const union = s.oneOf ?? s.anyOf;
-  if (Array.isArray(union) && seen < 8) return [...new Set(union.flatMap((x: Node) => schemaTypes(doc, x, seen + 1)))];
+  if (Array.isArray(union) && seen < 8) return [...new Set(union.flatMap((x) => schemaTypes(doc, x, seen + 1)))];
   return Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
 }
 
@@ -111,18 +111,18 @@ function schemaTypes(doc: Node, schema: Node, seen = 0): string[] {
  * they are. With `bodySchema` the pairs are a form body's, checked against that schema's properties.
  */
 export function checkBracketScalars(
-  doc: Node,
+  doc: OpenApiDoc,
   entry: Entry | undefined,
   pairs: Pairs,
-  { bodySchema }: { bodySchema?: Node } = {},
+  { bodySchema }: { bodySchema?: Schema } = {},
 ): { pairs: Pairs; invalid: Map<string, Detail> } {
   const invalid = new Map<string, Detail>();
   if (!entry || !pairs.some(([k]) => k.includes('['))) return { pairs, invalid };
   const scalar = new Map<string, string[]>();
   // The query parameters, or (for a form body) the properties of the body's schema.
-  const named: [string, Node][] = bodySchema
-    ? Object.entries<Node>(deref(bodySchema, doc)?.properties ?? {})
-    : entry.params.filter((p) => p.in === 'query').map((p) => [p.name, p.schema]);
+  const named: [string, Schema | undefined][] = bodySchema
+    ? Object.entries(deref(bodySchema, doc)?.properties ?? {})
+    : entry.params.filter((p) => p.in === 'query').map((p): [string, Schema | undefined] => [p.name, p.schema]);
   for (const [name, schema] of named) {
     const types = schemaTypes(doc, schema);
     if (types.length && !types.includes('array') && !types.includes('object')) scalar.set(name, types);

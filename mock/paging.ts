@@ -9,14 +9,15 @@
 // `event-archive-page-not-found`), or, when it documents none, an empty page (core terms, users
 // and comments; calendar categories and tags).
 import { encodePairs } from '../core/php-query.ts';
-import { deref } from '../core/spec.ts';
-import type { Entry, Node, Pairs, PlatformAnswer } from './types.ts';
+import { isObject, type JsonObject } from '../core/json.ts';
+import { deref, type OpenApiDoc, type Response } from '../core/spec.ts';
+import { isErrorBody, type Entry, type Pairs, type PlatformAnswer } from './types.ts';
 
 /** A JSON answer being shaped: its status, its headers (lower-case names) and its parsed body. */
 export interface Shaped {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  json: Node;
+  json: unknown;
   error?: boolean;
 }
 
@@ -31,38 +32,38 @@ function intParam(pairs: Pairs, name: string, fallback: number): number {
   return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : fallback;
 }
 
-const paramDefault = (doc: Node, entry: Entry, name: string, fallback: number): number => {
+const paramDefault = (doc: OpenApiDoc, entry: Entry, name: string, fallback: number): number => {
   const p = entry.params.find((x) => x.in === 'query' && x.name === name);
   const d = deref(p?.schema, doc)?.default;
   return typeof d === 'number' && Number.isInteger(d) ? d : fallback;
 };
 
 /** The page a list request asks for: `page` (from 1) and `per_page` (else the parameter's documented default, else 10). */
-export function requestedPage(doc: Node, entry: Entry, pairs: Pairs): { page: number; perPage: number } {
+export function requestedPage(doc: OpenApiDoc, entry: Entry, pairs: Pairs): { page: number; perPage: number } {
   return { page: Math.max(1, intParam(pairs, 'page', 1)), perPage: Math.max(1, intParam(pairs, 'per_page', paramDefault(doc, entry, 'per_page', 10))) };
 }
 
 /** The documented error for a page past the end: {status, body} from the operation's examples, or null. */
-export function pastEndError(doc: Node, entry: Entry): PlatformAnswer | null {
-  for (const [code, resRef] of Object.entries<Node>(entry.op.responses ?? {})) {
+export function pastEndError(doc: OpenApiDoc, entry: Entry): PlatformAnswer | null {
+  for (const [code, resRef] of Object.entries(entry.op.responses ?? {})) {
     if (!/^4\d\d$/.test(code)) continue;
     const media = deref(resRef, doc)?.content?.['application/json'];
-    for (const ex of Object.values<Node>(media?.examples ?? {})) {
+    for (const ex of Object.values(media?.examples ?? {})) {
       const value = deref(ex, doc)?.value;
-      if (typeof value?.code === 'string' && PAST_END.test(value.code)) return { status: Number(code), body: value };
+      if (isErrorBody(value) && PAST_END.test(value.code)) return { status: Number(code), body: value };
     }
   }
   return null;
 }
 
 /** The 2xx response of an operation for GET: {headers} of the documented success, or null. */
-function successResponse(doc: Node, entry: Entry): Node {
+function successResponse(doc: OpenApiDoc, entry: Entry): Response | null {
   const ok = Object.entries(entry.op.responses ?? {}).find(([c]) => /^2\d\d$/.test(c));
   return ok ? deref(ok[1], doc) : null;
 }
 
 /** Which kind of list a GET operation answers: 'core' (array + X-WP-*), 'calendar' (envelope + X-TEC-*), or null. */
-export function listKind(doc: Node, entry: Entry | undefined): ListKind | null {
+export function listKind(doc: OpenApiDoc, entry: Entry | undefined): ListKind | null {
   if (!entry || !entry.params.some((p) => p.in === 'query' && p.name === 'page')) return null;
   const headers = Object.keys(successResponse(doc, entry)?.headers ?? {}).map((h) => h.toLowerCase());
   if (headers.includes('x-wp-total')) return 'core';
@@ -93,7 +94,7 @@ const linkUrl = (origin: string, path: string, pairs: Pairs, page: number | null
  */
 export function pageAnswer(
   answer: Shaped,
-  { doc, entry, kind, pairs, origin, path }: { doc: Node; entry: Entry; kind: ListKind; pairs: Pairs; origin: string; path: string },
+  { doc, entry, kind, pairs, origin, path }: { doc: OpenApiDoc; entry: Entry; kind: ListKind; pairs: Pairs; origin: string; path: string },
 ): Shaped {
   const { page, perPage } = requestedPage(doc, entry, pairs);
   if (kind === 'core') {
@@ -114,16 +115,17 @@ export function pageAnswer(
   }
   // calendar: an envelope object holding one array of items
   const body = answer.json;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return answer;
+  if (!isObject(body)) return answer;
   const listKey = Object.keys(body).find((k) => Array.isArray(body[k]));
-  if (!listKey) return answer;
-  const total = body[listKey].length;
+  const items = listKey === undefined ? undefined : body[listKey];
+  if (!listKey || !Array.isArray(items)) return answer;
+  const total = items.length;
   const pages = Math.ceil(total / perPage);
   if (page > 1 && page > pages) {
     const err = pastEndError(doc, entry);
     if (err) return { status: err.status, headers: {}, json: err.body, error: true };
   }
-  const json = { ...body, [listKey]: body[listKey].slice((page - 1) * perPage, page * perPage), total, total_pages: pages };
+  const json: JsonObject = { ...body, [listKey]: items.slice((page - 1) * perPage, page * perPage), total, total_pages: pages };
   // Events, venues and organizers echo the effective query on the collection URL (ending in `/`);
   // categories and tags only the bare collection URL, so their links lose every other parameter.
   const slash = typeof body.rest_url !== 'string' || /\/(\?|$)/.test(body.rest_url);

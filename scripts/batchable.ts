@@ -2,16 +2,17 @@
 // Derive the batchable operations (those with `x-allow-batch: {v1: true}`) from the bundled spec and
 // write them as a typed constant, so the batch helper's types and its runtime check share one list.
 // A pipeline stage (pipeline.ts). Usage: node dist/scripts/batchable.js [--spec generated/openapi.json] [--out generated/batchable.ts] [--check] [--help]
-import type { Json } from '../core/spec.ts';
+import { member } from '../core/json.ts';
+import type { OpenApiDoc } from '../core/spec.ts';
 import { generate, isScript } from './generate.ts';
 
-const METHODS = ['post', 'put', 'patch', 'delete'];
+const METHODS = ['post', 'put', 'patch', 'delete'] as const;
 
 /** The batchable methods per route template, sorted. */
-export function batchableRoutes(spec: Json): Record<string, string[]> {
+export function batchableRoutes(spec: OpenApiDoc): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const [route, item] of Object.entries<Json>(spec.paths ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
-    const methods = METHODS.filter((m) => item?.[m]?.['x-allow-batch']?.v1 === true);
+  for (const [route, item] of Object.entries(spec.paths ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    const methods = METHODS.filter((m) => member(item?.[m]?.['x-allow-batch'], 'v1') === true);
     if (methods.length) out[route] = methods;
   }
   return out;

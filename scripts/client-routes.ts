@@ -8,7 +8,8 @@
 // Usage: node dist/scripts/client-routes.js [--spec generated/openapi.json] [--out generated] [--check] [--help]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { METHODS as CORE_METHODS, deref, type Json, type Method } from '../core/spec.ts';
+import { member } from '../core/json.ts';
+import { METHODS as CORE_METHODS, deref, type MediaType, type Method, type OpenApiDoc, type OperationObject, type Schema } from '../core/spec.ts';
 import { generate, isScript } from './generate.ts';
 
 /**
@@ -73,20 +74,20 @@ const ERR = new Set([
   'default',
 ]);
 const CALENDAR = '/cal/events/v1';
-const q = (s: Json) => JSON.stringify(s);
-const cap = (m: Json) => m[0].toUpperCase() + m.slice(1);
+const q = (s: string) => JSON.stringify(s);
+const cap = (m: string) => m[0].toUpperCase() + m.slice(1);
 
 /** `components["schemas"]["X"]` when a media type's schema is just a reference to schema X (shorter to parse). */
-function schemaRef(media: Json) {
+function schemaRef(media: MediaType | undefined) {
   const m = /^#\/components\/schemas\/([^/]+)$/.exec(media?.schema?.$ref ?? '');
   return m ? `S[${q(m[1])}]` : undefined;
 }
 
 /** TypeScript for a status key of openapi-typescript's `responses` (numbers stay numbers). */
-const statusKey = (code: Json) => (/^\d+$/.test(code) ? code : q(code));
+const statusKey = (code: string) => (/^\d+$/.test(code) ? code : q(code));
 
 /** The content union of the responses whose codes are in `set` (openapi-fetch's GetResponseContent). */
-function responseUnion(spec: Json, op: Json, id: Json, set: Json) {
+function responseUnion(spec: OpenApiDoc, op: OperationObject, id: string, set: Set<string>) {
   const parts = [];
   for (const [code, r0] of Object.entries(op.responses ?? {})) {
     if (!set.has(code)) continue;
@@ -109,22 +110,22 @@ export interface RouteOp {
   bodyRequired: boolean;
   data: string;
   error: string;
-  successSchema: Json;
+  successSchema: Schema | undefined;
   batchable: boolean;
   summary: string;
 }
 
-export function operationsOf(spec: Json): RouteOp[] {
+export function operationsOf(spec: OpenApiDoc): RouteOp[] {
   const out: RouteOp[] = [];
   for (const [path, item0] of Object.entries(spec.paths ?? {})) {
     const item = deref(item0, spec);
-    const shared = (item.parameters ?? []).map((p: Json) => deref(p, spec));
+    const shared = (item.parameters ?? []).map((p) => deref(p, spec));
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;
       const id = op.operationId;
       if (!id) throw new Error(`client-routes: ${method.toUpperCase()} ${path} has no operationId`);
-      const params = [...shared, ...(op.parameters ?? []).map((p: Json) => deref(p, spec))];
+      const params = [...shared, ...(op.parameters ?? []).map((p) => deref(p, spec))];
       const rb = op.requestBody ? deref(op.requestBody, spec) : undefined;
       const media = Object.keys(rb?.content ?? {}).filter((mt) => mt.includes('/'));
       out.push({
@@ -133,13 +134,13 @@ export function operationsOf(spec: Json): RouteOp[] {
         id,
         paramsRequired: params.some((p) => p.in === 'path' || p.required === true),
         body: media.length
-          ? [...new Set(media.map((mt) => schemaRef(rb.content[mt]) ?? `NonNullable<O[${q(id)}]["requestBody"]>["content"][${q(mt)}]`))].join(' | ')
+          ? [...new Set(media.map((mt) => schemaRef(rb?.content[mt]) ?? `NonNullable<O[${q(id)}]["requestBody"]>["content"][${q(mt)}]`))].join(' | ')
           : undefined,
         bodyRequired: rb?.required === true && media.length > 0,
         data: responseUnion(spec, op, id, OK),
         error: responseUnion(spec, op, id, ERR),
         successSchema: successSchema(spec, op),
-        batchable: op['x-allow-batch']?.v1 === true,
+        batchable: member(op['x-allow-batch'], 'v1') === true,
         summary: op.summary ?? '',
       });
     }
@@ -147,7 +148,7 @@ export function operationsOf(spec: Json): RouteOp[] {
   return out;
 }
 
-function successSchema(spec: Json, op: Json) {
+function successSchema(spec: OpenApiDoc, op: OperationObject): Schema | undefined {
   for (const code of ['200', '201']) {
     const r = op.responses?.[code];
     const s = r && deref(r, spec).content?.['application/json']?.schema;
@@ -162,8 +163,8 @@ export function coreLists(ops: RouteOp[]) {
 }
 
 /** Calendar lists: GET in the calendar namespace answering an envelope with `total_pages` and array properties. */
-export function calendarLists(spec: Json, ops: RouteOp[]) {
-  const out = [];
+export function calendarLists(spec: OpenApiDoc, ops: RouteOp[]) {
+  const out: (RouteOp & { arrays: string[] })[] = [];
   for (const o of ops) {
     if (o.method !== 'get' || !o.path.startsWith(`${CALENDAR}/`)) continue;
     const s = o.successSchema;
@@ -183,14 +184,14 @@ const HEADER = [
 ];
 
 /** The init type of one route: params and body, each required or optional as the spec says. */
-function initType(o: Json) {
+function initType(o: RouteOp) {
   const params = `params${o.paramsRequired ? '' : '?'}: O[${q(o.id)}]["parameters"]`;
   const body = o.body ? `body${o.bodyRequired ? '' : '?'}: ${o.body}` : 'body?: never';
   return `{ ${params}; ${body} }`;
 }
 
 /** The list tables: core-style collections, calendar lists and the batchable operations. */
-function renderLists(spec: Json, ops: RouteOp[]): string[] {
+function renderLists(spec: OpenApiDoc, ops: RouteOp[]): string[] {
   const L: string[] = [];
   const core = coreLists(ops);
   L.push(
@@ -224,7 +225,7 @@ function renderLists(spec: Json, ops: RouteOp[]): string[] {
   return L;
 }
 
-function renderRoutes(spec: Json, ops: RouteOp[]) {
+function renderRoutes(spec: OpenApiDoc, ops: RouteOp[]) {
   const L = [
     ...HEADER,
     "// The typed client's route tables and call signatures (src/client.ts builds FestivalClient from them).",
@@ -352,13 +353,13 @@ function renderEquivalence(ops: RouteOp[]) {
 /** The header that spares consumers from checking generated/types.ts again (see HEADER). */
 export const NOCHECK = '// @ts-nocheck -- type-checked once, with this line removed, by test/pipeline/client-routes.test.ts\n';
 
-export function render(spec: Json) {
+export function render(spec: OpenApiDoc) {
   const ops = operationsOf(spec);
   return { 'routes.ts': renderRoutes(spec, ops), 'routes-equivalence.ts': renderEquivalence(ops) };
 }
 
 if (isScript(import.meta.url)) {
-  const derive = (spec: Json, out: string) => Object.fromEntries(Object.entries(render(spec)).map(([name, text]) => [join(out, name), text]));
+  const derive = (spec: OpenApiDoc, out: string) => Object.fromEntries(Object.entries(render(spec)).map(([name, text]) => [join(out, name), text]));
   const { out, check, stale } = generate(
     'client-routes',
     process.argv.slice(2),

@@ -6,7 +6,20 @@
 // request body example (a raw file upload sends a file). The docs stage puts them into
 // `x-codeSamples` of a docs-only copy of the bundle; they are never written into the source.
 import { FESTIVAL_PLATFORM, mapPath, mapQueryString, mapRoutePath, type NameMapping } from '../core/mapping.ts';
-import { deref, operations, type Json, type Operation } from '../core/spec.ts';
+import { asArray, asObject, member } from '../core/json.ts';
+import {
+  deref,
+  operations,
+  type Example,
+  type MaybeRef,
+  type MediaType,
+  type OpenApiDoc,
+  type Operation,
+  type OperationObject,
+  type ParameterObject,
+  type RequestBody,
+  type Schema,
+} from '../core/spec.ts';
 
 /** The mock's root (`npm start`, `npm run mock`): it speaks the spec's names. */
 export const MOCK_URL = 'http://127.0.0.1:4010';
@@ -20,24 +33,32 @@ export const LANGUAGE_PARAM = 'i18n_language';
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** Every operation of the bundle: {path, method, op, params} with parameters resolved (core/spec.ts). */
-export function operationsOf(doc: Json): Operation[] {
+export function operationsOf(doc: OpenApiDoc): Operation[] {
   return operations(doc).filter((o) => HTTP_METHODS.includes(o.method));
 }
 
-function firstExample(doc: Json, node: Json) {
+/** A node with examples: a parameter, a media type or a schema. */
+interface Exampled {
+  example?: unknown;
+  examples?: unknown;
+}
+
+function firstExample(doc: OpenApiDoc, node: Exampled | undefined): unknown {
   if (!node) return undefined;
   if (node.example !== undefined) return node.example;
   if (node.examples && typeof node.examples === 'object') {
-    const first = Array.isArray(node.examples) ? node.examples[0] : deref(Object.values(node.examples)[0], doc)?.value;
+    // A schema's `examples` is a list; a parameter's or a media type's a map of Example objects.
+    const named: unknown[] = Object.values(node.examples);
+    const first = Array.isArray(node.examples) ? node.examples[0] : deref(named[0] as MaybeRef<Example> | undefined, doc)?.value;
     if (first !== undefined) return first;
   }
   return undefined;
 }
 
-function valueOf(doc: Json, p: Json) {
+function valueOf(doc: OpenApiDoc, p: ParameterObject): unknown {
   const ex = firstExample(doc, p);
   if (ex !== undefined) return ex;
-  const s = deref(p.schema, doc) ?? {};
+  const s: Schema = deref(p.schema, doc) ?? {};
   const sx = firstExample(doc, s);
   if (sx !== undefined) return sx;
   if (s.default !== undefined) return s.default;
@@ -45,20 +66,20 @@ function valueOf(doc: Json, p: Json) {
   return s.type === 'integer' || s.type === 'number' ? 1 : 'example';
 }
 
-export function needsAuth(doc: Json, op: Json) {
+export function needsAuth(doc: OpenApiDoc, op: OperationObject) {
   const sec = op.security ?? doc.security ?? [];
-  return sec.length > 0 && !sec.some((s: Json) => Object.keys(s).length === 0);
+  return sec.length > 0 && !sec.some((s) => Object.keys(s).length === 0);
 }
 
 /** True when every error answer of the operation is JSON (so the client's `error` has `code` and `message`). */
-function jsonErrors(doc: Json, op: Json) {
-  return Object.entries<Json>(op.responses ?? {})
+function jsonErrors(doc: OpenApiDoc, op: OperationObject) {
+  return Object.entries(op.responses ?? {})
     .filter(([status]) => !/^[123]/.test(status))
     .every(([, r]) => Object.keys(deref(r, doc)?.content ?? {}).every((type) => /json/i.test(type)));
 }
 
-const shellQuote = (s: Json) => `'${String(s).replace(/'/g, `'\\''`)}'`;
-const queryValue = (v: Json) => (Array.isArray(v) ? v.join(',') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+const shellQuote = (s: unknown) => `'${String(s).replace(/'/g, `'\\''`)}'`;
+const queryValue = (v: unknown) => (Array.isArray(v) ? v.join(',') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
 
 /** A raw file upload: every media type of the body is a string of bytes (`POST /core/v2/media`). */
 interface Upload {
@@ -68,8 +89,8 @@ interface Upload {
   headers: Record<string, string>;
 }
 
-function uploadOf(doc: Json, rb: Json, params: Operation['params']): Upload | undefined {
-  const content: Record<string, Json> = rb?.content ?? {};
+function uploadOf(doc: OpenApiDoc, rb: RequestBody | undefined, params: Operation['params']): Upload | undefined {
+  const content: Record<string, MediaType> = rb?.content ?? {};
   const types = Object.keys(content).filter((t) => t !== 'multipart/form-data');
   if (!types.length || content['application/json'] || !types.every((t) => deref(content[t]?.schema, doc)?.type === 'string')) return undefined;
   if (firstExample(doc, content[types[0]]) !== undefined) return undefined;
@@ -82,19 +103,19 @@ function uploadOf(doc: Json, rb: Json, params: Operation['params']): Upload | un
   return { file, type, headers };
 }
 
-function requestParts(doc: Json, { path, method, op, params }: Pick<Operation, 'path' | 'method' | 'op' | 'params'>) {
+function requestParts(doc: OpenApiDoc, { path, method, op, params }: Pick<Operation, 'path' | 'method' | 'op' | 'params'>) {
   const rb = deref(op.requestBody, doc);
   const upload = uploadOf(doc, rb, params);
-  const pathValues: Record<string, Json> = {};
-  const query: Record<string, Json> = {};
+  const pathValues: Record<string, unknown> = {};
+  const query: Record<string, unknown> = {};
   const headers: Record<string, string> = { ...upload?.headers };
   for (const p of params) {
     if (p.in === 'path') pathValues[p.name] = valueOf(doc, p);
     else if (p.in === 'query' && (p.required || (p.name === LANGUAGE_PARAM && method === 'get'))) query[p.name] = valueOf(doc, p);
     else if (p.in === 'header' && p.required) headers[p.name] = String(valueOf(doc, p));
   }
-  let body;
-  let bodyType;
+  let body: unknown;
+  let bodyType: string | undefined;
   if (rb?.content && !upload) {
     bodyType = rb.content['application/json'] ? 'application/json' : Object.keys(rb.content)[0];
     const media = rb.content[bodyType];
@@ -109,15 +130,22 @@ function requestParts(doc: Json, { path, method, op, params }: Pick<Operation, '
  * A body in the site's names: field names are the same on both, but a batch item's `path` is a
  * route, mapped as the client maps it (core/mapping.ts `mapRoutePath`).
  */
-function siteBody(o: Operation, body: Json, mapping: NameMapping) {
-  if (o.path !== '/batch/v1' || !Array.isArray(body?.requests)) return body;
-  return { ...body, requests: body.requests.map((r: Json) => (typeof r?.path === 'string' ? { ...r, path: mapRoutePath(r.path, mapping, 'toSite') } : r)) };
+function siteBody(o: Operation, body: unknown, mapping: NameMapping): unknown {
+  const requests = asArray(member(body, 'requests'));
+  if (o.path !== '/batch/v1' || !requests) return body;
+  return {
+    ...asObject(body),
+    requests: requests.map((r) => {
+      const path = member(r, 'path');
+      return typeof path === 'string' ? { ...asObject(r), path: mapRoutePath(path, mapping, 'toSite') } : r;
+    }),
+  };
 }
 
 /** Where a curl sample goes: the mock with the spec's names, or a real site with the platform's. */
 export type Target = 'mock' | 'site';
 
-export function curlSample(doc: Json, o: Operation, target: Target) {
+export function curlSample(doc: OpenApiDoc, o: Operation, target: Target) {
   const parts = requestParts(doc, o);
   const { headers, bodyType, upload, url, qs } = parts;
   const body = target === 'site' ? siteBody(o, parts.body, SITE_MAPPING) : parts.body;
@@ -140,7 +168,7 @@ export function curlSample(doc: Json, o: Operation, target: Target) {
   return lines.join(' \\\n  ');
 }
 
-const tsValue = (v: Json, indent: Json) =>
+const tsValue = (v: unknown, indent: string) =>
   JSON.stringify(v, null, 2)
     .replace(/\n/g, `\n${indent}`)
     .replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
@@ -159,7 +187,7 @@ function clientComment(m: NameMapping): string[] {
 }
 
 /** The client's call: `site.GET('/core/v2/posts', { … })`. */
-function clientCall(doc: Json, o: Operation) {
+function clientCall(doc: OpenApiDoc, o: Operation) {
   const { pathValues, query, headers, body, bodyType, upload } = requestParts(doc, o);
   const init = [];
   const params = [];
@@ -178,7 +206,7 @@ function clientCall(doc: Json, o: Operation) {
 }
 
 /** The typed client's sample: a real site with the platform's mapping; a comment gives the mock's base URL. */
-export function clientSample(doc: Json, o: Operation) {
+export function clientSample(doc: OpenApiDoc, o: Operation) {
   const { call, form, upload } = clientCall(doc, o);
   const auth = needsAuth(doc, o.op);
   return [
@@ -229,7 +257,7 @@ export const SAMPLE_LANGUAGES = [
 ];
 
 /** Put x-codeSamples on every operation of `doc` (a copy: the caller passes a clone). */
-export function addCodeSamples(doc: Json) {
+export function addCodeSamples(doc: OpenApiDoc) {
   let n = 0;
   for (const o of operationsOf(doc)) {
     o.op['x-codeSamples'] = [

@@ -9,7 +9,8 @@
 // default curl, JavaScript, ..., Payload; a sample whose label is not one of them is never shown), so
 // the page is built with a docs-only copy of redocly.yaml that lists ours: curl (mock), curl (real
 // site), Typed client (real site), Payload.
-import type { Json } from '../core/spec.ts';
+import { asObject, isObject } from '../core/json.ts';
+import type { OpenApiDoc } from '../core/spec.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ import { parse, stringify } from 'yaml';
 import { addCodeSamples, SAMPLE_LANGUAGES, samplesMarkdown } from './code-samples.ts';
 import { errorCatalogueMarkdown } from './error-catalogue.ts';
 
-const svg = (w: Json, text: Json) =>
+const svg = (w: number, text: string) =>
   `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="16" viewBox="0 0 ${w} 16"><text x="0" y="12" font-family="sans-serif" font-size="12" fill="#888">${text}</text></svg>`)}`;
 const LOGO_FULL = svg(60, 'Redocly');
 const LOGO = svg(16, 'R');
@@ -31,7 +32,7 @@ if (!bundle || !outDir) {
 mkdirSync(outDir, { recursive: true });
 
 /** Markdown inline markup as plain text (for the fields Redoc shows as text, not as Markdown). */
-function plainText(md: Json) {
+function plainText(md: unknown) {
   return String(md)
     .replace(/`([^`]+)`/g, '$1')
     .replace(/\*\*([^*]+)\*\*|__([^_]+)__/g, (_m, a, b) => a ?? b)
@@ -43,12 +44,13 @@ function plainText(md: Json) {
  * every endpoint box), and an update's three methods named one operation in the navigation (the
  * bundle derives PUT and PATCH from the POST's `x-update-methods`: same operationId plus Put/Patch).
  */
-function forReaders(doc: Json) {
+function forReaders(doc: OpenApiDoc) {
   for (const server of doc.servers ?? []) {
     if (typeof server.description === 'string') server.description = plainText(server.description);
-    for (const v of Object.values<Json>(server.variables ?? {})) if (typeof v?.description === 'string') v.description = plainText(v.description);
+    for (const v of Object.values(asObject(server.variables) ?? {}))
+      if (isObject(v) && typeof v.description === 'string') v.description = plainText(v.description);
   }
-  for (const item of Object.values<Json>(doc.paths ?? {})) {
+  for (const item of Object.values(doc.paths ?? {})) {
     const { post, put, patch } = item ?? {};
     if (!post?.operationId || put?.operationId !== `${post.operationId}Put` || patch?.operationId !== `${post.operationId}Patch`) continue;
     const base = String(post.summary ?? '');
@@ -62,10 +64,13 @@ function forReaders(doc: Json) {
 // The error catalogue's codes stay whole (one line; the table scrolls sideways on a narrow screen).
 const READER_CSS = '<style>.md-table-wrapper td:first-child code{white-space:nowrap;word-break:normal;overflow-wrap:normal}</style>';
 
-const doc = parse(readFileSync(bundle, 'utf8'), { maxAliasCount: -1 });
+// The build's own bundle, taken as the core's parseBundle takes one.
+const doc = parse(readFileSync(bundle, 'utf8'), { maxAliasCount: -1 }) as OpenApiDoc;
 addCodeSamples(doc);
 forReaders(doc);
-doc.info.description = `${String(doc.info.description ?? '').trimEnd()}\n\n${samplesMarkdown()}\n\n${errorCatalogueMarkdown(doc)}\n`;
+const info = doc.info ?? {};
+info.description = `${String(info.description ?? '').trimEnd()}\n\n${samplesMarkdown()}\n\n${errorCatalogueMarkdown(doc)}\n`;
+doc.info = info;
 
 const work = mkdtempSync(join(tmpdir(), 'docs-'));
 let status = 1;

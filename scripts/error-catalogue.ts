@@ -3,19 +3,22 @@
 // each example value) and from their descriptions and the operations' descriptions (a backticked
 // code such as `rest_no_route`; in an operation's description only next to a status: "404
 // `oembed_invalid_url`").
-import type { Json } from '../core/spec.ts';
-import { deref } from '../core/spec.ts';
+import { member } from '../core/json.ts';
+import { deref, type MediaType, type OpenApiDoc } from '../core/spec.ts';
 import { operationsOf } from './code-samples.ts';
 
 const CODE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 const LOOKS_LIKE_CODE =
   /^rest_|invalid|error|forbidden|not_found|cannot|missing|too_|_no_|unauthori[sz]ed|not_allowed|exists|expired|disabled|failed|required|unsupported/;
 
-function exampleCodes(doc: Json, media: Json) {
-  const values = [];
+function exampleCodes(doc: OpenApiDoc, media: MediaType | undefined): string[] {
+  const values: unknown[] = [];
   if (media?.example !== undefined) values.push(media.example);
   for (const ex of Object.values(media?.examples ?? {})) values.push(deref(ex, doc)?.value);
-  return values.filter((v) => v && typeof v === 'object' && typeof v.code === 'string' && CODE.test(v.code)).map((v) => v.code);
+  return values.flatMap((v) => {
+    const code = member(v, 'code');
+    return typeof code === 'string' && CODE.test(code) ? [code] : [];
+  });
 }
 
 interface Found {
@@ -27,7 +30,7 @@ interface Found {
 }
 
 /** [{code, status, operations: [operationId], via: [component names]}], sorted by code then status. */
-export function errorCatalogue(doc: Json) {
+export function errorCatalogue(doc: OpenApiDoc) {
   const found = new Map<string, Found>(); // `${code} ${status}` -> {code, status, ops, via, direct}
   const add = (code: string, status: string, opId: string, via?: string): void => {
     const key = `${code} ${status}`;
@@ -41,7 +44,7 @@ export function errorCatalogue(doc: Json) {
   const ops = operationsOf(doc);
   // First pass: codes of examples (they define what a code looks like in this spec).
   for (const o of ops) {
-    for (const [status, ref] of Object.entries<Json>(o.op.responses ?? {})) {
+    for (const [status, ref] of Object.entries(o.op.responses ?? {})) {
       if (!/^[45]\d\d$/.test(status)) continue;
       const via = typeof ref?.$ref === 'string' && ref.$ref.startsWith('#/components/responses/') ? ref.$ref.split('/').pop() : undefined;
       const resp = deref(ref, doc);
@@ -82,10 +85,10 @@ export function errorCatalogue(doc: Json) {
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : a.status - b.status));
 }
 
-const opLink = (id: Json) => `[\`${id}\`](#operation/${id})`;
+const opLink = (id: string) => `[\`${id}\`](#operation/${id})`;
 
 /** The catalogue as a Markdown section (for the docs' introduction). */
-export function errorCatalogueMarkdown(doc: Json) {
+export function errorCatalogueMarkdown(doc: OpenApiDoc) {
   const rows = errorCatalogue(doc);
   const total = operationsOf(doc).length;
   const lines = [

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ArgValues, type Flags } from '../core/args.ts';
-import type { Json } from '../core/spec.ts';
+import type { OpenApiDoc } from '../core/spec.ts';
 
 /** True when the module at `metaUrl` is the script node was started with. */
 export const isScript = (metaUrl: string): boolean => Boolean(process.argv[1]) && fileURLToPath(metaUrl) === process.argv[1];
@@ -51,7 +51,7 @@ export function generate(
   name: string,
   argv: string[],
   stageOut: StageOut,
-  derive: (spec: Json, out: string) => Record<string, string>,
+  derive: (spec: OpenApiDoc, out: string) => Record<string, string>,
 ): { out: string; check: boolean; stale: boolean } {
   const args = stageArgs(name, argv, stageOut);
   const specPath = args.spec ?? 'generated/openapi.json';
@@ -63,7 +63,8 @@ export function generate(
   }
   let files: Record<string, string>;
   try {
-    files = derive(JSON.parse(readFileSync(specPath, 'utf8')), out);
+    // The build's own bundle, taken as the core's parseBundle takes one.
+    files = derive(JSON.parse(readFileSync(specPath, 'utf8')) as OpenApiDoc, out);
   } catch (e) {
     console.error(e instanceof Error ? e.message : String(e));
     process.exit(1);

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 // The breaking-change comparison is the core's, shared with the CLI's `breaking` command.
 import { parseArgs } from '../core/args.ts';
 import { compareBundles, latestRelease, verdict } from '../core/breaking.ts';
-import { PACKAGE_ROOT as ROOT, type Json } from '../core/spec.ts';
+import { PACKAGE_ROOT as ROOT, type OpenApiDoc } from '../core/spec.ts';
 
 export class ReleaseError extends Error {
   readonly code: number;
@@ -56,15 +56,25 @@ export function specWithVersion(text: string, version: string): string {
   throw new ReleaseError('openapi/openapi.yaml: info has no version line');
 }
 
-function gate(latest: { file: string; version: string }, bundle: Json, label: string): { ok: boolean; breaking: number } {
-  const base = JSON.parse(readFileSync(latest.file, 'utf8'));
+/** A change the comparison lists (core/breaking.ts), as far as the gate reads it. */
+interface ChangeLine {
+  breaking?: unknown;
+  rule?: unknown;
+  operation?: unknown;
+  where?: unknown;
+  message?: unknown;
+}
+
+function gate(latest: { file: string; version: string }, bundle: OpenApiDoc, label: string): { ok: boolean; breaking: number } {
+  // A released bundle: a copy of a build's generated/openapi.json.
+  const base = JSON.parse(readFileSync(latest.file, 'utf8')) as OpenApiDoc;
   const result = compareBundles(base, bundle);
   const v = verdict(result);
   if (!v.ok) {
     const list = result.changes
-      .filter((c: Json) => c.breaking)
+      .filter((c: ChangeLine) => c.breaking)
       .slice(0, 20)
-      .map((c: Json) => `  ${c.rule} ${c.operation} ${c.where}: ${c.message}`);
+      .map((c: ChangeLine) => `  ${c.rule} ${c.operation} ${c.where}: ${c.message}`);
     throw new ReleaseError(
       `${label}: ${v.breaking} breaking change(s) since ${latest.version}, and ${bundle.info?.version} keeps the major:\n${list.join('\n')}${v.breaking > 20 ? '\n  ...' : ''}\nRelease a new major version, or undo the breaks (npm run breaking -- --since-release lists them all).`,
       1,
@@ -103,7 +113,8 @@ export function release(
   // Everything is checked before anything is written.
   const changelog = changelogFor(readFileSync(files.log, 'utf8'), version, date);
   const spec = specWithVersion(readFileSync(files.spec, 'utf8'), version);
-  const current = JSON.parse(readFileSync(files.bundle, 'utf8'));
+  // The build's own bundle (generated/openapi.json).
+  const current = JSON.parse(readFileSync(files.bundle, 'utf8')) as OpenApiDoc;
   gate(latest, { ...current, info: { ...current.info, version } }, 'refused');
 
   const pkg = JSON.parse(readFileSync(files.pkg, 'utf8'));
@@ -117,7 +128,7 @@ export function release(
   }
   writeFileSync(files.spec, spec);
   build(root);
-  const built = JSON.parse(readFileSync(files.bundle, 'utf8'));
+  const built = JSON.parse(readFileSync(files.bundle, 'utf8')) as OpenApiDoc;
   if (built.info?.version !== version) throw new ReleaseError(`the rebuilt bundle says info.version ${built.info?.version}, not ${version}`, 1);
   const v = gate(latest, built, 'refused after the build');
   mkdirSync(join(root, 'releases'), { recursive: true });

@@ -8,7 +8,9 @@ import { SITE, type WriteCtx } from './core-records.ts';
 import { renderBlock, renderTitle, sanitizeTitle, uniqueSlug } from './text.ts';
 import type { Rec } from './store.ts';
 import type { CollectionKey } from './seed.ts';
-import type { Node, PlatformAnswer } from '../types.ts';
+import type { WpRecord } from './record.ts';
+import type { PlatformAnswer } from '../types.ts';
+import { asObject, entriesOf, member, type JsonObject } from '../../core/json.ts';
 
 const REST = `${SITE}/wp-json/cal/events/v1`;
 const PATHS: Partial<Record<CollectionKey, string>> = {
@@ -17,7 +19,7 @@ const PATHS: Partial<Record<CollectionKey, string>> = {
   'cal/events/v1/organizers': 'organizer',
 };
 
-const details = (text: string): Node => {
+const details = (text: string): JsonObject => {
   const [d, t] = text.split(' ');
   const [year, month, day] = d.split('-');
   const [hour, minutes, seconds] = t.split(':');
@@ -27,7 +29,7 @@ const details = (text: string): Node => {
 const abbr = (ms: number): string => (siteOffset(ms) === 7_200_000 ? 'CEST' : siteOffset(ms) === 3_600_000 ? 'CET' : 'UTC');
 
 /** Set an event's start or end from a date the platform reads with strtotime; false when unreadable. */
-function setEventDate(r: Node, which: 'start' | 'end', value: string, clock: Clock): boolean {
+function setEventDate(r: WpRecord, which: 'start' | 'end', value: string, clock: Clock): boolean {
   let ms = strtotime(value, clock);
   if (Number.isNaN(ms)) return false;
   if (r.all_day) ms = parseLocal(`${formatDate(ms).slice(0, 10)} ${which === 'start' ? '00:00:00' : '23:59:59'}`);
@@ -42,20 +44,20 @@ function setEventDate(r: Node, which: 'start' | 'end', value: string, clock: Clo
 }
 
 /** `cost_details` of a cost as typed: its numbers, or the slug of a cost in words (`free`). */
-function costDetails(cost: string, template: Node): Node {
+function costDetails(cost: string, template: unknown): JsonObject {
   const numbers = cost.match(/\d+(?:[.,]\d+)?/g)?.map((n) => n.replace(',', '.')) ?? [];
   const values = numbers.length ? numbers : cost.trim() ? [sanitizeTitle(cost)] : [];
   const symbol = /[€$£]/.exec(cost)?.[0] ?? '';
-  return { ...template, currency_symbol: symbol, currency_code: symbol === '$' ? 'USD' : symbol === '£' ? 'GBP' : symbol ? 'EUR' : '', values };
+  return { ...asObject(template), currency_symbol: symbol, currency_code: symbol === '$' ? 'USD' : symbol === '£' ? 'GBP' : symbol ? 'EUR' : '', values };
 }
 
 const error = (status: number, code: string, message: string): PlatformAnswer => ({ status, body: { code, message, data: { status } } });
 
 /** A fresh post-type calendar record (event, venue, organizer) from its template. */
-function freshCal(ctx: WriteCtx): Node {
-  const r: Node = structuredClone(ctx.template);
-  delete r._links;
-  r.id = ctx.store.newId(ctx.key);
+function freshCal(ctx: WriteCtx): WpRecord {
+  const template: JsonObject = structuredClone(ctx.template);
+  delete template._links;
+  const r: WpRecord = { ...template, id: ctx.store.newId(ctx.key) };
   r.author = '1';
   r.status = 'publish';
   for (const [local, utc] of [
@@ -77,9 +79,9 @@ function freshCal(ctx: WriteCtx): Node {
 }
 
 /** Link venues or organizers by id; an id that is not one is the platform's 400. */
-function linked(ctx: WriteCtx, key: CollectionKey, value: Node): Node[] | PlatformAnswer {
+function linked(ctx: WriteCtx, key: CollectionKey, value: unknown): number[] | PlatformAnswer {
   const ids = (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined && v !== '');
-  const out: Node[] = [];
+  const out: number[] = [];
   for (const id of ids) {
     const rec = ctx.store.get(key, Number(id));
     if (!rec || rec.record.status === 'trash') return error(400, 'invalid-linked-post-id', `${String(id)} is not a valid ${PATHS[key]} id.`);
@@ -89,9 +91,10 @@ function linked(ctx: WriteCtx, key: CollectionKey, value: Node): Node[] | Platfo
 }
 
 /** Terms by id, slug or name; an unknown name creates the term, an unknown id is 400. */
-function terms(ctx: WriteCtx, key: CollectionKey, value: Node): number[] | PlatformAnswer {
+function terms(ctx: WriteCtx, key: CollectionKey, value: unknown): number[] | PlatformAnswer {
   const out: number[] = [];
-  for (const v of Array.isArray(value) ? value : String(value ?? '').split(',')) {
+  const list: unknown[] = Array.isArray(value) ? value : String(value ?? '').split(',');
+  for (const v of list) {
     if (v === '' || v === null) continue;
     const found = /^\d+$/.test(String(v)) ? ctx.store.get(key, Number(v)) : ctx.store.all(key).find((t) => t.record.slug === v || t.record.name === v);
     if (found) out.push(found.record.id);
@@ -104,8 +107,9 @@ function terms(ctx: WriteCtx, key: CollectionKey, value: Node): number[] | Platf
 const SCALARS = ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured', 'timezone', 'status', 'website'];
 
 /** Set an event write's fields (create or update); an answer when the platform refuses it. */
-export function applyEventWrite(ctx: WriteCtx & { clock: Clock }, rec: Rec, body: Node): PlatformAnswer | null {
+export function applyEventWrite(ctx: WriteCtx & { clock: Clock }, rec: Rec, input: unknown): PlatformAnswer | null {
   const r = rec.record;
+  const body = asObject(input) ?? {};
   for (const k of SCALARS) if (body[k] !== undefined && body[k] !== null) r[k] = body[k];
   if (typeof body.title === 'string') r.title = renderTitle(body.title);
   if (typeof body.description === 'string') r.description = renderBlock(body.description);
@@ -115,8 +119,9 @@ export function applyEventWrite(ctx: WriteCtx & { clock: Clock }, rec: Rec, body
   if (body.end_date !== undefined && !setEventDate(r, 'end', String(body.end_date), ctx.clock))
     return error(400, 'rest_invalid_param', 'Invalid parameter(s): end_date');
   if (body.cost !== undefined) {
-    r.cost = String(body.cost ?? '');
-    r.cost_details = costDetails(r.cost, r.cost_details ?? {});
+    const cost = String(body.cost ?? '');
+    r.cost = cost;
+    r.cost_details = costDetails(cost, r.cost_details ?? {});
   }
   // Venues and organizers by id; categories and tags by id, slug or name.
   for (const [field, key, read] of [
@@ -137,7 +142,8 @@ export function applyEventWrite(ctx: WriteCtx & { clock: Clock }, rec: Rec, body
 }
 
 /** A new event, or the platform's refusal. */
-export function newEvent(ctx: WriteCtx & { clock: Clock }, body: Node): Rec | PlatformAnswer {
+export function newEvent(ctx: WriteCtx & { clock: Clock }, input: unknown): Rec | PlatformAnswer {
+  const body = asObject(input) ?? {};
   const r = freshCal(ctx);
   Object.assign(r, { all_day: false, featured: false, sticky: false, hide_from_listings: false, cost: '', categories: [], tags: [], venue: [], organizer: [] });
   r.timezone = SITE_TZ;
@@ -153,10 +159,10 @@ export function newEvent(ctx: WriteCtx & { clock: Clock }, body: Node): Rec | Pl
 }
 
 /** Set a venue's or organizer's write (create or update). */
-export function applyLinkedWrite(ctx: WriteCtx, rec: Rec, body: Node): void {
+export function applyLinkedWrite(ctx: WriteCtx, rec: Rec, body: unknown): void {
   const r = rec.record;
   const nameField = ctx.key === 'cal/events/v1/venues' ? 'venue' : 'organizer';
-  for (const [k, v] of Object.entries<Node>(body)) {
+  for (const [k, v] of entriesOf(body)) {
     if (k === 'id' || k === '__proto__' || !(k in r) || v === null) continue;
     if (k === 'description' || k === 'excerpt') r[k] = renderBlock(String(v));
     else if (k === 'show_map' || k === 'show_map_link') r[k] = /^(1|true|yes|on)$/i.test(String(v));
@@ -167,10 +173,10 @@ export function applyLinkedWrite(ctx: WriteCtx, rec: Rec, body: Node): void {
 }
 
 /** A new venue or organizer. */
-export function newLinked(ctx: WriteCtx, body: Node): Rec {
+export function newLinked(ctx: WriteCtx, body: unknown): Rec {
   const r = freshCal(ctx);
   const nameField = ctx.key === 'cal/events/v1/venues' ? 'venue' : 'organizer';
-  r.slug = uniqueSlug(sanitizeTitle(String(body[nameField] ?? '')) || String(r.id), (s) => ctx.store.slugTaken(ctx.key, s));
+  r.slug = uniqueSlug(sanitizeTitle(String(member(body, nameField) ?? '')) || String(r.id), (s) => ctx.store.slugTaken(ctx.key, s));
   if ('geo_lat' in r) delete r.geo_lat;
   if ('geo_lng' in r) delete r.geo_lng;
   const rec: Rec = { lang: ctx.lang, record: r };
@@ -179,9 +185,9 @@ export function newLinked(ctx: WriteCtx, body: Node): Rec {
 }
 
 /** A new category or tag. */
-export function newTerm(ctx: WriteCtx, body: Node): Rec {
-  const r: Node = structuredClone(ctx.template);
-  r.id = ctx.store.newId(ctx.key);
+export function newTerm(ctx: WriteCtx, input: unknown): Rec {
+  const body = asObject(input) ?? {};
+  const r: WpRecord = { ...structuredClone(ctx.template), id: ctx.store.newId(ctx.key) };
   r.count = 0;
   r.description = '';
   r.parent = 0;
@@ -194,12 +200,13 @@ export function newTerm(ctx: WriteCtx, body: Node): Rec {
 }
 
 /** Set a term's write; its URLs and links follow its id, slug and parent. */
-export function applyTermWrite(ctx: WriteCtx, rec: Rec, body: Node): void {
+export function applyTermWrite(ctx: WriteCtx, rec: Rec, input: unknown): void {
   const r = rec.record;
+  const body = asObject(input) ?? {};
   if (typeof body.name === 'string') r.name = renderTitle(body.name);
   if (typeof body.description === 'string') r.description = body.description;
   if (typeof body.slug === 'string' && body.slug !== '') r.slug = sanitizeTitle(body.slug);
-  if (Number.isInteger(body.parent)) r.parent = body.parent;
+  if (typeof body.parent === 'number' && Number.isInteger(body.parent)) r.parent = body.parent;
   const tax = String(r.taxonomy);
   const col = ctx.key.endsWith('categories') ? 'categories' : 'tags';
   r.url = `${SITE}/events/${col === 'categories' ? 'category' : 'tag'}/${r.slug}/`;
@@ -216,9 +223,12 @@ export function applyTermWrite(ctx: WriteCtx, rec: Rec, body: Node): void {
 }
 
 /** Ids of an event's venues, organizers, categories or tags (as written, or as the seed embeds them). */
-export function linkedIds(r: Node, field: 'venue' | 'organizer' | 'categories' | 'tags'): number[] {
-  if (Array.isArray(r[`__${field}_ids`])) return r[`__${field}_ids`];
+export function linkedIds(r: WpRecord, field: 'venue' | 'organizer' | 'categories' | 'tags'): number[] {
+  const written = r[`__${field}_ids`];
+  // The store's own field: the ids `applyEventWrite` wrote (numbers only).
+  if (Array.isArray(written)) return written.filter((id): id is number => typeof id === 'number');
   const v = r[field];
-  if (Array.isArray(v)) return v.map((x: Node) => Number(x?.id)).filter(Number.isInteger);
-  return v && typeof v === 'object' && Number.isInteger(v.id) ? [v.id] : [];
+  if (Array.isArray(v)) return v.map((x: unknown) => Number(member(x, 'id'))).filter(Number.isInteger);
+  const id = member(v, 'id');
+  return typeof id === 'number' && Number.isInteger(id) ? [id] : [];
 }

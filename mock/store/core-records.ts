@@ -6,7 +6,9 @@ import { formatDate } from './clock.ts';
 import { renderBlock, renderTitle, sanitizeTitle, uniqueSlug } from './text.ts';
 import type { Rec, Store } from './store.ts';
 import type { CollectionKey, Lang } from './seed.ts';
-import type { Node } from '../types.ts';
+import type { WpRecord } from './record.ts';
+import type { Upload } from '../types.ts';
+import { asObject, entriesOf, isObject, member, type JsonObject } from '../../core/json.ts';
 
 export const SITE = 'https://festival.example';
 
@@ -14,15 +16,25 @@ export const SITE = 'https://festival.example';
 export interface WriteCtx {
   store: Store;
   key: CollectionKey;
-  template: Node;
+  /** A record of the collection (or its documented example) whose shape a new record takes. */
+  template: JsonObject;
   lang: Lang;
   now: number;
 }
 
-const isRawRendered = (v: Node): boolean => v !== null && typeof v === 'object' && !Array.isArray(v) && 'rendered' in v;
+/** Whether a value is a `{raw, rendered}` field (an object with `rendered`). */
+const isRawRendered = (v: unknown): v is JsonObject => isObject(v) && 'rendered' in v;
+
+const isUpload = (v: unknown): v is Upload => isObject(v) && typeof v.filename === 'string' && typeof v.type === 'string' && typeof v.size === 'number';
+
+/** A record's `guid` pointing at `url` (`raw` too where the field has it). */
+function guidOf(guid: unknown, url: string): JsonObject {
+  const g = asObject(guid) ?? {};
+  return { ...g, rendered: url, ...('raw' in g ? { raw: url } : {}) };
+}
 
 /** A template value emptied: the shape stays, the content goes. */
-function blank(v: Node): Node {
+function blank(v: unknown): unknown {
   if (typeof v === 'string') return '';
   if (typeof v === 'number') return 0;
   if (typeof v === 'boolean') return false;
@@ -33,7 +45,7 @@ function blank(v: Node): Node {
 
 const DEFAULT_STATUS: Partial<Record<CollectionKey, string>> = { 'core/v2/media': 'inherit', 'core/v2/menu-items': 'publish' };
 
-function setDates(r: Node, ms: number, fields: [string, string][]): void {
+function setDates(r: JsonObject, ms: number, fields: [string, string][]): void {
   for (const [local, gmt] of fields) {
     if (local in r) r[local] = formatDate(ms);
     if (gmt in r) r[gmt] = formatDate(ms, { utc: true });
@@ -41,7 +53,7 @@ function setDates(r: Node, ms: number, fields: [string, string][]): void {
 }
 
 /** The public link of a post-type record, as WordPress makes it (a draft has the `?p=` form). */
-function linkOf(key: CollectionKey, r: Node): string {
+function linkOf(key: CollectionKey, r: WpRecord): string {
   const published = r.status === 'publish' || r.status === 'inherit';
   if (key === 'core/v2/media') return r.slug ? `${SITE}/${r.slug}/` : `${SITE}/?attachment_id=${r.id}`;
   if (!published || !r.slug) return key === 'core/v2/pages' ? `${SITE}/?page_id=${r.id}` : `${SITE}/?p=${r.id}`;
@@ -49,15 +61,16 @@ function linkOf(key: CollectionKey, r: Node): string {
 }
 
 /** A new core record from the collection's template, with what the platform fills. */
-export function newCoreRecord(ctx: WriteCtx, body: Node): Rec {
-  const r: Node = {};
+export function newCoreRecord(ctx: WriteCtx, body: unknown): Rec {
+  const r: JsonObject = {};
   for (const [k, v] of Object.entries(ctx.template)) if (k !== '_links' && k !== '_embedded') r[k] = blank(v);
-  r.id = ctx.store.newId(ctx.key);
+  const id = ctx.store.newId(ctx.key);
+  r.id = id;
   setDates(r, ctx.now, [
     ['date', 'date_gmt'],
     ['modified', 'modified_gmt'],
   ]);
-  if ('guid' in r) r.guid = { ...r.guid, rendered: `${SITE}/?p=${r.id}`, ...('raw' in r.guid ? { raw: `${SITE}/?p=${r.id}` } : {}) };
+  if ('guid' in r) r.guid = guidOf(r.guid, `${SITE}/?p=${id}`);
   if ('status' in r) r.status = DEFAULT_STATUS[ctx.key] ?? 'draft';
   if ('type' in r) r.type = ctx.template.type;
   if ('author' in r) r.author = 1;
@@ -66,43 +79,45 @@ export function newCoreRecord(ctx: WriteCtx, body: Node): Rec {
   if ('format' in r) r.format = 'standard';
   if (ctx.key === 'core/v2/posts' && Array.isArray(r.categories)) r.categories = [1];
   // A menu item without a position goes last in its menu (wp_update_nav_menu_item).
+  const order = member(body, 'menu_order');
   if (ctx.key === 'core/v2/menu-items')
     r.menu_order =
-      Number.isInteger(body?.menu_order) && body.menu_order > 0
-        ? body.menu_order
-        : ctx.store.all(ctx.key).filter((m) => m.record.menus === body?.menus).length + 1;
-  const rec: Rec = { lang: ctx.lang, record: r };
-  if (ctx.key === 'core/v2/media') upload(r, body?.__upload ?? { filename: 'upload', type: 'application/octet-stream', size: 0 }, ctx.now);
+      typeof order === 'number' && Number.isInteger(order) && order > 0
+        ? order
+        : ctx.store.all(ctx.key).filter((m) => m.record.menus === member(body, 'menus')).length + 1;
+  const rec: Rec = { lang: ctx.lang, record: { ...r, id } };
+  const file = member(body, '__upload');
+  if (ctx.key === 'core/v2/media') upload(rec.record, isUpload(file) ? file : { filename: 'upload', type: 'application/octet-stream', size: 0 }, ctx.now);
   applyCoreWrite(ctx, rec, body, true);
   return rec;
 }
 
 /** What an upload fills on a new attachment: its file's name, type, URL and details (WordPress 7.0's fields where the template has them). */
-function upload(r: Node, file: { filename: string; type: string; size: number }, now: number): void {
+function upload(r: WpRecord, file: Upload, now: number): void {
   const name = file.filename.replace(/[^\w.-]+/g, '-').slice(0, 200) || 'upload';
   const base = name.replace(/\.[^.]*$/, '');
   const [year, month] = formatDate(now).split('-');
   const image = file.type.startsWith('image/');
-  r.title = { ...r.title, raw: base, rendered: renderTitle(base) };
+  r.title = { ...(typeof r.title === 'object' ? r.title : {}), raw: base, rendered: renderTitle(base) };
   r.slug = sanitizeTitle(base);
   r.mime_type = file.type;
   r.media_type = image ? 'image' : 'file';
   r.source_url = `${SITE}/wp-content/uploads/${year}/${month}/${name}`;
   r.media_details = image
-    ? { width: 1, height: 1, file: `${year}/${month}/${name}`, filesize: file.size, sizes: {}, image_meta: r.media_details?.image_meta ?? {} }
+    ? { width: 1, height: 1, file: `${year}/${month}/${name}`, filesize: file.size, sizes: {}, image_meta: member(r.media_details, 'image_meta') ?? {} }
     : { filesize: file.size };
   if ('alt_text' in r) r.alt_text = '';
   if ('post' in r) r.post = null;
-  const v7: Node = { filename: name, filesize: file.size, featured_media: 0 };
+  const v7: JsonObject = { filename: name, filesize: file.size, featured_media: 0 };
   if (image) Object.assign(v7, { exif_orientation: 1, image_output_format: null, image_quality: { default: 82, sizes: [] }, image_save_progressive: false });
   for (const [k, v] of Object.entries(v7)) r[k] = v;
   if (!image) for (const k of ['exif_orientation', 'image_output_format', 'image_quality', 'image_save_progressive']) delete r[k];
 }
 
 /** Set the body's fields on a core record (create or update); `title`, `content`, ... take a string or `{raw}`. */
-export function applyCoreWrite(ctx: WriteCtx, rec: Rec, body: Node, created = false): void {
+export function applyCoreWrite(ctx: WriteCtx, rec: Rec, body: unknown, created = false): void {
   const r = rec.record;
-  for (const [k, v] of Object.entries<Node>(body ?? {})) {
+  for (const [k, v] of entriesOf(body)) {
     if (k === 'id' || k === '__proto__' || !(k in ctx.template || k in r)) continue;
     if (k === 'date' || k === 'date_gmt') {
       if (typeof v === 'string') {
@@ -112,41 +127,45 @@ export function applyCoreWrite(ctx: WriteCtx, rec: Rec, body: Node, created = fa
       continue;
     }
     if (isRawRendered(ctx.template[k]) || isRawRendered(r[k])) {
-      const raw = typeof v === 'string' ? v : String(v?.raw ?? '');
-      r[k] = { ...(r[k] ?? {}), raw, rendered: k === 'title' ? renderTitle(raw) : renderBlock(raw) };
+      const raw = typeof v === 'string' ? v : String(member(v, 'raw') ?? '');
+      r[k] = { ...(asObject(r[k]) ?? {}), raw, rendered: k === 'title' ? renderTitle(raw) : renderBlock(raw) };
       continue;
     }
     r[k] = structuredClone(v);
   }
-  if (body?.slug !== undefined) r.slug = sanitizeTitle(String(body.slug));
+  const slug = member(body, 'slug');
+  if (slug !== undefined) r.slug = sanitizeTitle(String(slug));
   const title = typeof r.title === 'object' && r.title ? String(r.title.raw ?? '') : '';
   const generated = sanitizeTitle(title) || String(r.id);
   if ('generated_slug' in r) r.generated_slug = generated;
   const publishing = r.status === 'publish' || r.status === 'future' || r.status === 'private' || r.status === 'inherit';
-  if ((created || r.slug === '') && body?.slug === undefined && publishing && 'slug' in r)
+  if ((created || r.slug === '') && slug === undefined && publishing && 'slug' in r)
     r.slug = uniqueSlug(generated, (s) => ctx.store.slugTaken(ctx.key, s, r.id));
   if ('link' in r) r.link = linkOf(ctx.key, r);
   if (!created) setDates(r, ctx.now, [['modified', 'modified_gmt']]);
 }
 
 /** A revision (or autosave) of `parent` holding its current title, content and excerpt. */
-export function revisionOf(ctx: WriteCtx, parent: Node, kind: 'revision' | 'autosave', body: Node = {}): Rec {
-  const r: Node = {};
+export function revisionOf(ctx: WriteCtx, parent: WpRecord, kind: 'revision' | 'autosave', body: unknown = {}): Rec {
+  const r: JsonObject = {};
   for (const [k, v] of Object.entries(ctx.template)) if (k !== '_links' && k !== '_embedded') r[k] = blank(v);
   for (const k of Object.keys(r)) if (k in parent && k !== 'id' && k !== 'slug' && k !== 'guid') r[k] = structuredClone(parent[k]);
-  r.id = ctx.store.newId(ctx.key);
+  const id = ctx.store.newId(ctx.key);
+  r.id = id;
   r.parent = parent.id;
   r.slug = `${parent.id}-${kind}-v1`;
-  if ('guid' in r) r.guid = { ...r.guid, rendered: `${SITE}/?p=${r.id}`, ...('raw' in r.guid ? { raw: `${SITE}/?p=${r.id}` } : {}) };
+  if ('guid' in r) r.guid = guidOf(r.guid, `${SITE}/?p=${id}`);
   setDates(r, ctx.now, [
     ['date', 'date_gmt'],
     ['modified', 'modified_gmt'],
   ]);
-  const rec: Rec = { lang: 'en', record: r };
-  for (const k of ['title', 'content', 'excerpt'])
-    if (body?.[k] !== undefined && k in r) {
-      const raw = typeof body[k] === 'string' ? body[k] : String(body[k]?.raw ?? '');
-      r[k] = { ...r[k], raw, rendered: k === 'title' ? renderTitle(raw) : renderBlock(raw) };
+  const rec: Rec = { lang: 'en', record: { ...r, id } };
+  for (const k of ['title', 'content', 'excerpt']) {
+    const v = member(body, k);
+    if (v !== undefined && k in rec.record) {
+      const raw = typeof v === 'string' ? v : String(member(v, 'raw') ?? '');
+      rec.record[k] = { ...(asObject(rec.record[k]) ?? {}), raw, rendered: k === 'title' ? renderTitle(raw) : renderBlock(raw) };
     }
+  }
   return rec;
 }

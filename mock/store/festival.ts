@@ -5,19 +5,21 @@
 // (a post a revision belongs to, the media of an event's image) and for lifting view examples to
 // the edit context: the text rules (WordPress's `sanitize_title`, `wptexturize`'s entities), the
 // site's dates (Europe/Amsterdam) and each record shape, written once.
-import type { Json } from '../../core/spec.ts';
+import { asArray, asNumber, asObject, entriesOf, isObject, member, type JsonObject } from '../../core/json.ts';
 import { prng, type Prng } from '../../core/prng.ts';
+import type { RawRendered, WpRecord } from './record.ts';
 import { sanitizeTitle, texturize, uniqueSlug as freeSlug } from './text.ts';
 
 export { sanitizeTitle, texturize };
 
 export type Lang = 'nl' | 'en' | 'de';
 export const LANGS: readonly Lang[] = ['en', 'nl', 'de'];
-/** A record as stored: the API's answer in its richest context, without `_links` / `_embedded`. */
-export type Rec = Record<string, unknown>;
+/** A JSON object the builders make (a record's nested value, a JSON-LD node). */
+export type Rec = JsonObject;
+/** A stored record and its language. */
 export interface Entry {
   lang: Lang;
-  record: Rec;
+  record: WpRecord;
 }
 /** The examples' site: the lead rewrites this host to the mock's origin at answer time. */
 export const HOST = 'https://festival.example';
@@ -89,6 +91,9 @@ export const toUtc = (localMs: number): number => localMs - amsterdamOffset(loca
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
+/** The `raw` of a core record's `{raw, rendered}` field (undefined for a calendar record's plain text). */
+const rawOf = (f: RawRendered | string | undefined): string | undefined => (typeof f === 'object' ? f.raw : undefined);
+
 /** A calendar date's parts, as zero-padded strings. */
 export function dateDetails(s: string): Rec {
   return { year: s.slice(0, 4), month: s.slice(5, 7), day: s.slice(8, 10), hour: s.slice(11, 13), minutes: s.slice(14, 16), seconds: s.slice(17, 19) };
@@ -120,13 +125,13 @@ export interface CorePostInput {
 }
 
 /** A post or a page in the edit context, shaped as the examples (`PostEditExample`, `PageEditExample`). */
-export function corePost(p: CorePostInput): Rec {
+export function corePost(p: CorePostInput): WpRecord {
   const [raw, rendered] = paragraph(p.text);
   const modified = p.modified ?? p.date;
   const guid = p.type === 'post' ? `${HOST}/?p=${p.id}` : `${HOST}/?page_id=${p.id}`;
   const dir = p.path.includes('/') ? `${p.path.slice(0, p.path.lastIndexOf('/') + 1)}` : '';
   const placeholder = p.type === 'post' ? '%postname%' : '%pagename%';
-  const rec: Rec = {
+  const rec: WpRecord = {
     id: p.id,
     date: p.date,
     date_gmt: coreTime(toUtc(wall(p.date))),
@@ -155,7 +160,7 @@ export function corePost(p: CorePostInput): Rec {
 
 export interface RevisionInput {
   id: number;
-  parent: Json;
+  parent: WpRecord;
   kind: 'revision' | 'autosave';
   date: string;
   title?: string;
@@ -164,11 +169,11 @@ export interface RevisionInput {
 }
 
 /** A revision (or an autosave) of a post or page in the edit context: its title and content, or the parent's. */
-export function revision(r: RevisionInput): Rec {
-  const title: string = r.title ?? r.parent.title.raw;
-  const [raw, rendered] = r.text === undefined ? [r.parent.content.raw, r.parent.content.rendered] : paragraph(r.text);
-  const excerpt: string = r.parent.excerpt.raw;
-  const rec: Rec = {
+export function revision(r: RevisionInput): WpRecord {
+  const title = r.title ?? rawOf(r.parent.title);
+  const [raw, rendered] = r.text === undefined ? [r.parent.content?.raw, r.parent.content?.rendered] : paragraph(r.text);
+  const excerpt = rawOf(r.parent.excerpt);
+  const rec: WpRecord = {
     author: r.parent.author,
     date: r.date,
     date_gmt: coreTime(toUtc(wall(r.date))),
@@ -178,11 +183,11 @@ export function revision(r: RevisionInput): Rec {
     parent: r.parent.id,
     slug: `${r.parent.id}-${r.kind}-v1`,
     guid: { rendered: `${HOST}/?p=${r.id}`, raw: `${HOST}/?p=${r.id}` },
-    title: { raw: title, rendered: texturize(title) },
+    title: { raw: title, rendered: texturize(String(title)) },
     content: { raw, rendered },
     excerpt: { raw: excerpt, rendered: excerpt ? `<p>${texturize(excerpt)}</p>\n` : '' },
   };
-  if (r.kind === 'autosave') rec.preview_link = `${r.parent.link}?preview_id=${r.parent.id}&preview_nonce=${r.nonce ?? '0'}&preview=true`;
+  if (r.kind === 'autosave') rec.preview_link = `${String(r.parent.link)}?preview_id=${r.parent.id}&preview_nonce=${r.nonce ?? '0'}&preview=true`;
   return rec;
 }
 
@@ -190,7 +195,8 @@ export interface MediaInput {
   id: number;
   /** The file's name without extension (`festival-crowd`) and its extension. */
   base: string;
-  ext: 'jpg' | 'png' | 'pdf';
+  /** `jpg`, `png` or `pdf` (the calendar's images may name another: no MIME type then). */
+  ext: string;
   title: string;
   /** Local time, `YYYY-MM-DDTHH:MM:SS`; the upload folder is its year and month. */
   date: string;
@@ -202,10 +208,10 @@ export interface MediaInput {
   /** The post the file was uploaded to, and that post's public URL (`.../`). */
   post?: { id: number; url: string } | null;
   /** The generated sizes as the calendar's image lists them (the examples' `image.sizes`), if known. */
-  sizes?: Record<string, Json>;
+  sizes?: Record<string, unknown>;
 }
 
-const MIME: Record<MediaInput['ext'], string> = { jpg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' };
+const MIME: Partial<Record<string, string>> = { jpg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' };
 const imageMeta = (): Rec => ({
   aperture: '0',
   credit: '',
@@ -240,11 +246,11 @@ function mediaDetails(m: MediaInput, folder: string, url: (f: string) => string)
   const h = m.height ?? 0;
   const mime = MIME[m.ext];
   const sizes: Record<string, Rec> = {};
-  const size = (name: string, sw: number, sh: number, filesize?: number): void => {
+  const size = (name: string, sw: unknown, sh: unknown, filesize?: unknown): void => {
     const file = `${m.base}-${sw}x${sh}.${m.ext}`;
     sizes[name] = { file, width: sw, height: sh, ...(filesize ? { filesize } : {}), mime_type: mime, source_url: url(file) };
   };
-  if (m.sizes) for (const [name, s] of Object.entries(m.sizes)) size(name, s.width, s.height, s.filesize);
+  if (m.sizes) for (const [name, s] of Object.entries(m.sizes)) size(name, member(s, 'width'), member(s, 'height'), member(s, 'filesize'));
   else
     for (const [name, mw, mh, crop] of SIZES) {
       if (w <= mw && (!mh || h <= mh)) continue;
@@ -256,14 +262,14 @@ function mediaDetails(m: MediaInput, folder: string, url: (f: string) => string)
 }
 
 /** A media attachment in the edit context, shaped as `AttachmentEditExample`. */
-export function media(m: MediaInput): Rec {
+export function media(m: MediaInput): WpRecord {
   const folder = m.date.slice(0, 7).replace('-', '/');
   const url = (f: string): string => `${HOST}/wp-content/uploads/${folder}/${f}`;
   const source = url(`${m.base}.${m.ext}`);
   const slug = sanitizeTitle(m.base);
   const parentUrl = m.post ? m.post.url : `${HOST}/`;
   const details = mediaDetails(m, folder, url);
-  const medium = (details.sizes as Record<string, Json> | undefined)?.medium;
+  const medium = asObject(member(details.sizes, 'medium'));
   const picture = medium
     ? `<a href='${source}'><img width="${medium.width}" height="${medium.height}" src="${medium.source_url}" class="attachment-medium size-medium" alt="${m.alt ?? ''}" decoding="async" loading="lazy" /></a>`
     : `<a href='${source}'>${texturize(m.title)}</a>`;
@@ -299,30 +305,31 @@ export function media(m: MediaInput): Rec {
 }
 
 /** The media record behind a calendar image the examples show (`image.id` with no media example). */
-export function mediaFromImage(image: Json, date: string, post: { id: number; url: string }): Rec {
+export function mediaFromImage(image: JsonObject, date: string, post: { id: number; url: string }): WpRecord {
   const file = String(image.url).split('/').pop() ?? 'image.jpg';
   const base = file.replace(/\.[^.]+$/, '');
-  const ext = (image.extension ?? file.split('.').pop()) as MediaInput['ext'];
+  const ext = String(image.extension ?? file.split('.').pop());
   return media({
-    id: image.id,
+    id: Number(image.id),
     base,
     ext,
     title: base,
     date,
-    width: image.width,
-    height: image.height,
-    filesize: image.filesize,
+    width: asNumber(image.width),
+    height: asNumber(image.height),
+    filesize: asNumber(image.filesize),
     post,
-    sizes: image.sizes ?? {},
+    sizes: asObject(image.sizes) ?? {},
   });
 }
 
 /** The calendar's `image` of a media record: its metadata with the `full` size left out (TEC's `get_image`). */
-export function calImage(m: Json): Rec {
-  const d = m.media_details ?? {};
+export function calImage(m: WpRecord): Rec {
+  const d = asObject(m.media_details) ?? {};
   const sizes: Record<string, Rec> = {};
-  for (const [name, s] of Object.entries<Json>(d.sizes ?? {})) {
+  for (const [name, size] of entriesOf(d.sizes)) {
     if (name === 'full') continue;
+    const s = asObject(size) ?? {};
     sizes[name] = { width: s.width, height: s.height, 'mime-type': s.mime_type, ...(s.filesize ? { filesize: s.filesize } : {}), url: s.source_url };
   }
   const ext = String(m.source_url).split('.').pop();
@@ -341,7 +348,7 @@ export interface MenuItemInput {
 }
 
 /** A menu item in the edit context (`MenuItemListEditExample`): a linked item's raw title is empty. */
-export function menuItem(m: MenuItemInput): Rec {
+export function menuItem(m: MenuItemInput): WpRecord {
   const linked = m.object !== undefined;
   return {
     id: m.id,
@@ -395,8 +402,8 @@ export interface PlaceInput {
 }
 
 /** A venue as its single GET answers (`CalVenueSingleExample`; empty values left out, as the platform does). */
-export function venue(v: PlaceInput): Rec {
-  const rec: Rec = { id: v.id, author: AUTHOR[v.lang], status: 'publish', ...published(v.date), ...modifiedAt(v.date), url: `${HOST}/venue/${v.slug}/` };
+export function venue(v: PlaceInput): WpRecord {
+  const rec: WpRecord = { id: v.id, author: AUTHOR[v.lang], status: 'publish', ...published(v.date), ...modifiedAt(v.date), url: `${HOST}/venue/${v.slug}/` };
   Object.assign(rec, { venue: v.name, description: `<p>${texturize(v.description)}</p>\n`, excerpt: `<p>${texturize(v.excerpt)}</p>\n`, slug: v.slug });
   if (v.image) rec.image = v.image;
   Object.assign(rec, { address: v.address, city: v.city, country: v.country, zip: v.zip });
@@ -408,8 +415,15 @@ export function venue(v: PlaceInput): Rec {
 }
 
 /** An organizer as its single GET answers (`CalOrganizerSingleExample`). */
-export function organizer(o: PlaceInput): Rec {
-  const rec: Rec = { id: o.id, author: AUTHOR[o.lang], status: 'publish', ...published(o.date), ...modifiedAt(o.date), url: `${HOST}/organizer/${o.slug}/` };
+export function organizer(o: PlaceInput): WpRecord {
+  const rec: WpRecord = {
+    id: o.id,
+    author: AUTHOR[o.lang],
+    status: 'publish',
+    ...published(o.date),
+    ...modifiedAt(o.date),
+    url: `${HOST}/organizer/${o.slug}/`,
+  };
   Object.assign(rec, { organizer: o.name, description: `<p>${texturize(o.description)}</p>\n`, excerpt: `<p>${texturize(o.excerpt)}</p>\n`, slug: o.slug });
   if (o.phone) rec.phone = o.phone;
   if (o.website) rec.website = o.website;
@@ -429,10 +443,10 @@ export interface TermInput {
 }
 
 /** A category or tag as the term routes answer (`CalCategoryExample`, `CalTagExample` without `_links`); `count` is set later. */
-export function term(t: TermInput): Rec {
+export function term(t: TermInput): WpRecord {
   const category = t.taxonomy === 'cal_events_cat';
   const route = `${CAL}/${category ? 'categories' : 'tags'}`;
-  const rec: Rec = { id: t.id, count: 0, description: t.description };
+  const rec: WpRecord = { id: t.id, count: 0, description: t.description };
   rec.url = category ? `${HOST}/events/category/${t.path ?? t.slug}/` : `${HOST}/tag/${t.slug}/`;
   Object.assign(rec, { name: t.name, slug: t.slug, taxonomy: t.taxonomy });
   if (category) rec.parent = t.parent ?? 0;
@@ -442,7 +456,7 @@ export function term(t: TermInput): Rec {
 }
 
 /** A term as an event embeds it (`CalEmbeddedTerm`): the term record's values in the platform's term-object shape. */
-export function embeddedTerm(t: Json): Rec {
+export function embeddedTerm(t: JsonObject): Rec {
   return {
     id: t.id,
     name: t.name,
@@ -495,11 +509,11 @@ export interface EventInput {
  * terms as `{id}` references that `seed.ts` replaces by the records they name (so the copies are
  * always the records), and without `json_ld`, which is made from the linked record.
  */
-export function event(e: EventInput): Rec {
+export function event(e: EventInput): WpRecord {
   const url = `${HOST}/event/${e.slug}/`;
   const times = (local: string, prefix: string): Rec => ({ [`${prefix}date`]: local, [`${prefix}date_details`]: dateDetails(local) });
   const utc = (local: string): string => calTime(toUtc(wall(local)));
-  const rec: Rec = { id: e.id, ...globalId(e.id), author: AUTHOR[e.lang], status: e.status, ...published(e.date), ...modifiedAt(e.date) };
+  const rec: WpRecord = { id: e.id, ...globalId(e.id), author: AUTHOR[e.lang], status: e.status, ...published(e.date), ...modifiedAt(e.date) };
   Object.assign(rec, { url, rest_url: `${CAL}/events/${e.id}`, title: texturize(e.title) });
   Object.assign(rec, { description: `<p>${texturize(e.description)}</p>\n`, excerpt: `<p>${texturize(e.excerpt)}</p>\n`, slug: e.slug });
   rec.image = e.image === undefined ? false : { id: e.image };
@@ -515,7 +529,7 @@ export function event(e: EventInput): Rec {
   return rec;
 }
 
-const address = (v: Json): Rec => ({
+const address = (v: JsonObject): Rec => ({
   '@type': 'PostalAddress',
   streetAddress: v.address,
   addressLocality: v.city,
@@ -525,10 +539,10 @@ const address = (v: Json): Rec => ({
 });
 
 /** The schema.org Place of a venue, as the calendar prints it (`CalVenueSingleExample.json_ld`). */
-export function venueJsonLd(v: Json): Rec {
+export function venueJsonLd(v: JsonObject): Rec {
   const ld: Rec = { '@context': 'http://schema.org', '@type': 'Place', name: v.venue ?? '' };
-  if (v.excerpt) ld.description = ldText(v.excerpt);
-  if (v.image) ld.image = v.image.url;
+  if (v.excerpt) ld.description = ldText(String(v.excerpt));
+  if (v.image) ld.image = member(v.image, 'url');
   Object.assign(ld, { url: v.url, address: address(v) });
   if (v.geo_lat !== undefined) ld.geo = { '@type': 'GeoCoordinates', latitude: v.geo_lat, longitude: v.geo_lng };
   if (v.phone) ld.telephone = v.phone;
@@ -537,9 +551,9 @@ export function venueJsonLd(v: Json): Rec {
 }
 
 /** The schema.org Person of an organizer (`CalOrganizerSingleExample.json_ld`). */
-export function organizerJsonLd(o: Json): Rec {
+export function organizerJsonLd(o: JsonObject): Rec {
   const ld: Rec = { '@context': 'http://schema.org', '@type': 'Person', name: o.organizer ?? '' };
-  if (o.excerpt) ld.description = ldText(o.excerpt);
+  if (o.excerpt) ld.description = ldText(String(o.excerpt));
   ld.url = o.website ?? o.url;
   if (o.phone) ld.telephone = o.phone;
   if (o.email) ld.email = o.email;
@@ -548,25 +562,26 @@ export function organizerJsonLd(o: Json): Rec {
 }
 
 /** The schema.org Event of a linked event (`CalEventSingleExample.json_ld`). */
-export function eventJsonLd(e: Json): Rec {
+export function eventJsonLd(e: WpRecord): Rec {
   const iso = (local: string): string => {
     const h = amsterdamOffset(wall(local));
     return `${local.replace(' ', 'T')}+0${h}:00`;
   };
-  const ld: Rec = { '@context': 'http://schema.org', '@type': 'Event', name: ldText(untexturize(e.title)), description: ldText(e.excerpt) };
-  if (e.image) ld.image = e.image.url;
+  const ld: Rec = { '@context': 'http://schema.org', '@type': 'Event', name: ldText(untexturize(String(e.title))), description: ldText(String(e.excerpt)) };
+  if (e.image) ld.image = member(e.image, 'url');
   Object.assign(ld, { url: e.url, eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode', eventStatus: 'https://schema.org/EventScheduled' });
-  Object.assign(ld, { startDate: iso(e.start_date), endDate: iso(e.end_date) });
-  const v = Array.isArray(e.venue) ? e.venue[0] : e.venue;
+  Object.assign(ld, { startDate: iso(String(e.start_date)), endDate: iso(String(e.end_date)) });
+  const v = asObject(Array.isArray(e.venue) ? e.venue[0] : e.venue);
   if (v) {
     const { '@context': _c, ...place } = venueJsonLd(v);
     ld.location = place;
   }
-  if (e.organizer?.length) {
-    const { '@context': _c, ...person } = organizerJsonLd(e.organizer[0]);
+  const firstOrganizer = Array.isArray(e.organizer) ? e.organizer[0] : undefined;
+  if (isObject(firstOrganizer)) {
+    const { '@context': _c, ...person } = organizerJsonLd(firstOrganizer);
     ld.organizer = person;
   }
-  const price = e.cost_details?.values?.[0];
+  const price = asArray(member(e.cost_details, 'values'))?.[0];
   if (price) Object.assign(ld, { offers: { '@type': 'Offer', price: price === 'free' ? '0' : price, priceCurrency: 'EUR', url: e.url, category: 'primary' } });
   return ld;
 }
@@ -1216,8 +1231,8 @@ function genPages(base: FestivalBase): Entry[] {
 
 /** Menus 12 (the examples' main menu, English), 13 (Dutch) and 14 (German). */
 function genMenuItems(pages: Entry[]): Entry[] {
-  const page = (lang: Lang, title: string): Json => pages.find((e) => e.lang === lang && (e.record.title as Json).raw === title)?.record;
-  const items: [Lang, string, number, string | Json][] = [
+  const page = (lang: Lang, title: string): WpRecord | undefined => pages.find((e) => e.lang === lang && rawOf(e.record.title) === title)?.record;
+  const items: [Lang, string, number, string | WpRecord | undefined][] = [
     ['en', 'Programme', 12, page('en', 'Programme')],
     ['en', 'News', 12, `${HOST}/news/`],
     ['en', 'Contact', 12, page('en', 'Contact')],
@@ -1237,7 +1252,7 @@ function genMenuItems(pages: Entry[]): Entry[] {
     const record = menuItem({
       id: IDS.menuItems + i,
       title,
-      url: linked ? target.link : target,
+      url: linked ? String(target.link) : target,
       menus,
       menu_order,
       object: linked ? { id: target.id, type: 'page' } : undefined,
@@ -1259,7 +1274,7 @@ function genRevisions(posts: Entry[], pages: Entry[]): Pick<Festival, 'postRevis
     { lang: page.lang, record: revision({ id: IDS.revisions + 10, parent: page.record, kind: 'revision', date: String(page.record.date) }) },
   ];
   const edited = live[1];
-  const title = `${(edited.record.title as Json).raw} (update)`;
+  const title = `${rawOf(edited.record.title)} (update)`;
   const later = coreTime(wall(String(edited.record.date)) + 2 * DAY);
   const autosave = revision({
     id: IDS.autosaves,

@@ -2,7 +2,8 @@
 // the platform's semantics (create, read, update, trash or delete, lists with their filters);
 // every other route stays Prism's. The front pages the list answers (paging.ts) and applies
 // `_embed`, `_fields` and `_envelope` as on every route.
-import { deref } from '../../core/spec.ts';
+import { asArray, asObject, asString, at, member, type JsonObject } from '../../core/json.ts';
+import { deref, type OpenApiDoc, type OperationObject, type Schema } from '../../core/spec.ts';
 import { rememberText } from '../json-text.ts';
 import { type Clock } from './clock.ts';
 import { applyEventWrite, applyLinkedWrite, applyTermWrite, linkedIds, newEvent, newLinked, newTerm } from './cal-records.ts';
@@ -11,7 +12,8 @@ import { classList, coreLinks, contextSchema, presentCal, project } from './pres
 import { filterCalOther, filterCore, filterEvents, param, sortRecs, type ListQuery } from './query.ts';
 import type { Rec, Store } from './store.ts';
 import type { CollectionKey, Lang } from './seed.ts';
-import type { Node, Pairs, Param, PlatformAnswer } from '../types.ts';
+import { isErrorBody, type Pairs, type Param, type PlatformAnswer } from '../types.ts';
+import type { WpRecord } from './record.ts';
 import { requestedPage } from '../paging.ts';
 
 type Role = 'collection' | 'item' | 'slug' | 'children' | 'child';
@@ -43,17 +45,18 @@ export const storeRoutes = (): string[] => [...ROUTES.keys()];
 
 /** A request to a store-backed route, read and valid. */
 export interface StoreCall {
-  doc: Node;
+  doc: OpenApiDoc;
   store: Store;
   clock: Clock;
   template: string;
-  op: Node;
+  op: OperationObject;
   /** The operation's parameters, merged with its path item's. */
   params: Param[];
   method: string;
   values: Record<string, string>;
   pairs: Pairs;
-  body: Node;
+  /** The request's JSON or form body, as read (valid against the operation's schema). */
+  body: unknown;
   authed: boolean;
 }
 
@@ -61,7 +64,7 @@ export interface StoreCall {
 export interface StoreAnswer {
   status: number;
   headers: Record<string, string>;
-  json: Node;
+  json: unknown;
 }
 
 const isCal = (key: CollectionKey): boolean => key.startsWith('cal/');
@@ -70,11 +73,11 @@ const ITEM_ROUTE = (key: CollectionKey): string =>
 
 /** The documented error of an operation whose code matches, as an answer (`{id}` in its message replaced). */
 function documented(c: StoreCall, status: number | null, code: RegExp, id?: string): PlatformAnswer | null {
-  for (const [s, res] of Object.entries<Node>(c.op.responses ?? {})) {
+  for (const [s, res] of Object.entries(c.op.responses ?? {})) {
     if (status !== null && Number(s) !== status) continue;
-    for (const ex of Object.values<Node>(deref(res, c.doc)?.content?.['application/json']?.examples ?? {})) {
+    for (const ex of Object.values(deref(res, c.doc)?.content?.['application/json']?.examples ?? {})) {
       const v = deref(ex, c.doc)?.value;
-      if (typeof v?.code === 'string' && code.test(v.code)) {
+      if (isErrorBody(v) && code.test(v.code)) {
         const body = structuredClone(v);
         if (id !== undefined && typeof body.message === 'string') body.message = body.message.replace(/\b\d{2,}\b/, id);
         return { status: Number(s), body };
@@ -88,7 +91,7 @@ const fallback = (status: number, code: string, message: string): PlatformAnswer
 
 /** The documented answer to an unknown id or slug (`x-unknown-id-status` first, as the newest release answers). */
 function notFound(c: StoreCall, id: string): PlatformAnswer {
-  const statuses: number[] = c.op['x-unknown-id-status'] ?? [404];
+  const statuses = asArray(c.op['x-unknown-id-status'])?.filter((s): s is number => typeof s === 'number') ?? [404];
   for (const s of statuses) {
     const hit = documented(c, s, /invalid_id|not-found|not_found|invalid_param|term_invalid|invalid_parent/, id);
     if (hit) return hit;
@@ -99,12 +102,12 @@ function notFound(c: StoreCall, id: string): PlatformAnswer {
 const successStatus = (c: StoreCall): number => Number(Object.keys(c.op.responses ?? {}).find((s) => /^2\d\d$/.test(s)) ?? 200);
 
 /** The record as the answer shows it, in `context`. */
-function present(c: StoreCall, key: CollectionKey, rec: Rec, context = param(c.pairs, 'context') ?? 'view', single = false): Node {
+function present(c: StoreCall, key: CollectionKey, rec: Rec, context = param(c.pairs, 'context') ?? 'view', single = false): JsonObject {
   // A record's answer depends on the store only (its own fields, its linked records, revision counts):
   // kept until the next write (store.version), so a read-heavy client costs what its serialising costs.
   // The answers are shared: nothing downstream changes them (paging, _fields and _embed make new objects).
   const memo = presented.get(c.store);
-  const cache = memo?.version === c.store.version ? memo.answers : new Map<string, Node>();
+  const cache = memo?.version === c.store.version ? memo.answers : new Map<string, JsonObject>();
   if (cache !== memo?.answers) presented.set(c.store, { version: c.store.version, answers: cache });
   const k = `${key}|${rec.record.id}|${context}|${single ? 1 : 0}`;
   let json = cache.get(k);
@@ -116,10 +119,10 @@ function present(c: StoreCall, key: CollectionKey, rec: Rec, context = param(c.p
   return json;
 }
 
-const presented = new WeakMap<Store, { version: number; answers: Map<string, Node> }>();
-const SCHEMAS = new WeakMap<object, Map<string, Node>>();
+const presented = new WeakMap<Store, { version: number; answers: Map<string, JsonObject> }>();
+const SCHEMAS = new WeakMap<object, Map<string, Schema | undefined>>();
 
-function presentNow(c: StoreCall, key: CollectionKey, rec: Rec, context: string, single: boolean): Node {
+function presentNow(c: StoreCall, key: CollectionKey, rec: Rec, context: string, single: boolean): JsonObject {
   if (isCal(key)) return presentCal(key, rec, c.store, { single });
   let schemas = SCHEMAS.get(c.doc);
   if (!schemas) SCHEMAS.set(c.doc, (schemas = new Map()));
@@ -128,23 +131,24 @@ function presentNow(c: StoreCall, key: CollectionKey, rec: Rec, context: string,
     schema = contextSchema(c.doc, deref(c.doc.paths?.[ITEM_ROUTE(key)], c.doc)?.get, context);
     schemas.set(`${key}|${context}`, schema);
   }
-  const record =
+  const record: WpRecord =
     (key === 'core/v2/posts' || key === 'core/v2/pages' || key === 'core/v2/media') && !('class_list' in rec.record)
       ? { ...rec.record, class_list: classList(rec.record) }
       : rec.record;
-  const json = project(c.doc, record, schema);
+  // A record is an object: its projection is one too (the record itself when no schema applies).
+  const json = asObject(project(c.doc, record, schema)) ?? {};
   json._links = coreLinks(key, rec.record, c.store);
   return json;
 }
 
-function templateOf(c: StoreCall, key: CollectionKey): Node {
+function templateOf(c: StoreCall, key: CollectionKey): JsonObject {
   const existing = c.store.all(key)[0]?.record;
   if (existing) return existing;
   const item = deref(c.doc.paths?.[ITEM_ROUTE(key)], c.doc)?.get;
-  const ok = Object.entries<Node>(item?.responses ?? {}).find(([s]) => /^2\d\d$/.test(s));
+  const ok = Object.entries(item?.responses ?? {}).find(([s]) => /^2\d\d$/.test(s));
   const examples = deref(ok?.[1], c.doc)?.content?.['application/json']?.examples ?? {};
-  const ex = examples.edit_context ?? Object.values<Node>(examples)[0];
-  return structuredClone(deref(ex, c.doc)?.value ?? {});
+  const ex = examples.edit_context ?? Object.values(examples)[0];
+  return structuredClone(asObject(deref(ex, c.doc)?.value) ?? {});
 }
 
 const writeCtx = (c: StoreCall, key: CollectionKey): WriteCtx & { clock: Clock } => ({
@@ -156,7 +160,7 @@ const writeCtx = (c: StoreCall, key: CollectionKey): WriteCtx & { clock: Clock }
   clock: c.clock,
 });
 
-const ok = (status: number, json: Node, headers: Record<string, string> = {}): StoreAnswer => ({ status, headers, json });
+const ok = (status: number, json: unknown, headers: Record<string, string> = {}): StoreAnswer => ({ status, headers, json });
 
 /** Answer a store-backed request; null when the route is not the store's. */
 export function handleStore(c: StoreCall): StoreAnswer | PlatformAnswer | null {
@@ -177,7 +181,8 @@ export function handleStore(c: StoreCall): StoreAnswer | PlatformAnswer | null {
 function read(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | PlatformAnswer {
   const r = rec.record;
   if (isCal(key) && r.status === 'trash') return documented(c, 403, /no-longer-available|not-accessible/) ?? ok(200, present(c, key, rec));
-  if (!isCal(key) && !c.authed && !['publish', 'inherit'].includes(r.status)) return documented(c, 401, /^rest_forbidden$/) ?? notFound(c, String(r.id));
+  if (!isCal(key) && !c.authed && (r.status === undefined || !['publish', 'inherit'].includes(r.status)))
+    return documented(c, 401, /^rest_forbidden$/) ?? notFound(c, String(r.id));
   return ok(200, present(c, key, rec, undefined, true));
 }
 
@@ -209,22 +214,22 @@ function list(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer {
  * is presented (presenting every record of a long list for one page of it costs what the page does
  * not need). The other places stay empty and are never sent.
  */
-function pageOnly<T>(c: StoreCall, recs: T[], show: (r: T) => Node): Node[] {
+function pageOnly<T>(c: StoreCall, recs: T[], show: (r: T) => JsonObject): JsonObject[] {
   const { page, perPage } = requestedPage(c.doc, { op: c.op, params: c.params }, c.pairs);
   const from = (page - 1) * perPage;
-  const out: Node[] = new Array(recs.length);
+  const out: JsonObject[] = new Array(recs.length);
   for (let i = from; i < Math.min(recs.length, from + perPage); i++) out[i] = show(recs[i]);
   return out;
 }
 
 /** The calendar's list envelope, in the order of the documented example's members (the front pages it). */
-function envelope(c: StoreCall, key: CollectionKey, recs: Rec[]): Node {
-  const name = key.split('/').pop()!;
+function envelope(c: StoreCall, key: CollectionKey, recs: Rec[]): JsonObject {
+  const name = key.split('/').pop() ?? '';
   const items = pageOnly(c, recs, (r) => present(c, key, r));
   const ok200 = deref(c.op.responses?.['200'], c.doc);
-  const ex = Object.values<Node>(ok200?.content?.['application/json']?.examples ?? {})[0];
-  const order = Object.keys(deref(ex, c.doc)?.value ?? { [name]: 0, rest_url: 0, total: 0, total_pages: 0 });
-  const out: Node = {};
+  const ex = Object.values(ok200?.content?.['application/json']?.examples ?? {})[0];
+  const order = Object.keys(asObject(deref(ex, c.doc)?.value) ?? { [name]: 0, rest_url: 0, total: 0, total_pages: 0 });
+  const out: JsonObject = {};
   // Events, venues and organizers link their collection with a trailing slash, terms without (paging.ts).
   const restUrl = `https://festival.example/wp-json/${key}${name === 'categories' || name === 'tags' ? '' : '/'}`;
   for (const k of order) if (k !== 'next_rest_url' && k !== 'previous_rest_url') out[k] = k === name ? items : k === 'rest_url' ? restUrl : 0;
@@ -232,7 +237,7 @@ function envelope(c: StoreCall, key: CollectionKey, recs: Rec[]): Node {
   return out;
 }
 
-const FORCE = (c: StoreCall): boolean => /^(1|true)$/i.test(String(param(c.pairs, 'force') ?? c.body?.force ?? ''));
+const FORCE = (c: StoreCall): boolean => /^(1|true)$/i.test(String(param(c.pairs, 'force') ?? member(c.body, 'force') ?? ''));
 
 function create(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer {
   const ctx = writeCtx(c, key);
@@ -241,20 +246,20 @@ function create(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer 
   if (key === 'cal/events/v1/events') rec = newEvent(ctx, body);
   else if (key === 'cal/events/v1/venues' || key === 'cal/events/v1/organizers') rec = newLinked(ctx, body);
   else if (isCal(key)) {
-    const name = String(body.name ?? '');
-    if (c.store.all(key).some((t) => t.record.name === name && t.record.parent === (body.parent ?? 0)))
+    const name = String(member(body, 'name') ?? '');
+    if (c.store.all(key).some((t) => t.record.name === name && t.record.parent === (member(body, 'parent') ?? 0)))
       return documented(c, 400, /^term_exists$/) ?? fallback(400, 'term_exists', 'A term with the name provided already exists with this parent.');
     rec = newTerm(ctx, body);
   } else rec = newCoreRecord(ctx, body);
   if ('body' in rec) return rec;
-  const stored = rec as Rec;
+  const stored = rec;
   c.store.put(key, stored);
   if (key === 'cal/events/v1/events') recount(c.store, null, termState(stored.record));
   const json = present(c, key, stored, 'edit');
   // `Location` where the operation documents it (core creates, calendar terms; not TEC's events, venues, organizers).
   const status = successStatus(c);
   const documentedHeaders = Object.keys(deref(c.op.responses?.[String(status)], c.doc)?.headers ?? {}).map((h) => h.toLowerCase());
-  const location = documentedHeaders.includes('location') ? (json?._links?.self?.[0]?.href ?? json?.urls?.self) : undefined;
+  const location = documentedHeaders.includes('location') ? asString(at(json, '_links', 'self', 0, 'href') ?? at(json, 'urls', 'self')) : undefined;
   return ok(status, json, location ? { location } : {});
 }
 
@@ -272,7 +277,7 @@ function update(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
   else {
     const before = ['title', 'content', 'excerpt'].map((k) => JSON.stringify(rec.record[k]));
     applyCoreWrite(ctx, rec, body);
-    const changed = ['title', 'content', 'excerpt'].some((k, i) => body[k] !== undefined && before[i] !== JSON.stringify(rec.record[k]));
+    const changed = ['title', 'content', 'excerpt'].some((k, i) => member(body, k) !== undefined && before[i] !== JSON.stringify(rec.record[k]));
     if (changed && (key === 'core/v2/posts' || key === 'core/v2/pages')) {
       const revKey = `${key}/revisions` as CollectionKey;
       c.store.put(revKey, revisionOf({ ...ctx, key: revKey, template: templateOf(c, revKey) }, rec.record, 'revision'));
@@ -310,7 +315,7 @@ function remove(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
   const deleted = contextSchema(c.doc, c.op, 'edit');
   const shape = deref(deref(deleted, c.doc)?.properties?.previous, c.doc);
   const edit = present(c, key, rec, 'edit');
-  const previous = shape ? { ...project(c.doc, edit, shape), _links: edit._links } : edit;
+  const previous = shape ? { ...asObject(project(c.doc, edit, shape)), _links: edit._links } : edit;
   c.store.remove(key, r.id);
   for (const child of ['revisions', 'autosaves'])
     for (const x of c.store.all(`${key}/${child}` as CollectionKey))
@@ -346,7 +351,7 @@ interface TermState {
   tags: number[];
 }
 
-const termState = (r: Node): TermState => ({ published: r.status === 'publish', categories: linkedIds(r, 'categories'), tags: linkedIds(r, 'tags') });
+const termState = (r: WpRecord): TermState => ({ published: r.status === 'publish', categories: linkedIds(r, 'categories'), tags: linkedIds(r, 'tags') });
 
 /** Keep the `count` of the terms an event gained or lost (WordPress counts published posts only). */
 function recount(store: Store, before: TermState | null, after: TermState): void {

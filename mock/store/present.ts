@@ -2,34 +2,35 @@
 // (view, edit, embed: the branches of the operation's `anyOf`, nested objects included, so `raw`
 // stays out of `view`), with their `_links`; calendar events with their venue, organizers and
 // terms read from the store.
-import { deref } from '../../core/spec.ts';
+import { isObject, type JsonObject } from '../../core/json.ts';
+import { deref, type OpenApiDoc, type OperationObject, type Schema } from '../../core/spec.ts';
 import { SITE } from './core-records.ts';
 import { linkedIds } from './cal-records.ts';
 import { embeddedTerm } from './festival.ts';
 import type { Rec, Store } from './store.ts';
 import type { CollectionKey } from './seed.ts';
-import type { Node } from '../types.ts';
+import type { WpRecord } from './record.ts';
 
 /** The schema of an operation's success answer for `context` (view: the branch without suffix). */
-export function contextSchema(doc: Node, op: Node, context: string): Node {
-  const ok = Object.entries<Node>(op?.responses ?? {}).find(([c]) => /^2\d\d$/.test(c));
+export function contextSchema(doc: OpenApiDoc, op: OperationObject | undefined, context: string): Schema | undefined {
+  const ok = Object.entries(op?.responses ?? {}).find(([c]) => /^2\d\d$/.test(c));
   let schema = deref(deref(ok?.[1], doc)?.content?.['application/json']?.schema, doc);
   if (schema?.type === 'array') schema = deref(schema.items, doc);
-  const branches: Node[] | undefined = schema?.anyOf ?? schema?.oneOf;
+  const branches = schema?.anyOf ?? schema?.oneOf;
   if (!Array.isArray(branches)) return schema;
   const suffix = context === 'edit' ? 'Edit' : context === 'embed' ? 'Embed' : '';
-  const named = branches.filter((b) => typeof b?.$ref === 'string');
-  const pick = suffix ? named.find((b) => b.$ref.endsWith(suffix)) : named.find((b) => !/(Edit|Embed|Deleted)$/.test(b.$ref));
-  return deref(pick ?? branches[0], doc);
+  const named = branches.flatMap((b) => (typeof b.$ref === 'string' ? [{ branch: b, ref: b.$ref }] : []));
+  const pick = suffix ? named.find((b) => b.ref.endsWith(suffix)) : named.find((b) => !/(Edit|Embed|Deleted)$/.test(b.ref));
+  return deref(pick?.branch ?? branches[0], doc);
 }
 
 const typeOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
 
 /** A value projected onto a schema: objects keep the properties the schema lists, recursively. */
-export function project(doc: Node, value: Node, schemaRef: Node, depth = 0): Node {
+export function project(doc: OpenApiDoc, value: unknown, schemaRef: Schema | undefined, depth = 0): unknown {
   const schema = deref(schemaRef, doc);
   if (!schema || depth > 8 || value === null || typeof value !== 'object') return value;
-  const branches: Node[] | undefined = schema.anyOf ?? schema.oneOf;
+  const branches = schema.anyOf ?? schema.oneOf;
   if (branches) {
     const t = typeOf(value);
     const fit = branches
@@ -37,21 +38,22 @@ export function project(doc: Node, value: Node, schemaRef: Node, depth = 0): Nod
       .find((b) => b?.properties && (b.type === undefined || b.type === t || (t === 'integer' && b.type === 'number')));
     return fit ? project(doc, value, fit, depth + 1) : value;
   }
-  if (Array.isArray(value)) return schema.items ? value.map((v) => project(doc, v, schema.items, depth + 1)) : value;
-  if (!schema.properties) return value;
-  const out: Node = {};
+  const { items, properties } = schema;
+  if (Array.isArray(value)) return items ? value.map((v: unknown) => project(doc, v, items, depth + 1)) : value;
+  if (!properties || !isObject(value)) return value;
+  const out: JsonObject = {};
   for (const [k, v] of Object.entries(value)) {
-    if (k in schema.properties) out[k] = project(doc, v, schema.properties[k], depth + 1);
+    if (k in properties) out[k] = project(doc, v, properties[k], depth + 1);
     else if (depth === 0 && k === '_links') out[k] = v;
   }
   return out;
 }
 
 const REST = `${SITE}/wp-json`;
-const href = (path: string, extra: Node = {}): Node[] => [{ ...extra, href: `${REST}${path}` }];
+const href = (path: string, extra: JsonObject = {}): JsonObject[] => [{ ...extra, href: `${REST}${path}` }];
 
 /** `class_list` of a post or page (WordPress 6.5+), as `get_post_class` makes it for a record without one. */
-export function classList(r: Node): string[] {
+export function classList(r: WpRecord): string[] {
   const type = String(r.type ?? 'post');
   return [
     `post-${r.id}`,
@@ -65,12 +67,12 @@ export function classList(r: Node): string[] {
 }
 
 /** The `_links` of a core record, as WordPress's controllers add them. */
-export function coreLinks(key: CollectionKey, r: Node, store: Store): Node {
+export function coreLinks(key: CollectionKey, r: WpRecord, store: Store): JsonObject {
   const base = `/${key.replace(/\/(revisions|autosaves)$/, '')}`;
   if (/\/(revisions|autosaves)$/.test(key))
     return { parent: href(`${base}/${r.parent}`), curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }] };
   const type = key === 'core/v2/pages' ? 'page' : key === 'core/v2/media' ? 'attachment' : key === 'core/v2/menu-items' ? 'nav_menu_item' : 'post';
-  const links: Node = { self: href(`${base}/${r.id}`), collection: href(base), about: href(`/core/v2/types/${type}`) };
+  const links: JsonObject = { self: href(`${base}/${r.id}`), collection: href(base), about: href(`/core/v2/types/${type}`) };
   if (key === 'core/v2/menu-items') {
     links['wp:term'] = href(`/core/v2/menus?post=${r.id}`, { taxonomy: 'nav_menu', embeddable: true });
     if (r.object_id && (r.object === 'page' || r.object === 'post'))
@@ -96,17 +98,17 @@ export function coreLinks(key: CollectionKey, r: Node, store: Store): Node {
 }
 
 /** A calendar record without the store's own fields, an event with its linked records read from the store. */
-export function presentCal(key: CollectionKey, rec: Rec, store: Store, { single = false }: { single?: boolean } = {}): Node {
-  const out: Node = {};
+export function presentCal(key: CollectionKey, rec: Rec, store: Store, { single = false }: { single?: boolean } = {}): JsonObject {
+  const out: JsonObject = {};
   const linked = key === 'cal/events/v1/venues' || key === 'cal/events/v1/organizers';
-  for (const [k, v] of Object.entries<Node>(rec.record)) {
+  for (const [k, v] of Object.entries(rec.record)) {
     if (k.startsWith('__') || (k === 'json_ld' && !single)) continue;
     // TEC leaves a venue's or organizer's empty fields out (array_filter), an image it has not as well.
     if (linked && (v === '' || (k === 'image' && v === false))) continue;
     out[k] = v;
   }
   if (key !== 'cal/events/v1/events') return out;
-  const read = (k: CollectionKey, ids: number[]): Node[] =>
+  const read = (k: CollectionKey, ids: number[]): JsonObject[] =>
     ids
       .map((id) => store.get(k, id))
       .filter((x): x is Rec => !!x)

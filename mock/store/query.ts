@@ -8,7 +8,9 @@ import { localDayEdge, parseLocal, strtotime, type Clock } from './clock.ts';
 import { linkedIds } from './cal-records.ts';
 import type { Rec } from './store.ts';
 import type { CollectionKey, Lang } from './seed.ts';
-import type { Node, Pairs, PlatformAnswer } from '../types.ts';
+import type { WpRecord } from './record.ts';
+import type { Pairs, PlatformAnswer } from '../types.ts';
+import { member } from '../../core/json.ts';
 
 /** The values of a parameter: `name=a,b`, repeated `name[]=a&name[]=b`, or undefined when absent. */
 export function listParam(pairs: Pairs, name: string): string[] | undefined {
@@ -35,7 +37,12 @@ export function param(pairs: Pairs, name: string): string | undefined {
 
 const truthy = (v: string | undefined): boolean | undefined => (v === undefined ? undefined : /^(1|true|yes|on)$/i.test(v));
 const ints = (v: string[] | undefined): number[] | undefined => v?.map(Number).filter(Number.isFinite);
-const text = (v: Node): string => String(typeof v === 'object' && v !== null ? (v.raw ?? v.rendered ?? '') : (v ?? '')).toLowerCase();
+const text = (v: unknown): string => String(typeof v === 'object' && v !== null ? (member(v, 'raw') ?? member(v, 'rendered') ?? '') : (v ?? '')).toLowerCase();
+/** Does the list hold the value (a record's member of any type)? */
+const holds = (list: readonly unknown[], v: unknown): boolean => list.includes(v);
+/** `x < y` as JavaScript compares two primitive record values: two strings as strings, anything else as numbers. */
+const less = (x: unknown, y: unknown): boolean => (typeof x === 'string' && typeof y === 'string' ? x < y : Number(x) < Number(y));
+const lengthOf = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
 
 /** What a list filter needs: its parameters, their documented defaults, the clock. */
 export interface ListQuery {
@@ -48,10 +55,10 @@ export interface ListQuery {
 
 const get = (q: ListQuery, name: string): string | undefined => param(q.pairs, name) ?? (q.defaults[name] === undefined ? undefined : String(q.defaults[name]));
 
-function statusFilter(q: ListQuery, fallback: string): (r: Node) => boolean {
+function statusFilter(q: ListQuery, fallback: string): (r: WpRecord) => boolean {
   const wanted = listParam(q.pairs, 'status') ?? [String(q.defaults.status ?? fallback)];
   if (wanted.includes('any')) return (r) => r.status !== 'trash' && r.status !== 'auto-draft';
-  return (r) => wanted.includes(r.status);
+  return (r) => holds(wanted, r.status);
 }
 
 /** Filter core records (posts, pages, media, menu items). */
@@ -86,34 +93,34 @@ export function filterCore(recs: Rec[], q: ListQuery): Rec[] {
   const menuOrder = param(q.pairs, 'menu_order');
   const mediaType = p('media_type');
   const mimeType = p('mime_type');
-  const has = (list: number[] | undefined, v: Node): boolean => !list || (Array.isArray(v) ? v.some((x) => list.includes(x)) : list.includes(Number(v)));
+  const has = (list: number[] | undefined, v: unknown): boolean => !list || (Array.isArray(v) ? v.some((x) => holds(list, x)) : list.includes(Number(v)));
   return recs.filter(({ lang: l, record: r }) => {
     if (q.key !== 'core/v2/menu-items' && l !== lang) return false;
     if (!status(r)) return false;
     if (search && ![r.title, r.content, r.excerpt].some((f) => text(f).includes(search))) return false;
     if (include && !include.includes(r.id)) return false;
     if (exclude?.includes(r.id)) return false;
-    if (slugs && !slugs.includes(r.slug)) return false;
-    if (!has(author, r.author) || (authorEx && authorEx.includes(r.author))) return false;
-    if (!has(parent, r.parent ?? r.post) || (parentEx && parentEx.includes(r.parent))) return false;
-    if (!has(menus, r.menus) || (menusEx && menusEx.includes(r.menus))) return false;
+    if (slugs && !holds(slugs, r.slug)) return false;
+    if (!has(author, r.author) || (authorEx && holds(authorEx, r.author))) return false;
+    if (!has(parent, r.parent ?? r.post) || (parentEx && holds(parentEx, r.parent))) return false;
+    if (!has(menus, r.menus) || (menusEx && holds(menusEx, r.menus))) return false;
     const inCats = !cats || has(cats, r.categories);
     const inTags = !tags || has(tags, r.tags);
     if (cats && tags ? (and ? !(inCats && inTags) : !(inCats || inTags)) : !(inCats && inTags)) return false;
-    if ((catsEx && has(catsEx, r.categories) && (r.categories ?? []).length) || (tagsEx && has(tagsEx, r.tags) && (r.tags ?? []).length)) return false;
+    if ((catsEx && has(catsEx, r.categories) && lengthOf(r.categories)) || (tagsEx && has(tagsEx, r.tags) && lengthOf(r.tags))) return false;
     if (sticky !== undefined && Boolean(r.sticky) !== sticky) return false;
     for (const [name, field, cmp] of windows) {
       const v = param(q.pairs, name);
-      if (v !== undefined && !cmp(Date.parse(r[field]), Date.parse(v))) return false;
+      if (v !== undefined && !cmp(Date.parse(String(r[field])), Date.parse(v))) return false;
     }
     if (menuOrder !== undefined && r.menu_order !== Number(menuOrder)) return false;
-    if (mediaType && !mediaType.includes(r.media_type)) return false;
-    if (mimeType && !mimeType.includes(r.mime_type)) return false;
+    if (mediaType && !holds(mediaType, r.media_type)) return false;
+    if (mimeType && !holds(mimeType, r.mime_type)) return false;
     return true;
   });
 }
 
-const FIELD: Record<string, (r: Node) => Node> = {
+const FIELD: Record<string, (r: WpRecord) => unknown> = {
   date: (r) => r.date,
   modified: (r) => r.modified,
   id: (r) => r.id,
@@ -134,14 +141,14 @@ export function sortRecs(recs: Rec[], q: ListQuery, fallbackBy: string, fallback
   const dir = (get(q, 'order') ?? fallbackOrder) === 'asc' ? 1 : -1;
   if (by === 'include' || by === 'include_slugs') {
     const order = listParam(q.pairs, by === 'include' ? 'include' : 'slug') ?? [];
-    const pos = (r: Node): number => order.indexOf(String(by === 'include' ? r.id : r.slug));
+    const pos = (r: WpRecord): number => order.indexOf(String(by === 'include' ? r.id : r.slug));
     return [...recs].sort((a, b) => pos(a.record) - pos(b.record));
   }
   const f = FIELD[by] ?? FIELD[fallbackBy] ?? FIELD.id;
   return [...recs].sort((a, b) => {
     const x = f(a.record);
     const y = f(b.record);
-    return (x < y ? -1 : x > y ? 1 : 0) * dir || (a.record.id - b.record.id) * dir;
+    return (less(x, y) ? -1 : less(y, x) ? 1 : 0) * dir || (a.record.id - b.record.id) * dir;
   });
 }
 
@@ -207,8 +214,8 @@ export function filterEvents(recs: Rec[], q: ListQuery, store: { all(k: Collecti
     if (include) {
       if (!include.includes(r.id)) return false;
     } else {
-      const s = ms(r.start_date);
-      const e = ms(r.end_date);
+      const s = ms(String(r.start_date));
+      const e = ms(String(r.end_date));
       if (s < from || e > to) return false;
       if (bounds.starts_before !== undefined && !(s < bounds.starts_before)) return false;
       if (bounds.starts_after !== undefined && !(s > bounds.starts_after)) return false;
@@ -223,7 +230,7 @@ export function filterEvents(recs: Rec[], q: ListQuery, store: { all(k: Collecti
     if (featured !== undefined && Boolean(r.featured) !== featured) return false;
     return true;
   });
-  const key = include ? (r: Node): string => `${r.date}` : (r: Node): string => `${r.start_date}`;
+  const key = include ? (r: WpRecord): string => `${r.date}` : (r: WpRecord): string => `${String(r.start_date)}`;
   return out.sort((a, b) => (key(a.record) < key(b.record) ? -1 : key(a.record) > key(b.record) ? 1 : a.record.id - b.record.id));
 }
 
@@ -243,7 +250,7 @@ export function filterCalOther(recs: Rec[], q: ListQuery): Rec[] {
     if (search && !(name.includes(search) || text(r.description).includes(search))) return false;
     if (include && !include.includes(r.id)) return false;
     if (exclude?.includes(r.id)) return false;
-    if (slugs && !slugs.includes(r.slug)) return false;
+    if (slugs && !holds(slugs, r.slug)) return false;
     if (parent !== undefined && r.parent !== Number(parent)) return false;
     if (hideEmpty && !r.count) return false;
     return true;

@@ -9,7 +9,8 @@
 // (Not the spec's seed, `test/fixtures/seed/`: that one is the platform's source the spec is
 // checked against.)
 import { readFileSync, statSync } from 'node:fs';
-import { deref, escapePointer, type Json, type OpenApiDoc } from '../../core/spec.ts';
+import { asArray, asNumber, isObject, member, objects, type JsonObject } from '../../core/json.ts';
+import { deref, escapePointer, type OpenApiDoc } from '../../core/spec.ts';
 import { createValidator, type Validator } from '../../core/validate.ts';
 import {
   calImage,
@@ -27,6 +28,7 @@ import {
   type Entry,
   type Lang,
 } from './festival.ts';
+import { isWpRecord, type WpRecord } from './record.ts';
 
 export type { Lang };
 /** Collection keys = the spec's collection route path without leading slash. */
@@ -48,7 +50,7 @@ export const COLLECTIONS = [
 export type CollectionKey = (typeof COLLECTIONS)[number];
 export interface SeedEntry {
   lang: Lang;
-  record: Record<string, unknown>;
+  record: WpRecord;
 }
 export type Seed = Record<CollectionKey, SeedEntry[]>;
 
@@ -73,8 +75,9 @@ export const RECORD_SCHEMA: Record<CollectionKey, string> = {
 export const MAX_SEED_BYTES = 64 * 1024 * 1024;
 
 export const isCollection = (key: string): key is CollectionKey => (COLLECTIONS as readonly string[]).includes(key);
-export const emptySeed = (): Seed => Object.fromEntries(COLLECTIONS.map((k) => [k, []])) as unknown as Seed;
-const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A seed without records; `as Seed`: the object has a (empty) list under every collection key, made from COLLECTIONS. */
+export const emptySeed = (): Seed => Object.fromEntries(COLLECTIONS.map((k): [string, SeedEntry[]] => [k, []])) as Seed;
+const isLang = (v: unknown): v is Lang => LANGS.some((l) => l === v);
 
 // ---------------------------------------------------------------------------------------------
 // The examples' records
@@ -96,20 +99,20 @@ const EXAMPLE_LANGS: Record<string, Lang> = {
 interface Candidate {
   source: string;
   lang: Lang;
-  record: Json;
+  record: WpRecord;
 }
 
 const langOfExample = (name: string): Lang => (/Nl(Request)?Example$/.test(name) ? 'nl' : /DeExample$/.test(name) ? 'de' : 'en');
 
 /** The examples of a collection's GET routes (list and item: `/core/v2/posts/{parent}/revisions/{id}` is `core/v2/posts/revisions`). */
-function exampleValues(doc: OpenApiDoc, key: CollectionKey): { source: string; value: Json }[] {
-  const out: { source: string; value: Json }[] = [];
+function exampleValues(doc: OpenApiDoc, key: CollectionKey): { source: string; value: unknown }[] {
+  const out: { source: string; value: unknown }[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     if (path.replace(/\/\{[^}]+\}/g, '') !== `/${key}`) continue;
     const ok = deref(item, doc)?.get?.responses?.['200'];
     const examples = ok ? (deref(ok, doc)?.content?.['application/json']?.examples ?? {}) : {};
-    for (const [name, ex] of Object.entries<Json>(examples)) {
-      const source = typeof ex?.$ref === 'string' ? ex.$ref.split('/').pop() : `${path} ${name}`;
+    for (const [name, ex] of Object.entries(examples)) {
+      const source = typeof ex.$ref === 'string' ? (ex.$ref.split('/').pop() ?? '') : `${path} ${name}`;
       if (!out.some((o) => o.source === source)) out.push({ source, value: deref(ex, doc)?.value });
     }
   }
@@ -117,16 +120,16 @@ function exampleValues(doc: OpenApiDoc, key: CollectionKey): { source: string; v
 }
 
 /** The records in an example's value: a list, the calendar's envelope (`{events: [...]}`), or one record. */
-function recordsIn(key: CollectionKey, value: Json): Json[] {
-  const list = key.split('/').pop() as string;
-  const items = Array.isArray(value) ? value : key.startsWith('cal/') && Array.isArray(value?.[list]) ? value[list] : [value];
-  return items.filter((r: Json) => isObject(r) && Number.isInteger(r.id));
+function recordsIn(key: CollectionKey, value: unknown): WpRecord[] {
+  const list = key.split('/').pop() ?? '';
+  const items = Array.isArray(value) ? value : key.startsWith('cal/') ? (asArray(member(value, list)) ?? [value]) : [value];
+  return items.filter(isWpRecord);
 }
 
 /** Every example record of every collection, as candidates per collection (events' venues and organizers included). */
 function candidates(doc: OpenApiDoc): Map<CollectionKey, Candidate[]> {
   const out = new Map<CollectionKey, Candidate[]>(COLLECTIONS.map((k) => [k, []]));
-  const add = (key: CollectionKey, source: string, r: Json): void => {
+  const add = (key: CollectionKey, source: string, r: WpRecord): void => {
     const { _links: _l, _embedded: _e, ...record } = structuredClone(r);
     out.get(key)?.push({ source, lang: EXAMPLE_LANGS[`${key}#${record.id}`] ?? langOfExample(source), record });
   };
@@ -135,22 +138,23 @@ function candidates(doc: OpenApiDoc): Map<CollectionKey, Candidate[]> {
       for (const r of recordsIn(key, value)) {
         add(key, source, r);
         if (key !== 'cal/events/v1/events') continue;
-        if (isObject(r.venue)) add('cal/events/v1/venues', `${source} (venue of ${r.id})`, r.venue);
-        for (const o of Array.isArray(r.organizer) ? r.organizer : []) add('cal/events/v1/organizers', `${source} (organizer of ${r.id})`, o);
+        if (isWpRecord(r.venue)) add('cal/events/v1/venues', `${source} (venue of ${r.id})`, r.venue);
+        for (const o of (asArray(r.organizer) ?? []).filter(isWpRecord)) add('cal/events/v1/organizers', `${source} (organizer of ${r.id})`, o);
       }
   return out;
 }
 
-const leaves = (v: Json): number => (v && typeof v === 'object' ? Object.values(v).reduce((n: number, x) => n + leaves(x), 0) : 1);
+const leaves = (v: unknown): number => (v && typeof v === 'object' ? Object.values(v).reduce((n: number, x: unknown) => n + leaves(x), 0) : 1);
 
 /** Fill `target` with what `other` adds; a value both hold differently stays `target`'s (a conflict). */
-function unite(target: Json, other: Json, at: string, conflicts: string[]): void {
-  for (const [k, v] of Object.entries<Json>(other)) {
+function unite(target: JsonObject, other: JsonObject, at: string, conflicts: string[]): void {
+  for (const [k, v] of Object.entries(other)) {
     const here = `${at}/${escapePointer(k)}`;
+    const mine = target[k];
     if (!(k in target)) target[k] = structuredClone(v);
-    else if (isObject(target[k]) && isObject(v)) unite(target[k], v, here, conflicts);
-    else if (JSON.stringify(target[k]) !== JSON.stringify(v))
-      conflicts.push(`${here}: ${JSON.stringify(v).slice(0, 80)} dropped, ${JSON.stringify(target[k]).slice(0, 80)} kept`);
+    else if (isObject(mine) && isObject(v)) unite(mine, v, here, conflicts);
+    else if (JSON.stringify(mine) !== JSON.stringify(v))
+      conflicts.push(`${here}: ${JSON.stringify(v).slice(0, 80)} dropped, ${JSON.stringify(mine).slice(0, 80)} kept`);
   }
 }
 
@@ -187,7 +191,7 @@ function blocks(rendered: string): string {
 }
 
 /** Add `raw` to a `{rendered}` field that lacks it. */
-function withRaw(r: Json, field: string, raw: (rendered: string) => string): void {
+function withRaw(r: WpRecord, field: string, raw: (rendered: string) => string): void {
   const f = r[field];
   if (isObject(f) && typeof f.rendered === 'string' && f.raw === undefined) r[field] = { raw: raw(f.rendered), ...f };
 }
@@ -198,7 +202,7 @@ function withRaw(r: Json, field: string, raw: (rendered: string) => string): voi
  * only editors see (`password`, `permalink_template`, `generated_slug`). Records of edit examples
  * already have them and are left as they are.
  */
-function liftToEdit(key: CollectionKey, r: Json): void {
+function liftToEdit(key: CollectionKey, r: WpRecord): void {
   if (key === 'core/v2/menu-items') return withRaw(r, 'title', (t) => (r.type === 'custom' ? untexturize(t) : ''));
   const revision = key.endsWith('/revisions') || key.endsWith('/autosaves');
   withRaw(r, 'guid', (g) => g);
@@ -212,7 +216,7 @@ function liftToEdit(key: CollectionKey, r: Json): void {
   if (key !== 'core/v2/media') r.password ??= '';
   const placeholder = key === 'core/v2/pages' ? '%pagename%' : '%postname%';
   if (typeof r.link === 'string' && r.slug) r.permalink_template ??= r.link.replace(/[^/]+\/$/, `${placeholder}/`);
-  r.generated_slug ??= sanitizeTitle(String(r.title?.raw ?? ''));
+  r.generated_slug ??= sanitizeTitle(String((typeof r.title === 'object' ? r.title.raw : undefined) ?? ''));
   if (key === 'core/v2/media') r.missing_image_sizes ??= [];
 }
 
@@ -224,9 +228,9 @@ export function exampleSeed(doc: OpenApiDoc): { seed: Seed; conflicts: string[] 
     seed[key] = mergeById(key, list, conflicts);
     if (key.startsWith('core/')) for (const e of seed[key]) liftToEdit(key, e.record);
   }
-  const parents = new Map<number, Lang>([...seed['core/v2/posts'], ...seed['core/v2/pages']].map((e) => [e.record.id as number, e.lang]));
+  const parents = new Map<number, Lang>([...seed['core/v2/posts'], ...seed['core/v2/pages']].map((e) => [e.record.id, e.lang]));
   for (const key of ['core/v2/posts/revisions', 'core/v2/pages/revisions', 'core/v2/posts/autosaves', 'core/v2/pages/autosaves'] as const)
-    for (const e of seed[key]) e.lang = parents.get(e.record.parent as number) ?? e.lang;
+    for (const e of seed[key]) e.lang = parents.get(Number(e.record.parent)) ?? e.lang;
   return { seed, conflicts };
 }
 
@@ -284,7 +288,7 @@ const IMPLIED: Record<number, Omit<CorePostInput, 'id' | 'status'>> = {
 
 /** The ids of posts and of pages the records point at. */
 function referencedParents(seed: Seed): { posts: Set<number>; pages: Set<number> } {
-  const ids = (key: CollectionKey, f: (r: Json) => unknown): number[] =>
+  const ids = (key: CollectionKey, f: (r: WpRecord) => unknown): number[] =>
     seed[key].map((e) => f(e.record)).filter((x): x is number => typeof x === 'number' && x > 0);
   const posts = new Set([
     ...ids('core/v2/posts/revisions', (r) => r.parent),
@@ -312,11 +316,11 @@ function addImplied(seed: Seed): void {
   const owners = ['cal/events/v1/events', 'cal/events/v1/venues', 'cal/events/v1/organizers'] as const;
   for (const key of owners)
     for (const { record } of seed[key]) {
-      const image = record.image as Json;
-      if (!isObject(image) || !Number.isInteger(image.id) || has('core/v2/media', image.id)) continue;
+      const image = record.image;
+      if (!isObject(image) || !Number.isInteger(image.id) || has('core/v2/media', Number(image.id))) continue;
       const [, y, m] = /\/uploads\/(\d{4})\/(\d{2})\//.exec(String(image.url)) ?? [undefined, '2025', '01'];
       const date = `${y}-${m}-01T10:00:00`;
-      seed['core/v2/media'].push({ lang: 'en', record: mediaFromImage(image, date, { id: record.id as number, url: String(record.url) }) });
+      seed['core/v2/media'].push({ lang: 'en', record: mediaFromImage(image, date, { id: record.id, url: String(record.url) }) });
     }
 }
 
@@ -353,7 +357,7 @@ function slugSets(seed: Seed): (key: string) => Set<string> {
  * password-protected one as lists show it: `all_day` is `null`) gets no `json_ld`: it never has one.
  */
 function linkCalendar(seed: Seed): void {
-  const index = (key: CollectionKey): Map<number, Json> => new Map(seed[key].map((e) => [e.record.id as number, e.record]));
+  const index = (key: CollectionKey): Map<number, WpRecord> => new Map(seed[key].map((e) => [e.record.id, e.record]));
   for (const { record } of seed['cal/events/v1/venues']) record.json_ld ??= venueJsonLd(record);
   for (const { record } of seed['cal/events/v1/organizers']) record.json_ld ??= organizerJsonLd(record);
   const [media, venues, organizers, categories, tags] = (
@@ -366,18 +370,23 @@ function linkCalendar(seed: Seed): void {
         [record.categories, categories],
         [record.tags, tags],
       ] as const)
-        for (const t of list as Json[]) if (terms.has(t.id)) terms.get(t.id).count++;
-  const copy = (records: Map<number, Json>, what: string, id: number): Json => {
-    if (!records.has(id)) throw new Error(`seed: an event names ${what} ${id}, which the seed lacks`);
-    return structuredClone(records.get(id));
+        for (const t of objects(list)) {
+          const term = terms.get(asNumber(t.id) ?? NaN);
+          if (term) term.count = (term.count ?? 0) + 1;
+        }
+  const copy = (records: Map<number, WpRecord>, what: string, ref: unknown): WpRecord => {
+    const id = member(ref, 'id');
+    const found = typeof id === 'number' ? records.get(id) : undefined;
+    if (!found) throw new Error(`seed: an event names ${what} ${String(id)}, which the seed lacks`);
+    return structuredClone(found);
   };
   for (const { record: e } of seed['cal/events/v1/events']) {
-    if (isObject(e.image)) e.image = calImage(copy(media, 'media', e.image.id));
-    if (isObject(e.venue)) e.venue = copy(venues, 'venue', e.venue.id);
-    else if (Array.isArray(e.venue)) e.venue = e.venue.map((v: Json) => copy(venues, 'venue', v.id));
-    e.organizer = (e.organizer as Json[]).map((o) => copy(organizers, 'organizer', o.id));
-    e.categories = (e.categories as Json[]).map((t) => embeddedTerm(copy(categories, 'category', t.id)));
-    e.tags = (e.tags as Json[]).map((t) => embeddedTerm(copy(tags, 'tag', t.id)));
+    if (isObject(e.image)) e.image = calImage(copy(media, 'media', e.image));
+    if (isObject(e.venue)) e.venue = copy(venues, 'venue', e.venue);
+    else if (Array.isArray(e.venue)) e.venue = e.venue.map((v: unknown) => copy(venues, 'venue', v));
+    e.organizer = (asArray(e.organizer) ?? []).map((o) => copy(organizers, 'organizer', o));
+    e.categories = (asArray(e.categories) ?? []).map((t) => embeddedTerm(copy(categories, 'category', t)));
+    e.tags = (asArray(e.tags) ?? []).map((t) => embeddedTerm(copy(tags, 'tag', t)));
     if (e.all_day !== null) e.json_ld ??= eventJsonLd(e);
   }
 }
@@ -454,11 +463,11 @@ function readEntries(file: string, key: CollectionKey, list: unknown[], v: Valid
     const wrapped = 'record' in item && Object.keys(item).every((k) => k === 'lang' || k === 'record');
     const record: unknown = wrapped ? item.record : item;
     const inner = wrapped ? `${at}/record` : at;
-    if (wrapped && item.lang !== undefined && !LANGS.includes(item.lang))
-      fail(file, key, i, `${at}/lang`, `unknown lang ${JSON.stringify(item.lang)} (nl, en or de)`);
+    if (wrapped && item.lang !== undefined && !isLang(item.lang)) fail(file, key, i, `${at}/lang`, `unknown lang ${JSON.stringify(item.lang)} (nl, en or de)`);
     if (!isObject(record)) return fail(file, key, i, inner, 'the record must be a JSON object');
     if (!('id' in record)) fail(file, key, i, `${inner}/id`, 'missing id');
-    if (!Number.isInteger(record.id)) fail(file, key, i, `${inner}/id`, `id must be an integer, not ${JSON.stringify(record.id)}`);
+    if (typeof record.id !== 'number' || !Number.isInteger(record.id))
+      fail(file, key, i, `${inner}/id`, `id must be an integer, not ${JSON.stringify(record.id)}`);
     const first = seen.get(record.id);
     if (first !== undefined) fail(file, key, i, `${inner}/id`, `duplicate id ${record.id} (entry ${first} has it too)`);
     seen.set(record.id, i);
@@ -473,7 +482,8 @@ function readEntries(file: string, key: CollectionKey, list: unknown[], v: Valid
       const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
       fail(file, key, i, `${inner}${p.pointer}`, `does not match ${RECORD_SCHEMA[key]}: ${p.pointer || '/'} ${p.message}${more}`);
     }
-    return { lang: wrapped && item.lang !== undefined ? item.lang : 'en', record };
+    // The record was just checked against its schema (strictly) by the project's validator.
+    return { lang: wrapped && isLang(item.lang) ? item.lang : 'en', record: record as WpRecord };
   });
 }
 

@@ -5,12 +5,12 @@
 // their own, as `wp_terms`.
 import type { Clock } from './clock.ts';
 import type { CollectionKey, Lang, Seed } from './seed.ts';
-import type { Node } from '../types.ts';
+import type { WpRecord } from './record.ts';
 
 /** A stored record and its language (which the record itself does not show). */
 export interface Rec {
   lang: Lang;
-  record: Node;
+  record: WpRecord;
 }
 
 const TERMS = new Set<string>(['cal/events/v1/categories', 'cal/events/v1/tags']);

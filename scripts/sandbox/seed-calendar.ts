@@ -12,7 +12,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PACKAGE_ROOT, type Json } from '../../core/spec.ts';
+import { asNumber, at, member } from '../../core/json.ts';
+import { PACKAGE_ROOT } from '../../core/spec.ts';
 
 const { values } = parseArgs({ options: { 'base-url': { type: 'string' }, release: { type: 'string' } } });
 const base = String(values['base-url'] ?? '').replace(/\/+$/, '');
@@ -25,11 +26,12 @@ for await (const chunk of process.stdin) {
   stdin += chunk;
   if (stdin.length > 1_000_000) throw new Error('seed-calendar: stdin is over 1 MB');
 }
-const state = JSON.parse(stdin);
-if (typeof state.adminAppPassword !== 'string') throw new Error('seed-calendar: the seed marker on stdin has no adminAppPassword');
-const auth = `Basic ${Buffer.from(`admin:${state.adminAppPassword}`).toString('base64')}`;
+const state: unknown = JSON.parse(stdin);
+const adminAppPassword = member(state, 'adminAppPassword');
+if (typeof adminAppPassword !== 'string') throw new Error('seed-calendar: the seed marker on stdin has no adminAppPassword');
+const auth = `Basic ${Buffer.from(`admin:${adminAppPassword}`).toString('base64')}`;
 
-async function call(method: string, path: string, body: unknown, expected = 201): Promise<Json> {
+async function call(method: string, path: string, body: unknown, expected = 201): Promise<unknown> {
   const res = await fetch(`${base}/tribe/events/v1${path}`, {
     method,
     headers: { Authorization: auth, 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -47,7 +49,8 @@ type Body = Record<string, unknown>;
 const seed: Record<Kind, Record<string, Body>> & { coreTags: string[] } = JSON.parse(
   readFileSync(join(PACKAGE_ROOT, 'scripts', 'sandbox', 'seed-calendar.json'), 'utf8'),
 );
-const ids: Record<Kind, Record<string, number>> = { venues: {}, organizers: {}, categories: {}, tags: {}, events: {} };
+/** The site's ids by slug (undefined: the site's answer had no numeric id). */
+const ids: Record<Kind, Record<string, number | undefined>> = { venues: {}, organizers: {}, categories: {}, tags: {}, events: {} };
 
 /** The fields that name other records by slug, per kind of record, and the kind they name. */
 const REFERENCES: Partial<Record<Kind, Record<string, Kind>>> = {
@@ -75,11 +78,12 @@ function createBody(kind: Kind, slug: string, body: Body): Body {
 
 // The calendar's tags are WordPress's own post tags: the core seed's are reused, the others are new.
 for (const slug of seed.coreTags) {
-  if (!Number.isInteger(state.ids?.tags?.[slug])) throw new Error(`seed-calendar: the core seed has no tag '${slug}'`);
-  ids.tags[slug] = state.ids.tags[slug];
+  const id = at(state, 'ids', 'tags', slug);
+  if (typeof id !== 'number' || !Number.isInteger(id)) throw new Error(`seed-calendar: the core seed has no tag '${slug}'`);
+  ids.tags[slug] = id;
 }
 // Venues and organizers, categories (nested) and tags, then the events that name them.
 for (const kind of ['venues', 'organizers', 'categories', 'tags', 'events'] as const)
-  for (const [slug, body] of Object.entries(seed[kind])) ids[kind][slug] = (await call('POST', `/${kind}`, createBody(kind, slug, body))).id;
+  for (const [slug, body] of Object.entries(seed[kind])) ids[kind][slug] = asNumber(member(await call('POST', `/${kind}`, createBody(kind, slug, body)), 'id'));
 
-process.stdout.write(`${JSON.stringify({ release, ids, passwords: { [ids.events['artists-dinner']]: 'festival' } }, null, 2)}\n`);
+process.stdout.write(`${JSON.stringify({ release, ids, passwords: { [String(ids.events['artists-dinner'])]: 'festival' } }, null, 2)}\n`);
