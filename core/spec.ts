@@ -11,13 +11,6 @@ import type { MaybeRef, OpenApiDoc, Ref, OperationObject, ParameterObject, PathI
 
 export type * from './openapi.js';
 
-/**
- * Until every product reads its values through `openapi.ts` and `json.ts`: the untyped node.
- * @deprecated use the OpenAPI model (openapi.ts) for spec nodes and `unknown` with json.ts for wire values.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
-
 /** The HTTP methods an OpenAPI path item can hold, in the order the tools list them. */
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 export type Method = (typeof METHODS)[number];
@@ -85,7 +78,7 @@ export const escapePointer = (p: string | number): string => String(p).replace(/
  * What `deref` gives for a node of type N: the node's type without the reference; a node of no
  * known type (`unknown`, read from JSON) stays of no known type.
  */
-export type Resolved<N> = unknown extends N ? Json : Exclude<N, Ref>;
+export type Resolved<N> = unknown extends N ? unknown : Exclude<N, Ref>;
 
 /** Follow local `#/...` $refs (repeatedly): the node itself when it is not a reference. */
 export function deref<N>(node: N, doc: unknown): Resolved<N> {

@@ -181,9 +181,9 @@ export const problemText = (p: Problem): string => `${p.pointer || '/'} ${p.mess
 
 export interface Validator {
   /** The problems of `value` against a schema node of the bundle (empty when valid), the first `maxErrors` then a count. */
-  check(schema: Schema, value: unknown, opts?: CheckOptions): Problem[];
+  check(schema: Schema | undefined, value: unknown, opts?: CheckOptions): Problem[];
   /** The same, as lines (`/id must be integer`). */
-  messages(schema: Schema, value: unknown, opts?: CheckOptions): string[];
+  messages(schema: Schema | undefined, value: unknown, opts?: CheckOptions): string[];
 }
 
 /**
@@ -238,7 +238,9 @@ export function createValidator(doc: { components?: object } | undefined, { maxE
     }
     return o;
   };
-  function check(schema: Schema, value: unknown, { strict = false, allErrors = true }: CheckOptions = {}): Problem[] {
+  function check(node: Schema | undefined, value: unknown, { strict = false, allErrors = true }: CheckOptions = {}): Problem[] {
+    // No schema accepts anything (the schema `{}`).
+    const schema = node ?? {};
     if (!allErrors) return runOnce(schema, value, strict, false);
     const r = linearCheck(doc, schema, value, (sch, v) => runOnce(sch, v, strict, true), outerOf, maxErrors);
     if (r.total > r.problems.length) {

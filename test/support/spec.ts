@@ -18,7 +18,7 @@ export const bundle = (): Json => core.bundle();
 
 /** Follow a local `#/...` $ref (repeatedly) in the bundle. */
 export function deref<T = Json>(node: Json, doc: Json = bundle()): T {
-  return core.deref<Json>(node, doc);
+  return core.deref(node, doc) as T;
 }
 
 /** An operation as the tests read it (its parameters as plain JSON). */
