@@ -109,14 +109,38 @@ function present(c: StoreCall, key: CollectionKey, rec: Rec, context = param(c.p
   const memo = presented.get(c.store);
   const cache = memo?.version === c.store.version ? memo.answers : new Map<string, JsonObject>();
   if (cache !== memo?.answers) presented.set(c.store, { version: c.store.version, answers: cache });
-  const k = `${key}|${rec.record.id}|${context}|${single ? 1 : 0}`;
+  const locked = isLocked(c, rec.record, context);
+  const k = `${key}|${rec.record.id}|${context}|${single ? 1 : 0}|${locked ? 1 : 0}`;
   let json = cache.get(k);
   if (json === undefined) {
     json = presentNow(c, key, rec, context, single);
+    if (!isCal(key)) json = protect(json, rec.record, locked);
     rememberText(json);
     cache.set(k, json);
   }
   return json;
+}
+
+/**
+ * A password-protected record's content and excerpt are blank to a reader without its password, in
+ * every context but `edit` (WordPress's `can_access_password_content`: signed in or not, the view
+ * context needs the password; the edit context needs edit rights, which the mock's callers have).
+ */
+function isLocked(c: StoreCall, r: WpRecord, context: string): boolean {
+  const password = asString(r.password) ?? '';
+  return password !== '' && context !== 'edit' && param(c.pairs, 'password') !== password;
+}
+
+/** `protected` follows the record's password; a locked record's rendered content and excerpt are ''. */
+function protect(json: JsonObject, r: WpRecord, locked: boolean): JsonObject {
+  const isProtected = (asString(r.password) ?? '') !== '';
+  const out = { ...json };
+  for (const k of ['content', 'excerpt']) {
+    const field = asObject(out[k]);
+    if (!field || !('protected' in field)) continue;
+    out[k] = { ...field, protected: isProtected, ...(locked ? { rendered: '' } : {}) };
+  }
+  return out;
 }
 
 const presented = new WeakMap<Store, { version: number; answers: Map<string, JsonObject> }>();
@@ -180,6 +204,11 @@ export function handleStore(c: StoreCall): StoreAnswer | PlatformAnswer | null {
 
 function read(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | PlatformAnswer {
   const r = rec.record;
+  // A password that is not the record's, an empty one on a record without any included (WordPress's
+  // `hash_equals` in get_item_permissions_check), before the read permission.
+  const given = param(c.pairs, 'password');
+  if (!isCal(key) && given !== undefined && given !== '' && given !== (asString(r.password) ?? ''))
+    return documented(c, 403, /^rest_post_incorrect_password$/) ?? fallback(403, 'rest_post_incorrect_password', 'Incorrect post password.');
   if (isCal(key) && r.status === 'trash') return documented(c, 403, /no-longer-available|not-accessible/) ?? ok(200, present(c, key, rec));
   if (!isCal(key) && !c.authed && (r.status === undefined || !['publish', 'inherit'].includes(r.status)))
     return documented(c, 401, /^rest_forbidden$/) ?? notFound(c, String(r.id));

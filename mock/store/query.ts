@@ -98,6 +98,8 @@ export function filterCore(recs: Rec[], q: ListQuery): Rec[] {
     if (q.key !== 'core/v2/menu-items' && l !== lang) return false;
     if (!status(r)) return false;
     if (search && ![r.title, r.content, r.excerpt].some((f) => text(f).includes(search))) return false;
+    // WP_Query's search leaves password-protected records out for a caller who is not signed in.
+    if (search && !q.authed && typeof r.password === 'string' && r.password !== '') return false;
     if (include && !include.includes(r.id)) return false;
     if (exclude?.includes(r.id)) return false;
     if (slugs && !holds(slugs, r.slug)) return false;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FESTIVAL_PLATFORM, WORDPRESS } from '../../core/mapping.js';
 import { adminCredentials, liveSite, sandboxSites } from '../support/site.js';
 import { startMock, type Mock } from '../support/mock.js';
-import { batchScenario, call, eventScenario, mockTarget, postScenario, type Step, type Target, type Transcript } from '../scenario/festival.js';
+import { batchScenario, call, eventScenario, mockTarget, passwordScenario, postScenario, type Step, type Target, type Transcript } from '../scenario/festival.js';
 
 const SITE = liveSite();
 /**
@@ -109,6 +109,10 @@ describe(`the festival scenario on ${SITE.name ?? SITE.baseUrl}${COMPARE ? ', an
 
   it('a batch: a create and an invalid create, each in its envelope', async () => {
     expect(await both(batchScenario, `${run}b`)).toEqual([]);
+  });
+
+  it('a password-protected post: blank without the password, shown with it and in edit, 403 for a wrong one', async () => {
+    expect(await both(passwordScenario, `${run}w`)).toEqual([]);
   });
 });
 
