@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FESTIVAL_PLATFORM, WORDPRESS } from '../../core/mapping.js';
 import { adminCredentials, liveSite, sandboxSites } from '../support/site.js';
 import { startMock, type Mock } from '../support/mock.js';
-import { batchScenario, call, eventScenario, mockTarget, passwordScenario, postScenario, type Step, type Target, type Transcript } from '../scenario/festival.js';
+import {
+  batchScenario,
+  call,
+  eventScenario,
+  mockTarget,
+  passwordScenario,
+  postScenario,
+  type Step,
+  type Target,
+  type Transcript,
+} from '../scenario/festival.js';
 
 const SITE = liveSite();
 /**
