@@ -2,7 +2,7 @@
 // a create fills what the platform fills (id, dates, guid, slug, link, status, author), a write
 // sets `raw` and derives `rendered`, an update of a post's or page's title, content or excerpt
 // keeps a revision. Records are kept in the `edit` context's shape (the richest one).
-import { formatDate } from './clock.ts';
+import { formatDate, parseLocal } from './clock.ts';
 import { renderBlock, renderTitle, sanitizeTitle, uniqueSlug } from './text.ts';
 import type { Rec, Store } from './store.ts';
 import type { CollectionKey, Lang } from './seed.ts';
@@ -114,6 +114,17 @@ function upload(r: WpRecord, file: Upload, now: number): void {
   if (!image) for (const k of ['exif_orientation', 'image_output_format', 'image_quality', 'image_save_progressive']) delete r[k];
 }
 
+/**
+ * A written `date` or `date_gmt` as WordPress reads it (rest_get_date_with_gmt): the text is read as
+ * PHP reads it in UTC (an offset it carries applied), and that wall time is the site's time for
+ * `date`, UTC for `date_gmt`.
+ */
+function writtenDate(text: string, gmt: boolean): number {
+  const utc = Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text.trim()) ? text.trim() : `${text.trim()}Z`);
+  if (Number.isNaN(utc) || gmt) return utc;
+  return parseLocal(formatDate(utc, { utc: true }));
+}
+
 /** Set the body's fields on a core record (create or update); `title`, `content`, ... take a string or `{raw}`. */
 export function applyCoreWrite(ctx: WriteCtx, rec: Rec, body: unknown, created = false): void {
   const r = rec.record;
@@ -121,7 +132,7 @@ export function applyCoreWrite(ctx: WriteCtx, rec: Rec, body: unknown, created =
     if (k === 'id' || k === '__proto__' || !(k in ctx.template || k in r)) continue;
     if (k === 'date' || k === 'date_gmt') {
       if (typeof v === 'string') {
-        const ms = Date.parse(k === 'date_gmt' ? `${v}Z` : v);
+        const ms = writtenDate(v, k === 'date_gmt');
         if (!Number.isNaN(ms)) setDates(r, ms, [['date', 'date_gmt']]);
       }
       continue;
@@ -141,8 +152,23 @@ export function applyCoreWrite(ctx: WriteCtx, rec: Rec, body: unknown, created =
   const publishing = r.status === 'publish' || r.status === 'future' || r.status === 'private' || r.status === 'inherit';
   if ((created || r.slug === '') && slug === undefined && publishing && 'slug' in r)
     r.slug = uniqueSlug(generated, (s) => ctx.store.slugTaken(ctx.key, s, r.id));
+  schedule(ctx, r);
   if ('link' in r) r.link = linkOf(ctx.key, r);
   if (!created) setDates(r, ctx.now, [['modified', 'modified_gmt']]);
+}
+
+/**
+ * wp_insert_post's scheduling, on every write but an attachment's: `publish` with a date a minute or
+ * more ahead of the clock becomes `future`, `future` with a date less than a minute ahead becomes
+ * `publish`. (A scheduled record is not published later when the clock passes its date: that is
+ * WordPress's cron, not a request.)
+ */
+function schedule(ctx: WriteCtx, r: WpRecord): void {
+  if (ctx.key === 'core/v2/media' || typeof r.date_gmt !== 'string') return;
+  const ahead = Date.parse(`${r.date_gmt}Z`) - ctx.now;
+  if (Number.isNaN(ahead)) return;
+  if (r.status === 'publish' && ahead >= 60_000) r.status = 'future';
+  else if (r.status === 'future' && ahead < 60_000) r.status = 'publish';
 }
 
 /** A revision (or autosave) of `parent` holding its current title, content and excerpt. */

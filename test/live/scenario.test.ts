@@ -15,6 +15,7 @@ import {
   mockTarget,
   passwordScenario,
   postScenario,
+  scheduleScenario,
   type Step,
   type Target,
   type Transcript,
@@ -123,6 +124,10 @@ describe(`the festival scenario on ${SITE.name ?? SITE.baseUrl}${COMPARE ? ', an
 
   it('a password-protected post: blank without the password, shown with it and in edit, 403 for a wrong one', async () => {
     expect(await both(passwordScenario, `${run}w`)).toEqual([]);
+  });
+
+  it('a scheduled post: publish with a date ahead is future, unreadable anonymously; a past date publishes it', async () => {
+    expect(await both(scheduleScenario, `${run}f`)).toEqual([]);
   });
 });
 

@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FESTIVAL_PLATFORM } from '../../core/mapping.js';
 import { startMock, type Mock } from '../support/mock.js';
-import { batchScenario, eventScenario, mockTarget, passwordScenario, postScenario, type Target, type Transcript } from '../scenario/festival.js';
+import {
+  batchScenario,
+  eventScenario,
+  mockTarget,
+  passwordScenario,
+  postScenario,
+  scheduleScenario,
+  type Target,
+  type Transcript,
+} from '../scenario/festival.js';
 
 let mock: Mock;
 beforeAll(async () => {
@@ -30,6 +39,7 @@ describe('the festival scenario on the mock, in every naming', () => {
     ['a post with media', postScenario],
     ['a batch', batchScenario],
     ['a password-protected post', passwordScenario],
+    ['a scheduled post', scheduleScenario],
   ] as const)
     it(`${name}: the same answers in the spec's names, the real names and ?rest_route=`, async () => {
       const [spec, real, restRoute] = namings();

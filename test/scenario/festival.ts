@@ -262,6 +262,36 @@ export async function passwordScenario(t: Target, run: string): Promise<Transcri
   return x;
 }
 
+/**
+ * A post published with a date ahead: WordPress schedules it (`future`), a caller who is not signed
+ * in cannot read it and the default list leaves it out; moved to a past date, it is published.
+ */
+export async function scheduleScenario(t: Target, run: string): Promise<Transcript> {
+  const x = new Transcript(t);
+  const title = `Scenario ${run} announcement`;
+  const created = x.record(
+    'publish a post dated ahead',
+    await call(t, 'POST', '/core/v2/posts', { json: { title, content: 'Line-up at noon.', status: 'publish', date: '2031-06-14T12:00:00' } }),
+    201,
+  ).json;
+  const id: number = created.id;
+  try {
+    x.check('scheduled', created.status === 'future' && created.date === '2031-06-14T12:00:00', created);
+    const anon = x.record('read it anonymously', await call(t, 'GET', `/core/v2/posts/${id}`, { anonymous: true }), 401);
+    x.check('not readable yet', anon.json?.code === 'rest_forbidden', anon.json);
+    const listed = x.record('the default list', await call(t, 'GET', '/core/v2/posts', { query: { search: title } }), 200).json;
+    x.check('not in it', listed.length === 0, listed);
+    const future = x.record('the scheduled list', await call(t, 'GET', '/core/v2/posts', { query: { search: title, status: 'future' } }), 200).json;
+    x.check('in it', future.length === 1 && future[0].id === id, future);
+    const moved = x.record('move it to a past date', await call(t, 'POST', `/core/v2/posts/${id}`, { json: { date: '2020-06-14T12:00:00' } }), 200).json;
+    x.check('published', moved.status === 'publish', moved);
+    x.record('read it anonymously again', await call(t, 'GET', `/core/v2/posts/${id}`, { anonymous: true }), 200);
+  } finally {
+    x.record('delete it', await call(t, 'DELETE', `/core/v2/posts/${id}`, { query: { force: true } }), 200);
+  }
+  return x;
+}
+
 /** A batch: one valid create and one invalid, each answered in its envelope. */
 export async function batchScenario(t: Target, run: string): Promise<Transcript> {
   const x = new Transcript(t);
