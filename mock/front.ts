@@ -398,7 +398,7 @@ function prepare(front: Front, req: IncomingMessage, { match, method, pairs, bod
   if (exampleKey && !/\b(example|code)\s*=/.test(String(headers.prefer ?? '')))
     headers.prefer = [headers.prefer, `example=${exampleKey}`].filter(Boolean).join(', ');
   const fwd: Forwarded = {
-    method: method === 'head' ? 'GET' : (req.method ?? 'GET'),
+    method: method === 'head' ? 'GET' : method.toUpperCase(),
     path: `${match.canonical}${query ? `?${query}` : ''}`,
     headers,
     body: fwdBody.body,
@@ -606,7 +606,7 @@ function unreadBody(e: BodyError): PlatformAnswer {
 /** Answer one request: read it as the platform does, replay a memoised answer, or ask Prism. */
 async function handle(front: Front, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { doc, table, memo } = front;
-  const method = String(req.method ?? 'GET').toLowerCase();
+  const sent = String(req.method ?? 'GET').toLowerCase();
   let rawUrl = req.url ?? '/';
   if (/^https?:\/\//i.test(rawUrl)) rawUrl = rawUrl.replace(/^https?:\/\/[^/?#]*/i, '') || '/'; // absolute-form
   const q = rawUrl.indexOf('?');
@@ -615,6 +615,7 @@ async function handle(front: Front, req: IncomingMessage, res: ServerResponse): 
   const rawPath = named.path;
   const pairs = phpPairs(named.query);
   const envelope = lastParam(pairs, '_envelope') !== undefined;
+  const method = methodOf(sent, pairs, req.headers['x-http-method-override']);
   const origin = `http://${/^[\w.:[\]-]{1,255}$/.test(String(req.headers.host ?? '')) ? req.headers.host : `127.0.0.1:${front.port()}`}`;
   let body: Buffer;
   try {
@@ -638,7 +639,7 @@ async function handle(front: Front, req: IncomingMessage, res: ServerResponse): 
   const key = memo && !stateful ? memo.key(req, body) : null;
   const known = memo?.get(key);
   if (known) {
-    write(res, known, method === 'head');
+    write(res, known, sent === 'head');
     return;
   }
   let reply: Reply;
@@ -663,7 +664,18 @@ async function handle(front: Front, req: IncomingMessage, res: ServerResponse): 
   }
   reply = inNaming(reply, origin, named.naming, front.namespaces);
   if (key !== null) memo?.set(key, reply);
-  write(res, reply, method === 'head');
+  write(res, reply, sent === 'head');
+}
+
+/**
+ * The method the platform serves (WP_REST_Server::serve_request): `_method` in the query, else the
+ * `X-HTTP-Method-Override` header, else the request's own; for clients that cannot send PUT, PATCH
+ * or DELETE. (A preflight stays a preflight: OPTIONS is the browser's, not the client's.)
+ */
+function methodOf(sent: string, pairs: Pairs, header: string | string[] | undefined): string {
+  if (sent === 'options') return sent;
+  const given = lastParam(pairs, '_method') ?? (Array.isArray(header) ? header[header.length - 1] : header);
+  return given === undefined ? sent : given.trim().toLowerCase().slice(0, 20);
 }
 
 /** A reply with its URLs on the mock's origin in the request's naming (body, `Link`, `Location`). */

@@ -13,6 +13,7 @@ import {
   call,
   eventScenario,
   mockTarget,
+  overrideScenario,
   passwordScenario,
   postScenario,
   scheduleScenario,
@@ -128,6 +129,10 @@ describe(`the festival scenario on ${SITE.name ?? SITE.baseUrl}${COMPARE ? ', an
 
   it('a scheduled post: publish with a date ahead is future, unreadable anonymously; a past date publishes it', async () => {
     expect(await both(scheduleScenario, `${run}f`)).toEqual([]);
+  });
+
+  it('a method override: _method and X-HTTP-Method-Override are the method served', async () => {
+    expect(await both(overrideScenario, `${run}o`)).toEqual([]);
   });
 });
 

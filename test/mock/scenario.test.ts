@@ -10,6 +10,7 @@ import {
   batchScenario,
   eventScenario,
   mockTarget,
+  overrideScenario,
   passwordScenario,
   postScenario,
   scheduleScenario,
@@ -40,6 +41,7 @@ describe('the festival scenario on the mock, in every naming', () => {
     ['a batch', batchScenario],
     ['a password-protected post', passwordScenario],
     ['a scheduled post', scheduleScenario],
+    ['a method override', overrideScenario],
   ] as const)
     it(`${name}: the same answers in the spec's names, the real names and ?rest_route=`, async () => {
       const [spec, real, restRoute] = namings();
