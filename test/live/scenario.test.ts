@@ -8,19 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FESTIVAL_PLATFORM, WORDPRESS } from '../../core/mapping.js';
 import { adminCredentials, liveSite, sandboxSites } from '../support/site.js';
 import { startMock, type Mock } from '../support/mock.js';
-import {
-  batchScenario,
-  call,
-  eventScenario,
-  mockTarget,
-  overrideScenario,
-  passwordScenario,
-  postScenario,
-  scheduleScenario,
-  type Step,
-  type Target,
-  type Transcript,
-} from '../scenario/festival.js';
+import { call, mockTarget, PARTS, type Step, type Target, type Transcript } from '../scenario/festival.js';
 
 const SITE = liveSite();
 /**
@@ -105,35 +93,16 @@ async function both(scenario: (t: Target, run: string) => Promise<Transcript>, r
 }
 
 describe(`the festival scenario on ${SITE.name ?? SITE.baseUrl}${COMPARE ? ', and the mock (real names) agrees with it' : ` (the mock is compared with the newest site, ${NEWEST})`}`, () => {
-  if (hasCalendar)
-    it('an event with a new venue and category: find by date and category, page, update, trash, read again', async () => {
-      expect(await both(eventScenario, `${run}e`)).toEqual([]);
-    });
-  else
+  for (const part of PARTS)
+    if (!part.calendar || hasCalendar)
+      it(part.name, async () => {
+        expect(await both(part.run, `${run}${part.tag}`)).toEqual([]);
+      });
+  if (!hasCalendar)
     it('without the calendar the site has no calendar routes (the calendar part runs on the calendar sites)', async () => {
       const a = await call(real, 'GET', '/cal/events/v1/events');
       expect([a.status, a.json?.code]).toEqual([404, 'rest_no_route']);
     });
-
-  it('a post with media: upload, create, read, search, update, trash, delete', async () => {
-    expect(await both(postScenario, `${run}p`)).toEqual([]);
-  });
-
-  it('a batch: a create and an invalid create, each in its envelope', async () => {
-    expect(await both(batchScenario, `${run}b`)).toEqual([]);
-  });
-
-  it('a password-protected post: blank without the password, shown with it and in edit, 403 for a wrong one', async () => {
-    expect(await both(passwordScenario, `${run}w`)).toEqual([]);
-  });
-
-  it('a scheduled post: publish with a date ahead is future, unreadable anonymously; a past date publishes it', async () => {
-    expect(await both(scheduleScenario, `${run}f`)).toEqual([]);
-  });
-
-  it('a method override: _method and X-HTTP-Method-Override are the method served', async () => {
-    expect(await both(overrideScenario, `${run}o`)).toEqual([]);
-  });
 });
 
 export { SITE };

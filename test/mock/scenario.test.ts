@@ -6,17 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FESTIVAL_PLATFORM } from '../../core/mapping.js';
 import { startMock, type Mock } from '../support/mock.js';
-import {
-  batchScenario,
-  eventScenario,
-  mockTarget,
-  overrideScenario,
-  passwordScenario,
-  postScenario,
-  scheduleScenario,
-  type Target,
-  type Transcript,
-} from '../scenario/festival.js';
+import { mockTarget, PARTS, type Target, type Transcript } from '../scenario/festival.js';
 
 let mock: Mock;
 beforeAll(async () => {
@@ -35,14 +25,7 @@ const namings = (): Target[] => [
 const steps = (x: Transcript) => x.steps;
 
 describe('the festival scenario on the mock, in every naming', () => {
-  for (const [name, scenario] of [
-    ['an event with a new venue and category', eventScenario],
-    ['a post with media', postScenario],
-    ['a batch', batchScenario],
-    ['a password-protected post', passwordScenario],
-    ['a scheduled post', scheduleScenario],
-    ['a method override', overrideScenario],
-  ] as const)
+  for (const { name, run: scenario } of PARTS)
     it(`${name}: the same answers in the spec's names, the real names and ?rest_route=`, async () => {
       const [spec, real, restRoute] = namings();
       const a = await scenario(spec, 's');

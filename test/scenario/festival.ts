@@ -361,3 +361,35 @@ export async function batchScenario(t: Target, run: string): Promise<Transcript>
   x.record('delete the batch post', await call(t, 'DELETE', `/core/v2/posts/${ok.body.id}`, { query: { force: true } }), 200);
   return x;
 }
+
+/** One part of the scenario: what it does, the part, and a letter that keeps each part's records apart in one run. */
+export interface Part {
+  name: string;
+  run: (t: Target, run: string) => Promise<Transcript>;
+  tag: string;
+  /** Needs the calendar (a site without it has no calendar routes). */
+  calendar?: boolean;
+}
+
+/** The scenario's parts, in the order the tests run them (the mock's test and the live test). */
+export const PARTS: readonly Part[] = [
+  {
+    name: 'an event with a new venue and category: find by date and category, page, update, trash, read again',
+    run: eventScenario,
+    tag: 'e',
+    calendar: true,
+  },
+  { name: 'a post with media: upload, create, read, search, update, trash, delete', run: postScenario, tag: 'p' },
+  { name: 'a batch: a create and an invalid create, each in its envelope', run: batchScenario, tag: 'b' },
+  {
+    name: 'a password-protected post: blank without the password, shown with it and in edit, 403 for a wrong one',
+    run: passwordScenario,
+    tag: 'w',
+  },
+  {
+    name: 'a scheduled post: publish with a date ahead is future, unreadable anonymously; a past date publishes it',
+    run: scheduleScenario,
+    tag: 'f',
+  },
+  { name: 'a method override: _method and X-HTTP-Method-Override are the method served', run: overrideScenario, tag: 'o' },
+];
