@@ -11,6 +11,7 @@ import type { CollectionKey, Lang } from './seed.ts';
 import type { WpRecord } from './record.ts';
 import type { Pairs, PlatformAnswer } from '../types.ts';
 import { member } from '../../core/json.ts';
+import { lastParam } from '../globals.ts';
 
 /** The values of a parameter: `name=a,b`, repeated `name[]=a&name[]=b`, or undefined when absent. */
 export function listParam(pairs: Pairs, name: string): string[] | undefined {
@@ -28,12 +29,8 @@ export function listParam(pairs: Pairs, name: string): string[] | undefined {
   return out;
 }
 
-/** The last value of a parameter, or undefined. */
-export function param(pairs: Pairs, name: string): string | undefined {
-  let v: string | undefined;
-  for (const [k, x] of pairs) if (k === name) v = x;
-  return v;
-}
+/** The last value of a parameter, or undefined (the front's reading, globals.ts). */
+export const param = lastParam;
 
 const truthy = (v: string | undefined): boolean | undefined => (v === undefined ? undefined : /^(1|true|yes|on)$/i.test(v));
 const ints = (v: string[] | undefined): number[] | undefined => v?.map(Number).filter(Number.isFinite);
