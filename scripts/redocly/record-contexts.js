@@ -28,6 +28,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { WRITE } from './write-bodies.js';
 
 /**
  * @typedef {Record<string, any>} Node a parsed YAML map (a schema, a property, an example)
@@ -111,7 +112,7 @@ export function project(record, context) {
   for (const [k, v] of Object.entries(record)) {
     if (k === 'properties') out.properties = Object.fromEntries(names.map((n) => [n, propertyIn(record.properties[n], context)]));
     else if (k === 'required') out.required = v.filter((/** @type {string} */ n) => names.includes(n));
-    else out[k] = structuredClone(v);
+    else if (k !== WRITE) out[k] = structuredClone(v);
   }
   return out;
 }

@@ -19,6 +19,7 @@
 // Spectral's `update-methods-match-post` rule checks the result on the bundle.
 
 import { preprocessors as recordPreprocessors } from './record-contexts.js';
+import { preprocessors as writePreprocessors } from './write-bodies.js';
 
 /** @typedef {Record<string, any>} Node a parsed YAML map (a path item, an operation) */
 
@@ -103,11 +104,12 @@ function UpdateMethods() {
   };
 }
 
-// The plugin `festival`: this decorator and the preprocessor of ./record-contexts.js.
+// The plugin `festival`: this decorator and the preprocessors of ./record-contexts.js and
+// ./write-bodies.js.
 export default function festivalPlugin() {
   return {
     id: 'festival',
-    preprocessors: recordPreprocessors,
+    preprocessors: { oas3: { ...recordPreprocessors.oas3, ...writePreprocessors } },
     decorators: { oas3: { 'update-methods': UpdateMethods } },
   };
 }
