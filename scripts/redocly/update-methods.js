@@ -19,6 +19,7 @@
 // Spectral's `update-methods-match-post` rule checks the result on the bundle.
 
 import { preprocessors as recordPreprocessors } from './record-contexts.js';
+import { preprocessors as sharedPreprocessors } from './shared-parameters.js';
 import { preprocessors as writePreprocessors } from './write-bodies.js';
 
 /** @typedef {Record<string, any>} Node a parsed YAML map (a path item, an operation) */
@@ -104,12 +105,12 @@ function UpdateMethods() {
   };
 }
 
-// The plugin `festival`: this decorator and the preprocessors of ./record-contexts.js and
-// ./write-bodies.js.
+// The plugin `festival`: this decorator and the preprocessors of ./record-contexts.js,
+// ./write-bodies.js and ./shared-parameters.js.
 export default function festivalPlugin() {
   return {
     id: 'festival',
-    preprocessors: { oas3: { ...recordPreprocessors.oas3, ...writePreprocessors } },
+    preprocessors: { oas3: { ...recordPreprocessors.oas3, ...writePreprocessors, ...sharedPreprocessors } },
     decorators: { oas3: { 'update-methods': UpdateMethods } },
   };
 }
