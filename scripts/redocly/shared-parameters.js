@@ -62,10 +62,7 @@ const under = (path, prefix) => path === prefix || path.startsWith(prefix.endsWi
  */
 export function rowsFor(rows, path, method) {
   return rows.filter(
-    (r) =>
-      (!r.paths || r.paths.some((p) => under(path, p))) &&
-      !(r.except ?? []).some((p) => under(path, p)) &&
-      (!r.methods || r.methods.includes(method)),
+    (r) => (!r.paths || r.paths.some((p) => under(path, p))) && !(r.except ?? []).some((p) => under(path, p)) && (!r.methods || r.methods.includes(method)),
   );
 }
 

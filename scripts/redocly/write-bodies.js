@@ -68,7 +68,8 @@ export function bodiesOf(name, field) {
   if (!entries.length) throw new Error(`field ${name}: every field of ${WRITE} needs ${BODIES} (a list of bodies, or a map from a body to required|optional)`);
   for (const [body, mode] of entries) {
     if (typeof body !== 'string' || !body) throw new Error(`field ${name}: ${BODIES} names a body ${JSON.stringify(body)}`);
-    if (typeof mode !== 'string' || !MODES.includes(mode)) throw new Error(`field ${name}: ${BODIES}.${body} is ${JSON.stringify(mode)} (only ${MODES.join(', ')})`);
+    if (typeof mode !== 'string' || !MODES.includes(mode))
+      throw new Error(`field ${name}: ${BODIES}.${body} is ${JSON.stringify(mode)} (only ${MODES.join(', ')})`);
   }
   const over = isMap(field) ? (field[BODY_OVERRIDE] ?? {}) : {};
   if (!isMap(over)) throw new Error(`field ${name}: ${BODY_OVERRIDE} must map a body to the keys it changes`);
@@ -99,7 +100,10 @@ export function writeMap(record, load) {
       const source = load(from)[WRITE]?.[name];
       if (!isMap(source)) throw new Error(`field ${name}: ${from} has no field ${name} in its ${WRITE}`);
       if (WRITE_FROM in source) throw new Error(`field ${name}: ${from} takes it from elsewhere too (name the record that writes it)`);
-      out[name] = { ...layOver(unmarked(source), unmarked(field)), ...Object.fromEntries(Object.entries(field).filter(([k]) => k !== WRITE_FROM && FIELD_MARKERS.includes(k))) };
+      out[name] = {
+        ...layOver(unmarked(source), unmarked(field)),
+        ...Object.fromEntries(Object.entries(field).filter(([k]) => k !== WRITE_FROM && FIELD_MARKERS.includes(k))),
+      };
     }
   }
   return out;
