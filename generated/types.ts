@@ -6850,15 +6850,15 @@ export interface components {
          * CorePostMeta
          * @description Registered meta fields of a post, page, revision or autosave, keyed by name. A site that registers none (WordPress before 6.3 without plugins) sends an empty JSON array `[]`; from WordPress 6.3 it sends an object with `footnotes` (posts and pages, and their revisions). With the calendar plugin active every record also carries the calendar's keys (`CalPostMeta`). Other plugins may register more keys: their values have the shape of `CoreMetaValue`.
          */
-        CorePostMeta: (({
+        CorePostMeta: ({
             /**
              * @description The footnotes of the content, as a JSON string; empty when none. Since WordPress 6.3: older sites lack it.
              * @default
              */
             footnotes?: string;
-        } & {
+        } & (components["schemas"]["CalPostMeta"] & {
             [key: string]: components["schemas"]["CoreMetaValue"];
-        }) & components["schemas"]["CalPostMeta"]) | unknown[];
+        })) | unknown[];
         /**
          * AttachmentImageSize
          * @description One generated size of an image.
