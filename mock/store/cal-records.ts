@@ -11,8 +11,9 @@ import type { CollectionKey } from './seed.ts';
 import type { WpRecord } from './record.ts';
 import type { PlatformAnswer } from '../types.ts';
 import { asObject, entriesOf, member, type JsonObject } from '../../core/json.ts';
+import { CALENDAR_NAMESPACE, CORE_NAMESPACE } from '../../core/platform.js';
 
-const REST = `${SITE}/wp-json/cal/events/v1`;
+const REST = `${SITE}/wp-json/${CALENDAR_NAMESPACE}`;
 const PATHS: Partial<Record<CollectionKey, string>> = {
   'cal/events/v1/events': 'event',
   'cal/events/v1/venues': 'venue',
@@ -211,7 +212,7 @@ export function applyTermWrite(ctx: WriteCtx, rec: Rec, input: unknown): void {
   const col = ctx.key.endsWith('categories') ? 'categories' : 'tags';
   r.url = `${SITE}/events/${col === 'categories' ? 'category' : 'tag'}/${r.slug}/`;
   r.urls = { self: `${REST}/${col}/${r.id}`, collection: `${REST}/${col}`, ...(r.parent ? { up: `${REST}/${col}/${r.parent}` } : {}) };
-  const core = `${SITE}/wp-json/core/v2`;
+  const core = `${SITE}/wp-json/${CORE_NAMESPACE}`;
   r._links = {
     self: [{ href: `${core}/${tax}/${r.id}` }],
     collection: [{ href: `${core}/${tax}` }],
