@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { member } from '../core/json.ts';
 import { CALENDAR_NAMESPACE, isCalendarRoute } from '../core/platform.js';
 import { METHODS as CORE_METHODS, deref, type MediaType, type Method, type OpenApiDoc, type OperationObject, type Schema } from '../core/spec.ts';
-import { generate, isScript } from './generate.ts';
+import { isMain } from '../core/args.ts';
+import { generate } from './generate.ts';
 
 /**
  * The core's methods in the order of openapi-fetch's client (GET, PUT, POST, DELETE, OPTIONS, HEAD,
@@ -358,7 +359,7 @@ export function render(spec: OpenApiDoc) {
   return { 'routes.ts': renderRoutes(spec, ops), 'routes-equivalence.ts': renderEquivalence(ops) };
 }
 
-if (isScript(import.meta.url)) {
+if (isMain(import.meta.url)) {
   const derive = (spec: OpenApiDoc, out: string) => Object.fromEntries(Object.entries(render(spec)).map(([name, text]) => [join(out, name), text]));
   const { out, check, stale } = generate(
     'client-routes',
