@@ -13,23 +13,11 @@ import { asArray, asNumber, isObject, member, objects, type JsonObject } from '.
 import { CALENDAR_NAMESPACE, CORE_NAMESPACE } from '../../core/platform.js';
 import { deref, escapePointer, type OpenApiDoc } from '../../core/spec.ts';
 import { createValidator, type Validator } from '../../core/validate.ts';
-import {
-  calImage,
-  corePost,
-  embeddedTerm,
-  eventJsonLd,
-  generateFestival,
-  LANGS,
-  mediaFromImage,
-  organizerJsonLd,
-  sanitizeTitle,
-  untexturize,
-  venueJsonLd,
-  type CorePostInput,
-  type Entry,
-  type Lang,
-} from './festival.ts';
-import { isWpRecord, type WpRecord } from './record.ts';
+import { calImage, embeddedTerm, eventJsonLd, organizerJsonLd, venueJsonLd } from './build-cal.ts';
+import { corePost, mediaFromImage, type CorePostInput } from './build-core.ts';
+import { generateFestival } from './festival.ts';
+import { isWpRecord, LANGS, type Entry, type Lang, type WpRecord } from './record.ts';
+import { sanitizeTitle, untexturize } from './text.ts';
 
 export type { Lang };
 /** Collection keys = the spec's collection route path without leading slash. */
