@@ -2,9 +2,10 @@
 // The platform's names, written once: the spec's neutral namespaces and language parameter, and the
 // names a live site uses for them. Read by the client (src/), the core's mapping, the CLI, the mock,
 // the pipeline scripts and the lint plugins. Plain JavaScript (type-checked by `// @ts-check`, its
-// types emitted by tsc with `allowJs`) because Spectral bundles its custom functions with Rollup and
-// Redocly imports its plugin as plain ES modules: both read this module as it is, as the TypeScript
-// does (DECISIONS.md D168). No imports, no Node API: the client runs in browsers.
+// types emitted by tsc with `allowJs`) because Spectral bundles its custom functions (scripts/spectral/)
+// with Rollup, which reads JavaScript only, and Redocly loads its plugin (scripts/redocly/) as plain ES
+// modules: they read this module as it is, as the TypeScript does (DECISIONS.md D168). No imports,
+// no Node API: the client runs in browsers.
 
 /** The core content namespace (WordPress's `wp/v2`). */
 export const CORE_NAMESPACE = 'core/v2';
