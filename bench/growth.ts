@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
+import { isMain } from '../core/args.ts';
 import { deref, type OpenApiDoc, type Schema } from '../core/spec.ts';
 import { createValidator, type CheckOptions } from '../core/validate.ts';
 
@@ -56,4 +56,4 @@ export async function growthBench({ runs = 3 } = {}): Promise<Growth> {
   return out;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(JSON.stringify(await growthBench(), null, 1));
+if (isMain(import.meta.url)) console.log(JSON.stringify(await growthBench(), null, 1));

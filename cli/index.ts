@@ -24,7 +24,7 @@ export async function dispatch(argv: readonly string[]): Promise<number> {
   return 2;
 }
 
-if (await isMain(import.meta.url)) {
+if (isMain(import.meta.url)) {
   dispatch(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

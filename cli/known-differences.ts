@@ -2,6 +2,8 @@
 // an older or stock site. A drift finding that matches an entry is reported as known, not as drift.
 // `route` is a spec route pattern with `*` wildcards (or omitted for every route); `param` a parameter
 // name; `value` an enum value; `kinds` the drift kinds the entry explains.
+import { LANGUAGE_PARAM } from '../core/platform.js';
+
 /** A difference between the spec and a site that is known and explained. */
 export interface KnownDifference {
   param: string;
@@ -19,7 +21,7 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   { param: 'excerpt_length', kinds: ['spec-only', 'absent'], reason: 'item parameter added after WordPress 6.1 (the seed is newer)' },
   { param: 'format', route: '/core/v2/posts', kinds: ['spec-only'], reason: 'posts list filter by format added after WordPress 6.1 (the seed is newer)' },
   { param: 'ignore_sticky', route: '/core/v2/posts', kinds: ['spec-only'], reason: 'posts list parameter added after WordPress 6.1 (the seed is newer)' },
-  { param: 'i18n_language', kinds: ['absent'], reason: "the translation plugin's language parameter: absent where that plugin is not installed" },
+  { param: LANGUAGE_PARAM, kinds: ['absent'], reason: "the translation plugin's language parameter: absent where that plugin is not installed" },
   ...['title', 'content', 'excerpt', 'caption', 'description'].map((param) => ({
     param,
     kinds: ['type'],

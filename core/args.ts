@@ -8,6 +8,8 @@
 // - a `list` option may repeat (its values keep their order); a switch given twice is still on;
 // - a value that starts with `-` must be given inline (`--timeout=-5`): `--base-url --quiet` is a
 //   missing value, not the URL "--quiet".
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util';
 
 /** Bad input on the command line (or in what it names): the command prints the message and exits 2. */
@@ -90,11 +92,12 @@ export function parseArgs<F extends Flags>(argv: readonly string[], flags: F, { 
   return { values: values as ArgValues<F>, positionals: parsed.positionals };
 }
 
-/** True when `metaUrl` is the script node was started with (also through an npm bin symlink). */
-export async function isMain(metaUrl: string): Promise<boolean> {
+/**
+ * True when `metaUrl` (a module's `import.meta.url`) is the script node was started with, also
+ * through an npm bin symlink or a relative path: the one "is this the main module" check.
+ */
+export function isMain(metaUrl: string): boolean {
   if (!process.argv[1]) return false;
-  const { realpathSync } = await import('node:fs');
-  const { pathToFileURL } = await import('node:url');
   try {
     return pathToFileURL(realpathSync(process.argv[1])).href === metaUrl;
   } catch {

@@ -8,6 +8,7 @@
 // the documented headers (totals and Location must be there whenever documented). The request: path
 // and query values coerced as the platform coerces them, unknown parameters (strict), the body.
 import { isObject } from './json.js';
+import { coerceScalar as coerceText } from './scalar.js';
 import { bodySchema, deref, schemaTypes, type MediaType, type OpenApiDoc, type Operation, type Response, type Schema } from './spec.js';
 import { createValidator, type Problem, type Validator } from './validate.js';
 import type { QueryPair } from './php-query.js';
@@ -237,13 +238,9 @@ function judgeResponse(c: Ctx, x: Operation, res: JudgedResponse, opts: Response
   return failures;
 }
 
-/** Coerce a query or path value (a string) to what a schema takes, as the platform does. */
+/** Coerce a query or form value (a string) to what a schema takes, as the platform does (core/scalar.ts). */
 function coerceScalar(c: Ctx, v: string, schema: Schema): unknown {
-  const types = schemaTypes(schema, c.doc);
-  if (types.includes('integer') && /^-?\d+$/.test(v)) return Number(v);
-  if (types.includes('number') && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(v)) return Number(v);
-  if (types.includes('boolean') && /^(true|false|1|0)$/.test(v)) return v === 'true' || v === '1';
-  return v;
+  return coerceText(schemaTypes(schema, c.doc), v);
 }
 
 function arrayItems(c: Ctx, schema: Schema): Schema {

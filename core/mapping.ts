@@ -1,6 +1,8 @@
 // The one name mapping between the spec's neutral names and a live site's real ones, used by the
 // typed client and the contract CLI. Namespaces map by whole path segments (longest first), the
-// language parameter by name; URLs the site returns are mapped back to the spec's names.
+// language parameter by name; URLs the site returns are mapped back to the spec's names. The names
+// themselves are the platform's, in core/platform.js.
+import { CORE_NAMESPACE, SITE_NAMES } from './platform.js';
 
 export interface NameMapping {
   /** Spec namespace -> site namespace, e.g. `core/v2` -> `wp/v2`. */
@@ -13,12 +15,12 @@ export interface NameMapping {
 export const IDENTITY: NameMapping = Object.freeze<NameMapping>({ namespaces: {}, params: {} });
 
 /** A stock WordPress without plugins: only the core namespace is renamed. */
-export const WORDPRESS: NameMapping = Object.freeze<NameMapping>({ namespaces: { 'core/v2': 'wp/v2' }, params: {} });
+export const WORDPRESS: NameMapping = Object.freeze<NameMapping>({ namespaces: { [CORE_NAMESPACE]: SITE_NAMES.namespaces[CORE_NAMESPACE] }, params: {} });
 
 /** The festival's platform: WordPress, The Events Calendar and WPML. Add-on namespaces are site-specific: add them with `parseMapping`. */
 export const FESTIVAL_PLATFORM: NameMapping = Object.freeze<NameMapping>({
-  namespaces: { 'core/v2': 'wp/v2', 'cal/events/v1': 'tribe/events/v1' },
-  params: { i18n_language: 'wpml_language' },
+  namespaces: { ...SITE_NAMES.namespaces },
+  params: { ...SITE_NAMES.params },
 });
 
 const NAME = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;

@@ -17,6 +17,7 @@ import {
   type Parameter,
   type Schema,
 } from './spec.js';
+import { pathScalarFits } from './scalar.js';
 
 /** The operation of one method of a route. */
 export interface RouteEntry {
@@ -80,13 +81,6 @@ export function routeTable(doc: OpenApiDoc): Route[] {
   return table.sort((a, b) => Number(b.literal) - Number(a.literal) || b.literals - a.literals);
 }
 
-const TYPE_TESTS: Record<string, (v: string) => boolean> = {
-  integer: (v) => /^-?\d+$/.test(v),
-  number: (v) => /^-?\d+(\.\d+)?$/.test(v),
-  boolean: (v) => /^(true|false|1|0)$/.test(v),
-  string: () => true,
-};
-
 function boundsOk(s: Schema, n: number): boolean {
   if (s.minimum !== undefined && n < s.minimum) return false;
   if (s.maximum !== undefined && n > s.maximum) return false;
@@ -109,7 +103,7 @@ export function pathValueOk(doc: unknown, schema: Schema | undefined, raw: strin
     }
   }
   const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
-  if (types.length && !types.some((t) => TYPE_TESTS[t]?.(value))) return false;
+  if (types.length && !types.some((t) => pathScalarFits(t, value))) return false;
   if ((types.includes('integer') || types.includes('number')) && !boundsOk(s, Number(value))) return false;
   if (s.pattern !== undefined && !new RegExp(s.pattern, 'u').test(value)) return false;
   if (Array.isArray(s.enum) && !s.enum.map(String).includes(value)) return false;

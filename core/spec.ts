@@ -210,15 +210,24 @@ export function bodySchema(o: Pick<Operation, 'body'>, doc: unknown, type = 'app
   return deref(o.body?.content?.[type]?.schema, doc);
 }
 
-/** Types a (resolved) schema allows, flattening oneOf/anyOf/allOf members. */
-export function schemaTypes(schema: MaybeRef<Schema> | undefined, doc: unknown): string[] {
-  const s = deref(schema, doc);
-  if (!s || typeof s !== 'object') return [];
+/**
+ * The JSON types a schema allows, flattening oneOf/anyOf/allOf members (at most 16 levels deep): the
+ * one `schemaTypes`. By default a set to compare (sorted; `integer` folded into `number` when both
+ * are there); `order: 'schema'` keeps every type in the schema's own order, as the platform names
+ * them in a message ("per_page is not of type integer,null.").
+ */
+export function schemaTypes(schema: MaybeRef<Schema> | undefined, doc: unknown, { order = 'sorted' }: { order?: 'sorted' | 'schema' } = {}): string[] {
   const out = new Set<string>();
-  if (typeof s.type === 'string') out.add(s.type);
-  if (Array.isArray(s.type)) s.type.forEach((t) => out.add(t));
-  if (s.const === null) out.add('null');
-  for (const k of ['oneOf', 'anyOf', 'allOf'] as const) for (const m of s[k] ?? []) schemaTypes(m, doc).forEach((t) => out.add(t));
+  const walk = (ref: MaybeRef<Schema> | undefined, depth: number): void => {
+    const s = deref(ref, doc);
+    if (!s || typeof s !== 'object' || depth > 16) return;
+    if (typeof s.type === 'string') out.add(s.type);
+    if (Array.isArray(s.type)) s.type.forEach((t) => out.add(t));
+    if (s.const === null) out.add('null');
+    for (const k of ['oneOf', 'anyOf', 'allOf'] as const) for (const m of s[k] ?? []) walk(m, depth + 1);
+  };
+  walk(schema, 0);
+  if (order === 'schema') return [...out];
   if (out.has('integer') && out.has('number')) out.delete('integer');
   return [...out].sort();
 }

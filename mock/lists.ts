@@ -3,24 +3,14 @@
 // explode false) or an object. Prism splits comma lists only when the schema itself is an array, so
 // it rejects `categories=4,5` ("must be array"). The front checks such values itself against the
 // array branch and does not forward them to Prism (the static examples do not depend on them).
-import { deref, type OpenApiDoc, type Schema } from '../core/spec.ts';
+import { scalarFits } from '../core/scalar.ts';
+import { deref, schemaTypes, type OpenApiDoc, type Schema } from '../core/spec.ts';
 import type { Detail, Entry, Pairs, Param } from './types.ts';
 
 interface Problem {
   code: string;
   text: string;
 }
-
-const typeOk = (t: string, v: string): boolean =>
-  t === 'integer'
-    ? /^-?\d+$/.test(v)
-    : t === 'number'
-      ? /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(v)
-      : t === 'boolean'
-        ? /^(true|false|1|0)$/.test(v)
-        : t === 'null'
-          ? v === ''
-          : true;
 
 /** The platform's code for one list item that breaks the item schema, or null when it is valid. */
 function itemProblem(doc: OpenApiDoc, schema: Schema | undefined, value: string): Problem | null {
@@ -31,7 +21,7 @@ function itemProblem(doc: OpenApiDoc, schema: Schema | undefined, value: string)
       ? null
       : { code: 'rest_no_matching_schema', text: 'does not match any of the expected formats' };
   const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
-  if (types.length && !types.some((t) => typeOk(t, value))) return { code: 'rest_invalid_type', text: `is not of type ${types.join(',')}` };
+  if (types.length && !types.some((t) => scalarFits(t, value))) return { code: 'rest_invalid_type', text: `is not of type ${types.join(',')}` };
   if (types.includes('integer') || types.includes('number')) {
     const n = Number(value);
     if (
@@ -93,14 +83,6 @@ export function checkUnionLists(doc: OpenApiDoc, entry: Entry | undefined, searc
   return { search: out, invalid };
 }
 
-/** The JSON types a schema admits (its `type`, or those of its oneOf / anyOf branches). */
-function schemaTypes(doc: OpenApiDoc, schema: Schema | undefined, seen = 0): string[] {
-  const s: Schema = deref(schema, doc) ?? {};
-  const union = s.oneOf ?? s.anyOf;
-  if (Array.isArray(union) && seen < 8) return [...new Set(union.flatMap((x) => schemaTypes(doc, x, seen + 1)))];
-  return Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
-}
-
 /**
  * Query keys in PHP's bracket form (`per_page[]=abc`, `order[x]=asc`): PHP reads them as an array,
  * and the platform validates that array against the parameter's schema, so a parameter that only
@@ -124,7 +106,7 @@ export function checkBracketScalars(
     ? Object.entries(deref(bodySchema, doc)?.properties ?? {})
     : entry.params.filter((p) => p.in === 'query').map((p): [string, Schema | undefined] => [p.name, p.schema]);
   for (const [name, schema] of named) {
-    const types = schemaTypes(doc, schema);
+    const types = schemaTypes(schema, doc, { order: 'schema' });
     if (types.length && !types.includes('array') && !types.includes('object')) scalar.set(name, types);
   }
   const last = new Map<string, boolean>(); // base name -> is the last key bracketed?

@@ -6,6 +6,7 @@
 // naming of the request: the examples' `https://festival.example` is the mock's origin.
 import { FESTIVAL_PLATFORM, mapPath, mapQueryString } from '../core/mapping.ts';
 import { phpPairs } from '../core/php-query.ts';
+import { HOST as EXAMPLE_SITE } from './store/record.ts';
 
 /** Which form a request's route came in. */
 export interface Naming {
@@ -41,8 +42,7 @@ export function readNaming(rawPath: string, rawQuery: string): { naming: Naming;
   return { naming: PLAIN, path: rawPath, query: rawQuery };
 }
 
-const EXAMPLE_SITE = 'https://festival.example';
-const EXAMPLE_URLS = /https:\/\/festival\.example(?:\/wp-json(?=[/?"<>\s]|$))?/g;
+const EXAMPLE_URLS = new RegExp(`${EXAMPLE_SITE.replace(/[.]/g, '\\.')}(?:\\/wp-json(?=[/?"<>\\s]|$))?`, 'g');
 
 /** A spec-named REST URL on `origin` in the request's naming. */
 function restUrl(origin: string, route: string, naming: Naming): string {

@@ -10,6 +10,7 @@
 // and comments; calendar categories and tags).
 import { encodePairs } from '../core/php-query.ts';
 import { isObject, type JsonObject } from '../core/json.ts';
+import { isRestInteger, phpInt } from '../core/scalar.ts';
 import { deref, type OpenApiDoc, type Response } from '../core/spec.ts';
 import { isErrorBody, type Entry, type Pairs, type PlatformAnswer } from './types.ts';
 
@@ -25,11 +26,11 @@ export type ListKind = 'core' | 'calendar';
 
 const PAST_END = /invalid_page_number|archive-page-not-found/;
 
-/** The integer value of a query parameter (the last of repeated keys, as in PHP), or `fallback`. */
+/** The integer value of a query parameter (the last of repeated keys, as in PHP; `1e1` is 10), or `fallback`. */
 function intParam(pairs: Pairs, name: string, fallback: number): number {
   let v: string | undefined;
   for (const [k, x] of pairs) if (k === name) v = x;
-  return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : fallback;
+  return v !== undefined && isRestInteger(v) ? phpInt(v) : fallback;
 }
 
 const paramDefault = (doc: OpenApiDoc, entry: Entry, name: string, fallback: number): number => {

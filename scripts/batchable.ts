@@ -4,7 +4,8 @@
 // A pipeline stage (pipeline.ts). Usage: node dist/scripts/batchable.js [--spec generated/openapi.json] [--out generated/batchable.ts] [--check] [--help]
 import { member } from '../core/json.ts';
 import type { OpenApiDoc } from '../core/spec.ts';
-import { generate, isScript } from './generate.ts';
+import { isMain } from '../core/args.ts';
+import { generate } from './generate.ts';
 
 const METHODS = ['post', 'put', 'patch', 'delete'] as const;
 
@@ -28,7 +29,7 @@ export function render(routes: Record<string, string[]>): string {
   ].join('\n');
 }
 
-if (isScript(import.meta.url)) {
+if (isMain(import.meta.url)) {
   const { stale } = generate('batchable', process.argv.slice(2), { default: 'generated/batchable.ts', help: 'the file to write' }, (spec, out) => ({
     [out]: render(batchableRoutes(spec)),
   }));

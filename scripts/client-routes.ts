@@ -9,8 +9,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { member } from '../core/json.ts';
+import { CALENDAR_NAMESPACE, isCalendarRoute } from '../core/platform.js';
 import { METHODS as CORE_METHODS, deref, type MediaType, type Method, type OpenApiDoc, type OperationObject, type Schema } from '../core/spec.ts';
-import { generate, isScript } from './generate.ts';
+import { isMain } from '../core/args.ts';
+import { generate } from './generate.ts';
 
 /**
  * The core's methods in the order of openapi-fetch's client (GET, PUT, POST, DELETE, OPTIONS, HEAD,
@@ -73,7 +75,6 @@ const ERR = new Set([
   '4XX',
   'default',
 ]);
-const CALENDAR = '/cal/events/v1';
 const q = (s: string) => JSON.stringify(s);
 const cap = (m: string) => m[0].toUpperCase() + m.slice(1);
 
@@ -159,14 +160,14 @@ function successSchema(spec: OpenApiDoc, op: OperationObject): Schema | undefine
 
 /** Core-style lists: GET outside the calendar namespace answering a JSON array. */
 export function coreLists(ops: RouteOp[]) {
-  return ops.filter((o) => o.method === 'get' && !(o.path === CALENDAR || o.path.startsWith(`${CALENDAR}/`)) && o.successSchema?.type === 'array');
+  return ops.filter((o) => o.method === 'get' && !isCalendarRoute(o.path) && o.successSchema?.type === 'array');
 }
 
 /** Calendar lists: GET in the calendar namespace answering an envelope with `total_pages` and array properties. */
 export function calendarLists(spec: OpenApiDoc, ops: RouteOp[]) {
   const out: (RouteOp & { arrays: string[] })[] = [];
   for (const o of ops) {
-    if (o.method !== 'get' || !o.path.startsWith(`${CALENDAR}/`)) continue;
+    if (o.method !== 'get' || !o.path.startsWith(`/${CALENDAR_NAMESPACE}/`)) continue;
     const s = o.successSchema;
     if (!s || s.type !== 'object' || !s.properties?.total_pages) continue;
     const arrays = Object.entries(s.properties)
@@ -358,7 +359,7 @@ export function render(spec: OpenApiDoc) {
   return { 'routes.ts': renderRoutes(spec, ops), 'routes-equivalence.ts': renderEquivalence(ops) };
 }
 
-if (isScript(import.meta.url)) {
+if (isMain(import.meta.url)) {
   const derive = (spec: OpenApiDoc, out: string) => Object.fromEntries(Object.entries(render(spec)).map(([name, text]) => [join(out, name), text]));
   const { out, check, stale } = generate(
     'client-routes',

@@ -7,6 +7,7 @@
 // `x-codeSamples` of a docs-only copy of the bundle; they are never written into the source.
 import { FESTIVAL_PLATFORM, mapPath, mapQueryString, mapRoutePath, type NameMapping } from '../core/mapping.ts';
 import { asArray, asObject, member } from '../core/json.ts';
+import { BATCH_ROUTE, LANGUAGE_PARAM } from '../core/platform.js';
 import {
   deref,
   operations,
@@ -27,8 +28,6 @@ export const MOCK_URL = 'http://127.0.0.1:4010';
 export const SITE_URL = 'https://festival.example/wp-json';
 /** The mapping the real-site samples use: the festival's platform (WordPress, the calendar, the translation plugin). */
 export const SITE_MAPPING: NameMapping = FESTIVAL_PLATFORM;
-/** The spec's language parameter, sent in the samples of the reads that take it. */
-export const LANGUAGE_PARAM = 'i18n_language';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
@@ -132,7 +131,7 @@ function requestParts(doc: OpenApiDoc, { path, method, op, params }: Pick<Operat
  */
 function siteBody(o: Operation, body: unknown, mapping: NameMapping): unknown {
   const requests = asArray(member(body, 'requests'));
-  if (o.path !== '/batch/v1' || !requests) return body;
+  if (o.path !== BATCH_ROUTE || !requests) return body;
   return {
     ...asObject(body),
     requests: requests.map((r) => {
@@ -240,7 +239,7 @@ export function samplesMarkdown() {
     '  `mapping: FESTIVAL_PLATFORM`, which renames them on the way out and maps the URLs the site returns back.',
     '  On the mock leave the mapping out.',
     '',
-    'Reads that take `i18n_language` show it. Add-on namespaces are not in `FESTIVAL_PLATFORM`: a site that',
+    `Reads that take \`${LANGUAGE_PARAM}\` show it. Add-on namespaces are not in \`FESTIVAL_PLATFORM\`: a site that`,
     'renames one maps it with `parseMapping`.',
   ].join('\n');
 }

@@ -6,12 +6,8 @@
 // nothing is written and each stale file is named. A missing bundle or a bundle the stage cannot
 // derive from fails (exit 1).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseArgs, type ArgValues, type Flags } from '../core/args.ts';
 import type { OpenApiDoc } from '../core/spec.ts';
-
-/** True when the module at `metaUrl` is the script node was started with. */
-export const isScript = (metaUrl: string): boolean => Boolean(process.argv[1]) && fileURLToPath(metaUrl) === process.argv[1];
 
 const FLAGS = { spec: { type: 'string' }, out: { type: 'string' }, check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } satisfies Flags;
 

@@ -11,10 +11,9 @@
 // gate or the build, 2 bad input.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 // The breaking-change comparison is the core's, shared with the CLI's `breaking` command.
-import { parseArgs } from '../core/args.ts';
+import { isMain, parseArgs } from '../core/args.ts';
 import { compareBundles, latestRelease, verdict } from '../core/breaking.ts';
 import { PACKAGE_ROOT as ROOT, type OpenApiDoc } from '../core/spec.ts';
 
@@ -147,7 +146,7 @@ the gate or the build, 2 bad input.
 Options:
   --help                  this text (also -h)`;
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (isMain(import.meta.url)) {
   try {
     let parsed;
     try {

@@ -9,9 +9,8 @@
 //   --seed <dir|file>                            the seed (default ../shared/seeds/, first *.txt)
 // Exit codes: 0 written / matches, 1 differs, 2 bad input (no seed, unknown option). --help (-h) says so.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs, type Flags } from '../core/args.ts';
+import { basename, join } from 'node:path';
+import { isMain, parseArgs, type Flags } from '../core/args.ts';
 import { PACKAGE_ROOT as ROOT } from '../core/spec.ts';
 export const OUT = join(ROOT, 'test', 'fixtures', 'seed');
 
@@ -188,4 +187,4 @@ function main(argv: string[]): number {
   return 0;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main(process.argv.slice(2));
+if (isMain(import.meta.url)) process.exitCode = main(process.argv.slice(2));

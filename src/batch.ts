@@ -3,6 +3,7 @@
 // spec marks `x-allow-batch: {v1: true}` are accepted, by type and at run time (BATCHABLE is derived
 // from the bundled spec by scripts/batchable.mjs (a pipeline stage)).
 import { defaultPathSerializer } from 'openapi-fetch';
+import { BATCH_ROUTE } from '../core/platform.js';
 import { BATCHABLE } from '../generated/batchable.js';
 import type { BatchablePath as RouteBatchablePath, BatchRequest as RouteBatchRequest, BatchRoutes } from '../generated/routes.js';
 import { internalsOf, type FestivalClient } from './client.js';
@@ -136,7 +137,7 @@ export async function batch<const T extends readonly BatchRequest[]>(
     const chunk = items.slice(start, start + size);
     const body: { requests: RawItem[]; validation?: string } = { requests: chunk };
     if (options.validation) body.validation = options.validation;
-    const res = await post('/batch/v1', { body, headers: options.headers, signal: options.signal });
+    const res = await post(BATCH_ROUTE, { body, headers: options.headers, signal: options.signal });
     if (res.error !== undefined || !res.response.ok) throw ApiError.from(res.error, res.response);
     const data = res.data as { failed?: string; responses?: (RawResponse | null)[] } | undefined;
     const responses = Array.isArray(data?.responses) ? data.responses : [];

@@ -3,6 +3,7 @@
 import createOpenApiClient, { type Client, type HeadersOptions, type Middleware, type MiddlewareCallbackParams } from 'openapi-fetch';
 import type { DeleteCalls, GetCalls, HeadCalls, OptionsCalls, PatchCalls, PostCalls, PutCalls, RequestCalls, TraceCalls } from '../generated/routes.js';
 import type { components, paths } from '../generated/types.js';
+import { BATCH_ROUTE, isCalendarRoute, LANGUAGE_PARAM } from '../core/platform.js';
 import { IDENTITY, isIdentity, mapBody, mapLinkHeader, mapPath, mapQueryString, mapRoutePath, mapUrl, type NameMapping } from './mapping.js';
 import { parseBaseUrl, routeOfUrl, urlOfRoute, type BaseUrl } from './base-url.js';
 import { FORM_CONTENT_TYPE, phpFormSerializer, phpQuerySerializer } from './serialize.js';
@@ -100,14 +101,7 @@ export function internalsOf(client: object): ClientInternals {
   return i;
 }
 
-export const CALENDAR_NAMESPACE = '/cal/events/v1';
-export const LANGUAGE_PARAM = 'i18n_language';
-
-/** True when a route path (spec names, relative to the REST root) is in the calendar namespace. */
-export function isCalendarRoute(route: string): boolean {
-  const p = route.split('?')[0];
-  return p === CALENDAR_NAMESPACE || p.startsWith(`${CALENDAR_NAMESPACE}/`);
-}
+export { isCalendarRoute };
 
 function queryHasParam(query: string, name: string): boolean {
   for (const part of query.split('&')) {
@@ -175,7 +169,7 @@ function defaultBodySerializer(body: unknown, headers?: Headers | Record<string,
  */
 async function batchBody(request: Request, route: string, language: string | undefined, mapping: NameMapping | undefined): Promise<string | undefined> {
   const path = route.split('?')[0];
-  if (request.method !== 'POST' || path !== '/batch/v1' || !/json/i.test(request.headers.get('content-type') ?? '')) return undefined;
+  if (request.method !== 'POST' || path !== BATCH_ROUTE || !/json/i.test(request.headers.get('content-type') ?? '')) return undefined;
   const text = await request.clone().text();
   try {
     const json = JSON.parse(text) as { requests?: { path?: unknown }[] };

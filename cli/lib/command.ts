@@ -52,7 +52,7 @@ export function loadSpecFlag(value: string | undefined): { specFile: string; doc
 
 /** When `metaUrl` is the script node was started with: run `main` on the process's arguments, its result the exit code. */
 export async function runIfMain(metaUrl: string, main: (argv: string[]) => Promise<number>): Promise<void> {
-  if (await isMain(metaUrl)) process.exitCode = await main(process.argv.slice(2));
+  if (isMain(metaUrl)) process.exitCode = await main(process.argv.slice(2));
 }
 
 /**

@@ -4,15 +4,16 @@
 // term), a cost with its parsed `cost_details`. An event embeds its venue, organizers and terms:
 // they are read from the store when the event is answered, so an update of a venue shows there.
 import { formatDate, parseLocal, siteOffset, SITE_TZ, strtotime, type Clock } from './clock.ts';
-import { SITE, type WriteCtx } from './core-records.ts';
+import { type WriteCtx } from './core-records.ts';
 import { renderBlock, renderTitle, sanitizeTitle, uniqueSlug } from './text.ts';
 import type { Rec } from './store.ts';
 import type { CollectionKey } from './seed.ts';
-import type { WpRecord } from './record.ts';
+import { HOST, REST as REST_ROOT, type WpRecord } from './record.ts';
 import type { PlatformAnswer } from '../types.ts';
 import { asObject, entriesOf, member, type JsonObject } from '../../core/json.ts';
+import { CALENDAR_NAMESPACE, CORE_NAMESPACE } from '../../core/platform.js';
 
-const REST = `${SITE}/wp-json/cal/events/v1`;
+const REST = `${REST_ROOT}/${CALENDAR_NAMESPACE}`;
 const PATHS: Partial<Record<CollectionKey, string>> = {
   'cal/events/v1/events': 'event',
   'cal/events/v1/venues': 'venue',
@@ -136,7 +137,7 @@ export function applyEventWrite(ctx: WriteCtx & { clock: Clock }, rec: Rec, inpu
     r[`__${field}_ids`] = ids;
   }
   if (typeof body.slug === 'string') r.slug = sanitizeTitle(body.slug);
-  r.url = `${SITE}/event/${r.slug}/`;
+  r.url = `${HOST}/event/${r.slug}/`;
   r.rest_url = `${REST}/events/${r.id}`;
   return null;
 }
@@ -169,7 +170,7 @@ export function applyLinkedWrite(ctx: WriteCtx, rec: Rec, body: unknown): void {
     else if (k === nameField) r[k] = renderTitle(String(v));
     else if (k !== 'image' && k !== 'date' && k !== 'date_utc') r[k] = v;
   }
-  r.url = `${SITE}/${PATHS[ctx.key]}/${r.slug}/`;
+  r.url = `${HOST}/${PATHS[ctx.key]}/${r.slug}/`;
 }
 
 /** A new venue or organizer. */
@@ -209,9 +210,9 @@ export function applyTermWrite(ctx: WriteCtx, rec: Rec, input: unknown): void {
   if (typeof body.parent === 'number' && Number.isInteger(body.parent)) r.parent = body.parent;
   const tax = String(r.taxonomy);
   const col = ctx.key.endsWith('categories') ? 'categories' : 'tags';
-  r.url = `${SITE}/events/${col === 'categories' ? 'category' : 'tag'}/${r.slug}/`;
+  r.url = `${HOST}/events/${col === 'categories' ? 'category' : 'tag'}/${r.slug}/`;
   r.urls = { self: `${REST}/${col}/${r.id}`, collection: `${REST}/${col}`, ...(r.parent ? { up: `${REST}/${col}/${r.parent}` } : {}) };
-  const core = `${SITE}/wp-json/core/v2`;
+  const core = `${REST_ROOT}/${CORE_NAMESPACE}`;
   r._links = {
     self: [{ href: `${core}/${tax}/${r.id}` }],
     collection: [{ href: `${core}/${tax}` }],

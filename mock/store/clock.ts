@@ -42,7 +42,8 @@ const parts = (ms: number, timeZone: string): Record<string, string> => {
 
 /** `2025-06-13T10:00:00` (core, site time) or `2025-06-13 10:00:00` (calendar). */
 export function formatDate(ms: number, { utc = false, sep = 'T' }: { utc?: boolean; sep?: string } = {}): string {
-  const p = parts(ms, utc ? 'UTC' : SITE_TZ);
+  if (utc) return wallText(ms, sep);
+  const p = parts(ms, SITE_TZ);
   return `${p.year}-${p.month}-${p.day}${sep}${p.hour}:${p.minute}:${p.second}`;
 }
 
@@ -82,12 +83,33 @@ export function parseLocal(text: string): number {
 const PARSED = new Map<string, number>();
 
 function parseLocalOnce(text: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
-  if (!m) return NaN;
-  const asUtc = Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
+  const asUtc = wallMs(text);
   if (Number.isNaN(asUtc)) return NaN;
   return asUtc - siteOffset(asUtc - siteOffset(asUtc));
 }
+
+/**
+ * A wall time `YYYY-MM-DD[ T]HH:MM[:SS]` as the milliseconds of a UTC clock showing it, or NaN: no
+ * zone, for arithmetic on site-local times (a day later, 90 minutes later) before `wallText`.
+ */
+export function wallMs(text: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+  return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)) : NaN;
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** The wall time a UTC clock shows at `ms`: `YYYY-MM-DDTHH:MM:SS` (core), or with `sep` ' ' (calendar). */
+export function wallText(ms: number, sep = 'T'): string {
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}${sep}${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** A site-local wall time in UTC, in the same form (`date` -> `date_gmt`, `start_date` -> `utc_start_date`). */
+export const localToUtcText = (local: string, sep = 'T'): string => wallText(parseLocal(local), sep);
+
+/** The site's offset from UTC at a site-local wall time, in whole hours (1 in winter, 2 in summer). */
+export const localOffsetHours = (local: string): number => siteOffset(parseLocal(local)) / 3_600_000;
 
 const UNITS: Record<string, number> = { sec: 1e3, second: 1e3, min: 6e4, minute: 6e4, hour: 36e5, day: 864e5, week: 6048e5, fortnight: 12096e5 };
 

@@ -6,11 +6,9 @@ import { formatDate, parseLocal } from './clock.ts';
 import { renderBlock, renderTitle, sanitizeTitle, uniqueSlug } from './text.ts';
 import type { Rec, Store } from './store.ts';
 import type { CollectionKey, Lang } from './seed.ts';
-import type { WpRecord } from './record.ts';
+import { HOST, type WpRecord } from './record.ts';
 import type { Upload } from '../types.ts';
 import { asObject, entriesOf, isObject, member, type JsonObject } from '../../core/json.ts';
-
-export const SITE = 'https://festival.example';
 
 /** What a write needs: the store, the collection, the template record, the language, the time. */
 export interface WriteCtx {
@@ -55,9 +53,9 @@ function setDates(r: JsonObject, ms: number, fields: [string, string][]): void {
 /** The public link of a post-type record, as WordPress makes it (a draft has the `?p=` form). */
 function linkOf(key: CollectionKey, r: WpRecord): string {
   const published = r.status === 'publish' || r.status === 'inherit';
-  if (key === 'core/v2/media') return r.slug ? `${SITE}/${r.slug}/` : `${SITE}/?attachment_id=${r.id}`;
-  if (!published || !r.slug) return key === 'core/v2/pages' ? `${SITE}/?page_id=${r.id}` : `${SITE}/?p=${r.id}`;
-  return `${SITE}/${r.slug}/`;
+  if (key === 'core/v2/media') return r.slug ? `${HOST}/${r.slug}/` : `${HOST}/?attachment_id=${r.id}`;
+  if (!published || !r.slug) return key === 'core/v2/pages' ? `${HOST}/?page_id=${r.id}` : `${HOST}/?p=${r.id}`;
+  return `${HOST}/${r.slug}/`;
 }
 
 /** A new core record from the collection's template, with what the platform fills. */
@@ -70,7 +68,7 @@ export function newCoreRecord(ctx: WriteCtx, body: unknown): Rec {
     ['date', 'date_gmt'],
     ['modified', 'modified_gmt'],
   ]);
-  if ('guid' in r) r.guid = guidOf(r.guid, `${SITE}/?p=${id}`);
+  if ('guid' in r) r.guid = guidOf(r.guid, `${HOST}/?p=${id}`);
   if ('status' in r) r.status = DEFAULT_STATUS[ctx.key] ?? 'draft';
   if ('type' in r) r.type = ctx.template.type;
   if ('author' in r) r.author = 1;
@@ -102,7 +100,7 @@ function upload(r: WpRecord, file: Upload, now: number): void {
   r.slug = sanitizeTitle(base);
   r.mime_type = file.type;
   r.media_type = image ? 'image' : 'file';
-  r.source_url = `${SITE}/wp-content/uploads/${year}/${month}/${name}`;
+  r.source_url = `${HOST}/wp-content/uploads/${year}/${month}/${name}`;
   r.media_details = image
     ? { width: 1, height: 1, file: `${year}/${month}/${name}`, filesize: file.size, sizes: {}, image_meta: member(r.media_details, 'image_meta') ?? {} }
     : { filesize: file.size };
@@ -180,7 +178,7 @@ export function revisionOf(ctx: WriteCtx, parent: WpRecord, kind: 'revision' | '
   r.id = id;
   r.parent = parent.id;
   r.slug = `${parent.id}-${kind}-v1`;
-  if ('guid' in r) r.guid = guidOf(r.guid, `${SITE}/?p=${id}`);
+  if ('guid' in r) r.guid = guidOf(r.guid, `${HOST}/?p=${id}`);
   setDates(r, ctx.now, [
     ['date', 'date_gmt'],
     ['modified', 'modified_gmt'],

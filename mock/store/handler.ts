@@ -3,6 +3,7 @@
 // every other route stays Prism's. The front pages the list answers (paging.ts) and applies
 // `_embed`, `_fields` and `_envelope` as on every route.
 import { asArray, asObject, asString, at, member, type JsonObject } from '../../core/json.ts';
+import { CALENDAR_NAMESPACE, CORE_NAMESPACE, LANGUAGE_PARAM } from '../../core/platform.js';
 import { deref, type OpenApiDoc, type OperationObject, type Schema } from '../../core/spec.ts';
 import { rememberText } from '../json-text.ts';
 import { type Clock } from './clock.ts';
@@ -20,18 +21,19 @@ type Role = 'collection' | 'item' | 'slug' | 'children' | 'child';
 
 const ROUTES = new Map<string, { key: CollectionKey; role: Role }>();
 for (const c of ['posts', 'pages', 'media', 'menu-items']) {
-  const key = `core/v2/${c}` as CollectionKey;
+  const key = `${CORE_NAMESPACE}/${c}` as CollectionKey;
   ROUTES.set(`/${key}`, { key, role: 'collection' });
   ROUTES.set(`/${key}/{id}`, { key, role: 'item' });
 }
 for (const c of ['posts', 'pages']) {
-  ROUTES.set(`/core/v2/${c}/{parent}/revisions`, { key: `core/v2/${c}/revisions` as CollectionKey, role: 'children' });
-  ROUTES.set(`/core/v2/${c}/{parent}/revisions/{id}`, { key: `core/v2/${c}/revisions` as CollectionKey, role: 'child' });
-  ROUTES.set(`/core/v2/${c}/{id}/autosaves`, { key: `core/v2/${c}/autosaves` as CollectionKey, role: 'children' });
-  ROUTES.set(`/core/v2/${c}/{parent}/autosaves/{id}`, { key: `core/v2/${c}/autosaves` as CollectionKey, role: 'child' });
+  const base = `${CORE_NAMESPACE}/${c}`;
+  ROUTES.set(`/${base}/{parent}/revisions`, { key: `${base}/revisions` as CollectionKey, role: 'children' });
+  ROUTES.set(`/${base}/{parent}/revisions/{id}`, { key: `${base}/revisions` as CollectionKey, role: 'child' });
+  ROUTES.set(`/${base}/{id}/autosaves`, { key: `${base}/autosaves` as CollectionKey, role: 'children' });
+  ROUTES.set(`/${base}/{parent}/autosaves/{id}`, { key: `${base}/autosaves` as CollectionKey, role: 'child' });
 }
 for (const c of ['events', 'venues', 'organizers', 'categories', 'tags']) {
-  const key = `cal/events/v1/${c}` as CollectionKey;
+  const key = `${CALENDAR_NAMESPACE}/${c}` as CollectionKey;
   ROUTES.set(`/${key}`, { key, role: 'collection' });
   ROUTES.set(`/${key}/{id}`, { key, role: 'item' });
   if (c !== 'categories' && c !== 'tags') ROUTES.set(`/${key}/by-slug/{slug}`, { key, role: 'slug' });
@@ -67,7 +69,7 @@ export interface StoreAnswer {
   json: unknown;
 }
 
-const isCal = (key: CollectionKey): boolean => key.startsWith('cal/');
+const isCal = (key: CollectionKey): boolean => key.startsWith(`${CALENDAR_NAMESPACE}/`);
 const ITEM_ROUTE = (key: CollectionKey): string =>
   key.endsWith('/revisions') || key.endsWith('/autosaves') ? `/${key.replace(/\/(\w+)$/, '/{parent}/$1/{id}')}` : `/${key}/{id}`;
 
@@ -179,7 +181,7 @@ const writeCtx = (c: StoreCall, key: CollectionKey): WriteCtx & { clock: Clock }
   store: c.store,
   key,
   template: templateOf(c, key),
-  lang: (param(c.pairs, 'i18n_language') ?? 'en') as Lang,
+  lang: (param(c.pairs, LANGUAGE_PARAM) ?? 'en') as Lang,
   now: c.clock.now(),
   clock: c.clock,
 });

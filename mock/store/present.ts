@@ -4,12 +4,11 @@
 // terms read from the store.
 import { isObject, type JsonObject } from '../../core/json.ts';
 import { deref, type OpenApiDoc, type OperationObject, type Schema } from '../../core/spec.ts';
-import { SITE } from './core-records.ts';
 import { linkedIds } from './cal-records.ts';
-import { embeddedTerm } from './festival.ts';
+import { embeddedTerm } from './build-cal.ts';
 import type { Rec, Store } from './store.ts';
 import type { CollectionKey } from './seed.ts';
-import type { WpRecord } from './record.ts';
+import { REST, type WpRecord } from './record.ts';
 
 /** The schema of an operation's success answer for `context` (view: the branch without suffix). */
 export function contextSchema(doc: OpenApiDoc, op: OperationObject | undefined, context: string): Schema | undefined {
@@ -49,7 +48,6 @@ export function project(doc: OpenApiDoc, value: unknown, schemaRef: Schema | und
   return out;
 }
 
-const REST = `${SITE}/wp-json`;
 const href = (path: string, extra: JsonObject = {}): JsonObject[] => [{ ...extra, href: `${REST}${path}` }];
 
 /** `class_list` of a post or page (WordPress 6.5+), as `get_post_class` makes it for a record without one. */

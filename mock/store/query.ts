@@ -11,6 +11,7 @@ import type { CollectionKey, Lang } from './seed.ts';
 import type { WpRecord } from './record.ts';
 import type { Pairs, PlatformAnswer } from '../types.ts';
 import { member } from '../../core/json.ts';
+import { LANGUAGE_PARAM } from '../../core/platform.js';
 import { lastParam } from '../globals.ts';
 
 /** The values of a parameter: `name=a,b`, repeated `name[]=a&name[]=b`, or undefined when absent. */
@@ -61,7 +62,7 @@ function statusFilter(q: ListQuery, fallback: string): (r: WpRecord) => boolean 
 /** Filter core records (posts, pages, media, menu items). */
 export function filterCore(recs: Rec[], q: ListQuery): Rec[] {
   const p = (n: string): string[] | undefined => listParam(q.pairs, n);
-  const lang = (param(q.pairs, 'i18n_language') ?? 'en') as Lang;
+  const lang = (param(q.pairs, LANGUAGE_PARAM) ?? 'en') as Lang;
   const status = statusFilter(q, q.key === 'core/v2/media' ? 'inherit' : 'publish');
   const search = param(q.pairs, 'search')?.toLowerCase();
   const [include, exclude, author, authorEx, parent, parentEx, menus, menusEx] = [

@@ -1,10 +1,20 @@
 // The record the mock store holds: the API's answer in its richest context (`edit` for the core,
 // the single GET for the calendar), without `_links` / `_embedded` (a calendar term keeps its own
 // `_links`). The members the store reads are typed; every other member is `unknown` until checked.
-// A record comes from the spec's examples, from the festival builders (festival.ts) or from a seed
-// file that was checked against its schema (seed.ts), so the typed members hold what they say;
-// `isWpRecord` checks them where a value's shape is not known.
+// A record comes from the spec's examples, from the record builders (build-core.ts, build-cal.ts) or
+// from a seed file that was checked against its schema (seed.ts), so the typed members hold what
+// they say; `isWpRecord` checks them where a value's shape is not known. Also here: a record's
+// language and the examples' host, which the stored URLs keep.
 import { isObject } from '../../core/json.ts';
+
+/** The site's languages (WPML's codes); English is the default. */
+export type Lang = 'nl' | 'en' | 'de';
+export const LANGS: readonly Lang[] = ['en', 'nl', 'de'];
+
+/** The examples' site: stored URLs keep this host; the front rewrites it to the mock's origin at answer time. */
+export const HOST = 'https://festival.example';
+/** The examples' REST root. */
+export const REST = `${HOST}/wp-json`;
 /** A core record's text field: `raw` (edit context) and `rendered`. */
 export interface RawRendered {
   raw?: string;
@@ -36,6 +46,15 @@ export interface WpRecord {
   count?: number;
   [k: string]: unknown;
 }
+
+/** A stored record and its language. */
+export interface Entry {
+  lang: Lang;
+  record: WpRecord;
+}
+
+/** The `raw` of a core record's `{raw, rendered}` field (undefined for a calendar record's plain text). */
+export const rawOf = (f: RawRendered | string | undefined): string | undefined => (typeof f === 'object' ? f.raw : undefined);
 
 const optional = (v: unknown, type: 'string' | 'number'): boolean => v === undefined || typeof v === type;
 const textField = (v: unknown): boolean => v === undefined || (isObject(v) && optional(v.raw, 'string') && optional(v.rendered, 'string'));

@@ -10,42 +10,33 @@
 // checked against.)
 import { readFileSync, statSync } from 'node:fs';
 import { asArray, asNumber, isObject, member, objects, type JsonObject } from '../../core/json.ts';
+import { CALENDAR_NAMESPACE, CORE_NAMESPACE } from '../../core/platform.js';
 import { deref, escapePointer, type OpenApiDoc } from '../../core/spec.ts';
 import { createValidator, type Validator } from '../../core/validate.ts';
-import {
-  calImage,
-  corePost,
-  embeddedTerm,
-  eventJsonLd,
-  generateFestival,
-  LANGS,
-  mediaFromImage,
-  organizerJsonLd,
-  sanitizeTitle,
-  untexturize,
-  venueJsonLd,
-  type CorePostInput,
-  type Entry,
-  type Lang,
-} from './festival.ts';
-import { isWpRecord, type WpRecord } from './record.ts';
+import { calImage, embeddedTerm, eventJsonLd, organizerJsonLd, venueJsonLd } from './build-cal.ts';
+import { corePost, mediaFromImage, type CorePostInput } from './build-core.ts';
+import { generateFestival } from './festival.ts';
+import { isWpRecord, LANGS, type Entry, type Lang, type WpRecord } from './record.ts';
+import { sanitizeTitle, untexturize } from './text.ts';
 
 export type { Lang };
 /** Collection keys = the spec's collection route path without leading slash. */
+// The namespaces are the platform's (core/platform.js); every other spelling of a key in the store is
+// typed `CollectionKey`, so TypeScript holds it to this list.
 export const COLLECTIONS = [
-  'core/v2/posts',
-  'core/v2/pages',
-  'core/v2/media',
-  'core/v2/menu-items',
-  'core/v2/posts/revisions',
-  'core/v2/pages/revisions',
-  'core/v2/posts/autosaves',
-  'core/v2/pages/autosaves',
-  'cal/events/v1/events',
-  'cal/events/v1/venues',
-  'cal/events/v1/organizers',
-  'cal/events/v1/categories',
-  'cal/events/v1/tags',
+  `${CORE_NAMESPACE}/posts`,
+  `${CORE_NAMESPACE}/pages`,
+  `${CORE_NAMESPACE}/media`,
+  `${CORE_NAMESPACE}/menu-items`,
+  `${CORE_NAMESPACE}/posts/revisions`,
+  `${CORE_NAMESPACE}/pages/revisions`,
+  `${CORE_NAMESPACE}/posts/autosaves`,
+  `${CORE_NAMESPACE}/pages/autosaves`,
+  `${CALENDAR_NAMESPACE}/events`,
+  `${CALENDAR_NAMESPACE}/venues`,
+  `${CALENDAR_NAMESPACE}/organizers`,
+  `${CALENDAR_NAMESPACE}/categories`,
+  `${CALENDAR_NAMESPACE}/tags`,
 ] as const;
 export type CollectionKey = (typeof COLLECTIONS)[number];
 export interface SeedEntry {
@@ -122,7 +113,7 @@ function exampleValues(doc: OpenApiDoc, key: CollectionKey): { source: string; v
 /** The records in an example's value: a list, the calendar's envelope (`{events: [...]}`), or one record. */
 function recordsIn(key: CollectionKey, value: unknown): WpRecord[] {
   const list = key.split('/').pop() ?? '';
-  const items = Array.isArray(value) ? value : key.startsWith('cal/') ? (asArray(member(value, list)) ?? [value]) : [value];
+  const items = Array.isArray(value) ? value : key.startsWith(`${CALENDAR_NAMESPACE}/`) ? (asArray(member(value, list)) ?? [value]) : [value];
   return items.filter(isWpRecord);
 }
 

@@ -1,4 +1,8 @@
-// Shared helpers for the project's Spectral functions: walk the operations of one path item.
+// Shared helpers for the project's Spectral functions: walk the operations of one path item. The
+// platform's names are the core's (core/platform.js, plain JS so Spectral's bundler reads it too).
+import { isCalendarRoute, LANGUAGE_PARAM } from '../../core/platform.js';
+
+export { isCalendarRoute, LANGUAGE_PARAM };
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 export function* operations(pathItem, context) {
@@ -23,5 +27,3 @@ export function requiresAuth(op) {
   if (!Array.isArray(sec) || sec.length === 0) return false;
   return !sec.some((req) => req && Object.keys(req).length === 0);
 }
-
-export const CALENDAR = /^\/cal\/events\/v1(\/|$)/;

@@ -1,4 +1,4 @@
-import { CALENDAR, operations, parametersOf, routeOf } from './_ops.js';
+import { isCalendarRoute, operations, parametersOf, routeOf } from './_ops.js';
 
 const CORE = ['X-WP-Total', 'X-WP-TotalPages', 'Link'];
 const CAL = ['X-TEC-Total', 'X-TEC-TotalPages'];
@@ -13,7 +13,7 @@ export default function paginationHeaders(pathItem, _opts, context) {
     if (!parametersOf(pathItem, op).some((p) => p.in === 'query' && p.name === 'per_page')) continue;
     const ok = op.responses?.['200'];
     const headers = Object.keys(ok?.headers ?? {});
-    for (const h of CALENDAR.test(route) ? CAL : CORE) {
+    for (const h of isCalendarRoute(route) ? CAL : CORE) {
       if (!headers.includes(h))
         results.push({ message: `GET ${route} is paginated: its 200 must document the ${h} header.`, path: [...at, 'responses', '200'] });
     }

@@ -9,7 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bundle, deref, type Example, type Ref } from '../../core/spec.ts';
 import type { Json } from '../support/spec.js';
 import { createValidator } from '../../core/validate.ts';
-import { calImage, embeddedTerm, HOST, sanitizeTitle, untexturize } from '../../mock/store/festival.ts';
+import { calImage, embeddedTerm } from '../../mock/store/build-cal.ts';
+import { HOST } from '../../mock/store/record.ts';
+import { sanitizeTitle, untexturize } from '../../mock/store/text.ts';
 import { builtInSeed, COLLECTIONS, emptySeed, exampleSeed, readSeedFile, RECORD_SCHEMA, type CollectionKey, type Seed } from '../../mock/store/seed.ts';
 
 const doc = bundle();

@@ -5,6 +5,7 @@ import { exercise } from '../exercise.js';
 import { itemsOf, siteHas } from '../lookup.js';
 import { ownCreated, registerCleanup } from './cleanup.js';
 import { asArray, member } from '../../../core/json.js';
+import { BATCH_ROUTE } from '../../../core/platform.js';
 import type { RunContext } from '../types.js';
 
 /** The first item of a list value, as `v?.[0]` reads it (an array's, or an object's member `0`). */
@@ -14,7 +15,7 @@ const first = (v: unknown): unknown => (Array.isArray(v) ? v[0] : member(v, '0')
 const responsesOf = (json: unknown): unknown => member(json, 'responses');
 
 export async function batchSequence(ctx: RunContext) {
-  const key = 'POST /batch/v1';
+  const key = `POST ${BATCH_ROUTE}`;
   const absent = (ns: string | undefined) => ns !== undefined && ctx.absentNs.has(ns);
   const postsPath = ctx.allOps
     .map((x) => x.path)

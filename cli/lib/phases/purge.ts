@@ -8,25 +8,32 @@
 import { quietly } from '../exercise.js';
 import { titleOf } from './records.js';
 import { member } from '../../../core/json.js';
+import { CALENDAR_NAMESPACE, CORE_NAMESPACE, SITE_NAMES } from '../../../core/platform.js';
 import type { RunContext } from '../types.js';
 
 /** Calendar collections (spec names) whose records are posts, and their post types. */
 const CALENDAR_POST_TYPES: Record<string, string> = {
-  '/cal/events/v1/events': 'tribe_events',
-  '/cal/events/v1/venues': 'tribe_venue',
-  '/cal/events/v1/organizers': 'tribe_organizer',
+  [`/${CALENDAR_NAMESPACE}/events`]: 'tribe_events',
+  [`/${CALENDAR_NAMESPACE}/venues`]: 'tribe_venue',
+  [`/${CALENDAR_NAMESPACE}/organizers`]: 'tribe_organizer',
 };
+/** The calendar namespace as a route prefix inside a regular expression. */
+const CAL = `/${CALENDAR_NAMESPACE}`.replace(/\./g, '\\.');
+/** The site's name of the core namespace (the `rest_namespace` of its post types). */
+const SITE_CORE = SITE_NAMES.namespaces[CORE_NAMESPACE];
 /** A calendar record that is a post: its collection and its id. */
-const CALENDAR_POST_RECORD = /^(\/cal\/events\/v1\/(?:events|venues|organizers))\/(\d+)$/;
+const CALENDAR_POST_RECORD = new RegExp(`^(${CAL}/(?:events|venues|organizers))/(\\d+)$`);
+/** A calendar term (no trash). */
+const CALENDAR_TERM = new RegExp(`^${CAL}/(?:categories|tags)/\\d+$`);
 const SAFE_BASE = /^[a-z0-9_-]{1,64}$/;
 
 /** The core route base of a post type, from the site's `/core/v2/types/<type>` (spec names); undefined when the site has none. */
 async function coreBaseOf(ctx: RunContext, type: string, cache: Map<string, string | undefined>): Promise<string | undefined> {
   if (cache.has(type)) return cache.get(type);
-  const r = await quietly(ctx, 'GET', `/core/v2/types/${type}`, { query: { context: 'edit' } });
+  const r = await quietly(ctx, 'GET', `/${CORE_NAMESPACE}/types/${type}`, { query: { context: 'edit' } });
   const restBase = member(r?.json, 'rest_base');
   const base =
-    r?.status === 200 && typeof restBase === 'string' && SAFE_BASE.test(restBase) && (member(r.json, 'rest_namespace') ?? 'wp/v2') === 'wp/v2'
+    r?.status === 200 && typeof restBase === 'string' && SAFE_BASE.test(restBase) && (member(r.json, 'rest_namespace') ?? SITE_CORE) === SITE_CORE
       ? restBase
       : undefined;
   cache.set(type, base);
@@ -43,7 +50,7 @@ export async function isOwnTrashedCalendarRecord(ctx: RunContext, path: string):
   if (!m || !ctx.records.created.some((c) => c.path === path)) return false;
   const base = await coreBaseOf(ctx, CALENDAR_POST_TYPES[m[1]], (ctx.coreBases ??= new Map()));
   if (!base) return false;
-  const rec = await quietly(ctx, 'GET', `/core/v2/${base}/${m[2]}`, { query: { context: 'edit' } });
+  const rec = await quietly(ctx, 'GET', `/${CORE_NAMESPACE}/${base}/${m[2]}`, { query: { context: 'edit' } });
   return rec?.status === 200 && member(rec.json, 'id') === Number(m[2]) && member(rec.json, 'status') === 'trash' && titleOf(rec.json).includes(ctx.marker);
 }
 
@@ -54,7 +61,7 @@ export async function purgeTrashed(ctx: RunContext) {
   records.aliases ??= [];
   for (const t of [...records.trashed]) {
     // Terms have no trash: the calendar's DELETE removes them. Read the record back to know.
-    if (/^\/cal\/events\/v1\/(?:categories|tags)\/\d+$/.test(t.path)) {
+    if (CALENDAR_TERM.test(t.path)) {
       const back = await quietly(ctx, 'GET', t.path);
       if (back && (back.status === 400 || back.status === 404)) {
         records.trashed.splice(records.trashed.indexOf(t), 1);
@@ -74,7 +81,7 @@ export async function purgeTrashed(ctx: RunContext) {
       ctx.report.notes.push(`purge: the site has no core route for ${CALENDAR_POST_TYPES[m[1]]}: ${t.path} stays in the trash`);
       continue;
     }
-    const corePath = `/core/v2/${base}/${id}`;
+    const corePath = `/${CORE_NAMESPACE}/${base}/${id}`;
     records.aliases.push({ alias: corePath, of: t.path });
     const rec = await quietly(ctx, 'GET', corePath, { query: { context: 'edit' } });
     const title = titleOf(rec?.json);

@@ -13,6 +13,7 @@ import { ownCreated, registerCleanup } from './cleanup.js';
 import { unknownIdStatus } from './reads.js';
 import { NO_SUCH_ID } from '../exercise.js';
 import { member } from '../../../core/json.js';
+import { BATCH_NAMESPACE, BATCH_ROUTE, LANGUAGE_PARAM } from '../../../core/platform.js';
 import type { Operation, Schema } from '../../../core/spec.js';
 import { errorPart, type HttpResult, type RawBody, type RunContext } from '../types.js';
 
@@ -100,7 +101,7 @@ async function createProbes(ctx: RunContext, c: string, kind: string, title: str
     await keepIfCreated(ctx, c, bad, `${title} ${suffix}`);
   };
   if (intProp) await probe('wrong-type', `wrong type ${intProp[0]}`, (body) => (body[intProp[0]] = 'not-a-number'));
-  const enumProp = props.find(([n, s]) => n !== 'i18n_language' && typeof (schemaEnum(s, ctx.doc) ?? [])[0] === 'string');
+  const enumProp = props.find(([n, s]) => n !== LANGUAGE_PARAM && typeof (schemaEnum(s, ctx.doc) ?? [])[0] === 'string');
   if (enumProp) await probe('bad-enum', `bad enum ${enumProp[0]}`, (body) => (body[enumProp[0]] = 'not-a-valid-value'));
   const req = deref(cs, ctx.doc)?.required ?? [];
   if (req.length) await probe('missing', `missing required ${req[0]}`, (body) => delete body[req[0]]);
@@ -250,7 +251,7 @@ export function writableCollections(ctx: RunContext, writes: Operation[]): strin
 /** Run every write sequence; one failing collection does not stop the others. */
 export async function writePhase(ctx: RunContext, writes: Operation[]) {
   const collections = writableCollections(ctx, writes);
-  ctx.phase(`writes: ${collections.length} collections${ctx.opByKey.has('POST /batch/v1') && ctx.results.has('POST /batch/v1') ? ' and batch' : ''}`);
+  ctx.phase(`writes: ${collections.length} collections${ctx.opByKey.has(`POST ${BATCH_ROUTE}`) && ctx.results.has(`POST ${BATCH_ROUTE}`) ? ' and batch' : ''}`);
   for (const c of collections) {
     try {
       await resourceSequence(ctx, c);
@@ -261,7 +262,7 @@ export async function writePhase(ctx: RunContext, writes: Operation[]) {
       if (r) r.checks.push({ name: 'write sequence', kind: 'response', ok: false, errors: [`aborted: ${errorPart(e, 'message')}`] });
     }
   }
-  if (ctx.opByKey.has('POST /batch/v1') && ctx.results.has('POST /batch/v1') && !ctx.absentNs.has('batch/v1')) await batchSequence(ctx);
+  if (ctx.opByKey.has(`POST ${BATCH_ROUTE}`) && ctx.results.has(`POST ${BATCH_ROUTE}`) && !ctx.absentNs.has(BATCH_NAMESPACE)) await batchSequence(ctx);
   // Write operations on routes no sequence covers.
   for (const x of writes) {
     const r = resultOf(ctx, x.key);
