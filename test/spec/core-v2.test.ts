@@ -6,9 +6,9 @@
 // from the seed text. Every example of these operations validates against its schema (strictly for
 // responses: no undocumented field).
 import { describe, expect, it } from 'vitest';
-import { section, ticks } from './support/seed.js';
-import { bundle, deref, operation, operations, requestSchema, type Json, type Operation, typesOf } from './support/spec.js';
-import { check } from './support/validate.js';
+import { section, ticks } from '../support/seed.js';
+import { bundle, deref, operation, operations, requestSchema, type Json, type Operation, typesOf } from '../support/spec.js';
+import { check } from '../support/validate.js';
 
 const strip = (s: string) => s.replace(/`/g, '').trim();
 const list = (s: string) =>
