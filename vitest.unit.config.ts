@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // loopback, no child process. The full offline run (`npm run test:offline`) includes these files too.
 export default defineConfig({
   test: {
-    include: ['test/core/**/*.test.ts', 'test/client/**/*.test.ts', 'test/core.test.ts', 'test/contract/one-judge.test.ts'],
+    include: ['test/core/**/*.test.ts', 'test/client/**/*.test.ts', 'test/spec/core-v2.test.ts', 'test/contract/one-judge.test.ts'],
     testTimeout: 10_000,
     pool: 'threads',
   },

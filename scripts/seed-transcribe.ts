@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Transcribe the seed document into test/fixtures/seed/, the project's own committed copy of what the
-// seed-derived tests (test/{core,calendar,site,addons}.test.ts) read: for each section they use, its
+// seed-derived tests (test/spec/) read: for each section they use, its
 // title, text, tables (rows keyed by header) and list items. The tests read only the transcription,
 // so a clone without ../shared runs them; CI checks that the transcription still matches the seed.
 //

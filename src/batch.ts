@@ -1,7 +1,7 @@
 // The typed batch helper: typed requests in, typed per-item results out. `POST /batch/v1` runs at
 // most 25 requests, so longer lists are sent as several batches (in order). Only operations the
 // spec marks `x-allow-batch: {v1: true}` are accepted, by type and at run time (BATCHABLE is derived
-// from the bundled spec by scripts/batchable.mjs (a pipeline stage)).
+// from the bundled spec by scripts/batchable.ts (a pipeline stage)).
 import { defaultPathSerializer } from 'openapi-fetch';
 import { BATCH_ROUTE } from '../core/platform.js';
 import { BATCHABLE } from '../generated/batchable.js';

@@ -1,5 +1,5 @@
 // `Link` header parsing (RFC 8288) for paginate. No imports: `npm run bench` loads this file alone to
-// measure that parsing time grows linearly with the header's length (scripts/bench/link-parse.mjs).
+// measure that parsing time grows linearly with the header's length (bench/link-parse.ts).
 
 /**
  * The URL of `rel="next"` in a `Link` header (RFC 8288). A single left-to-right pass: each character is

@@ -1,5 +1,5 @@
 // The contract run: every selected operation of the spec against a live site, read-only by default.
-// The run is a sequence of phases (phases/*.mjs) that share one explicit run context (`ctx`, built
+// The run is a sequence of phases (phases/*.ts) that share one explicit run context (`ctx`, built
 // here): the site index (mapping chosen from it, drift), the credentials check, the records audit
 // before, read probes, write sequences, cleanup and sweep, the records audit after, the summary.
 // A deadline, SIGINT or a site that stopped answering stops the phases; the cleanup of created

@@ -2,7 +2,6 @@
 // checked on an injected fetch (no network).
 import { describe, expect, it } from 'vitest';
 import { batch, collect, createClient, FESTIVAL_PLATFORM, paginate, unwrap } from '../../src/index.ts';
-import { parseBaseUrl, routeOfUrl, urlOfRoute } from '../../src/base-url.ts';
 import { json, mockFetch } from './helpers.ts';
 
 async function urlOf(
@@ -114,16 +113,6 @@ describe('base URL: ?rest_route= (no pretty permalinks)', () => {
     expect(calls.map((c) => c.url.searchParams.get('rest_route'))).toEqual(['/wp/v2/posts', '/wp/v2/posts']);
     expect(calls[1].url.searchParams.get('page')).toBe('2');
     expect(calls[1].url.searchParams.get('per_page')).toBe('1');
-  });
-
-  it('routeOfUrl and urlOfRoute are inverse on both forms', () => {
-    for (const raw of ['https://s.example/wp-json/', 'https://s.example/?rest_route=']) {
-      const base = parseBaseUrl(raw);
-      for (const route of ['/', '/core/v2/posts', '/core/v2/posts?per_page=2&categories=3,4']) expect(routeOfUrl(base, urlOfRoute(base, route))).toBe(route);
-      expect(routeOfUrl(base, 'https://other.example/wp-json/core/v2/posts')).toBeUndefined();
-    }
-    expect(routeOfUrl(parseBaseUrl('https://s.example/wp-json'), 'https://s.example/wp-jsonx/core')).toBeUndefined();
-    expect(routeOfUrl(parseBaseUrl('https://s.example/?rest_route='), 'https://s.example/?p=5')).toBeUndefined();
   });
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, FESTIVAL_PLATFORM, parseMapping, unwrap } from '../../src/index.ts';
-import { mapQueryString, mapRoutePath, mapUrl } from '../../src/mapping.ts';
 import { BASE, json, mockFetch } from './helpers.ts';
 
 describe('name mapping in the client', () => {
@@ -75,20 +74,5 @@ describe('name mapping in the client', () => {
     const client = createClient({ baseUrl: BASE, fetch, mapping });
     await (client.GET as unknown as (p: string) => Promise<unknown>)('/ml/v1/status');
     expect(calls[0].url.pathname).toBe('/wp-json/wpml/v1/status');
-  });
-});
-
-describe('mapping helpers', () => {
-  it('map raw query strings both ways without re-encoding values', () => {
-    expect(mapQueryString('i18n_language=de&include=1,2&i18n_language[]=x', FESTIVAL_PLATFORM)).toBe('wpml_language=de&include=1,2&wpml_language[]=x');
-    expect(mapQueryString('wpml_language=de&categories[terms]=1,2', FESTIVAL_PLATFORM, 'toSpec')).toBe('i18n_language=de&categories[terms]=1,2');
-  });
-
-  it('map batch paths and rest_route URLs', () => {
-    expect(mapRoutePath('/core/v2/posts/5?i18n_language=nl', FESTIVAL_PLATFORM)).toBe('/wp/v2/posts/5?wpml_language=nl');
-    expect(mapRoutePath('/wp/v2/posts', FESTIVAL_PLATFORM, 'toSpec')).toBe('/core/v2/posts');
-    expect(mapUrl('https://s.example/?rest_route=/wp/v2/posts&wpml_language=de&page=2', 'https://s.example/wp-json', FESTIVAL_PLATFORM, 'toSpec')).toBe(
-      'https://s.example/?rest_route=/core/v2/posts&i18n_language=de&page=2',
-    );
   });
 });

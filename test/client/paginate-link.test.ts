@@ -1,6 +1,6 @@
 // `Link` header parsing (RFC 8288) by a single linear pass, and the loop guard of paginate: a `next`
 // that repeats a page already visited stops with an error. Linearity itself is measured by
-// `npm run bench` (scripts/bench/link-parse.mjs), not timed here.
+// `npm run bench` (bench/link-parse.ts), not timed here.
 import { describe, expect, it } from 'vitest';
 import { collect, createClient, nextLink, paginate, paginateCalendar } from '../../src/index.ts';
 import { BASE, json, mockFetch } from './helpers.ts';

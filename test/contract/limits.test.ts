@@ -2,7 +2,7 @@
 // bytes or sends an endless body. Every request has a timeout covering headers and body, a body over
 // --max-body is cut off, the run has a deadline, three timeouts in a row stop it, and a stopped run
 // (deadline, SIGINT) still writes a partial report. (Peak memory against an endless body is measured
-// by `npm run bench`, scripts/bench/contract.mjs.)
+// by `npm run bench`, bench/contract.ts.)
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

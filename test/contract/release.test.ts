@@ -1,4 +1,4 @@
-// The release script (scripts/release.mjs) on a small project in a temporary folder, with a stand-in
+// The release script (scripts/release.ts) on a small project in a temporary folder, with a stand-in
 // build that bundles by copying: it writes the version everywhere, stores the released bundle, renames
 // the changelog's Unreleased section, and refuses unannounced breaks before writing anything.
 import { spawnSync } from 'node:child_process';

@@ -2,10 +2,9 @@
 // that the mock and validate-har use. WordPress compiles each route into one regular expression over
 // the whole route, matched case-insensitively after the trailing slashes are removed; a path value
 // that the parameter's pattern refuses matches no route (404 rest_no_route), as does a route without
-// the method; HEAD is served by GET. The route is the path under the REST root, or `?rest_route=`.
+// the method; HEAD is served by GET. (Where the route of a URL is: test/core/base-url.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { restRouteOf } from '../../core/base-url.ts';
-import { matchRoute, routeTable } from '../../core/match.ts';
+import { matchRoute, routeTable, trimRoute } from '../../core/match.ts';
 import type { OpenApiDoc, OperationObject, ParameterObject } from '../../core/spec.ts';
 
 const op = (id: string, params: ParameterObject[] = []): OperationObject => ({
@@ -63,26 +62,11 @@ describe("the platform's URL-matching rules (core/match.ts)", () => {
   });
 });
 
-// [URL, route, form] or [URL, null, why it is not a REST URL]
-const ROUTES: [string, string | null, string][] = [
-  ['https://site/wp-json/core/v2/posts?per_page=5', '/core/v2/posts', 'path'],
-  ['https://site/blog/wp-json/core/v2/posts', '/core/v2/posts', 'path'],
-  ['https://site/wp-json', '/', 'path'],
-  ['https://site/?rest_route=/core/v2/posts/5&context=edit', '/core/v2/posts/5', 'rest_route'],
-  ['https://site/index.php?rest_route=%2Fcore%2Fv2%2Fposts', '/core/v2/posts', 'rest_route'],
-  ['https://site/wp-json/other?rest_route=/core/v2/posts', '/core/v2/posts', 'rest_route'],
-  ['https://site/about/', null, 'not a REST URL'],
-  ['data:image/png;base64,AAAA', null, 'not an HTTP URL'],
-  ['/wp-json/core/v2/posts', null, 'not an absolute URL'],
-];
-
-describe('where the route of a URL is (core/base-url.ts)', () => {
-  it.each(ROUTES)('%s', (url, route, formOrWhy) => {
-    const r = restRouteOf(url);
-    if (route === null) {
-      expect('outOfScope' in r && r.outOfScope).toMatch(formOrWhy);
-      return;
-    }
-    expect(r).toMatchObject({ route, form: formOrWhy });
+describe('trailing slashes', () => {
+  it('trims trailing slashes (a 100 KB slash flood included) and keeps the root', () => {
+    expect(trimRoute('/core/v2/posts///')).toBe('/core/v2/posts');
+    expect(trimRoute('/')).toBe('/');
+    expect(trimRoute('/'.repeat(100_000))).toBe('/');
+    expect(trimRoute(`/a${'/'.repeat(100_000)}`)).toBe('/a');
   });
 });

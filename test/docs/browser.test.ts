@@ -62,6 +62,17 @@ const target =
     return o.params.some((p) => p.in === 'query' && p.required) && media && (media.examples || media.example);
   }) ?? operations(doc)[0];
 
+/**
+ * After a click on a search hit, wait until Redoc has navigated to the operation: its address names
+ * the operation and the operation's section is in the page. A search read before that (a fixed pause
+ * that a loaded machine outlasts) reads the previous screen.
+ */
+async function arrivedAt(operationId: string): Promise<void> {
+  const tail = `/${operationId.toLowerCase()}`; // Redoc's address of an operation: #/<tag>/<operationid>
+  await page.waitForURL((url) => url.hash.toLowerCase().endsWith(tail), { timeout: 15_000 });
+  await page.locator(`[data-section-id$="${tail}"]`).first().waitFor({ state: 'attached', timeout: 15_000 });
+}
+
 describe('the HTML docs', () => {
   it('show every namespace group of x-tagGroups in the navigation', async () => {
     const nav = await page.locator('.menu-content').innerText();
@@ -77,7 +88,7 @@ describe('the HTML docs', () => {
     const hit = page.getByText(target.op.summary, { exact: true }).first();
     await hit.waitFor({ timeout: 15_000 });
     await hit.click();
-    await page.waitForTimeout(1500);
+    await arrivedAt(target.id);
     const main = await page.locator('body').innerText();
     for (const p of target.params.filter((x: Json) => x.in === 'query' || x.in === 'path')) expect(main, `parameter ${p.name}`).toContain(p.name);
     // A value of the success example appears in the response samples.
@@ -95,7 +106,8 @@ describe('the HTML docs', () => {
     const text = await page.evaluate(() => document.body.innerText);
     await page.goto(`${base}/`, { waitUntil: 'load' });
     await page.getByText('Error catalogue', { exact: true }).first().click();
-    await page.waitForTimeout(800);
+    // Wait until the catalogue's first code is on the page, not for a guess of the clock.
+    await page.getByText('rest_no_route').first().waitFor({ state: 'attached', timeout: 15_000 });
     const after = await page.locator('body').innerText();
     expect(after + text).toContain('rest_no_route');
     await page.screenshot({ path: join(OUT, 'docs-errors.png') });
@@ -121,7 +133,7 @@ describe('the HTML docs', () => {
     const hit = page.getByText(withBody!.op.summary, { exact: true }).first();
     await hit.waitFor({ timeout: 15_000 });
     await hit.click();
-    await page.waitForTimeout(1500);
+    await arrivedAt(withBody!.id);
     // The selector of the operation on screen (the page also renders its neighbours).
     const selector = async () => {
       const buttons = page.locator('button').filter({ hasText: /^(curl \(mock\)|curl \(real site\)|Typed client \(real site\)|Payload)$/ });
@@ -144,8 +156,7 @@ describe('the HTML docs', () => {
       await item.waitFor({ timeout: 5000 });
       expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(Object.keys(expected));
       await item.click();
-      await page.waitForTimeout(500);
-      expect(await (await selector()).innerText()).toBe(label);
+      await expect.poll(async () => (await selector()).innerText(), { timeout: 10_000 }).toBe(label);
       // The code of the panel that holds this selector.
       const panel = await (await selector()).locator('xpath=ancestor::*[.//pre or .//code][1]').innerText();
       expect(panel, `the ${label} sample`).toMatch(shows);

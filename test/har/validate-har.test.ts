@@ -607,7 +607,7 @@ describe('the streaming reader on stream-json (D148)', () => {
 });
 
 describe('the package command', () => {
-  it('dispatches validate-har from cli/index.mjs', () => {
+  it('dispatches validate-har from cli/index.ts', () => {
     const r = spawnSync(
       process.execPath,
       [join(ROOT, 'dist', 'cli', 'index.js'), 'validate-har', fx('conforming.har'), '--quiet', '--out', join(TMP, 'bin-out')],

@@ -245,7 +245,7 @@ describe('hostile requests', () => {
     }
   });
 
-  it('slash floods are answered, 50 at once (trimming is linear: test/mock/input.test.ts)', async () => {
+  it('slash floods are answered, 50 at once (trimming is linear: test/core/match.test.ts)', async () => {
     const flood = '/'.repeat(15_000);
     const all = await Promise.all(Array.from({ length: 50 }, (_, i) => fetchRaw(`/core/v2/posts${i % 2 ? '' : '/5'}${flood}`, {})));
     for (const a of all) expectPlatform('slash flood', a);

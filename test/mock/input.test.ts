@@ -1,46 +1,10 @@
-// How the mock's front reads a request (mock/input.ts, core/php-query.ts): as PHP and WordPress do, checked
+// How the mock's front reads a request (mock/input.ts; PHP's queries and forms: test/core/php-query.test.ts): as PHP and WordPress do, checked
 // against the sandbox (a malformed percent-escape stays as it is, the charset is ignored, a body of
 // an unknown type is not read), and what it forwards to Prism is always strictly encoded.
 import { describe, expect, it } from 'vitest';
-import { trimRoute as trimSlashes } from '../../core/match.ts';
-import { encodePairs, phpDecode, phpPairs } from '../../core/php-query.ts';
 import { bodyToForward, mediaType } from '../../mock/input.ts';
 
-describe('PHP-style decoding', () => {
-  it('decodes valid escapes and + and keeps malformed ones', () => {
-    expect(phpDecode('a%20b+c')).toBe('a b c');
-    expect(phpDecode('%')).toBe('%');
-    expect(phpDecode('%zz%4')).toBe('%zz%4');
-    expect(phpDecode('%C3%A9')).toBe('é');
-    expect(phpDecode('%C3')).toBe('\uFFFD'); // an incomplete UTF-8 sequence
-    expect(() => decodeURIComponent('%')).toThrow(URIError); // what killed Prism
-  });
-
-  it('parses pairs as parse_str: empty keys dropped, dots and spaces in the base name become _', () => {
-    expect(phpPairs('%=x&=y&a.b=1&c d[e.f]=2&&g')).toEqual([
-      ['%', 'x'],
-      ['a_b', '1'],
-      ['c_d[e.f]', '2'],
-      ['g', ''],
-    ]);
-    expect(phpPairs('a=1&'.repeat(2000), 1000)).toHaveLength(1000);
-  });
-
-  it('re-encodes strictly (Prism decodes every forwarded key and value)', () => {
-    const q = encodePairs(phpPairs('%=x&%zz=%&tags[]=1&t=a,b'));
-    expect(q).toBe('%25=x&%25zz=%25&tags[]=1&t=a%2Cb');
-    for (const part of q.split('&')) expect(() => decodeURIComponent(part)).not.toThrow();
-  });
-});
-
 describe('paths and content types', () => {
-  it('trims trailing slashes (a 100 KB slash flood included) and keeps the root', () => {
-    expect(trimSlashes('/core/v2/posts///')).toBe('/core/v2/posts');
-    expect(trimSlashes('/')).toBe('/');
-    expect(trimSlashes('/'.repeat(100_000))).toBe('/');
-    expect(trimSlashes(`/a${'/'.repeat(100_000)}`)).toBe('/a');
-  });
-
   it('reads the media type; malformed ones are none', () => {
     expect(mediaType('application/json; charset=utf-16')).toBe('application/json');
     for (const bad of ['a/b/c', ';;;', '', '/', 'application/', undefined]) expect(mediaType(bad)).toBeNull();

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runBuild } from '../support/build.js';
+import { CHILD_TEST_MS, runBuild } from '../support/build.js';
 import { ROOT } from '../support/spec.js';
 
 let dir: string;
@@ -36,9 +36,13 @@ describe('build on bad input', () => {
       (t: string) => t.replace('type: object', 'type: objekt'),
       [/ErrorDetail\.yaml/, /objekt/],
     ],
-  ])('stops on %s and names the file', (_what, file, edit, named) => {
-    const res = buildWith(file, edit);
-    expect(res.status).not.toBe(0);
-    for (const n of named) expect(res.output).toMatch(n);
-  });
+  ])(
+    'stops on %s and names the file',
+    (_what, file, edit, named) => {
+      const res = buildWith(file, edit);
+      expect(res.status).not.toBe(0);
+      for (const n of named) expect(res.output).toMatch(n);
+    },
+    CHILD_TEST_MS,
+  );
 });

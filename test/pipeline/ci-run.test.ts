@@ -149,8 +149,10 @@ describe('.ci/run stops the sandbox it started', () => {
     spawnSync('bash', ['scripts/sandbox/up.sh'], { cwd: repo });
     const db = pidOf(repo, 'mariadb');
     pids.push(db);
-    process.kill(pidOf(repo, 'php'));
-    spawnSync('sleep', ['0.2']);
+    const php = pidOf(repo, 'php');
+    process.kill(php);
+    for (let i = 0; i < 400 && alive(php); i++) spawnSync('sleep', ['0.05']); // until it is gone (at most 20 s)
+    expect(alive(php)).toBe(false);
     const r = ci(repo);
     expect(r.status, r.out).toBe(0);
     expect(downs(repo)).toEqual(['php']);

@@ -2,6 +2,9 @@
 //  - DECISIONS.md opens with an index (`- [D<n>. <title>](#<anchor>)`, one line per entry) that lists
 //    exactly its entries (`## D<n>. <title>`), with the same titles and working anchors, and the
 //    entries are in number order;
+//  - a decision replaced (wholly or in part) by a later one says so: its entry's first line is
+//    `**Superseded by D<m>**` (then what changed), its index line ends ` — Superseded by D<m>`, and
+//    D<m> is an entry with a greater number;
 //  - every README.md (outside node_modules/, generated/, dist/) names only files that exist: in a
 //    table whose first header cell is `file`, `folder` or `path`, every backticked name in the first
 //    column is a path relative to the README's folder (a trailing `/` marks a folder).
@@ -23,11 +26,48 @@ interface Entry {
   id: string;
   title: string;
   anchor?: string;
+  /** The entry that replaced this one (`**Superseded by D<m>**`, or the index line's ` — Superseded by D<m>`). */
+  supersededBy?: string;
+}
+
+/** The entries with their marker, read from each entry's first line. */
+function entriesOf(text: string): Entry[] {
+  return [...text.matchAll(/^## (D\d+)\. (.+)\n(.*)$/gm)].map((m) => ({
+    id: m[1],
+    title: m[2].trim(),
+    supersededBy: /^\*\*Superseded by (D\d+)\*\*/.exec(m[3])?.[1],
+  }));
+}
+
+function supersededProblems(entries: Entry[], index: Entry[], text: string): string[] {
+  const problems: string[] = [];
+  const num = (id: string) => Number(id.slice(1));
+  const ids = new Set(entries.map((e) => e.id));
+  const listed = new Map(index.map((e) => [e.id, e]));
+  for (const e of entries) {
+    const line = listed.get(e.id);
+    if (line && line.supersededBy !== e.supersededBy)
+      problems.push(
+        `${e.id}: the entry says ${e.supersededBy ? `superseded by ${e.supersededBy}` : 'nothing of a successor'}, its index line ${line.supersededBy ? `superseded by ${line.supersededBy}` : 'nothing'}`,
+      );
+    if (!e.supersededBy) continue;
+    if (!ids.has(e.supersededBy)) problems.push(`${e.id} is superseded by ${e.supersededBy}, which has no entry`);
+    else if (num(e.supersededBy) <= num(e.id)) problems.push(`${e.id} is superseded by ${e.supersededBy}, which is not later`);
+  }
+  for (const m of text.matchAll(/^(?!## D\d+\. ).*\n(.*Superseded by D\d+.*)$/gm))
+    if (!/^\*\*Superseded by D\d+\*\*/.test(m[1]) && !/^- \[D\d+\. /.test(m[1]))
+      problems.push(`a "Superseded by" marker outside an entry's first line: ${m[1].slice(0, 80)}`);
+  return problems;
 }
 
 export function decisionsProblems(text: string): string[] {
-  const entries: Entry[] = [...text.matchAll(/^## (D\d+)\. (.+)$/gm)].map((m) => ({ id: m[1], title: m[2].trim() }));
-  const index: Entry[] = [...text.matchAll(/^- \[(D\d+)\. (.+)\]\(#([^)\s]+)\)$/gm)].map((m) => ({ id: m[1], title: m[2].trim(), anchor: m[3] }));
+  const entries = entriesOf(text);
+  const index: Entry[] = [...text.matchAll(/^- \[(D\d+)\. (.+)\]\(#([^)\s]+)\)(?: — Superseded by (D\d+))?$/gm)].map((m) => ({
+    id: m[1],
+    title: m[2].trim(),
+    anchor: m[3],
+    supersededBy: m[4],
+  }));
   const problems: string[] = [];
   if (!entries.length) problems.push('no entries (`## D<n>. <title>`)');
   const firstEntry = text.search(/^## D\d+\. /m);
@@ -61,7 +101,7 @@ export function decisionsProblems(text: string): string[] {
       .join()
   )
     problems.push("the index is not in the entries' order");
-  return problems;
+  return [...problems, ...supersededProblems(entries, index, text)];
 }
 
 const SKIP = new Set(['node_modules', 'generated', 'dist', '.git', '.sandbox', 'test-output']);
@@ -126,6 +166,31 @@ describe('DECISIONS.md', () => {
       'D2: the index says "Too", the entry "Two"',
       'D4 is not in the index',
       'the index lists D9, which has no entry',
+    ]);
+  });
+
+  it('finds a superseded entry without its index mark, a mark without the entry, a successor that is not later or not there', () => {
+    const text = [
+      '- [D1. One](#d1-one) — Superseded by D3',
+      '- [D2. Two](#d2-two)',
+      '- [D3. Three](#d3-three) — Superseded by D2',
+      '- [D4. Four](#d4-four) — Superseded by D9',
+      '',
+      '## D1. One',
+      '**Superseded by D3**: three does it.',
+      '## D2. Two',
+      '**Superseded by D4** in part: x.',
+      '## D3. Three',
+      '**Superseded by D2**: backwards.',
+      '## D4. Four',
+      '**Superseded by D9**: a number nobody wrote.',
+      'Superseded by D1 in the middle of a text.',
+    ].join('\n');
+    expect(decisionsProblems(text)).toEqual([
+      'D2: the entry says superseded by D4, its index line nothing',
+      'D3 is superseded by D2, which is not later',
+      'D4 is superseded by D9, which has no entry',
+      'a "Superseded by" marker outside an entry\'s first line: Superseded by D1 in the middle of a text.',
     ]);
   });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { contextSchema, expandSchema, project, projectValue } from '../../scripts/redocly/record-contexts.js';
-import { bundleSource } from '../support/build.js';
+import { bundleSource, CHILD_TEST_MS } from '../support/build.js';
 import { bundle, ROOT, type Json } from '../support/spec.js';
 
 const record = (): Json => ({
@@ -101,20 +101,24 @@ describe('festival/record-contexts', () => {
     expect(s).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
   });
 
-  it('a bad marker fails the bundle, naming the file', () => {
-    const r = record();
-    r.properties.secret['x-contexts'] = ['admin'];
-    const get = { operationId: 'getThing', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: 'Thing.yaml' } } } } } };
-    const res = bundleSource({
-      'Thing.yaml': r,
-      'Rendered.yaml': { type: 'object' },
-      'RenderedEdit.yaml': { type: 'object' },
-      'openapi.yaml': { openapi: '3.1.0', info: { title: 't', version: '1.0.0' }, paths: { '/x': { get } } },
-    });
-    expect(res.status).not.toBe(0);
-    expect(res.output).toMatch(/unknown context "admin"/);
-    expect(res.output).toMatch(/Thing\.yaml/);
-  });
+  it(
+    'a bad marker fails the bundle, naming the file',
+    () => {
+      const r = record();
+      r.properties.secret['x-contexts'] = ['admin'];
+      const get = { operationId: 'getThing', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: 'Thing.yaml' } } } } } };
+      const res = bundleSource({
+        'Thing.yaml': r,
+        'Rendered.yaml': { type: 'object' },
+        'RenderedEdit.yaml': { type: 'object' },
+        'openapi.yaml': { openapi: '3.1.0', info: { title: 't', version: '1.0.0' }, paths: { '/x': { get } } },
+      });
+      expect(res.status).not.toBe(0);
+      expect(res.output).toMatch(/unknown context "admin"/);
+      expect(res.output).toMatch(/Thing\.yaml/);
+    },
+    CHILD_TEST_MS,
+  );
 });
 
 describe('the records in the source', () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { bundleSource } from '../support/build.js';
+import { bundleSource, CHILD_MS, CHILD_TEST_MS } from '../support/build.js';
 import { bundle, ROOT, type Json } from '../support/spec.js';
 
 // The Redocly plugin is plain JavaScript (Redocly loads it as it is); its two helpers are typed here,
@@ -100,56 +100,64 @@ describe('the decorator', () => {
     expect(() => expandPathItem(item)).toThrow(message);
   });
 
-  it('a bad marker fails the bundle, naming the file', () => {
-    const r = bundleSource({
-      'thing.yaml': { post: { ...post, 'x-update-methods': ['get'] } },
-      'openapi.yaml': { openapi: '3.1.0', info: { title: 't', version: '1.0.0' }, paths: { '/x': { $ref: 'thing.yaml' } } },
-    });
-    expect(r.status).not.toBe(0);
-    expect(r.output).toMatch(/unknown method "get"/);
-    expect(r.output).toMatch(/thing\.yaml/);
-  });
+  it(
+    'a bad marker fails the bundle, naming the file',
+    () => {
+      const r = bundleSource({
+        'thing.yaml': { post: { ...post, 'x-update-methods': ['get'] } },
+        'openapi.yaml': { openapi: '3.1.0', info: { title: 't', version: '1.0.0' }, paths: { '/x': { $ref: 'thing.yaml' } } },
+      });
+      expect(r.status).not.toBe(0);
+      expect(r.output).toMatch(/unknown method "get"/);
+      expect(r.output).toMatch(/thing\.yaml/);
+    },
+    CHILD_TEST_MS,
+  );
 });
 
 describe('the Spectral rule update-methods-from-post', () => {
-  it('fires on a PUT that differs from its POST, a PATCH without POST, and a marker left behind', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'update-methods-'));
-    try {
-      const op = (id: string, extra: Json = {}) => ({
-        operationId: id,
-        summary: 'Update a thing',
-        description: 'Update.',
-        tags: ['T'],
-        responses: { 200: { description: 'ok' } },
-        ...extra,
-      });
-      const doc = {
-        openapi: '3.1.0',
-        info: { title: 't', version: '1.0.0', description: 'd' },
-        tags: [{ name: 'T', description: 't' }],
-        paths: {
-          '/a': { post: op('updateA'), put: op('updateAPut', { responses: { 201: { description: 'created' } } }) },
-          '/b': { patch: op('updateBPatch') },
-          '/c': { post: op('updateC', { 'x-update-methods': ['put'] }) },
-        },
-      };
-      writeFileSync(join(dir, 'doc.yaml'), stringify(doc));
-      const r = spawnSync(
-        join(ROOT, 'node_modules/.bin/spectral'),
-        ['lint', join(dir, 'doc.yaml'), '--ruleset', join(ROOT, '.spectral.yaml'), '--format', 'json', '--quiet'],
-        { cwd: ROOT, encoding: 'utf8' },
-      );
-      const mine = (JSON.parse(r.stdout.trim() || '[]') as { code: string; message: string }[])
-        .filter((x) => x.code === 'update-methods-from-post')
-        .map((x) => x.message)
-        .sort();
-      expect(mine).toEqual([
-        'PATCH /b: an update needs its POST; write the POST with x-update-methods: [put, patch].',
-        'POST /c: x-update-methods is left in the bundle; bundle with redocly.yaml (decorator festival/update-methods).',
-        "PUT /a: differs from its POST in responses; write the update once, as the POST's x-update-methods.",
-      ]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it(
+    'fires on a PUT that differs from its POST, a PATCH without POST, and a marker left behind',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'update-methods-'));
+      try {
+        const op = (id: string, extra: Json = {}) => ({
+          operationId: id,
+          summary: 'Update a thing',
+          description: 'Update.',
+          tags: ['T'],
+          responses: { 200: { description: 'ok' } },
+          ...extra,
+        });
+        const doc = {
+          openapi: '3.1.0',
+          info: { title: 't', version: '1.0.0', description: 'd' },
+          tags: [{ name: 'T', description: 't' }],
+          paths: {
+            '/a': { post: op('updateA'), put: op('updateAPut', { responses: { 201: { description: 'created' } } }) },
+            '/b': { patch: op('updateBPatch') },
+            '/c': { post: op('updateC', { 'x-update-methods': ['put'] }) },
+          },
+        };
+        writeFileSync(join(dir, 'doc.yaml'), stringify(doc));
+        const r = spawnSync(
+          join(ROOT, 'node_modules/.bin/spectral'),
+          ['lint', join(dir, 'doc.yaml'), '--ruleset', join(ROOT, '.spectral.yaml'), '--format', 'json', '--quiet'],
+          { cwd: ROOT, encoding: 'utf8', timeout: CHILD_MS },
+        );
+        const mine = (JSON.parse(r.stdout.trim() || '[]') as { code: string; message: string }[])
+          .filter((x) => x.code === 'update-methods-from-post')
+          .map((x) => x.message)
+          .sort();
+        expect(mine).toEqual([
+          'PATCH /b: an update needs its POST; write the POST with x-update-methods: [put, patch].',
+          'POST /c: x-update-methods is left in the bundle; bundle with redocly.yaml (decorator festival/update-methods).',
+          "PUT /a: differs from its POST in responses; write the update once, as the POST's x-update-methods.",
+        ]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    CHILD_TEST_MS,
+  );
 });

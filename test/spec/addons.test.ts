@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { section, splitTop, ticks, type SeedTable } from './support/seed.js';
-import { bundle, deref, operations, ROOT, type Json, type Operation, PUBLIC, REQUIRED, typesOf } from './support/spec.js';
-import { check } from './support/validate.js';
+import { section, splitTop, ticks, type SeedTable } from '../support/seed.js';
+import { bundle, deref, operations, ROOT, type Json, type Operation, PUBLIC, REQUIRED, typesOf } from '../support/spec.js';
+import { check } from '../support/validate.js';
 
 // ------------------------------------------------------------------------------------------------
 // Seed parsing

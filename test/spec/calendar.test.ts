@@ -4,9 +4,9 @@
 // seed leaves open (envelopes, headers, status codes, security), and every calendar example validated
 // strictly (undocumented fields fail) against its schema.
 import { describe, expect, it } from 'vitest';
-import { section, type SeedTable } from './support/seed.js';
-import { bundle, deref, operations, requestSchema, type Json, type Operation, typesOf } from './support/spec.js';
-import { check } from './support/validate.js';
+import { section, type SeedTable } from '../support/seed.js';
+import { bundle, deref, operations, requestSchema, type Json, type Operation, typesOf } from '../support/spec.js';
+import { check } from '../support/validate.js';
 
 const NS = '/cal/events/v1';
 const strip = (s: string) => s.replace(/`/g, '').trim();

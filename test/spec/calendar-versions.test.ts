@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundle, deref, operations, requestSchema, ROOT, type Json, type Operation } from './support/spec.js';
-import { check } from './support/validate.js';
+import { bundle, deref, operations, requestSchema, ROOT, type Json, type Operation } from '../support/spec.js';
+import { check } from '../support/validate.js';
 
 const NS = '/cal/events/v1';
 const fixture = (name: string): Json => JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'calendar', name), 'utf8'));

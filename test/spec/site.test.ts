@@ -3,9 +3,9 @@
 // table is in the spec with its type, default, enum, bound and required flag, derived mechanically
 // from the seed. Every example of these operations validates against its schema.
 import { describe, expect, it } from 'vitest';
-import { section, splitTop, ticks, type SeedTable } from './support/seed.js';
-import { deref, operation, PUBLIC, requestSchema, type Json, type Operation, typesOf } from './support/spec.js';
-import { check } from './support/validate.js';
+import { section, splitTop, ticks, type SeedTable } from '../support/seed.js';
+import { deref, operation, PUBLIC, requestSchema, type Json, type Operation, typesOf } from '../support/spec.js';
+import { check } from '../support/validate.js';
 
 const strip = (s: string) => s.replace(/`/g, '').trim();
 
