@@ -6,7 +6,6 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-// @ts-expect-error plain ESM JavaScript (a Redocly plugin), without type declarations
 import { expandPathItem, parseTable, rowsFor } from '../../scripts/redocly/shared-parameters.js';
 import { bundleSource } from '../support/build.js';
 import { bundle, ROOT, type Json } from '../support/spec.js';

@@ -63,8 +63,8 @@ describe('test/ mirrors the code', () => {
   const entries = readdirSync(TEST);
   const facts = {
     coreModules: readdirSync(join(ROOT, 'core'))
-      .filter((f) => f.endsWith('.ts'))
-      .map((f) => f.replace(/\.ts$/, '')),
+      .filter((f) => /\.(ts|js)$/.test(f))
+      .map((f) => f.replace(/\.(ts|js)$/, '')),
     coreTests: readdirSync(join(TEST, 'core')).filter((f) => f.endsWith('.ts')),
     testDirs: entries.filter((n) => statSync(join(TEST, n)).isDirectory()),
     looseTests: entries.filter((n) => n.endsWith('.test.ts')),

@@ -6,7 +6,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-// @ts-expect-error plain ESM JavaScript (a Redocly plugin), without type declarations
 import { bodySchema, expandBody, writeMap } from '../../scripts/redocly/write-bodies.js';
 import { bundleSource } from '../support/build.js';
 import { bundle, ROOT, type Json } from '../support/spec.js';
