@@ -13,11 +13,15 @@
 //    (its parent changes) it sends that process SIGHUP. It exits as the process did (same code, or
 //    the same signal), and kills the process after STOP_GRACE_MS if it does not stop.
 //
-// Usage: node scripts/launch.js [--build] [--build-only] [node flags...] <target> [args...]
+// Usage: node scripts/launch.js [--build] [--build-only] [--group] [node flags...] <target> [args...]
 //   <target>.js   run with this Node (the node flags before it are passed to Node); compiled first
 //                 when it is under dist/
 //   other         run as a command (e.g. `bash scripts/sandbox/up.sh`); --build compiles first
 //   --build-only  compile if needed and exit (test/global-setup.ts)
+//   --group       run the target in a process group of its own (stdin closed) and signal the whole
+//                 group, as a terminal's Ctrl-C does: a shell script's foreground command stops with
+//                 it (the shell runs its trap only after that command ends); daemons it started in
+//                 sessions of their own (setsid) are not in the group
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -74,6 +78,7 @@ export function codeIsFresh(target, root = ROOT) {
 }
 
 let child = null;
+let group = false;
 let stopSignal = null;
 let killTimer = null;
 
@@ -82,7 +87,8 @@ function onSignal(signal) {
   stopSignal ??= signal;
   if (!child || child.exitCode !== null || child.signalCode !== null) return exitLike(null, signal);
   try {
-    child.kill(signal);
+    if (group) process.kill(-child.pid, signal);
+    else child.kill(signal);
   } catch {
     /* gone already */
   }
@@ -105,7 +111,7 @@ function exitLike(code, signal) {
 /** Run `cmd args` with inherited stdio as the one child; resolves with its exit. */
 function run(cmd, args) {
   return new Promise((done) => {
-    child = spawn(cmd, args, { stdio: 'inherit', cwd: process.cwd() });
+    child = spawn(cmd, args, group ? { stdio: ['ignore', 'inherit', 'inherit'], detached: true } : { stdio: 'inherit' });
     child.on('error', (e) => {
       console.error(`launch: cannot run ${cmd}: ${e.message}`);
       done({ code: 127, signal: null });
@@ -130,11 +136,12 @@ async function ensureCode(target) {
 
 /** Split the command line: launcher flags, node flags, the target and its arguments. */
 function parse(argv) {
-  const o = { build: false, buildOnly: false, nodeFlags: [], target: null, args: [] };
+  const o = { build: false, buildOnly: false, group: false, nodeFlags: [], target: null, args: [] };
   let i = 0;
   for (; i < argv.length && argv[i].startsWith('-'); i++) {
     if (argv[i] === '--build') o.build = true;
     else if (argv[i] === '--build-only') o.buildOnly = true;
+    else if (argv[i] === '--group') o.group = true;
     else o.nodeFlags.push(argv[i]);
   }
   o.target = argv[i] ?? null;
@@ -145,7 +152,7 @@ function parse(argv) {
 async function main() {
   const o = parse(process.argv.slice(2));
   if (!o.target && !o.buildOnly) {
-    console.error('launch: usage: node scripts/launch.js [--build] [--build-only] [node flags...] <target> [args...]');
+    console.error('launch: usage: node scripts/launch.js [--build] [--build-only] [--group] [node flags...] <target> [args...]');
     process.exit(2);
   }
   for (const s of SIGNALS) process.on(s, () => onSignal(s));
@@ -164,6 +171,7 @@ async function main() {
     }
     if (o.buildOnly) return exitLike(0, null);
   }
+  group = o.group;
   const r = isNode ? await run(process.execPath, [...o.nodeFlags, script, ...o.args]) : await run(o.target, o.args);
   if (killTimer) clearTimeout(killTimer);
   exitLike(r.code, r.signal);

@@ -2,12 +2,12 @@
 // when one did), and a signal to the npm process (SIGINT, SIGTERM or SIGHUP, which npm does not
 // forward) stops every process below it within 2 s.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONFIG_FILES, SOURCE_DIRS } from '../../scripts/launch.js';
-import { killAll, processTree, startWatched, waitGone, type Proc } from '../support/procs.js';
+import { killAll, processTree, startWatched, survivors, waitGone, type Proc } from '../support/procs.js';
 import { ROOT } from '../support/spec.js';
 
 const LAUNCH = join(ROOT, 'scripts', 'launch.js');
@@ -147,4 +147,55 @@ describe('a signal to the npm process stops everything below it', () => {
     const { left } = await signalNpm('old', 'SIGTERM');
     expect(left.map((p) => p.cmd).join('\n')).toContain('node fake.js');
   });
+});
+
+// `npm run sandbox` (scripts/sandbox/up.sh, run with --group): the real up.sh is never run here (it
+// provisions the machine); a stand-in runs up.sh's own signal handler (its on_signal function and
+// trap lines, taken from the file) around a foreground command, with a temporary file and a partial
+// plugin folder as up.sh leaves them mid-way and a server started in a session of its own (setsid).
+describe('a signal to `npm run sandbox` stops the provisioning and removes its temporary files', () => {
+  const dir = temp('launch-sandbox-');
+  const up = readFileSync(join(ROOT, 'scripts', 'sandbox', 'up.sh'), 'utf8');
+  const handler = /^on_signal\(\) \{[\s\S]*?^\}\n(?:trap .*\n){3}/m.exec(up)?.[0] ?? '';
+  const script = `set -euo pipefail
+SB=${dir}/sb
+log() { echo "sandbox: $*"; }
+${handler}
+mkdir -p "$SB/run" "$SB/sites/wp68/wp-content/plugins/.tec-partial"
+mktemp "$SB/run/put.XXXXXX" >/dev/null
+setsid node -e 'setInterval(() => {}, 1000)' </dev/null >/dev/null 2>&1 &
+echo "$!" >"$SB/run/server.pid"
+node -e 'console.log("fake: ready"); setInterval(() => {}, 1000)'
+`;
+  writeFileSync(join(dir, 'up.sh'), script);
+  const scripts = { sandbox: `exec node ${LAUNCH} --group bash up.sh` };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'sandbox-signals', version: '1.0.0', scripts }));
+
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    it(`${signal}: the script and its foreground command gone within 2 s, temporary files removed, the server kept`, async () => {
+      expect(handler).toContain('rm -f "$SB"/run/put.*');
+      rmSync(join(dir, 'sb'), { recursive: true, force: true });
+      const npm = startWatched('npm', ['run', 'sandbox'], { cwd: dir, env: process.env, pattern: /^fake: ready$/m, timeoutMs: 60_000 });
+      let tree: Proc[] = [];
+      let server: Proc[] = [];
+      try {
+        await npm.ready;
+        server = processTree(Number(readFileSync(join(dir, 'sb', 'run', 'server.pid'), 'utf8')));
+        // The server is the shell's child too (setsid gives it a session, not a parent of its own).
+        tree = processTree(npm.child.pid!).filter((p) => !server.some((x) => x.pid === p.pid));
+        expect(tree.map((p) => p.cmd).join('\n')).toMatch(/launch\.js --group bash up\.sh[\s\S]*bash up\.sh[\s\S]*setInterval/);
+        expect(readdirSync(join(dir, 'sb', 'run')).filter((f) => f.startsWith('put.'))).toHaveLength(1);
+        process.kill(npm.child.pid!, signal);
+        expect((await waitGone(tree, 2000)).left.map((p) => p.cmd)).toEqual([]);
+        // The shell's last line may still be on its way through the pipe: waited for, 2 s at most.
+        for (const t0 = Date.now(); !npm.output().includes('sandbox: stopped by') && Date.now() - t0 < 2000; ) await new Promise((r) => setTimeout(r, 20));
+        expect(npm.output()).toContain(`sandbox: stopped by ${signal}`);
+        expect(readdirSync(join(dir, 'sb', 'run')).filter((f) => f.startsWith('put.'))).toEqual([]);
+        expect(existsSync(join(dir, 'sb', 'sites', 'wp68', 'wp-content', 'plugins', '.tec-partial'))).toBe(false);
+        expect(survivors(server)).toHaveLength(1);
+      } finally {
+        killAll([...tree, ...server]);
+      }
+    });
+  }
 });
