@@ -14,7 +14,10 @@ let site: FakeSite;
 let run: CliRun;
 let browser: Browser;
 let page: Page;
-let report: { summary: { operations: number; checked: number; failed: number; notReachable: number; skipped: number }; operations: { namespace: string; verdict: string }[] };
+let report: {
+  summary: { operations: number; checked: number; failed: number; notReachable: number; skipped: number };
+  operations: { namespace: string; verdict: string }[];
+};
 
 beforeAll(async () => {
   site = await scope.site((_req, res, seen, self) => {

@@ -112,7 +112,15 @@ describe("the README's first hour with the mock, pasted", () => {
       expect(install).toContain('npm init -y');
       expect(install).toMatch(/npm install "\$TGZ"/);
       expect(install).not.toMatch(/npm install festival-site-api/);
-      const env = { ...process.env, HOME: home, npm_config_cache: NPM_CACHE, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+      const env = {
+        ...process.env,
+        HOME: home,
+        npm_config_cache: NPM_CACHE,
+        npm_config_prefer_offline: 'true',
+        npm_config_audit: 'false',
+        npm_config_fund: 'false',
+        npm_config_update_notifier: 'false',
+      };
       const r = spawnSync('bash', ['-euo', 'pipefail', '-c', install], { cwd: ROOT, env, encoding: 'utf8', timeout: 240_000 });
       expect(r.status, r.stdout + r.stderr).toBe(0);
       const app = join(home, 'my-app');
@@ -133,7 +141,17 @@ describe("the README's first hour with the mock, pasted", () => {
       writeFileSync(join(app, 'first-hour.ts'), ts);
       const tsc = spawnSync(
         process.execPath,
-        [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', '--skipLibCheck', 'first-hour.ts'],
+        [
+          join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+          '--noEmit',
+          '--strict',
+          '--module',
+          'nodenext',
+          '--target',
+          'es2022',
+          '--skipLibCheck',
+          'first-hour.ts',
+        ],
         { cwd: app, encoding: 'utf8', timeout: 120_000 },
       );
       expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);

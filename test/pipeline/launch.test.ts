@@ -188,7 +188,7 @@ node -e 'console.log("fake: ready"); setInterval(() => {}, 1000)'
         process.kill(npm.child.pid!, signal);
         expect((await waitGone(tree, 2000)).left.map((p) => p.cmd)).toEqual([]);
         // The shell's last line may still be on its way through the pipe: waited for, 2 s at most.
-        for (const t0 = Date.now(); !npm.output().includes('sandbox: stopped by') && Date.now() - t0 < 2000; ) await new Promise((r) => setTimeout(r, 20));
+        for (const t0 = Date.now(); !npm.output().includes('sandbox: stopped by') && Date.now() - t0 < 2000;) await new Promise((r) => setTimeout(r, 20));
         expect(npm.output()).toContain(`sandbox: stopped by ${signal}`);
         expect(readdirSync(join(dir, 'sb', 'run')).filter((f) => f.startsWith('put.'))).toEqual([]);
         expect(existsSync(join(dir, 'sb', 'sites', 'wp68', 'wp-content', 'plugins', '.tec-partial'))).toBe(false);
