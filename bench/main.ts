@@ -532,7 +532,7 @@ function markdown(r: Results): string {
   ];
   if (r.partial)
     lines.push(
-      `Partial run (${r.partial.measured}): sections ${r.partial.skipped.join(', ')} were skipped, their figures are those of the run of ${r.partial.previousDate}.`,
+      `Partial run (${r.partial.measured}): sections ${r.partial.skipped.join(', ')} were skipped; their figures are carried over from results.json as it was (written ${r.partial.previousDate}, itself possibly carrying older ones).`,
       '',
     );
   lines.push('## Targets', '', '| target | value | limit | verdict |', '|---|---|---|---|');

@@ -25,7 +25,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import { clearTimeout, setInterval, setTimeout } from 'node:timers';
+import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -157,8 +157,10 @@ async function main() {
   }
   for (const s of SIGNALS) process.on(s, () => onSignal(s));
   const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) onSignal('SIGHUP');
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    onSignal('SIGHUP');
   }, PARENT_POLL_MS).unref();
   const isNode = o.target?.endsWith('.js') ?? false;
   const script = isNode ? resolve(o.target) : null;
