@@ -90,7 +90,7 @@ describe('the launcher compiles only when needed', () => {
     const restored = p.run();
     expect(restored.out).toContain('value two');
     expect(restored.compiled).toBe(true);
-  });
+  }, 600_000); // seven compiles of a small project: seconds each on an idle machine, far more on a loaded one
 
   it('a failed compile runs nothing, says so, and is tried again next time', () => {
     const p = project();
@@ -104,7 +104,7 @@ describe('the launcher compiles only when needed', () => {
     expect(p.run().status).not.toBe(0);
     p.write('core/value.ts', "export const value: string = 'three';\n");
     expect(p.run().out).toContain('value three');
-  });
+  }, 600_000);
 });
 
 // A stand-in for the mock: a child of its own, both stopped on SIGINT, SIGTERM and SIGHUP.
