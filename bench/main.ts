@@ -2,7 +2,7 @@
 // Benchmarks (`npm run bench`): how fast the pipeline, the types, the mock and the live contract run
 // are, and how they grow. Every figure is the median of several runs with min and max. Writes
 // bench/results.json and bench/results.md and prints each target as MET or MISSED.
-//   npm run bench -- [--runs 3] [--duration 5] [--skip pipeline,types,link,mock,live,scaling,har,contract,growth] [--help]
+//   npm run bench -- [--runs 3] [--duration 5] [--skip pipeline,start,types,link,mock,live,scaling,har,contract,growth] [--help]
 // Item 5 (live contract run) needs a real site: the sandbox (.sandbox/env.json) or WP_BASE_URL
 // (+ WP_USER, WP_APP_PASSWORD). Servers listen on 127.0.0.1 only; every child is stopped by its PID.
 // Nothing is written outside bench/ and temporary folders (generated/ and dist/ are left alone).
@@ -28,6 +28,7 @@ import { harBench } from './har.ts';
 import { growthBench, type Growth } from './growth.ts';
 import { consumerTypecheck } from './types.ts';
 import { linkParse } from './link-parse.ts';
+import { startBench, type StartFigures } from './start.ts';
 
 export const BENCH_HELP = `Usage: npm run bench -- [options]      (or: node dist/bench/main.js [options])
 
@@ -38,7 +39,8 @@ growth; writes bench/results.json and bench/results.md and prints each target as
 Options:
   --runs <n>              runs per figure, 1-10 (default 3; figures are the median, min and max)
   --duration <s>          seconds of load per mock scenario, 1-30 (default 5)
-  --skip <a,b,...>        sections to skip: pipeline, types, link, mock, live, contract, scaling, har, growth
+  --skip <a,b,...>        sections to skip: pipeline, start, types, link, mock, live, contract, scaling, har,
+                          growth; a run that skips some keeps the previous results of those
   --help                  this text (also -h)`;
 
 const BENCH_FLAGS = { runs: { type: 'string' }, duration: { type: 'string' }, skip: { type: 'string' }, help: { type: 'boolean', short: 'h' } } satisfies Flags;
@@ -111,6 +113,7 @@ interface Scaling {
 /** Each section's figures, as results.json holds them (a skipped section is absent). */
 interface Items {
   pipeline?: ReturnType<typeof npmBuildTimes>;
+  start?: StartFigures;
   sizes?: Record<string, number | null>;
   consumerTypecheck?: Awaited<ReturnType<typeof consumerTypecheck>>;
   linkParse?: Awaited<ReturnType<typeof linkParse>>;
@@ -130,6 +133,8 @@ interface Results {
   machine: { cores: number; node: string; date: string };
   items: Items;
   targets: { name: string; value: number; limit: number; cmp: string; unit: string; verdict: string }[];
+  /** A run that skipped sections: when it ran, what it skipped, the date of the figures it kept. */
+  partial?: { measured: string; skipped: string[]; previousDate: string };
 }
 
 const results: Results = { machine: { cores: cpus().length, node: process.version, date: new Date().toISOString() }, items: {}, targets: [] };
@@ -387,6 +392,39 @@ async function mockSection(bundle: string): Promise<void> {
   target('mock total memory under the store load (front + every Prism, peak)', s.memoryPeakMb, 400, '<=', 'MB');
 }
 
+/** 1b. The first minute: the mock's start against a bare Node server's, and a warm `npm run mock`. */
+async function startSection(): Promise<void> {
+  log(`1b. start: the mock to listening, first store answer, first Prism answer x${RUNS} ...`);
+  const s = (results.items.start = await startBench({ runs: RUNS, log }));
+  target('mock process: start to listening', s.mockListening.median, 1, '<=', 's');
+  target('mock process: start to first store answer', s.mockFirstStore.median, 1, '<=', 's');
+  target('npm run mock (warm checkout): start to first store answer', s.npmMockFirstStore.median, 2, '<=', 's');
+  target('npm run mock -- --help (warm checkout)', s.npmMockHelp.median, 2, '<=', 's');
+}
+
+/**
+ * Write results.json and results.md. A run that skipped sections keeps the previous run's figures
+ * and targets of those (a target this run measured replaces the previous one of the same name).
+ */
+function writeResults(): void {
+  let previous: Results | null = null;
+  try {
+    previous = SKIP.size ? (JSON.parse(readFileSync('bench/results.json', 'utf8')) as Results) : null;
+  } catch {
+    previous = null;
+  }
+  if (previous) {
+    const fresh = new Map(results.targets.map((t) => [t.name, t]));
+    const kept = previous.targets.map((t) => fresh.get(t.name) ?? t);
+    const keptNames = new Set(kept.map((t) => t.name));
+    results.targets = [...kept, ...results.targets.filter((t) => !keptNames.has(t.name))];
+    results.items = { ...previous.items, ...results.items };
+    results.partial = { measured: new Date().toISOString(), skipped: [...SKIP], previousDate: previous.machine.date };
+  }
+  writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync('bench/results.md', markdown(results));
+}
+
 /** 6. Scaling: every stage on a synthetic spec 4x the size, against the spec as it is. */
 function scalingSection(): void {
   log(`6. scaling: 4x synthetic spec, every stage x${RUNS} ...`);
@@ -419,6 +457,8 @@ async function main(): Promise<void> {
       results.items.pipeline = npmBuildTimes(bundle);
       target('whole build (npm run build)', results.items.pipeline.total.median, 15, '<=', 's');
     } else timeCmd(process.execPath, [join('dist', 'scripts', 'build.js'), '--out', bundle]);
+
+    if (!SKIP.has('start')) await startSection();
 
     log('2. artifact sizes ...');
     results.items.sizes = artifactSizes(bundle);
@@ -476,8 +516,7 @@ async function main(): Promise<void> {
       target(`${name}: growth exponent over 5,000-20,000 invalid items (1 = linear, 2 = quadratic)`, x.exponent, 1.3, '<=', '');
     }
   }
-  writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync('bench/results.md', markdown(results));
+  writeResults();
   log('wrote bench/results.json and bench/results.md');
   const missed = results.targets.filter((t) => t.verdict === 'MISSED').length;
   log(`${results.targets.length - missed} targets MET, ${missed} MISSED`);
@@ -491,6 +530,11 @@ function markdown(r: Results): string {
     `Machine: ${r.machine.cores} cores, Node ${r.machine.node}; ${r.machine.date}. Figures: median (min–max) of ${RUNS} runs. Written by \`npm run bench\` (bench/main.ts).`,
     '',
   ];
+  if (r.partial)
+    lines.push(
+      `Partial run (${r.partial.measured}): sections ${r.partial.skipped.join(', ')} were skipped; their figures are carried over from results.json as it was (written ${r.partial.previousDate}, itself possibly carrying older ones).`,
+      '',
+    );
   lines.push('## Targets', '', '| target | value | limit | verdict |', '|---|---|---|---|');
   for (const t of r.targets) lines.push(`| ${t.name} | ${t.value} ${t.unit} | ${t.cmp} ${t.limit} ${t.unit} | ${t.verdict} |`);
   const p = r.items.pipeline;
@@ -591,6 +635,21 @@ function markdownTail(r: Results, x4: Scaling | undefined, f: (s: Stats | undefi
       '## 7. validate-har on a large HAR',
       '',
       `${r.items.har.sizeMB} MB, ${r.items.har.entries} entries, --strict: ${f(r.items.har.seconds)} s, peak RSS ${r.items.har.peakRssMB} MB (the same command on an empty HAR: ${r.items.har.emptyHar.peakRssMB} MB). Read one entry at a time (cli/lib/har-reader.ts).`,
+    );
+  const st = r.items.start;
+  if (st)
+    lines.push(
+      '',
+      '## 8. The first minute (seconds from the process start; bench/start.ts)',
+      '',
+      '| figure | seconds | / bare node to listening |',
+      '|---|---|---|',
+      `| bare Node HTTP server: to listening | ${f(st.bareListening)} | 1 |`,
+      `| mock process: to listening | ${f(st.mockListening)} | ${st.ratios.listening} x |`,
+      `| mock process: to the first store answer (\`${'GET /core/v2/posts'}\`) | ${f(st.mockFirstStore)} | ${st.ratios.firstStore} x |`,
+      `| mock process: to the first Prism answer (\`${'GET /oembed/1.0'}\`) | ${f(st.mockFirstPrism)} | ${st.ratios.firstPrism} x |`,
+      `| \`npm run mock\`, warm checkout: to the first store answer | ${f(st.npmMockFirstStore)} | |`,
+      `| \`npm run mock -- --help\`, warm checkout | ${f(st.npmMockHelp)} | |`,
     );
   return lines;
 }

@@ -91,7 +91,11 @@ export interface RequestVerdict {
 
 export interface Judge {
   response(x: Operation, res: JudgedResponse, opts?: ResponseOptions): Verdict[];
-  request(x: Operation, req: JudgedRequest, opts?: { mapParam?: (name: string) => string }): RequestVerdict;
+  /**
+   * `mapParam` maps a parameter name as the request sent it to the spec's; `siteParam` the reverse,
+   * so that every pointer names a parameter as the request does (`request.query.wpml_language`).
+   */
+  request(x: Operation, req: JudgedRequest, opts?: { mapParam?: (name: string) => string; siteParam?: (name: string) => string }): RequestVerdict;
   readonly validator: Validator;
 }
 
@@ -279,27 +283,33 @@ function checkParam(c: Ctx, pointer: string, values: string[], schema: Schema): 
 
 type Problems = (Verdict & { note?: boolean })[];
 
-function judgeQuery(c: Ctx, x: Operation, req: JudgedRequest, mapParam: (n: string) => string, problems: Problems): void {
+/** How a request names its parameters: the spec's name -> the one it sent (or the site's, when it sent none). */
+type Naming = { mapParam: (n: string) => string; siteParam: (n: string) => string };
+
+function judgeQuery(c: Ctx, x: Operation, req: JudgedRequest, naming: Naming, problems: Problems): void {
   const byName = new Map<string, string[]>();
+  const sent = new Map<string, string>();
   for (const q of req.query) {
     if (!q.ok) problems.push({ pointer: `request.query.${q.key.slice(0, 60)}`, reason: 'malformed percent-encoding' });
-    const name = mapParam(q.key);
+    const name = naming.mapParam(q.key);
     const m = /^([^[]+)\[(.*)\]$/.exec(name);
     const key = m ? m[1] : name;
     byName.set(key, [...(byName.get(key) ?? []), q.value]);
+    sent.set(key, /^([^[]+)\[/.exec(q.key)?.[1] ?? q.key);
   }
+  const shown = (name: string) => sent.get(name) ?? naming.siteParam(name);
   const documented = new Map(x.params.filter((p) => p.in === 'query').map((p) => [p.name, p]));
   for (const [name, values] of byName) {
     const p = documented.get(name);
     if (!p) {
       if (c.strict && !GLOBAL_PARAMS.has(name))
-        problems.push({ pointer: `request.query.${name.slice(0, 60)}`, reason: 'is not a documented parameter of this operation' });
+        problems.push({ pointer: `request.query.${shown(name).slice(0, 60)}`, reason: 'is not a documented parameter of this operation' });
       continue;
     }
-    if (p.schema) problems.push(...checkParam(c, `request.query.${name}`, values, p.schema));
+    if (p.schema) problems.push(...checkParam(c, `request.query.${shown(name)}`, values, p.schema));
   }
   for (const p of documented.values())
-    if (p.required && !byName.has(p.name)) problems.push({ pointer: `request.query.${p.name}`, reason: 'is required but missing', keyword: 'required' });
+    if (p.required && !byName.has(p.name)) problems.push({ pointer: `request.query.${shown(p.name)}`, reason: 'is required but missing', keyword: 'required' });
 }
 
 function judgeRequestBody(c: Ctx, x: Operation, body: JudgedRequest['body'], problems: Problems): void {
@@ -344,13 +354,13 @@ function judgeRequestBody(c: Ctx, x: Operation, body: JudgedRequest['body'], pro
     });
 }
 
-function judgeRequest(c: Ctx, x: Operation, req: JudgedRequest, mapParam: (n: string) => string = (n) => n): RequestVerdict {
+function judgeRequest(c: Ctx, x: Operation, req: JudgedRequest, naming: Naming): RequestVerdict {
   const problems: Problems = [];
   for (const p of x.params.filter((q) => q.in === 'path')) {
     const v = req.pathValues[p.name];
     if (v !== undefined && p.schema) problems.push(...checkParam(c, `request.path.${p.name}`, [v], p.schema));
   }
-  judgeQuery(c, x, req, mapParam, problems);
+  judgeQuery(c, x, req, naming, problems);
   judgeRequestBody(c, x, req.body, problems);
   const notes = problems.filter((p) => p.note);
   const real = problems.filter((p) => !p.note);
@@ -365,7 +375,7 @@ export function createJudge({ doc, strict = false, validator }: { doc: OpenApiDo
   const c: Ctx = { doc, strict, v: validator ?? createValidator(doc) };
   return {
     response: (x, res, opts) => judgeResponse(c, x, res, opts),
-    request: (x, req, opts) => judgeRequest(c, x, req, opts?.mapParam),
+    request: (x, req, opts) => judgeRequest(c, x, req, { mapParam: opts?.mapParam ?? ((n) => n), siteParam: opts?.siteParam ?? ((n) => n) }),
     validator: c.v,
   };
 }

@@ -180,7 +180,10 @@ export function createHarJudge({ doc, mapping, strict = false, namespaces = [], 
     const { x, values } = found;
     const operation = { id: x.id, method: x.method.toUpperCase(), path: x.path, namespace: x.namespace };
     if (!selected(x)) return { ...base, scope: 'not-selected', operation };
-    const request: EntryVerdict['request'] = core.request(x, harRequest(req, r, values), { mapParam: (n) => map.mapParam(n, mapping, 'toSpec') });
+    const request: EntryVerdict['request'] = core.request(x, harRequest(req, r, values), {
+      mapParam: (n) => map.mapParam(n, mapping, 'toSpec'),
+      siteParam: (n) => map.mapParam(n, mapping, 'toSite'),
+    });
     if (!res) return { ...base, scope: 'unreadable', operation, reason: 'the entry has no response object', request };
     const status = res.status;
     if (status === 0 || status === -1)

@@ -273,10 +273,12 @@ export function html(report: ReportView) {
   const r = report.records;
   const leftBehind = r ? r.leftBehind.length + (r.suspects ?? []).length + (r.foreignWrites ?? []).length : 0;
   const failedChecks = failed.reduce((n, x) => n + x.checks.filter((c) => !c.ok).length, 0);
+  // Really checked against the site (passed or failed), as the terminal's closing line says.
+  const checked = s.checked ?? s.passed + s.failed;
   const opLabel = (x: OperationResult) => `<code>${esc(x.method)} ${esc(x.path)}</code> <span class="id">${esc(x.id)}</span>`;
 
   const summary = `<section id="summary">
-<p class="checked"><strong>Checked</strong>: ${esc(s.operations)} operations in ${esc(byNs.length)} namespaces of <code>${esc(report.baseUrl)}</code> against ${esc(report.spec?.title)} ${esc(report.spec?.version)} (${report.strict ? 'strict' : 'lenient'}, ${report.allowWrites ? 'with writes' : 'read-only'}): ${esc(s.checks)} checks, ${esc(s.probes)} negative probes, ${esc(report.requests)} requests · ${esc(report.startedAt)}</p>
+<p class="checked"><strong>Checked</strong>: ${esc(checked)} of the spec's ${esc(s.operations)} operations (${esc(byNs.length)} namespaces) on <code>${esc(report.baseUrl)}</code>; not checked: ${esc(s.notReachable)} not reachable on this site, ${esc(s.skipped)} skipped; against ${esc(report.spec?.title)} ${esc(report.spec?.version)} (${report.strict ? 'strict' : 'lenient'}, ${report.allowWrites ? 'with writes' : 'read-only'}): ${esc(s.checks)} checks, ${esc(s.probes)} negative probes, ${esc(report.requests)} requests · ${esc(report.startedAt)}</p>
 <p class="${s.failed ? 'bad' : 'ok'}"><strong>Failed</strong>: ${esc(s.failed)} operation${s.failed === 1 ? '' : 's'}${s.failed ? ` (${esc(failedChecks)} failing checks${s.probesFailed ? `, ${esc(s.probesFailed)} of them probes` : ''}): <a href="#failures">below</a>` : ''} · passed ${esc(s.passed)} · skipped ${esc(s.skipped)}</p>
 <p><strong>Not reachable</strong> on this site: ${esc(s.notReachable)} operations${absent.length ? ` in ${esc(absent.length)} namespace${absent.length === 1 ? '' : 's'} the site does not have (${absent.map(([ns, ops]) => `${esc(ns)} ${esc(ops.length)}`).join(', ')})` : ''}</p>
 <p class="${leftBehind ? 'bad' : 'ok'}"><strong>Left behind</strong>: ${r ? (leftBehind ? `${esc(r.leftBehind.length)} records left behind, ${esc((r.suspects ?? []).length)} not deleted (not proved to be this run's), ${esc((r.foreignWrites ?? []).length)} writes to records the run did not create: <a href="#records">records</a>` : `nothing (created ${esc(r.created.length)}, removed ${esc(r.removed.length)}, trashed ${esc(r.trashed.length)})`) : 'nothing: a read-only run creates no record'}</p>

@@ -75,9 +75,24 @@ chmod 755 "$SB" # the mysql user must reach .sandbox/mysql; non-root test runner
 exec 9>"$SB/run/up.lock"
 flock -w 600 9 || die "another up.sh still holds .sandbox/run/up.lock after 10 minutes"
 
+# A signal (Ctrl-C; SIGINT, SIGTERM or SIGHUP to `npm run sandbox`, whose launcher signals this
+# script's whole process group, so the command running now stops too) ends the provisioning: its
+# temporary files go; the servers already up stay, as after a finished run (npm run sandbox:stop).
+# A re-run picks up where it stopped.
+on_signal() {
+  trap - INT TERM HUP
+  rm -f "$SB"/run/put.* 2>/dev/null
+  rm -rf "$SB"/sites/*/wp-content/plugins/.tec-partial "$SB"/trees/*.partial 2>/dev/null
+  log "stopped by SIG$1; temporary files removed (the servers already started keep running: npm run sandbox:stop)"
+  exit "$2"
+}
+trap 'on_signal INT 130' INT
+trap 'on_signal TERM 143' TERM
+trap 'on_signal HUP 129' HUP
+
 # --- helpers -------------------------------------------------------------------------------------
 # Write a file only when its content changes (keeps re-runs change-free).
-put() { local dest=$1 tmp; tmp=$(mktemp); cat >"$tmp"; if [ -f "$dest" ] && cmp -s "$tmp" "$dest"; then rm -f "$tmp"; else mkdir -p "$(dirname "$dest")"; mv "$tmp" "$dest"; chmod "${2:-644}" "$dest"; fi; }
+put() { local dest=$1 tmp; tmp=$(mktemp "$SB/run/put.XXXXXX"); cat >"$tmp"; if [ -f "$dest" ] && cmp -s "$tmp" "$dest"; then rm -f "$tmp"; else mkdir -p "$(dirname "$dest")"; mv "$tmp" "$dest"; chmod "${2:-644}" "$dest"; fi; }
 
 # The calendar release's archive (or folder) for a version, from PLATFORM_DIR; nothing when missing.
 calendar_source() { # $1 release -> path of a .tar.xz/.zip archive or of a folder holding the-events-calendar/

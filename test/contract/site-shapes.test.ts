@@ -11,10 +11,10 @@ const scope = testScope();
 const cli = (args: string[], env: Record<string, string> = ADMIN_ENV) => scope.cli(args, { env });
 
 /** A WordPress with posts (and optionally the calendar and the language parameter), answering lists and CRUD. */
-async function wordpress({ calendar = false, language = false, rootPath = '/wp-json' } = {}) {
+async function wordpress({ calendar = false, language = false as boolean | 'enum', rootPath = '/wp-json' } = {}) {
   const store = new Map<number, Rec>();
   const posts = collectionHandler(store);
-  const args = language ? { wpml_language: { type: 'string', required: false } } : {};
+  const args = language ? { wpml_language: { type: 'string', required: false, ...(language === 'enum' ? { enum: ['en', 'nl', 'de'] } : {}) } } : {};
   return scope.site(
     (_req, res: ServerResponse, seen: Seen, self) => {
       if (rootPath !== '/wp-json' && seen.path.startsWith('/wp-json')) return noRoute(res);
@@ -61,6 +61,15 @@ describe('the mapping, chosen from the site index', () => {
     expect(rep.mapping).toEqual({ namespaces: { 'core/v2': 'wp/v2', 'cal/events/v1': 'tribe/events/v1' }, params: { i18n_language: 'wpml_language' } });
     expect(rep.operations.filter((o: { namespace: string; verdict: string }) => o.namespace === 'core/v2' && o.verdict === 'not-reachable')).toEqual([]);
     expect(s.seen.some((x) => x.path === '/wp/v2/posts')).toBe(true);
+  });
+
+  it("names a probe's parameter as the request sent it: the site's wpml_language (issue 32)", async () => {
+    const s = await wordpress({ language: 'enum' });
+    const r = await cli(['--base-url', s.base, '--operation', 'listPosts', '--quiet']);
+    const text = JSON.stringify(report(r));
+    expect(s.seen.some((x) => x.url.includes('wpml_language=not-a-valid-value'))).toBe(true);
+    expect(text).toContain('probe: bad enum wpml_language=not-a-valid-value');
+    expect(text).not.toContain('probe: bad enum i18n_language');
   });
 
   it('a site without the calendar plugin: only core is mapped', async () => {

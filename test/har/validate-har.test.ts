@@ -516,6 +516,28 @@ describe('bounded fuzzing (seeded, 400 cases each)', () => {
   });
 });
 
+describe("the request's naming (issue 32)", () => {
+  it('names the parameters of a real-name request as it sent them (wpml_language, not i18n_language)', () => {
+    const judge = createHarJudge({ doc: loadBundle(DEFAULT_SPEC), mapping: coreMapping.FESTIVAL_PLATFORM, strict: true }).judge;
+    const posts = JSON.parse(readFileSync(join(FIX, 'conforming.har'), 'utf8')).log.entries.find(
+      (e: { request: { url: string } }) => new URL(e.request.url).pathname === '/wp-json/wp/v2/posts',
+    );
+    expect(posts).toBeDefined();
+    const entry = JSON.parse(JSON.stringify(posts));
+    entry.request.url = 'https://festival.example/wp-json/wp/v2/posts?wpml_language=xx&bogus=1';
+    entry.request.queryString = [
+      { name: 'wpml_language', value: 'xx' },
+      { name: 'bogus', value: '1' },
+    ];
+    const v = judge(entry);
+    expect(v.scope).toBe('in-spec');
+    const pointers = (v as unknown as Entry).request.problems.map((p) => p.pointer);
+    expect(pointers).toContain('request.query.wpml_language');
+    expect(pointers).toContain('request.query.bogus');
+    expect(pointers.join(' ')).not.toContain('i18n_language');
+  });
+});
+
 describe('the streaming reader', () => {
   it('yields the same entries however the text is split into chunks', () => {
     const text = JSON.stringify({ log: { pages: [{ a: '}]"\\' }], entries: [{ a: 'x\\"}]', b: [1, { c: null }] }, { d: '\u00e9\\\\' }, 3], version: '1.2' } });

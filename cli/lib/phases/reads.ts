@@ -38,10 +38,12 @@ async function readProbes(ctx: RunContext, x: Operation, values: PathValues, que
   const siteType = (p: Parameter): unknown[] => none.concat(member(args[p.name], 'type') ?? []);
   const isScalar = (t: unknown) => typeof t === 'string' && SCALAR.includes(t);
   const siteEnum = (p: Parameter) => at(args, p.name, 'enum') ?? at(args, p.name, 'items', 'enum');
+  // A probe's label names the parameter as the request sent it (the site's name: wpml_language).
+  const sent = (name: string) => ctx.map.mapParam(name, ctx.mapping, 'toSite');
   const probe = (label: string, q: Record<string, unknown>, expect: number | number[], pv = values) =>
     exercise(ctx, x.key, pv, { query: q, auth: true }, { expect, label, kind: 'probe' });
   const missing = qp.find((p) => p.required);
-  if (missing) await probe(`probe: missing required ${missing.name}`, await requiredQuery(ctx, x, missing.name), 400);
+  if (missing) await probe(`probe: missing required ${sent(missing.name)}`, await requiredQuery(ctx, x, missing.name), 400);
   const typed = qp.find(
     (p) =>
       validated(p) &&
@@ -51,14 +53,14 @@ async function readProbes(ctx: RunContext, x: Operation, values: PathValues, que
       siteType(p).some(isScalar) &&
       !siteType(p).includes('string'),
   );
-  if (typed) await probe(`probe: wrong type ${typed.name}=not-a-number`, { ...query, [typed.name]: 'not-a-number' }, 400);
+  if (typed) await probe(`probe: wrong type ${sent(typed.name)}=not-a-number`, { ...query, [typed.name]: 'not-a-number' }, 400);
   const per = qp.find((p) => p.name === 'per_page');
   const max = per && schemaBounds(per.schema, doc).maximum;
   if (max !== undefined) await probe(`probe: out-of-range per_page=${max + 1}`, { ...query, per_page: max + 1 }, 400);
   const en = qp.find(
     (p) => validated(p) && !p.required && p.name !== 'per_page' && typeof (schemaEnum(p.schema, doc) ?? [])[0] === 'string' && lengthOf(siteEnum(p) ?? []),
   );
-  if (en) await probe(`probe: bad enum ${en.name}=not-a-valid-value`, { ...query, [en.name]: 'not-a-valid-value' }, 400);
+  if (en) await probe(`probe: bad enum ${sent(en.name)}=not-a-valid-value`, { ...query, [en.name]: 'not-a-valid-value' }, 400);
   const idParams = x.params.filter((p) => p.in === 'path' && validated(p) && schemaTypes(p.schema, doc).includes('integer'));
   for (const idParam of idParams)
     await probe(`probe: non-existent ${idParam.name}=${NO_SUCH_ID}`, query, unknownIdStatus(ctx, x.key), { ...values, [idParam.name]: NO_SUCH_ID });
