@@ -40,7 +40,7 @@ const STOP_GRACE_MS = 10_000;
 const PARENT_POLL_MS = 100;
 const MAX_DEPTH = 12;
 
-/** The newest modification time (ms) of the compile's inputs: every .ts file and every folder (an added or removed file changes its folder). */
+/** The newest modification time (ms) of the compile's inputs: every .ts and .js file (tsconfig's allowJs: core/platform.js) and every folder (an added or removed file changes its folder). */
 export function newestInput(root = ROOT) {
   let newest = 0;
   const walk = (dir, depth) => {
@@ -56,7 +56,7 @@ export function newestInput(root = ROOT) {
       const p = join(dir, e.name);
       if (e.isDirectory()) {
         if (e.name !== 'node_modules' && e.name !== 'docs') walk(p, depth + 1);
-      } else if (e.name.endsWith('.ts')) newest = Math.max(newest, statSync(p).mtimeMs);
+      } else if (/\.(ts|js)$/.test(e.name)) newest = Math.max(newest, statSync(p).mtimeMs);
     }
   };
   for (const d of SOURCE_DIRS) walk(join(root, d), 0);

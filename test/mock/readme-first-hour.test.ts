@@ -130,7 +130,7 @@ describe("the README's first hour with the mock, pasted", () => {
 
     it('the code block, saved as the README says, runs with Node against the mock and type-checks as .ts', () => {
       const app = join(home, 'my-app');
-      const file = /Save this as `([\w.-]+\.js)`/.exec(section)?.[1];
+      const file = /Save this as `~\/my-app\/([\w.-]+\.js)`/.exec(section)?.[1];
       expect(file).toBe('first-hour.js');
       expect(ts).toContain("baseUrl: 'http://127.0.0.1:4010/wp-json'");
       writeFileSync(join(app, file!), ts.replace('http://127.0.0.1:4010', mock.url));

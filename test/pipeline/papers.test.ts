@@ -73,9 +73,9 @@ export function pathsNamed(text: string): Named[] {
   return out;
 }
 
-/** Whether a named path is one this test checks (not a URL, route, placeholder, package, run output or outside path). */
+/** Whether a named path is one this test checks (not a URL, route, placeholder, package, run output, home-folder or outside path). */
 function checkable(name: string, from: string): boolean {
-  if (name.includes('://') || name.startsWith('/') || /[*<>…]|\.\.\./.test(name)) return false;
+  if (name.includes('://') || name.startsWith('/') || name.startsWith('~') || /[*<>…]|\.\.\./.test(name)) return false;
   if (RUNTIME.some((r) => name.startsWith(r))) return false;
   const first = name.split('/')[0];
   if (PACKAGES.has(first) || (first.startsWith('@') && PACKAGES.has(name.split('/').slice(0, 2).join('/')))) return false;
