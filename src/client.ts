@@ -4,7 +4,7 @@ import createOpenApiClient, { type Client, type HeadersOptions, type Middleware,
 import type { DeleteCalls, GetCalls, HeadCalls, OptionsCalls, PatchCalls, PostCalls, PutCalls, RequestCalls, TraceCalls } from '../generated/routes.js';
 import type { components, paths } from '../generated/types.js';
 import { IDENTITY, isIdentity, mapBody, mapLinkHeader, mapPath, mapQueryString, mapRoutePath, mapUrl, type NameMapping } from './mapping.js';
-import { parseBaseUrl, routeOfUrl, urlOfRoute, type BaseUrl } from './base-url.js';
+import { isDotSegment, parseBaseUrl, routeOfUrl, urlOfRoute, type BaseUrl } from './base-url.js';
 import { FORM_CONTENT_TYPE, phpFormSerializer, phpQuerySerializer } from './serialize.js';
 
 /** A language code the site accepts in `i18n_language`. */
@@ -142,9 +142,7 @@ export function withLanguage(route: string, language: string | undefined): strin
  */
 export function dotSegmentParam(values: Record<string, unknown> | undefined): [string, string] | undefined {
   for (const [name, value] of Object.entries(values ?? {})) {
-    if (value === undefined || value === null) continue;
-    const decoded = String(value).replace(/%(?:25)*2e/gi, '.');
-    if (decoded === '.' || decoded === '..') return [name, String(value)];
+    if (value !== undefined && value !== null && isDotSegment(String(value))) return [name, String(value)];
   }
   return undefined;
 }

@@ -3,6 +3,7 @@
 // runner.ts) holds the results per operation.
 import { RunStopped, WriteRefused } from './http.js';
 import { routeKey } from './routes.js';
+import { isDotSegment } from '../../core/base-url.js';
 import { member } from '../../core/json.js';
 import { verdictText, type JudgedResponse, type Verdict } from '../../core/judge.js';
 import type { Operation } from '../../core/spec.js';
@@ -223,6 +224,17 @@ export async function exercise(
   const x = ctx.opByKey.get(key);
   const path = fill(x ? x.path : key.split(' ')[1], pathValues);
   const method = key.split(' ')[0];
+  // A dot segment from the site (a revision id `..`) would send the request to another route (D183).
+  const dot = Object.entries(pathValues).find(([, v]) => v !== undefined && isDotSegment(String(v)));
+  if (dot) {
+    if (x && ctx.results.has(key))
+      record(ctx, x, undefined, {
+        label: `${label ?? method} (not sent)`,
+        kind,
+        errors: [`not sent: the site gave ${JSON.stringify(String(dot[1]).slice(0, 40))} as ${dot[0]}, a dot segment that a URL resolves to another route`],
+      });
+    return undefined;
+  }
   // No write reaches a record the run has not proved to be its own, on the record itself, just before.
   const rec = method !== 'GET' && method !== 'HEAD' && !req.ownProved ? targetRecord(x ? x.path : key.split(' ')[1], pathValues) : null;
   if (rec) {

@@ -5,7 +5,7 @@
 // the limit is cut off (the request fails, memory stays bounded), and the run's signal (deadline,
 // SIGINT) stops whatever is in flight. A base URL `https://site/?rest_route=` (a site without pretty
 // permalinks) puts every route into the `rest_route` parameter.
-import { parseBaseUrl } from '../../core/base-url.js';
+import { isDotSegment, parseBaseUrl } from '../../core/base-url.js';
 import * as map from '../../core/mapping.js';
 import { phpQuerySerializer } from '../../core/php-query.js';
 import type { NameMapping } from '../../core/mapping.js';
@@ -248,6 +248,8 @@ export function createHttp(o: HttpOptions): Http {
     const m = method.toUpperCase();
     if (!allowWrites && m !== 'GET' && m !== 'HEAD') throw new WriteRefused(`${m} ${specPath} refused: read-only run (add --allow-writes)`);
     if (state.signal?.aborted) throw new RunStopped(stopMessage(state.signal));
+    // A value from the site that is a dot segment would resolve to another route: never sent (D183).
+    if (specPath.split('/').some(isDotSegment)) throw new Error(`${m} ${specPath.slice(0, 200)} not sent: a path segment is a dot segment (. or ..)`);
     const target = url(specPath, query);
     const headers: Record<string, string> = { Accept: 'application/json, */*;q=0.1', ...extra };
     if (auth && authHeader && target.origin === base.origin) headers.Authorization = authHeader;

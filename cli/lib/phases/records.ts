@@ -16,6 +16,9 @@ import type { RunContext } from '../types.js';
 
 const MAX_ID_PAGES = 10;
 
+/** The start of the note of a created record whose id the run cannot use (cleanup.ts): it stays left behind. */
+export const UNUSABLE_ID = 'the create answered an id the run cannot use';
+
 /** Collections the audit counts: list GETs with per_page in namespaces the run touches. */
 export function countedCollections(ctx: RunContext): Operation[] {
   return ctx.allOps.filter(
@@ -141,5 +144,12 @@ export async function recordsAfter(ctx: RunContext) {
   for (const c of foreign)
     if (c.disappeared.length)
       ctx.report.notes.push(`${c.collection}: records ${c.disappeared.join(', ')} disappeared during the run; this run sent no write to them`);
-  for (const c of records.created) if (!isDone(ctx, c.path)) records.leftBehind.push({ record: c.path, title: c.title });
+  for (const c of records.created) if (!isDone(ctx, c.path) && !sweptUnusable(ctx, c)) records.leftBehind.push({ record: c.path, title: c.title });
+}
+
+/** A created record whose id the run could not use, which the sweep then found by its marker and removed (its title, whole). */
+function sweptUnusable(ctx: RunContext, c: { path: string; title: string; note?: string }): boolean {
+  if (!c.note?.startsWith(UNUSABLE_ID)) return false;
+  const collection = c.path.slice(0, c.path.lastIndexOf('/'));
+  return ctx.records.removed.some((r) => r.path.startsWith(`${collection}/`) && r.note?.includes('sweep') && ` ${r.title} `.includes(` ${c.title} `));
 }
