@@ -84,15 +84,17 @@ export function verify(ctx: Pick<RunContext, 'judge'>, x: Operation, res: HttpRe
 export function judgeAnswer(
   ctx: Pick<RunContext, 'judge'>,
   x: Operation,
-  res: Pick<HttpResult, 'method' | 'status' | 'headers' | 'text' | 'json'>,
+  res: Pick<HttpResult, 'method' | 'status' | 'headers' | 'text' | 'json' | 'partial'>,
   { expect }: { expect?: number | number[] } = {},
 ): Verdict[] {
   return ctx.judge.response(x, judgedResponse(res), { expect });
 }
 
 /** An answer of the site (http.ts: the spec's names already) as the core judge reads it. */
-export function judgedResponse(res: Pick<HttpResult, 'method' | 'status' | 'headers' | 'text' | 'json'>): JudgedResponse {
-  return { method: res.method, status: res.status, headers: res.headers, text: res.text, parsed: res.json === undefined ? undefined : { value: res.json } };
+export function judgedResponse(res: Pick<HttpResult, 'method' | 'status' | 'headers' | 'text' | 'json' | 'partial'>): JudgedResponse {
+  // A partial body (the first items of a list too long to parse whole) is judged from its text, item by item.
+  const parsed = res.json === undefined || res.partial ? undefined : { value: res.json };
+  return { method: res.method, status: res.status, headers: res.headers, text: res.text, parsed };
 }
 
 /** The result of a selected operation (runner.ts gives every selected operation one). */

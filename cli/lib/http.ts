@@ -6,6 +6,8 @@
 // SIGINT) stops whatever is in flight. A base URL `https://site/?rest_route=` (a site without pretty
 // permalinks) puts every route into the `rest_route` parameter.
 import { isDotSegment, parseBaseUrl } from '../../core/base-url.js';
+import { MAX_PARSED_VALUES, scanJson } from '../../core/json-text.js';
+import { MAX_BODY_DEPTH } from '../../core/judge.js';
 import * as map from '../../core/mapping.js';
 import { phpQuerySerializer } from '../../core/php-query.js';
 import type { NameMapping } from '../../core/mapping.js';
@@ -52,23 +54,49 @@ export function networkReason(e: unknown, target: URL, timeoutMs: number): strin
   return `${code ? `${code}: ` : ''}${msg}`;
 }
 
+/** The items of a list answer too long to parse whole that a run keeps (for its lookups: ids, links): a page has at most 100. */
+export const KEPT_ITEMS = 100;
+
+/**
+ * A JSON body of more than 1 MB without parsing it whole when it holds more than MAX_PARSED_VALUES
+ * values (D181): a list gives its first KEPT_ITEMS items (`partial`: the judge reads the text, item
+ * by item); anything else gives nothing. `whole`: parse it whatever its size (the site index).
+ */
+function parseBounded(text: string, whole: boolean): { value: unknown; partial?: true } {
+  const scan = whole || text.length <= 1_000_000 ? undefined : scanJson(text, { keep: KEPT_ITEMS, maxDepth: MAX_BODY_DEPTH });
+  if (!scan || scan.tooDeep || scan.values <= MAX_PARSED_VALUES) return { value: JSON.parse(text) };
+  const items: unknown[] = [];
+  for (const { from, to, values } of scan.list?.items ?? []) {
+    try {
+      if (values <= MAX_PARSED_VALUES) items.push(JSON.parse(text.slice(from, to)));
+    } catch {
+      /* not JSON: the judge says so */
+    }
+  }
+  return { value: scan.list ? items : undefined, partial: true };
+}
+
 /**
  * An answer's headers and body with the spec's names: `link` and `location` mapped, a JSON body
  * parsed and mapped (a body over 1 MB, a huge site index, is kept with the site's names: mapping
- * copies it whole). What `contract` judges (and the one-judge test feeds it from recorded exchanges).
+ * copies it whole; a list too long to parse whole is `partial`, its first items only: parseBounded).
+ * What `contract` judges (and the one-judge test feeds it from recorded exchanges).
  */
 export function answerWithSpecNames(
   headers: Headers,
   text: string,
   rootText: string,
   mapping: NameMapping,
-): { headers: Record<string, string>; type: string; json: unknown } {
+  { whole = false }: { whole?: boolean } = {},
+): { headers: Record<string, string>; type: string; json: unknown; partial?: true } {
   const type = headers.get('content-type') ?? '';
   let json: unknown;
+  let partial: true | undefined;
   if (/json/i.test(type) && text) {
     try {
-      const parsed: unknown = JSON.parse(text);
-      json = map.isIdentity(mapping) || text.length > 1_000_000 ? parsed : map.mapBody(parsed, rootText, mapping, 'toSpec');
+      const parsed = parseBounded(text, whole);
+      partial = parsed.partial;
+      json = map.isIdentity(mapping) || text.length > 1_000_000 ? parsed.value : map.mapBody(parsed.value, rootText, mapping, 'toSpec');
     } catch {
       json = undefined;
     }
@@ -78,7 +106,7 @@ export function answerWithSpecNames(
     const key = k.toLowerCase();
     out[key] = key === 'link' ? map.mapLinkHeader(v, rootText, mapping, 'toSpec') : key === 'location' ? map.mapUrl(v, rootText, mapping, 'toSpec') : v;
   });
-  return { headers: out, type, json };
+  return { headers: out, type, json, ...(partial ? { partial } : {}) };
 }
 
 /** Build the site URL of a spec path with a spec-named query (values: string | number | boolean | array). */
@@ -280,7 +308,7 @@ export function createHttp(o: HttpOptions): Http {
     const text = buf.toString('utf8');
     Object.assign(exchange, { ms: performance.now() - started }, responsePart(res, buf));
     onExchange?.(exchange);
-    const { headers: hdrs, type, json } = answerWithSpecNames(res.headers, text, base.rootText, mapping);
+    const { headers: hdrs, type, json, partial } = answerWithSpecNames(res.headers, text, base.rootText, mapping, { whole: opts.wholeBody });
     return {
       method: m,
       url: target.toString(),
@@ -292,6 +320,7 @@ export function createHttp(o: HttpOptions): Http {
       type,
       text,
       json,
+      ...(partial ? { partial } : {}),
       ms: Math.round(performance.now() - started),
     };
   }

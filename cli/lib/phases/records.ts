@@ -9,6 +9,7 @@ import { quietly, titleOf } from '../exercise.js';
 export { titleOf };
 import { anyStatus, itemsOf } from '../lookup.js';
 import { routeKey } from '../routes.js';
+import { KEPT_ITEMS } from '../http.js';
 import { NO_SUCH_ID } from '../exercise.js';
 import { member } from '../../../core/json.js';
 import type { Operation } from '../../../core/spec.js';
@@ -37,7 +38,7 @@ async function idsOf(ctx: RunContext, x: Operation): Promise<unknown[]> {
   const st = anyStatus(ctx, x.path);
   for (let page = 1; page <= MAX_ID_PAGES; page++) {
     const r = await quietly(ctx, 'GET', x.path, { query: { per_page: 100, page, ...(st ? { status: st } : {}) } });
-    const items = r?.status === 200 ? itemsOf(r.json) : [];
+    const items = r?.status === 200 ? itemsOf(r.json).slice(0, KEPT_ITEMS) : [];
     ids.push(...items.map((it) => member(it, 'id')));
     if (items.length < 100) break;
   }
