@@ -1,6 +1,9 @@
 // Bench section: the contract CLI against hostile fake sites on 127.0.0.1 (issue 13).
 //   - a site that answers its index and then hangs: the run must end within its deadline;
 //   - a site whose answers are endless bodies: the CLI's peak memory (max RSS) must stay under 300 MB;
+//   - a site whose list answer is 64 MB of `{}` items (under --max-body, issue 31): judged item by item,
+//     the CLI's peak memory (max RSS) must stay under 400 MB (the answer as bytes and as text, 32 MB of
+//     parsed values, the validators, and the garbage of the earlier reads of the same list);
 //   - an index of 200,000 routes in 20,000 namespaces: the drift report (and a contract run of the
 //     index) must be written in under 10 s.
 // Every server listens on 127.0.0.1 on an ephemeral port and is closed at the end; every CLI run is
@@ -114,9 +117,43 @@ function largeIndex(): Buffer {
   );
 }
 
+/** A list answer of 64 MB of `{}` items (issue 31): judged item by item, the run's peak memory. */
+async function emptyItemsBench(target: Target, log: (...m: unknown[]) => void): Promise<Record<string, unknown>> {
+  let figures: Record<string, unknown> = {};
+  log('   a list answer of 64 MB of `{}` items ...');
+  const items64 = Math.floor((64 * 1024 * 1024 - 2) / 3);
+  const emptyItems = Buffer.from(`[${'{},'.repeat(items64).slice(0, -1)}]`);
+  const bigList = await site(smallIndex('http://127.0.0.1'), (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8', 'X-WP-Total': String(items64), 'X-WP-TotalPages': '1' });
+    res.end(emptyItems);
+  });
+  try {
+    const r = await runCli(['--base-url', bigList.base, '--operation', 'listPosts', '--operation', 'getPost'], 300_000);
+    figures = {
+      bodyMB: Math.round((emptyItems.length / 1024 / 1024) * 10) / 10,
+      items: items64,
+      peakRssMB: r.maxRssMB === null ? null : Math.round(r.maxRssMB),
+      wallSeconds: Math.round(r.seconds * 100) / 100,
+      cpuSeconds: r.cpuSeconds,
+      exitCode: r.code,
+      stderr: r.stderr,
+    };
+    target(
+      `contract run against a 64 MB list of \`{}\` items: peak memory (max RSS; exit ${r.code}, ${Math.round(r.seconds * 10) / 10} s)`,
+      r.code === 1 ? (r.maxRssMB ?? Infinity) : Infinity,
+      400,
+      '<=',
+      'MB',
+    );
+  } finally {
+    await bigList.close();
+  }
+
+  return figures;
+}
+
 export async function contractBench({ target, log = () => {} }: { target: Target; log?: (...m: unknown[]) => void }): Promise<Record<string, unknown>> {
   const items: Record<string, unknown> = {};
-
   log('   hanging site (answers the index, then never) ...');
   const deadlineS = 10;
   const hanging = await site(smallIndex('http://127.0.0.1'), () => {
@@ -146,18 +183,14 @@ export async function contractBench({ target, log = () => {} }: { target: Target
   });
   try {
     const r = await runCli(['--base-url', endless.base, '--operation', 'listPosts', '--timeout', '60s'], 300_000);
-    items.endlessBody = {
-      maxBody: '64 MB (default)',
-      peakRssMB: r.maxRssMB === null ? null : Math.round(r.maxRssMB),
-      wallSeconds: Math.round(r.seconds * 100) / 100,
-      exitCode: r.code,
-      stderr: r.stderr,
-    };
+    const peakRssMB = r.maxRssMB === null ? null : Math.round(r.maxRssMB);
+    items.endlessBody = { maxBody: '64 MB (default)', peakRssMB, wallSeconds: Math.round(r.seconds * 100) / 100, exitCode: r.code, stderr: r.stderr };
     target('contract run against endless bodies: peak memory (max RSS)', r.maxRssMB ?? Infinity, 300, '<=', 'MB');
   } finally {
     await endless.close();
   }
 
+  items.emptyItemsList = await emptyItemsBench(target, log);
   log('   index of 200,000 routes in 20,000 namespaces ...');
   const big = largeIndex();
   const large = await site(big, (_req: IncomingMessage, res: ServerResponse) => {

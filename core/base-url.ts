@@ -170,3 +170,13 @@ export function restRouteOf(url: string, restPrefixes: readonly string[] = ['/wp
   }
   return { outOfScope: 'not a REST URL (no /wp-json/ path, no ?rest_route=)' };
 }
+
+/**
+ * A path value that a URL resolves away: `.` or `..`, also percent-encoded once or more (`%2e`, `%2E`,
+ * `.%2e`, `%252e` …). `/posts/5/revisions/..` is `/posts/5/`, so such a value sends a request to
+ * another route (issue 31, D183): the client and the CLI refuse it before sending.
+ */
+export function isDotSegment(value: string): boolean {
+  const decoded = value.replace(/%(?:25)*2e/gi, '.');
+  return decoded === '.' || decoded === '..';
+}

@@ -9,6 +9,7 @@
 // and query values coerced as the platform coerces them, unknown parameters (strict), the body.
 import { isObject } from './json.js';
 import { coerceScalar as coerceText } from './scalar.js';
+import { MAX_PARSED_VALUES, scanJson, type JsonScan } from './json-text.js';
 import { bodySchema, deref, schemaTypes, type MediaType, type OpenApiDoc, type Operation, type Response, type Schema } from './spec.js';
 import { createValidator, type Problem, type Validator } from './validate.js';
 import type { QueryPair } from './php-query.js';
@@ -29,6 +30,8 @@ export const GLOBAL_PARAMS = new Set(['rest_route', '_fields', '_embed', '_envel
 export const MAX_BODY_DEPTH = 128;
 /** Bodies longer than this are checked up to their first error (bounded time). */
 const BIG_BODY = 1_000_000;
+/** The most items of one list a judgment parses and judges (D181): the rest are counted, and the check fails. */
+export const MAX_JUDGED_ITEMS = 10_000;
 
 /** True when a JSON text nests no deeper than `max` (strings skipped). */
 export function depthWithin(text: string, max: number): boolean {
@@ -158,11 +161,63 @@ function checkBody(c: Ctx, schema: Schema, value: unknown, allErrors: boolean, d
   return errs;
 }
 
+/**
+ * A list too long to parse whole (D181), judged one item at a time: each item parsed, judged and
+ * dropped; the first MAX_JUDGED_ITEMS items, the first 20 problems listed and the rest counted.
+ */
+function judgeListText(c: Ctx, media: MediaType | undefined, text: string, scan: JsonScan, opts: ResponseOptions, fail: (p: string, r: string) => void): void {
+  if (!media?.schema || media['x-undocumented-body']) return;
+  const items = deref(media.schema, c.doc)?.items;
+  if (!scan.list || !items) {
+    fail('response.body', `holds ${scan.values} values, more than ${MAX_PARSED_VALUES}, and is not a list of the schema's items: not parsed, not judged`);
+    return;
+  }
+  let shown = 0;
+  let problems = 0;
+  let invalid = 0;
+  const report = (pointer: string, reason: string): void => {
+    problems++;
+    if (shown >= 20) return;
+    shown++;
+    fail(`response.body#${pointer}`, reason);
+  };
+  scan.list.items.forEach(({ from, to, values }, i) => {
+    let item: unknown;
+    try {
+      if (values > MAX_PARSED_VALUES) throw new RangeError(`holds ${values} values, more than ${MAX_PARSED_VALUES}: not judged`);
+      item = JSON.parse(text.slice(from, to));
+    } catch (e) {
+      invalid++;
+      report(`/${i}`, e instanceof RangeError ? e.message : 'is not valid JSON');
+      return;
+    }
+    if (opts.mapBody) item = opts.mapBody(item);
+    const errs = checkBody(c, items, item, to - from <= BIG_BODY).filter((e) => !(opts.fieldsFiltered && e.keyword === 'required'));
+    if (errs.length) invalid++;
+    for (const e of errs) {
+      if (e.keyword === 'count') problems += Number(/\d+/.exec(e.message)?.[0] ?? 0);
+      else report(`/${i}${e.pointer}`, e.message);
+    }
+  });
+  const judged = scan.list.items.length;
+  if (problems > shown) fail('response.body#', `… ${problems - shown} more problems (${invalid} of ${judged} list items invalid)`);
+  if (scan.list.count > judged)
+    fail(
+      'response.body',
+      `${scan.list.count - judged} list items after the first ${judged} not judged (a list of more than ${MAX_PARSED_VALUES} values is judged in part)`,
+    );
+}
+
 function judgeBody(c: Ctx, media: MediaType | undefined, res: JudgedResponse, opts: ResponseOptions, fail: (p: string, r: string) => void): void {
   let value: unknown;
   if (res.parsed) value = res.parsed.value;
   else {
     const text = res.text ?? '';
+    const scan = text.length > BIG_BODY ? scanJson(text, { keep: MAX_JUDGED_ITEMS, maxDepth: MAX_BODY_DEPTH }) : undefined;
+    if (scan && !scan.tooDeep && scan.values > MAX_PARSED_VALUES) {
+      judgeListText(c, media, text, scan, opts, fail);
+      return;
+    }
     if (!depthWithin(text, MAX_BODY_DEPTH)) {
       fail('response.content.text', `the body nests deeper than ${MAX_BODY_DEPTH} levels (not judged)`);
       return;

@@ -14,6 +14,9 @@
 // without its spaces) in any of the forms above, or base64 at each of the three byte alignments,
 // standard and URL-safe, in one linear pass with a rolling hash.
 //
+// Case is folded (issue 31, D182): Node lower-cases header names, a proxy may upper-case a hex
+// escape or a header, so every form and every piece matches whatever the case of its letters.
+//
 // Patterns last (the HAR's own secrets, D119): `Basic`/`Bearer`/`Digest` values, the user info of
 // URLs and the values of query parameters whose names say they are credentials.
 export const REDACTED = '[redacted]';
@@ -149,15 +152,30 @@ function pieceSet(password: string): Set<string> {
   return pieces;
 }
 
-/** Replace every run of a text covered by pieces: one pass, a rolling hash over FRAGMENT characters. */
-function pieceRedactor(pieces: Set<string>): (text: string) => string {
+/**
+ * A text with each UTF-16 unit in lower case, unit for unit (the same length and positions as the
+ * text: a unit whose lower case is longer, as `İ`, stays as it is).
+ */
+export function foldCase(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  return text.replace(/[^\x00-\x40\x5b-\x7f]/g, (c) => {
+    const l = c.toLowerCase();
+    return l.length === 1 ? l : c;
+  });
+}
+
+/** Replace every run of a text covered by pieces: one pass, a rolling hash over FRAGMENT characters of the text with its case folded. */
+function pieceRedactor(given: Set<string>): (text: string) => string {
+  const pieces = new Set([...given].map(foldCase));
   const byHead = new Map<number, string[]>();
   for (const p of pieces) {
     const h = hashOf(p);
     byHead.set(h, [...(byHead.get(h) ?? []), p]);
   }
-  return (text) => {
-    if (!pieces.size || text.length < FRAGMENT) return text;
+  return (original) => {
+    if (!pieces.size || original.length < FRAGMENT) return original;
+    const text = foldCase(original);
     let out = '';
     let last = 0; // text before `last` is written (or redacted)
     let coverFrom = -1;
@@ -169,7 +187,7 @@ function pieceRedactor(pieces: Set<string>): (text: string) => string {
       if (end >= 0 && i <= coverTo) coverTo = Math.max(coverTo, end);
       else if (end >= 0) {
         if (coverFrom >= 0) {
-          out += text.slice(last, coverFrom) + REDACTED;
+          out += original.slice(last, coverFrom) + REDACTED;
           last = coverTo;
         }
         coverFrom = i;
@@ -178,8 +196,8 @@ function pieceRedactor(pieces: Set<string>): (text: string) => string {
       if (i + FRAGMENT >= text.length) break;
       h = (Math.imul((h - Math.imul(text.charCodeAt(i), TOP)) | 0, HASH_BASE) + text.charCodeAt(i + FRAGMENT)) | 0;
     }
-    if (coverFrom < 0) return text;
-    return out + text.slice(last, coverFrom) + REDACTED + text.slice(coverTo);
+    if (coverFrom < 0) return original;
+    return out + original.slice(last, coverFrom) + REDACTED + original.slice(coverTo);
   };
 }
 
@@ -231,7 +249,8 @@ export function createRedactor(credentials?: { user?: string; password?: string 
   let re: RegExp | undefined;
   const refresh = (): void => {
     forms = [...secrets].sort((a, b) => b.length - a.length);
-    re = forms.length ? new RegExp(forms.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g') : undefined;
+    // `i`: whatever the case of its letters (a header name comes lower-cased).
+    re = forms.length ? new RegExp(forms.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi') : undefined;
   };
   refresh();
   const redact = (text: string): string => {

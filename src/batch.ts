@@ -6,7 +6,7 @@ import { defaultPathSerializer } from 'openapi-fetch';
 import { BATCH_ROUTE } from '../core/platform.js';
 import { BATCHABLE } from '../generated/batchable.js';
 import type { BatchablePath as RouteBatchablePath, BatchRequest as RouteBatchRequest, BatchRoutes } from '../generated/routes.js';
-import { internalsOf, type FestivalClient } from './client.js';
+import { dotSegmentError, dotSegmentParam, internalsOf, type FestivalClient } from './client.js';
 import { ApiError } from './errors.js';
 import { phpQuerySerializer } from './serialize.js';
 
@@ -84,6 +84,8 @@ interface RawResponse {
 
 /** The relative path (spec names) of one request: path parameters filled, query serialised. */
 function itemPath(req: { path: string; params?: { path?: Record<string, unknown>; query?: Record<string, unknown> } }): string {
+  const dot = dotSegmentParam(req.params?.path);
+  if (dot) throw dotSegmentError(`batch: ${req.path}`, dot);
   let p = req.params?.path ? defaultPathSerializer(req.path, req.params.path) : req.path;
   if (/\{[^}]+\}/.test(p)) throw new TypeError(`batch: missing path parameter in ${p}`);
   const q = phpQuerySerializer(req.params?.query ?? {});

@@ -5,7 +5,7 @@ import type { DeleteCalls, GetCalls, HeadCalls, OptionsCalls, PatchCalls, PostCa
 import type { components, paths } from '../generated/types.js';
 import { BATCH_ROUTE, isCalendarRoute, LANGUAGE_PARAM } from '../core/platform.js';
 import { IDENTITY, isIdentity, mapBody, mapLinkHeader, mapPath, mapQueryString, mapRoutePath, mapUrl, type NameMapping } from './mapping.js';
-import { parseBaseUrl, routeOfUrl, urlOfRoute, type BaseUrl } from './base-url.js';
+import { isDotSegment, parseBaseUrl, routeOfUrl, urlOfRoute, type BaseUrl } from './base-url.js';
 import { FORM_CONTENT_TYPE, phpFormSerializer, phpQuerySerializer } from './serialize.js';
 
 /** A language code the site accepts in `i18n_language`. */
@@ -128,6 +128,26 @@ export function withLanguage(route: string, language: string | undefined): strin
   return q < 0 ? `${route}?${add}` : `${route}${query ? '&' : ''}${add}`;
 }
 
+/**
+ * The first path parameter whose value is a dot segment (`.` or `..`, also percent-encoded: `%2e`,
+ * `%2E`, `.%2e`, `%252e` …), as `[name, value]`; undefined when there is none. A URL resolves a dot
+ * segment away: `/core/v2/posts/5/revisions/..` is `/core/v2/posts/5/` and `/by-slug/..` the
+ * collection, so such a value would send the request, with the credentials, to another route.
+ */
+export function dotSegmentParam(values: Record<string, unknown> | undefined): [string, string] | undefined {
+  for (const [name, value] of Object.entries(values ?? {})) {
+    if (value !== undefined && value !== null && isDotSegment(String(value))) return [name, String(value)];
+  }
+  return undefined;
+}
+
+/** The error for a dot-segment path value (`dotSegmentParam`), thrown before anything is sent. */
+export function dotSegmentError(where: string, [name, value]: [string, string]): TypeError {
+  return new TypeError(
+    `${where}: path parameter "${name}" is ${JSON.stringify(value)}, a dot segment: the URL would resolve it to another route (refused, nothing was sent)`,
+  );
+}
+
 function basicAuth(user: string, password: string): string {
   const bytes = new TextEncoder().encode(`${user}:${password}`);
   let bin = '';
@@ -135,10 +155,14 @@ function basicAuth(user: string, password: string): string {
   return `Basic ${btoa(bin)}`;
 }
 
-/** Rebuild a request with a new URL and/or body (the original's body stream can be read once). */
+/**
+ * Rebuild a request with a new URL and/or body (the original's body stream can be read once). The
+ * body is a Blob, not an ArrayBuffer: fetch detaches an ArrayBuffer body once it is sent, and a 307 or
+ * 308 redirect sends the body again (issue 31, point 9); a Blob can be read any number of times.
+ */
 async function rebuild(request: Request, url: string, body?: string): Promise<Request> {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const payload = body !== undefined ? body : hasBody && request.body ? await request.clone().arrayBuffer() : undefined;
+  const payload = body !== undefined ? body : hasBody && request.body ? await request.clone().blob() : undefined;
   const headers = new Headers(request.headers);
   if (body !== undefined) headers.delete('content-length');
   return new Request(url, { method: request.method, headers, body: payload, redirect: request.redirect, signal: request.signal });
@@ -222,7 +246,9 @@ export function createClient(options: ClientOptions): FestivalClient {
 
   /** Default language and site names on requests to the base URL, including batch items. */
   const prepare: Middleware = {
-    async onRequest({ request, params }: MiddlewareCallbackParams): Promise<Request | undefined> {
+    async onRequest({ request, params, schemaPath }: MiddlewareCallbackParams): Promise<Request | undefined> {
+      const dot = dotSegmentParam(params?.path);
+      if (dot) throw dotSegmentError(`${request.method} ${schemaPath}`, dot);
       const url = new URL(request.url);
       const route = routeOf(url);
       if (route === undefined) return undefined;

@@ -3,6 +3,7 @@
 // runner.ts) holds the results per operation.
 import { RunStopped, WriteRefused } from './http.js';
 import { routeKey } from './routes.js';
+import { isDotSegment } from '../../core/base-url.js';
 import { member } from '../../core/json.js';
 import { verdictText, type JudgedResponse, type Verdict } from '../../core/judge.js';
 import type { Operation } from '../../core/spec.js';
@@ -83,15 +84,17 @@ export function verify(ctx: Pick<RunContext, 'judge'>, x: Operation, res: HttpRe
 export function judgeAnswer(
   ctx: Pick<RunContext, 'judge'>,
   x: Operation,
-  res: Pick<HttpResult, 'method' | 'status' | 'headers' | 'text' | 'json'>,
+  res: Pick<HttpResult, 'method' | 'status' | 'headers' | 'text' | 'json' | 'partial'>,
   { expect }: { expect?: number | number[] } = {},
 ): Verdict[] {
   return ctx.judge.response(x, judgedResponse(res), { expect });
 }
 
 /** An answer of the site (http.ts: the spec's names already) as the core judge reads it. */
-export function judgedResponse(res: Pick<HttpResult, 'method' | 'status' | 'headers' | 'text' | 'json'>): JudgedResponse {
-  return { method: res.method, status: res.status, headers: res.headers, text: res.text, parsed: res.json === undefined ? undefined : { value: res.json } };
+export function judgedResponse(res: Pick<HttpResult, 'method' | 'status' | 'headers' | 'text' | 'json' | 'partial'>): JudgedResponse {
+  // A partial body (the first items of a list too long to parse whole) is judged from its text, item by item.
+  const parsed = res.json === undefined || res.partial ? undefined : { value: res.json };
+  return { method: res.method, status: res.status, headers: res.headers, text: res.text, parsed };
 }
 
 /** The result of a selected operation (runner.ts gives every selected operation one). */
@@ -223,6 +226,17 @@ export async function exercise(
   const x = ctx.opByKey.get(key);
   const path = fill(x ? x.path : key.split(' ')[1], pathValues);
   const method = key.split(' ')[0];
+  // A dot segment from the site (a revision id `..`) would send the request to another route (D183).
+  const dot = Object.entries(pathValues).find(([, v]) => v !== undefined && isDotSegment(String(v)));
+  if (dot) {
+    if (x && ctx.results.has(key))
+      record(ctx, x, undefined, {
+        label: `${label ?? method} (not sent)`,
+        kind,
+        errors: [`not sent: the site gave ${JSON.stringify(String(dot[1]).slice(0, 40))} as ${dot[0]}, a dot segment that a URL resolves to another route`],
+      });
+    return undefined;
+  }
   // No write reaches a record the run has not proved to be its own, on the record itself, just before.
   const rec = method !== 'GET' && method !== 'HEAD' && !req.ownProved ? targetRecord(x ? x.path : key.split(' ')[1], pathValues) : null;
   if (rec) {

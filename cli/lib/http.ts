@@ -5,7 +5,9 @@
 // the limit is cut off (the request fails, memory stays bounded), and the run's signal (deadline,
 // SIGINT) stops whatever is in flight. A base URL `https://site/?rest_route=` (a site without pretty
 // permalinks) puts every route into the `rest_route` parameter.
-import { parseBaseUrl } from '../../core/base-url.js';
+import { isDotSegment, parseBaseUrl } from '../../core/base-url.js';
+import { MAX_PARSED_VALUES, scanJson } from '../../core/json-text.js';
+import { MAX_BODY_DEPTH } from '../../core/judge.js';
 import * as map from '../../core/mapping.js';
 import { phpQuerySerializer } from '../../core/php-query.js';
 import type { NameMapping } from '../../core/mapping.js';
@@ -52,23 +54,49 @@ export function networkReason(e: unknown, target: URL, timeoutMs: number): strin
   return `${code ? `${code}: ` : ''}${msg}`;
 }
 
+/** The items of a list answer too long to parse whole that a run keeps (for its lookups: ids, links): a page has at most 100. */
+export const KEPT_ITEMS = 100;
+
+/**
+ * A JSON body of more than 1 MB without parsing it whole when it holds more than MAX_PARSED_VALUES
+ * values (D181): a list gives its first KEPT_ITEMS items (`partial`: the judge reads the text, item
+ * by item); anything else gives nothing. `whole`: parse it whatever its size (the site index).
+ */
+function parseBounded(text: string, whole: boolean): { value: unknown; partial?: true } {
+  const scan = whole || text.length <= 1_000_000 ? undefined : scanJson(text, { keep: KEPT_ITEMS, maxDepth: MAX_BODY_DEPTH });
+  if (!scan || scan.tooDeep || scan.values <= MAX_PARSED_VALUES) return { value: JSON.parse(text) };
+  const items: unknown[] = [];
+  for (const { from, to, values } of scan.list?.items ?? []) {
+    try {
+      if (values <= MAX_PARSED_VALUES) items.push(JSON.parse(text.slice(from, to)));
+    } catch {
+      /* not JSON: the judge says so */
+    }
+  }
+  return { value: scan.list ? items : undefined, partial: true };
+}
+
 /**
  * An answer's headers and body with the spec's names: `link` and `location` mapped, a JSON body
  * parsed and mapped (a body over 1 MB, a huge site index, is kept with the site's names: mapping
- * copies it whole). What `contract` judges (and the one-judge test feeds it from recorded exchanges).
+ * copies it whole; a list too long to parse whole is `partial`, its first items only: parseBounded).
+ * What `contract` judges (and the one-judge test feeds it from recorded exchanges).
  */
 export function answerWithSpecNames(
   headers: Headers,
   text: string,
   rootText: string,
   mapping: NameMapping,
-): { headers: Record<string, string>; type: string; json: unknown } {
+  { whole = false }: { whole?: boolean } = {},
+): { headers: Record<string, string>; type: string; json: unknown; partial?: true } {
   const type = headers.get('content-type') ?? '';
   let json: unknown;
+  let partial: true | undefined;
   if (/json/i.test(type) && text) {
     try {
-      const parsed: unknown = JSON.parse(text);
-      json = map.isIdentity(mapping) || text.length > 1_000_000 ? parsed : map.mapBody(parsed, rootText, mapping, 'toSpec');
+      const parsed = parseBounded(text, whole);
+      partial = parsed.partial;
+      json = map.isIdentity(mapping) || text.length > 1_000_000 ? parsed.value : map.mapBody(parsed.value, rootText, mapping, 'toSpec');
     } catch {
       json = undefined;
     }
@@ -78,7 +106,7 @@ export function answerWithSpecNames(
     const key = k.toLowerCase();
     out[key] = key === 'link' ? map.mapLinkHeader(v, rootText, mapping, 'toSpec') : key === 'location' ? map.mapUrl(v, rootText, mapping, 'toSpec') : v;
   });
-  return { headers: out, type, json };
+  return { headers: out, type, json, ...(partial ? { partial } : {}) };
 }
 
 /** Build the site URL of a spec path with a spec-named query (values: string | number | boolean | array). */
@@ -102,20 +130,29 @@ async function readBody(res: Response, m: string, maxBodyBytes: number): Promise
   if (m === 'HEAD' || !res.body) return { buf: Buffer.alloc(0) };
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
+  // A declared length within the limit: one buffer filled as the body comes (no second copy to join, D181).
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  const whole = Number.isSafeInteger(declared) && declared > 0 && declared <= maxBodyBytes ? Buffer.allocUnsafe(declared) : undefined;
   let size = 0;
+  let filled = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > maxBodyBytes) {
+    if (size + value.byteLength > maxBodyBytes) {
       await reader.cancel().catch(() => {});
       const err: Error & { tooLarge?: boolean } = new Error(`the body is larger than ${formatBytes(maxBodyBytes)} (--max-body): cut off`);
       err.tooLarge = true;
       throw err;
     }
-    chunks.push(value);
+    if (whole && !chunks.length && filled + value.byteLength <= whole.length) {
+      whole.set(value, filled);
+      filled += value.byteLength;
+    } else chunks.push(value);
+    size += value.byteLength;
   }
-  return { buf: Buffer.concat(chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength))) };
+  if (whole && !chunks.length) return { buf: whole.subarray(0, filled) };
+  const head = whole ? [whole.subarray(0, filled)] : [];
+  return { buf: Buffer.concat([...head, ...chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength))]) };
 }
 
 /** The payload of a request (`raw`: {data, type, headers} for uploads; `body`: a JSON value), its headers set on `headers`. */
@@ -248,6 +285,8 @@ export function createHttp(o: HttpOptions): Http {
     const m = method.toUpperCase();
     if (!allowWrites && m !== 'GET' && m !== 'HEAD') throw new WriteRefused(`${m} ${specPath} refused: read-only run (add --allow-writes)`);
     if (state.signal?.aborted) throw new RunStopped(stopMessage(state.signal));
+    // A value from the site that is a dot segment would resolve to another route: never sent (D183).
+    if (specPath.split('/').some(isDotSegment)) throw new Error(`${m} ${specPath.slice(0, 200)} not sent: a path segment is a dot segment (. or ..)`);
     const target = url(specPath, query);
     const headers: Record<string, string> = { Accept: 'application/json, */*;q=0.1', ...extra };
     if (auth && authHeader && target.origin === base.origin) headers.Authorization = authHeader;
@@ -278,7 +317,7 @@ export function createHttp(o: HttpOptions): Http {
     const text = buf.toString('utf8');
     Object.assign(exchange, { ms: performance.now() - started }, responsePart(res, buf));
     onExchange?.(exchange);
-    const { headers: hdrs, type, json } = answerWithSpecNames(res.headers, text, base.rootText, mapping);
+    const { headers: hdrs, type, json, partial } = answerWithSpecNames(res.headers, text, base.rootText, mapping, { whole: opts.wholeBody });
     return {
       method: m,
       url: target.toString(),
@@ -290,6 +329,7 @@ export function createHttp(o: HttpOptions): Http {
       type,
       text,
       json,
+      ...(partial ? { partial } : {}),
       ms: Math.round(performance.now() - started),
     };
   }

@@ -1,6 +1,7 @@
 // Real values for requests, taken from the site itself: ids from its own lists, required query
 // values from the spec, and what the site's index says about a route (its arguments, its methods).
 import { fill, quietly } from './exercise.js';
+import { KEPT_ITEMS } from './http.js';
 import { endpointFor, routeKey } from './routes.js';
 import { asArray, asObject, member, type JsonObject } from '../../core/json.js';
 import { deref, schemaBounds, schemaEnum } from '../../core/spec.js';
@@ -50,7 +51,8 @@ export async function list(ctx: RunContext, specPath: string, query: Record<stri
   let items = ctx.listCache.get(k);
   if (!items) {
     const r = await quietly(ctx, 'GET', specPath, { query });
-    items = r?.status === 200 ? itemsOf(r.json) : [];
+    // A page has at most 100 records: more are a hostile answer, and a run keeps no more of them (D181).
+    items = r?.status === 200 ? itemsOf(r.json).slice(0, KEPT_ITEMS) : [];
     ctx.listCache.set(k, items);
   }
   return items;

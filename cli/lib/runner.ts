@@ -69,7 +69,7 @@ const codeOf = (json: unknown): string => {
 async function fetchIndex(http: Http): Promise<HttpResult> {
   let index;
   try {
-    index = await http.request('GET', '/', { auth: false, comment: 'the site index (credentials: anonymous)' });
+    index = await http.request('GET', '/', { auth: false, wholeBody: true, comment: 'the site index (credentials: anonymous)' });
   } catch (e) {
     if (e instanceof RunStopped) throw e;
     throw new SiteUnreachable(`the site ${http.rootText} is unreachable: ${whyFailed(e)}`);

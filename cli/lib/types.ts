@@ -32,6 +32,8 @@ export interface HttpResult {
   text: string;
   /** The parsed body (spec names), undefined when it is not JSON: the site's, of any shape. */
   json: unknown;
+  /** `json` holds only the first items of a list too long to parse whole (http.ts parseBounded); the judge reads `text`. */
+  partial?: true;
   ms: number;
 }
 
@@ -74,6 +76,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The HAR entry's comment. */
   comment?: string;
+  /** Parse the answer whole whatever its size (the site index: the drift report needs every route). */
+  wholeBody?: boolean;
 }
 
 /** One exchange as the HAR recording (record.ts) takes it: the request sent, and the answer when one came. */

@@ -1,13 +1,18 @@
-// The seeded fuzzer over the classes of issue 23 (second adversary round): a fixed number of cases per
-// class (11,500 in all) from one PRNG seed, each checked against a property or a small reference model
+// The seeded fuzzer over the classes of issue 23 (second adversary round) and issue 31 (third): a fixed
+// number of cases per class (16,600 in all) from one PRNG seed, each checked against a property or a small reference model
 // written here. Time is bounded only as a safety net: a class that runs out of time fails (its count
 // is asserted), it never passes with fewer cases.
 //   secrets in pieces (2), terminal and report injection (4), work that grows (3), prototype keys (7),
 //   arrays where a scalar is expected (8), JSON deeper than PHP reads (9), records the run did not
-//   create (1), and the closing line's counts.
+//   create (1), and the closing line's counts. Issue 31: lists read item by item without parsing them
+//   whole (1), the redactor's case folding (2), ids the run cannot use (3), dot segments as path values (8).
 import { describe, expect, it } from 'vitest';
 import { proveOwn } from '../../cli/lib/exercise.ts';
 import { createRedactor, forTerminal } from '../../core/redact.ts';
+import { scanJson } from '../../core/json-text.ts';
+import { isDotSegment } from '../../core/base-url.ts';
+import { usableId } from '../../cli/lib/phases/cleanup.ts';
+import { dotSegmentParam } from '../../src/client.ts';
 import { html, junitXml } from '../../cli/lib/report.ts';
 import { createValidator } from '../../core/validate.ts';
 import { jsonErrorCode } from '../../mock/errors.ts';
@@ -22,7 +27,21 @@ import { xmlProblems } from '../support/xml.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const SAFETY_MS = 50_000;
-const COUNTS = { secrets: 3000, terminal: 1500, reports: 800, growth: 200, proto: 2000, brackets: 1200, depth: 1200, records: 1100, counts: 500 };
+const COUNTS = {
+  secrets: 3000,
+  terminal: 1500,
+  reports: 800,
+  growth: 200,
+  proto: 2000,
+  brackets: 1200,
+  depth: 1200,
+  records: 1100,
+  counts: 500,
+  listText: 1000,
+  caseFold: 1500,
+  usableIds: 600,
+  dotSegments: 2000,
+};
 const doc = bundle();
 
 /** Run `n` cases of one class; returns how many ran (all of them unless the safety net stopped it). */
@@ -522,6 +541,127 @@ describe('the closing line counts honestly', () => {
   });
 });
 
-it('runs at least 10,000 cases across the classes', () => {
-  expect(Object.values(COUNTS).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(10_000);
+describe('lists read item by item, never parsed whole (issue 31, point 1)', () => {
+  /** A random JSON value: strings with brackets, commas, quotes and escapes, nested lists and objects. */
+  const value = (r: Prng, depth: number): unknown => {
+    const k = r.int(depth > 3 ? 3 : 6);
+    if (k === 0) return r.pick([0, -1.5e300, true, null, 2 ** 60]);
+    if (k === 1) return str(r, 'ab,[]{}:"\\ \n\u2028é😀', 0, 12);
+    if (k === 2) return str(r, ALNUM, 0, 6);
+    if (k === 3) return Array.from({ length: r.int(4) }, () => value(r, depth + 1));
+    return Object.fromEntries(Array.from({ length: r.int(4) }, () => [str(r, 'k],"{', 0, 4), value(r, depth + 1)]));
+  };
+  /** JSON.stringify with random whitespace around the structural characters (outside strings). */
+  const spaced = (r: Prng, v: unknown): string => {
+    const ws = () => str(r, ' \n\t\r', 0, 2);
+    if (Array.isArray(v)) return `${ws()}[${ws()}${v.map((x) => spaced(r, x)).join(`${ws()},${ws()}`)}${ws()}]${ws()}`;
+    if (v && typeof v === 'object')
+      return `${ws()}{${Object.entries(v)
+        .map(([k, x]) => `${JSON.stringify(k)}${ws()}:${spaced(r, x)}`)
+        .join(',')}}${ws()}`;
+    return `${ws()}${JSON.stringify(v)}${ws()}`;
+  };
+
+  it(`finds exactly the items JSON.parse finds, in ${COUNTS.listText} list and non-list texts`, () => {
+    const bad: string[] = [];
+    const ran = cases(COUNTS.listText, SEED + 10, (r) => {
+      const v = r.int(5) === 0 ? value(r, 0) : Array.from({ length: r.int(30) }, () => value(r, 1));
+      const text = spaced(r, v);
+      const keep = r.int(40);
+      const scan = scanJson(text, { keep, maxDepth: 128 });
+      const parsed: unknown = JSON.parse(text);
+      const ok = Array.isArray(parsed)
+        ? scan.list?.count === parsed.length &&
+          scan.list.items.length === Math.min(keep, parsed.length) &&
+          scan.list.items.every((it, i) => JSON.stringify(JSON.parse(text.slice(it.from, it.to))) === JSON.stringify(parsed[i]))
+        : scan.list === undefined;
+      if ((!ok || scan.tooDeep) && bad.length < 5) bad.push(text.slice(0, 200));
+    });
+    expect(ran).toBe(COUNTS.listText);
+    expect(bad).toEqual([]);
+  });
+});
+
+describe("the redactor's case folding (issue 31, point 2)", () => {
+  it(`leaves no 6-character piece of the password in any case, over ${COUNTS.caseFold} texts`, () => {
+    const bad: string[] = [];
+    let redactor = createRedactor();
+    let pw = '';
+    const ran = cases(COUNTS.caseFold, SEED + 11, (r, i) => {
+      if (i % 50 === 0) {
+        pw = Array.from({ length: 6 }, () => str(r, ALNUM, 4, 4)).join(' ');
+        redactor = createRedactor({ user: 'admin', password: pw });
+      }
+      const nospace = pw.replace(/ /g, '');
+      const from = r.int(nospace.length - 5);
+      const piece = nospace.slice(from, from + 6 + r.int(nospace.length - from - 5));
+      const encoded = r.pick([(t: string) => t, encodeURIComponent, (t: string) => Buffer.from(t).toString('base64'), (t: string) => JSON.stringify(t)])(piece);
+      // Each letter's case flipped at random: Node lower-cases header names, a proxy may upper-case them.
+      const cased = [...encoded].map((c) => (r.int(2) ? c.toUpperCase() : c.toLowerCase())).join('');
+      const out = redactor.redact(`${str(r, ALNUM, 0, 20)}-${cased}-${str(r, ALNUM, 0, 20)}`).toLowerCase();
+      if (out.includes(piece.slice(0, 6).toLowerCase()) && bad.length < 5) bad.push(`${pw}: ${cased} -> ${out}`);
+    });
+    expect(ran).toBe(COUNTS.caseFold);
+    expect(bad).toEqual([]);
+  });
+});
+
+describe('ids the run cannot use (issue 31, point 3)', () => {
+  it(`takes an id as usable exactly when it names one record by a positive safe integer, over ${COUNTS.usableIds} ids`, () => {
+    const bad: string[] = [];
+    const ran = cases(COUNTS.usableIds, SEED + 12, (r) => {
+      const id: unknown = r.pick([
+        () => r.int(2 ** 31),
+        () => -r.int(1000),
+        () => 2 ** 53 + r.int(10) - 5,
+        () => Number.POSITIVE_INFINITY,
+        () => JSON.parse(r.pick(['1e400', '-1e400', '1.5', '1e3', '0'])),
+        () => String(r.int(10_000)),
+        () => `${r.int(100)}${str(r, 'abc .e%', 1, 3)}`,
+        () => `0${r.int(100)}`,
+        () => r.pick(['..', '.', '', ' 5', '5 ', '+5', '9007199254740993']),
+        () => r.pick([null, true, {}, [5]]),
+      ])();
+      const n = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) && !id.startsWith('0') ? Number(id) : NaN;
+      const expected = Number.isSafeInteger(n) && n > 0;
+      if (usableId(id) !== expected && bad.length < 5) bad.push(`${JSON.stringify(id)}: ${usableId(id)}`);
+    });
+    expect(ran).toBe(COUNTS.usableIds);
+    expect(bad).toEqual([]);
+  });
+});
+
+describe('dot segments as path values (issue 31, point 8)', () => {
+  /** The reference: the value, decoded again and again while it decodes, is `.` or `..` at some stage. */
+  const reference = (v: string): boolean => {
+    let s = v;
+    for (let i = 0; i < 10; i++) {
+      if (s === '.' || s === '..') return true;
+      let next: string;
+      try {
+        next = decodeURIComponent(s);
+      } catch {
+        return false;
+      }
+      if (next === s) return false;
+      s = next;
+    }
+    return false;
+  };
+
+  it(`refuses exactly the values a URL would resolve away, over ${COUNTS.dotSegments} values`, () => {
+    const bad: string[] = [];
+    const ran = cases(COUNTS.dotSegments, SEED + 13, (r) => {
+      const v = Array.from({ length: 1 + r.int(3) }, () => r.pick(['.', '.', '%2e', '%2E', '%252e', '%25252E', 'a', '%', '2e', '%25', '-'])).join('');
+      const expected = reference(v);
+      if ((isDotSegment(v) !== expected || (dotSegmentParam({ parent: 5, id: v }) !== undefined) !== expected) && bad.length < 5)
+        bad.push(`${v}: ${isDotSegment(v)}, expected ${expected}`);
+    });
+    expect(ran).toBe(COUNTS.dotSegments);
+    expect(bad).toEqual([]);
+  });
+});
+
+it('runs at least 16,000 cases across the classes', () => {
+  expect(Object.values(COUNTS).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(16_000);
 });

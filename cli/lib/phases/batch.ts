@@ -46,7 +46,7 @@ export async function batchSequence(ctx: RunContext) {
   const over = await exercise(ctx, key, {}, { body: { requests: tooMany } }, { expect: 400, label: 'probe: 26 requests (out of range)', kind: 'probe' });
   for (const r of itemsOf((asArray(responsesOf(over?.json)) ?? []).map((x) => member(x, 'body')))) {
     const id = member(r, 'id');
-    if (id !== undefined && (await ownCreated(ctx, postsPath, key, id))) registerCleanup(ctx, postsPath, id, `${title} too-many`);
+    if (id !== undefined && (await ownCreated(ctx, postsPath, key, id, `${title} too-many`))) registerCleanup(ctx, postsPath, id, `${title} too-many`);
   }
   const res = await exercise(
     ctx,
@@ -58,7 +58,7 @@ export async function batchSequence(ctx: RunContext) {
   const newId = member(member(first(responsesOf(res?.json)), 'body'), 'id');
   if (newId === undefined) return;
   // The batch's DELETE sub-request goes to the new record only when it is proved to be the run's own.
-  if (!(await ownCreated(ctx, postsPath, key, newId))) return;
+  if (!(await ownCreated(ctx, postsPath, key, newId, title))) return;
   registerCleanup(ctx, postsPath, newId, title);
   const del = await exercise(
     ctx,

@@ -119,7 +119,7 @@ async function mediaExtras(ctx: RunContext, c: string, id: unknown, title: strin
   await exercise(ctx, ed, { id: NO_SUCH_ID }, { body: { src, modifiers: rotate } }, { expect: 404, label: 'probe: edit non-existent id', kind: 'probe' });
   const r = await exercise(ctx, ed, { id }, { body: { src, modifiers: rotate } }, { expect: 201, label: 'edit (rotate) the upload: a new attachment' });
   const copyId = member(r?.json, 'id');
-  if (r && copyId !== undefined && (r.status === 201 || r.status === 200) && (await ownCreated(ctx, c, ed, copyId)))
+  if (r && copyId !== undefined && (r.status === 201 || r.status === 200) && (await ownCreated(ctx, c, ed, copyId, `${title} (edited copy)`)))
     registerCleanup(ctx, c, copyId, `${title} (edited copy)`);
 }
 

@@ -3,6 +3,7 @@
 import { exercise, noteForeign, proveOwn, record } from '../exercise.js';
 import type { RunContext } from '../types.js';
 import { isOwnTrashedCalendarRecord } from './purge.js';
+import { UNUSABLE_ID } from './records.js';
 
 /** Register a record the run created (by the id its create returned) for removal at the end. */
 export function registerCleanup(ctx: RunContext, c: string, id: unknown, title: string): void {
@@ -48,11 +49,33 @@ export function registerCleanup(ctx: RunContext, c: string, id: unknown, title: 
 }
 
 /**
+ * An id the run can read and remove a record by: a positive safe integer (or its decimal text). A site
+ * may answer `1e400` (Infinity once parsed), `"5abc"` or `".."`: the record it created is then out of
+ * the run's reach by id (issue 31, D183).
+ */
+export function usableId(id: unknown): boolean {
+  if (typeof id === 'number') return Number.isSafeInteger(id) && id > 0;
+  return typeof id === 'string' && /^[1-9]\d{0,15}$/.test(id) && Number.isSafeInteger(Number(id));
+}
+
+/**
  * A create's answer names a record: is it the run's own? Proved on the record itself (not on the
  * site before the run, read by id with this run's marker). A create that answers someone else's
  * record is a failed check and a reported foreign record; the run never writes to it (issue 23).
  */
-export async function ownCreated(ctx: RunContext, c: string, createKey: string, id: unknown): Promise<boolean> {
+export async function ownCreated(ctx: RunContext, c: string, createKey: string, id: unknown, title = ctx.marker): Promise<boolean> {
+  if (!usableId(id)) {
+    // Something was created, and the run cannot reach it by id: its own record, left behind (unless the sweep finds it by its marker).
+    const shown = (typeof id === 'string' ? JSON.stringify(id) : String(id)).slice(0, 60);
+    ctx.records.created.push({ path: `${c}/${shown}`, title, note: `${UNUSABLE_ID} (${shown}): it cannot be read or removed by id` });
+    const x = ctx.opByKey.get(createKey);
+    if (x && ctx.results.has(createKey))
+      record(ctx, x, undefined, {
+        label: 'the create answered a usable id',
+        errors: [`${createKey} answered id ${shown}, which the run cannot use: the record it created is left behind unless the sweep finds it`],
+      });
+    return false;
+  }
   const rec = { path: `${c}/${encodeURIComponent(String(id))}`, collection: c, id };
   const proof = await proveOwn(ctx, rec);
   if (proof.own) return true;
