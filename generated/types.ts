@@ -268,7 +268,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -376,7 +377,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -484,7 +486,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -9104,7 +9107,8 @@ export interface components {
          */
         IdPath: number;
         /**
-         * @description The record's slug (any characters except `/`).
+         * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+         *     path would name another route).
          * @example jazz-night
          */
         SlugPath: string;
@@ -10165,7 +10169,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -10195,7 +10200,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -10225,7 +10231,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -10255,7 +10262,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -10287,7 +10295,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -10545,7 +10554,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -10575,7 +10585,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -10605,7 +10616,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -10635,7 +10647,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -10667,7 +10680,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -10925,7 +10939,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -10955,7 +10970,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -10985,7 +11001,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -11015,7 +11032,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
@@ -11047,7 +11065,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's slug (any characters except `/`).
+                 * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+                 *     path would name another route).
                  * @example jazz-night
                  */
                 slug: components["parameters"]["SlugPath"];
