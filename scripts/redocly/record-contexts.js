@@ -19,6 +19,8 @@
 //       x-context-of: {example: PostExample.yaml, record: ../schemas/Post.yaml, context: embed}
 //     Its value is the example's value (each item, for a list) with only the context's top-level
 //     properties, in the example's order: what the mock answers for `context=embed`.
+// The record's map of writable fields (`x-write`, ./write-bodies.js) is in no context: every
+// projection leaves it out.
 // The markers never reach the bundle. A preprocessor (not a decorator) does this because the
 // produced schemas hold `$ref`s the record's file names: Redocly resolves the references again
 // after its preprocessors, so the bundle names and orders the components as if the files had been
