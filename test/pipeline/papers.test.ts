@@ -6,7 +6,7 @@
 //    file extension, or a name with a slash and a file extension in the text; it is read from the
 //    paper's folder or the repository's root. Not checked: URLs, routes (`/core/v2/posts`),
 //    placeholders and globs (`<version>`, `*`), packages (`festival-site-api/types`), what lies
-//    outside the checkout (`../shared/...`) and what a run writes (`test-output/`, `.sandbox/`).
+//    outside the checkout (the shared folder beside it) and what a run writes (`test-output/`, `.sandbox/`).
 //    `dist/<x>.js` must have its source `<x>.ts`. A former name is named only after "was" or
 //    "formerly" (`(was \`scripts/bench.mjs\`)`), a file yet to be made only after "e.g.";
 //  - every folder is described: by its own README, or by the README of a folder above it that names
