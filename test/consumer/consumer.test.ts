@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../core/process.ts';
-import { pack, PKG, REPO, run } from './package.js';
+import { pack, PKG, REPO, run, SETUP_MS } from './package.js';
 
 let work: string;
 let project: string;
@@ -48,7 +48,7 @@ async function startMock(): Promise<void> {
     prismLog += d;
   });
   const log = { toString: () => prismLog };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 240_000; // a bound for a loaded machine; the loop ends when Prism answers
   while (Date.now() < deadline) {
     if (prism.exitCode !== null) throw new Error(`prism exited: ${log}`);
     try {
@@ -103,7 +103,7 @@ beforeAll(async () => {
   // TypeScript only, from the repo (no network).
   symlinkSync(join(REPO, 'node_modules/typescript'), join(project, 'node_modules/typescript'), 'dir');
   await startMock();
-}, 300_000);
+}, SETUP_MS);
 
 afterAll(() => {
   if (prism?.pid && prism.exitCode === null) process.kill(prism.pid, 'SIGTERM');

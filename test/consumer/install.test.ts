@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChild } from '../support/child.js';
-import { NPM_ENV, pack, PKG, REPO, run } from './package.js';
+import { NPM_ENV, pack, PKG, REPO, run, SETUP_MS } from './package.js';
 
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare'];
 
@@ -74,7 +74,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   bundleUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/1.0.0.json`;
-}, 300_000);
+}, SETUP_MS);
 
 afterAll(async () => {
   await new Promise((r) => server?.close(r));

@@ -7,11 +7,15 @@ import { expect } from 'vitest';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 export const PKG = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
+/** The bound of one command, and of a hook that runs a few of them (pack, install, a mock). */
+export const RUN_MS = 600_000;
+export const SETUP_MS = 3 * RUN_MS;
+
 export const NPM_ENV = { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
 
-/** Run a command in `cwd` (3 minutes at most): its status, stdout, stderr, and both as `out` without npm's config warnings. */
+/** Run a command in `cwd` (10 minutes at most: `npm pack` compiles, and a loaded 2-core machine is slow): its status, stdout, stderr, and both as `out` without npm's config warnings. */
 export function run(cmd: string, args: string[], cwd: string, extra: Record<string, string> = {}) {
-  const r = spawnSync(cmd, args, { cwd, env: { ...NPM_ENV, ...extra }, encoding: 'utf8', timeout: 180_000 });
+  const r = spawnSync(cmd, args, { cwd, env: { ...NPM_ENV, ...extra }, encoding: 'utf8', timeout: RUN_MS });
   return {
     status: r.status,
     stdout: r.stdout ?? '',

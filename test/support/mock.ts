@@ -47,7 +47,7 @@ export async function startMock({
   errors = true,
   spec,
   memo = true,
-  timeoutMs = 90_000,
+  timeoutMs = 240_000, // a bound for a loaded machine (two Prisms start); the wait ends at the mock's line
   bodyTimeoutMs,
   verbose = false,
   static: examplesOnly = false,
