@@ -5,7 +5,8 @@
 import http from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnswerMemo, corsHeaders } from '../../mock/front.ts';
+import { corsHeaders } from '../../mock/cors.ts';
+import { AnswerMemo } from '../../mock/memo.ts';
 import { launchChromium } from '../support/browser.js';
 import { closeServer, fakeFront, type FakeFront, listen } from '../support/front.js';
 

@@ -2,7 +2,8 @@
 // real Prism rarely produces (a 422 problem, a dead upstream, malformed HTTP, an oversized body).
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { AnswerMemo, createFront } from '../../mock/front.ts';
+import { createFront } from '../../mock/front.ts';
+import { AnswerMemo } from '../../mock/memo.ts';
 import { type Canned, closeServer, fakeFront, fakeFrontForAll, listen } from '../support/front.js';
 import { bundle } from '../support/spec.js';
 import { check } from '../support/validate.js';

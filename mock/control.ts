@@ -1,0 +1,20 @@
+// The mock's control routes, outside the REST prefix: `POST /__mock/reset` (the store back to its
+// seed) and `GET /__mock/state` (the records counted, the clock).
+import { trimRoute } from '../core/match.ts';
+import { CORS } from './cors.ts';
+import { mockError } from './errors.ts';
+import { jsonReply, platformReply } from './reply.ts';
+import { stateOf, type StoreHost } from './store/host.ts';
+import type { Reply } from './types.ts';
+
+/** The control routes outside the REST prefix: `POST /__mock/reset` (back to the seed) and `GET /__mock/state`; null for any other path. */
+export function controlReply(host: StoreHost, method: string, path: string): Reply | null {
+  const p = trimRoute(path);
+  if (p !== '/__mock/reset' && p !== '/__mock/state') return null;
+  if (p === '/__mock/reset' && method === 'post') {
+    host.store.reset();
+    return jsonReply(200, CORS, { reset: true, ...stateOf(host) });
+  }
+  if (p === '/__mock/state' && (method === 'get' || method === 'head')) return jsonReply(200, CORS, stateOf(host));
+  return platformReply(mockError(405, 'mock_method_not_allowed', `${p} takes ${p === '/__mock/reset' ? 'POST' : 'GET'}.`));
+}
