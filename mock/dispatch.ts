@@ -13,7 +13,7 @@ import { readNaming } from './naming.ts';
 import { prepare, prefersExample } from './prepare.ts';
 import { prismReply } from './prism-routes.ts';
 import { readBody, unreadBody, type BodyError } from './read-body.ts';
-import { jsonReply, platformReply, tryJson, write } from './reply.ts';
+import { answerAndClose, jsonReply, platformReply, tryJson, write } from './reply.ts';
 import { inNaming } from './shape.ts';
 import { isStoreRoute } from './store/handler.ts';
 import { batchReply, storeReply } from './store-routes.ts';
@@ -48,7 +48,7 @@ export async function dispatch(front: Front, req: IncomingMessage, res: ServerRe
   } catch (err) {
     const e = err as BodyError;
     write(res, platformReply(unreadBody(e), { connection: 'close' }));
-    if (e.timeout) req.socket.destroySoon?.();
+    if (e.timeout) answerAndClose(req.socket);
     return;
   }
   const control = front.store && named.naming.form === 'plain' ? controlReply(front.store, method, rawPath) : null;

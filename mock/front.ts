@@ -11,7 +11,7 @@ import { dispatch } from './dispatch.ts';
 import { criticalError, noRoute } from './errors.ts';
 import type { AnswerMemo } from './memo.ts';
 import { forward, prismTargets, UPSTREAM_TIMEOUT, type Upstream } from './proxy.ts';
-import { send, tryJson } from './reply.ts';
+import { answerAndClose, send, tryJson } from './reply.ts';
 import type { StoreHost } from './store/host.ts';
 import type { Front } from './types.ts';
 
@@ -64,16 +64,16 @@ export function createFront({
     },
     port: () => (server.address() as AddressInfo | null)?.port,
   };
-  const server = http.createServer((req, res) => {
+  // Node checks the header and request timeouts of open connections every
+  // `connectionsCheckingInterval` (30 s by default): a slow client gets its 408 within a second of
+  // its timeout instead.
+  const server = http.createServer({ connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(bodyTimeoutMs / 4))) }, (req, res) => {
     dispatch(front, req, res).catch(() => send(res, criticalError()));
   });
   server.requestTimeout = bodyTimeoutMs + UPSTREAM_TIMEOUT;
   server.headersTimeout = Math.min(bodyTimeoutMs, 60_000);
   // CONNECT is a proxy's method: the platform has no such route.
-  server.on('connect', (_req, socket) => {
-    socket.on('error', () => socket.destroy());
-    socket.end(rawAnswer(404, noRoute().body));
-  });
+  server.on('connect', (_req, socket) => answerAndClose(socket, rawAnswer(404, noRoute().body)));
   // Malformed HTTP never reaches the handler: answer it and keep serving.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || err.code === 'ECONNRESET') {
@@ -81,7 +81,7 @@ export function createFront({
       return;
     }
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    socket.end(rawAnswer(status, { code: 'rest_invalid_request', message: 'Malformed HTTP request.', data: { status } }));
+    answerAndClose(socket, rawAnswer(status, { code: 'rest_invalid_request', message: 'Malformed HTTP request.', data: { status } }));
   });
   server.on('close', () => prisms.close());
   return server;

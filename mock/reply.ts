@@ -1,6 +1,8 @@
 // A reply: the status, headers and body bytes of an answer, built from the platform's error body or
-// from JSON, and written to the client with that client's CORS headers.
+// from JSON, and written to the client with that client's CORS headers; a connection's last answer
+// and the socket freed after it.
 import type { ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { CORS, withCors } from './cors.ts';
 import { jsonText, type Naming as TextNaming } from './json-text.ts';
 import type { Headers, PlatformAnswer, Reply } from './types.ts';
@@ -49,3 +51,21 @@ export const tryJson = (buf: Buffer): unknown => {
     return undefined;
   }
 };
+
+/** How long a closed connection's last answer may take to leave before its socket is destroyed anyway (a client that reads nothing). */
+const CLOSE_GRACE_MS = 2000;
+
+/**
+ * Send a last answer on a socket and free it: destroyed once the answer is written, or after
+ * CLOSE_GRACE_MS. (`end` alone only half-closes: the HTTP server allows half-open sockets, so a
+ * client that never closes its side would hold the descriptor for good.)
+ */
+export function answerAndClose(socket: Duplex, text?: string): void {
+  const timer = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
+  timer.unref();
+  socket.on('error', () => socket.destroy());
+  socket.end(text, () => {
+    clearTimeout(timer);
+    socket.destroy();
+  });
+}

@@ -53,6 +53,7 @@ export async function startMock({
   static: examplesOnly = false,
   seed,
   now,
+  args: extra = [],
 }: {
   errors?: boolean;
   spec?: string;
@@ -64,8 +65,10 @@ export async function startMock({
   static?: boolean;
   seed?: string;
   now?: string;
+  /** More flags for the mock (`--max-records 300`, ...). */
+  args?: string[];
 } = {}): Promise<Mock> {
-  const args = ['dist/mock/main.js', '--port', '0'];
+  const args = ['dist/mock/main.js', '--port', '0', ...extra];
   if (examplesOnly) args.push('--static');
   if (seed) args.push('--seed', seed);
   if (now) args.push('--now', now);
