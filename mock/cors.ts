@@ -37,3 +37,28 @@ export function withCors(replyHeaders: Headers, origin: string | undefined): Hea
   if (headers.vary) cors.vary = cors.vary && !/(^|,)\s*origin\s*(,|$)/i.test(String(headers.vary)) ? `${String(headers.vary)}, Origin` : String(headers.vary);
   return { ...headers, ...cors };
 }
+
+/** A loopback host name: `localhost` (and `*.localhost`), 127.0.0.0/8, `[::1]`. */
+const LOOPBACK = /^(localhost|[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Does a request come from a foreign browser page? The request's `Origin` header (hostile input) is
+ * foreign unless absent (not a browser's cross-origin write: curl, a test, a server), a loopback
+ * origin (the developer's own app on localhost), or one of `allowed` (`--allow-origin`; `null`, the
+ * origin of file: pages and sandboxed frames, only when allowed). DNS rebinding gives the attacker's
+ * host name as the Origin, so it stays foreign.
+ */
+export function isForeignOrigin(origin: string | string[] | undefined, allowed: readonly string[] = []): boolean {
+  if (origin === undefined) return false;
+  const value = Array.isArray(origin) ? origin.join(',') : origin;
+  if (allowed.includes(value)) return false;
+  let host: string;
+  try {
+    const url = new URL(value);
+    if (url.origin.toLowerCase() !== value.toLowerCase()) return true;
+    host = url.hostname;
+  } catch {
+    return true;
+  }
+  return !LOOPBACK.test(host);
+}

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchRoute, trimRoute } from '../core/match.ts';
 import { phpPairs } from '../core/php-query.ts';
 import { controlReply } from './control.ts';
-import { CORS } from './cors.ts';
+import { CORS, isForeignOrigin } from './cors.ts';
 import { noRoute } from './errors.ts';
 import { envelopeHeaders, lastParam } from './globals.ts';
 import { readNaming } from './naming.ts';
@@ -51,7 +51,12 @@ export async function dispatch(front: Front, req: IncomingMessage, res: ServerRe
     if (e.timeout) answerAndClose(req.socket);
     return;
   }
-  const control = front.store && named.naming.form === 'plain' ? controlReply(front.store, method, rawPath) : null;
+  // A foreign browser page (cors.ts) may read answers (CORS mirrors WordPress's), but its
+  // credentials do not pass: the mock cannot check a password, and "any credentials pass" would let
+  // any page the developer visits write the store. Its request is served as anonymous.
+  const foreign = isForeignOrigin(req.headers.origin, front.allowOrigins);
+  if (foreign) delete req.headers.authorization;
+  const control = front.store && named.naming.form === 'plain' ? controlReply(front.store, sent, rawPath, foreign) : null;
   if (control) {
     write(res, control);
     return;

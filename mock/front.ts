@@ -36,6 +36,7 @@ export function createFront({
   verbose = false,
   bodyTimeoutMs = 10_000,
   store = null,
+  allowOrigins = [],
 }: {
   doc: OpenApiDoc;
   upstream: Upstream | ((template: string | undefined) => Upstream);
@@ -43,6 +44,8 @@ export function createFront({
   verbose?: boolean;
   bodyTimeoutMs?: number;
   store?: StoreHost | null;
+  /** Browser origins trusted like loopback ones (`--allow-origin`). */
+  allowOrigins?: string[];
 }): http.Server {
   const prisms = prismTargets(upstream);
   const front: Front = {
@@ -53,6 +56,7 @@ export function createFront({
     bodyTimeoutMs,
     store,
     namespaces: specNamespaces(doc),
+    allowOrigins,
     targetFor: prisms.targetFor,
     async fetchEmbed(path, auth) {
       const url = `${path}${path.includes('?') ? '&' : '?'}context=embed`;

@@ -3,11 +3,21 @@
 import type { IncomingMessage } from 'node:http';
 import { CORS } from './cors.ts';
 import { criticalError, withInvalid } from './errors.ts';
-import { forward, HOP } from './proxy.ts';
+import { forward, HOP, PrismUnavailable } from './proxy.ts';
 import { platformReply, tryJson } from './reply.ts';
 import { rewrite } from './rewrite.ts';
 import { shape } from './shape.ts';
-import type { Asked, Front, Headers, Reply, ToForward } from './types.ts';
+import type { Asked, Front, Headers, PlatformAnswer, Reply, ToForward } from './types.ts';
+
+/** 503 when the route's Prism is not there (the store's routes are served all the same). */
+const prismUnavailable = (reason: string): PlatformAnswer => ({
+  status: 503,
+  body: {
+    code: 'mock_prism_unavailable',
+    message: `The mock's example engine (Prism) for this route is not available: ${reason}. The store's routes are served; see the mock's output.`,
+    data: { status: 503 },
+  },
+});
 
 /** Prism's answer to a matched, prepared request, rewritten and shaped as the platform's: a reply. */
 export async function prismReply(front: Front, req: IncomingMessage, asked: Asked, prepared: ToForward): Promise<Reply> {
@@ -15,8 +25,8 @@ export async function prismReply(front: Front, req: IncomingMessage, asked: Aske
   let answer: Reply;
   try {
     answer = await forward(await front.targetFor(template), prepared.fwd);
-  } catch {
-    return platformReply(criticalError());
+  } catch (e) {
+    return platformReply(e instanceof PrismUnavailable ? prismUnavailable(e.message) : criticalError());
   }
   const platform = withInvalid(rewrite(front.doc, asked.match.entry, answer, template), prepared.invalid);
 

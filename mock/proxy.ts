@@ -26,8 +26,13 @@ export interface Forwarded {
   body: Buffer;
 }
 
-/** How long a Prism may take to answer (or to come back after a restart). */
+/** How long a Prism may take to answer. */
 export const UPSTREAM_TIMEOUT = 30_000;
+/** How long a request waits for its Prism to start (or to come back after a restart); then 503. */
+export const PRISM_WAIT_MS = 60_000;
+
+/** The Prism of a route failed to start, or did not answer within PRISM_WAIT_MS: the front answers 503. */
+export class PrismUnavailable extends Error {}
 /** Hop-by-hop headers: never forwarded, never part of a memo key. */
 export const HOP = new Set([
   'connection',
@@ -42,6 +47,21 @@ export const HOP = new Set([
   'expect',
 ]);
 
+/** Wait (at most PRISM_WAIT_MS) for a Prism to answer; PrismUnavailable when it failed or took longer. */
+async function waitReady(ready: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PrismUnavailable(`it did not answer within ${PRISM_WAIT_MS / 1000} s`)), PRISM_WAIT_MS);
+  });
+  try {
+    await Promise.race([ready, late]);
+  } catch (e) {
+    throw e instanceof PrismUnavailable ? e : new PrismUnavailable(e instanceof Error ? e.message : String(e));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The Prisms of a front: `upstream` is the Prism to ask, or a function of the matched route's path
  * template (undefined when no route matches) that answers the Prism serving that route. `targetFor`
@@ -55,7 +75,7 @@ export function prismTargets(upstream: Upstream | ((template: string | undefined
   return {
     async targetFor(template) {
       const u = typeof upstream === 'function' ? upstream(template) : upstream;
-      if (u.ready) await Promise.race([u.ready, new Promise((_, reject) => setTimeout(() => reject(new Error('Prism is restarting')), UPSTREAM_TIMEOUT))]);
+      if (u.ready) await waitReady(u.ready);
       const key = `${u.host}:${u.port}`;
       if (!targets.has(key)) targets.set(key, { host: u.host, port: u.port, agent: new http.Agent({ keepAlive: true, maxSockets: 64 }) });
       return targets.get(key)!;

@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { contextProperties, embedRels, addEmbedded, applyFields, lastParam, projectContext } from './globals.ts';
 import type { Naming as TextNaming } from './json-text.ts';
-import { rewriteUrls, type Naming } from './naming.ts';
+import { renameParams, rewriteUrls, type Naming } from './naming.ts';
 import { listKind, pageAnswer, type Shaped } from './paging.ts';
 import { jsonReply, platformReply } from './reply.ts';
 import { isErrorBody, type Asked, type Front, type Headers, type Reply } from './types.ts';
@@ -44,9 +44,14 @@ export async function shape(
 export function inNaming(reply: Reply, origin: string, naming: Naming, namespaces: readonly string[]): Reply {
   const headers = { ...reply.headers };
   for (const h of ['link', 'location']) if (typeof headers[h] === 'string') headers[h] = rewriteUrls(headers[h] as string, origin, naming, namespaces);
-  if (reply.named || !/json/i.test(String(headers['content-type'] ?? '')) || !reply.body.length) return { ...reply, headers };
-  const text = reply.body.toString('utf8');
-  if (!text.includes('festival.example') && (naming.form === 'plain' || !text.includes(origin))) return { ...reply, headers };
-  const out = Buffer.from(rewriteUrls(text, origin, naming, namespaces));
+  if (!/json/i.test(String(headers['content-type'] ?? '')) || !reply.body.length) return { ...reply, headers };
+  // Parameter names are renamed in errors (message, `data.params`, `data.details`): a record's own text is left as it is.
+  const rename = (t: string) => (reply.status >= 400 ? renameParams(t, naming) : t);
+  const named = reply.named ? reply.body.toString('utf8') : undefined;
+  if (named !== undefined && (naming.form === 'plain' || rename(named) === named)) return { ...reply, headers };
+  const text = named ?? reply.body.toString('utf8');
+  const renamed = rename(text);
+  if (named === undefined && renamed === text && !text.includes('festival.example') && (naming.form === 'plain' || !text.includes(origin))) return { ...reply, headers };
+  const out = Buffer.from(named !== undefined ? renamed : rewriteUrls(renamed, origin, naming, namespaces));
   return { status: reply.status, headers: { ...headers, 'content-length': String(out.length) }, body: out };
 }

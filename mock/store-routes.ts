@@ -33,6 +33,30 @@ function anonymous401(doc: OpenApiDoc, entry: Entry, req: IncomingMessage): Plat
   return mockError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
 }
 
+const MB = 1024 * 1024;
+
+/**
+ * The store's refusal of a write when it is full (`--max-records`, `--max-store-mb`): 507
+ * `mock_store_full` in the platform's error shape, or null. A write (POST, PUT, PATCH) is refused
+ * when the store already holds its maximum of records, or when its records' JSON and the request's
+ * body would pass the maximum of bytes; DELETE is never refused (it frees). The limit is checked
+ * before the write, so one write may pass it by what that write adds beyond its body (a revision).
+ */
+export function storeFull(host: StoreHost, method: string, bodyBytes: number): PlatformAnswer | null {
+  if (method !== 'post' && method !== 'put' && method !== 'patch') return null;
+  const { store, limits } = host;
+  if (store.size() < limits.records && store.bytes + bodyBytes <= limits.bytes) return null;
+  const mb = (n: number) => `${(n / MB).toFixed(1)} MB`;
+  return {
+    status: 507,
+    body: {
+      code: 'mock_store_full',
+      message: `The mock's store is full: ${store.size()} records (at most ${limits.records}, --max-records), ${mb(store.bytes)} of records and ${mb(bodyBytes)} of this request (at most ${mb(limits.bytes)}, --max-store-mb). Delete records, or POST /__mock/reset to go back to the seed.`,
+      data: { status: 507, records: store.size(), max_records: limits.records, bytes: store.bytes, max_bytes: limits.bytes },
+    },
+  };
+}
+
 /** A secret of this process: an inner batch request carrying it in `x-mock-validate-only` is checked, not run. */
 const VALIDATE_ONLY = createHash('sha1').update(`${process.pid}:${Date.now()}:${Math.random()}`).digest('hex');
 
@@ -55,6 +79,8 @@ export async function storeReply(front: Front, host: StoreHost, req: IncomingMes
   const refused = refusalOf(front, host, req, asked, prepared);
   if (refused) return platformReply(refused);
   if (req.headers['x-mock-validate-only'] === VALIDATE_ONLY) return jsonReply(200, CORS, null);
+  const full = storeFull(host, asked.method, prepared.fwd.body.length);
+  if (full) return platformReply(full);
   const entry = asked.match.entry!;
   const answer = handleStore({
     doc: front.doc,

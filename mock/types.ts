@@ -75,6 +75,8 @@ export interface Front {
   store: StoreHost | null;
   /** The bundle's namespaces (the REST URLs of an answer). */
   namespaces: string[];
+  /** Browser origins trusted like loopback ones (`--allow-origin`; cors.ts). */
+  allowOrigins: string[];
   /** The Prism serving a route template (waits while it restarts). */
   targetFor(template: string | undefined): Promise<Target>;
   /** The embed-context answer of one of the mock's own paths (for `_embed`), or null. */
