@@ -17,7 +17,10 @@ import type { Reply } from './types.ts';
 export function controlReply(host: StoreHost, method: string, path: string, foreign: boolean): Reply | null {
   const p = trimRoute(path);
   if (p !== '/__mock/reset' && p !== '/__mock/state') return null;
-  if (foreign) return platformReply(mockError(403, 'mock_foreign_origin', `${p} is not for pages of another origin (the mock trusts loopback origins and --allow-origin).`));
+  if (foreign)
+    return platformReply(
+      mockError(403, 'mock_foreign_origin', `${p} is not for pages of another origin (the mock trusts loopback origins and --allow-origin).`),
+    );
   if (p === '/__mock/reset' && method === 'post') {
     host.store.reset();
     return jsonReply(200, CORS, { reset: true, ...stateOf(host) });

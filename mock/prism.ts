@@ -25,7 +25,10 @@ const GUARD = new URL(import.meta.url.endsWith('.ts') ? './orphan-guard.ts' : '.
  * (temporary files of this process), when this process is gone, however it died. Its stdin is the
  * pipe it watches; stdout and stderr as `stdio` says (default: piped).
  */
-export function spawnGuarded(args: string[], { remove = [], stdio = ['pipe', 'pipe'], ...options }: { remove?: string[]; stdio?: ('pipe' | 'inherit' | 'ignore')[] } & SpawnOptions = {}): ChildProcess {
+export function spawnGuarded(
+  args: string[],
+  { remove = [], stdio = ['pipe', 'pipe'], ...options }: { remove?: string[]; stdio?: ('pipe' | 'inherit' | 'ignore')[] } & SpawnOptions = {},
+): ChildProcess {
   return spawn(process.execPath, ['--import', GUARD.href, ...args], {
     ...options,
     stdio: ['pipe', ...stdio],

@@ -51,7 +51,8 @@ export function inNaming(reply: Reply, origin: string, naming: Naming, namespace
   if (named !== undefined && (naming.form === 'plain' || rename(named) === named)) return { ...reply, headers };
   const text = named ?? reply.body.toString('utf8');
   const renamed = rename(text);
-  if (named === undefined && renamed === text && !text.includes('festival.example') && (naming.form === 'plain' || !text.includes(origin))) return { ...reply, headers };
+  if (named === undefined && renamed === text && !text.includes('festival.example') && (naming.form === 'plain' || !text.includes(origin)))
+    return { ...reply, headers };
   const out = Buffer.from(named !== undefined ? renamed : rewriteUrls(renamed, origin, naming, namespaces));
   return { status: reply.status, headers: { ...headers, 'content-length': String(out.length) }, body: out };
 }

@@ -105,4 +105,6 @@ const docsUrl = new Promise<string>((resolve) =>
   docs.listen(docsPort, '127.0.0.1', () => resolve(`http://127.0.0.1:${(docs.address() as AddressInfo).port}/`)),
 );
 const [d, m] = await Promise.all([docsUrl, mockUrl]);
-console.log(`\ndocs: ${d}\nmock: ${m}/\nstart: both listening (docs and mock; the mock's Prism routes wait until "mock: Prism ready"). Press Ctrl-C to stop both.`);
+console.log(
+  `\ndocs: ${d}\nmock: ${m}/\nstart: both listening (docs and mock; the mock's Prism routes wait until "mock: Prism ready"). Press Ctrl-C to stop both.`,
+);
