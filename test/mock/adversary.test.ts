@@ -169,7 +169,7 @@ describe('JSON deeper than PHP reads (issue 23, point 9)', () => {
 describe('slow and broken clients (issue 31, point 4): every socket is freed after its answer', () => {
   let mock: Mock;
   beforeAll(async () => {
-    mock = await startMock({ bodyTimeoutMs: 500 });
+    mock = await startMock({ bodyTimeoutMs: 500, waitForPrism: false });
   }, 120_000);
   afterAll(() => mock?.stop());
 
@@ -219,7 +219,7 @@ describe('slow and broken clients (issue 31, point 4): every socket is freed aft
 
 describe('killing the mock with SIGKILL (issue 31, point 5)', () => {
   it('its Prisms exit and its temporary spec folder is removed', async () => {
-    const mock = await startMock();
+    const mock = await startMock({ waitForPrism: false });
     try {
       const folders = mock.prismPids.map((pid) => {
         const spec = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
@@ -244,7 +244,7 @@ describe('killing the mock with SIGKILL (issue 31, point 5)', () => {
 describe('a filling store (issue 31, point 6): a clear 507, never a crash', () => {
   let mock: Mock;
   beforeAll(async () => {
-    mock = await startMock({ args: ['--max-records', '240', '--max-store-mb', '2'] });
+    mock = await startMock({ args: ['--max-records', '240', '--max-store-mb', '2'], waitForPrism: false });
   }, 120_000);
   afterAll(() => mock?.stop());
   const AUTH = { authorization: 'Basic eDp5', 'content-type': 'application/json' };
