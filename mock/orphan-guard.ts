@@ -25,7 +25,14 @@ if (parent !== undefined && parent === String(process.ppid)) {
   delete process.env[GUARD_PARENT];
   delete process.env[GUARD_REMOVE];
   const cleanUp = (): void => {
-    for (const p of remove) rmSync(p, { recursive: true, force: true });
+    for (const p of remove) {
+      try {
+        // The parent's other children remove the same files at the same moment.
+        rmSync(p, { recursive: true, force: true, maxRetries: 3 });
+      } catch {
+        /* removed by another child, or not ours to remove */
+      }
+    }
   };
   const orphaned = (): void => {
     cleanUp();
@@ -35,6 +42,11 @@ if (parent !== undefined && parent === String(process.ppid)) {
   process.on('exit', () => {
     if (String(process.ppid) !== parent) cleanUp();
   });
+  // A write to the dead parent's pipe (EPIPE) must not end the child before it has cleaned up.
+  for (const out of [process.stdout, process.stderr])
+    out.on('error', () => {
+      if (String(process.ppid) !== parent) orphaned();
+    });
   process.stdin.on('end', orphaned);
   process.stdin.on('close', orphaned);
   process.stdin.on('error', orphaned);
