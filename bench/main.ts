@@ -22,6 +22,7 @@ import { stages } from '../scripts/pipeline.ts';
 import { contractBench } from './contract.ts';
 import { benchMockDistinct, frontFlags, type Figures, type MockDistinct } from './mock.ts';
 import { benchStore } from './store.ts';
+import { benchHostile, type HostileFigures } from './hostile.ts';
 import { freePort, stopChild, waitForAnswer } from '../core/process.ts';
 import { round, stats, type Stats } from './stats.ts';
 import { harBench } from './har.ts';
@@ -121,6 +122,7 @@ interface Items {
   mock?: Record<string, Record<string, Figures>>;
   mockDistinct?: MockDistinct;
   mockStore?: Awaited<ReturnType<typeof benchStore>>;
+  mockHostile?: HostileFigures;
   live?: LiveResult | { error: string };
   contract?: Record<string, unknown>;
   scaling?: Scaling;
@@ -390,6 +392,10 @@ async function mockSection(bundle: string): Promise<void> {
   target('mock store-backed distinct reads p99 latency', s.reads.p99, 10, '<=', 'ms');
   target('mock store-backed writes throughput / bare node', s.writeRatio, 1 / 20, '>=', 'x');
   target('mock total memory under the store load (front + every Prism, peak)', s.memoryPeakMb, 400, '<=', 'MB');
+  const h = (results.items.mockHostile = await benchHostile({ bundleDir: bundle, log }));
+  target('mock total memory under slow clients (front + every Prism, peak)', h.slowClients.peakMb, 400, '<=', 'MB');
+  target("mock's open descriptors after the slow clients, above the baseline", h.slowClients.fdsAfter - h.slowClients.fdsBaseline, 2, '<=', '');
+  target('mock total memory under a filling store of 7 MB posts (front + every Prism, peak)', h.fillingStore.peakMb, 400, '<=', 'MB');
 }
 
 /** 1b. The first minute: the mock's start against a bare Node server's, and a warm `npm run mock`. */

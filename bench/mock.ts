@@ -7,7 +7,7 @@
 // server (the machine's ceiling). Memory: the resident memory of the whole mock (the front and
 // every Prism process), sampled during the load; the peak is reported.
 // Servers listen on 127.0.0.1 only; the mock is stopped by its PID (it stops its Prisms by PID).
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -201,4 +201,24 @@ export function frontFlags(): string[] {
   const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
   const m = /\bnode ((?:--[\w-]+(?:=\S+)? )*)dist\/mock\/main\.js/.exec(scripts.mock ?? '');
   return (m?.[1] ?? '').split(' ').filter(Boolean);
+}
+
+/** Start the compiled mock on a free port with `args`; its URL once it prints that it listens. */
+export async function spawnMock(bundleDir: string, args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...frontFlags(), MOCK, '--port', '0', '--spec', join(bundleDir, 'openapi.yaml'), ...args], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the mock did not start: ${out}`)), 90_000);
+    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
+      out += c;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+  });
+  return { child, url };
 }

@@ -3,15 +3,11 @@
 // any kind helps) and writes (creates and updates of posts and events), each against the bare Node
 // server of the same run; the whole mock's resident memory (front and every Prism), peak under
 // this load. Servers listen on 127.0.0.1 only; the mock is stopped by its PID.
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { frontFlags, load, treeRssMb, type MockSection } from './mock.ts';
+import { load, spawnMock, treeRssMb, type MockSection } from './mock.ts';
 import { stopChild, waitForAnswer } from '../core/process.ts';
 import { round } from './stats.ts';
-
-const MOCK = join('dist', 'mock', 'main.js');
 
 /** The distinct reads: the n-th request of a mix of store-backed GETs (lists, filters, pages, items; spec and real names). */
 export function storeRead(n: number, ids: { posts: number[]; events: number[] }): string {
@@ -60,21 +56,7 @@ export async function benchStore({ bundleDir, duration = 5, log = () => {} }: Mo
   log('store: bare node ...');
   const bareFigures = await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/core/v2/posts/1`, { duration });
   bare.close();
-  const child = spawn(process.execPath, [...frontFlags(), MOCK, '--port', '0', '--spec', join(bundleDir, 'openapi.yaml')], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`the mock did not start: ${out}`)), 90_000);
-    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
-      out += c;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-  });
+  const { child, url: base } = await spawnMock(bundleDir, []);
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb(child.pid!))), 250);
   const auth = { authorization: `Basic ${Buffer.from('bench:bench').toString('base64')}`, 'content-type': 'application/json' };

@@ -12,6 +12,9 @@ export const MOCK_FLAGS = {
   verbose: { type: 'boolean' },
   'no-memo': { type: 'boolean' },
   'body-timeout': { type: 'string' },
+  'max-records': { type: 'string' },
+  'max-store-mb': { type: 'string' },
+  'allow-origin': { type: 'list' },
   help: { type: 'boolean', short: 'h' },
 } satisfies Flags;
 
@@ -34,9 +37,15 @@ Options:
   --verbose               Prism logs warnings too, and its sl-violations header is kept
   --no-memo               ask Prism every time (default: a repeated request is answered from memory)
   --body-timeout <ms>     how long a request body may take to arrive, 100-600000 (default 10000), then 408
+  --max-records <n>       the store holds at most n records (default 5000); a write beyond answers 507 mock_store_full
+  --max-store-mb <n>      the store's records take at most n MB as JSON (default 32); a write beyond answers 507
+  --allow-origin <origin> a browser origin trusted like a loopback one (repeatable; default: loopback origins only):
+                          from any other Origin the control routes answer 403 and credentials do not pass
   --help                  this text (also -h)
 
-Prints "mock: listening on http://127.0.0.1:<port> ..." once it answers. Details: mock/README.md.`;
+Prints "mock: listening on http://127.0.0.1:<port> (...; listening in <ms> ms ...)" as soon as it
+answers (the store's routes at once), then "mock: Prism ready in <ms> ms" once every route is served
+(a request for a Prism route waits for it until then). Details: mock/README.md.`;
 
 /** The mock's options, parsed from its argv. */
 export interface MockOptions {
@@ -52,6 +61,11 @@ export interface MockOptions {
   verbose: boolean;
   memo: boolean;
   bodyTimeout: string;
+  /** The store's limits (`--max-records`, `--max-store-mb`), as given. */
+  maxRecords: string;
+  maxStoreMb: string;
+  /** Browser origins trusted like loopback ones (`--allow-origin`). */
+  allowOrigins: string[];
   help: boolean;
 }
 
@@ -73,6 +87,9 @@ export function parseMockArgs(argv: string[], env: Record<string, string | undef
     verbose: v.verbose ?? false,
     memo: !v['no-memo'],
     bodyTimeout: v['body-timeout'] ?? '10000',
+    maxRecords: v['max-records'] ?? '5000',
+    maxStoreMb: v['max-store-mb'] ?? '32',
+    allowOrigins: v['allow-origin'] ?? [],
     help: v.help ?? false,
   };
 }

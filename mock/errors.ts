@@ -248,3 +248,6 @@ export function withInvalid(platform: PlatformAnswer | null, invalid: Map<string
   }
   return invalidParams(invalid);
 }
+
+/** WordPress's answer to a fatal error (what a Prism that failed or died amounts to). */
+export const criticalError = (): PlatformAnswer => mockError(500, 'internal_server_error', 'There has been a critical error on this website.');

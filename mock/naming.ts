@@ -67,3 +67,18 @@ export function rewriteUrls(text: string, origin: string, naming: Naming, namesp
   out = out.replace(re, (_m, route: string) => restUrl(origin, route, naming));
   return out;
 }
+
+/** The spec's parameter names that the site names otherwise, each with a whole-name pattern. */
+const RENAMED = Object.entries(FESTIVAL_PLATFORM.params).map(([spec, site]) => ({ re: new RegExp(`(?<![\\w-])${spec}(?![\\w-])`, 'g'), spec, site }));
+
+/**
+ * An answer's text (JSON) with the spec's parameter names in the request's naming: a real-names
+ * request reads `wpml_language` in an error's message, in `data.params` and `data.details` keys and
+ * in the details' messages (`Invalid parameter(s): wpml_language`), and in an index's `args`.
+ */
+export function renameParams(text: string, naming: Naming): string {
+  if (naming.form === 'plain') return text;
+  let out = text;
+  for (const r of RENAMED) if (out.includes(r.spec)) out = out.replace(r.re, r.site);
+  return out;
+}

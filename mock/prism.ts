@@ -1,8 +1,9 @@
 // Start and stop Prism as a direct child process (never through npx or a shell: a wrapper would
 // leave Prism running when it is killed).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { join } from 'node:path';
 import { waitForAnswer } from '../core/process.ts';
+import { GUARD_PARENT, GUARD_REMOVE } from './orphan-guard.ts';
 
 // The free port and stopping by PID are the core's (core/process.ts), shared with `npm start` and the bench.
 export { freePort, stopChild } from '../core/process.ts';
@@ -16,6 +17,25 @@ export const PRISM = join('node_modules', '@stoplight', 'prism-cli', 'dist', 'in
 export const FRONT_NODE_FLAGS = ['--max-semi-space-size=4'];
 export const PRISM_NODE_FLAGS = (process.env.MOCK_PRISM_FLAGS ?? '--max-semi-space-size=4 --max-old-space-size=112').split(' ').filter(Boolean);
 
+/** The guard beside this module (orphan-guard.js when compiled, .ts in the source). */
+const GUARD = new URL(import.meta.url.endsWith('.ts') ? './orphan-guard.ts' : './orphan-guard.js', import.meta.url);
+
+/**
+ * Spawn `node <args>` as a guarded child (orphan-guard.ts): it exits, after removing `remove`
+ * (temporary files of this process), when this process is gone, however it died. Its stdin is the
+ * pipe it watches; stdout and stderr as `stdio` says (default: piped).
+ */
+export function spawnGuarded(
+  args: string[],
+  { remove = [], stdio = ['pipe', 'pipe'], ...options }: { remove?: string[]; stdio?: ('pipe' | 'inherit' | 'ignore')[] } & SpawnOptions = {},
+): ChildProcess {
+  return spawn(process.execPath, ['--import', GUARD.href, ...args], {
+    ...options,
+    stdio: ['pipe', ...stdio],
+    env: { ...(options.env ?? process.env), [GUARD_PARENT]: String(process.pid), [GUARD_REMOVE]: JSON.stringify(remove) },
+  });
+}
+
 /**
  * Spawn `prism mock <spec>` on 127.0.0.1:<port>: static examples (no -d), quiet logging, request
  * validation (always on in Prism), `--errors` when asked (examples that break their schema -> 500).
@@ -26,12 +46,15 @@ export function spawnPrism({
   errors = false,
   verbose = 'error',
   cwd = process.cwd(),
+  remove = [],
 }: {
   spec: string;
   port: number;
   errors?: boolean;
   verbose?: string;
   cwd?: string;
+  /** Temporary files of the mock that the Prism removes if the mock dies without doing so (`kill -9`). */
+  remove?: string[];
 }): ChildProcess {
   // Node flags (MOCK_PRISM_FLAGS overrides them): a smaller young generation (Prism's default 16 MB
   // semi-spaces grow each process by ~30 MB; 1 MB cost ~30% more CPU per request, 4 MB nothing
@@ -40,8 +63,7 @@ export function spawnPrism({
   // ~380-410 MB instead of ~490 MB under the bench's distinct load).
   const args = [...PRISM_NODE_FLAGS, PRISM, 'mock', spec, '-h', '127.0.0.1', '-p', String(port), '-v', verbose];
   if (errors) args.push('--errors');
-  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } });
-  return child;
+  return spawnGuarded(args, { cwd, remove, env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } });
 }
 
 /** Resolve once Prism answers HTTP on 127.0.0.1:port; reject after `timeoutMs` or when `child` exits. */

@@ -3,14 +3,16 @@
 //   docs  http://127.0.0.1:$DOCS_PORT/  (default 8080; generated/docs/)
 //   mock  http://127.0.0.1:$MOCK_PORT/  (default 4010; mock/main.ts: front + Prism)
 // Usage: npm start [-- --no-build] [-- --help]   (compiled: node dist/mock/start.js)   (port 0 picks a free port; the URLs are printed)
-// Ctrl-C (SIGINT) or SIGTERM stops both: the mock child (and its Prism) by PID, then the docs server.
-import { spawn, spawnSync } from 'node:child_process';
+// SIGINT (Ctrl-C), SIGTERM or SIGHUP stops everything within 2 s: the build if it is running, the
+// mock child (and its Prisms) by PID, the docs server; the mock dies with this process however it
+// dies (a guarded child, orphan-guard.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type Flags } from '../core/args.ts';
 import { stopChild } from '../core/process.ts';
 import { createStaticServer } from './static.ts';
-import { FRONT_NODE_FLAGS } from './prism.ts';
+import { FRONT_NODE_FLAGS, spawnGuarded } from './prism.ts';
 
 /** The mock's entry point beside this module (main.js when compiled, main.ts in the source). */
 const MOCK_MAIN = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './main.ts' : './main.js', import.meta.url));
@@ -41,35 +43,43 @@ const build = !args['no-build'];
 const docsPort = Number(process.env.DOCS_PORT ?? 8080);
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
 
-if (build) {
-  const res = spawnSync(process.execPath, ['dist/scripts/build.js'], { stdio: 'inherit' });
-  if (res.status !== 0) {
-    console.error('start: the build failed; nothing started.');
-    process.exit(1);
-  }
-  // The compiled client (dist/, also the CLI's name mapping): built here and by prepack, never on install.
-  const client = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-  if (client.status !== 0) {
-    console.error('start: compiling the client (npm run build:client) failed; nothing started.');
-    process.exit(1);
-  }
-}
-
-const docs = createStaticServer('generated/docs');
-const mock = spawn(process.execPath, [...FRONT_NODE_FLAGS, MOCK_MAIN, '--port', String(mockPort)], { stdio: ['ignore', 'pipe', 'inherit'] });
 let stopping = false;
+let current: ChildProcess | null = null;
+const docs = createStaticServer('generated/docs');
 
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   docs.close();
   docs.closeAllConnections?.();
-  await stopChild(mock, 8000);
+  await stopChild(current ?? undefined, 1500);
   console.log('start: stopped.');
   process.exit(code);
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(0));
+
+/** Run a build step as a child (stopped with this process); its exit code. */
+const step = (args: string[]): Promise<number | null> =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: 'inherit' });
+    current = child;
+    child.on('exit', (code) => resolve(code));
+  });
+
+if (build) {
+  if ((await step(['dist/scripts/build.js'])) !== 0) {
+    console.error('start: the build failed; nothing started.');
+    await stop(1);
+  }
+  // The compiled client (dist/, also the CLI's name mapping): built here and by prepack, never on install.
+  if ((await step(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'])) !== 0) {
+    console.error('start: compiling the client (npm run build:client) failed; nothing started.');
+    await stop(1);
+  }
+}
+
+const mock = spawnGuarded([...FRONT_NODE_FLAGS, MOCK_MAIN, '--port', String(mockPort)], { stdio: ['pipe', 'inherit'] });
+current = mock;
 mock.on('exit', (code, signal) => {
   if (!stopping) {
     console.error(`start: the mock exited (${signal ?? code}).`);
@@ -95,4 +105,6 @@ const docsUrl = new Promise<string>((resolve) =>
   docs.listen(docsPort, '127.0.0.1', () => resolve(`http://127.0.0.1:${(docs.address() as AddressInfo).port}/`)),
 );
 const [d, m] = await Promise.all([docsUrl, mockUrl]);
-console.log(`\ndocs: ${d}\nmock: ${m}/\nPress Ctrl-C to stop both.`);
+console.log(
+  `\ndocs: ${d}\nmock: ${m}/\nstart: both listening (docs and mock; the mock's Prism routes wait until "mock: Prism ready"). Press Ctrl-C to stop both.`,
+);

@@ -2,7 +2,12 @@
 // bodies (a request's, a site's answer) are `unknown` until checked (core/json.ts); the store's
 // records are `WpRecord` (store/record.ts).
 import { isObject } from '../core/json.ts';
-import type { OperationObject, Parameter } from '../core/spec.ts';
+import type { Route, RouteMatch } from '../core/match.ts';
+import type { OpenApiDoc, OperationObject, Parameter } from '../core/spec.ts';
+import type { AnswerMemo } from './memo.ts';
+import type { Naming } from './naming.ts';
+import type { Forwarded, Target } from './proxy.ts';
+import type { StoreHost } from './store/host.ts';
 
 /** A parameter of an operation (after $ref resolution). */
 export type Param = Parameter;
@@ -49,3 +54,55 @@ export interface Upload {
 
 /** Headers as Node's http module gives and takes them. */
 export type Headers = Record<string, string | string[] | undefined>;
+
+/** A reply ready to write: status, headers and the body's bytes. */
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  /** The body's URLs are already on the mock's origin in the request's naming (only the headers are left). */
+  named?: boolean;
+}
+
+/** What the front's request handling needs: the bundle and its routes, the Prisms, itself. */
+export interface Front {
+  doc: OpenApiDoc;
+  table: Route[];
+  memo: AnswerMemo | null;
+  verbose: boolean;
+  bodyTimeoutMs: number;
+  /** The store answering the store-backed routes, or null (`--static`: every answer from Prism). */
+  store: StoreHost | null;
+  /** The bundle's namespaces (the REST URLs of an answer). */
+  namespaces: string[];
+  /** Browser origins trusted like loopback ones (`--allow-origin`; cors.ts). */
+  allowOrigins: string[];
+  /** The Prism serving a route template (waits while it restarts). */
+  targetFor(template: string | undefined): Promise<Target>;
+  /** The embed-context answer of one of the mock's own paths (for `_embed`), or null. */
+  fetchEmbed(path: string, auth: string | undefined): Promise<unknown>;
+  /** The front's own port. */
+  port(): number | undefined;
+}
+
+/** A matched request, read. */
+export interface Asked {
+  match: RouteMatch;
+  method: string;
+  pairs: Pairs;
+  body: Buffer;
+  origin: string;
+  /** The naming the request came in (naming.ts). */
+  naming: Naming;
+}
+
+/** The request to forward (to Prism, or to the store) and what the front found invalid in it. */
+export interface ToForward {
+  fwd: Forwarded;
+  invalid: Map<string, Detail>;
+  exampleKey: string | undefined;
+  context: string | undefined;
+}
+
+/** The front's own answer before asking Prism, or the request to forward. */
+export type Prepared = { reply: Reply } | ToForward;

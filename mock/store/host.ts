@@ -15,7 +15,17 @@ export interface StoreHost {
   namespaces: string[];
   /** Where the seed came from (`built-in festival` or the file). */
   source: string;
+  /** The store's limits: a write is refused (507) once the store holds `records` records or `bytes` bytes of JSON. */
+  limits: StoreLimits;
 }
+
+/** The store's limits (`--max-records`, `--max-store-mb`). */
+export interface StoreLimits {
+  records: number;
+  bytes: number;
+}
+
+export const DEFAULT_LIMITS: StoreLimits = { records: 5000, bytes: 32 * 1024 * 1024 };
 
 /** The festival's first day: the first day on which at least three published events start (a stray early event is not the festival), else the earliest; null without events. */
 export function festivalStart(seed: Seed): number | null {
@@ -35,7 +45,10 @@ export function festivalStart(seed: Seed): number | null {
  * `now` (`real`, a date the clock starts at, or undefined: the festival's first day). Throws an Error
  * with a clear message on a bad seed file or date.
  */
-export function createStoreHost(doc: OpenApiDoc, { seedFile, now }: { seedFile?: string; now?: string } = {}): StoreHost {
+export function createStoreHost(
+  doc: OpenApiDoc,
+  { seedFile, now, limits = DEFAULT_LIMITS }: { seedFile?: string; now?: string; limits?: StoreLimits } = {},
+): StoreHost {
   const seed = seedFile ? readSeedFile(seedFile, doc) : builtInSeed(doc);
   let start: number | null;
   if (now === 'real') start = null;
@@ -51,10 +64,18 @@ export function createStoreHost(doc: OpenApiDoc, { seedFile, now }: { seedFile?:
     judge: createJudge({ doc, validator: createValidator(doc) }),
     namespaces: specNamespaces(doc),
     source: seedFile ?? 'built-in festival',
+    limits,
   };
 }
 
 /** The control route's state: records per collection and the mock's clock. */
 export function stateOf(host: StoreHost): Record<string, unknown> {
-  return { seed: host.source, now: formatDate(host.clock.now(), { sep: ' ' }), collections: host.store.counts() };
+  return {
+    seed: host.source,
+    now: formatDate(host.clock.now(), { sep: ' ' }),
+    collections: host.store.counts(),
+    records: host.store.size(),
+    bytes: host.store.bytes,
+    limits: { records: host.limits.records, bytes: host.limits.bytes },
+  };
 }

@@ -23,6 +23,10 @@ export class Store {
   private nextTerm = 1;
   /** Bumped on every change: a list answer may be reused only while it is unchanged. */
   version = 0;
+  /** Per record ("collection id"): its size as JSON (bytes), for the store's limits. */
+  private sizes = new Map<string, number>();
+  /** The records' total size as JSON (bytes). */
+  bytes = 0;
 
   constructor(
     private readonly seed: Seed,
@@ -35,6 +39,8 @@ export class Store {
   reset(): void {
     this.cols.clear();
     this.slugs.clear();
+    this.sizes.clear();
+    this.bytes = 0;
     let maxPost = 0;
     let maxTerm = 0;
     for (const [key, entries] of Object.entries(this.seed) as [CollectionKey, Seed[CollectionKey]][]) {
@@ -42,6 +48,7 @@ export class Store {
       for (const e of entries) {
         const id = Number(e.record.id);
         map.set(id, { lang: e.lang, record: structuredClone(e.record) });
+        this.account(key, id, e.record);
         this.index(key, id, e.record.slug);
         if (TERMS.has(key)) maxTerm = Math.max(maxTerm, id);
         else maxPost = Math.max(maxPost, id);
@@ -104,10 +111,30 @@ export class Store {
     }
     if (!old) this.index(key, id, rec.record.slug);
     this.col(key).set(id, rec);
+    this.account(key, id, rec.record);
     this.version++;
   }
 
+  /** Keep a record's size (undefined: removed) in the total. */
+  private account(key: CollectionKey, id: number, record: WpRecord | undefined): void {
+    const k = `${key} ${id}`;
+    this.bytes -= this.sizes.get(k) ?? 0;
+    if (record === undefined) {
+      this.sizes.delete(k);
+      return;
+    }
+    const size = Buffer.byteLength(JSON.stringify(record));
+    this.sizes.set(k, size);
+    this.bytes += size;
+  }
+
+  /** How many records the store holds (every collection). */
+  size(): number {
+    return this.sizes.size;
+  }
+
   remove(key: CollectionKey, id: number): void {
+    this.account(key, id, undefined);
     this.col(key).delete(id);
     this.unindex(key, id);
     this.version++;

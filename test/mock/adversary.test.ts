@@ -3,9 +3,13 @@
 // prototype (the next normal request answers exactly as before), bracketed keys of scalar
 // parameters answer the platform's 400 rest_invalid_param, and JSON deeper than PHP reads answers
 // rest_invalid_json with PHP's depth error.
-import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import net from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jsonErrorCode } from '../../mock/errors.ts';
 import { fakeFrontForAll } from '../support/front.js';
+import { isRunning, startMock, type Mock } from '../support/mock.js';
 
 const POSTS = [
   { id: 5, date: '2025-06-13T10:00:00', title: { rendered: 'Hello' }, _links: { self: [{ href: 'http://x/wp-json/wp/v2/posts/5' }] } },
@@ -159,4 +163,121 @@ describe('JSON deeper than PHP reads (issue 23, point 9)', () => {
     expect(jsonErrorCode(Buffer.from(`${'['.repeat(511)}1 [`))).toBe(4);
     expect(jsonErrorCode(Buffer.from(JSON.stringify({ a: '[[[['.repeat(300) })))).toBeNull(); // brackets in a string
   });
+});
+
+// Third round (issue 31, the mock): a real mock, hostile clients on loopback, bounded in count.
+describe('slow and broken clients (issue 31, point 4): every socket is freed after its answer', () => {
+  let mock: Mock;
+  beforeAll(async () => {
+    mock = await startMock({ bodyTimeoutMs: 500, waitForPrism: false });
+  }, 120_000);
+  afterAll(() => mock?.stop());
+
+  const fds = (pid: number): number => readdirSync(`/proc/${pid}/fd`).length;
+  /** What each slow client sends (then it neither reads nor closes its side). */
+  const SLOW: [string, string][] = [
+    ['idle (nothing sent)', ''],
+    ['headers never finished', 'GET /core/v2/posts HTTP/1.1\r\nHost: x\r\n'],
+    ['body shorter than its Content-Length', 'POST /core/v2/posts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a"'],
+    [
+      'chunked body never finished',
+      'POST /core/v2/posts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{"a"\r\n',
+    ],
+    ['CONNECT', 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n'],
+    ['malformed HTTP', 'GARBAGE \x01\x02 NOT-HTTP\r\n\r\n'],
+  ];
+  const CLIENTS = 60;
+
+  it.each(SLOW)(
+    `%s: ${CLIENTS} half-open clients, then the descriptors are back to the baseline and a normal client is served`,
+    async (_label, text) => {
+      const normal = () => fetch(`${mock.url}/core/v2/posts?per_page=1`, { headers: { connection: 'close' } });
+      expect((await normal()).status).toBe(200);
+      const baseline = fds(mock.pid);
+      const sockets: net.Socket[] = [];
+      try {
+        for (let i = 0; i < CLIENTS; i++) {
+          // allowHalfOpen: the client keeps its side open after the mock's FIN, as a hostile one does.
+          const s = net.connect({ port: Number(new URL(mock.url).port), host: '127.0.0.1', allowHalfOpen: true });
+          s.on('error', () => {});
+          sockets.push(s);
+          await new Promise((r) => s.once('connect', r));
+          if (text) s.write(text);
+        }
+        const deadline = Date.now() + 20_000;
+        while (fds(mock.pid) > baseline + 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        expect(fds(mock.pid), 'open descriptors of the mock after the slow clients were answered').toBeLessThanOrEqual(baseline + 2);
+        expect((await normal()).status).toBe(200);
+        expect(mock.alive()).toBe(true);
+      } finally {
+        for (const s of sockets) s.destroy();
+      }
+    },
+    60_000,
+  );
+});
+
+describe('killing the mock with SIGKILL (issue 31, point 5)', () => {
+  it('its Prisms exit and its temporary spec folder is removed', async () => {
+    const mock = await startMock({ waitForPrism: false });
+    try {
+      const folders = mock.prismPids.map((pid) => {
+        const spec = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+          .split('\0')
+          .find((a) => a.includes('mock-spec-'));
+        return spec ? dirname(spec) : '';
+      });
+      expect(folders[0], 'the snapshot folder in the Prism command line').toMatch(/mock-spec-/);
+      expect(existsSync(folders[0])).toBe(true);
+      process.kill(mock.pid, 'SIGKILL');
+      // A Prism still starting is busy for a while before it reads the closed pipe: bounded wait.
+      const deadline = Date.now() + 30_000;
+      const left = () => [...mock.prismPids.filter(isRunning).map(String), ...folders.filter((f) => existsSync(f))];
+      while (left().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(left(), 'Prisms still running or folders left behind').toEqual([]);
+    } finally {
+      await mock.stop();
+    }
+  }, 150_000);
+});
+
+describe('a filling store (issue 31, point 6): a clear 507, never a crash', () => {
+  let mock: Mock;
+  beforeAll(async () => {
+    mock = await startMock({ args: ['--max-records', '240', '--max-store-mb', '2'], waitForPrism: false });
+  }, 120_000);
+  afterAll(() => mock?.stop());
+  const AUTH = { authorization: 'Basic eDp5', 'content-type': 'application/json' };
+  const post = (body: unknown) => fetch(`${mock.url}/core/v2/posts`, { method: 'POST', headers: AUTH, body: JSON.stringify(body) });
+  const reset = () => fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+
+  it.each([
+    ['records (--max-records 240; the seed holds 233)', () => ({ title: 'small', status: 'publish' }), 7],
+    ['bytes (--max-store-mb 2; the seed is 0.6 MB)', () => ({ title: 'big', content: 'x'.repeat(400_000) }), 2],
+  ])(
+    '%s: writes answer 507 mock_store_full once full; DELETE and reset free it',
+    async (_label, body, fits) => {
+      expect((await reset()).status).toBe(200);
+      const statuses: number[] = [];
+      let full: Record<string, unknown> | undefined;
+      for (let i = 0; i < fits + 3; i++) {
+        const r = await post(body());
+        statuses.push(r.status);
+        if (r.status === 507) full = (await r.json()) as Record<string, unknown>;
+        else await r.arrayBuffer();
+      }
+      expect(statuses.filter((s) => s === 201).length).toBeGreaterThan(0);
+      expect(statuses.slice(-2)).toEqual([507, 507]);
+      expect(full).toMatchObject({ code: 'mock_store_full', data: { status: 507 } });
+      expect(String(full?.message)).toMatch(/--max-(records|store-mb).*POST \/__mock\/reset/);
+      const state = (await (await fetch(`${mock.url}/__mock/state`)).json()) as { records: number; bytes: number };
+      const some = (await (await fetch(`${mock.url}/core/v2/posts?per_page=1`)).json()) as { id: number }[];
+      expect((await fetch(`${mock.url}/core/v2/posts/${some[0].id}?force=true`, { method: 'DELETE', headers: AUTH })).status).toBe(200);
+      expect(((await (await fetch(`${mock.url}/__mock/state`)).json()) as { records: number }).records).toBeLessThan(state.records);
+      expect((await reset()).status).toBe(200);
+      expect((await post({ title: 'after the reset' })).status).toBe(201);
+      expect(mock.alive()).toBe(true);
+    },
+    120_000,
+  );
 });

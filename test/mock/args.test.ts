@@ -15,6 +15,9 @@ const DEFAULTS: MockOptions = {
   verbose: false,
   memo: true,
   bodyTimeout: '10000',
+  maxRecords: '5000',
+  maxStoreMb: '32',
+  allowOrigins: [],
   help: false,
 };
 
@@ -34,6 +37,8 @@ describe('parseMockArgs', () => {
     ['--errors --verbose', ['--errors', '--verbose'], {}, { errors: true, verbose: true }],
     ['--no-memo', ['--no-memo'], {}, { memo: false }],
     ['--body-timeout', ['--body-timeout', '500'], {}, { bodyTimeout: '500' }],
+    ['--max-records, --max-store-mb', ['--max-records', '300', '--max-store-mb=2'], {}, { maxRecords: '300', maxStoreMb: '2' }],
+    ['--allow-origin, repeated', ['--allow-origin', 'https://app.example', '--allow-origin=null'], {}, { allowOrigins: ['https://app.example', 'null'] }],
     ['--help', ['--help'], {}, { help: true }],
     ['-h', ['-h'], {}, { help: true }],
     ['with other flags', ['--static', '--seed', 's.json', '-h'], {}, { static: true, seed: 's.json', help: true }],

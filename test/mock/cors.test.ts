@@ -5,7 +5,13 @@
 import http from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnswerMemo, corsHeaders } from '../../mock/front.ts';
+import type { AddressInfo } from 'node:net';
+import { corsHeaders, isForeignOrigin } from '../../mock/cors.ts';
+import { createFront } from '../../mock/front.ts';
+import { AnswerMemo } from '../../mock/memo.ts';
+import { createStoreHost } from '../../mock/store/host.ts';
+import type { OpenApiDoc } from '../../core/spec.ts';
+import { bundle } from '../support/spec.js';
 import { launchChromium } from '../support/browser.js';
 import { closeServer, fakeFront, type FakeFront, listen } from '../support/front.js';
 
@@ -14,6 +20,10 @@ let app: http.Server;
 let mockBase = '';
 let appBase = '';
 let browser: Browser;
+// The mock with a store (issue 31, point 7), in-process: a store-backed request never reaches Prism.
+let storeFront: http.Server;
+let storeBase = '';
+let foreignBase = '';
 
 beforeAll(async () => {
   const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'x-wp-total': '1', 'x-wp-totalpages': '1' };
@@ -25,10 +35,20 @@ beforeAll(async () => {
     res.end('<!doctype html><title>app</title>');
   });
   appBase = `http://localhost:${await listen(app)}`;
-  browser = await launchChromium();
+  storeFront = createFront({
+    doc: bundle() as OpenApiDoc,
+    upstream: { host: '127.0.0.1', port: 9 },
+    store: createStoreHost(bundle() as OpenApiDoc),
+    allowOrigins: ['https://app.example'],
+  });
+  storeBase = `http://127.0.0.1:${await listen(storeFront)}`;
+  // A page of a foreign site: evil.test, which the browser resolves to this machine.
+  foreignBase = `http://evil.test:${(app.address() as AddressInfo).port}`;
+  browser = await launchChromium(['--host-resolver-rules=MAP evil.test 127.0.0.1']);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
+  await closeServer(storeFront);
   await fake?.close();
   await closeServer(app);
 });
@@ -81,5 +101,66 @@ describe("the mock's CORS answer", () => {
     } finally {
       await page.close();
     }
+  });
+});
+
+describe('foreign pages (issue 31, point 7): no control route, no credentials', () => {
+  const AUTH = { authorization: 'Basic eDp5', 'content-type': 'application/json' };
+  const posts = async () => ((await (await fetch(`${storeBase}/__mock/state`)).json()) as { collections: Record<string, number> }).collections['core/v2/posts'];
+  const FOREIGN = [
+    'https://evil.example',
+    'http://evil.example:4010',
+    'null',
+    'http://127.0.0.1.evil.example',
+    'http://localhost.evil.example:3000',
+    'http://[::2]:80',
+    'https://app.example:444',
+    'http://LOCALHOST:3000/x',
+    'x',
+  ];
+  const LOCAL = ['http://localhost:3000', 'http://127.0.0.1:5173', 'http://[::1]:8080', 'http://app.localhost:3000', 'https://app.example'];
+
+  it.each(FOREIGN)('Origin %s: POST /__mock/reset (text/plain) answers 403 mock_foreign_origin and resets nothing; credentials do not pass', async (origin) => {
+    expect((await fetch(`${storeBase}/core/v2/posts`, { method: 'POST', headers: AUTH, body: '{"title":"kept"}' })).status).toBe(201);
+    const before = await posts();
+    const r = await fetch(`${storeBase}/__mock/reset`, { method: 'POST', headers: { origin, 'content-type': 'text/plain' }, body: 'x' });
+    expect(r.status).toBe(403);
+    expect(await r.json()).toMatchObject({ code: 'mock_foreign_origin', data: { status: 403 } });
+    expect((await fetch(`${storeBase}/__mock/state`, { headers: { origin } })).status).toBe(403);
+    const write = await fetch(`${storeBase}/core/v2/posts`, { method: 'POST', headers: { ...AUTH, origin }, body: '{"title":"from a foreign page"}' });
+    expect(write.status).toBe(401);
+    expect(((await write.json()) as { code: string }).code).toBe('rest_cannot_create');
+    expect(await posts()).toBe(before);
+  });
+
+  it.each(LOCAL)('Origin %s (loopback, or --allow-origin): the control routes and credentials work', async (origin) => {
+    expect(isForeignOrigin(origin, ['https://app.example'])).toBe(false);
+    expect((await fetch(`${storeBase}/core/v2/posts`, { method: 'POST', headers: { ...AUTH, origin }, body: '{"title":"mine"}' })).status).toBe(201);
+    expect((await fetch(`${storeBase}/__mock/reset`, { method: 'POST', headers: { origin } })).status).toBe(200);
+  });
+
+  it('GET /__mock/reset?_method=POST (an <img> on any page) does not reset', async () => {
+    expect((await fetch(`${storeBase}/core/v2/posts`, { method: 'POST', headers: AUTH, body: '{"title":"kept"}' })).status).toBe(201);
+    const before = await posts();
+    expect((await fetch(`${storeBase}/__mock/reset?_method=POST`)).status).toBe(405);
+    expect((await fetch(`${storeBase}/__mock/reset`, { headers: { 'x-http-method-override': 'POST' } })).status).toBe(405);
+    expect(await posts()).toBe(before);
+  });
+
+  it('a real browser page of a foreign site cannot reset the store with a no-cors text/plain POST', async () => {
+    expect((await fetch(`${storeBase}/core/v2/posts`, { method: 'POST', headers: AUTH, body: '{"title":"kept"}' })).status).toBe(201);
+    const before = await posts();
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${foreignBase}/`);
+      const sent = await page.evaluate(async (url) => {
+        await fetch(url, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: 'wipe' });
+        return true;
+      }, `${storeBase}/__mock/reset`);
+      expect(sent).toBe(true);
+    } finally {
+      await page.close();
+    }
+    expect(await posts()).toBe(before);
   });
 });

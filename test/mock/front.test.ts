@@ -1,8 +1,12 @@
 // The mock's front on its own, in front of a fake Prism that answers canned responses: the cases a
 // real Prism rarely produces (a 422 problem, a dead upstream, malformed HTTP, an oversized body).
+import http from 'node:http';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { AnswerMemo, createFront } from '../../mock/front.ts';
+import type { OpenApiDoc } from '../../core/spec.ts';
+import { createFront } from '../../mock/front.ts';
+import { createStoreHost } from '../../mock/store/host.ts';
+import { AnswerMemo } from '../../mock/memo.ts';
 import { type Canned, closeServer, fakeFront, fakeFrontForAll, listen } from '../support/front.js';
 import { bundle } from '../support/spec.js';
 import { check } from '../support/validate.js';
@@ -125,6 +129,45 @@ describe('the answer memo', () => {
       expect(memo.hits).toBe(1);
     } finally {
       await f.close();
+    }
+  });
+});
+
+describe('Prism behind the listening front (issue 32, point 1)', () => {
+  it('answers the store at once while Prism starts, a Prism route when it answers, and 503 when it failed', async () => {
+    const doc = bundle() as OpenApiDoc;
+    let ready!: () => void;
+    let fail!: (e: Error) => void;
+    const starting = { host: '127.0.0.1', port: 9, ready: new Promise<void>((r) => (ready = r)) as Promise<void> | null };
+    const failing = { host: '127.0.0.1', port: 9, ready: new Promise<void>((_, reject) => (fail = reject)) };
+    failing.ready.catch(() => {});
+    const up: Canned = { status: 200, headers: { 'content-type': 'application/json' }, body: '{"title":"Festival"}' };
+    const prism = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(up.status, up.headers);
+      res.end(up.body);
+    });
+    starting.port = await listen(prism);
+    let which: typeof starting | typeof failing = starting;
+    const front = createFront({ doc, upstream: () => which, store: createStoreHost(doc) });
+    const base = `http://127.0.0.1:${await listen(front)}`;
+    try {
+      expect((await fetch(`${base}/core/v2/posts?per_page=1`)).status).toBe(200);
+      const waiting = fetch(`${base}/core/v2`);
+      // The store answers again while the Prism route still waits.
+      expect((await fetch(`${base}/cal/events/v1/venues`)).status).toBe(200);
+      ready();
+      starting.ready = null;
+      expect((await waiting).status).toBe(200);
+      which = failing;
+      fail(new Error('Prism exited before it answered (1)'));
+      const r = await fetch(`${base}/core/v2?x=1`);
+      expect(r.status).toBe(503);
+      expect(await r.json()).toMatchObject({ code: 'mock_prism_unavailable', data: { status: 503 } });
+      expect((await fetch(`${base}/core/v2/posts?per_page=1`)).status).toBe(200);
+    } finally {
+      await closeServer(front);
+      await closeServer(prism);
     }
   });
 });

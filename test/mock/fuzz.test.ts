@@ -11,7 +11,7 @@ import { check } from '../support/validate.js';
 import { BASIC, encodeBody, fillPath, queryString, readAnswer, requestBodyOf, validRequest, type Req } from './requests.js';
 import { prng } from '../support/prng.js';
 
-const MAX_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000);
+const MAX_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3600);
 const MAX_MS = Number(process.env.FUZZ_MS ?? 450_000); // a safety net under the test's 480 s, not a budget (3000 cases took 142 s at load 20 on 2 cores)
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const CONCURRENCY = 8;
@@ -55,7 +55,12 @@ interface Case {
   body?: string;
   op?: Operation;
   noRoute?: boolean;
+  /** The mock's own answer expected (a control route): status and code. */
+  own?: { status: number; code: string };
 }
+
+/** Origins of pages on other sites (issue 31, point 7): no control route, no credentials. */
+const FOREIGN_ORIGINS = ['https://evil.example', 'null', 'http://127.0.0.1.evil.example', 'http://localhost.evil.example:3000', 'http://evil.example:4010'];
 
 function longString(r: ReturnType<typeof prng>, n: number): string {
   const alphabet = ['a', 'Z', '9', ' ', 'é', '😀', '日', '\n', '"', '\\'];
@@ -98,8 +103,30 @@ function makeCase(r: ReturnType<typeof prng>): Case {
   const o = r.pick(ops);
   const req = validRequest(o, doc);
   if (r.next() < 0.3) delete req.headers.authorization;
-  const kind = r.int(10);
+  const kind = r.int(12);
   switch (kind) {
+    case 10: {
+      // a foreign page's request to a control route (a no-cors text/plain POST needs no preflight)
+      const [method, path] = r.pick([
+        ['POST', '/__mock/reset'],
+        ['GET', '/__mock/state'],
+        ['POST', '/__mock/reset/'],
+      ]);
+      const headers = { origin: r.pick(FOREIGN_ORIGINS), 'content-type': 'text/plain' };
+      return {
+        label: 'foreign control route',
+        method,
+        url: path,
+        headers,
+        body: method === 'POST' ? 'x' : undefined,
+        own: { status: 403, code: 'mock_foreign_origin' },
+      };
+    }
+    case 11: {
+      // a foreign page's request with credentials: served as anonymous (a documented answer all the same)
+      const c = toCase(o, req, 'foreign origin with credentials');
+      return { ...c, headers: { ...c.headers, authorization: BASIC, origin: r.pick(FOREIGN_ORIGINS) } };
+    }
     case 0: {
       // a body that is not JSON (to an operation that takes a body)
       if (!requestBodyOf(o).type) return toCase(o, req, 'valid');
@@ -225,6 +252,11 @@ describe('fuzzing the mock', () => {
           ({ status, body } = body);
         }
         byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+        if (c.own) {
+          if (status !== c.own.status || body?.code !== c.own.code)
+            failures.push(`${c.label} ${c.method} ${c.url} -> ${status} ${text.slice(0, 200)} (expected ${c.own.status} ${c.own.code})`);
+          continue;
+        }
         const allowed = c.op && !c.noRoute ? Object.keys(c.op.op.responses) : ['404'];
         if (c.op && !c.noRoute && !allowed.includes(String(status))) {
           failures.push(`${c.label} ${c.method} ${c.url.slice(0, 120)} -> ${status} (documented: ${allowed.join(', ')}) ${text.slice(0, 200)}`);

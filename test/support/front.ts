@@ -4,7 +4,8 @@
 // input). Both listen on ephemeral ports of 127.0.0.1 and are closed by `close()`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type AnswerMemo, createFront } from '../../mock/front.ts';
+import { createFront } from '../../mock/front.ts';
+import type { AnswerMemo } from '../../mock/memo.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { bundle } from './spec.js';
 

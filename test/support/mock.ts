@@ -53,6 +53,8 @@ export async function startMock({
   static: examplesOnly = false,
   seed,
   now,
+  args: extra = [],
+  waitForPrism = true,
 }: {
   errors?: boolean;
   spec?: string;
@@ -64,8 +66,12 @@ export async function startMock({
   static?: boolean;
   seed?: string;
   now?: string;
+  /** More flags for the mock (`--max-records 300`, ...). */
+  args?: string[];
+  /** Resolve once every Prism answers too ("mock: Prism ready"), not only when the front listens (default). */
+  waitForPrism?: boolean;
 } = {}): Promise<Mock> {
-  const args = ['dist/mock/main.js', '--port', '0'];
+  const args = ['dist/mock/main.js', '--port', '0', ...extra];
   if (examplesOnly) args.push('--static');
   if (seed) args.push('--seed', seed);
   if (now) args.push('--now', now);
@@ -96,7 +102,8 @@ export async function startMock({
     child.stdout!.on('data', (c: string) => {
       out += c;
       const m = /mock: listening on (http:\/\/127\.0\.0\.1:\d+) \(prism pids? [\d,]+/.exec(out);
-      if (m) {
+      // The front listens before its Prisms answer (mock/README.md): a test starts once every route is served.
+      if (m && (!waitForPrism || /^mock: Prism ready in \d+ ms/m.test(out))) {
         clearTimeout(timer);
         resolve({ url: m[1], prismPids: prismPidsOf(out) });
       }

@@ -1,0 +1,58 @@
+// An answer shaped as the platform's, on every route: paging (paging.ts), `context`, `_embed` and
+// `_fields` (globals.ts), and its URLs on the mock's origin in the request's naming (naming.ts).
+import type { IncomingMessage } from 'node:http';
+import { contextProperties, embedRels, addEmbedded, applyFields, lastParam, projectContext } from './globals.ts';
+import type { Naming as TextNaming } from './json-text.ts';
+import { renameParams, rewriteUrls, type Naming } from './naming.ts';
+import { listKind, pageAnswer, type Shaped } from './paging.ts';
+import { jsonReply, platformReply } from './reply.ts';
+import { isErrorBody, type Asked, type Front, type Headers, type Reply } from './types.ts';
+
+/** The text naming of a request: its origin and naming, and the rewriting of a JSON text into them. */
+function textNaming(front: Front, origin: string, naming: Naming): TextNaming {
+  return { key: `${origin} ${naming.form} ${naming.entry}`, rewrite: (t) => rewriteUrls(t, origin, naming, front.namespaces) };
+}
+
+/** Prism's successful JSON answer shaped as the platform's: paging, context, `_embed`, `_fields`. */
+export async function shape(
+  front: Front,
+  req: IncomingMessage,
+  asked: Asked,
+  shaped: Shaped,
+  { exampleKey, context }: { exampleKey: string | undefined; context: string | undefined },
+  violations: Headers,
+): Promise<Reply> {
+  const { doc } = front;
+  const { match, method, pairs, origin } = asked;
+  const entry = match.entry!;
+  const kind = method === 'get' || method === 'head' ? listKind(doc, entry) : null;
+  const paged = kind ? pageAnswer(shaped, { doc, entry, kind, pairs, origin, path: match.canonical }) : shaped;
+  if (paged.error && isErrorBody(paged.json)) return platformReply({ status: paged.status, body: paged.json }, violations);
+  let json = paged.json;
+  if (!exampleKey && (context === 'embed' || context === 'edit')) {
+    const names = contextProperties(doc, entry, context);
+    if (names) json = projectContext(json, names);
+  }
+  const rels = embedRels(lastParam(pairs, '_embed'));
+  if (rels !== undefined) json = await addEmbedded(json, rels, origin, (p) => front.fetchEmbed(p, req.headers.authorization));
+  const fields = lastParam(pairs, '_fields');
+  if (fields !== undefined) json = applyFields(json, fields);
+  return jsonReply(paged.status, paged.headers, json, textNaming(front, origin, asked.naming));
+}
+
+/** A reply with its URLs on the mock's origin in the request's naming (body, `Link`, `Location`). */
+export function inNaming(reply: Reply, origin: string, naming: Naming, namespaces: readonly string[]): Reply {
+  const headers = { ...reply.headers };
+  for (const h of ['link', 'location']) if (typeof headers[h] === 'string') headers[h] = rewriteUrls(headers[h] as string, origin, naming, namespaces);
+  if (!/json/i.test(String(headers['content-type'] ?? '')) || !reply.body.length) return { ...reply, headers };
+  // Parameter names are renamed in errors (message, `data.params`, `data.details`): a record's own text is left as it is.
+  const rename = (t: string) => (reply.status >= 400 ? renameParams(t, naming) : t);
+  const named = reply.named ? reply.body.toString('utf8') : undefined;
+  if (named !== undefined && (naming.form === 'plain' || rename(named) === named)) return { ...reply, headers };
+  const text = named ?? reply.body.toString('utf8');
+  const renamed = rename(text);
+  if (named === undefined && renamed === text && !text.includes('festival.example') && (naming.form === 'plain' || !text.includes(origin)))
+    return { ...reply, headers };
+  const out = Buffer.from(named !== undefined ? renamed : rewriteUrls(renamed, origin, naming, namespaces));
+  return { status: reply.status, headers: { ...headers, 'content-length': String(out.length) }, body: out };
+}
