@@ -4,6 +4,7 @@
 // naming applied to whatever answered.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchRoute, trimRoute } from '../core/match.ts';
+import { BATCH_ROUTE } from '../core/platform.js';
 import { phpPairs } from '../core/php-query.ts';
 import { controlReply } from './control.ts';
 import { CORS, isForeignOrigin } from './cors.ts';
@@ -65,7 +66,7 @@ export async function dispatch(front: Front, req: IncomingMessage, res: ServerRe
   const match = method === 'options' ? null : matchRoute(doc, table, method === 'head' ? 'get' : method, trimRoute(rawPath));
   // The store's answers change with every write: they are never replayed from the memo.
   const stateful =
-    front.store !== null && !prefersExample(req) && (match?.ok === true ? isStoreRoute(match.route.template) || match.route.template === '/batch/v1' : false);
+    front.store !== null && !prefersExample(req) && (match?.ok === true ? isStoreRoute(match.route.template) || match.route.template === BATCH_ROUTE : false);
   const key = memo && !stateful ? memo.key(req, body) : null;
   const known = memo?.get(key);
   if (known) {
@@ -81,7 +82,7 @@ export async function dispatch(front: Front, req: IncomingMessage, res: ServerRe
       body: Buffer.alloc(0),
     };
   } else if (!match || !match.ok) reply = platformReply(noRoute());
-  else if (stateful && match.route.template === '/batch/v1')
+  else if (stateful && match.route.template === BATCH_ROUTE)
     reply = await batchReply(front, req, { match, method, pairs, body, origin, naming: named.naming }, named.naming);
   else reply = await answerOf(front, req, { match, method, pairs, body, origin, naming: named.naming });
   if (envelope) {

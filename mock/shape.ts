@@ -6,7 +6,11 @@ import type { Naming as TextNaming } from './json-text.ts';
 import { renameParams, rewriteUrls, type Naming } from './naming.ts';
 import { listKind, pageAnswer, type Shaped } from './paging.ts';
 import { jsonReply, platformReply } from './reply.ts';
+import { HOST } from './store/record.ts';
 import { isErrorBody, type Asked, type Front, type Headers, type Reply } from './types.ts';
+
+/** The examples' host (`festival.example`), which every answer's text is rewritten away from. */
+const EXAMPLES_HOST = new URL(HOST).host;
 
 /** The text naming of a request: its origin and naming, and the rewriting of a JSON text into them. */
 function textNaming(front: Front, origin: string, naming: Naming): TextNaming {
@@ -51,7 +55,7 @@ export function inNaming(reply: Reply, origin: string, naming: Naming, namespace
   if (named !== undefined && (naming.form === 'plain' || rename(named) === named)) return { ...reply, headers };
   const text = named ?? reply.body.toString('utf8');
   const renamed = rename(text);
-  if (named === undefined && renamed === text && !text.includes('festival.example') && (naming.form === 'plain' || !text.includes(origin)))
+  if (named === undefined && renamed === text && !text.includes(EXAMPLES_HOST) && (naming.form === 'plain' || !text.includes(origin)))
     return { ...reply, headers };
   const out = Buffer.from(named !== undefined ? renamed : rewriteUrls(renamed, origin, naming, namespaces));
   return { status: reply.status, headers: { ...headers, 'content-length': String(out.length) }, body: out };
