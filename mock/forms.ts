@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isObject, type JsonObject } from '../core/json.ts';
 import { phpPairs } from '../core/php-query.ts';
-import type { Forwarded } from './proxy.ts';
+import type { Forwarded } from './types.ts';
 import type { Pairs, Upload } from './types.ts';
 
 /** A request body as the store reads it: JSON, a form (PHP's nesting: `a[]`, `a[b]`), a raw upload, a multipart form. */

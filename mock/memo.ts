@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { HOP } from './proxy.ts';
-import type { Reply } from './types.ts';
+import type { Memo, Reply } from './types.ts';
 
 /**
  * A bounded memo of the answers given for Prism's requests. Prism serves static examples and keeps
@@ -11,7 +11,7 @@ import type { Reply } from './types.ts';
  * exception, `Prefer: dynamic=true` (generated data), is never memoised. Least recently used
  * entries go first beyond `maxEntries` or `maxBytes` of bodies.
  */
-export class AnswerMemo {
+export class AnswerMemo implements Memo {
   readonly maxEntries: number;
   readonly maxBytes: number;
   readonly maxBody: number;

@@ -8,9 +8,9 @@ import { invalidJson, jsonErrorCode } from './errors.ts';
 import { contextExample, lastParam } from './globals.ts';
 import { bodyToForward } from './input.ts';
 import { checkBracketScalars, checkUnionLists } from './lists.ts';
-import { HOP, type Forwarded } from './proxy.ts';
+import { HOP } from './proxy.ts';
 import { platformReply } from './reply.ts';
-import { isErrorBody, type Asked, type Entry, type Front, type Headers, type PlatformAnswer, type Prepared } from './types.ts';
+import { isErrorBody, type Asked, type Entry, type Front, type Headers, type Forwarded, type PlatformAnswer, type Prepared } from './types.ts';
 
 /** The operation's documented error example with this code, as {status, body}, or null. */
 export function documentedError(doc: OpenApiDoc, entry: Entry, code: string): PlatformAnswer | null {

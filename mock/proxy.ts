@@ -2,7 +2,7 @@
 // Prism restarts) and forwarding a request to it, its answer buffered (bounded).
 import http from 'node:http';
 import { MAX_BODY } from './read-body.ts';
-import type { Headers, Reply } from './types.ts';
+import type { Forwarded, Reply, Target } from './types.ts';
 
 /** The Prism to ask: `ready` is pending while that Prism restarts. */
 export interface Upstream {
@@ -12,19 +12,6 @@ export interface Upstream {
 }
 
 /** A Prism (or the front itself, for `_embed` and batches) to send a request to. */
-export interface Target {
-  host: string;
-  port: number;
-  agent?: http.Agent;
-}
-
-/** A request as the front forwards it. */
-export interface Forwarded {
-  method: string;
-  path: string;
-  headers: Headers;
-  body: Buffer;
-}
 
 /** How long a Prism may take to answer. */
 export const UPSTREAM_TIMEOUT = 30_000;

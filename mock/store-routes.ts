@@ -12,14 +12,14 @@ import { criticalError, fromViolations, mockError, withInvalid } from './errors.
 import { storeBody } from './forms.ts';
 import type { Naming } from './naming.ts';
 import { prepare } from './prepare.ts';
-import { forward, type Target } from './proxy.ts';
+import { forward } from './proxy.ts';
 import { jsonReply, platformReply } from './reply.ts';
 import type { Shaped } from './paging.ts';
 import { shape } from './shape.ts';
 import { handleStore } from './store/handler.ts';
 import type { StoreHost } from './store/host.ts';
 import { storeViolations } from './store/validate.ts';
-import { isErrorBody, type Asked, type Entry, type Front, type Headers, type PlatformAnswer, type Reply, type ToForward } from './types.ts';
+import { isErrorBody, type Asked, type Entry, type Front, type Headers, type PlatformAnswer, type Reply, type Target, type ToForward } from './types.ts';
 
 /** The operation's documented 401 for a caller without credentials, when the operation requires them. */
 function anonymous401(doc: OpenApiDoc, entry: Entry, req: IncomingMessage): PlatformAnswer | null {

@@ -1,13 +1,34 @@
 // The mock's shared types. The bundle is read with the core's OpenAPI model (core/openapi.ts); JSON
 // bodies (a request's, a site's answer) are `unknown` until checked (core/json.ts); the store's
 // records are `WpRecord` (store/record.ts).
+import type { Agent, IncomingMessage } from 'node:http';
 import { isObject } from '../core/json.ts';
 import type { Route, RouteMatch } from '../core/match.ts';
 import type { OpenApiDoc, OperationObject, Parameter } from '../core/spec.ts';
-import type { AnswerMemo } from './memo.ts';
 import type { Naming } from './naming.ts';
-import type { Forwarded, Target } from './proxy.ts';
 import type { StoreHost } from './store/host.ts';
+
+/** A Prism to forward to: its address, and the kept-alive agent for it. */
+export interface Target {
+  host: string;
+  port: number;
+  agent?: Agent;
+}
+
+/** A request as the front forwards it. */
+export interface Forwarded {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: Buffer;
+}
+
+/** The answer memo as the front uses it (memo.ts's AnswerMemo): replayed answers by request key. */
+export interface Memo {
+  key(req: IncomingMessage, body: Buffer): string | null;
+  get(key: string | null): Reply | undefined;
+  set(key: string | null, reply: Reply): void;
+}
 
 /** A parameter of an operation (after $ref resolution). */
 export type Param = Parameter;
@@ -68,7 +89,7 @@ export interface Reply {
 export interface Front {
   doc: OpenApiDoc;
   table: Route[];
-  memo: AnswerMemo | null;
+  memo: Memo | null;
   verbose: boolean;
   bodyTimeoutMs: number;
   /** The store answering the store-backed routes, or null (`--static`: every answer from Prism). */
