@@ -199,7 +199,7 @@ export async function benchMockDistinct({ bundleDir, duration = 5, log = () => {
 /** The front's Node flags as `npm run mock` passes them (package.json's `mock` script), so the bench measures what users run. */
 export function frontFlags(): string[] {
   const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
-  const m = /\bnode ((?:--[\w-]+(?:=\S+)? )*)dist\/mock\/main\.js/.exec(scripts.mock ?? '');
+  const m = /\bnode (?:scripts\/launch\.js )?((?:--[\w-]+(?:=\S+)? )*)dist\/mock\/main\.js/.exec(scripts.mock ?? ''); // through the launcher (D178), which passes them to node
   return (m?.[1] ?? '').split(' ').filter(Boolean);
 }
 
