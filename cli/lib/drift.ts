@@ -21,8 +21,12 @@ export { normaliseRoute };
  */
 export interface DriftFinding {
   route: string;
+  /** The route as the site names it, when a name mapping renames it (`withSiteNames`). */
+  siteRoute?: string;
   method: string;
   param: string;
+  /** The parameter as the site names it, when a name mapping renames it. */
+  siteParam?: string;
   kind: string;
   in?: string;
   spec?: unknown;
@@ -67,21 +71,23 @@ export interface DriftSummary {
 /** A route one side has, with its methods (the site's as its index lists them). */
 export interface RouteMethods {
   route: string;
+  siteRoute?: string;
   methods: unknown[];
 }
 
 /** A method of a route that one side has (the site's as its index names it). */
 export interface RouteMethod {
   route: string;
+  siteRoute?: string;
   method: unknown;
 }
 
 /** The drift report (drift.json): plain JSON, sorted, stable. */
 export interface DriftReport {
   siteNamespaces: string[];
-  specNamespacesAbsent: { namespace: string; routes: number }[];
+  specNamespacesAbsent: { namespace: string; siteNamespace?: string; routes: number }[];
   siteOtherNamespaces: { namespace: string; routes: string[] }[];
-  paramsAbsentFromSite: { param: string; routes: number; known?: string }[];
+  paramsAbsentFromSite: { param: string; siteParam?: string; routes: number; known?: string }[];
   globalParams: string[];
   routes: { siteOnly: RouteMethods[]; specOnly: RouteMethods[] };
   methods: { siteOnly: RouteMethod[]; specOnly: RouteMethod[] };
@@ -470,6 +476,50 @@ function knownReasonsFor(f: DriftFinding) {
       .filter(Boolean),
   );
   return [...reasons].join('; ');
+}
+
+/**
+ * How the site names what the spec names: the name mapping in its `toSite` direction (core/mapping.ts
+ * `mapPath`, `mapParam`, `mapNamespace`).
+ */
+export interface SiteNaming {
+  route: (route: string) => string;
+  param: (name: string) => string;
+  namespace: (ns: string) => string;
+}
+
+/**
+ * Set `x[siteKey]` to the site's name of `x[key]`, right after `key` (in place, so drift.json shows the
+ * two side by side), when the mapping renames it: a name it does not rename gets none.
+ */
+function beside<T extends object>(x: T, key: keyof T & string, siteKey: string, name: (v: string) => string): T {
+  const value = x[key];
+  if (typeof value !== 'string' || name(value) === value) return x;
+  const o = x as Record<string, unknown>;
+  const entries = Object.entries(o);
+  for (const [k] of entries) delete o[k];
+  for (const [k, v] of entries) {
+    o[k] = v;
+    if (k === key) o[siteKey] = name(value);
+  }
+  return x;
+}
+
+/**
+ * Put the site's names beside the spec's in a drift report, in place (DECISIONS.md D185): the report
+ * is computed on the index mapped to the spec's names and keeps them (its keys are what known
+ * differences and consumers match on); `siteRoute`, `siteParam` and `siteNamespace` say how the site
+ * names a route, a parameter or a namespace the mapping renames, and the reports show those. The
+ * site's other namespaces and unparseable keys are the site's own already.
+ * @returns the same report.
+ */
+export function withSiteNames(drift: DriftReport, naming: SiteNaming): DriftReport {
+  for (const x of drift.specNamespacesAbsent) beside(x, 'namespace', 'siteNamespace', naming.namespace);
+  for (const x of drift.paramsAbsentFromSite) beside(x, 'param', 'siteParam', naming.param);
+  for (const list of [drift.routes.siteOnly, drift.routes.specOnly, drift.methods.siteOnly, drift.methods.specOnly])
+    for (const x of list) beside(x, 'route', 'siteRoute', naming.route);
+  for (const f of drift.params) beside(beside(f, 'route', 'siteRoute', naming.route), 'param', 'siteParam', naming.param);
+  return drift;
 }
 
 const MAX_VALUES = 10;

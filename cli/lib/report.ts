@@ -11,15 +11,26 @@ import type { Check, FinishedReport, OperationResult, RunRecords, RunSummary } f
  * reads them, any member possibly missing.
  */
 export interface DriftView {
-  specNamespacesAbsent: { namespace: string; routes: number }[];
+  specNamespacesAbsent: { namespace: string; siteNamespace?: string; routes: number }[];
   siteOtherNamespaces: { namespace: string; routes: string[] }[];
-  paramsAbsentFromSite: { param: string; known?: string }[];
-  routes: { siteOnly: { route: string }[]; specOnly: { route: string }[] };
-  methods: { siteOnly: { route: string; method: unknown }[]; specOnly: { route: string; method: unknown }[] };
+  paramsAbsentFromSite: { param: string; siteParam?: string; known?: string }[];
+  routes: { siteOnly: SiteNamed[]; specOnly: SiteNamed[] };
+  methods: { siteOnly: (SiteNamed & { method: unknown })[]; specOnly: (SiteNamed & { method: unknown })[] };
   params: Partial<DriftFinding>[];
   unparseableRoutes?: { key: string; error: string }[];
   summary?: DriftSummary;
 }
+
+/** A route of the drift report: the spec's name, and the site's when a name mapping renames it (drift.ts `withSiteNames`). */
+interface SiteNamed {
+  route: string;
+  siteRoute?: string;
+}
+
+/** A drift report's route, namespace and parameter as the site names them: the reports speak the site's naming (D185). */
+const routeOf = (x: Partial<SiteNamed>) => x.siteRoute ?? x.route;
+const nsOf = (x: { namespace: string; siteNamespace?: string }) => x.siteNamespace ?? x.namespace;
+const paramOf = (x: { param?: string; siteParam?: string }) => x.siteParam ?? x.param;
 
 /** The report of a contract or drift run as the reports read it: the runner's (types.ts `FinishedReport`). */
 export type ReportView = Pick<FinishedReport, 'baseUrl' | 'startedAt' | 'operations' | 'summary'> &
@@ -127,18 +138,18 @@ const list = (xs: unknown[], n = 20) => (xs.length > n ? `${xs.slice(0, n).join(
 export function driftText(d: DriftView | undefined) {
   if (!d) return '';
   const lines = ['', 'drift report (the site index against the spec):'];
-  lines.push(`  spec namespaces absent on the site: ${list(d.specNamespacesAbsent.map((x) => `${x.namespace} (${x.routes} routes)`))}`);
+  lines.push(`  spec namespaces absent on the site: ${list(d.specNamespacesAbsent.map((x) => `${nsOf(x)} (${x.routes} routes)`))}`);
   lines.push(`  other namespaces of the site: ${list(d.siteOtherNamespaces.map((x) => `${x.namespace} (${x.routes.length})`))}`);
-  lines.push(`  routes only on the site: ${list(d.routes.siteOnly.map((x) => x.route))}`);
-  lines.push(`  routes only in the spec: ${list(d.routes.specOnly.map((x) => x.route))}`);
-  lines.push(`  methods only on the site: ${list(d.methods.siteOnly.map((x) => `${x.method} ${x.route}`))}`);
-  lines.push(`  methods only in the spec: ${list(d.methods.specOnly.map((x) => `${x.method} ${x.route}`))}`);
-  lines.push(`  spec parameters the site has on no route: ${list(d.paramsAbsentFromSite.map((x) => `${x.param}${x.known ? ' (known)' : ''}`))}`);
+  lines.push(`  routes only on the site: ${list(d.routes.siteOnly.map(routeOf))}`);
+  lines.push(`  routes only in the spec: ${list(d.routes.specOnly.map(routeOf))}`);
+  lines.push(`  methods only on the site: ${list(d.methods.siteOnly.map((x) => `${x.method} ${routeOf(x)}`))}`);
+  lines.push(`  methods only in the spec: ${list(d.methods.specOnly.map((x) => `${x.method} ${routeOf(x)}`))}`);
+  lines.push(`  spec parameters the site has on no route: ${list(d.paramsAbsentFromSite.map((x) => `${paramOf(x)}${x.known ? ' (known)' : ''}`))}`);
   const unknown = d.params.filter((f) => !f.known || String(f.known).startsWith('partly'));
   lines.push(`  parameter findings: ${d.params.length} (${d.params.length - unknown.length} known differences)`);
   for (const f of unknown.slice(0, 40)) {
     const { what, verdict } = describeFinding(f);
-    lines.push(`    ${f.method} ${f.route} ${f.param}: ${what}`, `      -> ${verdict}`);
+    lines.push(`    ${f.method} ${routeOf(f)} ${paramOf(f)}: ${what}`, `      -> ${verdict}`);
   }
   if (unknown.length > 40) lines.push(`    … ${unknown.length - 40} more in drift.json`);
   if (d.unparseableRoutes?.length) {
@@ -241,14 +252,14 @@ function driftHtml(d: DriftView | undefined): string {
   const driftRows = (d?.params ?? [])
     .map((f) => {
       const w = describeFinding(f);
-      return `<tr class="${f.known ? 'known' : ''}"><td><code>${esc(f.method)} ${esc(f.route)}</code></td><td>${esc(f.param)}</td><td>${esc(w.what)}</td><td>${esc(w.verdict)}</td></tr>`;
+      return `<tr class="${f.known ? 'known' : ''}"><td><code>${esc(f.method)} ${esc(routeOf(f))}</code></td><td>${esc(paramOf(f))}</td><td>${esc(w.what)}</td><td>${esc(w.verdict)}</td></tr>`;
     })
     .join('\n');
   return `<section id="drift"><h2>Drift (the site's index against the spec)</h2>
-<p>Spec namespaces absent on the site: ${esc((d?.specNamespacesAbsent ?? []).map((x) => x.namespace).join(', ') || 'none')}. Other site namespaces: ${esc((d?.siteOtherNamespaces ?? []).map((x) => x.namespace).join(', ') || 'none')}. Spec parameters the site has on no route: ${esc((d?.paramsAbsentFromSite ?? []).map((x) => x.param).join(', ') || 'none')}.</p>
-<p>Routes only on the site: ${esc((d?.routes.siteOnly ?? []).map((x) => x.route).join(', ') || 'none')}</p>
-<p>Routes only in the spec: ${esc((d?.routes.specOnly ?? []).map((x) => x.route).join(', ') || 'none')}</p>
-<p>Methods only on the site: ${esc((d?.methods.siteOnly ?? []).map((x) => `${x.method} ${x.route}`).join(', ') || 'none')}; only in the spec: ${esc((d?.methods.specOnly ?? []).map((x) => `${x.method} ${x.route}`).join(', ') || 'none')}</p>
+<p>Spec namespaces absent on the site: ${esc((d?.specNamespacesAbsent ?? []).map(nsOf).join(', ') || 'none')}. Other site namespaces: ${esc((d?.siteOtherNamespaces ?? []).map((x) => x.namespace).join(', ') || 'none')}. Spec parameters the site has on no route: ${esc((d?.paramsAbsentFromSite ?? []).map(paramOf).join(', ') || 'none')}.</p>
+<p>Routes only on the site: ${esc((d?.routes.siteOnly ?? []).map(routeOf).join(', ') || 'none')}</p>
+<p>Routes only in the spec: ${esc((d?.routes.specOnly ?? []).map(routeOf).join(', ') || 'none')}</p>
+<p>Methods only on the site: ${esc((d?.methods.siteOnly ?? []).map((x) => `${x.method} ${routeOf(x)}`).join(', ') || 'none')}; only in the spec: ${esc((d?.methods.specOnly ?? []).map((x) => `${x.method} ${routeOf(x)}`).join(', ') || 'none')}</p>
 ${
   driftRows
     ? `<details><summary>${esc(d?.params.length)} parameter findings</summary><table><tr><th>route</th><th>parameter</th><th>what differs</th><th>which side is right</th></tr>

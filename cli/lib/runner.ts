@@ -4,7 +4,7 @@
 // before, read probes, write sequences, cleanup and sweep, the records audit after, the summary.
 // A deadline, SIGINT or a site that stopped answering stops the phases; the cleanup of created
 // records still runs (on its own time budget) and the report is written as a partial one.
-import { computeDrift } from './drift.js';
+import { computeDrift, withSiteNames } from './drift.js';
 import { createHttp, RunStopped, WriteRefused, type Credentials } from './http.js';
 import { detectMapping, indexMapper, mappingPairs } from './mapping.js';
 import { readPhase } from './phases/reads.js';
@@ -372,6 +372,14 @@ async function runPhases(
     { namespaces: base.siteIndex.namespaces },
     { mapNamespace: (ns: string) => base.map.mapNamespace(ns, base.mapping, 'toSpec'), routes: base.indexRoutes },
   );
+  // Computed with the spec's names; the site's names beside them for the reports (D185).
+  const { map, mapping } = base;
+  if (!map.isIdentity(mapping))
+    withSiteNames(drift, {
+      route: (r) => map.mapPath(r, mapping, 'toSite'),
+      param: (p) => map.mapParam(p, mapping, 'toSite'),
+      namespace: (ns) => map.mapNamespace(ns, mapping, 'toSite'),
+    });
   for (const x of drift.specNamespacesAbsent) base.absentNs.add(x.namespace);
   base.selected = selectOperations(base, o);
   const requiredNamespaces = [...new Set(o.requireNamespaces ?? [])];
