@@ -13,7 +13,23 @@ export const GUARD_PARENT = 'MOCK_GUARD_PARENT';
 export const GUARD_REMOVE = 'MOCK_GUARD_REMOVE';
 
 const parent = process.env[GUARD_PARENT];
-if (parent !== undefined && parent === String(process.ppid)) {
+
+/** Whether a process with this PID exists (signal 0 checks without sending anything). */
+function exists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+// Our parent, or a parent that died before this child got this far (a Prism spawned just before a
+// `kill -9` of the mock starts with PID 1 as its parent): then the child is an orphan from the start.
+// A grandchild that inherited the variable has a living parent of another PID and is left alone.
+const parentPid = Number(parent);
+const ours = parent !== undefined && /^\d+$/.test(parent) && (parent === String(process.ppid) || !exists(parentPid));
+if (ours) {
   const remove = (() => {
     try {
       const list: unknown = JSON.parse(process.env[GUARD_REMOVE] ?? '[]');
@@ -52,6 +68,7 @@ if (parent !== undefined && parent === String(process.ppid)) {
   process.stdin.on('error', orphaned);
   process.stdin.resume();
   (process.stdin as { unref?: () => void }).unref?.();
+  if (String(process.ppid) !== parent) orphaned();
   setInterval(() => {
     if (String(process.ppid) !== parent) orphaned();
   }, 1000).unref();

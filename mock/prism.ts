@@ -18,7 +18,9 @@ export const FRONT_NODE_FLAGS = ['--max-semi-space-size=4'];
 export const PRISM_NODE_FLAGS = (process.env.MOCK_PRISM_FLAGS ?? '--max-semi-space-size=4 --max-old-space-size=112').split(' ').filter(Boolean);
 
 /** The guard beside this module (orphan-guard.js when compiled, .ts in the source). */
-const GUARD = new URL(import.meta.url.endsWith('.ts') ? './orphan-guard.ts' : './orphan-guard.js', import.meta.url);
+// Node cannot preload TypeScript: from the sources (the tests) the guard is dist/'s compiled one,
+// which the tests' global setup builds.
+const GUARD = new URL(import.meta.url.endsWith('.ts') ? '../dist/mock/orphan-guard.js' : './orphan-guard.js', import.meta.url);
 
 /**
  * Spawn `node <args>` as a guarded child (orphan-guard.ts): it exits, after removing `remove`
