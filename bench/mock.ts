@@ -203,18 +203,22 @@ export function frontFlags(): string[] {
   return (m?.[1] ?? '').split(' ').filter(Boolean);
 }
 
-/** Start the compiled mock on a free port with `args`; its URL once it prints that it listens. */
+/**
+ * Start the compiled mock on a free port with `args`; its URL once it listens and every Prism is
+ * ready: the mock listens first and starts its Prisms behind it (D177), whose start-up would
+ * otherwise share the two cores with the load and measure the start, not the steady state.
+ */
 export async function spawnMock(bundleDir: string, args: string[]): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [...frontFlags(), MOCK, '--port', '0', '--spec', join(bundleDir, 'openapi.yaml'), ...args], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`the mock did not start: ${out}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`the mock did not start: ${out}`)), 180_000);
     child.stdout!.setEncoding('utf8').on('data', (c: string) => {
       out += c;
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
+      if (m && /Prism ready/.test(out)) {
         clearTimeout(timer);
         resolve(m[1]);
       }
