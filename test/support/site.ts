@@ -1,6 +1,6 @@
 // The live site the tests in test/live run against: WP_BASE_URL (with WP_USER and WP_APP_PASSWORD),
 // or a site of the sandbox's matrix (.sandbox/env.json): the one SANDBOX_SITE names (wp61, wp68,
-// wp71; `npm test` runs the live tests once per site), else the file's top-level site (wp61). No site
+// wp71, wp71b; `npm test` runs the live tests once per site), else the file's top-level site (wp61). No site
 // is an error, never a skip.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ export interface LiveSite {
   /** The sandbox site's env.json entry ({} when there is none). */
   env: Json;
   isSandbox: boolean;
-  /** The sandbox site's name (wp61, wp68, wp71), or undefined for another site. */
+  /** The sandbox site's name (wp61, wp68, wp71, wp71b), or undefined for another site. */
   name?: string;
   /** The WordPress release the sandbox site runs, when known. */
   wordpress?: string;
