@@ -8089,8 +8089,8 @@ export interface components {
             readonly invalid: boolean;
             /** @description Registered meta fields of the record; an empty JSON array `[]` when the site registers none. */
             meta: components["schemas"]["CoreMeta"];
-            /** @description The id of the menu (navigation menu term) the item belongs to. */
-            menus: number;
+            /** @description The id of the menu (navigation menu term) the item belongs to. Absent when the item belongs to no menu (one created without `menus`, as on a site that has no menu): the platform leaves the member out when the item has no menu term. */
+            menus?: number;
             /** @description Hypermedia links (`self`, `collection`, `about`, `author`, `replies`, `version-history`, `wp:term`, `wp:featuredmedia`, `wp:action-*` in `edit` context, …). Absent from the `previous` record of a deletion. */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed`. */
@@ -8138,8 +8138,8 @@ export interface components {
             readonly invalid: boolean;
             /** @description Registered meta fields of the record; an empty JSON array `[]` when the site registers none. */
             meta: components["schemas"]["CoreMeta"];
-            /** @description The id of the menu (navigation menu term) the item belongs to. */
-            menus: number;
+            /** @description The id of the menu (navigation menu term) the item belongs to. Absent when the item belongs to no menu (one created without `menus`, as on a site that has no menu): the platform leaves the member out when the item has no menu term. */
+            menus?: number;
             /** @description Hypermedia links (`self`, `collection`, `about`, `author`, `replies`, `version-history`, `wp:term`, `wp:featuredmedia`, `wp:action-*` in `edit` context, …). Absent from the `previous` record of a deletion. */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed`. */
