@@ -7174,7 +7174,7 @@ export interface components {
             tags: number[];
             /** @description The CSS classes the theme gives the post. Since WordPress 6.5: older sites lack it. */
             class_list?: string[];
-            /** @description The permalink pattern of the post, with `%postname%` (or `%pagename%`) in place of the slug. */
+            /** @description The permalink pattern of the post, with `%postname%` (or `%pagename%`) in place of the slug. On a site with plain permalinks it is the post's plain link (`?p=<id>`), with no placeholder. */
             readonly permalink_template: string;
             /** @description The slug the site would generate from the post's title. */
             readonly generated_slug: string;
@@ -7600,7 +7600,7 @@ export interface components {
             meta: components["schemas"]["CorePostMeta"];
             /** @description The CSS classes the theme gives the page. Since WordPress 6.5: older sites lack it. */
             class_list?: string[];
-            /** @description The permalink pattern of the page, with `%postname%` (or `%pagename%`) in place of the slug. */
+            /** @description The permalink pattern of the page, with `%postname%` (or `%pagename%`) in place of the slug. On a site with plain permalinks it is the page's plain link (`?page_id=<id>`), with no placeholder. */
             readonly permalink_template: string;
             /** @description The slug the site would generate from the page's title. */
             readonly generated_slug: string;
@@ -7826,7 +7826,7 @@ export interface components {
             meta: components["schemas"]["CoreMeta"];
             /** @description The CSS classes the theme gives the attachment. Since WordPress 6.5: older sites lack it. */
             class_list?: string[];
-            /** @description The permalink pattern of the attachment, with `%postname%` (or `%pagename%`) in place of the slug. */
+            /** @description The permalink pattern of the attachment, with `%postname%` (or `%pagename%`) in place of the slug. On a site with plain permalinks it is the attachment's plain link (`?attachment_id=<id>`), with no placeholder. */
             readonly permalink_template: string;
             /** @description The slug the site would generate from the attachment's title. */
             readonly generated_slug: string;

@@ -65,7 +65,10 @@ beforeAll(async () => {
   for (const [name, v] of Object.entries({ POST, AUTOSAVED, REVISION, PAGE, MEDIA, ...(menuless ? {} : { MENU_ITEM, MENU }) }))
     expect(v, `sandbox id ${name} (env.json ids)`).toBeTypeOf('number');
   if (menuless) {
-    const made = await call('POST', '/core/v2/menu-items', { auth: true, body: { title: 'Menuless item', url: 'https://festival.example/', status: 'publish' } });
+    const made = await call('POST', '/core/v2/menu-items', {
+      auth: true,
+      body: { title: 'Menuless item', url: 'https://festival.example/', status: 'publish' },
+    });
     expect(made.status, `a menu item for the reads: ${made.text.slice(0, 200)}`).toBe(201);
     MENU_ITEM = made.json.id;
   }

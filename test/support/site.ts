@@ -4,6 +4,7 @@
 // is an error, never a skip.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseBaseUrl, urlOfRoute } from '../../core/base-url.js';
 import { mapBody, mapPath, WORDPRESS, type NameMapping } from '../../src/mapping.js';
 import { ROOT, type Json } from './spec.js';
 
@@ -39,6 +40,19 @@ export function sandboxSites(): Record<string, Json> {
 }
 
 const trim = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * The URL of a site route (`/wp/v2/tags/5?force=true`) under a REST root of either form: `…/wp-json`
+ * or `…/?rest_route=` (a site with plain permalinks, the sandbox's wp71b), where the route's own
+ * query joins with `&`.
+ */
+export const routeUrl = (baseUrl: string, route: string): string => urlOfRoute(parseBaseUrl(baseUrl), route);
+
+/** The site's front (home) URL without a trailing slash, from a REST root of either form. */
+export function frontUrl(baseUrl: string): string {
+  const b = parseBaseUrl(baseUrl);
+  return b.restRoute ? trim(new URL('.', `${b.origin}${b.path.startsWith('/') ? '' : '/'}${b.path}`).href) : trim(baseUrl).replace(/\/wp-json$/, '');
+}
 
 export function liveSite(): LiveSite {
   let env: Json = {};

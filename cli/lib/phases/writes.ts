@@ -312,7 +312,9 @@ async function refusalProbes(ctx: RunContext, x: Operation): Promise<boolean> {
     delete body[required.name];
     await probe(`missing required ${required.name}`, body, 400);
   }
-  const typed = declared.find((a) => a.type.length > 0 && !a.type.includes('string') && a.type.some((t) => t === 'boolean' || t === 'integer' || t === 'number'));
+  const typed = declared.find(
+    (a) => a.type.length > 0 && !a.type.includes('string') && a.type.some((t) => t === 'boolean' || t === 'integer' || t === 'number'),
+  );
   if (typed) await probe(`wrong type ${typed.name}=not-a-number`, { ...valid, [typed.name]: 'not-a-number' }, 400);
   // Anonymous with every required argument given (a text each), so that only the permission check refuses it.
   if (!open && declared.every((a) => !a.required || a.type.includes('string'))) await probe('unauthenticated', valid, 401, false);
