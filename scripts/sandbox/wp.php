@@ -308,13 +308,13 @@ function seed(string $siteUrl, int $seedVersion): array {
     $menu = null;
     $menuItems = [];
     if (!SANDBOX_PLAIN) {
-    $menu = (int) must(wp_create_nav_menu('Main menu'), 'menu');
-    $item = fn (array $args) => (int) must(wp_update_nav_menu_item($menu, 0, $args + ['menu-item-status' => 'publish']), 'menu item');
-    $menuItems[] = $item(['menu-item-title' => 'Home', 'menu-item-type' => 'custom', 'menu-item-url' => $siteUrl . '/', 'menu-item-position' => 1]);
-    $menuItems[] = $festivalItem = $item(['menu-item-object' => 'page', 'menu-item-object-id' => $pages['festival'], 'menu-item-type' => 'post_type', 'menu-item-position' => 2]);
-    $menuItems[] = $item(['menu-item-object' => 'page', 'menu-item-object-id' => $pages['tickets'], 'menu-item-type' => 'post_type', 'menu-item-parent-id' => $festivalItem, 'menu-item-position' => 3]);
-    $menuItems[] = $item(['menu-item-object' => 'category', 'menu-item-object-id' => $cat['music'], 'menu-item-type' => 'taxonomy', 'menu-item-position' => 4]);
-    $menuItems[] = $item(['menu-item-object' => 'post', 'menu-item-object-id' => $sticky, 'menu-item-type' => 'post_type', 'menu-item-title' => 'News', 'menu-item-position' => 5]);
+        $menu = (int) must(wp_create_nav_menu('Main menu'), 'menu');
+        $item = fn (array $args) => (int) must(wp_update_nav_menu_item($menu, 0, $args + ['menu-item-status' => 'publish']), 'menu item');
+        $menuItems[] = $item(['menu-item-title' => 'Home', 'menu-item-type' => 'custom', 'menu-item-url' => $siteUrl . '/', 'menu-item-position' => 1]);
+        $menuItems[] = $festivalItem = $item(['menu-item-object' => 'page', 'menu-item-object-id' => $pages['festival'], 'menu-item-type' => 'post_type', 'menu-item-position' => 2]);
+        $menuItems[] = $item(['menu-item-object' => 'page', 'menu-item-object-id' => $pages['tickets'], 'menu-item-type' => 'post_type', 'menu-item-parent-id' => $festivalItem, 'menu-item-position' => 3]);
+        $menuItems[] = $item(['menu-item-object' => 'category', 'menu-item-object-id' => $cat['music'], 'menu-item-type' => 'taxonomy', 'menu-item-position' => 4]);
+        $menuItems[] = $item(['menu-item-object' => 'post', 'menu-item-object-id' => $sticky, 'menu-item-type' => 'post_type', 'menu-item-title' => 'News', 'menu-item-position' => 5]);
     }
 
     // Fix every date wp_insert_post / wp_update_post set to "now".
