@@ -7174,7 +7174,7 @@ export interface components {
             tags: number[];
             /** @description The CSS classes the theme gives the post. Since WordPress 6.5: older sites lack it. */
             class_list?: string[];
-            /** @description The permalink pattern of the post, with `%postname%` (or `%pagename%`) in place of the slug. */
+            /** @description The permalink pattern of the post, with `%postname%` (or `%pagename%`) in place of the slug. On a site with plain permalinks it is the post's plain link (`?p=<id>`), with no placeholder. */
             readonly permalink_template: string;
             /** @description The slug the site would generate from the post's title. */
             readonly generated_slug: string;
@@ -7600,7 +7600,7 @@ export interface components {
             meta: components["schemas"]["CorePostMeta"];
             /** @description The CSS classes the theme gives the page. Since WordPress 6.5: older sites lack it. */
             class_list?: string[];
-            /** @description The permalink pattern of the page, with `%postname%` (or `%pagename%`) in place of the slug. */
+            /** @description The permalink pattern of the page, with `%postname%` (or `%pagename%`) in place of the slug. On a site with plain permalinks it is the page's plain link (`?page_id=<id>`), with no placeholder. */
             readonly permalink_template: string;
             /** @description The slug the site would generate from the page's title. */
             readonly generated_slug: string;
@@ -7826,7 +7826,7 @@ export interface components {
             meta: components["schemas"]["CoreMeta"];
             /** @description The CSS classes the theme gives the attachment. Since WordPress 6.5: older sites lack it. */
             class_list?: string[];
-            /** @description The permalink pattern of the attachment, with `%postname%` (or `%pagename%`) in place of the slug. */
+            /** @description The permalink pattern of the attachment, with `%postname%` (or `%pagename%`) in place of the slug. On a site with plain permalinks it is the attachment's plain link (`?attachment_id=<id>`), with no placeholder. */
             readonly permalink_template: string;
             /** @description The slug the site would generate from the attachment's title. */
             readonly generated_slug: string;
@@ -8089,8 +8089,8 @@ export interface components {
             readonly invalid: boolean;
             /** @description Registered meta fields of the record; an empty JSON array `[]` when the site registers none. */
             meta: components["schemas"]["CoreMeta"];
-            /** @description The id of the menu (navigation menu term) the item belongs to. */
-            menus: number;
+            /** @description The id of the menu (navigation menu term) the item belongs to. Absent when the item belongs to no menu (one created without `menus`, as on a site that has no menu): the platform leaves the member out when the item has no menu term. */
+            menus?: number;
             /** @description Hypermedia links (`self`, `collection`, `about`, `author`, `replies`, `version-history`, `wp:term`, `wp:featuredmedia`, `wp:action-*` in `edit` context, …). Absent from the `previous` record of a deletion. */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed`. */
@@ -8138,8 +8138,8 @@ export interface components {
             readonly invalid: boolean;
             /** @description Registered meta fields of the record; an empty JSON array `[]` when the site registers none. */
             meta: components["schemas"]["CoreMeta"];
-            /** @description The id of the menu (navigation menu term) the item belongs to. */
-            menus: number;
+            /** @description The id of the menu (navigation menu term) the item belongs to. Absent when the item belongs to no menu (one created without `menus`, as on a site that has no menu): the platform leaves the member out when the item has no menu term. */
+            menus?: number;
             /** @description Hypermedia links (`self`, `collection`, `about`, `author`, `replies`, `version-history`, `wp:term`, `wp:featuredmedia`, `wp:action-*` in `edit` context, …). Absent from the `previous` record of a deletion. */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed`. */

@@ -4,7 +4,7 @@
 //   npm run test:offline   the tests that need no site (test/live excluded)
 // A site is given by WP_BASE_URL (the REST root, e.g. https://site/wp-json) with WP_USER and
 // WP_APP_PASSWORD; otherwise the sandbox's matrix (`npm run sandbox`, root on Debian: wp61, wp68,
-// wp71) is used, started here when it is not running, and the live tests (test/live) run once per
+// wp71, wp71b) is used, started here when it is not running, and the live tests (test/live) run once per
 // site (SANDBOX_SITE=<site>; SANDBOX_SITES=wp71,... runs only those). Prints a closing line
 // "N passed, N failed" counting every run, and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
@@ -37,6 +37,7 @@ if (!offline && !env.WP_BASE_URL) {
     ['wp61', 'SANDBOX_PORT', 8881],
     ['wp68', 'SANDBOX_PORT_WP68', 8882],
     ['wp71', 'SANDBOX_PORT_WP71', 8883],
+    ['wp71b', 'SANDBOX_PORT_WP71B', 8884],
   ];
   for (const [site, variable, port] of sites) {
     const conflict = sandboxPortConflict({ port: Number(env[variable] ?? port), envJson, variable, site });
@@ -92,7 +93,7 @@ if (offline) runs.push(vitest('offline', [], ['test/live/**', 'node_modules/**']
 else if (env.WP_BASE_URL) runs.push(vitest('all', [], ['node_modules/**'], env));
 else {
   runs.push(vitest('offline', [], ['test/live/**', 'node_modules/**'], env));
-  const sites = (env.SANDBOX_SITES ?? 'wp61,wp68,wp71')
+  const sites = (env.SANDBOX_SITES ?? 'wp61,wp68,wp71,wp71b')
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);

@@ -17,7 +17,9 @@ import { PACKAGE_ROOT } from '../../core/spec.ts';
 
 const { values } = parseArgs({ options: { 'base-url': { type: 'string' }, release: { type: 'string' } } });
 const base = String(values['base-url'] ?? '').replace(/\/+$/, '');
-if (!/^http:\/\/127\.0\.0\.1:\d+\/wp-json$/.test(base)) throw new Error(`seed-calendar: --base-url must be a loopback REST root, got '${base}'`);
+// The REST root: /wp-json with pretty permalinks, /?rest_route= on a site with plain permalinks (D195).
+if (!/^http:\/\/127\.0\.0\.1:\d+\/(wp-json|\?rest_route=)$/.test(base))
+  throw new Error(`seed-calendar: --base-url must be a loopback REST root (…/wp-json or …/?rest_route=), got '${base}'`);
 const release = String(values.release ?? '');
 if (!/^\d+(\.\d+)+$/.test(release)) throw new Error(`seed-calendar: --release must be a version, got '${release}'`);
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Is the local WordPress sandbox up? Exit 0 and print each site's REST root when every site of the
-# matrix (wp61, wp68, wp71; or the ones named: status.sh wp71) answers GET <root>/ with 200 JSON, else
+# matrix (wp61, wp68, wp71, wp71b; or the ones named: status.sh wp71) answers GET <root>/ with 200 JSON, else
 # say which does not and exit 1. The roots come from .sandbox/env.json.
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -8,7 +8,7 @@ ENV_FILE=$(cd "$HERE/../.." && pwd)/.sandbox/env.json
 exec node --input-type=module -e '
 import { existsSync, readFileSync } from "node:fs";
 const [file, ...wanted] = process.argv.slice(1);
-const names = wanted.length ? wanted : ["wp61", "wp68", "wp71"];
+const names = wanted.length ? wanted : ["wp61", "wp68", "wp71", "wp71b"];
 let sites = {};
 try { if (existsSync(file)) { const env = JSON.parse(readFileSync(file, "utf8")); sites = env.sites ?? {}; } } catch {}
 let ok = true;

@@ -4,12 +4,15 @@
 #   wp61   6.1 (Debian bookworm, system)    none: a stock site                      SANDBOX_PORT (8881)
 #   wp68   6.8 (Debian trixie, own tree)    6.6.4.2                                 SANDBOX_PORT_WP68 (8882)
 #   wp71   7.1 (Debian sid, own tree)       6.17.2 (newest)                         SANDBOX_PORT_WP71 (8883)
+#          + the add-ons Forminator 1.53.2 and NPS Survey 1.0.16, seeded with a form, a poll and a quiz
+#   wp71b  7.1 (sid's tree, hard-linked)    6.17.2, set up differently: no navigation  SANDBOX_PORT_WP71B (8884)
+#          menu, plain permalinks, comments closed
 # One MariaDB (SANDBOX_DB_PORT, 3307) serves all; each site has its own database, tree, content folder
 # and PHP server. Idempotent: when everything runs and is seeded it checks, rewrites nothing and returns
 # in seconds.
-#   npm run sandbox                    all three sites (root on Debian 12)
+#   npm run sandbox                    all four sites (root on Debian 12)
 #   npm run sandbox -- --site wp71     one site (repeatable)
-#   FESTIVAL_PLATFORM_DIR=<dir|archive> where the calendar's release builds are
+#   FESTIVAL_PLATFORM_DIR=<dir|archive> where the calendar's and the add-ons' release builds are
 #                                      (default ../shared/platform beside the repository)
 # Writes .sandbox/env.json (every site's URLs, credentials, seeded ids, pids; its top level is wp61's,
 # or the first site's, for tools that know one site) and .sandbox/sites/<site>/env.json; logs in
@@ -21,19 +24,28 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 SB=$REPO/.sandbox
 DB_PORT=${SANDBOX_DB_PORT:-3307}
-SEED_VERSION=2 # bump when wp.php or seed-calendar.json (seed-calendar.ts) seed different content: the databases are then rebuilt
+SEED_VERSION=3 # bump when wp.php or seed-calendar.json (seed-calendar.ts) seed different content: the databases are then rebuilt
 DB_USER=wordpress
 DB_PASSWORD=wordpress-sandbox # loopback only
 PLATFORM_DIR=${FESTIVAL_PLATFORM_DIR:-$REPO/../shared/platform}
-ALL_SITES=(wp61 wp68 wp71)
+ALL_SITES=(wp61 wp68 wp71 wp71b)
 PACKAGES=(wordpress wordpress-theme-twentytwentythree php-cli php-mysql php-gd php-xml php-mbstring php-curl mariadb-server mariadb-client xz-utils chromium)
 PHP_FLAGS=(-d display_errors=stderr -d memory_limit=512M -d upload_max_filesize=64M -d post_max_size=64M)
 
 # The matrix: site -> port, Debian suite of its tree ("system": the machine's own package), calendar release.
-site_port() { case $1 in wp61) echo "${SANDBOX_PORT:-8881}" ;; wp68) echo "${SANDBOX_PORT_WP68:-8882}" ;; wp71) echo "${SANDBOX_PORT_WP71:-8883}" ;; esac; }
-site_suite() { case $1 in wp61) echo system ;; wp68) echo trixie ;; wp71) echo sid ;; esac; }
-site_calendar() { case $1 in wp61) echo "" ;; wp68) echo 6.6.4.2 ;; wp71) echo 6.17.2 ;; esac; }
+site_port() { case $1 in wp61) echo "${SANDBOX_PORT:-8881}" ;; wp68) echo "${SANDBOX_PORT_WP68:-8882}" ;; wp71) echo "${SANDBOX_PORT_WP71:-8883}" ;; wp71b) echo "${SANDBOX_PORT_WP71B:-8884}" ;; esac; }
+site_suite() { case $1 in wp61) echo system ;; wp68) echo trixie ;; wp71 | wp71b) echo sid ;; esac; }
+site_calendar() { case $1 in wp61) echo "" ;; wp68) echo 6.6.4.2 ;; wp71 | wp71b) echo 6.17.2 ;; esac; }
 site_db() { case $1 in wp61) echo wordpress ;; *) echo "$1" ;; esac; }
+# The add-ons' release builds a site runs ("<folder>-<release>" each; the archive is <folder>-<release>.tar.xz
+# in PLATFORM_DIR, holding the plugin folder <folder>/): DECISIONS D194.
+site_addons() { case $1 in wp71) echo "forminator-1.53.2 nps-survey-1.0.16" ;; *) echo "" ;; esac; }
+# How a site is set up ("standard": a menu, /%postname%/ permalinks, comments open; "plain": no menu,
+# plain permalinks, comments closed): DECISIONS D195.
+site_setup() { case $1 in wp71b) echo plain ;; *) echo standard ;; esac; }
+# A second site on a suite another site already uses gets a hard-linked copy of that suite's tree (its own
+# wp-config.php replaces the link; WordPress writes nothing else into the tree).
+site_tree() { case $1 in wp71b) echo "$SB/trees/sid-wp71b" ;; *) echo "$SB/trees/$(site_suite "$1")" ;; esac; }
 
 # log, port_open, alive, cmd_of, read_file
 . "$HERE/lib.sh"
@@ -107,6 +119,13 @@ calendar_source() { # $1 release -> path of a .tar.xz/.zip archive or of a folde
   return 1
 }
 
+# An add-on's release archive in PLATFORM_DIR (a folder: <name>-<release>.tar.xz in it); nothing when missing.
+addon_source() { # $1 "<folder>-<release>"
+  [ -d "$PLATFORM_DIR" ] && [ -f "$PLATFORM_DIR/$1.tar.xz" ] && echo "$PLATFORM_DIR/$1.tar.xz"
+}
+addon_folder() { echo "${1%-*}"; }  # forminator-1.53.2 -> forminator
+addon_release() { echo "${1##*-}"; } # forminator-1.53.2 -> 1.53.2
+
 # Who holds a TCP port on 127.0.0.1: "pid N: command" from /proc (bounded), or what is known.
 port_owner() {
   local port=$1 hex inode pid fd
@@ -128,6 +147,10 @@ for site in "${SITES[@]}"; do
   rel=$(site_calendar "$site")
   [ -z "$rel" ] || calendar_source "$rel" >/dev/null ||
     die "site $site needs The Events Calendar $rel: no the-events-calendar-$rel.tar.xz (or .zip, or folder the-events-calendar-$rel/) in $PLATFORM_DIR. Put the release build there, or name its folder or archive with FESTIVAL_PLATFORM_DIR (or provision only the stock site: npm run sandbox -- --site wp61)."
+  for addon in $(site_addons "$site"); do
+    addon_source "$addon" >/dev/null ||
+      die "site $site needs the add-on $(addon_folder "$addon") $(addon_release "$addon"): no $addon.tar.xz in $PLATFORM_DIR. Put the release build there, or name the folder that holds it with FESTIVAL_PLATFORM_DIR."
+  done
 done
 
 # --- 1. Debian packages --------------------------------------------------------------------------
@@ -258,12 +281,34 @@ CONFIG
   fi
 }
 
-port_var() { case $1 in wp61) echo SANDBOX_PORT ;; wp68) echo SANDBOX_PORT_WP68 ;; wp71) echo SANDBOX_PORT_WP71 ;; esac; }
+port_var() { case $1 in wp61) echo SANDBOX_PORT ;; wp68) echo SANDBOX_PORT_WP68 ;; wp71) echo SANDBOX_PORT_WP71 ;; wp71b) echo SANDBOX_PORT_WP71B ;; esac; }
+
+# A plugin's release build into a content folder, exactly as released, when the folder's main file does
+# not already carry that release. $1 site, $2 plugins dir, $3 folder, $4 main file, $5 release, $6 archive
+install_plugin() {
+  local site=$1 plugins=$2 folder=$3 main=$4 release=$5 src=$6 have
+  have=$(sed -n 's/^[ *]*Version:[[:space:]]*//p' "$plugins/$folder/$main" 2>/dev/null | head -n 1 | tr -d '\r' || true)
+  [ "$have" = "$release" ] && return 0
+  log "site $site: installing $folder $release from $src"
+  rm -rf "${plugins:?}/$folder" "$plugins/.tec-partial"
+  mkdir -p "$plugins/.tec-partial"
+  case $src in
+    *.tar.xz) tar -xJf "$src" -C "$plugins/.tec-partial" ;;
+    *.zip) php -r '$z = new ZipArchive(); if ($z->open($argv[1]) !== true || !$z->extractTo($argv[2])) exit(1);' -- "$src" "$plugins/.tec-partial" ;;
+    *) if [ -d "$src/$folder" ]; then cp -a "$src/$folder" "$plugins/.tec-partial/"; else cp -a "$src" "$plugins/.tec-partial/$folder"; fi ;;
+  esac || die "site $site: extracting $src failed"
+  [ -f "$plugins/.tec-partial/$folder/$main" ] || die "site $site: $src holds no $folder/$main"
+  mv "$plugins/.tec-partial/$folder" "$plugins/$folder"
+  rm -rf "$plugins/.tec-partial"
+}
 
 site_up() { # $1 site name
   local site=$1 port suite release db url root content tree_root php_pidfile php_pid state src
   port=$(site_port "$site"); suite=$(site_suite "$site"); release=$(site_calendar "$site"); db=$(site_db "$site")
   url=http://127.0.0.1:$port
+  # The REST root: /wp-json needs pretty permalinks; a plain site answers at /?rest_route= only (D195).
+  local rest=$url/wp-json
+  [ "$(site_setup "$site")" = plain ] && rest="$url/?rest_route="
   local dir=$SB/sites/$site
   mkdir -p "$dir"
   # 3a. The tree and the content folder.
@@ -277,8 +322,13 @@ site_up() { # $1 site name
     mkdir -p /etc/wordpress
     wp_config "$site" "$db" "$url" "" "" | put "$config" 640
   else
-    tree_root=$SB/trees/$suite
-    bash "$HERE/tree.sh" "$suite" "$tree_root" || die "site $site: the WordPress tree of Debian '$suite' cannot be had (see above)"
+    tree_root=$(site_tree "$site")
+    bash "$HERE/tree.sh" "$suite" "$SB/trees/$suite" || die "site $site: the WordPress tree of Debian '$suite' cannot be had (see above)"
+    if [ "$tree_root" != "$SB/trees/$suite" ] && ! cmp -s "$SB/trees/$suite/VERSION" "$tree_root/VERSION"; then
+      rm -rf "$tree_root" "$tree_root.partial"
+      cp -al "$SB/trees/$suite" "$tree_root.partial" && rm -f "$tree_root.partial/usr/share/wordpress/wp-config.php" && mv "$tree_root.partial" "$tree_root" ||
+        die "site $site: linking a copy of the '$suite' tree into $tree_root failed"
+    fi
     root=$tree_root/usr/share/wordpress
     content=$dir/wp-content
     mkdir -p "$content/themes" "$content/plugins" "$content/uploads" "$content/mu-plugins"
@@ -292,25 +342,17 @@ site_up() { # $1 site name
     wp_config "$site" "$db" "$url" "$content" "$root" | put "$root/wp-config.php" 640
   fi
   offline_plugin | put "$content/mu-plugins/festival-sandbox-offline.php"
-  # 3b. The calendar plugin's release build, exactly as released (PLATFORM_DIR).
+  # 3b. The calendar plugin's and the add-ons' release builds, exactly as released (PLATFORM_DIR).
   if [ -n "$release" ]; then
-    local have
-    have=$(sed -n 's/^[ *]*Version:[[:space:]]*//p' "$content/plugins/the-events-calendar/the-events-calendar.php" 2>/dev/null | head -n 1 | tr -d '\r' || true)
-    if [ "$have" != "$release" ]; then
-      src=$(calendar_source "$release") || die "site $site needs The Events Calendar $release: no the-events-calendar-$release.tar.xz (or .zip, or folder the-events-calendar-$release/) in $PLATFORM_DIR. Put the release build there, or name its folder or archive with FESTIVAL_PLATFORM_DIR."
-      log "site $site: installing The Events Calendar $release from $src"
-      rm -rf "$content/plugins/the-events-calendar" "$content/plugins/.tec-partial"
-      mkdir -p "$content/plugins/.tec-partial"
-      case $src in
-        *.tar.xz) tar -xJf "$src" -C "$content/plugins/.tec-partial" ;;
-        *.zip) php -r '$z = new ZipArchive(); if ($z->open($argv[1]) !== true || !$z->extractTo($argv[2])) exit(1);' -- "$src" "$content/plugins/.tec-partial" ;;
-        *) if [ -d "$src/the-events-calendar" ]; then cp -a "$src/the-events-calendar" "$content/plugins/.tec-partial/"; else cp -a "$src" "$content/plugins/.tec-partial/the-events-calendar"; fi ;;
-      esac || die "site $site: extracting $src failed"
-      [ -f "$content/plugins/.tec-partial/the-events-calendar/the-events-calendar.php" ] || die "site $site: $src holds no the-events-calendar/the-events-calendar.php"
-      mv "$content/plugins/.tec-partial/the-events-calendar" "$content/plugins/the-events-calendar"
-      rm -rf "$content/plugins/.tec-partial"
-    fi
+    src=$(calendar_source "$release") || die "site $site needs The Events Calendar $release: no the-events-calendar-$release.tar.xz (or .zip, or folder the-events-calendar-$release/) in $PLATFORM_DIR. Put the release build there, or name its folder or archive with FESTIVAL_PLATFORM_DIR."
+    install_plugin "$site" "$content/plugins" the-events-calendar the-events-calendar.php "$release" "$src"
   fi
+  local addon addons
+  addons=$(site_addons "$site")
+  for addon in $addons; do
+    src=$(addon_source "$addon") || die "site $site needs the add-on $(addon_folder "$addon") $(addon_release "$addon"): no $addon.tar.xz in $PLATFORM_DIR."
+    install_plugin "$site" "$content/plugins" "$(addon_folder "$addon")" "$(addon_folder "$addon").php" "$(addon_release "$addon")" "$src"
+  done
 
   # 3c. PHP's built-in server.
   php_pidfile=$SB/run/php-$site.pid
@@ -335,10 +377,13 @@ site_up() { # $1 site name
   fi
 
   # 3d. Install and seed WordPress, then the calendar through its own REST routes (once per seed version).
-  wp() { SANDBOX_WP_ROOT=$root SANDBOX_SITE_URL=$url SANDBOX_SEED_VERSION=$SEED_VERSION php "${PHP_FLAGS[@]}" "$HERE/wp.php" "$@"; }
+  local setup
+  setup=$(site_setup "$site")
+  wp() { SANDBOX_WP_ROOT=$root SANDBOX_SITE_URL=$url SANDBOX_SEED_VERSION=$SEED_VERSION SANDBOX_SETUP=$setup php "${PHP_FLAGS[@]}" "$HERE/wp.php" "$@"; }
   local log_file=$SB/logs/wp-$site.log
   state=$(mysql_root --batch --raw --skip-column-names -e "SELECT option_value FROM \`$db\`.wp_options WHERE option_name = 'festival_sandbox_seed'" 2>/dev/null || true)
-  if [ "$(json_get version <<<"$state")" != "$SEED_VERSION" ] || [ "$(json_get calendar release <<<"$state")" != "$release" ]; then
+  if [ "$(json_get version <<<"$state")" != "$SEED_VERSION" ] || [ "$(json_get calendar release <<<"$state")" != "$release" ] ||
+    [ "$(json_get addons list <<<"$state")" != "$addons" ] || [ "$(json_get setup <<<"$state")" != "$setup" ]; then
     log "site $site: installing and seeding WordPress (fresh database '$db')"
     mysql_root -e "DROP DATABASE IF EXISTS \`$db\`"
     create_db "$db"
@@ -348,10 +393,17 @@ site_up() { # $1 site name
       wp activate the-events-calendar/the-events-calendar.php >>"$log_file" 2>&1 ||
         { tail -n 20 "$log_file" >&2; die "site $site: activating The Events Calendar $release failed (see $log_file)"; }
       state=$(mysql_root --batch --raw --skip-column-names -e "SELECT option_value FROM \`$db\`.wp_options WHERE option_name = 'festival_sandbox_seed'")
-      node "$HERE/../../dist/scripts/sandbox/seed-calendar.js" --base-url "$url/wp-json" --release "$release" <<<"$state" >"$dir/calendar.json" 2>>"$log_file" ||
+      node "$HERE/../../dist/scripts/sandbox/seed-calendar.js" --base-url "$rest" --release "$release" <<<"$state" >"$dir/calendar.json" 2>>"$log_file" ||
         { tail -n 20 "$log_file" >&2; die "site $site: seeding the calendar through its REST routes failed (see $log_file)"; }
       wp calendar "$dir/calendar.json" >>"$log_file" 2>&1 ||
         { tail -n 20 "$log_file" >&2; die "site $site: recording the calendar seed failed (see $log_file)"; }
+    fi
+    if [ -n "$addons" ]; then
+      for addon in $addons; do
+        wp activate "$(addon_folder "$addon")/$(addon_folder "$addon").php" >>"$log_file" 2>&1 ||
+          { tail -n 20 "$log_file" >&2; die "site $site: activating the add-on $addon failed (see $log_file)"; }
+      done
+      wp addons "$addons" >>"$log_file" 2>&1 || { tail -n 20 "$log_file" >&2; die "site $site: seeding the add-ons failed (see $log_file)"; }
     fi
     state=$(mysql_root --batch --raw --skip-column-names -e "SELECT option_value FROM \`$db\`.wp_options WHERE option_name = 'festival_sandbox_seed'")
   fi
@@ -359,14 +411,14 @@ site_up() { # $1 site name
   # 3e. The site's env.json (rewritten only when something changed).
   local workers env_json
   workers=$(ps --ppid "$php_pid" -o pid= 2>/dev/null | tr -s ' \n' ' ' || true)
-  env_json=$(STATE="$state" SITE="$site" SITE_URL="$url" PHP_PID="$php_pid" WORKERS="$workers" MY_PID="$my_pid" PORT="$port" DB_PORT="$DB_PORT" SOCK="$SOCK" DB="$db" SUITE="$suite" ROOT_DIR="$root" CONTENT="$content" php -r '
+  env_json=$(STATE="$state" SITE="$site" SITE_URL="$url" REST_ROOT="$rest" PHP_PID="$php_pid" WORKERS="$workers" MY_PID="$my_pid" PORT="$port" DB_PORT="$DB_PORT" SOCK="$SOCK" DB="$db" SUITE="$suite" ROOT_DIR="$root" CONTENT="$content" php -r '
     $s = json_decode(getenv("STATE"), true);
     $site = getenv("SITE_URL");
     $workers = array_map("intval", array_values(array_filter(explode(" ", getenv("WORKERS")), "strlen")));
     sort($workers);
     echo json_encode([
       "site" => getenv("SITE"),
-      "baseUrl" => "$site/wp-json",
+      "baseUrl" => getenv("REST_ROOT"),
       "siteUrl" => $site,
       "wordpress" => $s["wordpress"],
       "debianSuite" => getenv("SUITE"),
@@ -375,6 +427,9 @@ site_up() { # $1 site name
       "reader" => ["user" => "reader", "appPassword" => $s["readerAppPassword"], "password" => $s["readerPassword"]],
       "ids" => $s["ids"],
       "calendarIds" => $s["calendar"]["ids"] ?? null,
+      "setup" => $s["setupDetails"] ?? null,
+      "addons" => $s["addons"]["releases"] ?? (object) [],
+      "addonIds" => $s["addons"]["ids"] ?? null,
       "pids" => ["php" => (int) getenv("PHP_PID"), "phpWorkers" => $workers, "mariadb" => (int) getenv("MY_PID")],
       "ports" => ["http" => (int) getenv("PORT"), "mariadb" => (int) getenv("DB_PORT")],
       "mariadbSocket" => getenv("SOCK"),
@@ -388,9 +443,9 @@ site_up() { # $1 site name
   # 3f. Ready?
   local code
   code=$(php -r '$c = @file_get_contents($argv[1], false, stream_context_create(["http" => ["timeout" => 20, "ignore_errors" => true]]));
-    $ok = is_array(json_decode((string) $c, true)) && preg_match("# 200 #", $http_response_header[0] ?? ""); echo $ok ? "ok" : "no";' -- "$url/wp-json/")
-  [ "$code" = ok ] || die "site $site: $url/wp-json/ does not answer 200 JSON (see .sandbox/logs/)"
-  log "site $site: ready, WordPress $(json_get wordpress <<<"$state")${release:+ with The Events Calendar $release} at $url/wp-json"
+    $ok = is_array(json_decode((string) $c, true)) && preg_match("# 200 #", $http_response_header[0] ?? ""); echo $ok ? "ok" : "no";' -- "$rest/")
+  [ "$code" = ok ] || die "site $site: $rest/ does not answer 200 JSON (see .sandbox/logs/)"
+  log "site $site: ready, WordPress $(json_get wordpress <<<"$state")${release:+ with The Events Calendar $release}${addons:+ and $addons} at $rest"
 }
 
 for site in "${SITES[@]}"; do site_up "$site"; done

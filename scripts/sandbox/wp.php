@@ -14,6 +14,9 @@
 $mode = $argv[1] ?? '';
 $siteUrl = rtrim(getenv('SANDBOX_SITE_URL') ?: 'http://127.0.0.1:8881', '/');
 $seedVersion = (int) (getenv('SANDBOX_SEED_VERSION') ?: 1);
+$setup = getenv('SANDBOX_SETUP') ?: 'standard';
+if (!in_array($setup, ['standard', 'plain'], true)) { fwrite(STDERR, "wp.php: SANDBOX_SETUP must be standard or plain, got '$setup'\n"); exit(1); }
+define('SANDBOX_PLAIN', $setup === 'plain');
 const MARKER = 'festival_sandbox_seed';
 
 // Debian's wp-config.php picks /etc/wordpress/config-<host>.php, else config-default.php.
@@ -57,6 +60,10 @@ switch ($mode) {
     case 'seed':
         if (get_option(MARKER)) fail('already seeded (the database must be fresh to seed)');
         $marker = seed($siteUrl, $seedVersion);
+        $marker['setup'] = $setup;
+        $marker['setupDetails'] = SANDBOX_PLAIN
+            ? ['menu' => false, 'permalinks' => 'plain', 'comments' => 'closed']
+            : ['menu' => true, 'permalinks' => '/%postname%/', 'comments' => 'open'];
         update_option(MARKER, json_encode($marker, JSON_UNESCAPED_SLASHES), false);
         out($marker);
         break;
@@ -86,8 +93,17 @@ switch ($mode) {
         wp_cache_flush();
         echo "calendar seed recorded: release {$seed['release']}\n";
         break;
+    case 'addons':
+        $list = trim((string) ($argv[2] ?? ''));
+        $marker = json_decode((string) get_option(MARKER), true);
+        if (!is_array($marker)) fail('addons: the site is not seeded');
+        $marker['addons'] = seed_addons($list);
+        update_option(MARKER, json_encode($marker, JSON_UNESCAPED_SLASHES), false);
+        wp_cache_flush();
+        echo 'add-ons seeded: ', json_encode($marker['addons']), "\n";
+        break;
     default:
-        fail('usage: php wp.php state|install|seed|activate <plugin>|calendar <file>');
+        fail('usage: php wp.php state|install|seed|activate <plugin>|calendar <file>|addons "<folder>-<release> ..."');
 }
 
 function install_site(string $siteUrl): void {
@@ -105,8 +121,13 @@ function install_site(string $siteUrl): void {
     // The same theme on every release (6.8+ default to twentytwentyfive), so answers are comparable.
     if (wp_get_theme('twentytwentythree')->exists()) switch_theme('twentytwentythree');
     global $wp_rewrite;
-    $wp_rewrite->set_permalink_structure('/%postname%/');
+    $wp_rewrite->set_permalink_structure(SANDBOX_PLAIN ? '' : '/%postname%/'); // plain: ?p=<id>, REST at ?rest_route=
     delete_option('rewrite_rules');
+    if (SANDBOX_PLAIN) {
+        // Comments closed for new content, as the Discussion settings do it.
+        update_option('default_comment_status', 'closed');
+        update_option('default_ping_status', 'closed');
+    }
     echo "installed WordPress ", get_bloginfo('version'), " at $siteUrl\n";
 }
 
@@ -178,7 +199,7 @@ function seed(string $siteUrl, int $seedVersion): array {
     }
 
     $insert = function (array $args) use ($admin): int {
-        $args += ['post_type' => 'post', 'post_status' => 'publish', 'post_author' => $admin->ID, 'comment_status' => 'open', 'ping_status' => 'closed'];
+        $args += ['post_type' => 'post', 'post_status' => 'publish', 'post_author' => $admin->ID, 'comment_status' => SANDBOX_PLAIN ? 'closed' : 'open', 'ping_status' => 'closed'];
         $args['post_date_gmt'] = $args['post_date_gmt'] ?? $args['post_date'];
         return (int) must(wp_insert_post(wp_slash($args), true), 'post ' . ($args['post_name'] ?? $args['post_title']));
     };
@@ -283,15 +304,18 @@ function seed(string $siteUrl, int $seedVersion): array {
         'content' => $para('Twelve plays in four venues, plus a children\'s matinee.'), 'excerpt' => 'Twelve plays in four venues.',
     ]), 'autosave');
 
-    // Menu with nested items.
-    $menu = (int) must(wp_create_nav_menu('Main menu'), 'menu');
-    $item = fn (array $args) => (int) must(wp_update_nav_menu_item($menu, 0, $args + ['menu-item-status' => 'publish']), 'menu item');
+    // Menu with nested items (none on a plain site).
+    $menu = null;
     $menuItems = [];
-    $menuItems[] = $item(['menu-item-title' => 'Home', 'menu-item-type' => 'custom', 'menu-item-url' => $siteUrl . '/', 'menu-item-position' => 1]);
-    $menuItems[] = $festivalItem = $item(['menu-item-object' => 'page', 'menu-item-object-id' => $pages['festival'], 'menu-item-type' => 'post_type', 'menu-item-position' => 2]);
-    $menuItems[] = $item(['menu-item-object' => 'page', 'menu-item-object-id' => $pages['tickets'], 'menu-item-type' => 'post_type', 'menu-item-parent-id' => $festivalItem, 'menu-item-position' => 3]);
-    $menuItems[] = $item(['menu-item-object' => 'category', 'menu-item-object-id' => $cat['music'], 'menu-item-type' => 'taxonomy', 'menu-item-position' => 4]);
-    $menuItems[] = $item(['menu-item-object' => 'post', 'menu-item-object-id' => $sticky, 'menu-item-type' => 'post_type', 'menu-item-title' => 'News', 'menu-item-position' => 5]);
+    if (!SANDBOX_PLAIN) {
+        $menu = (int) must(wp_create_nav_menu('Main menu'), 'menu');
+        $item = fn (array $args) => (int) must(wp_update_nav_menu_item($menu, 0, $args + ['menu-item-status' => 'publish']), 'menu item');
+        $menuItems[] = $item(['menu-item-title' => 'Home', 'menu-item-type' => 'custom', 'menu-item-url' => $siteUrl . '/', 'menu-item-position' => 1]);
+        $menuItems[] = $festivalItem = $item(['menu-item-object' => 'page', 'menu-item-object-id' => $pages['festival'], 'menu-item-type' => 'post_type', 'menu-item-position' => 2]);
+        $menuItems[] = $item(['menu-item-object' => 'page', 'menu-item-object-id' => $pages['tickets'], 'menu-item-type' => 'post_type', 'menu-item-parent-id' => $festivalItem, 'menu-item-position' => 3]);
+        $menuItems[] = $item(['menu-item-object' => 'category', 'menu-item-object-id' => $cat['music'], 'menu-item-type' => 'taxonomy', 'menu-item-position' => 4]);
+        $menuItems[] = $item(['menu-item-object' => 'post', 'menu-item-object-id' => $sticky, 'menu-item-type' => 'post_type', 'menu-item-title' => 'News', 'menu-item-position' => 5]);
+    }
 
     // Fix every date wp_insert_post / wp_update_post set to "now".
     foreach ($posts as $slug => $id) fix_dates($id, get_post($id)->post_date);
@@ -339,4 +363,50 @@ function seed(string $siteUrl, int $seedVersion): array {
             'menuItems' => $menuItems,
         ],
     ];
+}
+
+/**
+ * The add-ons' seed: for Forminator a published form, poll and quiz made through its PHP API
+ * (Forminator_API), with fixed dates. Returns what the marker records: the list up.sh asked for, the
+ * releases by plugin folder, and the modules' ids.
+ */
+function seed_addons(string $list): array {
+    require_once ABSPATH . 'wp-admin/includes/plugin.php';
+    $admin = must(get_user_by('login', 'admin'), 'admin user');
+    wp_set_current_user($admin->ID);
+    $releases = [];
+    $ids = [];
+    foreach (preg_split('/\s+/', $list, -1, PREG_SPLIT_NO_EMPTY) as $addon) {
+        if (!preg_match('/^([a-z0-9-]+)-(\d[0-9.]*)$/', $addon, $m)) fail("addons: '$addon' is not <folder>-<release>");
+        $plugin = "{$m[1]}/{$m[1]}.php";
+        if (!is_plugin_active($plugin)) fail("addons: $plugin is not active");
+        $data = get_plugin_data(WP_PLUGIN_DIR . '/' . $plugin, false, false);
+        if (($data['Version'] ?? '') !== $m[2]) fail("addons: $plugin is release " . ($data['Version'] ?? '?') . ", not {$m[2]}");
+        $releases[$m[1]] = $m[2];
+    }
+    if (isset($releases['forminator'])) {
+        if (!class_exists('Forminator_API')) fail('addons: Forminator is active but Forminator_API is not loaded');
+        $form = must(Forminator_API::add_form('Festival contact', [[
+            'wrapper_id' => 'wrapper-1111-1111',
+            'fields' => [
+                ['element_id' => 'name-1', 'type' => 'name', 'cols' => '12', 'field_label' => 'Your name', 'required' => 'true'],
+            ],
+        ], [
+            'wrapper_id' => 'wrapper-2222-2222',
+            'fields' => [
+                ['element_id' => 'email-1', 'type' => 'email', 'cols' => '12', 'field_label' => 'E-mail address', 'required' => 'true'],
+            ],
+        ]], ['formName' => 'Festival contact']), 'Forminator form');
+        $poll = must(Forminator_API::add_poll('Favourite stage', [
+            ['element_id' => 'answer-1', 'title' => 'River stage'],
+            ['element_id' => 'answer-2', 'title' => 'Park stage'],
+        ], ['formName' => 'Favourite stage', 'poll-question' => 'Which stage did you like best?']), 'Forminator poll');
+        $quiz = must(Forminator_API::add_quiz('Festival trivia', 'knowledge', [[
+            'slug' => 'question-1-1111', 'title' => 'In which year was the first festival?', 'type' => 'knowledge',
+            'answers' => [['title' => '1985', 'toggle' => true], ['title' => '1995', 'toggle' => false]],
+        ]], [], ['formName' => 'Festival trivia']), 'Forminator quiz');
+        $ids = ['form' => (int) $form, 'poll' => (int) $poll, 'quiz' => (int) $quiz];
+        foreach (array_values($ids) as $n => $id) fix_dates($id, sprintf('2025-01-05 09:%02d:00', $n));
+    }
+    return ['list' => $list, 'releases' => $releases, 'ids' => $ids ?: null];
 }

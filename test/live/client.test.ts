@@ -3,7 +3,7 @@
 // posts, and prove the serialisers lose nothing PHP parses (comma lists, PHP brackets in queries and
 // form bodies). An unreachable site fails the suite; it never skips.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCredentials, basicAuth, liveSite } from '../support/site.js';
+import { adminCredentials, basicAuth, liveSite, routeUrl } from '../support/site.js';
 import { ApiError, asForm, batch, collect, createClient, paginate, unwrap, WORDPRESS, type FestivalClient } from '../../src/index.ts';
 
 function site() {
@@ -62,7 +62,7 @@ afterAll(async () => {
   const auth = basicAuth(SITE.user, SITE.password);
   for (const id of created.posts) await admin.DELETE('/core/v2/posts/{id}', { params: { path: { id }, query: { force: true } } }).catch(() => undefined);
   for (const [tax, id] of created.terms)
-    await fetch(`${SITE.baseUrl}/wp/v2/${tax}/${id}?force=true`, { method: 'DELETE', headers: { Authorization: auth } }).catch(() => undefined);
+    await fetch(routeUrl(SITE.baseUrl, `/wp/v2/${tax}/${id}?force=true`), { method: 'DELETE', headers: { Authorization: auth } }).catch(() => undefined);
 });
 
 describe('typed client on a live WordPress', () => {

@@ -42,8 +42,11 @@ const AUTOSAVED = ids.autosavedPost;
 const REVISION = ids.revisions?.[0];
 const PAGE = ids.childPage ?? Object.values<number>(ids.pages ?? {})[0];
 const MEDIA = ids.media;
-const MENU_ITEM = ids.menuItems?.[0];
-const MENU = ids.menu;
+/** A seeded menu item; on a site without a menu, one this suite makes (in no menu) and removes. */
+let MENU_ITEM: number | undefined = ids.menuItems?.[0];
+// A site without a menu (the sandbox's wp71b, D195) has no menu to put items in: they are made in none.
+const MENU: number | undefined = ids.menu ?? undefined;
+const IN_MENU = MENU === undefined ? {} : { menus: MENU };
 
 // A 4x3 PNG (decodable by the site's image editor).
 const PNG = new Uint8Array(
@@ -58,8 +61,21 @@ beforeAll(async () => {
     throw new Error(`the live site ${SITE.baseUrl} is unreachable: ${(e as Error).message}`);
   }
   expect(a.status, 'GET /core/v2').toBe(200);
-  for (const [name, v] of Object.entries({ POST, AUTOSAVED, REVISION, PAGE, MEDIA, MENU_ITEM, MENU }))
+  const menuless = SITE.isSandbox && SITE.env.setup?.menu === false;
+  for (const [name, v] of Object.entries({ POST, AUTOSAVED, REVISION, PAGE, MEDIA, ...(menuless ? {} : { MENU_ITEM, MENU }) }))
     expect(v, `sandbox id ${name} (env.json ids)`).toBeTypeOf('number');
+  if (menuless) {
+    const made = await call('POST', '/core/v2/menu-items', {
+      auth: true,
+      body: { title: 'Menuless item', url: 'https://festival.example/', status: 'publish' },
+    });
+    expect(made.status, `a menu item for the reads: ${made.text.slice(0, 200)}`).toBe(201);
+    MENU_ITEM = made.json.id;
+  }
+});
+afterAll(async () => {
+  if (MENU_ITEM !== undefined && MENU_ITEM !== ids.menuItems?.[0])
+    expect((await call('DELETE', `/core/v2/menu-items/${MENU_ITEM}`, { auth: true, query: { force: 'true' } })).status).toBe(200);
 });
 
 describe(`core/v2 reads on ${SITE.baseUrl}`, () => {
@@ -331,10 +347,13 @@ describe('core/v2 writes (records created here and removed again)', () => {
   it('menu items: create (201), update, missing title and url (400), delete without force (501) and with force', async () => {
     const created = await expectCall(201, 'POST', '/core/v2/menu-items', {
       auth: true,
-      body: { title: 'Programma', url: 'https://festival.example/nl/programma/', menus: MENU },
+      body: { title: 'Programma', url: 'https://festival.example/nl/programma/', ...IN_MENU },
     });
     const id = created.json.id;
     cleanup.push(`/core/v2/menu-items/${id}`);
+    // In a menu, the item names it; in none, the member is absent (D197).
+    if (MENU === undefined) expect(created.json).not.toHaveProperty('menus');
+    else expect(created.json.menus).toBe(MENU);
     expect(created.json.type).toBe('custom');
     expect(created.json.status).toBe('publish');
     await expectCall(
@@ -346,10 +365,10 @@ describe('core/v2 writes (records created here and removed again)', () => {
     );
     const linked = await expectCall(201, 'POST', '/core/v2/menu-items', {
       auth: true,
-      body: { type: 'post_type', object: 'page', object_id: PAGE, parent: id, menus: MENU },
+      body: { type: 'post_type', object: 'page', object_id: PAGE, parent: id, ...IN_MENU },
     });
     cleanup.push(`/core/v2/menu-items/${linked.json.id}`);
-    expect((await expectCall(400, 'POST', '/core/v2/menu-items', { auth: true, body: { menus: MENU } })).json.code).toBe('rest_title_required');
+    expect((await expectCall(400, 'POST', '/core/v2/menu-items', { auth: true, body: { ...IN_MENU } })).json.code).toBe('rest_title_required');
     expect((await expectCall(501, 'DELETE', `/core/v2/menu-items/${id}`, { auth: true }, '/core/v2/menu-items/{id}')).json.code).toBe(
       'rest_trash_not_supported',
     );

@@ -5,7 +5,7 @@
 // WP_READER_APP_PASSWORD for a user without rights). On a site other than the sandbox the checks of
 // the sandbox's own seed are skipped, since only the sandbox records their ids.
 import { describe, expect, it } from 'vitest';
-import { basicAuth, liveSite } from '../support/site.js';
+import { basicAuth, liveSite, routeUrl } from '../support/site.js';
 import type { Json } from '../support/spec.js';
 
 interface Credentials {
@@ -56,7 +56,12 @@ async function call(method: string, route: string, { as, body }: { as?: Credenti
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(BASE_URL + route, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
+    res = await fetch(routeUrl(BASE_URL, route), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
   } catch (e) {
     const cause = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message;
     throw new Error(`the live site ${BASE_URL} is unreachable (${cause}): start it with npm run sandbox, or set WP_BASE_URL`);
@@ -74,6 +79,9 @@ function need<T>(value: T | undefined, what: string): T {
 const admin = () => need(ADMIN, 'admin credentials (.sandbox/env.json, or WP_USER and WP_APP_PASSWORD)');
 const reader = () => need(READER, 'a user without rights (.sandbox/env.json, or WP_READER_USER and WP_READER_APP_PASSWORD)');
 const ids = () => need(IDS, 'the sandbox seed ids (.sandbox/env.json)');
+/** How the sandbox site is set up (D195): env.json `setup`; a standard site when unknown. */
+const SETUP: { menu: boolean; permalinks: string; comments: string } | undefined = IS_SANDBOX ? ENV.setup : undefined;
+const MENULESS = SETUP?.menu === false;
 
 describe(`live site ${BASE_URL}`, () => {
   it('GET / answers 200 JSON listing the wp/v2 namespace', async () => {
@@ -181,16 +189,30 @@ describe.skipIf(!IS_SANDBOX)(`sandbox seed${IS_SANDBOX ? '' : ' (skipped: WP_BAS
     expect(file.headers.get('content-type')).toBe('image/png');
   });
 
-  it('the menu has at least 3 items for the admin; anonymous readers get 401', async () => {
-    const a = await call('GET', `/wp/v2/menu-items?menus=${ids().menu}&per_page=100`, { as: admin() });
-    expect(a.status, a.text).toBe(200);
-    expect(a.json.length).toBeGreaterThanOrEqual(3);
-    expect(a.json.map((i: Json) => i.id)).toEqual(expect.arrayContaining(ids().menuItems));
-    expect(a.json.some((i: Json) => i.parent !== 0)).toBe(true);
-    const anonymous = await call('GET', '/wp/v2/menu-items');
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.json.code).toBe('rest_cannot_view');
-  });
+  it(
+    MENULESS
+      ? 'the site has no menu: no menu for the admin; anonymous readers get 401'
+      : 'the menu has at least 3 items for the admin; anonymous readers get 401',
+    async () => {
+      if (MENULESS) {
+        const menus = await call('GET', '/wp/v2/menus', { as: admin() });
+        expect(menus.status, menus.text).toBe(200);
+        expect(menus.json).toEqual([]);
+        expect(ids().menu).toBeNull();
+        expect(ids().menuItems).toEqual([]);
+        expect((await call('GET', '/wp/v2/menu-items')).json.code).toBe('rest_cannot_view');
+        return;
+      }
+      const a = await call('GET', `/wp/v2/menu-items?menus=${ids().menu}&per_page=100`, { as: admin() });
+      expect(a.status, a.text).toBe(200);
+      expect(a.json.length).toBeGreaterThanOrEqual(3);
+      expect(a.json.map((i: Json) => i.id)).toEqual(expect.arrayContaining(ids().menuItems));
+      expect(a.json.some((i: Json) => i.parent !== 0)).toBe(true);
+      const anonymous = await call('GET', '/wp/v2/menu-items');
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.json.code).toBe('rest_cannot_view');
+    },
+  );
 
   it('the revised post has revisions', async () => {
     const a = await call('GET', `/wp/v2/posts/${ids().revisedPost}/revisions`, { as: admin() });
@@ -207,3 +229,42 @@ describe.skipIf(!IS_SANDBOX)(`sandbox seed${IS_SANDBOX ? '' : ' (skipped: WP_BAS
     expect(a.json[0].parent).toBe(ids().autosavedPost);
   });
 });
+
+// The site's setup, as env.json records it (D195): what a site without pretty permalinks, or with
+// comments closed, answers differently.
+if (SETUP)
+  describe(`the site's setup: ${SETUP.permalinks} permalinks, comments ${SETUP.comments}, ${SETUP.menu ? 'a menu' : 'no menu'}`, () => {
+    it(
+      SETUP.permalinks === 'plain'
+        ? 'plain permalinks: the REST root is ?rest_route=, links are ?p=<id>, /wp-json/ is not the API'
+        : 'pretty permalinks: the REST root is /wp-json, links name the slug',
+      async () => {
+        const post = await call('GET', `/wp/v2/posts/${ids().stickyPost}`);
+        expect(post.status).toBe(200);
+        if (SETUP.permalinks === 'plain') {
+          expect(BASE_URL).toMatch(/\/\?rest_route=$/);
+          expect(post.json.link).toBe(`${ENV.siteUrl}/?p=${ids().stickyPost}`);
+          expect(post.json._links.self[0].href).toBe(`${ENV.siteUrl}/index.php?rest_route=/wp/v2/posts/${ids().stickyPost}`);
+          const pretty = await fetch(`${ENV.siteUrl}/wp-json/`, { signal: AbortSignal.timeout(15_000) });
+          expect(pretty.headers.get('content-type')).toMatch(/^text\/html/);
+          await pretty.body?.cancel();
+        } else {
+          expect(BASE_URL).toMatch(/\/wp-json$/);
+          expect(post.json.link).toBe(`${ENV.siteUrl}/${post.json.slug}/`);
+        }
+      },
+    );
+
+    it(`comments ${SETUP.comments}: every seeded post says so${SETUP.comments === 'closed' ? ', and a comment on one is refused (403 rest_comment_closed)' : ''}`, async () => {
+      const posts = await call('GET', '/wp/v2/posts?per_page=100&_fields=id,comment_status');
+      expect(posts.status).toBe(200);
+      const seeded = posts.json.filter((p: Json) => ids().posts.includes(p.id));
+      expect(seeded.length).toBeGreaterThanOrEqual(12);
+      expect(new Set(seeded.map((p: Json) => p.comment_status))).toEqual(new Set([SETUP.comments]));
+      if (SETUP.comments === 'closed') {
+        // Refused before anything is stored, so this read-only suite writes nothing.
+        const refused = await call('POST', '/wp/v2/comments', { as: admin(), body: { post: ids().stickyPost, content: 'Closed?' } });
+        expect([refused.status, refused.json.code]).toEqual([403, 'rest_comment_closed']);
+      }
+    });
+  });

@@ -6,7 +6,7 @@
 // rest_no_route, and the core parts run alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FESTIVAL_PLATFORM, WORDPRESS } from '../../core/mapping.js';
-import { adminCredentials, liveSite, sandboxSites } from '../support/site.js';
+import { adminCredentials, liveSite, routeUrl, sandboxSites } from '../support/site.js';
 import { startMock, type Mock } from '../support/mock.js';
 import { call, mockTarget, PARTS, type Step, type Target, type Transcript } from '../scenario/festival.js';
 
@@ -41,7 +41,7 @@ const real: Target = {
   authorization: `Basic ${Buffer.from(`${user}:${appPassword}`).toString('base64')}`,
   // The calendar only trashes: what the scenario made is deleted for good through the post type's core route.
   purge: async (kind, id) => {
-    await fetch(`${SITE.baseUrl}/wp/v2/${CORE_PATHS[kind]}/${id}?force=true`, {
+    await fetch(routeUrl(SITE.baseUrl, `/wp/v2/${CORE_PATHS[kind]}/${id}?force=true`), {
       method: 'DELETE',
       headers: { authorization: real.authorization },
       signal: AbortSignal.timeout(30_000),

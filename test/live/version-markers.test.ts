@@ -6,7 +6,7 @@
 // wherever its parent object is. The fields present only under a condition are listed with it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FESTIVAL_PLATFORM } from '../../src/mapping.js';
-import { adminCredentials, caller, liveSite } from '../support/site.js';
+import { adminCredentials, caller, frontUrl, liveSite } from '../support/site.js';
 import { bundle, deref, operations, type Json } from '../support/spec.js';
 
 const SITE = liveSite();
@@ -45,7 +45,7 @@ interface Releases {
 let releases: Releases;
 
 async function siteReleases(): Promise<Releases> {
-  const feed = await fetch(`${SITE.baseUrl.replace(/\/wp-json$/, '')}/?feed=rss2`, { signal: AbortSignal.timeout(20_000) });
+  const feed = await fetch(`${frontUrl(SITE.baseUrl)}/?feed=rss2`, { signal: AbortSignal.timeout(20_000) });
   const text = (await feed.text()).slice(0, 200_000);
   const m = /<generator>https?:\/\/wordpress\.org\/\?v=([0-9][0-9.]*)<\/generator>/.exec(text);
   if (!m) throw new Error(`${SITE.baseUrl}: the feed names no WordPress release (<generator>); cannot check the version markers`);

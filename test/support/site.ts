@@ -1,9 +1,10 @@
 // The live site the tests in test/live run against: WP_BASE_URL (with WP_USER and WP_APP_PASSWORD),
 // or a site of the sandbox's matrix (.sandbox/env.json): the one SANDBOX_SITE names (wp61, wp68,
-// wp71; `npm test` runs the live tests once per site), else the file's top-level site (wp61). No site
+// wp71, wp71b; `npm test` runs the live tests once per site), else the file's top-level site (wp61). No site
 // is an error, never a skip.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseBaseUrl, urlOfRoute } from '../../core/base-url.js';
 import { mapBody, mapPath, WORDPRESS, type NameMapping } from '../../src/mapping.js';
 import { ROOT, type Json } from './spec.js';
 
@@ -19,7 +20,7 @@ export interface LiveSite {
   /** The sandbox site's env.json entry ({} when there is none). */
   env: Json;
   isSandbox: boolean;
-  /** The sandbox site's name (wp61, wp68, wp71), or undefined for another site. */
+  /** The sandbox site's name (wp61, wp68, wp71, wp71b), or undefined for another site. */
   name?: string;
   /** The WordPress release the sandbox site runs, when known. */
   wordpress?: string;
@@ -39,6 +40,19 @@ export function sandboxSites(): Record<string, Json> {
 }
 
 const trim = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * The URL of a site route (`/wp/v2/tags/5?force=true`) under a REST root of either form: `…/wp-json`
+ * or `…/?rest_route=` (a site with plain permalinks, the sandbox's wp71b), where the route's own
+ * query joins with `&`.
+ */
+export const routeUrl = (baseUrl: string, route: string): string => urlOfRoute(parseBaseUrl(baseUrl), route);
+
+/** The site's front (home) URL without a trailing slash, from a REST root of either form. */
+export function frontUrl(baseUrl: string): string {
+  const b = parseBaseUrl(baseUrl);
+  return b.restRoute ? trim(new URL('.', `${b.origin}${b.path.startsWith('/') ? '' : '/'}${b.path}`).href) : trim(baseUrl).replace(/\/wp-json$/, '');
+}
 
 export function liveSite(): LiveSite {
   let env: Json = {};

@@ -5,7 +5,7 @@
 // create returned; the cleanup runs even when a step fails or the run is stopped.
 import { exercise, quietly, resultOf } from '../exercise.js';
 import { RunStopped } from '../http.js';
-import { list, listQuery, resolvePath, siteHas } from '../lookup.js';
+import { list, listQuery, resolvePath, siteArgs, siteHas } from '../lookup.js';
 import { bodySchema, deref, schemaEnum, schemaTypes } from '../../../core/spec.js';
 import { batchSequence } from './batch.js';
 import { childSequences } from './children.js';
@@ -276,10 +276,47 @@ export async function writePhase(ctx: RunContext, writes: Operation[]) {
       Object.assign(r, { verdict: 'skipped', reason: "the site's index does not list this route and method" });
       continue;
     }
+    if (!x.path.includes('{') && (await refusalProbes(ctx, x))) continue;
     const resolved = await resolvePath(ctx, x.path);
     Object.assign(r, {
       verdict: 'skipped',
       reason: resolved.values ? 'no write sequence covers this operation' : `no sequence creates a record for it and no real id: ${resolved.why}`,
     });
   }
+}
+
+/**
+ * A write that no sequence covers and that names no record (an add-on's action: a sync, a logout, an
+ * install, a survey answer) is sent only as requests WordPress refuses before the route's own code
+ * runs, so the run changes nothing it cannot prove its own (DECISIONS D196): without credentials when
+ * the operation is not public (the permission check: 401), without an argument the site's index
+ * declares required, and with a text where the index declares a boolean, integer or number (the
+ * argument check: 400; WordPress checks arguments before permissions). Returns whether any was sent.
+ */
+async function refusalProbes(ctx: RunContext, x: Operation): Promise<boolean> {
+  const args = siteArgs(ctx, x) ?? {};
+  const none: unknown[] = [];
+  const declared = Object.entries(args).map(([name, a]) => ({ name, required: member(a, 'required') === true, type: none.concat(member(a, 'type') ?? []) }));
+  const valid: Body = {};
+  for (const a of declared) if (a.required && a.type.includes('string')) valid[a.name] = `contract-run-${ctx.stamp.toLowerCase()}`;
+  let sent = false;
+  const probe = async (label: string, body: Body, expect: number, auth?: boolean) => {
+    sent = true;
+    await exercise(ctx, x.key, {}, { body, ...(auth === false ? { auth } : {}) }, { expect, label: `probe: ${label}`, kind: 'probe' });
+  };
+  const open = (x.op.security ?? [{}]).some((sec) => Object.keys(sec).length === 0);
+  // A missing required argument first: it is refused whoever asks.
+  const required = declared.find((a) => a.required);
+  if (required) {
+    const body = { ...valid };
+    delete body[required.name];
+    await probe(`missing required ${required.name}`, body, 400);
+  }
+  const typed = declared.find(
+    (a) => a.type.length > 0 && !a.type.includes('string') && a.type.some((t) => t === 'boolean' || t === 'integer' || t === 'number'),
+  );
+  if (typed) await probe(`wrong type ${typed.name}=not-a-number`, { ...valid, [typed.name]: 'not-a-number' }, 400);
+  // Anonymous with every required argument given (a text each), so that only the permission check refuses it.
+  if (!open && declared.every((a) => !a.required || a.type.includes('string'))) await probe('unauthenticated', valid, 401, false);
+  return sent;
 }
