@@ -3,7 +3,7 @@
 import createOpenApiClient, { type Client, type HeadersOptions, type Middleware, type MiddlewareCallbackParams } from 'openapi-fetch';
 import type { DeleteCalls, GetCalls, HeadCalls, OptionsCalls, PatchCalls, PostCalls, PutCalls, RequestCalls, TraceCalls } from '../generated/routes.js';
 import type { components, paths } from '../generated/types.js';
-import { BATCH_ROUTE, isCalendarRoute, LANGUAGE_PARAM } from '../core/platform.js';
+import { BATCH_ROUTE, isCalendarRoute, LANGUAGE_PARAM, takesLanguage } from '../core/platform.js';
 import { IDENTITY, isIdentity, mapBody, mapLinkHeader, mapPath, mapQueryString, mapRoutePath, mapUrl, type NameMapping } from './mapping.js';
 import { isDotSegment, parseBaseUrl, routeOfUrl, urlOfRoute, type BaseUrl } from './base-url.js';
 import { FORM_CONTENT_TYPE, phpFormSerializer, phpQuerySerializer } from './serialize.js';
@@ -66,7 +66,8 @@ export interface ClientOptions {
    */
   auth?: { user: string; password: string };
   /**
-   * Default `i18n_language` for every request outside the `cal/events/v1` namespace. A call's own
+   * Default `i18n_language` for every request whose route takes it (all but the site index, `/batch/v1`
+   * and `/cal/events/v1/doc`; the calendar's routes included, D186). A call's own
    * `i18n_language` wins; `params: { query: { i18n_language: undefined } }` sends none for that call.
    */
   language?: Language;
@@ -118,9 +119,13 @@ function queryHasParam(query: string, name: string): boolean {
   return false;
 }
 
-/** Add `i18n_language` to a relative route (`/core/v2/posts?x=1`) unless present or a calendar route. */
+/**
+ * Add `i18n_language` to a relative route (`/core/v2/posts?x=1`) unless present or a route the
+ * translation plugin gives no language parameter (the site index, `/batch/v1`, the calendar's own
+ * document: `takesLanguage`); the calendar's other routes take it (D186).
+ */
 export function withLanguage(route: string, language: string | undefined): string {
-  if (!language || isCalendarRoute(route)) return route;
+  if (!language || !takesLanguage(route)) return route;
   const q = route.indexOf('?');
   const query = q < 0 ? '' : route.slice(q + 1);
   if (queryHasParam(query, LANGUAGE_PARAM)) return route;
