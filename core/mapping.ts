@@ -161,6 +161,15 @@ export function mapParam(name: string, mapping: NameMapping, dir: Direction = 't
   return name;
 }
 
+/**
+ * A request body's top-level field names mapped (a JSON object's keys; a parameter the platform reads
+ * from the query and the body alike, e.g. `ml_job_id` = `wpml_job_id`); anything else as it is.
+ */
+export function mapFields<T>(body: T, mapping: NameMapping, dir: Direction = 'toSite'): T {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [mapParam(k, mapping, dir), v])) as T;
+}
+
 /** Map the names of a URLSearchParams in place-free fashion (returns a new object). */
 export function mapSearchParams(params: URLSearchParams, mapping: NameMapping, dir: Direction = 'toSite'): URLSearchParams {
   const out = new URLSearchParams();

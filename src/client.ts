@@ -4,7 +4,7 @@ import createOpenApiClient, { type Client, type HeadersOptions, type Middleware,
 import type { DeleteCalls, GetCalls, HeadCalls, OptionsCalls, PatchCalls, PostCalls, PutCalls, RequestCalls, TraceCalls } from '../generated/routes.js';
 import type { components, paths } from '../generated/types.js';
 import { BATCH_ROUTE, isCalendarRoute, LANGUAGE_PARAM, takesLanguage } from '../core/platform.js';
-import { IDENTITY, isIdentity, mapBody, mapLinkHeader, mapPath, mapQueryString, mapRoutePath, mapUrl, type NameMapping } from './mapping.js';
+import { IDENTITY, isIdentity, mapBody, mapFields, mapLinkHeader, mapPath, mapQueryString, mapRoutePath, mapUrl, type NameMapping } from './mapping.js';
 import { isDotSegment, parseBaseUrl, routeOfUrl, urlOfRoute, type BaseUrl } from './base-url.js';
 import { FORM_CONTENT_TYPE, phpFormSerializer, phpQuerySerializer } from './serialize.js';
 
@@ -192,6 +192,32 @@ function defaultBodySerializer(body: unknown, headers?: Headers | Record<string,
 }
 
 /**
+ * A JSON or form body's top-level field names in the site's names (`ml_job_id` -> `wpml_job_id`: the
+ * platform reads a parameter from the query and the body alike); undefined when the mapping renames
+ * none of them. A batch body is batchBody's.
+ */
+async function fieldsBody(request: Request, route: string, mapping: NameMapping | undefined): Promise<string | undefined> {
+  const renamed = Object.keys(mapping?.params ?? {});
+  if (!mapping || !renamed.length || request.method === 'GET' || request.method === 'HEAD' || !request.body) return undefined;
+  if (route.split('?')[0] === BATCH_ROUTE) return undefined;
+  const ct = (request.headers.get('content-type') ?? '').toLowerCase();
+  const json = /json/.test(ct);
+  if (!json && !ct.startsWith(FORM_CONTENT_TYPE)) return undefined;
+  const text = await request.clone().text();
+  if (!renamed.some((n) => text.includes(n))) return undefined;
+  if (!json) {
+    const out = mapQueryString(text, mapping, 'toSite');
+    return out === text ? undefined : out;
+  }
+  try {
+    const out = JSON.stringify(mapFields(JSON.parse(text) as unknown, mapping, 'toSite'));
+    return out === text ? undefined : out;
+  } catch {
+    return undefined; // not JSON: sent as it is
+  }
+}
+
+/**
  * The body of a JSON batch request (POST /batch/v1) with the default language and the site's names on
  * every item's path; undefined when it is not one, is not JSON, or needs no change. `mapping` is
  * undefined for the identity mapping.
@@ -260,7 +286,7 @@ export function createClient(options: ClientOptions): FestivalClient {
       const explicit = !!params?.query && Object.prototype.hasOwnProperty.call(params.query, LANGUAGE_PARAM);
       let next = explicit ? route : withLanguage(route, language);
       if (!identity) next = mapRoutePath(next, mapping, 'toSite');
-      const body = await batchBody(request, route, language, identity ? undefined : mapping);
+      const body = (await batchBody(request, route, language, identity ? undefined : mapping)) ?? (await fieldsBody(request, route, identity ? undefined : mapping));
       const target = urlOfRoute(base, next);
       if (target === request.url && body === undefined) return undefined;
       return rebuild(request, target, body);

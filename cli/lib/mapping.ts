@@ -75,7 +75,9 @@ export interface IndexMapper {
  * entry's argument names (the entry itself when the mapping renames no parameter).
  */
 export function indexMapper(index: unknown, map: MapModule, mapping: NameMapping): IndexMapper {
-  const siteNs = Object.values(mapping.namespaces ?? {}).map((ns) => `/${ns}`);
+  // The site's names of the namespaces the mapping renames, or whose route segments it renames.
+  const renamed = [...Object.values(mapping.namespaces ?? {}), ...Object.keys(mapping.segments ?? {}).map((ns) => mapping.namespaces?.[ns] ?? ns)];
+  const siteNs = [...new Set(renamed)].map((ns) => `/${ns}`);
   const mapKey = siteNs.length
     ? (k: string) => (siteNs.some((p) => k === p || k.startsWith(`${p}/`)) ? map.mapPath(k, mapping, 'toSpec') : k)
     : (k: string) => k;

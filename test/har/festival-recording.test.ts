@@ -34,19 +34,23 @@ interface Report {
 describe('validate-har on the festival recording, no flags', () => {
   it('every entry on a route of the seed is in scope and conforms; no add-on namespace is "not in the spec"', async () => {
     if (!existsSync(RECORDING)) {
-      expect.fail(
-        REQUIRED
-          ? `${RECORDING} is missing: npm test validates the festival's recording from ../shared beside the checkout; put ../shared/recordings there (or run npm run test:offline, which does not need it)`
-          : 'unreachable',
-      );
+      // npm test needs ../shared beside the checkout, as CI has it: a missing recording fails here.
+      expect(REQUIRED, `${RECORDING} is missing: npm test validates the festival's recording from ../shared beside the checkout; put ../shared/recordings there (npm run test:offline does not need it)`).toBe(false);
+      // test:offline in a bare clone: the command refuses the missing file with one line naming it.
+      const { code, err } = await run(['--strict', RECORDING, '--out', join(TMP, 'missing')]);
+      expect(code).toBe(2);
+      expect(err).toContain('festival-stack-on-wordpress-7.1.4.har');
+      return;
     }
     const out = join(TMP, 'festival');
     const { code, out: text } = await run(['--strict', RECORDING, '--out', out]);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
-    const failing = report.entries.filter((e) => e.verdict === 'does not conform').map((e) => `${e.url}: ${e.failures.map((f) => `${f.pointer} ${f.reason}`).join('; ')}`);
+    const failing = report.entries
+      .filter((e) => e.verdict === 'does not conform')
+      .map((e) => `${e.url}: ${e.failures.map((f) => `${f.pointer} ${f.reason}`).join('; ')}`);
     expect(failing).toEqual([]);
     expect(code, text).toBe(0);
-    const addOns = Object.keys(FESTIVAL_PLATFORM.namespaces).filter((ns) => !['core/v2', 'cal/events/v1', 'batch/v1', 'oembed/1.0'].includes(ns));
+    const addOns = Object.entries(FESTIVAL_PLATFORM.namespaces).filter(([spec, site]) => spec !== site && !['core/v2', 'cal/events/v1'].includes(spec));
     expect(addOns).toHaveLength(13);
     // Out of scope only: pages that are not REST, the vendor-named routes the seed does not name (D22),
     // routes the seed does not list, and a method a route does not have.
@@ -54,12 +58,5 @@ describe('validate-har on the festival recording, no flags', () => {
     expect(report.summary.inScope).toBeGreaterThan(170);
     expect(report.summary.unreadable).toBe(0);
     expect(report.summary.conforming).toBe(report.summary.inScope);
-  });
-
-  it.runIf(!existsSync(RECORDING))('without the recording (test:offline in a bare clone): exit 2 and one line naming the file', async () => {
-    expect(REQUIRED, `${RECORDING} is missing, and npm test needs it (../shared beside the checkout)`).toBe(false);
-    const { code, err } = await run(['--strict', RECORDING, '--out', join(TMP, 'missing')]);
-    expect(code).toBe(2);
-    expect(err).toContain('festival-stack-on-wordpress-7.1.4.har');
   });
 });
