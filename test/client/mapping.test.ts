@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, FESTIVAL_PLATFORM, parseMapping, unwrap } from '../../src/index.ts';
+import { asForm, createClient, FESTIVAL_PLATFORM, parseMapping, unwrap } from '../../src/index.ts';
 import { BASE, json, mockFetch } from './helpers.ts';
 
 describe('name mapping in the client', () => {
@@ -105,6 +105,21 @@ describe('name mapping in the client', () => {
     const client = createClient({ baseUrl: BASE, fetch, mapping: FESTIVAL_PLATFORM });
     const { response } = await client.GET('/builder/v1/font-library');
     expect(response.headers.get('Link')).toBe(`<${BASE}/builder/v1/font-library?start=20>; rel="next"`);
+  });
+
+  it('renames a body field a product names otherwise (ml_job_id is wpml_job_id), JSON and form', async () => {
+    const { fetch, calls } = mockFetch(() => json(true));
+    const client = createClient({ baseUrl: BASE, fetch, mapping: FESTIVAL_PLATFORM });
+    await client.POST('/ml/tm/v1/ate/jobs/store', { body: { ml_job_id: '42', ate_job_data: [] } });
+    expect(calls[0].url.pathname).toBe('/wp-json/wpml/tm/v1/ate/jobs/store');
+    expect(JSON.parse(calls[0].body)).toEqual({ wpml_job_id: '42', ate_job_data: [] });
+    await client.POST('/ml/tm/v1/ate/jobs/store', { body: { ml_job_id: '42', ate_job_data: [] }, ...asForm() } as never);
+    expect(calls[1].body).toContain('wpml_job_id=42');
+    expect(calls[1].body).not.toMatch(/(^|&)ml_job_id=/);
+    // The spec's names on the mock: the body as written.
+    const spec = createClient({ baseUrl: BASE, fetch });
+    await spec.POST('/ml/tm/v1/ate/jobs/store', { body: { ml_job_id: '42', ate_job_data: [] } });
+    expect(JSON.parse(calls[2].body)).toEqual({ ml_job_id: '42', ate_job_data: [] });
   });
 
   it('a site that names an add-on otherwise still maps it through parseMapping', async () => {
