@@ -52,7 +52,8 @@ const has = (t: Record<string, string>, k: string) => Object.prototype.hasOwnPro
  */
 function setPair(table: Record<string, string>, base: Record<string, string>, from: string, to: string, raw: string): void {
   const previous = has(table, from) ? table[from] : undefined;
-  if (previous !== undefined && previous !== to && !(has(base, from) && base[from] === previous)) throw new Error(`mapping "${raw}": ${from} is already mapped to ${previous}`);
+  if (previous !== undefined && previous !== to && !(has(base, from) && base[from] === previous))
+    throw new Error(`mapping "${raw}": ${from} is already mapped to ${previous}`);
   const other = Object.entries(table).find(([k, v]) => v === to && k !== from);
   if (other) {
     // An overridden default gives its site name up; two explicit names for one site name cannot both map back.
@@ -80,7 +81,9 @@ export function parseMapping(pairs: Iterable<string>, base: NameMapping = IDENTI
     if (r) {
       const [ns, from, to] = [strip(r[1]), r[2], r[3]];
       if (!NAME.test(ns) || !SEGMENT.test(from) || !SEGMENT.test(to) || from.startsWith('{') !== to.startsWith('{'))
-        throw new Error(`mapping "${raw}": expected namespace:segment=segment, e.g. builder/v1:font-library=google-fonts (one route segment each, or {name}={name})`);
+        throw new Error(
+          `mapping "${raw}": expected namespace:segment=segment, e.g. builder/v1:font-library=google-fonts (one route segment each, or {name}={name})`,
+        );
       setPair((segments[ns] ??= {}), base.segments?.[ns] ?? {}, from, to, raw);
       continue;
     }

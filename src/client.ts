@@ -286,7 +286,8 @@ export function createClient(options: ClientOptions): FestivalClient {
       const explicit = !!params?.query && Object.prototype.hasOwnProperty.call(params.query, LANGUAGE_PARAM);
       let next = explicit ? route : withLanguage(route, language);
       if (!identity) next = mapRoutePath(next, mapping, 'toSite');
-      const body = (await batchBody(request, route, language, identity ? undefined : mapping)) ?? (await fieldsBody(request, route, identity ? undefined : mapping));
+      const body =
+        (await batchBody(request, route, language, identity ? undefined : mapping)) ?? (await fieldsBody(request, route, identity ? undefined : mapping));
       const target = urlOfRoute(base, next);
       if (target === request.url && body === undefined) return undefined;
       return rebuild(request, target, body);

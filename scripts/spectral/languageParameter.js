@@ -11,9 +11,16 @@ export default function languageParameter(pathItem, _opts, context) {
   for (const { method, op, at } of operations(pathItem, context)) {
     const p = parametersOf(pathItem, op).find((x) => x.in === 'query' && x.name === LANGUAGE_PARAM);
     const limited = Array.isArray(p?.schema?.enum);
-    if (takes && !(p && limited)) results.push({ message: `${method.toUpperCase()} ${route} must accept the ${LANGUAGE_PARAM} query parameter with the site's languages as its enum.`, path: at });
+    if (takes && !(p && limited))
+      results.push({
+        message: `${method.toUpperCase()} ${route} must accept the ${LANGUAGE_PARAM} query parameter with the site's languages as its enum.`,
+        path: at,
+      });
     if (!takes && p && limited)
-      results.push({ message: `${method.toUpperCase()} ${route}: the translation plugin gives this route no ${LANGUAGE_PARAM}; document it as ignored (no enum) or not at all.`, path: at });
+      results.push({
+        message: `${method.toUpperCase()} ${route}: the translation plugin gives this route no ${LANGUAGE_PARAM}; document it as ignored (no enum) or not at all.`,
+        path: at,
+      });
   }
   return results;
 }

@@ -81,7 +81,21 @@ describe('name mapping in the client', () => {
   it('calls every add-on namespace by its real name with FESTIVAL_PLATFORM alone', async () => {
     const { fetch, calls } = mockFetch(() => json({}));
     const client = createClient({ baseUrl: BASE, fetch, mapping: FESTIVAL_PLATFORM });
-    for (const ns of ['ml/v1', 'ml/st/v1', 'ml/tm/v1', 'ml/ate/v1', 'installer/v1', 'forms/v1', 'connector/v1', 'crosssell/v1', 'survey/v1', 'builder/v1', 'builderx/v1', 'slider', 'theme/v1'])
+    for (const ns of [
+      'ml/v1',
+      'ml/st/v1',
+      'ml/tm/v1',
+      'ml/ate/v1',
+      'installer/v1',
+      'forms/v1',
+      'connector/v1',
+      'crosssell/v1',
+      'survey/v1',
+      'builder/v1',
+      'builderx/v1',
+      'slider',
+      'theme/v1',
+    ])
       await (client.GET as unknown as (p: string) => Promise<unknown>)(`/${ns}`);
     expect(calls.map((c) => c.url.pathname)).toEqual([
       '/wp-json/wpml/v1',

@@ -110,7 +110,13 @@ describe('FESTIVAL_PLATFORM', () => {
     const sites = new Set(paths.map((p) => mapPath(p, FESTIVAL_PLATFORM, 'toSite')));
     expect(sites.size).toBe(paths.length);
     // Only the batch route and the embeds keep their spec names on the site.
-    expect(paths.filter((p) => mapPath(p, FESTIVAL_PLATFORM) === p).sort()).toEqual(['/', '/batch/v1', '/oembed/1.0', '/oembed/1.0/embed', '/oembed/1.0/proxy']);
+    expect(paths.filter((p) => mapPath(p, FESTIVAL_PLATFORM) === p).sort()).toEqual([
+      '/',
+      '/batch/v1',
+      '/oembed/1.0',
+      '/oembed/1.0/embed',
+      '/oembed/1.0/proxy',
+    ]);
   });
 
   it('a name it does not know is left as it is (not on this site), never an error', () => {
@@ -162,7 +168,15 @@ describe('mapping helpers', () => {
 
 describe('parseMapping', () => {
   it('reads namespaces, parameters and route segments (namespace:segment=segment), and writes them back', () => {
-    const m = parseMapping(['core/v2=wp/v2', ' # a comment', '', 'slider=sliderrevolution', 'i18n_language = wpml_language', 'builder/v1:font-library=google-fonts', 'ml/tm/v1:{mlJobId}={wpmlJobId}']);
+    const m = parseMapping([
+      'core/v2=wp/v2',
+      ' # a comment',
+      '',
+      'slider=sliderrevolution',
+      'i18n_language = wpml_language',
+      'builder/v1:font-library=google-fonts',
+      'ml/tm/v1:{mlJobId}={wpmlJobId}',
+    ]);
     expect(m).toEqual({
       namespaces: { 'core/v2': 'wp/v2', slider: 'sliderrevolution' },
       params: { i18n_language: 'wpml_language' },

@@ -6,7 +6,16 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FESTIVAL_PLATFORM, WORDPRESS } from '../../core/mapping.ts';
-import { BATCH_ROUTE, CALENDAR_NAMESPACE, CORE_NAMESPACE, isCalendarRoute, LANGUAGE_PARAM, NO_LANGUAGE_ROUTES, SITE_NAMES, takesLanguage } from '../../core/platform.js';
+import {
+  BATCH_ROUTE,
+  CALENDAR_NAMESPACE,
+  CORE_NAMESPACE,
+  isCalendarRoute,
+  LANGUAGE_PARAM,
+  NO_LANGUAGE_ROUTES,
+  SITE_NAMES,
+  takesLanguage,
+} from '../../core/platform.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -60,7 +69,11 @@ describe('the platform names (core/platform.js)', () => {
         slider: 'sliderrevolution',
         'theme/v1': 'the7/v1',
       },
-      segments: { 'builder/v1': { 'font-library': 'google-fonts' }, 'builderx/v1': { 'marketplace-activation': 'envato-activation' }, 'ml/tm/v1': { '{mlJobId}': '{wpmlJobId}' } },
+      segments: {
+        'builder/v1': { 'font-library': 'google-fonts' },
+        'builderx/v1': { 'marketplace-activation': 'envato-activation' },
+        'ml/tm/v1': { '{mlJobId}': '{wpmlJobId}' },
+      },
       params: { i18n_language: 'wpml_language', ml_job_id: 'wpml_job_id', mlJobId: 'wpmlJobId' },
     });
     expect(WORDPRESS).toEqual({ namespaces: { 'core/v2': 'wp/v2' }, params: {} });
@@ -76,7 +89,8 @@ describe('the platform names (core/platform.js)', () => {
 
   it('takesLanguage: every route but the site index, /batch/v1 and the calendar document (D186)', () => {
     expect(NO_LANGUAGE_ROUTES).toEqual(['/', '/batch/v1', '/cal/events/v1/doc']);
-    for (const r of ['/', '/?x=1', '/batch/v1', '/batch/v1/', '/cal/events/v1/doc', '/cal/events/v1/doc?i18n_language=nl']) expect(takesLanguage(r), r).toBe(false);
+    for (const r of ['/', '/?x=1', '/batch/v1', '/batch/v1/', '/cal/events/v1/doc', '/cal/events/v1/doc?i18n_language=nl'])
+      expect(takesLanguage(r), r).toBe(false);
     for (const r of ['/cal/events/v1', '/cal/events/v1/events?page=2', '/core/v2/posts', '/ml/v1', '/oembed/1.0/embed', '/cal/events/v1/docs', '/batch/v2'])
       expect(takesLanguage(r), r).toBe(true);
   });

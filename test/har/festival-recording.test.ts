@@ -35,7 +35,10 @@ describe('validate-har on the festival recording, no flags', () => {
   it('every entry on a route of the seed is in scope and conforms; no add-on namespace is "not in the spec"', async () => {
     if (!existsSync(RECORDING)) {
       // npm test needs ../shared beside the checkout, as CI has it: a missing recording fails here.
-      expect(REQUIRED, `${RECORDING} is missing: npm test validates the festival's recording from ../shared beside the checkout; put ../shared/recordings there (npm run test:offline does not need it)`).toBe(false);
+      expect(
+        REQUIRED,
+        `${RECORDING} is missing: npm test validates the festival's recording from ../shared beside the checkout; put ../shared/recordings there (npm run test:offline does not need it)`,
+      ).toBe(false);
       // test:offline in a bare clone: the command refuses the missing file with one line naming it.
       const { code, err } = await run(['--strict', RECORDING, '--out', join(TMP, 'missing')]);
       expect(code).toBe(2);

@@ -86,7 +86,9 @@ describe("the add-ons' real names (issue 33, FESTIVAL_PLATFORM)", () => {
     expect(rewriteUrls(body, origin, { form: 'path', entry: '/' }, ['builder/v1', 'ml/tm/v1'])).toBe(
       `{"href":"${origin}/wp-json/ultimate-vc/v1/google-fonts?start=20","next":"${origin}/wp-json/wpml/tm/v1/jobs"}`,
     );
-    expect(rewriteUrls(body, origin, { form: 'rest_route', entry: '/' }, ['builder/v1', 'ml/tm/v1'])).toContain(`${origin}/?rest_route=/ultimate-vc/v1/google-fonts&start=20`);
+    expect(rewriteUrls(body, origin, { form: 'rest_route', entry: '/' }, ['builder/v1', 'ml/tm/v1'])).toContain(
+      `${origin}/?rest_route=/ultimate-vc/v1/google-fonts&start=20`,
+    );
   });
 
   it('lists the real namespaces, route keys and arguments in an index asked for by its real names', () => {
@@ -100,7 +102,10 @@ describe("the add-ons' real names (issue 33, FESTIVAL_PLATFORM)", () => {
     expect(JSON.parse(indexInNaming(index, { form: 'path', entry: '/' }))).toEqual({
       namespaces: ['wp/v2', 'wpml/tm/v1', 'ultimate-vc/v1', 'batch/v1'],
       routes: {
-        '/wpml/tm/v1/ate/jobs/store': { namespace: 'wpml/tm/v1', endpoints: [{ methods: ['POST'], args: { wpml_job_id: { type: 'string' }, wpml_language: {} } }] },
+        '/wpml/tm/v1/ate/jobs/store': {
+          namespace: 'wpml/tm/v1',
+          endpoints: [{ methods: ['POST'], args: { wpml_job_id: { type: 'string' }, wpml_language: {} } }],
+        },
         '/ultimate-vc/v1/google-fonts': { namespace: 'ultimate-vc/v1', endpoints: [] },
       },
     });
