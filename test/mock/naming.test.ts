@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDoc } from '../../core/spec.ts';
 import { createFront } from '../../mock/front.ts';
 import { indexInNaming, readNaming, rewriteUrls } from '../../mock/naming.ts';
+import { inNaming } from '../../mock/shape.ts';
 import { createStoreHost } from '../../mock/store/host.ts';
 import { closeServer, listen } from '../support/front.js';
 import { bundle } from '../support/spec.js';
@@ -109,6 +110,18 @@ describe("the add-ons' real names (issue 33, FESTIVAL_PLATFORM)", () => {
         '/ultimate-vc/v1/google-fonts': { namespace: 'ultimate-vc/v1', endpoints: [] },
       },
     });
+    // As a reply: Prism's (URLs still to rewrite) and the store's (already in the request's naming) alike.
+    const origin = 'http://127.0.0.1:4010';
+    for (const named of [false, true]) {
+      const reply = inNaming(
+        { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(index), named },
+        origin,
+        { form: 'path', entry: '/' },
+        ['ml/tm/v1'],
+      );
+      expect(JSON.parse(reply.body.toString('utf8')).namespaces, `named: ${named}`).toEqual(['wp/v2', 'wpml/tm/v1', 'ultimate-vc/v1', 'batch/v1']);
+      expect(reply.headers['content-length']).toBe(String(reply.body.length));
+    }
     // The spec's names at the mock's root, and a record that is no index, are left as they are.
     expect(indexInNaming(index, { form: 'plain', entry: '/' })).toBe(index);
     const record = '{"id":5,"title":{"rendered":"namespace"}}';
