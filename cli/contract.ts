@@ -40,8 +40,10 @@ Options:
   --base-url <url>        the site's REST root: https://site/wp-json, or https://site/?rest_route= for a
                           site without pretty permalinks (every request then uses that form) (required)
   --map <spec=site>       a name mapping pair, repeatable, e.g. --map core/v2=wp/v2. Without it the mapping
-                          is chosen from the site's index (wp/v2, tribe/events/v1, wpml_language); a pair
-                          given here overrides the detected one of the same name
+                          is chosen from the site's index: each real name of the festival platform the
+                          index has (wp/v2, tribe/events/v1, wpml/v1, forminator/v1, ..., wpml_language);
+                          a namespace the site lacks is "not on this site", not a failure. A pair given
+                          here overrides the detected one of the same name
   --config <file>         a JSON config: {"baseUrl", "map": ["core/v2=wp/v2"], "namespace": [], "operation": [], "requireNamespace": [], "strict", "out", "spec", "timeout", "maxBody", "deadline"}
   --namespace <ns>        check only this spec namespace (repeatable), e.g. core/v2, (index), batch/v1
   --operation <id>        check only this operationId (repeatable), e.g. listPosts

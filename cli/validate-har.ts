@@ -22,9 +22,11 @@ not change the exit code). Entries the spec does not describe (other namespaces,
 files, pages) are counted as "not in the spec", not as failures. Nothing is sent to any site.
 
 Options:
-  --map <spec=site>       a name mapping pair, repeatable (added to the defaults core/v2=wp/v2,
-                          cal/events/v1=tribe/events/v1, i18n_language=wpml_language, which apply
-                          whenever the file holds the real names; a pair may override a default)
+  --map <spec=site>       a name mapping pair, repeatable, added to the festival platform's (every
+                          namespace of the spec with its real name, e.g. core/v2=wp/v2,
+                          ml/v1=wpml/v1, forms/v1=forminator/v1; route segments such as
+                          builder/v1:font-library=google-fonts; i18n_language=wpml_language), which
+                          apply whenever the file holds the real names; a pair may override one
   --namespace <ns>        judge only this spec namespace (repeatable), e.g. cal/events/v1
   --strict                fail on undocumented response fields (and flag undocumented request parameters)
   --spec <file>           the bundled spec (default: the package's generated/openapi.json)
@@ -76,7 +78,10 @@ export async function main(argv: readonly string[], { stdout = process.stdout, s
     const text = harSummaryText(report);
     if (values.quiet) say(text.split('\n').pop() ?? '');
     else {
-      const pairs = [...Object.entries(mapping.namespaces), ...Object.entries(mapping.params)].map(([a, b]) => `${a}=${b}`).join(', ');
+      const pairs = map
+        .mappingLines(mapping)
+        .filter((l) => !/^([^=:]+)=\1$/.test(l))
+        .join(', ');
       say(`validate-har: ${files.length} file(s) · spec ${doc.info?.version ?? '?'}${values.strict ? ' · strict' : ''} · mapping ${pairs || 'none'}`);
       say(text);
     }

@@ -1,7 +1,9 @@
 // The one name mapping between the spec's neutral names and a live site's real ones, used by the
-// typed client and the contract CLI. Namespaces map by whole path segments (longest first), the
-// language parameter by name; URLs the site returns are mapped back to the spec's names. The names
-// themselves are the platform's, in core/platform.js.
+// typed client, the contract CLI, validate-har, the mock and the docs' samples. Namespaces map by
+// whole path segments (longest first); within a namespace, single route segments a product names
+// otherwise (`font-library` = `google-fonts` under `builder/v1`); the parameters by name. URLs the
+// site returns are mapped back to the spec's names. Every table is one-to-one, so mapping back is
+// exact. The names themselves are the platform's, in core/platform.js.
 import { CORE_NAMESPACE, SITE_NAMES } from './platform.js';
 
 export interface NameMapping {
@@ -9,6 +11,12 @@ export interface NameMapping {
   namespaces: Record<string, string>;
   /** Spec parameter name -> site parameter name, e.g. `i18n_language` -> `wpml_language`. */
   params: Record<string, string>;
+  /**
+   * Per spec namespace, spec route segment -> site route segment: whole segments of a route below
+   * that namespace, e.g. `builder/v1`: `font-library` -> `google-fonts`, `ml/tm/v1`: `{mlJobId}` ->
+   * `{wpmlJobId}` (a path template's parameter). Absent: no route of any namespace is renamed.
+   */
+  segments?: Record<string, Record<string, string>>;
 }
 
 /** The identity mapping: the site uses the spec's names (the mock). */
@@ -17,37 +25,87 @@ export const IDENTITY: NameMapping = Object.freeze<NameMapping>({ namespaces: {}
 /** A stock WordPress without plugins: only the core namespace is renamed. */
 export const WORDPRESS: NameMapping = Object.freeze<NameMapping>({ namespaces: { [CORE_NAMESPACE]: SITE_NAMES.namespaces[CORE_NAMESPACE] }, params: {} });
 
-/** The festival's platform: WordPress, The Events Calendar and WPML. Add-on namespaces are site-specific: add them with `parseMapping`. */
+const copySegments = (s: Readonly<Record<string, Readonly<Record<string, string>>>> | undefined): Record<string, Record<string, string>> =>
+  Object.fromEntries(Object.entries(s ?? {}).map(([ns, t]) => [ns, { ...t }]));
+
+/**
+ * The festival's platform: WordPress, The Events Calendar, WPML and the add-ons, every namespace of
+ * the spec with its real name (`batch/v1` and `oembed/1.0` keep theirs), every route segment and
+ * parameter a product names otherwise. A site without one of the products simply has no such
+ * namespace: the contract run and validate-har report it "not on this site".
+ */
 export const FESTIVAL_PLATFORM: NameMapping = Object.freeze<NameMapping>({
   namespaces: { ...SITE_NAMES.namespaces },
   params: { ...SITE_NAMES.params },
+  segments: copySegments(SITE_NAMES.segments),
 });
 
 const NAME = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
+const SEGMENT = /^(?:[A-Za-z0-9_.-]+|\{[A-Za-z0-9_]+\})$/;
+const strip = (n: string) => n.replace(/^\/+|\/+$/g, '');
+const has = (t: Record<string, string>, k: string) => Object.prototype.hasOwnProperty.call(t, k);
 
 /**
- * Parse `from=to` pairs (flags or config lines), e.g. `core/v2=wp/v2`, `i18n_language=wpml_language`.
- * A pair whose names contain `/` maps a namespace, otherwise a parameter. Throws on a malformed pair
- * or on two different targets for one name.
+ * Set `from` -> `to` in a one-to-one table: refuses a second target for `from` (unless `base` had
+ * the first one: a pair may override a default) and a second spec name for `to` (mapping back
+ * would not be exact).
+ */
+function setPair(table: Record<string, string>, base: Record<string, string>, from: string, to: string, raw: string): void {
+  const previous = has(table, from) ? table[from] : undefined;
+  if (previous !== undefined && previous !== to && !(has(base, from) && base[from] === previous))
+    throw new Error(`mapping "${raw}": ${from} is already mapped to ${previous}`);
+  const other = Object.entries(table).find(([k, v]) => v === to && k !== from);
+  if (other) {
+    // An overridden default gives its site name up; two explicit names for one site name cannot both map back.
+    if (has(base, other[0]) && base[other[0]] === other[1]) delete table[other[0]];
+    else throw new Error(`mapping "${raw}": ${to} is already the site's name of ${other[0]} (mapping back must be exact)`);
+  }
+  table[from] = to;
+}
+
+/**
+ * Parse `from=to` pairs (flags or config lines), e.g. `core/v2=wp/v2`, `i18n_language=wpml_language`,
+ * and route segments within a namespace as `namespace:segment=segment`, e.g.
+ * `builder/v1:font-library=google-fonts`. A pair maps a namespace when a name contains `/` or is a
+ * namespace of the platform (`slider=sliderrevolution`), otherwise a parameter. Blank lines and `#`
+ * lines are skipped. Throws on a malformed pair, on two different targets for one name, and on two
+ * names for one target.
  */
 export function parseMapping(pairs: Iterable<string>, base: NameMapping = IDENTITY): NameMapping {
-  const out: NameMapping = { namespaces: { ...base.namespaces }, params: { ...base.params } };
+  const out: NameMapping = { namespaces: { ...base.namespaces }, params: { ...base.params }, segments: copySegments(base.segments) };
+  const segments = out.segments as Record<string, Record<string, string>>;
   for (const raw of pairs) {
     const pair = raw.trim();
     if (!pair || pair.startsWith('#')) continue;
-    const m = /^([^=\s]+)\s*=\s*([^=\s]+)$/.exec(pair);
-    if (!m) throw new Error(`mapping "${raw}": expected spec-name=site-name, e.g. core/v2=wp/v2`);
-    const [from, to] = [m[1].replace(/^\/+|\/+$/g, ''), m[2].replace(/^\/+|\/+$/g, '')];
-    if (!NAME.test(from) || !NAME.test(to)) throw new Error(`mapping "${raw}": names may hold letters, digits, _ . - and /`);
-    const isNs = from.includes('/') || to.includes('/') || from === 'slider';
-    const table = isNs ? out.namespaces : out.params;
-    const previous = Object.prototype.hasOwnProperty.call(table, from) ? table[from] : undefined;
-    if (previous !== undefined && previous !== to && !(from in (isNs ? base.namespaces : base.params))) {
-      throw new Error(`mapping "${raw}": ${from} is already mapped to ${previous}`);
+    const r = /^([^=\s:]+):([^=\s]+)\s*=\s*([^=\s]+)$/.exec(pair);
+    if (r) {
+      const [ns, from, to] = [strip(r[1]), r[2], r[3]];
+      if (!NAME.test(ns) || !SEGMENT.test(from) || !SEGMENT.test(to) || from.startsWith('{') !== to.startsWith('{'))
+        throw new Error(
+          `mapping "${raw}": expected namespace:segment=segment, e.g. builder/v1:font-library=google-fonts (one route segment each, or {name}={name})`,
+        );
+      setPair((segments[ns] ??= {}), base.segments?.[ns] ?? {}, from, to, raw);
+      continue;
     }
-    table[from] = to;
+    const m = /^([^=\s]+)\s*=\s*([^=\s]+)$/.exec(pair);
+    if (!m) throw new Error(`mapping "${raw}": expected spec-name=site-name, e.g. core/v2=wp/v2 (or builder/v1:font-library=google-fonts for a route segment)`);
+    const [from, to] = [strip(m[1]), strip(m[2])];
+    if (!NAME.test(from) || !NAME.test(to)) throw new Error(`mapping "${raw}": names may hold letters, digits, _ . - and /`);
+    const isNs = from.includes('/') || to.includes('/') || has(SITE_NAMES.namespaces, from);
+    if (isNs) setPair(out.namespaces, base.namespaces, from, to, raw);
+    else setPair(out.params, base.params, from, to, raw);
   }
+  if (!Object.keys(segments).length) delete out.segments;
   return out;
+}
+
+/** The `from=to` lines of a mapping, as parseMapping reads them: namespaces, route segments, parameters. */
+export function mappingLines(mapping: NameMapping): string[] {
+  return [
+    ...Object.entries(mapping.namespaces).map(([a, b]) => `${a}=${b}`),
+    ...Object.entries(mapping.segments ?? {}).flatMap(([ns, t]) => Object.entries(t).map(([a, b]) => `${ns}:${a}=${b}`)),
+    ...Object.entries(mapping.params).map(([a, b]) => `${a}=${b}`),
+  ];
 }
 
 /** `toSite`: spec names to the site's; `toSpec`: back. */
@@ -58,11 +116,41 @@ function pairs(table: Record<string, string>, dir: Direction): [string, string][
   return list.sort((a, b) => b[0].length - a[0].length);
 }
 
-/** Map a route path (`/core/v2/posts/5`) between spec and site names, by whole leading segments. */
+/** The namespaces of a mapping as [spec, site] pairs, those with renamed segments only included (as themselves). */
+function namespacePairs(mapping: NameMapping): [string, string][] {
+  const out = Object.entries(mapping.namespaces);
+  for (const ns of Object.keys(mapping.segments ?? {})) if (!has(mapping.namespaces, ns) && !out.some(([, site]) => site === ns)) out.push([ns, ns]);
+  return out;
+}
+
+/** Map the segments of a route's rest below a namespace (`/font-library/refresh`). */
+function mapSegments(rest: string, table: Record<string, string> | undefined, dir: Direction): string {
+  if (!table || !rest) return rest;
+  const lookup = new Map(pairs(table, dir));
+  if (!lookup.size) return rest;
+  return rest
+    .split('/')
+    .map((s) => lookup.get(s) ?? s)
+    .join('/');
+}
+
+/**
+ * Map a route path (`/core/v2/posts/5`) between spec and site names: its namespace by whole leading
+ * segments (the longest that matches: `ml/st/v1` before `ml/v1`), then the renamed route segments of
+ * that namespace. A path in no namespace of the mapping is returned as it is.
+ */
 export function mapPath(path: string, mapping: NameMapping, dir: Direction = 'toSite'): string {
-  for (const [from, to] of pairs(mapping.namespaces, dir)) {
+  const list = namespacePairs(mapping)
+    .map(([spec, site]) => ({ from: dir === 'toSite' ? spec : site, to: dir === 'toSite' ? site : spec, spec }))
+    .sort((a, b) => b.from.length - a.from.length);
+  for (const { from, to, spec } of list) {
     const prefix = `/${from}`;
-    if (path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)) return `/${to}${path.slice(prefix.length)}`;
+    if (path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)) {
+      const rest = path.slice(prefix.length);
+      const q = rest.indexOf('?');
+      const [route, query] = q < 0 ? [rest, ''] : [rest.slice(0, q), rest.slice(q)];
+      return `/${to}${mapSegments(route, mapping.segments?.[spec], dir)}${query}`;
+    }
   }
   return path;
 }
@@ -74,6 +162,15 @@ export function mapParam(name: string, mapping: NameMapping, dir: Direction = 't
   const b = /^([^[]+)(\[.*)$/.exec(name);
   if (b) return mapParam(b[1], mapping, dir) + b[2];
   return name;
+}
+
+/**
+ * A request body's top-level field names mapped (a JSON object's keys; a parameter the platform reads
+ * from the query and the body alike, e.g. `ml_job_id` = `wpml_job_id`); anything else as it is.
+ */
+export function mapFields<T>(body: T, mapping: NameMapping, dir: Direction = 'toSite'): T {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [mapParam(k, mapping, dir), v])) as T;
 }
 
 /** Map the names of a URLSearchParams in place-free fashion (returns a new object). */
@@ -196,5 +293,6 @@ export function mapRoutePath(pathWithQuery: string, mapping: NameMapping, dir: D
 
 /** True when the mapping renames nothing. */
 export function isIdentity(mapping: NameMapping): boolean {
-  return Object.keys(mapping.namespaces).length === 0 && Object.keys(mapping.params).length === 0;
+  const same = (t: Record<string, string>) => Object.entries(t).every(([a, b]) => a === b);
+  return same(mapping.namespaces) && same(mapping.params) && Object.values(mapping.segments ?? {}).every(same);
 }

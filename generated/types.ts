@@ -19,7 +19,9 @@ export interface paths {
          *     address of the authorization screen), and every route with its namespace, methods and endpoints
          *     (each endpoint with its parameters and, where the batch route can run it, `allow_batch`).
          *     Public: no credentials needed. With credentials of a user who may edit content, `_links` also
-         *     holds the active theme. A multilingual site answers `home` for the language of `i18n_language`.
+         *     holds the active theme. The translation plugin's `i18n_language` is ignored here (any value answers
+         *     200, `home` unchanged); a multilingual site's language directory (`/nl/wp-json/`) answers `home`
+         *     for that language.
          */
         get: operations["getSiteIndex"];
         put?: never;
@@ -203,7 +205,9 @@ export interface paths {
          *     left out. Public; signed-in editors also get non-published events by default (see `status`), and
          *     password-protected events are sent redacted unless `password` (or `context=edit` with edit rights) unlocks
          *     them. Page with `page`/`per_page` (clamped to 50) and read `total_pages` or `next_rest_url`; `X-TEC-Total` and
-         *     `X-TEC-TotalPages` repeat the totals but are not readable by cross-origin browser code by default.
+         *     `X-TEC-TotalPages` repeat the totals but are not readable by cross-origin browser code by default. With
+         *     `i18n_language` the list holds that language's events, but `total` and `X-TEC-Total` still count the
+         *     default language's.
          */
         get: operations["listEvents"];
         put?: never;
@@ -9094,8 +9098,23 @@ export interface components {
         /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
         IndexContext: string;
         /**
-         * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-         *     namespace. Without it the site uses its default language.
+         * @description Ignored: the translation plugin gives this route no language parameter, so any value, an unknown
+         *     code included, answers as without it (200, the same `home`). The language directory of the site's
+         *     address (`/nl/wp-json/`) changes `home` instead.
+         * @example nl
+         */
+        I18nLanguageIgnored: string;
+        /**
+         * @description The language to answer in: a language code of the translation plugin, one of the site's active
+         *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+         *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+         *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+         *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+         *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+         *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+         *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+         *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+         *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
          * @example en
          */
         I18nLanguage: "nl" | "en" | "de";
@@ -9620,11 +9639,12 @@ export interface operations {
                 /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
                 context?: components["parameters"]["IndexContext"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
-                 * @example en
+                 * @description Ignored: the translation plugin gives this route no language parameter, so any value, an unknown
+                 *     code included, answers as without it (200, the same `home`). The language directory of the site's
+                 *     address (`/nl/wp-json/`) changes `home` instead.
+                 * @example nl
                  */
-                i18n_language?: components["parameters"]["I18nLanguage"];
+                i18n_language?: components["parameters"]["I18nLanguageIgnored"];
             };
             header?: never;
             path?: never;
@@ -9647,14 +9667,7 @@ export interface operations {
     };
     runBatchRequests: {
         parameters: {
-            query?: {
-                /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
-                 * @example en
-                 */
-                i18n_language?: components["parameters"]["I18nLanguage"];
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9690,8 +9703,16 @@ export interface operations {
                 /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
                 context?: components["parameters"]["IndexContext"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -9728,8 +9749,16 @@ export interface operations {
                 /** @description The maximum width of the embed in pixels; the site takes the absolute integer value of whatever is sent. The site coerces any value to a non-negative integer (`absint`) instead of refusing it. */
                 maxwidth?: number;
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -9776,8 +9805,16 @@ export interface operations {
                 /** @description Whether to discover the oEmbed provider of a URL no known provider covers (by reading the page's discovery links). */
                 discover?: boolean;
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -9810,6 +9847,20 @@ export interface operations {
                 namespace?: string;
                 /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
                 context?: components["parameters"]["IndexContext"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
             };
             header?: never;
             path?: never;
@@ -9942,6 +9993,20 @@ export interface operations {
                 password?: string;
                 /** @description Not declared by the route, but read: with `edit`, a caller who may edit a password-protected item sees it in full instead of redacted. No other value changes anything. */
                 context?: "view" | "edit";
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
             };
             header?: never;
             path?: never;
@@ -9967,7 +10032,22 @@ export interface operations {
     };
     createEvent: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9996,6 +10076,20 @@ export interface operations {
                 password?: string;
                 /** @description Not declared by the route, but read: with `edit`, a caller who may edit a password-protected item sees it in full instead of redacted. No other value changes anything. */
                 context?: "view" | "edit";
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
             };
             header?: never;
             path: {
@@ -10029,6 +10123,20 @@ export interface operations {
             query?: {
                 /** @description Accepted (validated as a string) because the route shares the read arguments, but the update ignores it: it neither unlocks anything nor sets the event's password. */
                 password?: string;
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
             };
             header?: never;
             path: {
@@ -10062,6 +10170,20 @@ export interface operations {
             query?: {
                 /** @description Accepted (validated as a string) because the route shares the read arguments, but the update ignores it: it neither unlocks anything nor sets the event's password. */
                 password?: string;
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
             };
             header?: never;
             path: {
@@ -10095,6 +10217,20 @@ export interface operations {
             query?: {
                 /** @description Accepted (validated as a string) because the route shares the read arguments, but the delete ignores it. */
                 password?: string;
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
             };
             header?: never;
             path: {
@@ -10130,6 +10266,20 @@ export interface operations {
             query?: {
                 /** @description Accepted (validated as a string) because the route shares the read arguments, but the update ignores it: it neither unlocks anything nor sets the event's password. */
                 password?: string;
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
             };
             header?: never;
             path: {
@@ -10165,6 +10315,20 @@ export interface operations {
                 password?: string;
                 /** @description Not declared by the route, but read: with `edit`, a caller who may edit a password-protected item sees it in full instead of redacted. No other value changes anything. */
                 context?: "view" | "edit";
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
             };
             header?: never;
             path: {
@@ -10196,7 +10360,22 @@ export interface operations {
     };
     updateEventBySlugPut: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10227,7 +10406,22 @@ export interface operations {
     };
     updateEventBySlug: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10258,7 +10452,22 @@ export interface operations {
     };
     deleteEventBySlug: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10291,7 +10500,22 @@ export interface operations {
     };
     updateEventBySlugPatch: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10350,6 +10574,20 @@ export interface operations {
                 password?: string;
                 /** @description Not declared by the route, but read: with `edit`, a caller who may edit a password-protected item sees it in full instead of redacted. No other value changes anything. */
                 context?: "view" | "edit";
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
             };
             header?: never;
             path?: never;
@@ -10375,7 +10613,22 @@ export interface operations {
     };
     createVenue: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10398,7 +10651,22 @@ export interface operations {
     };
     getVenue: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10428,7 +10696,22 @@ export interface operations {
     };
     updateVenuePut: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10458,7 +10741,22 @@ export interface operations {
     };
     updateVenue: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10488,7 +10786,22 @@ export interface operations {
     };
     deleteVenue: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10520,7 +10833,22 @@ export interface operations {
     };
     updateVenuePatch: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10550,7 +10878,22 @@ export interface operations {
     };
     getVenueBySlug: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10581,7 +10924,22 @@ export interface operations {
     };
     updateVenueBySlugPut: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10612,7 +10970,22 @@ export interface operations {
     };
     updateVenueBySlug: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10643,7 +11016,22 @@ export interface operations {
     };
     deleteVenueBySlug: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10676,7 +11064,22 @@ export interface operations {
     };
     updateVenueBySlugPatch: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10735,6 +11138,20 @@ export interface operations {
                 password?: string;
                 /** @description Not declared by the route, but read: with `edit`, a caller who may edit a password-protected item sees it in full instead of redacted. No other value changes anything. */
                 context?: "view" | "edit";
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
             };
             header?: never;
             path?: never;
@@ -10760,7 +11177,22 @@ export interface operations {
     };
     createOrganizer: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10783,7 +11215,22 @@ export interface operations {
     };
     getOrganizer: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10813,7 +11260,22 @@ export interface operations {
     };
     updateOrganizerPut: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10843,7 +11305,22 @@ export interface operations {
     };
     updateOrganizer: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10873,7 +11350,22 @@ export interface operations {
     };
     deleteOrganizer: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10905,7 +11397,22 @@ export interface operations {
     };
     updateOrganizerPatch: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10935,7 +11442,22 @@ export interface operations {
     };
     getOrganizerBySlug: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10966,7 +11488,22 @@ export interface operations {
     };
     updateOrganizerBySlugPut: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -10997,7 +11534,22 @@ export interface operations {
     };
     updateOrganizerBySlug: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -11028,7 +11580,22 @@ export interface operations {
     };
     deleteOrganizerBySlug: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -11061,7 +11628,22 @@ export interface operations {
     };
     updateOrganizerBySlugPatch: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -11123,6 +11705,20 @@ export interface operations {
                 event?: number;
                 /** @description Only categories with this slug. */
                 slug?: string;
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
             };
             header?: never;
             path?: never;
@@ -11147,7 +11743,22 @@ export interface operations {
     };
     createEventCategory: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11171,7 +11782,22 @@ export interface operations {
     };
     getEventCategory: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -11200,7 +11826,22 @@ export interface operations {
     };
     updateEventCategoryPut: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -11230,7 +11871,22 @@ export interface operations {
     };
     updateEventCategory: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -11260,7 +11916,22 @@ export interface operations {
     };
     deleteEventCategory: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -11292,7 +11963,22 @@ export interface operations {
     };
     updateEventCategoryPatch: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -11351,6 +12037,20 @@ export interface operations {
                 event?: number;
                 /** @description Only tags with this slug. */
                 slug?: string;
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
             };
             header?: never;
             path?: never;
@@ -11375,7 +12075,22 @@ export interface operations {
     };
     createEventTag: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11399,7 +12114,22 @@ export interface operations {
     };
     getEventTag: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -11428,7 +12158,22 @@ export interface operations {
     };
     updateEventTagPut: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -11458,7 +12203,22 @@ export interface operations {
     };
     updateEventTag: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -11488,7 +12248,22 @@ export interface operations {
     };
     deleteEventTag: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -11520,7 +12295,22 @@ export interface operations {
     };
     updateEventTagPatch: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
             header?: never;
             path: {
                 /**
@@ -11579,8 +12369,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -11688,8 +12486,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -11744,8 +12550,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -11809,8 +12623,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -11869,8 +12691,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -11930,8 +12760,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -11993,8 +12831,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -12056,8 +12902,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -12139,8 +12993,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -12208,8 +13070,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -12275,8 +13145,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -12350,8 +13228,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -12410,8 +13296,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -12477,8 +13371,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -12591,8 +13493,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -12647,8 +13557,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -12712,8 +13630,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -12772,8 +13698,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -12833,8 +13767,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -12896,8 +13838,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -12959,8 +13909,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -13042,8 +14000,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -13111,8 +14077,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -13178,8 +14152,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -13253,8 +14235,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -13313,8 +14303,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -13380,8 +14378,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -13496,8 +14502,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -13552,8 +14566,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -13620,8 +14642,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -13680,8 +14710,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -13741,8 +14779,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -13804,8 +14850,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -13867,8 +14921,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -13928,8 +14990,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -13988,8 +15058,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14097,8 +15175,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14153,8 +15239,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14214,8 +15308,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14274,8 +15376,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14335,8 +15445,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14398,8 +15516,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14460,8 +15586,16 @@ export interface operations {
                  */
                 _envelope?: components["parameters"]["Envelope"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14502,8 +15636,16 @@ export interface operations {
                 /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
                 context?: components["parameters"]["IndexContext"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14532,8 +15674,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14555,8 +15705,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14578,8 +15736,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14601,8 +15767,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14624,8 +15798,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14647,8 +15829,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14670,8 +15860,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14693,8 +15891,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14716,8 +15922,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14739,8 +15953,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14762,8 +15984,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14785,8 +16015,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14808,8 +16046,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14831,8 +16077,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14854,8 +16108,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14877,8 +16139,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14900,8 +16170,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14923,8 +16201,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14946,8 +16232,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14969,8 +16263,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -14992,8 +16294,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15015,8 +16325,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15038,8 +16356,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15061,8 +16387,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15084,8 +16418,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15107,8 +16449,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15130,8 +16480,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15153,8 +16511,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15176,8 +16542,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15199,8 +16573,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15222,8 +16604,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15245,8 +16635,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15268,8 +16666,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15291,8 +16697,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15314,8 +16728,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15337,8 +16759,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15360,8 +16790,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15383,8 +16821,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15406,8 +16852,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15429,8 +16883,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15452,8 +16914,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15475,8 +16945,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15498,8 +16976,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15525,8 +17011,16 @@ export interface operations {
                 /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
                 context?: components["parameters"]["IndexContext"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15555,8 +17049,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15578,8 +17080,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15631,8 +17141,16 @@ export interface operations {
                  */
                 sorting?: unknown;
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15684,8 +17202,16 @@ export interface operations {
                  */
                 sorting?: unknown;
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15747,8 +17273,16 @@ export interface operations {
                  */
                 sorting?: unknown;
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15770,8 +17304,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15793,8 +17335,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15816,8 +17366,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15839,8 +17397,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15862,8 +17428,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15889,8 +17463,16 @@ export interface operations {
                 /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
                 context?: components["parameters"]["IndexContext"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15919,8 +17501,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15942,8 +17532,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -15972,8 +17570,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16002,8 +17608,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16032,8 +17646,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16062,8 +17684,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16085,8 +17715,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16108,8 +17746,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16131,8 +17777,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16154,8 +17808,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16177,8 +17839,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16200,8 +17870,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16223,8 +17901,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16246,8 +17932,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16269,8 +17963,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16292,8 +17994,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16315,8 +18025,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16338,8 +18056,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16396,8 +18122,16 @@ export interface operations {
                  */
                 sorting?: unknown;
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16419,8 +18153,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16444,8 +18186,16 @@ export interface operations {
                 /** @description Whether to answer in JSON (per the parameter's name; the seed gives only its type). */
                 json?: boolean;
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16480,8 +18230,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16503,8 +18261,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16530,8 +18296,16 @@ export interface operations {
                 /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
                 context?: components["parameters"]["IndexContext"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16560,8 +18334,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16583,8 +18365,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16606,8 +18396,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16629,8 +18427,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16652,8 +18458,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16679,8 +18493,16 @@ export interface operations {
                 /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
                 context?: components["parameters"]["IndexContext"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16709,8 +18531,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16732,8 +18562,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16755,8 +18593,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16778,8 +18624,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16801,8 +18655,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16824,8 +18686,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16847,8 +18717,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16870,8 +18748,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16893,8 +18779,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16916,8 +18810,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16939,8 +18841,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16962,8 +18872,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -16985,8 +18903,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17008,8 +18934,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17031,8 +18965,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17054,8 +18996,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17077,8 +19027,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17100,8 +19058,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17123,8 +19089,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17146,8 +19120,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17174,8 +19156,16 @@ export interface operations {
                  */
                 font: unknown;
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17212,8 +19202,16 @@ export interface operations {
                  */
                 search?: unknown;
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17235,8 +19233,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17258,8 +19264,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17286,8 +19300,16 @@ export interface operations {
                  */
                 font_name: unknown;
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17309,8 +19331,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17337,8 +19367,16 @@ export interface operations {
                  */
                 font_name: unknown;
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17364,8 +19402,16 @@ export interface operations {
                 /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
                 context?: components["parameters"]["IndexContext"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17394,8 +19440,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17417,8 +19471,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17440,8 +19502,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17463,8 +19533,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17486,8 +19564,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17509,8 +19595,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17531,8 +19625,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17560,8 +19662,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17588,8 +19698,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17617,8 +19735,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17650,8 +19776,16 @@ export interface operations {
                 /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
                 context?: components["parameters"]["IndexContext"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17680,8 +19814,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17706,8 +19848,16 @@ export interface operations {
                 /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
                 context?: components["parameters"]["IndexContext"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17736,8 +19886,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17759,8 +19917,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17782,8 +19948,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17805,8 +19979,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17828,8 +20010,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17851,8 +20041,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17878,8 +20076,16 @@ export interface operations {
                 /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
                 context?: components["parameters"]["IndexContext"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17910,8 +20116,16 @@ export interface operations {
                 /** @description The id of the module (form, poll or quiz) to preview. */
                 module_id: number;
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17935,8 +20149,16 @@ export interface operations {
                 /** @description The id of the module (form, poll or quiz) to preview. */
                 module_id: number;
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17960,8 +20182,16 @@ export interface operations {
                 /** @description The id of the module (form, poll or quiz) to preview. */
                 module_id: number;
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -17987,8 +20217,16 @@ export interface operations {
                 /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
                 context?: components["parameters"]["IndexContext"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -18017,8 +20255,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -18044,8 +20290,16 @@ export interface operations {
                 /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
                 context?: components["parameters"]["IndexContext"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -18074,8 +20328,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -18097,8 +20359,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -18120,8 +20390,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -18143,8 +20421,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -18166,8 +20452,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -18189,8 +20483,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -18216,8 +20518,16 @@ export interface operations {
                 /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
                 context?: components["parameters"]["IndexContext"];
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -18246,8 +20556,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];
@@ -18269,8 +20587,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The language to answer in and to filter content by. Accepted on every route outside the calendar
-                 *     namespace. Without it the site uses its default language.
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
                  * @example en
                  */
                 i18n_language?: components["parameters"]["I18nLanguage"];

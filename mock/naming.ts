@@ -4,7 +4,7 @@
 // `?rest_route=/wp/v2/posts`, through the core's name mapping (the same as the client's and the
 // CLI's). Every URL of an answer (body, `Link`, `Location`) points at the mock's own origin, in the
 // naming of the request: the examples' `https://festival.example` is the mock's origin.
-import { FESTIVAL_PLATFORM, mapPath, mapQueryString } from '../core/mapping.ts';
+import { FESTIVAL_PLATFORM, mapBody, mapPath, mapQueryString } from '../core/mapping.ts';
 import { phpPairs } from '../core/php-query.ts';
 import { HOST as EXAMPLE_SITE } from './store/record.ts';
 
@@ -81,4 +81,25 @@ export function renameParams(text: string, naming: Naming): string {
   let out = text;
   for (const r of RENAMED) if (out.includes(r.spec)) out = out.replace(r.re, r.site);
   return out;
+}
+
+/**
+ * An index's text (the site index `/` or a namespace root: a JSON object with `namespaces`, `routes`
+ * or `namespace`) with the site's names in a real-names request: its namespaces, its route keys (a
+ * renamed route segment included) and its endpoints' argument names, as the real site lists them.
+ * Its URLs are rewritten by rewriteUrls; any other text is returned as it is.
+ */
+export function indexInNaming(text: string, naming: Naming): string {
+  if (naming.form === 'plain' || !/^\s*\{/.test(text) || !/"(?:namespaces|routes|namespace)"\s*:/.test(text)) return text;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return text;
+  const top = json as Record<string, unknown>;
+  if (!Array.isArray(top.namespaces) && (typeof top.routes !== 'object' || top.routes === null) && typeof top.namespace !== 'string') return text;
+  // The URLs are left to rewriteUrls: no URL is under this root.
+  return JSON.stringify(mapBody(json, 'about:invalid', FESTIVAL_PLATFORM, 'toSite'));
 }

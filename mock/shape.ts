@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { contextProperties, embedRels, addEmbedded, applyFields, lastParam, projectContext } from './globals.ts';
 import type { Naming as TextNaming } from './json-text.ts';
-import { renameParams, rewriteUrls, type Naming } from './naming.ts';
+import { indexInNaming, renameParams, rewriteUrls, type Naming } from './naming.ts';
 import { listKind, pageAnswer, type Shaped } from './paging.ts';
 import { jsonReply, platformReply } from './reply.ts';
 import { HOST } from './store/record.ts';
@@ -51,10 +51,12 @@ export function inNaming(reply: Reply, origin: string, naming: Naming, namespace
   if (!/json/i.test(String(headers['content-type'] ?? '')) || !reply.body.length) return { ...reply, headers };
   // Parameter names are renamed in errors (message, `data.params`, `data.details`): a record's own text is left as it is.
   const rename = (t: string) => (reply.status >= 400 ? renameParams(t, naming) : t);
+  // An index (`/`, a namespace root) asked for by the real names lists the real names (naming.ts).
   const named = reply.named ? reply.body.toString('utf8') : undefined;
-  if (named !== undefined && (naming.form === 'plain' || rename(named) === named)) return { ...reply, headers };
+  if (named !== undefined && naming.form === 'plain') return { ...reply, headers };
   const text = named ?? reply.body.toString('utf8');
-  const renamed = rename(text);
+  const renamed = reply.status < 400 ? indexInNaming(rename(text), naming) : rename(text);
+  if (named !== undefined && renamed === named) return { ...reply, headers };
   if (named === undefined && renamed === text && !text.includes(EXAMPLES_HOST) && (naming.form === 'plain' || !text.includes(origin)))
     return { ...reply, headers };
   const out = Buffer.from(named !== undefined ? renamed : rewriteUrls(renamed, origin, naming, namespaces));

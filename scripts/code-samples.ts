@@ -5,7 +5,7 @@
 // examples: path parameters, required query parameters, the language parameter of a read, the
 // request body example (a raw file upload sends a file). The docs stage puts them into
 // `x-codeSamples` of a docs-only copy of the bundle; they are never written into the source.
-import { FESTIVAL_PLATFORM, mapPath, mapQueryString, mapRoutePath, type NameMapping } from '../core/mapping.ts';
+import { FESTIVAL_PLATFORM, mapFields, mappingLines, mapPath, mapQueryString, mapRoutePath, type NameMapping } from '../core/mapping.ts';
 import { asArray, asObject, member } from '../core/json.ts';
 import { BATCH_ROUTE, LANGUAGE_PARAM } from '../core/platform.js';
 import {
@@ -126,12 +126,13 @@ function requestParts(doc: OpenApiDoc, { path, method, op, params }: Pick<Operat
 }
 
 /**
- * A body in the site's names: field names are the same on both, but a batch item's `path` is a
- * route, mapped as the client maps it (core/mapping.ts `mapRoutePath`).
+ * A body in the site's names, as the client sends it: a top-level field a product names otherwise
+ * is renamed (`ml_job_id` -> `wpml_job_id`, core/mapping.ts `mapFields`), and a batch item's `path` is
+ * a route, mapped as the client maps it (`mapRoutePath`).
  */
 function siteBody(o: Operation, body: unknown, mapping: NameMapping): unknown {
   const requests = asArray(member(body, 'requests'));
-  if (o.path !== BATCH_ROUTE || !requests) return body;
+  if (o.path !== BATCH_ROUTE || !requests) return mapFields(body, mapping, 'toSite');
   return {
     ...asObject(body),
     requests: requests.map((r) => {
@@ -227,20 +228,25 @@ export function clientSample(doc: OpenApiDoc, o: Operation) {
 
 /** The docs' introduction to the samples (Markdown, after the spec's own introduction), its names from the mapping. */
 export function samplesMarkdown() {
-  const renames = [...Object.entries(SITE_MAPPING.namespaces), ...Object.entries(SITE_MAPPING.params)].map(([a, b]) => `\`${a}\` → \`${b}\``);
+  const renames = mappingLines(SITE_MAPPING)
+    .filter((l) => !/^([^=:]+)=\1$/.test(l))
+    .map((l) => {
+      const [a, b] = l.split('=');
+      return `\`${a}\` → \`${b}\``;
+    });
   return [
     '## Request samples',
     'Every operation has three request samples, each for where its label says:',
     '',
     `- **curl (mock)**: the mock (\`npm start\` or \`npm run mock\`, \`${MOCK_URL}\`), in the spec's names.`,
     `- **curl (real site)**: a site's REST root (\`${SITE_URL}\`), in the platform's names: ${renames.join(', ')}.`,
-    "  A batch item's `path` is renamed too; body field names are the same on both.",
+    "  A batch item's `path` is renamed too, and a body field a product names otherwise (`ml_job_id`).",
     "- **Typed client (real site)**: the same site through the typed client, written in the spec's names with",
     '  `mapping: FESTIVAL_PLATFORM`, which renames them on the way out and maps the URLs the site returns back.',
     '  On the mock leave the mapping out.',
     '',
-    `Reads that take \`${LANGUAGE_PARAM}\` show it. Add-on namespaces are not in \`FESTIVAL_PLATFORM\`: a site that`,
-    'renames one maps it with `parseMapping`.',
+    `Reads that take \`${LANGUAGE_PARAM}\` show it. \`FESTIVAL_PLATFORM\` holds every namespace of the festival's`,
+    'site, the add-ons included; a site that names one otherwise maps it with `parseMapping`.',
   ].join('\n');
 }
 

@@ -67,6 +67,9 @@ if (!offline && !env.WP_BASE_URL) {
 // The compiled code (dist/: the client, the core, the CLI, the mock, the scripts) is built by the npm
 // script before this runs (`npm run build:code`); the tests' global setup does not compile it again.
 env.FESTIVAL_DIST_FRESH = '1';
+// The full run needs what lies beside the checkout as CI has it (../shared: the festival's recording,
+// test/har/festival-recording.test.ts): a missing file fails there; test:offline runs in a bare clone.
+if (!offline) env.FESTIVAL_SHARED_REQUIRED = '1';
 
 mkdirSync('test-output', { recursive: true });
 

@@ -3,8 +3,8 @@
 import createOpenApiClient, { type Client, type HeadersOptions, type Middleware, type MiddlewareCallbackParams } from 'openapi-fetch';
 import type { DeleteCalls, GetCalls, HeadCalls, OptionsCalls, PatchCalls, PostCalls, PutCalls, RequestCalls, TraceCalls } from '../generated/routes.js';
 import type { components, paths } from '../generated/types.js';
-import { BATCH_ROUTE, isCalendarRoute, LANGUAGE_PARAM } from '../core/platform.js';
-import { IDENTITY, isIdentity, mapBody, mapLinkHeader, mapPath, mapQueryString, mapRoutePath, mapUrl, type NameMapping } from './mapping.js';
+import { BATCH_ROUTE, isCalendarRoute, LANGUAGE_PARAM, takesLanguage } from '../core/platform.js';
+import { IDENTITY, isIdentity, mapBody, mapFields, mapLinkHeader, mapPath, mapQueryString, mapRoutePath, mapUrl, type NameMapping } from './mapping.js';
 import { isDotSegment, parseBaseUrl, routeOfUrl, urlOfRoute, type BaseUrl } from './base-url.js';
 import { FORM_CONTENT_TYPE, phpFormSerializer, phpQuerySerializer } from './serialize.js';
 
@@ -66,7 +66,8 @@ export interface ClientOptions {
    */
   auth?: { user: string; password: string };
   /**
-   * Default `i18n_language` for every request outside the `cal/events/v1` namespace. A call's own
+   * Default `i18n_language` for every request whose route takes it (all but the site index, `/batch/v1`
+   * and `/cal/events/v1/doc`; the calendar's routes included, D186). A call's own
    * `i18n_language` wins; `params: { query: { i18n_language: undefined } }` sends none for that call.
    */
   language?: Language;
@@ -118,9 +119,13 @@ function queryHasParam(query: string, name: string): boolean {
   return false;
 }
 
-/** Add `i18n_language` to a relative route (`/core/v2/posts?x=1`) unless present or a calendar route. */
+/**
+ * Add `i18n_language` to a relative route (`/core/v2/posts?x=1`) unless present or a route the
+ * translation plugin gives no language parameter (the site index, `/batch/v1`, the calendar's own
+ * document: `takesLanguage`); the calendar's other routes take it (D186).
+ */
 export function withLanguage(route: string, language: string | undefined): string {
-  if (!language || isCalendarRoute(route)) return route;
+  if (!language || !takesLanguage(route)) return route;
   const q = route.indexOf('?');
   const query = q < 0 ? '' : route.slice(q + 1);
   if (queryHasParam(query, LANGUAGE_PARAM)) return route;
@@ -184,6 +189,32 @@ function defaultBodySerializer(body: unknown, headers?: Headers | Record<string,
   if (ct && ct.toLowerCase().startsWith(FORM_CONTENT_TYPE)) return phpFormSerializer(body);
   if (typeof body === 'string' && ct && !/json/i.test(ct)) return body;
   return JSON.stringify(body);
+}
+
+/**
+ * A JSON or form body's top-level field names in the site's names (`ml_job_id` -> `wpml_job_id`: the
+ * platform reads a parameter from the query and the body alike); undefined when the mapping renames
+ * none of them. A batch body is batchBody's.
+ */
+async function fieldsBody(request: Request, route: string, mapping: NameMapping | undefined): Promise<string | undefined> {
+  const renamed = Object.keys(mapping?.params ?? {});
+  if (!mapping || !renamed.length || request.method === 'GET' || request.method === 'HEAD' || !request.body) return undefined;
+  if (route.split('?')[0] === BATCH_ROUTE) return undefined;
+  const ct = (request.headers.get('content-type') ?? '').toLowerCase();
+  const json = /json/.test(ct);
+  if (!json && !ct.startsWith(FORM_CONTENT_TYPE)) return undefined;
+  const text = await request.clone().text();
+  if (!renamed.some((n) => text.includes(n))) return undefined;
+  if (!json) {
+    const out = mapQueryString(text, mapping, 'toSite');
+    return out === text ? undefined : out;
+  }
+  try {
+    const out = JSON.stringify(mapFields(JSON.parse(text) as unknown, mapping, 'toSite'));
+    return out === text ? undefined : out;
+  } catch {
+    return undefined; // not JSON: sent as it is
+  }
 }
 
 /**
@@ -255,7 +286,8 @@ export function createClient(options: ClientOptions): FestivalClient {
       const explicit = !!params?.query && Object.prototype.hasOwnProperty.call(params.query, LANGUAGE_PARAM);
       let next = explicit ? route : withLanguage(route, language);
       if (!identity) next = mapRoutePath(next, mapping, 'toSite');
-      const body = await batchBody(request, route, language, identity ? undefined : mapping);
+      const body =
+        (await batchBody(request, route, language, identity ? undefined : mapping)) ?? (await fieldsBody(request, route, identity ? undefined : mapping));
       const target = urlOfRoute(base, next);
       if (target === request.url && body === undefined) return undefined;
       return rebuild(request, target, body);

@@ -4,9 +4,13 @@ import { asArray, entriesOf, isObject, member } from '../../core/json.js';
 import type { NameMapping } from '../../core/mapping.js';
 import type { MapModule } from './types.js';
 
-/** `core/v2=wp/v2` lines of a mapping (namespaces, then parameters). */
+/** `core/v2=wp/v2` lines of a mapping (namespaces, route segments, then parameters), as parseMapping reads them. */
 export function mappingPairs(mapping: NameMapping): string[] {
-  return [...Object.entries(mapping.namespaces ?? {}), ...Object.entries(mapping.params ?? {})].map(([a, b]) => `${a}=${b}`);
+  return [
+    ...Object.entries(mapping.namespaces ?? {}).map(([a, b]) => `${a}=${b}`),
+    ...Object.entries(mapping.segments ?? {}).flatMap(([ns, t]) => Object.entries(t).map(([a, b]) => `${ns}:${a}=${b}`)),
+    ...Object.entries(mapping.params ?? {}).map(([a, b]) => `${a}=${b}`),
+  ];
 }
 
 /** The strings of an index's `namespaces` list (none when it has no list). */
@@ -14,9 +18,11 @@ const namespacesOf = (index: unknown): string[] => (asArray(member(index, 'names
 
 /**
  * Choose the mapping from a site's index (raw, the site's names): every pair of the festival platform
- * (`core/v2=wp/v2`, `cal/events/v1=tribe/events/v1`, `i18n_language=wpml_language`) whose site name
- * the index has and whose spec name it does not. `explicit` pairs (from --map or the config) override
- * per name. Returns `{ mapping, detected: string[], explicit: string[] }`.
+ * (`core/v2=wp/v2`, `ml/v1=wpml/v1`, ..., `i18n_language=wpml_language`) whose site name the index
+ * has and whose spec name it does not, each detected namespace with its renamed route segments
+ * (`builder/v1:font-library=google-fonts`). A namespace the site lacks is not mapped: the run reports
+ * it "not on this site". `explicit` pairs (from --map or the config) override per name. Returns
+ * `{ mapping, detected: string[], explicit: string[] }`.
  */
 export function detectMapping(
   index: unknown,
@@ -32,7 +38,11 @@ export function detectMapping(
   // An index without a namespaces list: the known namespaces are looked for among the route keys.
   for (const ns of wanted) if (!namespaces.has(ns) && keys.some((k) => k === `/${ns}` || k.startsWith(`/${ns}/`))) namespaces.add(ns);
   const detected: string[] = [];
-  for (const [spec, site] of Object.entries(known.namespaces)) if (namespaces.has(site) && !namespaces.has(spec)) detected.push(`${spec}=${site}`);
+  for (const [spec, site] of Object.entries(known.namespaces))
+    if (spec !== site && namespaces.has(site) && !namespaces.has(spec)) {
+      detected.push(`${spec}=${site}`);
+      for (const [a, b] of Object.entries(known.segments?.[spec] ?? {})) detected.push(`${spec}:${a}=${b}`);
+    }
   // Parameter names: the arguments of the routes of the known namespaces (a plugin adds its language
   // parameter to the core and calendar routes).
   const prefixes = wanted.map((ns) => `/${ns}/`);
@@ -65,7 +75,9 @@ export interface IndexMapper {
  * entry's argument names (the entry itself when the mapping renames no parameter).
  */
 export function indexMapper(index: unknown, map: MapModule, mapping: NameMapping): IndexMapper {
-  const siteNs = Object.values(mapping.namespaces ?? {}).map((ns) => `/${ns}`);
+  // The site's names of the namespaces the mapping renames, or whose route segments it renames.
+  const renamed = [...Object.values(mapping.namespaces ?? {}), ...Object.keys(mapping.segments ?? {}).map((ns) => mapping.namespaces?.[ns] ?? ns)];
+  const siteNs = [...new Set(renamed)].map((ns) => `/${ns}`);
   const mapKey = siteNs.length
     ? (k: string) => (siteNs.some((p) => k === p || k.startsWith(`${p}/`)) ? map.mapPath(k, mapping, 'toSpec') : k)
     : (k: string) => k;

@@ -7,7 +7,7 @@
 //   x-shared-parameters:
 //     - parameter: ./components/parameters/Context.yaml   # relative to the root, like any $ref
 //       paths: [/core/v2/]          # path prefixes it applies to (absent: every path)
-//       except: [/cal/events/v1]    # path prefixes it does not apply to
+//       except: [/, /batch/v1]      # path prefixes it does not apply to (`/` is the site index only)
 //       methods: [get]              # absent: every method
 //       place: first                # first or last (default): before or after the operation's own
 // Every operation a row applies to gets `{$ref: <the parameter>}`: the `first` rows in table order
@@ -53,8 +53,12 @@ export function parseTable(table) {
   });
 }
 
-/** A path matches a prefix when it is the prefix or continues it. @param {string} path @param {string} prefix */
-const under = (path, prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
+/**
+ * A path matches a prefix when it is the prefix or continues it; the prefix `/` is the site index
+ * only (every path would continue it: a row for every path leaves `paths` out).
+ * @param {string} path @param {string} prefix
+ */
+const under = (path, prefix) => path === prefix || (prefix !== '/' && path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
 
 /**
  * The rows that apply to one operation, in table order.

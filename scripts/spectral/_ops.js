@@ -1,8 +1,8 @@
 // Shared helpers for the project's Spectral functions: walk the operations of one path item. The
 // platform's names are the core's (core/platform.js, plain JS so Spectral's bundler reads it too).
-import { isCalendarRoute, LANGUAGE_PARAM } from '../../core/platform.js';
+import { isCalendarRoute, LANGUAGE_PARAM, takesLanguage } from '../../core/platform.js';
 
-export { isCalendarRoute, LANGUAGE_PARAM };
+export { isCalendarRoute, LANGUAGE_PARAM, takesLanguage };
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 export function* operations(pathItem, context) {

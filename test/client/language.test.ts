@@ -3,12 +3,15 @@ import { batch, createClient } from '../../src/index.ts';
 import { BASE, json, mockFetch } from './helpers.ts';
 
 describe('default i18n_language', () => {
-  it('is added to every request outside the calendar namespace', async () => {
+  it('is added to every request whose route takes it, the calendar included (D186)', async () => {
     const { fetch, calls } = mockFetch(() => json([]));
     const client = createClient({ baseUrl: BASE, language: 'de', fetch });
     await client.GET('/core/v2/posts', { params: { query: { per_page: 5 } } });
-    await client.GET('/');
     await client.GET('/oembed/1.0/embed', { params: { query: { url: 'https://festival.example/a/' } } });
+    await client.GET('/cal/events/v1/events', { params: { query: { per_page: 3 } } });
+    await client.GET('/cal/events/v1/venues/{id}', { params: { path: { id: 4 } } });
+    await client.GET('/cal/events/v1');
+    await client.GET('/ml/st/v1/strings');
     for (const c of calls) expect(c.url.searchParams.getAll('i18n_language')).toEqual(['de']);
     expect(calls[0].url.searchParams.get('per_page')).toBe('5');
   });
@@ -27,14 +30,16 @@ describe('default i18n_language', () => {
     expect(calls[0].url.searchParams.has('i18n_language')).toBe(false);
   });
 
-  it('is never added on calendar routes', async () => {
-    const { fetch, calls } = mockFetch(() => json({ events: [], total: 0, total_pages: 0, rest_url: `${BASE}/cal/events/v1/events/` }));
+  it('is never added where the translation plugin gives none: the site index, the batch route, the calendar document', async () => {
+    const { fetch, calls } = mockFetch(() => json({}));
     const client = createClient({ baseUrl: BASE, language: 'de', fetch });
-    await client.GET('/cal/events/v1/events', { params: { query: { per_page: 3 } } });
-    await client.GET('/cal/events/v1/venues/{id}', { params: { path: { id: 4 } } });
-    await client.GET('/cal/events/v1');
+    await client.GET('/');
+    await client.GET('/cal/events/v1/doc');
+    await client.POST('/batch/v1', { body: { requests: [{ method: 'POST', path: '/core/v2/posts', body: { title: 'x' } }] } });
     expect(calls).toHaveLength(3);
-    for (const c of calls) expect(c.url.searchParams.has('i18n_language')).toBe(false);
+    for (const c of calls) expect(c.url.searchParams.has('i18n_language'), c.url.pathname).toBe(false);
+    // The batch's own items are routes that take it.
+    expect(JSON.parse(calls[2].body).requests[0].path).toBe('/core/v2/posts?i18n_language=de');
   });
 
   it('is not sent without a default', async () => {

@@ -137,7 +137,8 @@ describe('paginateCalendar', () => {
     for (const c of calls) {
       expect(c.url.pathname.startsWith('/wp-json/tribe/events/v1/events')).toBe(true);
       expect(c.url.searchParams.get('per_page')).toBe('2');
-      expect(c.url.searchParams.has('wpml_language')).toBe(false);
+      // The calendar's routes take the language too (D186): every page asks for it.
+      expect(c.url.searchParams.get('wpml_language')).toBe('de');
     }
   });
 

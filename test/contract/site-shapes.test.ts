@@ -5,6 +5,8 @@
 // routes the site has (a site without the calendar gets no calendar write).
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { detectMapping, indexMapper } from '../../cli/lib/mapping.ts';
+import * as map from '../../core/mapping.ts';
 import { ADMIN_ENV, collectionHandler, noRoute, type Rec, readReport as report, type Seen, send, siteIndex, testScope } from './support/fake-site.js';
 
 const scope = testScope();
@@ -166,5 +168,46 @@ describe('--allow-writes on a site without the calendar', () => {
     const rep = report(r);
     expect(rep.operations.find((o: { id: string }) => o.id === 'createEvent').verdict).toBe('not-reachable');
     expect(rep.records.leftBehind).toEqual([]);
+  });
+});
+
+describe("the festival's add-ons detected from the index (issue 33, D188)", () => {
+  it('maps each add-on the index lists, with its renamed routes and parameters; one it lacks stays unmapped (not on this site)', () => {
+    const index = {
+      namespaces: ['wp/v2', 'forminator/v1', 'ultimate-vc/v1', 'wpml/tm/v1', 'batch/v1'],
+      routes: {
+        '/forminator/v1/preview/forms': { namespace: 'forminator/v1', endpoints: [{ methods: ['GET'], args: { module_id: {}, wpml_language: {} } }] },
+        '/ultimate-vc/v1/google-fonts': { namespace: 'ultimate-vc/v1', endpoints: [{ methods: ['GET'], args: {} }] },
+        '/wpml/tm/v1/ate/jobs/store': { namespace: 'wpml/tm/v1', endpoints: [{ methods: ['POST'], args: { wpml_job_id: {}, ate_job_data: {} } }] },
+        '/wpml/tm/v1/ate/jobs/receive/(?P<wpmlJobId>\\d+)': { namespace: 'wpml/tm/v1', endpoints: [{ methods: ['GET'], args: { wpmlJobId: {} } }] },
+      },
+    };
+    const { mapping, detected } = detectMapping(index, map);
+    expect(detected).toEqual([
+      'core/v2=wp/v2',
+      'ml/tm/v1=wpml/tm/v1',
+      'ml/tm/v1:{mlJobId}={wpmlJobId}',
+      'forms/v1=forminator/v1',
+      'builder/v1=ultimate-vc/v1',
+      'builder/v1:font-library=google-fonts',
+      'i18n_language=wpml_language',
+      'ml_job_id=wpml_job_id',
+      'mlJobId=wpmlJobId',
+    ]);
+    // WPML's core namespace, the slider, the theme ... are absent: not mapped, so the run finds them
+    // absent from the index ("not reachable on this site") instead of calling a name the site lacks.
+    for (const ns of ['ml/v1', 'slider', 'theme/v1', 'survey/v1']) expect(mapping.namespaces[ns], ns).toBeUndefined();
+    const read = indexMapper(index, map, mapping);
+    expect(read.namespaces).toEqual(['core/v2', 'forms/v1', 'builder/v1', 'ml/tm/v1', 'batch/v1']);
+    expect(Object.keys(index.routes).map(read.mapKey)).toEqual([
+      '/forms/v1/preview/forms',
+      '/builder/v1/font-library',
+      '/ml/tm/v1/ate/jobs/store',
+      '/ml/tm/v1/ate/jobs/receive/(?P<wpmlJobId>\\d+)',
+    ]);
+    expect(Object.keys((read.mapEntry(index.routes['/wpml/tm/v1/ate/jobs/store']) as { endpoints: { args: object }[] }).endpoints[0].args)).toEqual([
+      'ml_job_id',
+      'ate_job_data',
+    ]);
   });
 });

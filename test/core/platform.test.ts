@@ -6,7 +6,16 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FESTIVAL_PLATFORM, WORDPRESS } from '../../core/mapping.ts';
-import { BATCH_ROUTE, CALENDAR_NAMESPACE, CORE_NAMESPACE, isCalendarRoute, LANGUAGE_PARAM, SITE_NAMES } from '../../core/platform.js';
+import {
+  BATCH_ROUTE,
+  CALENDAR_NAMESPACE,
+  CORE_NAMESPACE,
+  isCalendarRoute,
+  LANGUAGE_PARAM,
+  NO_LANGUAGE_ROUTES,
+  SITE_NAMES,
+  takesLanguage,
+} from '../../core/platform.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -40,7 +49,33 @@ function copiesIn(text: string): string[] {
 describe('the platform names (core/platform.js)', () => {
   it('are the spec neutral names, mapped to the live platform names', () => {
     expect([CORE_NAMESPACE, CALENDAR_NAMESPACE, BATCH_ROUTE, LANGUAGE_PARAM]).toEqual(['core/v2', 'cal/events/v1', '/batch/v1', 'i18n_language']);
-    expect(FESTIVAL_PLATFORM).toEqual({ namespaces: { 'core/v2': 'wp/v2', 'cal/events/v1': 'tribe/events/v1' }, params: { i18n_language: 'wpml_language' } });
+    expect(FESTIVAL_PLATFORM).toEqual({
+      namespaces: {
+        'core/v2': 'wp/v2',
+        'cal/events/v1': 'tribe/events/v1',
+        'batch/v1': 'batch/v1',
+        'oembed/1.0': 'oembed/1.0',
+        'ml/v1': 'wpml/v1',
+        'ml/st/v1': 'wpml/st/v1',
+        'ml/tm/v1': 'wpml/tm/v1',
+        'ml/ate/v1': 'wpml/ate/v1',
+        'installer/v1': 'otgs/installer/v1',
+        'forms/v1': 'forminator/v1',
+        'connector/v1': 'hub-connector/v1',
+        'crosssell/v1': 'wpmudev_pcs/v1',
+        'survey/v1': 'nps-survey/v1',
+        'builder/v1': 'ultimate-vc/v1',
+        'builderx/v1': 'uavc/v1',
+        slider: 'sliderrevolution',
+        'theme/v1': 'the7/v1',
+      },
+      segments: {
+        'builder/v1': { 'font-library': 'google-fonts' },
+        'builderx/v1': { 'marketplace-activation': 'envato-activation' },
+        'ml/tm/v1': { '{mlJobId}': '{wpmlJobId}' },
+      },
+      params: { i18n_language: 'wpml_language', ml_job_id: 'wpml_job_id', mlJobId: 'wpmlJobId' },
+    });
     expect(WORDPRESS).toEqual({ namespaces: { 'core/v2': 'wp/v2' }, params: {} });
     expect(Object.isFrozen(SITE_NAMES) && Object.isFrozen(SITE_NAMES.namespaces)).toBe(true);
   });
@@ -50,6 +85,14 @@ describe('the platform names (core/platform.js)', () => {
       expect(isCalendarRoute(r), r).toBe(true);
     for (const r of ['/cal/events/v10', '/cal/events', '/core/v2/posts?r=/cal/events/v1', 'cal/events/v1', '/x/cal/events/v1', ''])
       expect(isCalendarRoute(r), r).toBe(false);
+  });
+
+  it('takesLanguage: every route but the site index, /batch/v1 and the calendar document (D186)', () => {
+    expect(NO_LANGUAGE_ROUTES).toEqual(['/', '/batch/v1', '/cal/events/v1/doc']);
+    for (const r of ['/', '/?x=1', '/batch/v1', '/batch/v1/', '/cal/events/v1/doc', '/cal/events/v1/doc?i18n_language=nl'])
+      expect(takesLanguage(r), r).toBe(false);
+    for (const r of ['/cal/events/v1', '/cal/events/v1/events?page=2', '/core/v2/posts', '/ml/v1', '/oembed/1.0/embed', '/cal/events/v1/docs', '/batch/v2'])
+      expect(takesLanguage(r), r).toBe(true);
   });
 
   it('no other code file spells them', () => {

@@ -6,6 +6,8 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDoc } from '../../core/spec.ts';
 import { createFront } from '../../mock/front.ts';
+import { indexInNaming, readNaming, rewriteUrls } from '../../mock/naming.ts';
+import { inNaming } from '../../mock/shape.ts';
 import { createStoreHost } from '../../mock/store/host.ts';
 import { closeServer, listen } from '../support/front.js';
 import { bundle } from '../support/spec.js';
@@ -63,5 +65,66 @@ describe('errors in the naming of the request', () => {
     expect(r.status).toBe(400);
     expect(JSON.parse(r.text).message).toBe('Invalid parameter(s): i18n_language');
     expect(r.text).not.toContain('wpml_language');
+  });
+});
+
+describe("the add-ons' real names (issue 33, FESTIVAL_PLATFORM)", () => {
+  it('reads a real-names request under /wp-json and ?rest_route= as the spec route, a renamed segment included', () => {
+    expect(readNaming('/wp-json/ultimate-vc/v1/google-fonts/variants', 'font_name=Lato&wpml_language=de')).toMatchObject({
+      path: '/builder/v1/font-library/variants',
+      query: 'font_name=Lato&i18n_language=de',
+    });
+    expect(readNaming('/', 'rest_route=/wpml/st/v1/strings&limit=5')).toMatchObject({ path: '/ml/st/v1/strings', query: 'limit=5' });
+    expect(readNaming('/index.php', 'rest_route=/uavc/v1/envato-activation')).toMatchObject({ path: '/builderx/v1/marketplace-activation' });
+    expect(readNaming('/wp-json/sliderrevolution/sliders/home', '')).toMatchObject({ path: '/slider/sliders/home' });
+    // The spec's names under /wp-json stay the spec's (a name the mapping does not know is left as it is).
+    expect(readNaming('/wp-json/ml/v1/posts', '')).toMatchObject({ path: '/ml/v1/posts' });
+  });
+
+  it("writes an answer's URLs in the request's naming", () => {
+    const origin = 'http://127.0.0.1:4010';
+    const body = `{"href":"${origin}/builder/v1/font-library?start=20","next":"${origin}/ml/tm/v1/jobs"}`;
+    expect(rewriteUrls(body, origin, { form: 'path', entry: '/' }, ['builder/v1', 'ml/tm/v1'])).toBe(
+      `{"href":"${origin}/wp-json/ultimate-vc/v1/google-fonts?start=20","next":"${origin}/wp-json/wpml/tm/v1/jobs"}`,
+    );
+    expect(rewriteUrls(body, origin, { form: 'rest_route', entry: '/' }, ['builder/v1', 'ml/tm/v1'])).toContain(
+      `${origin}/?rest_route=/ultimate-vc/v1/google-fonts&start=20`,
+    );
+  });
+
+  it('lists the real namespaces, route keys and arguments in an index asked for by its real names', () => {
+    const index = JSON.stringify({
+      namespaces: ['core/v2', 'ml/tm/v1', 'builder/v1', 'batch/v1'],
+      routes: {
+        '/ml/tm/v1/ate/jobs/store': { namespace: 'ml/tm/v1', endpoints: [{ methods: ['POST'], args: { ml_job_id: { type: 'string' }, i18n_language: {} } }] },
+        '/builder/v1/font-library': { namespace: 'builder/v1', endpoints: [] },
+      },
+    });
+    expect(JSON.parse(indexInNaming(index, { form: 'path', entry: '/' }))).toEqual({
+      namespaces: ['wp/v2', 'wpml/tm/v1', 'ultimate-vc/v1', 'batch/v1'],
+      routes: {
+        '/wpml/tm/v1/ate/jobs/store': {
+          namespace: 'wpml/tm/v1',
+          endpoints: [{ methods: ['POST'], args: { wpml_job_id: { type: 'string' }, wpml_language: {} } }],
+        },
+        '/ultimate-vc/v1/google-fonts': { namespace: 'ultimate-vc/v1', endpoints: [] },
+      },
+    });
+    // As a reply: Prism's (URLs still to rewrite) and the store's (already in the request's naming) alike.
+    const origin = 'http://127.0.0.1:4010';
+    for (const named of [false, true]) {
+      const reply = inNaming(
+        { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(index), named },
+        origin,
+        { form: 'path', entry: '/' },
+        ['ml/tm/v1'],
+      );
+      expect(JSON.parse(reply.body.toString('utf8')).namespaces, `named: ${named}`).toEqual(['wp/v2', 'wpml/tm/v1', 'ultimate-vc/v1', 'batch/v1']);
+      expect(reply.headers['content-length']).toBe(String(reply.body.length));
+    }
+    // The spec's names at the mock's root, and a record that is no index, are left as they are.
+    expect(indexInNaming(index, { form: 'plain', entry: '/' })).toBe(index);
+    const record = '{"id":5,"title":{"rendered":"namespace"}}';
+    expect(indexInNaming(record, { form: 'path', entry: '/' })).toBe(record);
   });
 });

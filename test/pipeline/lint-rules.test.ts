@@ -43,7 +43,7 @@ describe('project lint rules', () => {
       expect(messages).toMatch(/X-WP-Total/);
       expect(messages).toMatch(/X-TEC-TotalPages/);
       expect(messages).toMatch(/must accept the i18n_language/);
-      expect(messages).toMatch(/does not take i18n_language/);
+      expect(messages).toMatch(/gives this route no i18n_language/);
       expect(messages).toMatch(/must share one request body/);
       expect(messages).toMatch(/also accepted as application\/x-www-form-urlencoded/);
       expect(messages).toMatch(/must not be required/);

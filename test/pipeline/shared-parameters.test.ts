@@ -29,6 +29,14 @@ describe('festival/shared-parameters', () => {
     expect(rowsFor(t, '/cal/events/v1/events', 'get')).toEqual([]);
   });
 
+  it('an except prefix `/` leaves out the site index only (a row for every path leaves `paths` out)', () => {
+    const t = parseTable([{ parameter: './components/parameters/Lang.yaml', except: ['/', '/batch/v1'] }]);
+    expect(rowsFor(t, '/', 'get')).toEqual([]);
+    expect(rowsFor(t, '/batch/v1', 'post')).toEqual([]);
+    expect(rowsFor(t, '/core/v2/posts', 'get')).toHaveLength(1);
+    expect(rowsFor(t, '/cal/events/v1/events', 'get')).toHaveLength(1);
+  });
+
   it('adds first rows before and last rows after the own parameters, as refs from the path file', () => {
     const item: Json = { get: op({ parameters: [{ $ref: '../../../components/parameters/Page.yaml' }] }), post: op({ requestBody: {} }) };
     expandPathItem(item, '/core/v2/posts', parseTable(rows()), ROOT_DIR, `${ROOT_DIR}/paths/core/v2`);
@@ -108,6 +116,10 @@ describe('the shared parameters in the source', () => {
     expect(core.length).toBeGreaterThan(40);
     expect(core.filter((o) => o.names.slice(-4).join() !== 'Fields,Embed,Envelope,I18nLanguage').map((o) => `${o.m} ${o.p}`)).toEqual([]);
     expect(core.filter((o) => o.m === 'get' && o.p !== '/core/v2' && !o.names.includes('Context')).map((o) => o.p)).toEqual([]);
-    expect(ops.filter((o) => o.p.startsWith('/cal/events/v1') && o.names.includes('I18nLanguage'))).toEqual([]);
+    // The language on every route the translation plugin gives it, the calendar's included (D186); the
+    // site index documents it as ignored; the batch route and the calendar document have none.
+    const noLanguage = ops.filter((o) => !o.names.includes('I18nLanguage')).map((o) => `${o.m} ${o.p}`);
+    expect(noLanguage.sort()).toEqual(['get /', 'get /cal/events/v1/doc', 'post /batch/v1']);
+    expect(ops.find((o) => o.p === '/')?.names).toContain('I18nLanguageIgnored');
   });
 });

@@ -157,8 +157,12 @@ describe('4.1 route table: every calendar route and method, and nothing else', (
     }
   });
 
-  it('no calendar operation takes i18n_language', () => {
-    for (const o of cal()) expect(param(o, 'i18n_language'), `${o.method} ${o.path}`).toBeUndefined();
+  it('every calendar operation takes i18n_language, one of the languages, but the calendar document (D186)', () => {
+    for (const o of cal()) {
+      const p = param(o, 'i18n_language');
+      if (o.path === `${NS}/doc`) expect(p, `${o.method} ${o.path}`).toBeUndefined();
+      else expect(p?.schema?.enum, `${o.method} ${o.path}`).toEqual(['nl', 'en', 'de']);
+    }
   });
 });
 

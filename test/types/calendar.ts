@@ -80,3 +80,7 @@ type EventListQuery = NonNullable<paths['/cal/events/v1/events']['get']['paramet
 export const listQuery: EventListQuery = { per_page: 50, ends_after: 'now', categories: [21, 22], strict_dates: true };
 // @ts-expect-error categories are integer ids
 export const badListQuery: EventListQuery = { categories: 'music' };
+// The calendar takes the translation plugin's language too (D186), one of the site's.
+export const dutchEvents: EventListQuery = { i18n_language: 'nl', per_page: 10 };
+// @ts-expect-error i18n_language is one of nl, en, de (`all` answers 400)
+export const allLanguages: EventListQuery = { i18n_language: 'all' };

@@ -27,8 +27,10 @@ export function describeSite(index: SiteIndex): string {
 }
 
 export const indexQuery: SiteIndexQuery = { context: 'view', i18n_language: 'nl' };
-// @ts-expect-error i18n_language is one of nl, en, de
-export const badIndexQuery: SiteIndexQuery = { i18n_language: 'fr' };
+// The site index ignores the language (D186): any code is accepted.
+export const anyIndexLanguage: SiteIndexQuery = { i18n_language: 'fr' };
+// @ts-expect-error the site index's parameters are strings
+export const badIndexQuery: SiteIndexQuery = { i18n_language: 1 };
 
 // @ts-expect-error the site index has no `title` field
 export const noTitle = (index: SiteIndex) => index.title;
