@@ -1449,24 +1449,24 @@ export interface paths {
         get: operations["getCurrentUser"];
         /**
          * Update the current user (PUT)
-         * @description Update the signed-in user: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the user in `edit` context (anonymous 401 `rest_not_logged_in`).
+         * @description Update the signed-in user: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the user in `edit` context (anonymous: 404 `rest_user_invalid_id`, the platform looks for user 0).
          */
         put: operations["updateCurrentUserPut"];
         /**
          * Update the current user
-         * @description Update the signed-in user: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the user in `edit` context (anonymous 401 `rest_not_logged_in`).
+         * @description Update the signed-in user: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the user in `edit` context (anonymous: 404 `rest_user_invalid_id`, the platform looks for user 0).
          */
         post: operations["updateCurrentUser"];
         /**
          * Delete the current user
-         * @description Delete the signed-in user for good: `force` must be `true` (without it 501 `rest_trash_not_supported`) and `reassign` is required (without it 400 `rest_missing_callback_param`). Needs `delete_users` (anonymous 401 `rest_not_logged_in`, without it 403). The contract run never sends it.
+         * @description Delete the signed-in user for good: `force` must be `true` (without it 501 `rest_trash_not_supported`) and `reassign` is required (without it 400 `rest_missing_callback_param`). Needs `delete_users` (anonymous: 404 `rest_user_invalid_id`, the platform looks for user 0; without it 403). The contract run sends it only anonymously (the refusal).
          */
         delete: operations["deleteCurrentUser"];
         options?: never;
         head?: never;
         /**
          * Update the current user (PATCH)
-         * @description Update the signed-in user: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the user in `edit` context (anonymous 401 `rest_not_logged_in`).
+         * @description Update the signed-in user: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the user in `edit` context (anonymous: 404 `rest_user_invalid_id`, the platform looks for user 0).
          */
         patch: operations["updateCurrentUserPatch"];
         trace?: never;
@@ -1486,7 +1486,7 @@ export interface paths {
         put?: never;
         /**
          * Create a comment
-         * @description Create a comment and answer it in `edit` context. Needs a signed-in user (anonymous 401 `rest_comment_login_required` on a stock site); a comment on a closed post, with another author, a status or without a post needs `moderate_comments` (403).
+         * @description Create a comment and answer it in `edit` context. Needs a signed-in user (anonymous 401 `rest_comment_login_required` on a stock site); `post` must name a post open for comments (without one 403 `rest_comment_invalid_post_id`, for every user); another author or a status needs `moderate_comments` (403).
          */
         post: operations["createComment"];
         delete?: never;
@@ -9316,7 +9316,7 @@ export interface components {
              */
             parent?: number;
             /**
-             * @description The id of the post to comment on (`0`, for none, needs `moderate_comments`, else 403 `rest_comment_invalid_post_id`).
+             * @description The id of the post to comment on: a post that exists, is not a draft or in the trash (403 `rest_comment_draft_post`, `rest_comment_trash_post`) and is open for comments (403 `rest_comment_closed`). Without it (`0`) the platform refuses the comment (403 `rest_comment_invalid_post_id`), for every user.
              * @default 0
              */
             post?: number;
@@ -9359,7 +9359,7 @@ export interface components {
             date_gmt?: components["schemas"]["CoreDateTimeInput"];
             /** @description The id of the comment this one replies to (`0` for none). */
             parent?: number;
-            /** @description The id of the post to comment on (`0`, for none, needs `moderate_comments`, else 403 `rest_comment_invalid_post_id`). */
+            /** @description The id of the post to comment on: a post that exists, is not a draft or in the trash (403 `rest_comment_draft_post`, `rest_comment_trash_post`) and is open for comments (403 `rest_comment_closed`). Without it (`0`) the platform refuses the comment (403 `rest_comment_invalid_post_id`), for every user. */
             post?: number;
             /** @description The status to set (`approved` or `approve` or `1`, `hold` or `0`, `spam`, `trash`); setting it needs `moderate_comments`. The platform does not check the value: an unknown one changes nothing. */
             status?: string;
@@ -10259,6 +10259,15 @@ export interface components {
         };
         /** @description No user is signed in, so there is no current user (`rest_not_logged_in`). A wrong application password answers 401 `incorrect_password`. */
         CoreNotLoggedIn: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in: a write to the current user looks for the user with id 0 and answers `rest_user_invalid_id` (not 401), or no such route (`rest_no_route`). */
+        CoreCurrentUserNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -17348,8 +17357,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreUserBadRequest"];
-            401: components["responses"]["CoreNotLoggedIn"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreCurrentUserNotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17402,8 +17412,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreUserBadRequest"];
-            401: components["responses"]["CoreNotLoggedIn"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreCurrentUserNotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17460,8 +17471,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreUserBadRequest"];
-            401: components["responses"]["CoreNotLoggedIn"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreCurrentUserNotFound"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -17515,8 +17527,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["CoreUserBadRequest"];
-            401: components["responses"]["CoreNotLoggedIn"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreCurrentUserNotFound"];
             500: components["responses"]["InternalError"];
         };
     };
