@@ -7183,6 +7183,118 @@ export interface components {
             [key: string]: components["schemas"]["CoreMetaValue"];
         })) | unknown[];
         /**
+         * CoreAvatarUrls
+         * @description Avatar image URLs keyed by size in pixels (`24`, `48`, `96`); the site's avatar service makes them from the e-mail address. Absent where the site shows no avatars.
+         */
+        CoreAvatarUrls: {
+            /**
+             * Format: uri
+             * @description The avatar's URL at 24 pixels.
+             */
+            24: string;
+            /**
+             * Format: uri
+             * @description The avatar's URL at 48 pixels.
+             */
+            48: string;
+            /**
+             * Format: uri
+             * @description The avatar's URL at 96 pixels.
+             */
+            96: string;
+        };
+        /**
+         * UserEmbed
+         * @description A user in `embed` context (as embedded in `_embedded`, e.g. a post's `author`): the public profile without `meta`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        UserEmbed: {
+            /** @description The user's unique id. */
+            readonly id: number;
+            /** @description The name shown publicly. */
+            name: string;
+            /** @description The user's website (a URL, or an empty string when none). */
+            url: string;
+            /** @description The biography; an empty string when none. */
+            description: string;
+            /**
+             * Format: uri
+             * @description The URL of the user's author archive.
+             */
+            readonly link: string;
+            /** @description The user's URL-friendly name (the author archive's). */
+            slug: string;
+            /** @description The user's avatar URLs (sent when the site shows avatars, the default). */
+            readonly avatar_urls?: components["schemas"]["CoreAvatarUrls"];
+            /** @description Hypermedia links (`self`, `collection`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * CoreEmbedded
+         * @description Linked records embedded with `_embed`, keyed by link relation. Each value lists one entry per embeddable link; an entry the caller may not read is an error object instead (e.g. `rest_cannot_read_post` for the comments of a post).
+         */
+        CoreEmbedded: {
+            /** @description The author (a user record in `embed` context; an error object where the caller may not read the user). */
+            author?: (components["schemas"]["UserEmbed"] | components["schemas"]["Error"])[];
+            /** @description The comments (in `embed` context), one list per `replies` link. */
+            replies?: (components["schemas"]["CommentEmbed"][] | components["schemas"]["Error"])[];
+            /** @description The featured image. */
+            "wp:featuredmedia"?: (components["schemas"]["AttachmentEmbed"] | components["schemas"]["Error"])[];
+            /** @description The terms, one list per taxonomy link, in `embed` context: a post's categories and tags (`CategoryEmbed`, `TagEmbed`); the terms of other taxonomies (a menu item's menu, an event's event categories) are term objects with at least `id` and `taxonomy`. */
+            "wp:term"?: ((components["schemas"]["CategoryEmbed"] | components["schemas"]["TagEmbed"] | ({
+                id: number;
+                taxonomy: string;
+            } & {
+                [key: string]: unknown;
+            }))[] | components["schemas"]["Error"])[];
+            /** @description The parent page (or the post an attachment belongs to). */
+            up?: (({
+                id: number;
+            } & {
+                [key: string]: unknown;
+            }) | components["schemas"]["Error"])[];
+            /** @description The post or term a menu item links to. */
+            "wp:menu-item-object"?: (({
+                id: number;
+            } & {
+                [key: string]: unknown;
+            }) | components["schemas"]["Error"])[];
+        } & {
+            [key: string]: unknown[];
+        };
+        /**
+         * CommentEmbed
+         * @description A comment in `embed` context (as embedded in `_embedded`, e.g. a post's `replies`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CommentEmbed: {
+            /** @description The comment's unique id. */
+            readonly id: number;
+            /** @description The id of the comment this one replies to; `0` for a top-level comment. */
+            parent: number;
+            /** @description The commenter's user id; `0` for a visitor without an account. */
+            author: number;
+            /** @description The commenter's name as displayed. */
+            author_name: string;
+            /** @description The commenter's website (a URL, or an empty string when none). */
+            author_url: string;
+            /** @description When the comment was made, in the site's time zone. */
+            date: components["schemas"]["SiteDateTime"];
+            /** @description The comment's text. */
+            content: components["schemas"]["Rendered"];
+            /**
+             * Format: uri
+             * @description The URL of the comment on its post's page.
+             */
+            readonly link: string;
+            /** @description The comment's type: `comment`, `pingback`, `trackback`, or `note` (a block editor note, since WordPress 6.9). */
+            readonly type: string;
+            /** @description The commenter's avatar URLs (sent when the site shows avatars, the default). */
+            readonly author_avatar_urls?: components["schemas"]["CoreAvatarUrls"];
+            /** @description Hypermedia links (`self`, `collection`, `up` to the post, `author` for a user's comment, `in-reply-to` for a reply, `children`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed` (`up`, `author`, `in-reply-to`, `children`). */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
          * AttachmentImageSize
          * @description One generated size of an image.
          */
@@ -7248,42 +7360,6 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * CoreEmbedded
-         * @description Linked records embedded with `_embed`, keyed by link relation. Each value lists one entry per embeddable link; an entry the caller may not read is an error object instead (e.g. `rest_cannot_read_post` for the comments of a post).
-         */
-        CoreEmbedded: {
-            /** @description The author (a user record in `embed` context). */
-            author?: (({
-                id: number;
-            } & {
-                [key: string]: unknown;
-            }) | components["schemas"]["Error"])[];
-            /** @description The comments, one list per link. */
-            replies?: ({
-                [key: string]: unknown;
-            }[] | components["schemas"]["Error"])[];
-            /** @description The featured image. */
-            "wp:featuredmedia"?: (components["schemas"]["AttachmentEmbed"] | components["schemas"]["Error"])[];
-            /** @description The terms, one list per taxonomy (categories, tags, menus). */
-            "wp:term"?: ({
-                [key: string]: unknown;
-            }[] | components["schemas"]["Error"])[];
-            /** @description The parent page (or the post an attachment belongs to). */
-            up?: (({
-                id: number;
-            } & {
-                [key: string]: unknown;
-            }) | components["schemas"]["Error"])[];
-            /** @description The post or term a menu item links to. */
-            "wp:menu-item-object"?: (({
-                id: number;
-            } & {
-                [key: string]: unknown;
-            }) | components["schemas"]["Error"])[];
-        } & {
-            [key: string]: unknown[];
-        };
-        /**
          * AttachmentEmbed
          * @description A media attachment in `embed` context (as embedded in `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
          */
@@ -7329,6 +7405,58 @@ export interface components {
              */
             readonly source_url: string;
             /** @description Hypermedia links (`self`, `collection`, `about`, `author`, `replies`, `version-history`, `wp:term`, `wp:featuredmedia`, `wp:action-*` in `edit` context, …). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CategoryEmbed
+         * @description A category in `embed` context (as embedded in `_embedded`, e.g. a post's `wp:term`): id, link, name, slug and taxonomy. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CategoryEmbed: {
+            /** @description The term's unique id. */
+            readonly id: number;
+            /**
+             * Format: uri
+             * @description The URL of the category's archive page.
+             */
+            readonly link: string;
+            /** @description The category's name as displayed. */
+            name: string;
+            /** @description The category's URL-friendly name, unique in the taxonomy. */
+            slug: string;
+            /**
+             * @description The taxonomy, always `category`.
+             * @constant
+             */
+            readonly taxonomy: "category";
+            /** @description Hypermedia links (`self`, `collection`, `about`, `up` for a child category, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed` (the parent category, as `up`). */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * TagEmbed
+         * @description A tag in `embed` context (as embedded in `_embedded`, e.g. a post's `wp:term`): id, link, name, slug and taxonomy. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        TagEmbed: {
+            /** @description The term's unique id. */
+            readonly id: number;
+            /**
+             * Format: uri
+             * @description The URL of the tag's archive page.
+             */
+            readonly link: string;
+            /** @description The tag's name as displayed. */
+            name: string;
+            /** @description The tag's URL-friendly name, unique in the taxonomy. */
+            slug: string;
+            /**
+             * @description The taxonomy, always `post_tag`.
+             * @constant
+             */
+            readonly taxonomy: "post_tag";
+            /** @description Hypermedia links (`self`, `collection`, `about`, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed`. */
             _embedded?: components["schemas"]["CoreEmbedded"];
@@ -8700,32 +8828,6 @@ export interface components {
             _embedded?: components["schemas"]["CoreEmbedded"];
         };
         /**
-         * CategoryEmbed
-         * @description A category in `embed` context (as embedded in `_embedded`, e.g. a post's `wp:term`): id, link, name, slug and taxonomy. Required fields are sent in every answer of this context unless `_fields` limits the answer.
-         */
-        CategoryEmbed: {
-            /** @description The term's unique id. */
-            readonly id: number;
-            /**
-             * Format: uri
-             * @description The URL of the category's archive page.
-             */
-            readonly link: string;
-            /** @description The category's name as displayed. */
-            name: string;
-            /** @description The category's URL-friendly name, unique in the taxonomy. */
-            slug: string;
-            /**
-             * @description The taxonomy, always `category`.
-             * @constant
-             */
-            readonly taxonomy: "category";
-            /** @description Hypermedia links (`self`, `collection`, `about`, `up` for a child category, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
-            _links?: components["schemas"]["Links"];
-            /** @description The linked records embedded with `_embed` (the parent category, as `up`). */
-            _embedded?: components["schemas"]["CoreEmbedded"];
-        };
-        /**
          * CategoryCreate
          * @description The fields of a new category. In an `application/x-www-form-urlencoded` body, objects use PHP brackets (`meta[key]=…`).
          */
@@ -8835,32 +8937,6 @@ export interface components {
             _embedded?: components["schemas"]["CoreEmbedded"];
         };
         /**
-         * TagEmbed
-         * @description A tag in `embed` context (as embedded in `_embedded`, e.g. a post's `wp:term`): id, link, name, slug and taxonomy. Required fields are sent in every answer of this context unless `_fields` limits the answer.
-         */
-        TagEmbed: {
-            /** @description The term's unique id. */
-            readonly id: number;
-            /**
-             * Format: uri
-             * @description The URL of the tag's archive page.
-             */
-            readonly link: string;
-            /** @description The tag's name as displayed. */
-            name: string;
-            /** @description The tag's URL-friendly name, unique in the taxonomy. */
-            slug: string;
-            /**
-             * @description The taxonomy, always `post_tag`.
-             * @constant
-             */
-            readonly taxonomy: "post_tag";
-            /** @description Hypermedia links (`self`, `collection`, `about`, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
-            _links?: components["schemas"]["Links"];
-            /** @description The linked records embedded with `_embed`. */
-            _embedded?: components["schemas"]["CoreEmbedded"];
-        };
-        /**
          * TagCreate
          * @description The fields of a new tag. In an `application/x-www-form-urlencoded` body, objects use PHP brackets (`meta[key]=…`).
          */
@@ -8900,27 +8976,6 @@ export interface components {
             deleted: true;
             /** @description The tag as it was before the deletion, in `view` context (without `_links`). */
             previous: components["schemas"]["Tag"];
-        };
-        /**
-         * CoreAvatarUrls
-         * @description Avatar image URLs keyed by size in pixels (`24`, `48`, `96`); the site's avatar service makes them from the e-mail address. Absent where the site shows no avatars.
-         */
-        CoreAvatarUrls: {
-            /**
-             * Format: uri
-             * @description The avatar's URL at 24 pixels.
-             */
-            24: string;
-            /**
-             * Format: uri
-             * @description The avatar's URL at 48 pixels.
-             */
-            48: string;
-            /**
-             * Format: uri
-             * @description The avatar's URL at 96 pixels.
-             */
-            96: string;
         };
         /**
          * CoreUserMeta
@@ -9021,31 +9076,6 @@ export interface components {
             readonly avatar_urls?: components["schemas"]["CoreAvatarUrls"];
             /** @description Registered meta fields of the user. */
             meta: components["schemas"]["CoreUserMeta"];
-            /** @description Hypermedia links (`self`, `collection`). Absent from the `previous` record of a deletion. */
-            _links?: components["schemas"]["Links"];
-        };
-        /**
-         * UserEmbed
-         * @description A user in `embed` context (as embedded in `_embedded`, e.g. a post's `author`): the public profile without `meta`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
-         */
-        UserEmbed: {
-            /** @description The user's unique id. */
-            readonly id: number;
-            /** @description The name shown publicly. */
-            name: string;
-            /** @description The user's website (a URL, or an empty string when none). */
-            url: string;
-            /** @description The biography; an empty string when none. */
-            description: string;
-            /**
-             * Format: uri
-             * @description The URL of the user's author archive.
-             */
-            readonly link: string;
-            /** @description The user's URL-friendly name (the author archive's). */
-            slug: string;
-            /** @description The user's avatar URLs (sent when the site shows avatars, the default). */
-            readonly avatar_urls?: components["schemas"]["CoreAvatarUrls"];
             /** @description Hypermedia links (`self`, `collection`). Absent from the `previous` record of a deletion. */
             _links?: components["schemas"]["Links"];
         };
@@ -9240,39 +9270,6 @@ export interface components {
             readonly author_avatar_urls?: components["schemas"]["CoreAvatarUrls"];
             /** @description Registered meta fields of the comment. */
             meta: components["schemas"]["CommentMeta"];
-            /** @description Hypermedia links (`self`, `collection`, `up` to the post, `author` for a user's comment, `in-reply-to` for a reply, `children`). Absent from the `previous` record of a deletion. */
-            _links?: components["schemas"]["Links"];
-            /** @description The linked records embedded with `_embed` (`up`, `author`, `in-reply-to`, `children`). */
-            _embedded?: components["schemas"]["CoreEmbedded"];
-        };
-        /**
-         * CommentEmbed
-         * @description A comment in `embed` context (as embedded in `_embedded`, e.g. a post's `replies`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
-         */
-        CommentEmbed: {
-            /** @description The comment's unique id. */
-            readonly id: number;
-            /** @description The id of the comment this one replies to; `0` for a top-level comment. */
-            parent: number;
-            /** @description The commenter's user id; `0` for a visitor without an account. */
-            author: number;
-            /** @description The commenter's name as displayed. */
-            author_name: string;
-            /** @description The commenter's website (a URL, or an empty string when none). */
-            author_url: string;
-            /** @description When the comment was made, in the site's time zone. */
-            date: components["schemas"]["SiteDateTime"];
-            /** @description The comment's text. */
-            content: components["schemas"]["Rendered"];
-            /**
-             * Format: uri
-             * @description The URL of the comment on its post's page.
-             */
-            readonly link: string;
-            /** @description The comment's type: `comment`, `pingback`, `trackback`, or `note` (a block editor note, since WordPress 6.9). */
-            readonly type: string;
-            /** @description The commenter's avatar URLs (sent when the site shows avatars, the default). */
-            readonly author_avatar_urls?: components["schemas"]["CoreAvatarUrls"];
             /** @description Hypermedia links (`self`, `collection`, `up` to the post, `author` for a user's comment, `in-reply-to` for a reply, `children`). Absent from the `previous` record of a deletion. */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed` (`up`, `author`, `in-reply-to`, `children`). */
