@@ -10511,7 +10511,7 @@ export interface components {
         CoreUserWho: "authors";
         /** @description `true`: only users who have published posts of a type shown in REST; a list of post types: only users who published posts of these types. Callers without `list_users` always get only such users. */
         CoreUserHasPublishedPosts: boolean | string[];
-        /** @description The columns `search` looks in (the platform's choice when empty). Since WordPress 6.3: older sites ignore it. */
+        /** @description The columns `search` looks in (the platform's choice when empty). Since WordPress 6.8: older sites ignore it. */
         CoreUserSearchColumns: ("email" | "name" | "id" | "username" | "slug")[];
         /** @description Must be `true`, because users have no trash (without it 501 `rest_trash_not_supported`). */
         CoreUserForce: boolean;
@@ -16821,7 +16821,7 @@ export interface operations {
                 who?: components["parameters"]["CoreUserWho"];
                 /** @description `true`: only users who have published posts of a type shown in REST; a list of post types: only users who published posts of these types. Callers without `list_users` always get only such users. */
                 has_published_posts?: components["parameters"]["CoreUserHasPublishedPosts"];
-                /** @description The columns `search` looks in (the platform's choice when empty). Since WordPress 6.3: older sites ignore it. */
+                /** @description The columns `search` looks in (the platform's choice when empty). Since WordPress 6.8: older sites ignore it. */
                 search_columns?: components["parameters"]["CoreUserSearchColumns"];
                 /**
                  * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
