@@ -33,7 +33,7 @@ export type ArgsOf<R extends Route, A extends ParseAs = "json"> = R extends Rout
 /** The result of route `R` read as `A`. */
 export type ResultOf<R extends Route, A extends ParseAs = "json"> = Promise<CallResult<A extends "json" ? R["data"] : RawBody[A], R["error"]>>;
 
-/** GET routes (117). */
+/** GET routes (127). */
 export interface GetRoutes {
   /** getSiteIndex: Get the site index */
   "/": { init: { params?: O["getSiteIndex"]["parameters"]; body?: never }; initOptional: true; data: S["SiteIndex"]; error: S["Error"] };
@@ -107,6 +107,26 @@ export interface GetRoutes {
   "/core/v2/menu-items": { init: { params?: O["listMenuItems"]["parameters"]; body?: never }; initOptional: true; data: O["listMenuItems"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMenuItem: Get a menu item */
   "/core/v2/menu-items/{id}": { init: { params: O["getMenuItem"]["parameters"]; body?: never }; initOptional: false; data: O["getMenuItem"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listCategories: List categories */
+  "/core/v2/categories": { init: { params?: O["listCategories"]["parameters"]; body?: never }; initOptional: true; data: O["listCategories"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getCategory: Get a category */
+  "/core/v2/categories/{id}": { init: { params: O["getCategory"]["parameters"]; body?: never }; initOptional: false; data: O["getCategory"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listTags: List tags */
+  "/core/v2/tags": { init: { params?: O["listTags"]["parameters"]; body?: never }; initOptional: true; data: O["listTags"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getTag: Get a tag */
+  "/core/v2/tags/{id}": { init: { params: O["getTag"]["parameters"]; body?: never }; initOptional: false; data: O["getTag"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listUsers: List users */
+  "/core/v2/users": { init: { params?: O["listUsers"]["parameters"]; body?: never }; initOptional: true; data: O["listUsers"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getUser: Get a user */
+  "/core/v2/users/{id}": { init: { params: O["getUser"]["parameters"]; body?: never }; initOptional: false; data: O["getUser"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getCurrentUser: Get the current user */
+  "/core/v2/users/me": { init: { params?: O["getCurrentUser"]["parameters"]; body?: never }; initOptional: true; data: O["getCurrentUser"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listComments: List comments */
+  "/core/v2/comments": { init: { params?: O["listComments"]["parameters"]; body?: never }; initOptional: true; data: O["listComments"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getComment: Get a comment */
+  "/core/v2/comments/{id}": { init: { params: O["getComment"]["parameters"]; body?: never }; initOptional: false; data: O["getComment"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listSearchResults: Search the site */
+  "/core/v2/search": { init: { params?: O["listSearchResults"]["parameters"]; body?: never }; initOptional: true; data: O["listSearchResults"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlNamespace: Get the ml/v1 namespace index */
   "/ml/v1": { init: { params?: O["getMlNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlPosts: List posts for translation */
@@ -312,6 +332,16 @@ export interface GetCalls {
   (path: "/core/v2/media/{id}", init: GetI<"/core/v2/media/{id}">): GetR<"/core/v2/media/{id}">;
   (path: "/core/v2/menu-items", init?: GetI<"/core/v2/menu-items">): GetR<"/core/v2/menu-items">;
   (path: "/core/v2/menu-items/{id}", init: GetI<"/core/v2/menu-items/{id}">): GetR<"/core/v2/menu-items/{id}">;
+  (path: "/core/v2/categories", init?: GetI<"/core/v2/categories">): GetR<"/core/v2/categories">;
+  (path: "/core/v2/categories/{id}", init: GetI<"/core/v2/categories/{id}">): GetR<"/core/v2/categories/{id}">;
+  (path: "/core/v2/tags", init?: GetI<"/core/v2/tags">): GetR<"/core/v2/tags">;
+  (path: "/core/v2/tags/{id}", init: GetI<"/core/v2/tags/{id}">): GetR<"/core/v2/tags/{id}">;
+  (path: "/core/v2/users", init?: GetI<"/core/v2/users">): GetR<"/core/v2/users">;
+  (path: "/core/v2/users/{id}", init: GetI<"/core/v2/users/{id}">): GetR<"/core/v2/users/{id}">;
+  (path: "/core/v2/users/me", init?: GetI<"/core/v2/users/me">): GetR<"/core/v2/users/me">;
+  (path: "/core/v2/comments", init?: GetI<"/core/v2/comments">): GetR<"/core/v2/comments">;
+  (path: "/core/v2/comments/{id}", init: GetI<"/core/v2/comments/{id}">): GetR<"/core/v2/comments/{id}">;
+  (path: "/core/v2/search", init?: GetI<"/core/v2/search">): GetR<"/core/v2/search">;
   (path: "/ml/v1", init?: GetI<"/ml/v1">): GetR<"/ml/v1">;
   (path: "/ml/v1/posts", init?: GetI<"/ml/v1/posts">): GetR<"/ml/v1/posts">;
   (path: "/ml/v1/posts/count", init?: GetI<"/ml/v1/posts/count">): GetR<"/ml/v1/posts/count">;
@@ -396,7 +426,7 @@ export interface GetCalls {
   <P extends GetPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<GetRoutes[P], A>): ResultOf<GetRoutes[P], A>;
 }
 
-/** PUT routes (18). */
+/** PUT routes (23). */
 export interface PutRoutes {
   /** updateEventPut: Update an event (PUT) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPut"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -422,6 +452,16 @@ export interface PutRoutes {
   "/core/v2/media/{id}": { init: { params: O["updateMediaPut"]["parameters"]; body?: S["AttachmentWrite"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
   /** updateMenuItemPut: Update a menu item (PUT) */
   "/core/v2/menu-items/{id}": { init: { params: O["updateMenuItemPut"]["parameters"]; body?: S["MenuItemWrite"] }; initOptional: false; data: S["MenuItemEdit"]; error: S["Error"] };
+  /** updateCategoryPut: Update a category (PUT) */
+  "/core/v2/categories/{id}": { init: { params: O["updateCategoryPut"]["parameters"]; body?: S["CategoryWrite"] }; initOptional: false; data: S["CategoryEdit"]; error: S["Error"] };
+  /** updateTagPut: Update a tag (PUT) */
+  "/core/v2/tags/{id}": { init: { params: O["updateTagPut"]["parameters"]; body?: S["TagWrite"] }; initOptional: false; data: S["TagEdit"]; error: S["Error"] };
+  /** updateUserPut: Update a user (PUT) */
+  "/core/v2/users/{id}": { init: { params: O["updateUserPut"]["parameters"]; body?: S["UserWrite"] }; initOptional: false; data: S["UserEdit"]; error: S["Error"] };
+  /** updateCurrentUserPut: Update the current user (PUT) */
+  "/core/v2/users/me": { init: { params?: O["updateCurrentUserPut"]["parameters"]; body?: S["UserWrite"] }; initOptional: true; data: S["UserEdit"]; error: S["Error"] };
+  /** updateCommentPut: Update a comment (PUT) */
+  "/core/v2/comments/{id}": { init: { params: O["updateCommentPut"]["parameters"]; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
   /** putMlAteAteProxy: Proxy a PUT request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["putMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["putMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** putBuilderFontLibrary: Update a font of the library */
@@ -453,6 +493,11 @@ export interface PutCalls {
   (path: "/core/v2/pages/{id}", init: PutI<"/core/v2/pages/{id}">): PutR<"/core/v2/pages/{id}">;
   (path: "/core/v2/media/{id}", init: PutI<"/core/v2/media/{id}">): PutR<"/core/v2/media/{id}">;
   (path: "/core/v2/menu-items/{id}", init: PutI<"/core/v2/menu-items/{id}">): PutR<"/core/v2/menu-items/{id}">;
+  (path: "/core/v2/categories/{id}", init: PutI<"/core/v2/categories/{id}">): PutR<"/core/v2/categories/{id}">;
+  (path: "/core/v2/tags/{id}", init: PutI<"/core/v2/tags/{id}">): PutR<"/core/v2/tags/{id}">;
+  (path: "/core/v2/users/{id}", init: PutI<"/core/v2/users/{id}">): PutR<"/core/v2/users/{id}">;
+  (path: "/core/v2/users/me", init?: PutI<"/core/v2/users/me">): PutR<"/core/v2/users/me">;
+  (path: "/core/v2/comments/{id}", init: PutI<"/core/v2/comments/{id}">): PutR<"/core/v2/comments/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PutI<"/ml/ate/v1/ate/proxy">): PutR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PutI<"/builder/v1/font-library">): PutR<"/builder/v1/font-library">;
   (path: "/connector/v1/sync", init?: PutI<"/connector/v1/sync">): PutR<"/connector/v1/sync">;
@@ -462,7 +507,7 @@ export interface PutCalls {
   <P extends PutPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PutRoutes[P], A>): ResultOf<PutRoutes[P], A>;
 }
 
-/** POST routes (79). */
+/** POST routes (88). */
 export interface PostRoutes {
   /** runBatchRequests: Run up to 25 write requests in one call */
   "/batch/v1": { init: { params?: O["runBatchRequests"]["parameters"]; body: S["BatchRequest"] }; initOptional: false; data: S["BatchResponse"]; error: S["Error"] };
@@ -516,6 +561,24 @@ export interface PostRoutes {
   "/core/v2/menu-items": { init: { params?: O["createMenuItem"]["parameters"]; body?: S["MenuItemCreate"] }; initOptional: true; data: S["MenuItemEdit"]; error: S["Error"] };
   /** updateMenuItem: Update a menu item */
   "/core/v2/menu-items/{id}": { init: { params: O["updateMenuItem"]["parameters"]; body?: S["MenuItemWrite"] }; initOptional: false; data: S["MenuItemEdit"]; error: S["Error"] };
+  /** createCategory: Create a category */
+  "/core/v2/categories": { init: { params?: O["createCategory"]["parameters"]; body: S["CategoryCreate"] }; initOptional: false; data: S["CategoryEdit"]; error: S["Error"] };
+  /** updateCategory: Update a category */
+  "/core/v2/categories/{id}": { init: { params: O["updateCategory"]["parameters"]; body?: S["CategoryWrite"] }; initOptional: false; data: S["CategoryEdit"]; error: S["Error"] };
+  /** createTag: Create a tag */
+  "/core/v2/tags": { init: { params?: O["createTag"]["parameters"]; body: S["TagCreate"] }; initOptional: false; data: S["TagEdit"]; error: S["Error"] };
+  /** updateTag: Update a tag */
+  "/core/v2/tags/{id}": { init: { params: O["updateTag"]["parameters"]; body?: S["TagWrite"] }; initOptional: false; data: S["TagEdit"]; error: S["Error"] };
+  /** createUser: Create a user */
+  "/core/v2/users": { init: { params?: O["createUser"]["parameters"]; body: S["UserCreate"] }; initOptional: false; data: S["UserEdit"]; error: S["Error"] };
+  /** updateUser: Update a user */
+  "/core/v2/users/{id}": { init: { params: O["updateUser"]["parameters"]; body?: S["UserWrite"] }; initOptional: false; data: S["UserEdit"]; error: S["Error"] };
+  /** updateCurrentUser: Update the current user */
+  "/core/v2/users/me": { init: { params?: O["updateCurrentUser"]["parameters"]; body?: S["UserWrite"] }; initOptional: true; data: S["UserEdit"]; error: S["Error"] };
+  /** createComment: Create a comment */
+  "/core/v2/comments": { init: { params?: O["createComment"]["parameters"]; body: S["CommentCreate"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
+  /** updateComment: Update a comment */
+  "/core/v2/comments/{id}": { init: { params: O["updateComment"]["parameters"]; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
   /** postMlCustomXmlConfig: Save the custom XML configuration */
   "/ml/v1/custom-xml-config": { init: { params?: O["postMlCustomXmlConfig"]["parameters"]; body?: never }; initOptional: true; data: O["postMlCustomXmlConfig"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlCustomXmlConfigValidate: Validate the custom XML configuration */
@@ -655,6 +718,15 @@ export interface PostCalls {
   (path: "/core/v2/media/{id}/edit", init: PostI<"/core/v2/media/{id}/edit">): PostR<"/core/v2/media/{id}/edit">;
   (path: "/core/v2/menu-items", init?: PostI<"/core/v2/menu-items">): PostR<"/core/v2/menu-items">;
   (path: "/core/v2/menu-items/{id}", init: PostI<"/core/v2/menu-items/{id}">): PostR<"/core/v2/menu-items/{id}">;
+  (path: "/core/v2/categories", init: PostI<"/core/v2/categories">): PostR<"/core/v2/categories">;
+  (path: "/core/v2/categories/{id}", init: PostI<"/core/v2/categories/{id}">): PostR<"/core/v2/categories/{id}">;
+  (path: "/core/v2/tags", init: PostI<"/core/v2/tags">): PostR<"/core/v2/tags">;
+  (path: "/core/v2/tags/{id}", init: PostI<"/core/v2/tags/{id}">): PostR<"/core/v2/tags/{id}">;
+  (path: "/core/v2/users", init: PostI<"/core/v2/users">): PostR<"/core/v2/users">;
+  (path: "/core/v2/users/{id}", init: PostI<"/core/v2/users/{id}">): PostR<"/core/v2/users/{id}">;
+  (path: "/core/v2/users/me", init?: PostI<"/core/v2/users/me">): PostR<"/core/v2/users/me">;
+  (path: "/core/v2/comments", init: PostI<"/core/v2/comments">): PostR<"/core/v2/comments">;
+  (path: "/core/v2/comments/{id}", init: PostI<"/core/v2/comments/{id}">): PostR<"/core/v2/comments/{id}">;
   (path: "/ml/v1/custom-xml-config", init?: PostI<"/ml/v1/custom-xml-config">): PostR<"/ml/v1/custom-xml-config">;
   (path: "/ml/v1/custom-xml-config/validate", init?: PostI<"/ml/v1/custom-xml-config/validate">): PostR<"/ml/v1/custom-xml-config/validate">;
   (path: "/ml/v1/updates", init?: PostI<"/ml/v1/updates">): PostR<"/ml/v1/updates">;
@@ -711,7 +783,7 @@ export interface PostCalls {
   <P extends PostPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PostRoutes[P], A>): ResultOf<PostRoutes[P], A>;
 }
 
-/** DELETE routes (17). */
+/** DELETE routes (22). */
 export interface DeleteRoutes {
   /** deleteEvent: Move an event to the trash */
   "/cal/events/v1/events/{id}": { init: { params: O["deleteEvent"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -741,6 +813,16 @@ export interface DeleteRoutes {
   "/core/v2/media/{id}": { init: { params: O["deleteMedia"]["parameters"]; body?: never }; initOptional: false; data: S["AttachmentDeleted"]; error: S["Error"] };
   /** deleteMenuItem: Delete a menu item */
   "/core/v2/menu-items/{id}": { init: { params: O["deleteMenuItem"]["parameters"]; body?: never }; initOptional: false; data: S["MenuItemDeleted"]; error: S["Error"] };
+  /** deleteCategory: Delete a category */
+  "/core/v2/categories/{id}": { init: { params: O["deleteCategory"]["parameters"]; body?: never }; initOptional: false; data: S["CategoryDeleted"]; error: S["Error"] };
+  /** deleteTag: Delete a tag */
+  "/core/v2/tags/{id}": { init: { params: O["deleteTag"]["parameters"]; body?: never }; initOptional: false; data: S["TagDeleted"]; error: S["Error"] };
+  /** deleteUser: Delete a user */
+  "/core/v2/users/{id}": { init: { params: O["deleteUser"]["parameters"]; body?: never }; initOptional: false; data: S["UserDeleted"]; error: S["Error"] };
+  /** deleteCurrentUser: Delete the current user */
+  "/core/v2/users/me": { init: { params: O["deleteCurrentUser"]["parameters"]; body?: never }; initOptional: false; data: S["UserDeleted"]; error: S["Error"] };
+  /** deleteComment: Delete a comment */
+  "/core/v2/comments/{id}": { init: { params: O["deleteComment"]["parameters"]; body?: never }; initOptional: false; data: O["deleteComment"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** deleteMlAteAteProxy: Proxy a DELETE request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["deleteMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["deleteMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** deleteBuilderIconFonts: Delete an icon font */
@@ -768,6 +850,11 @@ export interface DeleteCalls {
   (path: "/core/v2/pages/{parent}/revisions/{id}", init: DeleteI<"/core/v2/pages/{parent}/revisions/{id}">): DeleteR<"/core/v2/pages/{parent}/revisions/{id}">;
   (path: "/core/v2/media/{id}", init: DeleteI<"/core/v2/media/{id}">): DeleteR<"/core/v2/media/{id}">;
   (path: "/core/v2/menu-items/{id}", init: DeleteI<"/core/v2/menu-items/{id}">): DeleteR<"/core/v2/menu-items/{id}">;
+  (path: "/core/v2/categories/{id}", init: DeleteI<"/core/v2/categories/{id}">): DeleteR<"/core/v2/categories/{id}">;
+  (path: "/core/v2/tags/{id}", init: DeleteI<"/core/v2/tags/{id}">): DeleteR<"/core/v2/tags/{id}">;
+  (path: "/core/v2/users/{id}", init: DeleteI<"/core/v2/users/{id}">): DeleteR<"/core/v2/users/{id}">;
+  (path: "/core/v2/users/me", init: DeleteI<"/core/v2/users/me">): DeleteR<"/core/v2/users/me">;
+  (path: "/core/v2/comments/{id}", init: DeleteI<"/core/v2/comments/{id}">): DeleteR<"/core/v2/comments/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: DeleteI<"/ml/ate/v1/ate/proxy">): DeleteR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/icon-fonts", init: DeleteI<"/builder/v1/icon-fonts">): DeleteR<"/builder/v1/icon-fonts">;
   (path: "/builder/v1/font-library", init: DeleteI<"/builder/v1/font-library">): DeleteR<"/builder/v1/font-library">;
@@ -798,7 +885,7 @@ export interface HeadCalls {
   <P extends HeadPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<HeadRoutes[P], A>): ResultOf<HeadRoutes[P], A>;
 }
 
-/** PATCH routes (18). */
+/** PATCH routes (23). */
 export interface PatchRoutes {
   /** updateEventPatch: Update an event (PATCH) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPatch"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -824,6 +911,16 @@ export interface PatchRoutes {
   "/core/v2/media/{id}": { init: { params: O["updateMediaPatch"]["parameters"]; body?: S["AttachmentWrite"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
   /** updateMenuItemPatch: Update a menu item (PATCH) */
   "/core/v2/menu-items/{id}": { init: { params: O["updateMenuItemPatch"]["parameters"]; body?: S["MenuItemWrite"] }; initOptional: false; data: S["MenuItemEdit"]; error: S["Error"] };
+  /** updateCategoryPatch: Update a category (PATCH) */
+  "/core/v2/categories/{id}": { init: { params: O["updateCategoryPatch"]["parameters"]; body?: S["CategoryWrite"] }; initOptional: false; data: S["CategoryEdit"]; error: S["Error"] };
+  /** updateTagPatch: Update a tag (PATCH) */
+  "/core/v2/tags/{id}": { init: { params: O["updateTagPatch"]["parameters"]; body?: S["TagWrite"] }; initOptional: false; data: S["TagEdit"]; error: S["Error"] };
+  /** updateUserPatch: Update a user (PATCH) */
+  "/core/v2/users/{id}": { init: { params: O["updateUserPatch"]["parameters"]; body?: S["UserWrite"] }; initOptional: false; data: S["UserEdit"]; error: S["Error"] };
+  /** updateCurrentUserPatch: Update the current user (PATCH) */
+  "/core/v2/users/me": { init: { params?: O["updateCurrentUserPatch"]["parameters"]; body?: S["UserWrite"] }; initOptional: true; data: S["UserEdit"]; error: S["Error"] };
+  /** updateCommentPatch: Update a comment (PATCH) */
+  "/core/v2/comments/{id}": { init: { params: O["updateCommentPatch"]["parameters"]; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
   /** patchMlAteAteProxy: Proxy a PATCH request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["patchMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["patchMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** patchBuilderFontLibrary: Patch a font of the library */
@@ -855,6 +952,11 @@ export interface PatchCalls {
   (path: "/core/v2/pages/{id}", init: PatchI<"/core/v2/pages/{id}">): PatchR<"/core/v2/pages/{id}">;
   (path: "/core/v2/media/{id}", init: PatchI<"/core/v2/media/{id}">): PatchR<"/core/v2/media/{id}">;
   (path: "/core/v2/menu-items/{id}", init: PatchI<"/core/v2/menu-items/{id}">): PatchR<"/core/v2/menu-items/{id}">;
+  (path: "/core/v2/categories/{id}", init: PatchI<"/core/v2/categories/{id}">): PatchR<"/core/v2/categories/{id}">;
+  (path: "/core/v2/tags/{id}", init: PatchI<"/core/v2/tags/{id}">): PatchR<"/core/v2/tags/{id}">;
+  (path: "/core/v2/users/{id}", init: PatchI<"/core/v2/users/{id}">): PatchR<"/core/v2/users/{id}">;
+  (path: "/core/v2/users/me", init?: PatchI<"/core/v2/users/me">): PatchR<"/core/v2/users/me">;
+  (path: "/core/v2/comments/{id}", init: PatchI<"/core/v2/comments/{id}">): PatchR<"/core/v2/comments/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PatchI<"/ml/ate/v1/ate/proxy">): PatchR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PatchI<"/builder/v1/font-library">): PatchR<"/builder/v1/font-library">;
   (path: "/connector/v1/sync", init?: PatchI<"/connector/v1/sync">): PatchR<"/connector/v1/sync">;
@@ -893,6 +995,11 @@ export interface CoreLists {
   "/core/v2/pages/{id}/autosaves": GetRoutes["/core/v2/pages/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/media": GetRoutes["/core/v2/media"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/menu-items": GetRoutes["/core/v2/menu-items"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/categories": GetRoutes["/core/v2/categories"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/tags": GetRoutes["/core/v2/tags"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/users": GetRoutes["/core/v2/users"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/comments": GetRoutes["/core/v2/comments"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/search": GetRoutes["/core/v2/search"]["data"] extends readonly (infer I)[] ? I : never;
 }
 export type CoreListPath = keyof CoreLists;
 
@@ -923,6 +1030,16 @@ export type BatchRequest =
   | ({ method: "POST"; path: "/core/v2/menu-items/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/menu-items/{id}"]["init"])
   | ({ method: "DELETE"; path: "/core/v2/menu-items/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/menu-items/{id}"]["init"])
   | ({ method: "PATCH"; path: "/core/v2/menu-items/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/menu-items/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/categories"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/categories"]["init"])
+  | ({ method: "PUT"; path: "/core/v2/categories/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/categories/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/categories/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/categories/{id}"]["init"])
+  | ({ method: "DELETE"; path: "/core/v2/categories/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/categories/{id}"]["init"])
+  | ({ method: "PATCH"; path: "/core/v2/categories/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/categories/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/tags"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tags"]["init"])
+  | ({ method: "PUT"; path: "/core/v2/tags/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/tags/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/tags/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tags/{id}"]["init"])
+  | ({ method: "DELETE"; path: "/core/v2/tags/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/tags/{id}"]["init"])
+  | ({ method: "PATCH"; path: "/core/v2/tags/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/tags/{id}"]["init"])
 ;
 export interface BatchRoutes {
   "/core/v2/posts": { POST: PostRoutes["/core/v2/posts"] };
@@ -931,5 +1048,9 @@ export interface BatchRoutes {
   "/core/v2/pages/{id}": { PUT: PutRoutes["/core/v2/pages/{id}"]; POST: PostRoutes["/core/v2/pages/{id}"]; DELETE: DeleteRoutes["/core/v2/pages/{id}"]; PATCH: PatchRoutes["/core/v2/pages/{id}"] };
   "/core/v2/menu-items": { POST: PostRoutes["/core/v2/menu-items"] };
   "/core/v2/menu-items/{id}": { PUT: PutRoutes["/core/v2/menu-items/{id}"]; POST: PostRoutes["/core/v2/menu-items/{id}"]; DELETE: DeleteRoutes["/core/v2/menu-items/{id}"]; PATCH: PatchRoutes["/core/v2/menu-items/{id}"] };
+  "/core/v2/categories": { POST: PostRoutes["/core/v2/categories"] };
+  "/core/v2/categories/{id}": { PUT: PutRoutes["/core/v2/categories/{id}"]; POST: PostRoutes["/core/v2/categories/{id}"]; DELETE: DeleteRoutes["/core/v2/categories/{id}"]; PATCH: PatchRoutes["/core/v2/categories/{id}"] };
+  "/core/v2/tags": { POST: PostRoutes["/core/v2/tags"] };
+  "/core/v2/tags/{id}": { PUT: PutRoutes["/core/v2/tags/{id}"]; POST: PostRoutes["/core/v2/tags/{id}"]; DELETE: DeleteRoutes["/core/v2/tags/{id}"]; PATCH: PatchRoutes["/core/v2/tags/{id}"] };
 }
 export type BatchablePath = keyof BatchRoutes;

@@ -1241,6 +1241,326 @@ export interface paths {
         patch: operations["updateMenuItemPatch"];
         trace?: never;
     };
+    "/core/v2/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List categories
+         * @description List post categories, by name by default (10 per page). Public; `context=edit` needs a user who may manage categories (`manage_categories`; anonymous 401 `rest_forbidden_context`). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds the fields for editors, `embed` a small subset. A `post` the caller may not read answers 401/403 `rest_cannot_read`.
+         */
+        get: operations["listCategories"];
+        put?: never;
+        /**
+         * Create a category
+         * @description Create a post category and answer it in `edit` context. Needs a user with `manage_categories` (anonymous 401 `rest_cannot_create`, without it 403). Batchable.
+         */
+        post: operations["createCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a category
+         * @description Return one post category. Public; `context=edit` needs a user who may edit it (anonymous 401 `rest_forbidden_context`). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds the fields for editors, `embed` a small subset.
+         */
+        get: operations["getCategory"];
+        /**
+         * Update a category (PUT)
+         * @description Update a post category: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the category in `edit` context. Needs a user who may edit it (`manage_categories`; anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        put: operations["updateCategoryPut"];
+        /**
+         * Update a category
+         * @description Update a post category: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the category in `edit` context. Needs a user who may edit it (`manage_categories`; anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        post: operations["updateCategory"];
+        /**
+         * Delete a category
+         * @description Delete a post category for good; `force` must be `true` because terms have no trash (without it 501 `rest_trash_not_supported`). Needs a user who may delete it (`manage_categories`; anonymous 401 `rest_cannot_delete`, without it 403; the default category cannot be deleted: 403 `rest_cannot_delete`). Batchable.
+         */
+        delete: operations["deleteCategory"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a category (PATCH)
+         * @description Update a post category: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the category in `edit` context. Needs a user who may edit it (`manage_categories`; anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        patch: operations["updateCategoryPatch"];
+        trace?: never;
+    };
+    "/core/v2/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tags
+         * @description List post tags, by name by default (10 per page). Public; `context=edit` needs a user who may manage tags (`manage_categories`; anonymous 401 `rest_forbidden_context`). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds the fields for editors, `embed` a small subset. A `post` the caller may not read answers 401/403 `rest_cannot_read`.
+         */
+        get: operations["listTags"];
+        put?: never;
+        /**
+         * Create a tag
+         * @description Create a post tag and answer it in `edit` context. Needs a user with `manage_categories` (anonymous 401 `rest_cannot_create`, without it 403). Batchable.
+         */
+        post: operations["createTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a tag
+         * @description Return one post tag. Public; `context=edit` needs a user who may edit it (anonymous 401 `rest_forbidden_context`). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds the fields for editors, `embed` a small subset.
+         */
+        get: operations["getTag"];
+        /**
+         * Update a tag (PUT)
+         * @description Update a post tag: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the tag in `edit` context. Needs a user who may edit it (`manage_categories`; anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        put: operations["updateTagPut"];
+        /**
+         * Update a tag
+         * @description Update a post tag: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the tag in `edit` context. Needs a user who may edit it (`manage_categories`; anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        post: operations["updateTag"];
+        /**
+         * Delete a tag
+         * @description Delete a post tag for good; `force` must be `true` because terms have no trash (without it 501 `rest_trash_not_supported`). Needs a user who may delete it (`manage_categories`; anonymous 401 `rest_cannot_delete`, without it 403). Batchable.
+         */
+        delete: operations["deleteTag"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a tag (PATCH)
+         * @description Update a post tag: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the tag in `edit` context. Needs a user who may edit it (`manage_categories`; anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        patch: operations["updateTagPatch"];
+        trace?: never;
+    };
+    "/core/v2/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users
+         * @description List users, by name by default (10 per page). Anonymous callers and users without `list_users` see only users who have published posts; `context=edit`, `roles`, `capabilities` and some orders need `list_users` (anonymous 401, otherwise 403). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds the fields for editors, `embed` a small subset.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a user
+         * @description Create a user and answer it in `edit` context. Needs a user with `create_users` (anonymous 401 `rest_cannot_create_user`, without it 403). Batchable on the WordPress 6.8 and 7.1 sandbox sites but not on 6.1, so not marked batchable here.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a user
+         * @description Return one user. Public for users who have published posts; others and `context=edit` need a user who may list or edit users (anonymous 401 `rest_user_cannot_view` or `rest_forbidden_context`, otherwise 403). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds the fields for editors, `embed` a small subset.
+         */
+        get: operations["getUser"];
+        /**
+         * Update a user (PUT)
+         * @description Update a user: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the user in `edit` context. Needs a user who may edit this user (`edit_users`, or the user itself; anonymous 401 `rest_cannot_edit`, without it 403). Batchable on the WordPress 6.8 and 7.1 sandbox sites but not on 6.1, so not marked batchable here.
+         */
+        put: operations["updateUserPut"];
+        /**
+         * Update a user
+         * @description Update a user: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the user in `edit` context. Needs a user who may edit this user (`edit_users`, or the user itself; anonymous 401 `rest_cannot_edit`, without it 403). Batchable on the WordPress 6.8 and 7.1 sandbox sites but not on 6.1, so not marked batchable here.
+         */
+        post: operations["updateUser"];
+        /**
+         * Delete a user
+         * @description Delete a user for good: `force` must be `true` because users have no trash (without it 501 `rest_trash_not_supported`) and `reassign` is required (without it 400 `rest_missing_callback_param`, even anonymous). Needs a user with `delete_users` (anonymous 401 `rest_user_cannot_delete`, without it 403). Batchable on the WordPress 6.8 and 7.1 sandbox sites but not on 6.1, so not marked batchable here.
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a user (PATCH)
+         * @description Update a user: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the user in `edit` context. Needs a user who may edit this user (`edit_users`, or the user itself; anonymous 401 `rest_cannot_edit`, without it 403). Batchable on the WordPress 6.8 and 7.1 sandbox sites but not on 6.1, so not marked batchable here.
+         */
+        patch: operations["updateUserPatch"];
+        trace?: never;
+    };
+    "/core/v2/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the current user
+         * @description Return the signed-in user (anonymous 401 `rest_not_logged_in`). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds the fields for editors, `embed` a small subset.
+         */
+        get: operations["getCurrentUser"];
+        /**
+         * Update the current user (PUT)
+         * @description Update the signed-in user: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the user in `edit` context (anonymous: 404 `rest_user_invalid_id`, the platform looks for user 0).
+         */
+        put: operations["updateCurrentUserPut"];
+        /**
+         * Update the current user
+         * @description Update the signed-in user: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the user in `edit` context (anonymous: 404 `rest_user_invalid_id`, the platform looks for user 0).
+         */
+        post: operations["updateCurrentUser"];
+        /**
+         * Delete the current user
+         * @description Delete the signed-in user for good: `force` must be `true` (without it 501 `rest_trash_not_supported`) and `reassign` is required (without it 400 `rest_missing_callback_param`). Needs `delete_users` (anonymous: 404 `rest_user_invalid_id`, the platform looks for user 0; without it 403). The contract run sends it only anonymously (the refusal).
+         */
+        delete: operations["deleteCurrentUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the current user (PATCH)
+         * @description Update the signed-in user: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the user in `edit` context (anonymous: 404 `rest_user_invalid_id`, the platform looks for user 0).
+         */
+        patch: operations["updateCurrentUserPatch"];
+        trace?: never;
+    };
+    "/core/v2/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List comments
+         * @description List comments, newest first by default (10 per page). Public for approved comments on public posts; other statuses and types, the author filters and `context=edit` need a user who may edit posts (anonymous 401 `rest_forbidden_param` or `rest_forbidden_context`, otherwise 403). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds the fields for editors, `embed` a small subset.
+         */
+        get: operations["listComments"];
+        put?: never;
+        /**
+         * Create a comment
+         * @description Create a comment and answer it in `edit` context. Needs a signed-in user (anonymous 401 `rest_comment_login_required` on a stock site); `post` must name a post open for comments (without one 403 `rest_comment_invalid_post_id`, for every user); another author or a status needs `moderate_comments` (403).
+         */
+        post: operations["createComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a comment
+         * @description Return one comment. Public for an approved comment on a public post; others and `context=edit` need a user who may moderate it (anonymous 401 `rest_cannot_read` or `rest_forbidden_context`, otherwise 403). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds the fields for editors, `embed` a small subset.
+         */
+        get: operations["getComment"];
+        /**
+         * Update a comment (PUT)
+         * @description Update a comment: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the comment in `edit` context. Needs a user who may moderate it (`edit_comment`; anonymous 401 `rest_cannot_edit`, without it 403).
+         */
+        put: operations["updateCommentPut"];
+        /**
+         * Update a comment
+         * @description Update a comment: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the comment in `edit` context. Needs a user who may moderate it (`edit_comment`; anonymous 401 `rest_cannot_edit`, without it 403).
+         */
+        post: operations["updateComment"];
+        /**
+         * Delete a comment
+         * @description Delete a comment: moved to the trash (answered as the trashed comment, `edit` context) or, with `force=true`, deleted for good. Needs a user who may moderate it (anonymous 401 `rest_cannot_delete`, without it 403); a comment already in the trash answers 410 `rest_already_trashed`.
+         */
+        delete: operations["deleteComment"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a comment (PATCH)
+         * @description Update a comment: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the comment in `edit` context. Needs a user who may moderate it (`edit_comment`; anonymous 401 `rest_cannot_edit`, without it 403).
+         */
+        patch: operations["updateCommentPatch"];
+        trace?: never;
+    };
+    "/core/v2/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the site
+         * @description Search posts of every public type, terms or post formats by `search` (10 per page). Public: the results are the records the caller may read. Each result is a `SearchResult` (`view` and `embed` context have the same fields); `_embed` embeds each result's own record.
+         */
+        get: operations["listSearchResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ml/v1": {
         parameters: {
             query?: never;
@@ -6867,6 +7187,118 @@ export interface components {
             [key: string]: components["schemas"]["CoreMetaValue"];
         })) | unknown[];
         /**
+         * CoreAvatarUrls
+         * @description Avatar image URLs keyed by size in pixels (`24`, `48`, `96`); the site's avatar service makes them from the e-mail address. Absent where the site shows no avatars.
+         */
+        CoreAvatarUrls: {
+            /**
+             * Format: uri
+             * @description The avatar's URL at 24 pixels.
+             */
+            24: string;
+            /**
+             * Format: uri
+             * @description The avatar's URL at 48 pixels.
+             */
+            48: string;
+            /**
+             * Format: uri
+             * @description The avatar's URL at 96 pixels.
+             */
+            96: string;
+        };
+        /**
+         * UserEmbed
+         * @description A user in `embed` context (as embedded in `_embedded`, e.g. a post's `author`): the public profile without `meta`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        UserEmbed: {
+            /** @description The user's unique id. */
+            readonly id: number;
+            /** @description The name shown publicly. */
+            name: string;
+            /** @description The user's website (a URL, or an empty string when none). */
+            url: string;
+            /** @description The biography; an empty string when none. */
+            description: string;
+            /**
+             * Format: uri
+             * @description The URL of the user's author archive.
+             */
+            readonly link: string;
+            /** @description The user's URL-friendly name (the author archive's). */
+            slug: string;
+            /** @description The user's avatar URLs (sent when the site shows avatars, the default). */
+            readonly avatar_urls?: components["schemas"]["CoreAvatarUrls"];
+            /** @description Hypermedia links (`self`, `collection`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * CoreEmbedded
+         * @description Linked records embedded with `_embed`, keyed by link relation. Each value lists one entry per embeddable link; an entry the caller may not read is an error object instead (e.g. `rest_cannot_read_post` for the comments of a post).
+         */
+        CoreEmbedded: {
+            /** @description The author (a user record in `embed` context; an error object where the caller may not read the user). */
+            author?: (components["schemas"]["UserEmbed"] | components["schemas"]["Error"])[];
+            /** @description The comments (in `embed` context), one list per `replies` link. */
+            replies?: (components["schemas"]["CommentEmbed"][] | components["schemas"]["Error"])[];
+            /** @description The featured image. */
+            "wp:featuredmedia"?: (components["schemas"]["AttachmentEmbed"] | components["schemas"]["Error"])[];
+            /** @description The terms, one list per taxonomy link, in `embed` context: a post's categories and tags (`CategoryEmbed`, `TagEmbed`); the terms of other taxonomies (a menu item's menu, an event's event categories) are term objects with at least `id` and `taxonomy`. */
+            "wp:term"?: ((components["schemas"]["CategoryEmbed"] | components["schemas"]["TagEmbed"] | ({
+                id: number;
+                taxonomy: string;
+            } & {
+                [key: string]: unknown;
+            }))[] | components["schemas"]["Error"])[];
+            /** @description The parent page (or the post an attachment belongs to). */
+            up?: (({
+                id: number;
+            } & {
+                [key: string]: unknown;
+            }) | components["schemas"]["Error"])[];
+            /** @description The post or term a menu item links to. */
+            "wp:menu-item-object"?: (({
+                id: number;
+            } & {
+                [key: string]: unknown;
+            }) | components["schemas"]["Error"])[];
+        } & {
+            [key: string]: unknown[];
+        };
+        /**
+         * CommentEmbed
+         * @description A comment in `embed` context (as embedded in `_embedded`, e.g. a post's `replies`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CommentEmbed: {
+            /** @description The comment's unique id. */
+            readonly id: number;
+            /** @description The id of the comment this one replies to; `0` for a top-level comment. */
+            parent: number;
+            /** @description The commenter's user id; `0` for a visitor without an account. */
+            author: number;
+            /** @description The commenter's name as displayed. */
+            author_name: string;
+            /** @description The commenter's website (a URL, or an empty string when none). */
+            author_url: string;
+            /** @description When the comment was made, in the site's time zone. */
+            date: components["schemas"]["SiteDateTime"];
+            /** @description The comment's text. */
+            content: components["schemas"]["Rendered"];
+            /**
+             * Format: uri
+             * @description The URL of the comment on its post's page.
+             */
+            readonly link: string;
+            /** @description The comment's type: `comment`, `pingback`, `trackback`, or `note` (a block editor note, since WordPress 6.9). */
+            readonly type: string;
+            /** @description The commenter's avatar URLs (sent when the site shows avatars, the default). */
+            readonly author_avatar_urls?: components["schemas"]["CoreAvatarUrls"];
+            /** @description Hypermedia links (`self`, `collection`, `up` to the post, `author` for a user's comment, `in-reply-to` for a reply, `children`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed` (`up`, `author`, `in-reply-to`, `children`). */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
          * AttachmentImageSize
          * @description One generated size of an image.
          */
@@ -6932,42 +7364,6 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * CoreEmbedded
-         * @description Linked records embedded with `_embed`, keyed by link relation. Each value lists one entry per embeddable link; an entry the caller may not read is an error object instead (e.g. `rest_cannot_read_post` for the comments of a post).
-         */
-        CoreEmbedded: {
-            /** @description The author (a user record in `embed` context). */
-            author?: (({
-                id: number;
-            } & {
-                [key: string]: unknown;
-            }) | components["schemas"]["Error"])[];
-            /** @description The comments, one list per link. */
-            replies?: ({
-                [key: string]: unknown;
-            }[] | components["schemas"]["Error"])[];
-            /** @description The featured image. */
-            "wp:featuredmedia"?: (components["schemas"]["AttachmentEmbed"] | components["schemas"]["Error"])[];
-            /** @description The terms, one list per taxonomy (categories, tags, menus). */
-            "wp:term"?: ({
-                [key: string]: unknown;
-            }[] | components["schemas"]["Error"])[];
-            /** @description The parent page (or the post an attachment belongs to). */
-            up?: (({
-                id: number;
-            } & {
-                [key: string]: unknown;
-            }) | components["schemas"]["Error"])[];
-            /** @description The post or term a menu item links to. */
-            "wp:menu-item-object"?: (({
-                id: number;
-            } & {
-                [key: string]: unknown;
-            }) | components["schemas"]["Error"])[];
-        } & {
-            [key: string]: unknown[];
-        };
-        /**
          * AttachmentEmbed
          * @description A media attachment in `embed` context (as embedded in `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
          */
@@ -7013,6 +7409,58 @@ export interface components {
              */
             readonly source_url: string;
             /** @description Hypermedia links (`self`, `collection`, `about`, `author`, `replies`, `version-history`, `wp:term`, `wp:featuredmedia`, `wp:action-*` in `edit` context, …). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CategoryEmbed
+         * @description A category in `embed` context (as embedded in `_embedded`, e.g. a post's `wp:term`): id, link, name, slug and taxonomy. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CategoryEmbed: {
+            /** @description The term's unique id. */
+            readonly id: number;
+            /**
+             * Format: uri
+             * @description The URL of the category's archive page.
+             */
+            readonly link: string;
+            /** @description The category's name as displayed. */
+            name: string;
+            /** @description The category's URL-friendly name, unique in the taxonomy. */
+            slug: string;
+            /**
+             * @description The taxonomy, always `category`.
+             * @constant
+             */
+            readonly taxonomy: "category";
+            /** @description Hypermedia links (`self`, `collection`, `about`, `up` for a child category, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed` (the parent category, as `up`). */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * TagEmbed
+         * @description A tag in `embed` context (as embedded in `_embedded`, e.g. a post's `wp:term`): id, link, name, slug and taxonomy. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        TagEmbed: {
+            /** @description The term's unique id. */
+            readonly id: number;
+            /**
+             * Format: uri
+             * @description The URL of the tag's archive page.
+             */
+            readonly link: string;
+            /** @description The tag's name as displayed. */
+            name: string;
+            /** @description The tag's URL-friendly name, unique in the taxonomy. */
+            slug: string;
+            /**
+             * @description The taxonomy, always `post_tag`.
+             * @constant
+             */
+            readonly taxonomy: "post_tag";
+            /** @description Hypermedia links (`self`, `collection`, `about`, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed`. */
             _embedded?: components["schemas"]["CoreEmbedded"];
@@ -8309,6 +8757,676 @@ export interface components {
             previous: components["schemas"]["MenuItem"];
         };
         /**
+         * CoreTermMeta
+         * @description Registered meta fields of a term, keyed by name; an empty JSON array `[]` when the site registers none (a stock site and the calendar plugin register none for categories and tags).
+         */
+        CoreTermMeta: {
+            [key: string]: components["schemas"]["CoreMetaValue"];
+        } | unknown[];
+        /**
+         * Category
+         * @description A post category (taxonomy `category`) in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        Category: {
+            /** @description The term's unique id. */
+            readonly id: number;
+            /** @description The number of published posts in the category. */
+            readonly count: number;
+            /** @description The category's description (HTML allowed); an empty string when none. */
+            description: string;
+            /**
+             * Format: uri
+             * @description The URL of the category's archive page.
+             */
+            readonly link: string;
+            /** @description The category's name as displayed. */
+            name: string;
+            /** @description The category's URL-friendly name, unique in the taxonomy. */
+            slug: string;
+            /**
+             * @description The taxonomy, always `category`.
+             * @constant
+             */
+            readonly taxonomy: "category";
+            /** @description The id of the parent category; `0` for a top-level one. */
+            parent: number;
+            /** @description Registered meta fields of the term. */
+            meta: components["schemas"]["CoreTermMeta"];
+            /** @description Hypermedia links (`self`, `collection`, `about`, `up` for a child category, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed` (the parent category, as `up`). */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CategoryEdit
+         * @description A category in `edit` context (`context=edit`, and every write answer): the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CategoryEdit: {
+            /** @description The term's unique id. */
+            readonly id: number;
+            /** @description The number of published posts in the category. */
+            readonly count: number;
+            /** @description The category's description (HTML allowed); an empty string when none. */
+            description: string;
+            /**
+             * Format: uri
+             * @description The URL of the category's archive page.
+             */
+            readonly link: string;
+            /** @description The category's name as displayed. */
+            name: string;
+            /** @description The category's URL-friendly name, unique in the taxonomy. */
+            slug: string;
+            /**
+             * @description The taxonomy, always `category`.
+             * @constant
+             */
+            readonly taxonomy: "category";
+            /** @description The id of the parent category; `0` for a top-level one. */
+            parent: number;
+            /** @description Registered meta fields of the term. */
+            meta: components["schemas"]["CoreTermMeta"];
+            /** @description Hypermedia links (`self`, `collection`, `about`, `up` for a child category, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed` (the parent category, as `up`). */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CategoryCreate
+         * @description The fields of a new category. In an `application/x-www-form-urlencoded` body, objects use PHP brackets (`meta[key]=…`).
+         */
+        CategoryCreate: {
+            /** @description The category's description (HTML allowed). */
+            description?: string;
+            /** @description The category's name; a name already used by a sibling is refused (400 `term_exists`). */
+            name: string;
+            /** @description The URL-friendly name (made from `name` when absent). */
+            slug?: string;
+            /** @description The id of the parent category (`0` for top level; an unknown id is refused with 400 `rest_term_invalid`). */
+            parent?: number;
+            /** @description Registered meta fields to set (a stock site registers none for terms). */
+            meta?: Record<string, never>;
+        };
+        /**
+         * CategoryWrite
+         * @description The fields of a category to change, all optional, for update (POST, PUT, PATCH).
+         */
+        CategoryWrite: {
+            /** @description The category's description (HTML allowed). */
+            description?: string;
+            /** @description The category's name; a name already used by a sibling is refused (400 `term_exists`). */
+            name?: string;
+            /** @description The URL-friendly name (made from `name` when absent). */
+            slug?: string;
+            /** @description The id of the parent category (`0` for top level; an unknown id is refused with 400 `rest_term_invalid`). */
+            parent?: number;
+            /** @description Registered meta fields to set (a stock site registers none for terms). */
+            meta?: Record<string, never>;
+        };
+        /**
+         * CategoryDeleted
+         * @description The answer to the deletion (`force=true`) of a category. Its posts that have no other category get the default category.
+         */
+        CategoryDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The category as it was before the deletion, in `view` context (without `_links`). */
+            previous: components["schemas"]["Category"];
+        };
+        /**
+         * Tag
+         * @description A post tag (taxonomy `post_tag`, shared with the calendar's events) in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        Tag: {
+            /** @description The term's unique id. */
+            readonly id: number;
+            /** @description The number of published posts in the tag. */
+            readonly count: number;
+            /** @description The tag's description (HTML allowed); an empty string when none. */
+            description: string;
+            /**
+             * Format: uri
+             * @description The URL of the tag's archive page.
+             */
+            readonly link: string;
+            /** @description The tag's name as displayed. */
+            name: string;
+            /** @description The tag's URL-friendly name, unique in the taxonomy. */
+            slug: string;
+            /**
+             * @description The taxonomy, always `post_tag`.
+             * @constant
+             */
+            readonly taxonomy: "post_tag";
+            /** @description Registered meta fields of the term. */
+            meta: components["schemas"]["CoreTermMeta"];
+            /** @description Hypermedia links (`self`, `collection`, `about`, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * TagEdit
+         * @description A tag in `edit` context (`context=edit`, and every write answer): the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        TagEdit: {
+            /** @description The term's unique id. */
+            readonly id: number;
+            /** @description The number of published posts in the tag. */
+            readonly count: number;
+            /** @description The tag's description (HTML allowed); an empty string when none. */
+            description: string;
+            /**
+             * Format: uri
+             * @description The URL of the tag's archive page.
+             */
+            readonly link: string;
+            /** @description The tag's name as displayed. */
+            name: string;
+            /** @description The tag's URL-friendly name, unique in the taxonomy. */
+            slug: string;
+            /**
+             * @description The taxonomy, always `post_tag`.
+             * @constant
+             */
+            readonly taxonomy: "post_tag";
+            /** @description Registered meta fields of the term. */
+            meta: components["schemas"]["CoreTermMeta"];
+            /** @description Hypermedia links (`self`, `collection`, `about`, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * TagCreate
+         * @description The fields of a new tag. In an `application/x-www-form-urlencoded` body, objects use PHP brackets (`meta[key]=…`).
+         */
+        TagCreate: {
+            /** @description The tag's description (HTML allowed). */
+            description?: string;
+            /** @description The tag's name; a name already used is refused (400 `term_exists`). */
+            name: string;
+            /** @description The URL-friendly name (made from `name` when absent). */
+            slug?: string;
+            /** @description Registered meta fields to set (a stock site registers none for terms). */
+            meta?: Record<string, never>;
+        };
+        /**
+         * TagWrite
+         * @description The fields of a tag to change, all optional, for update (POST, PUT, PATCH).
+         */
+        TagWrite: {
+            /** @description The tag's description (HTML allowed). */
+            description?: string;
+            /** @description The tag's name; a name already used is refused (400 `term_exists`). */
+            name?: string;
+            /** @description The URL-friendly name (made from `name` when absent). */
+            slug?: string;
+            /** @description Registered meta fields to set (a stock site registers none for terms). */
+            meta?: Record<string, never>;
+        };
+        /**
+         * TagDeleted
+         * @description The answer to the deletion (`force=true`) of a tag.
+         */
+        TagDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The tag as it was before the deletion, in `view` context (without `_links`). */
+            previous: components["schemas"]["Tag"];
+        };
+        /**
+         * CoreUserMeta
+         * @description Registered meta fields of a user, keyed by name; an empty JSON array `[]` when none is sent. The platform registers `persisted_preferences` (the block editor's preferences of the user, `edit` context only, an empty array until set); other plugins may register more keys (`CoreMetaValue`).
+         */
+        CoreUserMeta: ({
+            /** @description The block editor's preferences of the user (`edit` context only); an empty array until the user saves one, then an object with `_modified` (when they were saved) and the preferences by scope. */
+            persisted_preferences?: ({
+                /**
+                 * Format: date-time
+                 * @description When the preferences were saved.
+                 */
+                _modified?: string;
+            } & {
+                [key: string]: unknown;
+            }) | unknown[];
+        } & {
+            [key: string]: components["schemas"]["CoreMetaValue"];
+        }) | unknown[];
+        /**
+         * User
+         * @description A user in the default `view` context (the public profile). Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        User: {
+            /** @description The user's unique id. */
+            readonly id: number;
+            /** @description The name shown publicly. */
+            name: string;
+            /** @description The user's website (a URL, or an empty string when none). */
+            url: string;
+            /** @description The biography; an empty string when none. */
+            description: string;
+            /**
+             * Format: uri
+             * @description The URL of the user's author archive.
+             */
+            readonly link: string;
+            /** @description The user's URL-friendly name (the author archive's). */
+            slug: string;
+            /** @description The user's avatar URLs (sent when the site shows avatars, the default). */
+            readonly avatar_urls?: components["schemas"]["CoreAvatarUrls"];
+            /** @description Registered meta fields of the user. */
+            meta: components["schemas"]["CoreUserMeta"];
+            /** @description Hypermedia links (`self`, `collection`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * UserEdit
+         * @description A user in `edit` context (`context=edit`, `users/me` of a user who may edit itself, and every write answer): the profile, the login name, the e-mail address, roles and capabilities. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        UserEdit: {
+            /** @description The user's unique id. */
+            readonly id: number;
+            /** @description The login name. */
+            username: string;
+            /** @description The name shown publicly. */
+            name: string;
+            /** @description The first name; an empty string when none. */
+            first_name: string;
+            /** @description The last name; an empty string when none. */
+            last_name: string;
+            /**
+             * Format: email
+             * @description The e-mail address.
+             */
+            email: string;
+            /** @description The user's website (a URL, or an empty string when none). */
+            url: string;
+            /** @description The biography; an empty string when none. */
+            description: string;
+            /**
+             * Format: uri
+             * @description The URL of the user's author archive.
+             */
+            readonly link: string;
+            /** @description The user's language (a locale the site has installed, e.g. `en_US`; an empty string means the site's language). */
+            locale: string;
+            /** @description The nickname. */
+            nickname: string;
+            /** @description The user's URL-friendly name (the author archive's). */
+            slug: string;
+            /**
+             * Format: date-time
+             * @description When the user registered (RFC 3339, with offset).
+             */
+            readonly registered_date: string;
+            /** @description The user's roles (e.g. `administrator`, `subscriber`). */
+            roles: string[];
+            /** @description Every capability the user has, by name (`true` for each). */
+            readonly capabilities: {
+                [key: string]: boolean;
+            };
+            /** @description The user's roles and capabilities given to the user directly, by name. */
+            readonly extra_capabilities: {
+                [key: string]: boolean;
+            };
+            /** @description The user's avatar URLs (sent when the site shows avatars, the default). */
+            readonly avatar_urls?: components["schemas"]["CoreAvatarUrls"];
+            /** @description Registered meta fields of the user. */
+            meta: components["schemas"]["CoreUserMeta"];
+            /** @description Hypermedia links (`self`, `collection`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * UserCreate
+         * @description The fields of a new user. In an `application/x-www-form-urlencoded` body, arrays use PHP brackets (`roles[]=editor`).
+         */
+        UserCreate: {
+            /** @description The login name (cannot be changed once set; 400 `rest_user_invalid_argument`). */
+            username: string;
+            /** @description The name shown publicly. */
+            name?: string;
+            /** @description The first name. */
+            first_name?: string;
+            /** @description The last name. */
+            last_name?: string;
+            /**
+             * Format: email
+             * @description The e-mail address (one another user has is refused with 400 `rest_user_invalid_email`).
+             */
+            email: string;
+            /**
+             * Format: uri
+             * @description The user's website.
+             */
+            url?: string;
+            /** @description The biography. */
+            description?: string;
+            /** @description The user's language (a locale the site has installed, or an empty string for the site's language; others answer 400 `rest_invalid_param`). */
+            locale?: string;
+            /** @description The nickname. */
+            nickname?: string;
+            /** @description The URL-friendly name (one another user has is refused with 400 `rest_user_invalid_slug`). */
+            slug?: string;
+            /** @description The user's roles (setting them needs `promote_users`; an unknown role is refused with 400 `rest_user_invalid_role`). New users get the site's default role. */
+            roles?: string[];
+            /** @description The password (never sent back; one with a backslash is refused with 400 `rest_user_invalid_password`). */
+            password: string;
+            /** @description Registered meta fields to set (`persisted_preferences`). */
+            meta?: Record<string, never>;
+        };
+        /**
+         * UserWrite
+         * @description The fields of a user to change, all optional, for update (POST, PUT, PATCH).
+         */
+        UserWrite: {
+            /** @description The login name (cannot be changed once set; 400 `rest_user_invalid_argument`). */
+            username?: string;
+            /** @description The name shown publicly. */
+            name?: string;
+            /** @description The first name. */
+            first_name?: string;
+            /** @description The last name. */
+            last_name?: string;
+            /**
+             * Format: email
+             * @description The e-mail address (one another user has is refused with 400 `rest_user_invalid_email`).
+             */
+            email?: string;
+            /**
+             * Format: uri
+             * @description The user's website.
+             */
+            url?: string;
+            /** @description The biography. */
+            description?: string;
+            /** @description The user's language (a locale the site has installed, or an empty string for the site's language; others answer 400 `rest_invalid_param`). */
+            locale?: string;
+            /** @description The nickname. */
+            nickname?: string;
+            /** @description The URL-friendly name (one another user has is refused with 400 `rest_user_invalid_slug`). */
+            slug?: string;
+            /** @description The user's roles (setting them needs `promote_users`; an unknown role is refused with 400 `rest_user_invalid_role`). New users get the site's default role. */
+            roles?: string[];
+            /** @description The password (never sent back; one with a backslash is refused with 400 `rest_user_invalid_password`). */
+            password?: string;
+            /** @description Registered meta fields to set (`persisted_preferences`). */
+            meta?: Record<string, never>;
+        };
+        /**
+         * UserDeleted
+         * @description The answer to the deletion (`force=true`) of a user.
+         */
+        UserDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The user as it was before the deletion, in `edit` context (without `_links`). */
+            previous: components["schemas"]["UserEdit"];
+        };
+        /**
+         * CommentMeta
+         * @description Registered meta fields of a comment, keyed by name; an empty JSON array `[]` when the site registers none. Since WordPress 6.9 the platform registers `_wp_note_status` for the block editor's notes; other plugins may register more keys (`CoreMetaValue`).
+         */
+        CommentMeta: ({
+            /**
+             * @description The resolution of a note (`resolved` or `reopen`); `null` or an empty string on other comments.
+             * @enum {string|null}
+             */
+            _wp_note_status?: "resolved" | "reopen" | "" | null;
+        } & {
+            [key: string]: components["schemas"]["CoreMetaValue"];
+        }) | unknown[];
+        /**
+         * Comment
+         * @description A comment in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        Comment: {
+            /** @description The comment's unique id. */
+            readonly id: number;
+            /** @description The id of the post the comment is on (`0` for none). */
+            post: number;
+            /** @description The id of the comment this one replies to; `0` for a top-level comment. */
+            parent: number;
+            /** @description The commenter's user id; `0` for a visitor without an account. */
+            author: number;
+            /** @description The commenter's name as displayed. */
+            author_name: string;
+            /** @description The commenter's website (a URL, or an empty string when none). */
+            author_url: string;
+            /** @description When the comment was made, in the site's time zone. */
+            date: components["schemas"]["SiteDateTime"];
+            /** @description When the comment was made, in UTC. */
+            date_gmt: components["schemas"]["SiteDateTime"];
+            /** @description The comment's text. */
+            content: components["schemas"]["Rendered"];
+            /**
+             * Format: uri
+             * @description The URL of the comment on its post's page.
+             */
+            readonly link: string;
+            /**
+             * @description The comment's status: `approved`, `hold` (awaiting moderation), `spam`, `trash`, or `post-trashed` (its post is in the trash).
+             * @enum {string}
+             */
+            status: "approved" | "hold" | "spam" | "trash" | "post-trashed";
+            /** @description The comment's type: `comment`, `pingback`, `trackback`, or `note` (a block editor note, since WordPress 6.9). */
+            readonly type: string;
+            /** @description The commenter's avatar URLs (sent when the site shows avatars, the default). */
+            readonly author_avatar_urls?: components["schemas"]["CoreAvatarUrls"];
+            /** @description Registered meta fields of the comment. */
+            meta: components["schemas"]["CommentMeta"];
+            /** @description Hypermedia links (`self`, `collection`, `up` to the post, `author` for a user's comment, `in-reply-to` for a reply, `children`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed` (`up`, `author`, `in-reply-to`, `children`). */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CommentEdit
+         * @description A comment in `edit` context (`context=edit`, and every write answer): adds the raw text and the commenter's e-mail, IP address and user agent. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CommentEdit: {
+            /** @description The comment's unique id. */
+            readonly id: number;
+            /** @description The id of the post the comment is on (`0` for none). */
+            post: number;
+            /** @description The id of the comment this one replies to; `0` for a top-level comment. */
+            parent: number;
+            /** @description The commenter's user id; `0` for a visitor without an account. */
+            author: number;
+            /** @description The commenter's name as displayed. */
+            author_name: string;
+            /** @description The commenter's e-mail address (may be empty). */
+            author_email: string;
+            /** @description The commenter's website (a URL, or an empty string when none). */
+            author_url: string;
+            /** @description The commenter's IP address (may be empty). */
+            author_ip: string;
+            /** @description The commenter's browser (user agent; may be empty). */
+            author_user_agent: string;
+            /** @description When the comment was made, in the site's time zone. */
+            date: components["schemas"]["SiteDateTime"];
+            /** @description When the comment was made, in UTC. */
+            date_gmt: components["schemas"]["SiteDateTime"];
+            /** @description The comment's text: `raw` as stored, `rendered` as displayed. */
+            content: components["schemas"]["RenderedEdit"];
+            /**
+             * Format: uri
+             * @description The URL of the comment on its post's page.
+             */
+            readonly link: string;
+            /**
+             * @description The comment's status: `approved`, `hold` (awaiting moderation), `spam`, `trash`, or `post-trashed` (its post is in the trash).
+             * @enum {string}
+             */
+            status: "approved" | "hold" | "spam" | "trash" | "post-trashed";
+            /** @description The comment's type: `comment`, `pingback`, `trackback`, or `note` (a block editor note, since WordPress 6.9). */
+            readonly type: string;
+            /** @description The commenter's avatar URLs (sent when the site shows avatars, the default). */
+            readonly author_avatar_urls?: components["schemas"]["CoreAvatarUrls"];
+            /** @description Registered meta fields of the comment. */
+            meta: components["schemas"]["CommentMeta"];
+            /** @description Hypermedia links (`self`, `collection`, `up` to the post, `author` for a user's comment, `in-reply-to` for a reply, `children`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed` (`up`, `author`, `in-reply-to`, `children`). */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CommentCreate
+         * @description The fields of a new comment, with the defaults the site applies on create. A user who may not moderate comments comments as itself on a post open for comments; anonymous comments are off on a stock site (401 `rest_comment_login_required`).
+         */
+        CommentCreate: {
+            /** @description The commenter's user id (another user's needs `moderate_comments`, else 403 `rest_comment_invalid_author`). */
+            author?: number;
+            /**
+             * Format: email
+             * @description The commenter's e-mail address.
+             */
+            author_email?: string;
+            /**
+             * Format: ip
+             * @description The commenter's IP address (setting it needs `moderate_comments`).
+             */
+            author_ip?: string;
+            /** @description The commenter's name. */
+            author_name?: string;
+            /**
+             * Format: uri
+             * @description The commenter's website.
+             */
+            author_url?: string;
+            /** @description The commenter's user agent. */
+            author_user_agent?: string;
+            /** @description The comment's text: a string, or `{raw}`. A comment without content is refused (400 `rest_comment_content_invalid`). */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description When the comment was made, in the site's time zone. */
+            date?: components["schemas"]["CoreDateTimeInput"];
+            /** @description When the comment was made, in UTC. */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"];
+            /**
+             * @description The id of the comment this one replies to (`0` for none).
+             * @default 0
+             */
+            parent?: number;
+            /**
+             * @description The id of the post to comment on: a post that exists, is not a draft or in the trash (403 `rest_comment_draft_post`, `rest_comment_trash_post`) and is open for comments (403 `rest_comment_closed`). Without it (`0`) the platform refuses the comment (403 `rest_comment_invalid_post_id`), for every user.
+             * @default 0
+             */
+            post?: number;
+            /** @description The status to set (`approved` or `approve` or `1`, `hold` or `0`, `spam`, `trash`); setting it needs `moderate_comments`. The platform does not check the value: an unknown one changes nothing. */
+            status?: string;
+            /** @description Registered meta fields to set (`_wp_note_status` on a note, since WordPress 6.9). */
+            meta?: Record<string, never>;
+        };
+        /**
+         * CommentWrite
+         * @description The fields of a comment to change, all optional, for update (POST, PUT, PATCH).
+         */
+        CommentWrite: {
+            /** @description The commenter's user id (another user's needs `moderate_comments`, else 403 `rest_comment_invalid_author`). */
+            author?: number;
+            /**
+             * Format: email
+             * @description The commenter's e-mail address.
+             */
+            author_email?: string;
+            /**
+             * Format: ip
+             * @description The commenter's IP address (setting it needs `moderate_comments`).
+             */
+            author_ip?: string;
+            /** @description The commenter's name. */
+            author_name?: string;
+            /**
+             * Format: uri
+             * @description The commenter's website.
+             */
+            author_url?: string;
+            /** @description The commenter's user agent. */
+            author_user_agent?: string;
+            /** @description The comment's text: a string, or `{raw}`. A comment without content is refused (400 `rest_comment_content_invalid`). */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description When the comment was made, in the site's time zone. */
+            date?: components["schemas"]["CoreDateTimeInput"];
+            /** @description When the comment was made, in UTC. */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"];
+            /** @description The id of the comment this one replies to (`0` for none). */
+            parent?: number;
+            /** @description The id of the post to comment on: a post that exists, is not a draft or in the trash (403 `rest_comment_draft_post`, `rest_comment_trash_post`) and is open for comments (403 `rest_comment_closed`). Without it (`0`) the platform refuses the comment (403 `rest_comment_invalid_post_id`), for every user. */
+            post?: number;
+            /** @description The status to set (`approved` or `approve` or `1`, `hold` or `0`, `spam`, `trash`); setting it needs `moderate_comments`. The platform does not check the value: an unknown one changes nothing. */
+            status?: string;
+            /** @description Registered meta fields to set (`_wp_note_status` on a note, since WordPress 6.9). */
+            meta?: Record<string, never>;
+        };
+        /**
+         * CommentDeleted
+         * @description The answer to a permanent deletion (`force=true`) of a comment (its replies stay, pointing to a parent that is gone).
+         */
+        CommentDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The comment as it was before the deletion, in `edit` context (without `_links`). */
+            previous: components["schemas"]["CommentEdit"];
+        };
+        /**
+         * SearchResult
+         * @description One search result (a post, a term or a post format) in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        SearchResult: {
+            /** @description The id of the post or term; the format's slug for a post format. */
+            readonly id: number | string;
+            /** @description The title of the post, or the name of the term or format. */
+            readonly title: string;
+            /**
+             * Format: uri
+             * @description The URL of the result's page.
+             */
+            readonly url: string;
+            /** @description What the result is: `post` or `post-format`, and for terms the term's taxonomy (`category`, `post_tag`, `tribe_events_cat`: the platform sends the taxonomy, not `term`). */
+            readonly type: string;
+            /** @description The post type of a post result (`post`, `page`, `tribe_events`) or the format of a post format; term results have none. */
+            readonly subtype?: string;
+            /** @description Hypermedia links (`self` to the result's own record, embeddable; `about`; `collection`). */
+            _links?: components["schemas"]["Links"];
+            /** @description The result's record embedded with `_embed` (`self`). */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * SearchResultEmbed
+         * @description A search result in `embed` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        SearchResultEmbed: {
+            /** @description The id of the post or term; the format's slug for a post format. */
+            readonly id: number | string;
+            /** @description The title of the post, or the name of the term or format. */
+            readonly title: string;
+            /**
+             * Format: uri
+             * @description The URL of the result's page.
+             */
+            readonly url: string;
+            /** @description What the result is: `post` or `post-format`, and for terms the term's taxonomy (`category`, `post_tag`, `tribe_events_cat`: the platform sends the taxonomy, not `term`). */
+            readonly type: string;
+            /** @description The post type of a post result (`post`, `page`, `tribe_events`) or the format of a post format; term results have none. */
+            readonly subtype?: string;
+            /** @description Hypermedia links (`self` to the result's own record, embeddable; `about`; `collection`). */
+            _links?: components["schemas"]["Links"];
+            /** @description The result's record embedded with `_embed` (`self`). */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
          * AddonMlStStringsSettings
          * @description The string-translation settings to save (`POST /ml/st/v1/strings/settings`). The seed documents
          *     three integer fields, each with default 0; their value sets are not documented.
@@ -9068,6 +10186,132 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The term is invalid: a parameter is missing (`rest_missing_callback_param`, e.g. `name` on create) or has a wrong type or value (`rest_invalid_param`), a sibling already has the name (`term_exists`), or the parent does not exist (`rest_term_invalid`). */
+        CoreTermBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No term of this taxonomy with this id (`rest_term_invalid`), or no such route (`rest_no_route`). */
+        CoreTermNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in: the platform refuses to change the term with `rest_cannot_update`. A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
+        CoreTermUpdateUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in and the request needs one: `context=edit` (`rest_forbidden_context`), a user who has published no posts (`rest_user_cannot_view`), or a filter only a user with `list_users` may use (`rest_user_cannot_view`, `rest_forbidden_who`, `rest_forbidden_orderby`). A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early. */
+        CoreUserReadUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The user is invalid: a parameter is missing (`rest_missing_callback_param`: `username`, `email`, `password` on create; `reassign` on delete) or has a wrong type or value (`rest_invalid_param`), the login name or e-mail address is taken (`existing_user_login`, `existing_user_email`), or the reassignment is invalid (`rest_user_invalid_reassign`). */
+        CoreUserBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in: the platform refuses to create a user with `rest_cannot_create_user`. A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
+        CoreUserCreateUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user with this id (`rest_user_invalid_id`), or no such route (`rest_no_route`). */
+        CoreUserNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in: the platform refuses to delete the user with `rest_user_cannot_delete`. A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
+        CoreUserDeleteUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in, so there is no current user (`rest_not_logged_in`). A wrong application password answers 401 `incorrect_password`. */
+        CoreNotLoggedIn: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in: a write to the current user looks for the user with id 0 and answers `rest_user_invalid_id` (not 401), or no such route (`rest_no_route`). */
+        CoreCurrentUserNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in and the request needs one: `context=edit` (`rest_forbidden_context`), a filter only editors may use (`author`, `author_email`, `author_exclude`, `status`, `type`: `rest_forbidden_param`), or a comment that is not public (`rest_cannot_read`). A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early. */
+        CoreCommentReadUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The comment is invalid: a parameter has a wrong type or value (`rest_invalid_param`), the text is empty (`rest_comment_content_invalid`), the post does not exist (`rest_comment_invalid_post_id`). */
+        CoreCommentBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in and the site does not accept anonymous comments through the REST interface (the default: `rest_comment_login_required`). A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early. */
+        CoreCommentCreateUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No comment with this id (`rest_comment_invalid_id`), or no such route (`rest_no_route`). */
+        CoreCommentNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /**
          * @description No such route (`rest_no_route`): the add-on is not installed or not active on the site (its
          *     namespace then does not exist), the method is not one the route has, or a path parameter does not
@@ -9266,6 +10510,62 @@ export interface components {
         CoreMenus: components["schemas"]["TermFilterFlat"];
         /** @description No items of these menus. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
         CoreMenusExclude: components["schemas"]["TermFilterExcludeFlat"];
+        /** @description Sort the terms by this field (`include`: in the order of `include`; `include_slugs`: in the order of `slug`). */
+        CoreTermOrderby: "id" | "include" | "name" | "slug" | "include_slugs" | "term_group" | "description" | "count";
+        /** @description Leave out terms that are assigned to no post. */
+        CoreHideEmpty: boolean;
+        /** @description Only the direct children of this term (`0`: only top-level terms). */
+        CoreTermParent: number;
+        /** @description Only the terms assigned to this post (an id of a post the caller may read). */
+        CoreTermPost: number;
+        /** @description Must be `true`, because terms have no trash (without it 501 `rest_trash_not_supported`). */
+        CoreTermForce: boolean;
+        /** @description Sort the users by this field (`email` and `registered_date` need a user with `list_users`, else 403 `rest_forbidden_orderby`). */
+        CoreUserOrderby: "id" | "include" | "name" | "registered_date" | "slug" | "include_slugs" | "email" | "url";
+        /** @description Only users with at least one of these roles (needs a user with `list_users`, else 403 `rest_user_cannot_view`). */
+        CoreUserRoles: string[];
+        /** @description Only users with all of these capabilities (needs a user with `list_users`, else 403 `rest_user_cannot_view`). */
+        CoreUserCapabilities: string[];
+        /** @description `authors`: only users who may author posts (needs a user who may edit posts of some type shown in REST, else 403 `rest_forbidden_who`). */
+        CoreUserWho: "authors";
+        /** @description `true`: only users who have published posts of a type shown in REST; a list of post types: only users who published posts of these types. Callers without `list_users` always get only such users. */
+        CoreUserHasPublishedPosts: boolean | string[];
+        /** @description The columns `search` looks in (the platform's choice when empty). Since WordPress 6.8: older sites ignore it. */
+        CoreUserSearchColumns: ("email" | "name" | "id" | "username" | "slug")[];
+        /** @description Must be `true`, because users have no trash (without it 501 `rest_trash_not_supported`). */
+        CoreUserForce: boolean;
+        /** @description The user who gets the deleted user's posts and links; `false` (or an empty value) deletes them with the user. Not a user's id nor `false`: 400 `rest_invalid_param`; a user that does not exist: 400 `rest_user_invalid_reassign`; the deleted user itself: 400 `rest_user_invalid_reassign`. */
+        CoreUserReassign: number | false;
+        /** @description Only comments by these users (user ids; needs a user who may edit posts, else 401/403 `rest_forbidden_param`). */
+        CoreCommentAuthor: number[];
+        /** @description No comments by these users (user ids; needs a user who may edit posts, else 401/403 `rest_forbidden_param`). */
+        CoreCommentAuthorExclude: number[];
+        /** @description Only comments by this e-mail address (needs a user who may edit posts, else 401/403 `rest_forbidden_param`). */
+        CoreCommentAuthorEmail: string;
+        /** @description Sort the comments by this field (`include`, in the order of `include`). */
+        CoreOrderbyComment: "date" | "date_gmt" | "id" | "include" | "post" | "parent" | "type";
+        /** @description Only replies to these comments (`0`: top-level comments). */
+        CoreCommentParent: number[];
+        /** @description No replies to these comments. */
+        CoreCommentParentExclude: number[];
+        /** @description Only comments on these posts (post ids). */
+        CoreCommentPost: number[];
+        /** @description Only comments with this status (`approve`, `hold`, `spam`, `trash`, `all`); any other than `approve` needs a user who may edit posts, else 401/403 `rest_forbidden_param`. The platform does not check the value: an unknown status matches no comment. */
+        CoreCommentStatus: string;
+        /** @description Only comments of this type (`comment`, `pingback`, `trackback`, `note` since WordPress 6.9); any other than `comment` needs a user who may edit posts, else 401/403 `rest_forbidden_param`. The platform does not check the value: an unknown type matches no comment. */
+        CoreCommentType: string;
+        /** @description The password of the password-protected post the comment belongs to, to read or delete it. */
+        CoreCommentPassword: string;
+        /** @description Delete for good, bypassing the trash; without it the comment is moved to the trash (a comment already there answers 410 `rest_already_trashed`). */
+        CoreCommentForce: boolean;
+        /** @description The scope of the request, which determines the fields in the answer: `view` (all fields of a result) or `embed` (the same fields, as used inside `_embedded`). Search results have no `edit` context. */
+        CoreSearchContext: "view" | "embed";
+        /** @description Only results matching this string (post titles and content, or term names). */
+        CoreSearchTerm: string;
+        /** @description What to search: posts of every type shown in REST (`post`), terms (`term`) or post formats (`post-format`). */
+        CoreSearchResultType: "post" | "term" | "post-format";
+        /** @description Only results of these subtypes of `type` (`any`: all of them): post types for `post` (`post`, `page`, the calendar's `tribe_events`), taxonomies for `term` (`category`, `post_tag`, the calendar's `tribe_events_cat`). A site lists the subtypes it has: one without the calendar refuses the calendar's with 400 `rest_invalid_param`. */
+        CoreSearchSubtype: ("post" | "page" | "tribe_events" | "category" | "post_tag" | "tribe_events_cat" | "any")[];
         /**
          * @description The translation job's id (digits only; any other value matches no route and answers 404
          *     `rest_no_route`).
@@ -9509,6 +10809,94 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["MenuItemWrite"];
                 "application/x-www-form-urlencoded": components["schemas"]["MenuItemWrite"];
+            };
+        };
+        /**
+         * @description The new category.
+         *
+         *     As `application/x-www-form-urlencoded`, arrays and objects use PHP brackets (`meta[key]=…`).
+         */
+        CategoryCreate: {
+            content: {
+                "application/json": components["schemas"]["CategoryCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CategoryCreate"];
+            };
+        };
+        /**
+         * @description The category fields to change (shared by POST, PUT and PATCH).
+         *
+         *     As `application/x-www-form-urlencoded`, arrays and objects use PHP brackets (`meta[key]=…`).
+         */
+        CategoryUpdate: {
+            content: {
+                "application/json": components["schemas"]["CategoryWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["CategoryWrite"];
+            };
+        };
+        /**
+         * @description The new tag.
+         *
+         *     As `application/x-www-form-urlencoded`, arrays and objects use PHP brackets (`meta[key]=…`).
+         */
+        TagCreate: {
+            content: {
+                "application/json": components["schemas"]["TagCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["TagCreate"];
+            };
+        };
+        /**
+         * @description The tag fields to change (shared by POST, PUT and PATCH).
+         *
+         *     As `application/x-www-form-urlencoded`, arrays and objects use PHP brackets (`meta[key]=…`).
+         */
+        TagUpdate: {
+            content: {
+                "application/json": components["schemas"]["TagWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["TagWrite"];
+            };
+        };
+        /**
+         * @description The new user.
+         *
+         *     As `application/x-www-form-urlencoded`, arrays and objects use PHP brackets (`meta[key]=…`).
+         */
+        UserCreate: {
+            content: {
+                "application/json": components["schemas"]["UserCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["UserCreate"];
+            };
+        };
+        /**
+         * @description The user fields to change (shared by POST, PUT and PATCH).
+         *
+         *     As `application/x-www-form-urlencoded`, arrays and objects use PHP brackets (`meta[key]=…`).
+         */
+        UserUpdate: {
+            content: {
+                "application/json": components["schemas"]["UserWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["UserWrite"];
+            };
+        };
+        /**
+         * @description The new comment.
+         *
+         *     As `application/x-www-form-urlencoded`, arrays and objects use PHP brackets (`meta[key]=…`).
+         */
+        CommentCreate: {
+            content: {
+                "application/json": components["schemas"]["CommentCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommentCreate"];
+            };
+        };
+        /**
+         * @description The comment fields to change (shared by POST, PUT and PATCH).
+         *
+         *     As `application/x-www-form-urlencoded`, arrays and objects use PHP brackets (`meta[key]=…`).
+         */
+        CommentUpdate: {
+            content: {
+                "application/json": components["schemas"]["CommentWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["CommentWrite"];
             };
         };
         /** @description The string-translation settings to save. The same fields are accepted as JSON or as a form. */
@@ -15626,6 +17014,2468 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    listCategories: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description Sort direction (menu items sort ascending by default). */
+                order?: components["parameters"]["CoreOrderAsc"];
+                /** @description Sort the terms by this field (`include`: in the order of `include`; `include_slugs`: in the order of `slug`). */
+                orderby?: components["parameters"]["CoreTermOrderby"];
+                /** @description Leave out terms that are assigned to no post. */
+                hide_empty?: components["parameters"]["CoreHideEmpty"];
+                /** @description Only the direct children of this term (`0`: only top-level terms). */
+                parent?: components["parameters"]["CoreTermParent"];
+                /** @description Only the terms assigned to this post (an id of a post the caller may read). */
+                post?: components["parameters"]["CoreTermPost"];
+                /** @description Only records with one of these slugs. */
+                slug?: components["parameters"]["CoreSlugList"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Category"] | components["schemas"]["CategoryEdit"] | components["schemas"]["CategoryEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createCategory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CategoryCreate"];
+        responses: {
+            /** @description The new category (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreCreateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCategory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The category: `Category`, `CategoryEdit` or `CategoryEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"] | components["schemas"]["CategoryEdit"] | components["schemas"]["CategoryEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+        };
+    };
+    updateCategoryPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CategoryUpdate"];
+        responses: {
+            /** @description The updated category (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreTermUpdateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCategory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CategoryUpdate"];
+        responses: {
+            /** @description The updated category (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreTermUpdateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCategory: {
+        parameters: {
+            query?: {
+                /** @description Must be `true`, because terms have no trash (without it 501 `rest_trash_not_supported`). */
+                force?: components["parameters"]["CoreTermForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the category as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateCategoryPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CategoryUpdate"];
+        responses: {
+            /** @description The updated category (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreTermUpdateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTags: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction (menu items sort ascending by default). */
+                order?: components["parameters"]["CoreOrderAsc"];
+                /** @description Sort the terms by this field (`include`: in the order of `include`; `include_slugs`: in the order of `slug`). */
+                orderby?: components["parameters"]["CoreTermOrderby"];
+                /** @description Leave out terms that are assigned to no post. */
+                hide_empty?: components["parameters"]["CoreHideEmpty"];
+                /** @description Only the terms assigned to this post (an id of a post the caller may read). */
+                post?: components["parameters"]["CoreTermPost"];
+                /** @description Only records with one of these slugs. */
+                slug?: components["parameters"]["CoreSlugList"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tags of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Tag"] | components["schemas"]["TagEdit"] | components["schemas"]["TagEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createTag: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["TagCreate"];
+        responses: {
+            /** @description The new tag (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreCreateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTag: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tag: `Tag`, `TagEdit` or `TagEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"] | components["schemas"]["TagEdit"] | components["schemas"]["TagEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+        };
+    };
+    updateTagPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["TagUpdate"];
+        responses: {
+            /** @description The updated tag (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreTermUpdateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTag: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["TagUpdate"];
+        responses: {
+            /** @description The updated tag (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreTermUpdateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTag: {
+        parameters: {
+            query?: {
+                /** @description Must be `true`, because terms have no trash (without it 501 `rest_trash_not_supported`). */
+                force?: components["parameters"]["CoreTermForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the tag as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateTagPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["TagUpdate"];
+        responses: {
+            /** @description The updated tag (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreTermUpdateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction (menu items sort ascending by default). */
+                order?: components["parameters"]["CoreOrderAsc"];
+                /** @description Sort the users by this field (`email` and `registered_date` need a user with `list_users`, else 403 `rest_forbidden_orderby`). */
+                orderby?: components["parameters"]["CoreUserOrderby"];
+                /** @description Only records with one of these slugs. */
+                slug?: components["parameters"]["CoreSlugList"];
+                /** @description Only users with at least one of these roles (needs a user with `list_users`, else 403 `rest_user_cannot_view`). */
+                roles?: components["parameters"]["CoreUserRoles"];
+                /** @description Only users with all of these capabilities (needs a user with `list_users`, else 403 `rest_user_cannot_view`). */
+                capabilities?: components["parameters"]["CoreUserCapabilities"];
+                /** @description `authors`: only users who may author posts (needs a user who may edit posts of some type shown in REST, else 403 `rest_forbidden_who`). */
+                who?: components["parameters"]["CoreUserWho"];
+                /** @description `true`: only users who have published posts of a type shown in REST; a list of post types: only users who published posts of these types. Callers without `list_users` always get only such users. */
+                has_published_posts?: components["parameters"]["CoreUserHasPublishedPosts"];
+                /** @description The columns `search` looks in (the platform's choice when empty). Since WordPress 6.8: older sites ignore it. */
+                search_columns?: components["parameters"]["CoreUserSearchColumns"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["User"] | components["schemas"]["UserEdit"] | components["schemas"]["UserEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreUserReadUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["UserCreate"];
+        responses: {
+            /** @description The new user (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEdit"];
+                };
+            };
+            400: components["responses"]["CoreUserBadRequest"];
+            401: components["responses"]["CoreUserCreateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user: `User`, `UserEdit` or `UserEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"] | components["schemas"]["UserEdit"] | components["schemas"]["UserEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreUserReadUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreUserNotFound"];
+        };
+    };
+    updateUserPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UserUpdate"];
+        responses: {
+            /** @description The updated user (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEdit"];
+                };
+            };
+            400: components["responses"]["CoreUserBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreUserNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UserUpdate"];
+        responses: {
+            /** @description The updated user (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEdit"];
+                };
+            };
+            400: components["responses"]["CoreUserBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreUserNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query: {
+                /** @description Must be `true`, because users have no trash (without it 501 `rest_trash_not_supported`). */
+                force?: components["parameters"]["CoreUserForce"];
+                /** @description The user who gets the deleted user's posts and links; `false` (or an empty value) deletes them with the user. Not a user's id nor `false`: 400 `rest_invalid_param`; a user that does not exist: 400 `rest_user_invalid_reassign`; the deleted user itself: 400 `rest_user_invalid_reassign`. */
+                reassign: components["parameters"]["CoreUserReassign"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the user as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDeleted"];
+                };
+            };
+            400: components["responses"]["CoreUserBadRequest"];
+            401: components["responses"]["CoreUserDeleteUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreUserNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateUserPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UserUpdate"];
+        responses: {
+            /** @description The updated user (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEdit"];
+                };
+            };
+            400: components["responses"]["CoreUserBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreUserNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user: `User`, `UserEdit` or `UserEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"] | components["schemas"]["UserEdit"] | components["schemas"]["UserEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreNotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateCurrentUserPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UserUpdate"];
+        responses: {
+            /** @description The updated user (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEdit"];
+                };
+            };
+            400: components["responses"]["CoreUserBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreCurrentUserNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCurrentUser: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UserUpdate"];
+        responses: {
+            /** @description The updated user (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEdit"];
+                };
+            };
+            400: components["responses"]["CoreUserBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreCurrentUserNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCurrentUser: {
+        parameters: {
+            query: {
+                /** @description Must be `true`, because users have no trash (without it 501 `rest_trash_not_supported`). */
+                force?: components["parameters"]["CoreUserForce"];
+                /** @description The user who gets the deleted user's posts and links; `false` (or an empty value) deletes them with the user. Not a user's id nor `false`: 400 `rest_invalid_param`; a user that does not exist: 400 `rest_user_invalid_reassign`; the deleted user itself: 400 `rest_user_invalid_reassign`. */
+                reassign: components["parameters"]["CoreUserReassign"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the user as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDeleted"];
+                };
+            };
+            400: components["responses"]["CoreUserBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreCurrentUserNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateCurrentUserPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UserUpdate"];
+        responses: {
+            /** @description The updated user (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEdit"];
+                };
+            };
+            400: components["responses"]["CoreUserBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreCurrentUserNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listComments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+                after?: components["parameters"]["CoreAfter"];
+                /** @description Only comments by these users (user ids; needs a user who may edit posts, else 401/403 `rest_forbidden_param`). */
+                author?: components["parameters"]["CoreCommentAuthor"];
+                /** @description No comments by these users (user ids; needs a user who may edit posts, else 401/403 `rest_forbidden_param`). */
+                author_exclude?: components["parameters"]["CoreCommentAuthorExclude"];
+                /** @description Only comments by this e-mail address (needs a user who may edit posts, else 401/403 `rest_forbidden_param`). */
+                author_email?: components["parameters"]["CoreCommentAuthorEmail"];
+                /** @description Only records published before this date (ISO 8601). */
+                before?: components["parameters"]["CoreBefore"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort the comments by this field (`include`, in the order of `include`). */
+                orderby?: components["parameters"]["CoreOrderbyComment"];
+                /** @description Only replies to these comments (`0`: top-level comments). */
+                parent?: components["parameters"]["CoreCommentParent"];
+                /** @description No replies to these comments. */
+                parent_exclude?: components["parameters"]["CoreCommentParentExclude"];
+                /** @description Only comments on these posts (post ids). */
+                post?: components["parameters"]["CoreCommentPost"];
+                /** @description Only comments with this status (`approve`, `hold`, `spam`, `trash`, `all`); any other than `approve` needs a user who may edit posts, else 401/403 `rest_forbidden_param`. The platform does not check the value: an unknown status matches no comment. */
+                status?: components["parameters"]["CoreCommentStatus"];
+                /** @description Only comments of this type (`comment`, `pingback`, `trackback`, `note` since WordPress 6.9); any other than `comment` needs a user who may edit posts, else 401/403 `rest_forbidden_param`. The platform does not check the value: an unknown type matches no comment. */
+                type?: components["parameters"]["CoreCommentType"];
+                /** @description The password of the password-protected post the comment belongs to, to read or delete it. */
+                password?: components["parameters"]["CoreCommentPassword"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comments of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Comment"] | components["schemas"]["CommentEdit"] | components["schemas"]["CommentEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreCommentReadUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createComment: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CommentCreate"];
+        responses: {
+            /** @description The new comment (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentEdit"];
+                };
+            };
+            400: components["responses"]["CoreCommentBadRequest"];
+            401: components["responses"]["CoreCommentCreateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getComment: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The password of the password-protected post the comment belongs to, to read or delete it. */
+                password?: components["parameters"]["CoreCommentPassword"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment: `Comment`, `CommentEdit` or `CommentEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"] | components["schemas"]["CommentEdit"] | components["schemas"]["CommentEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreCommentReadUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreCommentNotFound"];
+        };
+    };
+    updateCommentPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CommentUpdate"];
+        responses: {
+            /** @description The updated comment (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentEdit"];
+                };
+            };
+            400: components["responses"]["CoreCommentBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreCommentNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateComment: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CommentUpdate"];
+        responses: {
+            /** @description The updated comment (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentEdit"];
+                };
+            };
+            400: components["responses"]["CoreCommentBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreCommentNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteComment: {
+        parameters: {
+            query?: {
+                /** @description Delete for good, bypassing the trash; without it the comment is moved to the trash (a comment already there answers 410 `rest_already_trashed`). */
+                force?: components["parameters"]["CoreCommentForce"];
+                /** @description The password of the password-protected post the comment belongs to, to read or delete it. */
+                password?: components["parameters"]["CoreCommentPassword"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion (`force=true`: `CommentDeleted`), or the comment moved to the trash (`CommentEdit`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentDeleted"] | components["schemas"]["CommentEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreCommentNotFound"];
+            410: components["responses"]["Gone"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCommentPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CommentUpdate"];
+        responses: {
+            /** @description The updated comment (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentEdit"];
+                };
+            };
+            400: components["responses"]["CoreCommentBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreCommentNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSearchResults: {
+        parameters: {
+            query?: {
+                /** @description The scope of the request, which determines the fields in the answer: `view` (all fields of a result) or `embed` (the same fields, as used inside `_embedded`). Search results have no `edit` context. */
+                context?: components["parameters"]["CoreSearchContext"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only results matching this string (post titles and content, or term names). */
+                search?: components["parameters"]["CoreSearchTerm"];
+                /** @description What to search: posts of every type shown in REST (`post`), terms (`term`) or post formats (`post-format`). */
+                type?: components["parameters"]["CoreSearchResultType"];
+                /** @description Only results of these subtypes of `type` (`any`: all of them): post types for `post` (`post`, `page`, the calendar's `tribe_events`), taxonomies for `term` (`category`, `post_tag`, the calendar's `tribe_events_cat`). A site lists the subtypes it has: one without the calendar refuses the calendar's with 400 `rest_invalid_param`. */
+                subtype?: components["parameters"]["CoreSearchSubtype"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["SearchResult"] | components["schemas"]["SearchResultEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     getMlNamespace: {

@@ -51,6 +51,21 @@ export type MediaEmbed = Schemas['AttachmentEmbed'];
 export type MenuItem = Schemas['MenuItem'];
 /** A navigation menu item in the `edit` context. */
 export type MenuItemEdit = Schemas['MenuItemEdit'];
+// Beyond the seed (`x-beyond-seed`).
+/** A post category (`view` context). */
+export type Category = Schemas['Category'];
+/** A post tag (`view` context). */
+export type Tag = Schemas['Tag'];
+/** A user's public profile (`view` context). */
+export type User = Schemas['User'];
+/** A user in the `edit` context (login name, e-mail, roles, capabilities). */
+export type UserEdit = Schemas['UserEdit'];
+/** A comment (`view` context). */
+export type Comment = Schemas['Comment'];
+/** A comment in the `edit` context. */
+export type CommentEdit = Schemas['CommentEdit'];
+/** One result of `GET /core/v2/search`. */
+export type SearchResult = Schemas['SearchResult'];
 
 // --- site-wide ------------------------------------------------------------------------------------
 /** The site index (`GET /`). */

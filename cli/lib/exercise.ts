@@ -128,11 +128,13 @@ export function record(
   return entry;
 }
 
-/** The title-like text of a record (posts, terms, venues, organizers, menu items). */
+/** The title-like text of a record (posts, terms, users, venues, organizers, menu items; a comment's raw text). */
 export function titleOf(rec: unknown): string {
   if (!rec || typeof rec !== 'object') return '';
   const t = member(rec, 'title');
-  const parts = [typeof t === 'string' ? t : member(t, 'raw'), member(t, 'rendered'), member(rec, 'name'), member(rec, 'venue'), member(rec, 'organizer')];
+  // A comment has no title or name: its text stands for it (raw, as the edit context reads it).
+  const text = t === undefined && member(rec, 'name') === undefined ? member(member(rec, 'content'), 'raw') : undefined;
+  const parts = [typeof t === 'string' ? t : member(t, 'raw'), member(t, 'rendered'), member(rec, 'name'), member(rec, 'venue'), member(rec, 'organizer'), text];
   return parts.filter((p) => typeof p === 'string').join(' ');
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Count the records of one sandbox site directly in its database, as JSON (for the live tests'
 # "nothing left behind" checks): posts by type and status, terms by taxonomy, comments, users,
-# post meta, term relationships and application passwords.
+# post, term, user and comment meta, term relationships.
 #   bash scripts/sandbox/count.sh <site>        e.g. count.sh wp71
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -21,6 +21,8 @@ q() { mariadb --no-defaults --socket="$SOCK" -uroot --batch --raw --skip-column-
   q "SELECT 'users', COUNT(*) FROM wp_users"
   q "SELECT 'postmeta', COUNT(*) FROM wp_postmeta"
   q "SELECT 'termmeta', COUNT(*) FROM wp_termmeta"
+  q "SELECT 'usermeta', COUNT(*) FROM wp_usermeta"
+  q "SELECT 'commentmeta', COUNT(*) FROM wp_commentmeta"
   q "SELECT 'term_relationships', COUNT(*) FROM wp_term_relationships"
 } | node -e '
 let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {

@@ -700,7 +700,7 @@ describe('answers: statuses, headers, batch flag (platform facts; seed 4.2, 8)',
       `post ${b}`,
       ...['post', 'put', 'patch', 'delete'].map((m) => `${m} ${b}/{id}`),
     ]);
-    for (const o of CORE_OPS()) {
+    for (const o of CORE_OPS().filter((x) => !x.op['x-beyond-seed'])) {
       const key = `${o.method} ${o.path}`;
       if (batchable.includes(key)) expect(o.op['x-allow-batch'], key).toEqual({ v1: true });
       else expect(o.op['x-allow-batch'], key).toBeUndefined();
@@ -708,7 +708,7 @@ describe('answers: statuses, headers, batch flag (platform facts; seed 4.2, 8)',
   });
 
   it('security: reads of posts, pages and media are public with optional credentials; everything else needs them', () => {
-    for (const o of CORE_OPS()) {
+    for (const o of CORE_OPS().filter((x) => !x.op['x-beyond-seed'])) {
       const publicOp =
         o.method === 'get' &&
         (o.path === '/core/v2' || [RESOURCES.posts, RESOURCES.pages, RESOURCES.media].some((b) => o.path === b || o.path === `${b}/{id}`));
@@ -753,5 +753,74 @@ describe('examples of the core operations', () => {
 
   it.each(cases)('%s validates', (_where, schema, value, strict) => {
     expect(check(schema, value, { strict })).toEqual([]);
+  });
+});
+
+// ------------------------------------------------------------------ beyond the seed
+/**
+ * The seed's core routes: the namespace root, the routes of 4.4 for posts and pages, the collection
+ * and item routes for media and menu items (4.4's text: no revisions or autosaves; menu items only
+ * the two), and the media extras of 4.5.
+ */
+const SEED_CORE_ROUTES: Set<string> = (() => {
+  const out = new Set<string>(['/core/v2']);
+  for (const row of section('4.4').tables[0].rows)
+    for (const [name, base] of Object.entries(RESOURCES)) {
+      if ((name === 'media' || name === 'menuItems') && /revisions|autosaves/.test(row.Path)) continue;
+      out.add(row.Path.replace('/core/v2/posts', base));
+    }
+  for (const row of section('4.5').tables[0].rows) out.add(row.Path);
+  return out;
+})();
+
+describe('operations beyond the seed (x-beyond-seed)', () => {
+  it("the seed's core routes are the ones the spec has always had", () => {
+    expect(SEED_CORE_ROUTES.size).toBe(19);
+    for (const p of SEED_CORE_ROUTES) expect(bundle().paths[p], p).toBeDefined();
+  });
+
+  it("every operation of a core/v2 route the seed does not list carries x-beyond-seed: true, and no other operation carries it", () => {
+    const wrong = operations()
+      .filter((o) => {
+        const beyond = (o.path === '/core/v2' || o.path.startsWith('/core/v2/')) && !SEED_CORE_ROUTES.has(o.path);
+        return beyond ? o.op['x-beyond-seed'] !== true : 'x-beyond-seed' in o.op;
+      })
+      .map((o) => `${o.method.toUpperCase()} ${o.path}`);
+    expect(wrong).toEqual([]);
+    expect(operations().filter((o) => o.op['x-beyond-seed'] === true).length).toBeGreaterThanOrEqual(30);
+  });
+
+  it("their tags are the docs' group 'Core (beyond the seed)' and no seed operation's tag is in it", () => {
+    const group = bundle()['x-tagGroups'].find((g: Json) => g.name === 'Core (beyond the seed)');
+    expect(group).toBeDefined();
+    const beyondTags = new Set(operations().filter((o) => o.op['x-beyond-seed'] === true).flatMap((o) => o.op.tags));
+    const seedTags = new Set(operations().filter((o) => o.op['x-beyond-seed'] !== true).flatMap((o) => o.op.tags));
+    expect([...beyondTags].filter((t) => !group.tags.includes(t))).toEqual([]);
+    expect(group.tags.filter((t: string) => seedTags.has(t))).toEqual([]);
+  });
+
+  it('x-allow-batch {v1: true} on the term writes (allow_batch on every sandbox site), on no other of them (users: not on WordPress 6.1; comments, search: never)', () => {
+    for (const o of operations().filter((x) => x.op['x-beyond-seed'])) {
+      const terms = /^\/core\/v2\/(categories|tags)(\/\{id\})?$/.test(o.path) && o.method !== 'get';
+      expect(o.op['x-allow-batch'], `${o.method} ${o.path}`).toEqual(terms ? { v1: true } : undefined);
+    }
+  });
+
+  it('security: every read is public with optional credentials but the current user; every write needs credentials', () => {
+    for (const o of operations().filter((x) => x.op['x-beyond-seed']))
+      expect(
+        o.op.security.some((s: Json) => Object.keys(s).length === 0),
+        o.id,
+      ).toBe(o.method === 'get' && !o.path.endsWith('/me'));
+  });
+
+  it('the embedded author, terms and replies of a post have the shapes of the users, terms and comments routes', () => {
+    const embedded = deref(bundle().components.schemas.CoreEmbedded);
+    const refs = (node: Json): string[] => JSON.stringify(node).match(/#\/components\/schemas\/[A-Za-z]+/g) ?? [];
+    expect(refs(embedded.properties.author)).toContain('#/components/schemas/UserEmbed');
+    expect(refs(embedded.properties.replies)).toContain('#/components/schemas/CommentEmbed');
+    expect(refs(embedded.properties['wp:term'])).toEqual(expect.arrayContaining(['#/components/schemas/CategoryEmbed', '#/components/schemas/TagEmbed']));
+    // wp:term is a list of lists (one per taxonomy link).
+    expect(deref(embedded.properties['wp:term'].items.anyOf[0]).type).toBe('array');
   });
 });

@@ -2,7 +2,7 @@
 // `@ts-expect-error` line must fail to compile: a wrong path, a wrong method, a wrong parameter type,
 // a missing required body field or a wrong enum value is caught before anything is sent.
 import { batch, createClient, paginate, paginateCalendar, unwrap, type BatchRequest, type FestivalClient } from '../../src/index.ts';
-import type { Event, Post, PostEdit, PostEmbed, Venue } from '../../src/types.ts';
+import type { Category, CommentEdit, Event, Post, PostEdit, PostEmbed, SearchResult, Tag, User, UserEdit, Venue } from '../../src/types.ts';
 
 declare const client: FestivalClient;
 
@@ -111,3 +111,65 @@ export function options(): void {
   // @ts-expect-error auth needs a password
   createClient({ baseUrl: 'https://festival.example/wp-json', auth: { user: 'u' } });
 }
+
+// The core routes beyond the seed (`x-beyond-seed`): the same strictness as the seed's.
+export async function beyondSeed(): Promise<void> {
+  const categories = await unwrap(client.GET('/core/v2/categories', { params: { query: { parent: 0, hide_empty: true, orderby: 'count', per_page: 100 } } }));
+  const firstCategory = categories[0];
+  if (firstCategory && 'name' in firstCategory) void (firstCategory.name satisfies string);
+  const category = await unwrap(client.POST('/core/v2/categories', { body: { name: 'Workshops', parent: 3 } }));
+  const parent: number = category.parent;
+  void parent;
+  await client.POST('/core/v2/categories/{id}', { params: { path: { id: category.id } }, body: { description: 'x' } });
+  await client.DELETE('/core/v2/categories/{id}', { params: { path: { id: category.id }, query: { force: true } } });
+  const tag = await unwrap(client.GET('/core/v2/tags/{id}', { params: { path: { id: 7 } } }));
+  if ('count' in tag) void (tag.count satisfies number);
+  void ({} as Tag);
+  await client.PUT('/core/v2/tags/{id}', { params: { path: { id: 7 } }, body: { name: 'Encore' } });
+  await client.POST('/core/v2/tags', { body: { name: 'Encore' } });
+  const me = await unwrap(client.GET('/core/v2/users/me', { params: { query: { context: 'edit' } } }));
+  void me;
+  const users = await unwrap(client.GET('/core/v2/users', { params: { query: { who: 'authors', roles: ['editor'], has_published_posts: ['post', 'page'] } } }));
+  void users;
+  const user: UserEdit = await unwrap(client.POST('/core/v2/users', { body: { username: 'u', email: 'u@festival.example', password: 'p' } }));
+  await client.PATCH('/core/v2/users/{id}', { params: { path: { id: user.id } }, body: { name: 'U' } });
+  await client.DELETE('/core/v2/users/{id}', { params: { path: { id: user.id }, query: { force: true, reassign: false } } });
+  await client.DELETE('/core/v2/users/{id}', { params: { path: { id: user.id }, query: { force: true, reassign: 1 } } });
+  const comment: CommentEdit = await unwrap(client.POST('/core/v2/comments', { body: { post: 5, content: 'See you there!' } }));
+  await client.GET('/core/v2/comments', { params: { query: { post: [5], orderby: 'date_gmt', order: 'asc' } } });
+  await client.POST('/core/v2/comments/{id}', { params: { path: { id: comment.id } }, body: { status: 'hold' } });
+  await client.DELETE('/core/v2/comments/{id}', { params: { path: { id: comment.id } } });
+  const results: SearchResult[] = await unwrap(client.GET('/core/v2/search', { params: { query: { search: 'jazz', type: 'term', subtype: ['category'] } } }));
+  void results;
+  // The embedded author and terms of a post have the users' and terms' shapes.
+  const post = {} as Post;
+  const author = post._embedded?.author?.[0];
+  if (author && 'name' in author) void (author.name satisfies string);
+  void ({} as Category | User);
+
+  // @ts-expect-error a category needs a name
+  await client.POST('/core/v2/categories', { body: { parent: 3 } });
+  // @ts-expect-error tags are not hierarchical: no parent filter
+  await client.GET('/core/v2/tags', { params: { query: { parent: 0 } } });
+  // @ts-expect-error wrong enum value: terms sort by id, include, name, slug, include_slugs, term_group, description or count
+  await client.GET('/core/v2/categories', { params: { query: { orderby: 'date' } } });
+  // @ts-expect-error a new user needs a username, an email and a password
+  await client.POST('/core/v2/users', { body: { username: 'u', email: 'u@festival.example' } });
+  // @ts-expect-error deleting a user needs reassign
+  await client.DELETE('/core/v2/users/{id}', { params: { path: { id: 2 }, query: { force: true } } });
+  // @ts-expect-error reassign is a user id or false
+  await client.DELETE('/core/v2/users/{id}', { params: { path: { id: 2 }, query: { force: true, reassign: true } } });
+  // @ts-expect-error who is only authors
+  await client.GET('/core/v2/users', { params: { query: { who: 'editors' } } });
+  // @ts-expect-error search results have no edit context
+  await client.GET('/core/v2/search', { params: { query: { context: 'edit' } } });
+  // @ts-expect-error wrong enum value: type is post, term or post-format
+  await client.GET('/core/v2/search', { params: { query: { type: 'page' } } });
+  // @ts-expect-error post is a list of post ids
+  await client.GET('/core/v2/comments', { params: { query: { post: 'five' } } });
+  // @ts-expect-error the current user route has no id
+  await client.GET('/core/v2/users/me', { params: { path: { id: 1 } } });
+  // @ts-expect-error the search route has no POST
+  await client.POST('/core/v2/search', { body: {} });
+}
+

@@ -3,7 +3,7 @@
 import { exercise, noteForeign, proveOwn, record } from '../exercise.js';
 import type { RunContext } from '../types.js';
 import { isOwnTrashedCalendarRecord } from './purge.js';
-import { UNUSABLE_ID } from './records.js';
+import { deleteQuery, UNUSABLE_ID } from './records.js';
 
 /** Register a record the run created (by the id its create returned) for removal at the end. */
 export function registerCleanup(ctx: RunContext, c: string, id: unknown, title: string): void {
@@ -33,7 +33,7 @@ export function registerCleanup(ctx: RunContext, c: string, id: unknown, title: 
       ctx,
       `DELETE ${c}/{id}`,
       { id },
-      { query: hasForce ? { force: true } : {}, ownProved: true },
+      { query: deleteQuery(ctx, `DELETE ${c}/{id}`), ownProved: true },
       { expect: hasForce ? 200 : [200, 410], label: hasForce ? 'DELETE force=true (cleanup)' : 'DELETE (cleanup)' },
     );
     if (res?.status === 200)

@@ -20,6 +20,19 @@ const MAX_ID_PAGES = 10;
 /** The start of the note of a created record whose id the run cannot use (cleanup.ts): it stays left behind. */
 export const UNUSABLE_ID = 'the create answered an id the run cannot use';
 
+/**
+ * The query of a DELETE that removes a record for good: `force=true` where the operation has it, and
+ * `reassign=false` where it requires `reassign` (a user: its posts, none for a user the run created,
+ * go with it). `soft`: the same without `force` (the trash, or the documented refusal).
+ */
+export function deleteQuery(ctx: Pick<RunContext, 'opByKey'>, deleteKey: string, soft = false): Record<string, unknown> {
+  const params = ctx.opByKey.get(deleteKey)?.params ?? [];
+  const q: Record<string, unknown> = {};
+  if (!soft && params.some((p) => p.name === 'force' && p.in === 'query')) q.force = true;
+  if (params.some((p) => p.name === 'reassign' && p.in === 'query' && p.required)) q.reassign = false;
+  return q;
+}
+
 /** Collections the audit counts: list GETs with per_page in namespaces the run touches. */
 export function countedCollections(ctx: RunContext): Operation[] {
   return ctx.allOps.filter(
@@ -85,9 +98,8 @@ async function sweepOne(ctx: RunContext, x: Operation, it: unknown, deleteKey: s
     });
     return;
   }
-  const hasForce = ctx.opByKey.get(deleteKey)?.params.some((p) => p.name === 'force');
   const r = await quietly(ctx, 'DELETE', path, {
-    query: hasForce ? { force: true } : {},
+    query: deleteQuery(ctx, deleteKey),
     comment: "sweep: a record whose own title carries this run's marker",
   });
   if (r?.status === 200) {

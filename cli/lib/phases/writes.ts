@@ -10,6 +10,8 @@ import { bodySchema, deref, schemaEnum, schemaTypes } from '../../../core/spec.j
 import { batchSequence } from './batch.js';
 import { childSequences } from './children.js';
 import { ownCreated, registerCleanup, usableId } from './cleanup.js';
+import { deleteQuery } from './records.js';
+import { randomBytes } from 'node:crypto';
 import { unknownIdStatus } from './reads.js';
 import { NO_SUCH_ID } from '../exercise.js';
 import { member } from '../../../core/json.js';
@@ -45,6 +47,18 @@ export function createBody(kind: string, title: string): Body {
     case 'categories':
     case 'tags':
       return { name: title };
+    case 'users': {
+      // A login name and an address made from the title (unique per run and per create); a password no one keeps.
+      const login = title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 60);
+      return { username: login, email: `${login.slice(0, 50)}@example.invalid`, password: randomBytes(18).toString('base64url'), name: title };
+    }
+    case 'comments':
+      // The sequence adds `post`: a post the run creates for it (the platform refuses a comment on no post).
+      return { content: title };
     default:
       return { title };
   }
@@ -60,7 +74,10 @@ export function updateBody(kind: string, title: string): Body {
       return { organizer: title };
     case 'categories':
     case 'tags':
+    case 'users':
       return { name: title };
+    case 'comments':
+      return { content: title };
     case 'posts':
     case 'pages':
       return { title, content: `<p>${title}</p>` };
@@ -111,7 +128,7 @@ async function createProbes(ctx: RunContext, c: string, kind: string, title: str
 async function deletes(ctx: RunContext, item: string, id: unknown) {
   const delKey = `DELETE ${item}`;
   const hasForce = ctx.opByKey.get(delKey)?.params.some((p) => p.name === 'force');
-  const force = hasForce ? { force: true } : {};
+  const force = deleteQuery(ctx, delKey);
   await exercise(ctx, delKey, { id }, { auth: false, query: force }, { expect: 401, label: 'probe: unauthenticated DELETE', kind: 'probe' });
   await exercise(
     ctx,
@@ -121,8 +138,49 @@ async function deletes(ctx: RunContext, item: string, id: unknown) {
     { expect: unknownIdStatus(ctx, delKey), label: 'probe: DELETE non-existent id', kind: 'probe' },
   );
   if (!hasForce) return;
-  const soft = await exercise(ctx, delKey, { id }, {}, { label: 'DELETE without force (trash, or the documented refusal)' });
-  if (soft?.status === 200) await exercise(ctx, delKey, { id }, {}, { label: 'DELETE of a trashed record again' });
+  const soft = await exercise(ctx, delKey, { id }, { query: deleteQuery(ctx, delKey, true) }, { label: 'DELETE without force (trash, or the documented refusal)' });
+  if (soft?.status === 200) await exercise(ctx, delKey, { id }, { query: deleteQuery(ctx, delKey, true) }, { label: 'DELETE of a trashed record again' });
+}
+
+/**
+ * The post a comments sequence comments on: created by the run (private, comments open) through the
+ * posts collection beside `c`, proved its own and registered for removal before the comment is sent.
+ */
+async function commentTarget(ctx: RunContext, c: string, title: string): Promise<unknown> {
+  const posts = `${c.slice(0, c.lastIndexOf('/'))}/posts`;
+  const key = `POST ${posts}`;
+  if (!ctx.opByKey.has(key) || !siteHas(ctx, 'POST', posts)) throw new Error(`no ${posts} to create a post to comment on`);
+  const postTitle = `${title} (a post to comment on)`;
+  const res = await exercise(
+    ctx,
+    key,
+    {},
+    { body: { ...createBody('posts', postTitle), status: 'private', comment_status: 'open' } },
+    { expect: 201, label: 'create (a post for the comments sequence)' },
+  );
+  const id = member(res?.json, 'id');
+  if (!(res?.status === 201 || res?.status === 200) || id === undefined) throw new Error(`creating a post to comment on failed: ${res ? res.status : 'no answer'}`);
+  if (!(await ownCreated(ctx, posts, key, id, postTitle))) throw new Error('the post created to comment on is not provably the run\'s own');
+  registerCleanup(ctx, posts, id, postTitle);
+  return id;
+}
+
+/**
+ * The writes of the current user's route (`users/me`): the run never writes to the configured user,
+ * so each write method is sent anonymously only, and must be refused (the platform answers 404
+ * `rest_user_invalid_id` there, looking for user 0; 401 where a plugin refuses first).
+ */
+async function currentUserProbes(ctx: RunContext, writes: Operation[]) {
+  for (const x of writes.filter((w) => w.path.endsWith('/me') && siteHas(ctx, w.method, w.path))) {
+    const del = x.method === 'delete';
+    await exercise(
+      ctx,
+      x.key,
+      {},
+      del ? { auth: false, query: deleteQuery(ctx, x.key) } : { auth: false, body: updateBody('users', `${ctx.marker} anonymous`) },
+      { expect: [401, 404], label: `probe: anonymous ${x.method.toUpperCase()} of the current user`, kind: 'probe' },
+    );
+  }
 }
 
 /** The whole sequence of one collection `c` (e.g. `/core/v2/posts`). */
@@ -148,6 +206,8 @@ async function resourceSequence(ctx: RunContext, c: string) {
     const menu = (await list(ctx, c, listQuery(ctx, c))).map((it) => none.concat(member(it, 'menus') ?? [])[0]).find((m) => typeof m === 'number');
     if (menu !== undefined) body.menus = menu;
   }
+  // A comment goes on a post the run creates for it (private, open for comments), never on a post of the site.
+  if (body && kind === 'comments') body.post = await commentTarget(ctx, c, title);
   const res = await exercise(ctx, createKey, {}, kind === 'media' ? upload(title) : { body }, { expect: 201, label: 'create' });
   const id = member(res?.json, 'id');
   if (!(res?.status === 201 || res?.status === 200) || id === undefined)
@@ -268,6 +328,7 @@ export async function writePhase(ctx: RunContext, writes: Operation[]) {
     }
   }
   if (ctx.opByKey.has(`POST ${BATCH_ROUTE}`) && ctx.results.has(`POST ${BATCH_ROUTE}`) && !ctx.absentNs.has(BATCH_NAMESPACE)) await batchSequence(ctx);
+  await currentUserProbes(ctx, writes);
   // Write operations on routes no sequence covers.
   for (const x of writes) {
     const r = resultOf(ctx, x.key);
