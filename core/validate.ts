@@ -45,8 +45,7 @@ const NOT_SCHEMAS = new Set(['example', 'examples', 'default', 'enum', 'const'])
 export function allOfBases(node: unknown, found = new Set<string>()): Set<string> {
   if (Array.isArray(node)) node.forEach((n) => allOfBases(n, found));
   else if (isObject(node)) {
-    if (Array.isArray(node.allOf))
-      for (const m of node.allOf) if (isObject(m) && typeof m.$ref === 'string') found.add(m.$ref.slice(m.$ref.indexOf('#')));
+    if (Array.isArray(node.allOf)) for (const m of node.allOf) if (isObject(m) && typeof m.$ref === 'string') found.add(m.$ref.slice(m.$ref.indexOf('#')));
     for (const [k, v] of Object.entries(node)) if (!NOT_SCHEMAS.has(k)) allOfBases(v, found);
   }
   return found;

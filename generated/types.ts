@@ -10426,7 +10426,7 @@ export interface components {
         };
         /**
          * @description No signed-in user: the library's own permission check refuses with `gt_rest_cannot_access` (not
-         *     `rest_forbidden`).
+         *     the platform's usual code).
          */
         AddonSurveyUnauthorized: {
             headers: {
