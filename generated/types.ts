@@ -4109,13 +4109,17 @@ export interface paths {
         get: operations["getBuilderFontLibrary"];
         /**
          * Update a font of the library
-         * @description `PUT /builder/v1/font-library`. Updates a font of the font library (the seed lists no body field; it
-         *     lists PUT together with POST and PATCH). The seed lists no parameter for it besides `i18n_language`,
-         *     and the add-on publishes no contract for its answer, so the body is described only as JSON.
-         *     Administrative route of an installed add-on: it needs a signed-in user with the capability the
-         *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `PUT /builder/v1/font-library`. Updates a font of the font library (the seed lists no body
+         *     field; it lists PUT together with POST and PATCH). The seed lists no parameter for it
+         *     besides `i18n_language`; the add-on publishes no contract for its success body and neither
+         *     the recorded exchanges nor its source as read give it, so that body is described only as
+         *     JSON. The product names the route `google-fonts`. Administrative route (`manage_options`)
+         *     whose callback checks the `X-WP-Nonce` header itself: without the nonce it refuses with 403
+         *     `invalid_nonce` (the platform's error shape), so only the login cookie plus an `X-WP-Nonce`
+         *     header works; an application password can use the add-on's reads, not this. Without
+         *     credentials it answers 401 `rest_forbidden`. Read from the add-on's source, not observed:
+         *     the add-on cannot run on the project's test sites. A site without the add-on (or with it
+         *     switched off) answers 404 `rest_no_route`.
          */
         put: operations["putBuilderFontLibrary"];
         /**
@@ -4151,13 +4155,17 @@ export interface paths {
         head?: never;
         /**
          * Patch a font of the library
-         * @description `PATCH /builder/v1/font-library`. Updates a font of the font library (the seed lists no body field;
-         *     it lists PATCH together with POST and PUT). The seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `PATCH /builder/v1/font-library`. Updates a font of the font library (the seed lists no body
+         *     field; it lists PATCH together with POST and PUT). The seed lists no parameter for it
+         *     besides `i18n_language`; the add-on publishes no contract for its success body and neither
+         *     the recorded exchanges nor its source as read give it, so that body is described only as
+         *     JSON. The product names the route `google-fonts`. Administrative route (`manage_options`)
+         *     whose callback checks the `X-WP-Nonce` header itself: without the nonce it refuses with 403
+         *     `invalid_nonce` (the platform's error shape), so only the login cookie plus an `X-WP-Nonce`
+         *     header works; an application password can use the add-on's reads, not this. Without
+         *     credentials it answers 401 `rest_forbidden`. Read from the add-on's source, not observed:
+         *     the add-on cannot run on the project's test sites. A site without the add-on (or with it
+         *     switched off) answers 404 `rest_no_route`.
          */
         patch: operations["patchBuilderFontLibrary"];
         trace?: never;
