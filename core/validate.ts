@@ -37,27 +37,60 @@ function rewriteRefs<T>(node: T): T {
 
 const NOT_SCHEMAS = new Set(['example', 'examples', 'default', 'enum', 'const']);
 
-/** Close object schemas that list properties and are silent about others (not allOf members). */
-export function closeObjects(node: unknown, isAllOfMember = false): void {
+/**
+ * The components a schema extends through `allOf: [{$ref}, …]` (the add-ons' envelopes, D190): such
+ * a base is closed where it is used, never by itself, or its own `unevaluatedProperties: false` would
+ * refuse the members its variants add.
+ */
+export function allOfBases(node: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => allOfBases(n, found));
+  else if (isObject(node)) {
+    if (Array.isArray(node.allOf)) for (const m of node.allOf) if (isObject(m) && typeof m.$ref === 'string') found.add(m.$ref.slice(m.$ref.indexOf('#')));
+    for (const [k, v] of Object.entries(node)) if (!NOT_SCHEMAS.has(k)) allOfBases(v, found);
+  }
+  return found;
+}
+
+/**
+ * Close object schemas that list properties and are silent about others (not allOf members). An
+ * allOf closes itself when a member lists properties or is a `$ref` (to a base, which stays open
+ * itself); a plain `$ref` to a base elsewhere is closed at that place.
+ */
+export function closeObjects(node: unknown, isAllOfMember = false, bases: ReadonlySet<string> = new Set()): void {
   if (Array.isArray(node)) {
-    node.forEach((n) => closeObjects(n));
+    node.forEach((n) => closeObjects(n, false, bases));
     return;
   }
   if (!isObject(node)) return;
   const open = 'additionalProperties' in node || 'unevaluatedProperties' in node;
+  if (!isAllOfMember && !open && typeof node.$ref === 'string' && bases.has(node.$ref.slice(node.$ref.indexOf('#')))) {
+    node.allOf = [{ $ref: node.$ref }];
+    delete node.$ref;
+    node.unevaluatedProperties = false;
+    return;
+  }
   if (node.properties && typeof node.properties === 'object' && !open && !isAllOfMember && !node.allOf) node.unevaluatedProperties = false;
   for (const [k, v] of Object.entries(node)) {
     if (k === 'properties' && isObject(v)) {
-      for (const p of Object.values(v)) closeObjects(p);
+      for (const p of Object.values(v)) closeObjects(p, false, bases);
       continue;
     }
     if (k === 'allOf' && Array.isArray(v)) {
-      v.forEach((m) => closeObjects(m, true));
-      if (!open && v.some((m) => isObject(m) && m.properties)) node.unevaluatedProperties = false;
+      v.forEach((m) => closeObjects(m, true, bases));
+      if (!open && !isAllOfMember && v.some((m) => isObject(m) && (m.properties || typeof m.$ref === 'string'))) node.unevaluatedProperties = false;
       continue;
     }
     if (NOT_SCHEMAS.has(k)) continue;
-    closeObjects(v);
+    closeObjects(v, false, bases);
+  }
+}
+
+/** Close a bundle's schema components: a base of an `allOf` is left open at its top (see above). */
+function closeComponents(components: JsonObject): void {
+  const bases = allOfBases(components);
+  for (const [kind, group] of Object.entries(components)) {
+    if (!isObject(group)) continue;
+    for (const [name, node] of Object.entries(group)) closeObjects(node, kind === 'schemas' && bases.has(`#/components/schemas/${name}`), bases);
   }
 }
 
@@ -192,6 +225,8 @@ export interface Validator {
  */
 export function createValidator(doc: { components?: object } | undefined, { maxErrors = 20 } = {}): Validator {
   const instances = new Map<string, InstanceType<typeof Ajv2020>>();
+  let bases: ReadonlySet<string> | undefined;
+  const basesOf = (): ReadonlySet<string> => (bases ??= allOfBases(doc?.components ?? {}));
   const compiled = new Map<string, ValidateFunction>();
   const texts = new WeakMap<object, string>();
   const outers = new WeakMap<object, Schema>();
@@ -200,7 +235,7 @@ export function createValidator(doc: { components?: object } | undefined, { maxE
     let ajv = instances.get(k);
     if (!ajv) {
       const copy = rewriteRefs({ components: doc?.components ?? {} });
-      if (strict) closeObjects(copy.components);
+      if (strict) closeComponents(copy.components as JsonObject);
       ajv = new Ajv2020({ strict: false, allErrors, allowUnionTypes: true, validateFormats: true });
       addFormats(ajv);
       ajv.addSchema({ $id: BASE, components: copy.components });
@@ -219,7 +254,7 @@ export function createValidator(doc: { components?: object } | undefined, { maxE
     let fn = compiled.get(key);
     if (!fn) {
       const node = rewriteRefs(sch);
-      if (strict) closeObjects(node);
+      if (strict) closeObjects(node, false, basesOf());
       fn = ajvFor(strict, allErrors).compile(node);
       compiled.set(key, fn);
     }

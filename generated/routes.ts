@@ -130,9 +130,9 @@ export interface GetRoutes {
   /** getMlNamespace: Get the ml/v1 namespace index */
   "/ml/v1": { init: { params?: O["getMlNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlPosts: List posts for translation */
-  "/ml/v1/posts": { init: { params?: O["getMlPosts"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/posts": { init: { params?: O["getMlPosts"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
   /** getMlPostsCount: Count posts for translation */
-  "/ml/v1/posts/count": { init: { params?: O["getMlPostsCount"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPostsCount"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/posts/count": { init: { params?: O["getMlPostsCount"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPostsCount"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
   /** getMlPostsHierarchical: List hierarchical post types for translation */
   "/ml/v1/posts/hierarchical": { init: { params?: O["getMlPostsHierarchical"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPostsHierarchical"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlPostsTaxonomies: List taxonomies of posts for translation */
@@ -140,13 +140,13 @@ export interface GetRoutes {
   /** getMlPostsTerms: List terms of posts for translation */
   "/ml/v1/posts/terms": { init: { params?: O["getMlPostsTerms"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPostsTerms"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlItemSectionsPopulated: List populated item sections */
-  "/ml/v1/item-sections/populated": { init: { params?: O["getMlItemSectionsPopulated"]["parameters"]; body?: never }; initOptional: true; data: O["getMlItemSectionsPopulated"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/item-sections/populated": { init: { params?: O["getMlItemSectionsPopulated"]["parameters"]; body?: never }; initOptional: true; data: O["getMlItemSectionsPopulated"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
   /** getMlSendToTranslationDefaultBatchName: Get the default translation batch name */
   "/ml/v1/send-to-translation/default-batch-name": { init: { params?: O["getMlSendToTranslationDefaultBatchName"]["parameters"]; body?: never }; initOptional: true; data: O["getMlSendToTranslationDefaultBatchName"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetuntranslatedtypescount: Count untranslated content types */
   "/ml/v1/getuntranslatedtypescount": { init: { params?: O["getMlGetuntranslatedtypescount"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetuntranslatedtypescount"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlCredits: Get the translation credits */
-  "/ml/v1/credits": { init: { params?: O["getMlCredits"]["parameters"]; body?: never }; initOptional: true; data: O["getMlCredits"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/credits": { init: { params?: O["getMlCredits"]["parameters"]; body?: never }; initOptional: true; data: O["getMlCredits"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
   /** getMlTranlsationProxyGetlastpickedup: Get the last pick-up from the translation proxy */
   "/ml/v1/tranlsation-proxy/getlastpickedup": { init: { params?: O["getMlTranlsationProxyGetlastpickedup"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTranlsationProxyGetlastpickedup"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTranslationProxyGetRemoteJobsCount: Count remote translation jobs */
@@ -164,7 +164,7 @@ export interface GetRoutes {
   /** getMlGetEngines: List automatic translation engines */
   "/ml/v1/get-engines": { init: { params?: O["getMlGetEngines"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetEngines"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlWebsiteContexts: Get the website contexts */
-  "/ml/v1/website-contexts": { init: { params?: O["getMlWebsiteContexts"]["parameters"]; body?: never }; initOptional: true; data: O["getMlWebsiteContexts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/website-contexts": { init: { params?: O["getMlWebsiteContexts"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMessageEnvelope"]; error: S["Error"] };
   /** getMlHasPostsUsingNativeEditor: Check for posts using the native editor */
   "/ml/v1/has-posts-using-native-editor": { init: { params?: O["getMlHasPostsUsingNativeEditor"]["parameters"]; body?: never }; initOptional: true; data: O["getMlHasPostsUsingNativeEditor"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetCreditsPerWord: Get credits per word */
@@ -186,15 +186,15 @@ export interface GetRoutes {
   /** getMlStNamespace: Get the ml/st/v1 namespace index */
   "/ml/st/v1": { init: { params?: O["getMlStNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlStStringsSettings: Get the string-translation settings */
-  "/ml/st/v1/strings/settings": { init: { params?: O["getMlStStringsSettings"]["parameters"]; body?: never }; initOptional: true; data: O["getMlStStringsSettings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/st/v1/strings/settings": { init: { params?: O["getMlStStringsSettings"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlStStringsSettingsValues"]; error: S["Error"] };
   /** getMlStStrings: List translatable strings */
   "/ml/st/v1/strings": { init: { params?: O["getMlStStrings"]["parameters"]; body?: never }; initOptional: true; data: O["getMlStStrings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlStStringsItemscount: Count translatable strings */
-  "/ml/st/v1/strings/itemscount": { init: { params?: O["getMlStStringsItemscount"]["parameters"]; body?: never }; initOptional: true; data: O["getMlStStringsItemscount"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/st/v1/strings/itemscount": { init: { params?: O["getMlStStringsItemscount"]["parameters"]; body?: never }; initOptional: true; data: S["AddonTotalCount"]; error: S["Error"] };
   /** getMlStStringPackages: List string packages */
-  "/ml/st/v1/string-packages": { init: { params?: O["getMlStStringPackages"]["parameters"]; body?: never }; initOptional: true; data: O["getMlStStringPackages"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/st/v1/string-packages": { init: { params?: O["getMlStStringPackages"]["parameters"]; body?: never }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
   /** getMlStStringsFilters: List the string filters */
-  "/ml/st/v1/strings/filters": { init: { params?: O["getMlStStringsFilters"]["parameters"]; body?: never }; initOptional: true; data: O["getMlStStringsFilters"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/st/v1/strings/filters": { init: { params?: O["getMlStStringsFilters"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlStFilters"]; error: S["Error"] };
   /** getMlTmNamespace: Get the ml/tm/v1 namespace index */
   "/ml/tm/v1": { init: { params?: O["getMlTmNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlTmXliffFetchJobId: Get the XLIFF file of a job */
@@ -202,51 +202,51 @@ export interface GetRoutes {
   /** getMlTmAteJobsAteJobId: Get an editor job */
   "/ml/tm/v1/ate/jobs/{ateJobId}": { init: { params: O["getMlTmAteJobsAteJobId"]["parameters"]; body?: never }; initOptional: false; data: O["getMlTmAteJobsAteJobId"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmAteJobsAteJobIdFix: Fix an editor job */
-  "/ml/tm/v1/ate/jobs/{ateJobId}/fix": { init: { params: O["getMlTmAteJobsAteJobIdFix"]["parameters"]; body?: never }; initOptional: false; data: O["getMlTmAteJobsAteJobIdFix"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/ate/jobs/{ateJobId}/fix": { init: { params: O["getMlTmAteJobsAteJobIdFix"]["parameters"]; body?: never }; initOptional: false; data: S["AddonMlTmFixResult"]; error: S["Error"] };
   /** getMlTmAteJobsReceiveMlJobId: Receive an editor job */
-  "/ml/tm/v1/ate/jobs/receive/{mlJobId}": { init: { params: O["getMlTmAteJobsReceiveMlJobId"]["parameters"]; body?: never }; initOptional: false; data: O["getMlTmAteJobsReceiveMlJobId"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/ate/jobs/receive/{mlJobId}": { init: { params: O["getMlTmAteJobsReceiveMlJobId"]["parameters"]; body?: never }; initOptional: false; data: O["getMlTmAteJobsReceiveMlJobId"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonStatuslessError"] };
   /** getMlTmAmsSynchronizeTranslators: Synchronise translators */
-  "/ml/tm/v1/ams/synchronize/translators": { init: { params?: O["getMlTmAmsSynchronizeTranslators"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsSynchronizeTranslators"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/ams/synchronize/translators": { init: { params?: O["getMlTmAmsSynchronizeTranslators"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsSynchronizeTranslators"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonStatuslessError"] };
   /** getMlTmAmsSynchronizeManagers: Synchronise translation managers */
-  "/ml/tm/v1/ams/synchronize/managers": { init: { params?: O["getMlTmAmsSynchronizeManagers"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsSynchronizeManagers"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/ams/synchronize/managers": { init: { params?: O["getMlTmAmsSynchronizeManagers"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlTmSynchronizeResult"]; error: S["Error"] };
   /** getMlTmAmsStatus: Get the translation service status */
-  "/ml/tm/v1/ams/status": { init: { params?: O["getMlTmAmsStatus"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsStatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/ams/status": { init: { params?: O["getMlTmAmsStatus"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsStatus"]["responses"][200]["content"]; error: S["Error"] };
   /** getMlTmAmsConsole: Get the translation service console */
   "/ml/tm/v1/ams/console": { init: { params?: O["getMlTmAmsConsole"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsConsole"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmTpBatchesStatus: Get the status of service batches */
-  "/ml/tm/v1/tp/batches/status": { init: { params?: O["getMlTmTpBatchesStatus"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmTpBatchesStatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/tp/batches/status": { init: { params?: O["getMlTmTpBatchesStatus"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmTpBatchesStatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonStatuslessError"] };
   /** getMlTmAmsEngines: Get the translation engines */
-  "/ml/tm/v1/ams/engines": { init: { params?: O["getMlTmAmsEngines"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsEngines"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/ams/engines": { init: { params?: O["getMlTmAmsEngines"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsEngines"]["responses"][200]["content"]; error: S["Error"] };
   /** getMlTmJobs: List translation jobs */
-  "/ml/tm/v1/jobs": { init: { params?: O["getMlTmJobs"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmJobs"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/jobs": { init: { params?: O["getMlTmJobs"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlTmJobs"]; error: S["Error"] };
   /** getMlTmTpXliffDownloadJobIdJobType: Download the XLIFF file of a service job */
-  "/ml/tm/v1/tp/xliff/download/{job_id}/{job_type}": { init: { params: O["getMlTmTpXliffDownloadJobIdJobType"]["parameters"]; body?: never }; initOptional: false; data: O["getMlTmTpXliffDownloadJobIdJobType"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/tp/xliff/download/{job_id}/{job_type}": { init: { params: O["getMlTmTpXliffDownloadJobIdJobType"]["parameters"]; body?: never }; initOptional: false; data: O["getMlTmTpXliffDownloadJobIdJobType"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonStatuslessError"] };
   /** getMlAteNamespace: Get the ml/ate/v1 namespace index */
   "/ml/ate/v1": { init: { params?: O["getMlAteNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlAteAteProxy: Proxy a GET request to the translation editor */
-  "/ml/ate/v1/ate/proxy": { init: { params?: O["getMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["getMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/ate/v1/ate/proxy": { init: { params?: O["getMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["getMlAteAteProxy"]["responses"][200]["content"]; error: O["getMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** getBuilderNamespace: Get the builder/v1 namespace index */
   "/builder/v1": { init: { params?: O["getBuilderNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getBuilderSmoothScrollSettings: Get the smooth-scroll settings */
-  "/builder/v1/smooth-scroll-settings": { init: { params?: O["getBuilderSmoothScrollSettings"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderSmoothScrollSettings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/smooth-scroll-settings": { init: { params?: O["getBuilderSmoothScrollSettings"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
   /** getBuilderSmoothScrollOptions: Get the smooth-scroll options */
-  "/builder/v1/smooth-scroll-options": { init: { params?: O["getBuilderSmoothScrollOptions"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderSmoothScrollOptions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/smooth-scroll-options": { init: { params?: O["getBuilderSmoothScrollOptions"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
   /** getBuilderCombinedCss: Get the combined CSS setting */
-  "/builder/v1/combined-css": { init: { params?: O["getBuilderCombinedCss"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderCombinedCss"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/combined-css": { init: { params?: O["getBuilderCombinedCss"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
   /** getBuilderCombinedJs: Get the combined JavaScript setting */
-  "/builder/v1/combined-js": { init: { params?: O["getBuilderCombinedJs"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderCombinedJs"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/combined-js": { init: { params?: O["getBuilderCombinedJs"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
   /** getBuilderAnalyticsOptin: Get the analytics opt-in */
-  "/builder/v1/analytics-optin": { init: { params?: O["getBuilderAnalyticsOptin"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderAnalyticsOptin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/analytics-optin": { init: { params?: O["getBuilderAnalyticsOptin"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
   /** getBuilderMapKey: Get the map key */
   "/builder/v1/map-key": { init: { params?: O["getBuilderMapKey"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderMapKey"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderDebugOptions: Get the debug options */
   "/builder/v1/debug-options": { init: { params?: O["getBuilderDebugOptions"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderDebugOptions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderSmoothScrollStatus: Get the smooth-scroll status */
-  "/builder/v1/smooth-scroll-status": { init: { params?: O["getBuilderSmoothScrollStatus"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderSmoothScrollStatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/smooth-scroll-status": { init: { params?: O["getBuilderSmoothScrollStatus"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
   /** getBuilderIconFonts: List the icon fonts */
-  "/builder/v1/icon-fonts": { init: { params?: O["getBuilderIconFonts"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderIconFonts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/icon-fonts": { init: { params?: O["getBuilderIconFonts"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderIconFonts"]; error: S["Error"] };
   /** getBuilderFontLibrary: List the font library */
-  "/builder/v1/font-library": { init: { params?: O["getBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/font-library": { init: { params?: O["getBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderGoogleFonts"]; error: S["Error"] };
   /** getBuilderFontLibraryVariants: List the variants of a font */
   "/builder/v1/font-library/variants": { init: { params: O["getBuilderFontLibraryVariants"]["parameters"]; body?: never }; initOptional: false; data: O["getBuilderFontLibraryVariants"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderxNamespace: Get the builderx/v1 namespace index */
@@ -254,21 +254,21 @@ export interface GetRoutes {
   /** getBuilderxModules: List the extras modules */
   "/builderx/v1/modules": { init: { params?: O["getBuilderxModules"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderxModules"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderxMarketplaceActivation: Get the marketplace activation */
-  "/builderx/v1/marketplace-activation": { init: { params?: O["getBuilderxMarketplaceActivation"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderxMarketplaceActivation"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builderx/v1/marketplace-activation": { init: { params?: O["getBuilderxMarketplaceActivation"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderxActivation"]; error: S["Error"] };
   /** getBuilderxLicenseStatus: Get the licence status */
-  "/builderx/v1/license-status": { init: { params?: O["getBuilderxLicenseStatus"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderxLicenseStatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builderx/v1/license-status": { init: { params?: O["getBuilderxLicenseStatus"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderxLicenseStatus"]; error: S["Error"] };
   /** getBuilderxPlugins: List the extras plugins */
   "/builderx/v1/plugins": { init: { params?: O["getBuilderxPlugins"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderxPlugins"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getSliderSliders: List the sliders */
-  "/slider/sliders": { init: { params?: O["getSliderSliders"]["parameters"]; body?: never }; initOptional: true; data: O["getSliderSliders"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/slider/sliders": { init: { params?: O["getSliderSliders"]["parameters"]; body?: never }; initOptional: true; data: S["AddonSliderAnswer"]; error: S["Error"] };
   /** getSliderSlider: Get a slider */
-  "/slider/sliders/{slider}": { init: { params: O["getSliderSlider"]["parameters"]; body?: never }; initOptional: false; data: O["getSliderSlider"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/slider/sliders/{slider}": { init: { params: O["getSliderSlider"]["parameters"]; body?: never }; initOptional: false; data: S["AddonSliderAnswer"]; error: S["Error"] };
   /** getSliderSlides: Get the slides of a slider */
-  "/slider/sliders/slides/{id}": { init: { params: O["getSliderSlides"]["parameters"]; body?: never }; initOptional: false; data: O["getSliderSlides"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/slider/sliders/slides/{id}": { init: { params: O["getSliderSlides"]["parameters"]; body?: never }; initOptional: false; data: S["AddonSliderAnswer"]; error: S["Error"] };
   /** getSliderStream: Get a slider stream */
-  "/slider/sliders/stream/{id}": { init: { params: O["getSliderStream"]["parameters"]; body?: never }; initOptional: false; data: O["getSliderStream"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/slider/sliders/stream/{id}": { init: { params: O["getSliderStream"]["parameters"]; body?: never }; initOptional: false; data: S["AddonSliderStream"]; error: S["Error"] };
   /** getSliderModal: Get a slider for a modal */
-  "/slider/sliders/modal/{slider}": { init: { params: O["getSliderModal"]["parameters"]; body?: never }; initOptional: false; data: O["getSliderModal"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/slider/sliders/modal/{slider}": { init: { params: O["getSliderModal"]["parameters"]; body?: never }; initOptional: false; data: S["AddonSliderModal"]; error: S["Error"] };
   /** getThemeNamespace: Get the theme/v1 namespace index */
   "/theme/v1": { init: { params?: O["getThemeNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getConnectorNamespace: Get the connector/v1 namespace index */
@@ -276,15 +276,15 @@ export interface GetRoutes {
   /** getFormsNamespace: Get the forms/v1 namespace index */
   "/forms/v1": { init: { params?: O["getFormsNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getFormsPreviewForms: Preview a form */
-  "/forms/v1/preview/forms": { init: { params: O["getFormsPreviewForms"]["parameters"]; body?: never }; initOptional: false; data: O["getFormsPreviewForms"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/forms/v1/preview/forms": { init: { params: O["getFormsPreviewForms"]["parameters"]; body?: never }; initOptional: false; data: S["AddonFormsPreview"]; error: S["Error"] };
   /** getFormsPreviewPolls: Preview a poll */
-  "/forms/v1/preview/polls": { init: { params: O["getFormsPreviewPolls"]["parameters"]; body?: never }; initOptional: false; data: O["getFormsPreviewPolls"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/forms/v1/preview/polls": { init: { params: O["getFormsPreviewPolls"]["parameters"]; body?: never }; initOptional: false; data: S["AddonFormsPreview"]; error: S["Error"] };
   /** getFormsPreviewQuizzes: Preview a quiz */
-  "/forms/v1/preview/quizzes": { init: { params: O["getFormsPreviewQuizzes"]["parameters"]; body?: never }; initOptional: false; data: O["getFormsPreviewQuizzes"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/forms/v1/preview/quizzes": { init: { params: O["getFormsPreviewQuizzes"]["parameters"]; body?: never }; initOptional: false; data: S["AddonFormsPreview"]; error: S["Error"] };
   /** getInstallerNamespace: Get the installer/v1 namespace index */
   "/installer/v1": { init: { params?: O["getInstallerNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getInstallerPushFetchSubscription: Fetch the installer subscription */
-  "/installer/v1/push/fetch-subscription": { init: { params?: O["getInstallerPushFetchSubscription"]["parameters"]; body?: never }; initOptional: true; data: O["getInstallerPushFetchSubscription"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/installer/v1/push/fetch-subscription": { init: { params?: O["getInstallerPushFetchSubscription"]["parameters"]; body?: never }; initOptional: true; data: S["AddonInstallerMessage"]; error: S["Error"] | S["AddonInstallerMessage"] };
   /** getCrosssellNamespace: Get the crosssell/v1 namespace index */
   "/crosssell/v1": { init: { params?: O["getCrosssellNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getSurveyNamespace: Get the survey/v1 namespace index */
@@ -463,17 +463,17 @@ export interface PutRoutes {
   /** updateCommentPut: Update a comment (PUT) */
   "/core/v2/comments/{id}": { init: { params: O["updateCommentPut"]["parameters"]; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
   /** putMlAteAteProxy: Proxy a PUT request to the translation editor */
-  "/ml/ate/v1/ate/proxy": { init: { params?: O["putMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["putMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/ate/v1/ate/proxy": { init: { params?: O["putMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["putMlAteAteProxy"]["responses"][200]["content"]; error: O["putMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** putBuilderFontLibrary: Update a font of the library */
   "/builder/v1/font-library": { init: { params?: O["putBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: O["putBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** putConnectorSync: Synchronise the connector (PUT) */
-  "/connector/v1/sync": { init: { params?: O["putConnectorSync"]["parameters"]; body?: S["AddonConnectorSync"] }; initOptional: true; data: O["putConnectorSync"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/connector/v1/sync": { init: { params?: O["putConnectorSync"]["parameters"]; body?: S["AddonConnectorSync"] }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
   /** putConnectorLogout: Log the connector out (PUT) */
-  "/connector/v1/logout": { init: { params?: O["putConnectorLogout"]["parameters"]; body?: never }; initOptional: true; data: O["putConnectorLogout"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/connector/v1/logout": { init: { params?: O["putConnectorLogout"]["parameters"]; body?: never }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
   /** putCrosssellPlugincrosssellInstallPlugin: Install an offered plugin (PUT) */
-  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: O["putCrosssellPlugincrosssellInstallPlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: O["putCrosssellPlugincrosssellInstallPlugin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: O["putCrosssellPlugincrosssellInstallPlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
   /** putCrosssellPlugincrosssellActivatePlugin: Activate an offered plugin (PUT) */
-  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: O["putCrosssellPlugincrosssellActivatePlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: O["putCrosssellPlugincrosssellActivatePlugin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: O["putCrosssellPlugincrosssellActivatePlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
 }
 /** The paths with a PUT operation. */
 export type PutPath = keyof PutRoutes;
@@ -582,9 +582,9 @@ export interface PostRoutes {
   /** postMlCustomXmlConfig: Save the custom XML configuration */
   "/ml/v1/custom-xml-config": { init: { params?: O["postMlCustomXmlConfig"]["parameters"]; body?: never }; initOptional: true; data: O["postMlCustomXmlConfig"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlCustomXmlConfigValidate: Validate the custom XML configuration */
-  "/ml/v1/custom-xml-config/validate": { init: { params?: O["postMlCustomXmlConfigValidate"]["parameters"]; body?: never }; initOptional: true; data: O["postMlCustomXmlConfigValidate"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/custom-xml-config/validate": { init: { params?: O["postMlCustomXmlConfigValidate"]["parameters"]; body?: never }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
   /** postMlUpdates: Run the add-on's updates */
-  "/ml/v1/updates": { init: { params?: O["postMlUpdates"]["parameters"]; body?: never }; initOptional: true; data: O["postMlUpdates"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/updates": { init: { params?: O["postMlUpdates"]["parameters"]; body?: never }; initOptional: true; data: O["postMlUpdates"]["responses"][200]["content"]; error: S["Error"] };
   /** postMlSendToTranslationValidateTranslationOptions: Validate translation options */
   "/ml/v1/send-to-translation/validate-translation-options": { init: { params?: O["postMlSendToTranslationValidateTranslationOptions"]["parameters"]; body?: never }; initOptional: true; data: O["postMlSendToTranslationValidateTranslationOptions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlSendToTranslationValidateBatchName: Validate a translation batch name */
@@ -592,13 +592,13 @@ export interface PostRoutes {
   /** postMlSetReviewTranslationOption: Set the translation review option */
   "/ml/v1/set-review-translation-option": { init: { params?: O["postMlSetReviewTranslationOption"]["parameters"]; body?: never }; initOptional: true; data: O["postMlSetReviewTranslationOption"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTranslateEverythingEnable: Enable translating everything */
-  "/ml/v1/translate-everything/enable": { init: { params?: O["postMlTranslateEverythingEnable"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTranslateEverythingEnable"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/translate-everything/enable": { init: { params?: O["postMlTranslateEverythingEnable"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlTranslateEverythingAnswer"]; error: S["Error"] };
   /** postMlTranslateEverythingDisable: Disable translating everything */
-  "/ml/v1/translate-everything/disable": { init: { params?: O["postMlTranslateEverythingDisable"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTranslateEverythingDisable"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/translate-everything/disable": { init: { params?: O["postMlTranslateEverythingDisable"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTranslateEverythingDisable"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
   /** postMlSaveTranslatorNote: Save a note for translators */
   "/ml/v1/save-translator-note": { init: { params?: O["postMlSaveTranslatorNote"]["parameters"]; body?: never }; initOptional: true; data: O["postMlSaveTranslatorNote"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTranslationProxyCommitBatch: Commit a batch to the translation proxy */
-  "/ml/v1/translation-proxy/commit-batch": { init: { params?: O["postMlTranslationProxyCommitBatch"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTranslationProxyCommitBatch"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/translation-proxy/commit-batch": { init: { params?: O["postMlTranslationProxyCommitBatch"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlCommitBatch"]; error: S["Error"] };
   /** postMlTranslateExistingContent: Translate existing content */
   "/ml/v1/translate-existing-content": { init: { params?: O["postMlTranslateExistingContent"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTranslateExistingContent"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlGetCreditsToTranslate: Estimate credits to translate */
@@ -606,85 +606,85 @@ export interface PostRoutes {
   /** postMlSaveAutomaticTranslationSettings: Save automatic translation settings */
   "/ml/v1/save-automatic-translation-settings": { init: { params?: O["postMlSaveAutomaticTranslationSettings"]["parameters"]; body?: never }; initOptional: true; data: O["postMlSaveAutomaticTranslationSettings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlEnableAte: Enable the advanced translation editor */
-  "/ml/v1/enable-ate": { init: { params?: O["postMlEnableAte"]["parameters"]; body?: never }; initOptional: true; data: O["postMlEnableAte"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/enable-ate": { init: { params?: O["postMlEnableAte"]["parameters"]; body?: never }; initOptional: true; data: O["postMlEnableAte"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
   /** postMlDismissNotice: Dismiss a notice */
   "/ml/v1/dismiss-notice": { init: { params?: O["postMlDismissNotice"]["parameters"]; body?: never }; initOptional: true; data: O["postMlDismissNotice"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlDismissNoticePerUser: Dismiss a notice for the current user */
   "/ml/v1/dismiss-notice-per-user": { init: { params?: O["postMlDismissNoticePerUser"]["parameters"]; body?: never }; initOptional: true; data: O["postMlDismissNoticePerUser"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlStStringsSettings: Save the string-translation settings */
-  "/ml/st/v1/strings/settings": { init: { params?: O["postMlStStringsSettings"]["parameters"]; body?: S["AddonMlStStringsSettings"] }; initOptional: true; data: O["postMlStStringsSettings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/st/v1/strings/settings": { init: { params?: O["postMlStStringsSettings"]["parameters"]; body?: S["AddonMlStStringsSettings"] }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
   /** postMlStStringsProcessstringsqueue: Process the strings queue */
-  "/ml/st/v1/strings/processstringsqueue": { init: { params?: O["postMlStStringsProcessstringsqueue"]["parameters"]; body?: never }; initOptional: true; data: O["postMlStStringsProcessstringsqueue"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/st/v1/strings/processstringsqueue": { init: { params?: O["postMlStStringsProcessstringsqueue"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlStQueueProcessed"]; error: S["Error"] };
   /** postMlStPreGenerateMoFiles: Generate compiled translation files */
-  "/ml/st/v1/pre_generate_mo_files": { init: { params?: O["postMlStPreGenerateMoFiles"]["parameters"]; body?: never }; initOptional: true; data: O["postMlStPreGenerateMoFiles"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/st/v1/pre_generate_mo_files": { init: { params?: O["postMlStPreGenerateMoFiles"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlStRemaining"]; error: S["Error"] };
   /** postMlStImportMoStrings: Import strings from compiled translation files */
-  "/ml/st/v1/import_mo_strings": { init: { params?: O["postMlStImportMoStrings"]["parameters"]; body?: S["AddonMlStImportMoStrings"] }; initOptional: true; data: O["postMlStImportMoStrings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/st/v1/import_mo_strings": { init: { params?: O["postMlStImportMoStrings"]["parameters"]; body?: S["AddonMlStImportMoStrings"] }; initOptional: true; data: S["AddonMlStImportMoResult"]; error: S["Error"] };
   /** postMlStSettings: Save a string-translation setting */
-  "/ml/st/v1/settings": { init: { params?: O["postMlStSettings"]["parameters"]; body: S["AddonMlStSettings"] }; initOptional: false; data: O["postMlStSettings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/st/v1/settings": { init: { params?: O["postMlStSettings"]["parameters"]; body: S["AddonMlStSettings"] }; initOptional: false; data: O["postMlStSettings"]["responses"][200]["content"]; error: S["Error"] };
   /** postMlTmAteJobsStore: Store editor data for a translation job */
   "/ml/tm/v1/ate/jobs/store": { init: { params?: O["postMlTmAteJobsStore"]["parameters"]; body: S["AddonMlTmAteJobStore"] }; initOptional: false; data: O["postMlTmAteJobsStore"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmAmsRegisterManager: Register the translation manager */
-  "/ml/tm/v1/ams/register_manager": { init: { params?: O["postMlTmAmsRegisterManager"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmAmsRegisterManager"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/ams/register_manager": { init: { params?: O["postMlTmAmsRegisterManager"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlTmRegisterManager"]; error: S["Error"] };
   /** postMlTmAteJobs: Create editor jobs */
   "/ml/tm/v1/ate/jobs": { init: { params?: O["postMlTmAteJobs"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmAteJobs"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmAteJobsDownload: Download editor jobs */
-  "/ml/tm/v1/ate/jobs/download": { init: { params?: O["postMlTmAteJobsDownload"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmAteJobsDownload"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/ate/jobs/download": { init: { params?: O["postMlTmAteJobsDownload"]["parameters"]; body?: never }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
   /** postMlTmAteJobsRetry: Retry editor jobs */
-  "/ml/tm/v1/ate/jobs/retry": { init: { params?: O["postMlTmAteJobsRetry"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmAteJobsRetry"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/ate/jobs/retry": { init: { params?: O["postMlTmAteJobsRetry"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlTmRetryResult"]; error: S["Error"] };
   /** postMlTmJobsCancel: Cancel translation jobs */
-  "/ml/tm/v1/jobs/cancel": { init: { params?: O["postMlTmJobsCancel"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmJobsCancel"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/jobs/cancel": { init: { params?: O["postMlTmJobsCancel"]["parameters"]; body?: never }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
   /** postMlTmTpApplyTranslations: Apply translations from the service */
-  "/ml/tm/v1/tp/apply-translations": { init: { params?: O["postMlTmTpApplyTranslations"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmTpApplyTranslations"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/tp/apply-translations": { init: { params?: O["postMlTmTpApplyTranslations"]["parameters"]; body?: never }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
   /** postMlTmAmsEngines: Save the translation engines */
   "/ml/tm/v1/ams/engines": { init: { params?: O["postMlTmAmsEngines"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmAmsEngines"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmJobsAssign: Assign a translation job */
-  "/ml/tm/v1/jobs/assign": { init: { params?: O["postMlTmJobsAssign"]["parameters"]; body: S["AddonMlTmJobAssign"] }; initOptional: false; data: O["postMlTmJobsAssign"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/jobs/assign": { init: { params?: O["postMlTmJobsAssign"]["parameters"]; body: S["AddonMlTmJobAssign"] }; initOptional: false; data: O["postMlTmJobsAssign"]["responses"][200]["content"]; error: S["Error"] };
   /** postMlTmTpBatchesSync: Synchronise a service batch */
-  "/ml/tm/v1/tp/batches/sync": { init: { params?: O["postMlTmTpBatchesSync"]["parameters"]; body: S["AddonMlTmBatchSync"] }; initOptional: false; data: O["postMlTmTpBatchesSync"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/tp/batches/sync": { init: { params?: O["postMlTmTpBatchesSync"]["parameters"]; body: S["AddonMlTmBatchSync"] }; initOptional: false; data: O["postMlTmTpBatchesSync"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonStatuslessError"] };
   /** postMlTmAteJobsSync: Synchronise editor jobs */
-  "/ml/tm/v1/ate/jobs/sync": { init: { params?: O["postMlTmAteJobsSync"]["parameters"]; body?: S["AddonMlTmAteJobsSync"] }; initOptional: true; data: O["postMlTmAteJobsSync"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/ate/jobs/sync": { init: { params?: O["postMlTmAteJobsSync"]["parameters"]; body?: S["AddonMlTmAteJobsSync"] }; initOptional: true; data: S["AddonMlTmAteJobsSyncResult"]; error: S["Error"] };
   /** postMlAteAteProxy: Proxy a POST request to the translation editor */
-  "/ml/ate/v1/ate/proxy": { init: { params?: O["postMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["postMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/ate/v1/ate/proxy": { init: { params?: O["postMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["postMlAteAteProxy"]["responses"][200]["content"]; error: O["postMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** postBuilderSmoothScrollSettings: Save the smooth-scroll settings */
-  "/builder/v1/smooth-scroll-settings": { init: { params?: O["postBuilderSmoothScrollSettings"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderSmoothScrollSettings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/smooth-scroll-settings": { init: { params?: O["postBuilderSmoothScrollSettings"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSaved"]; error: S["Error"] };
   /** postBuilderSmoothScrollOptions: Save the smooth-scroll options */
-  "/builder/v1/smooth-scroll-options": { init: { params?: O["postBuilderSmoothScrollOptions"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderSmoothScrollOptions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/smooth-scroll-options": { init: { params?: O["postBuilderSmoothScrollOptions"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSaved"]; error: S["Error"] };
   /** postBuilderCombinedCss: Save the combined CSS setting */
-  "/builder/v1/combined-css": { init: { params?: O["postBuilderCombinedCss"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderCombinedCss"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/combined-css": { init: { params?: O["postBuilderCombinedCss"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSaved"]; error: S["Error"] };
   /** postBuilderCombinedJs: Save the combined JavaScript setting */
-  "/builder/v1/combined-js": { init: { params?: O["postBuilderCombinedJs"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderCombinedJs"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/combined-js": { init: { params?: O["postBuilderCombinedJs"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSaved"]; error: S["Error"] };
   /** postBuilderAnalyticsOptin: Save the analytics opt-in */
-  "/builder/v1/analytics-optin": { init: { params?: O["postBuilderAnalyticsOptin"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderAnalyticsOptin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/analytics-optin": { init: { params?: O["postBuilderAnalyticsOptin"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSaved"]; error: S["Error"] };
   /** postBuilderMapKey: Save the map key */
   "/builder/v1/map-key": { init: { params?: O["postBuilderMapKey"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderMapKey"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderDebugOptions: Save the debug options */
   "/builder/v1/debug-options": { init: { params?: O["postBuilderDebugOptions"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderDebugOptions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderMapKeyValidate: Validate the map key */
-  "/builder/v1/map-key/validate": { init: { params?: O["postBuilderMapKeyValidate"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderMapKeyValidate"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/map-key/validate": { init: { params?: O["postBuilderMapKeyValidate"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMessageEnvelope"]; error: S["Error"] };
   /** postBuilderCreatePage: Create a page with the page builder */
-  "/builder/v1/create-page": { init: { params?: O["postBuilderCreatePage"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderCreatePage"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/create-page": { init: { params?: O["postBuilderCreatePage"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderCreatedPage"]; error: S["Error"] };
   /** postBuilderFontLibraryRefresh: Refresh the font library */
-  "/builder/v1/font-library/refresh": { init: { params?: O["postBuilderFontLibraryRefresh"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderFontLibraryRefresh"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/font-library/refresh": { init: { params?: O["postBuilderFontLibraryRefresh"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderFontsRefreshed"]; error: S["Error"] };
   /** postBuilderIconFonts: Add an icon font */
   "/builder/v1/icon-fonts": { init: { params?: O["postBuilderIconFonts"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderIconFonts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderFontLibrary: Add a font to the library */
   "/builder/v1/font-library": { init: { params?: O["postBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderxLicenseDeactivate: Deactivate the licence */
-  "/builderx/v1/license-deactivate": { init: { params?: O["postBuilderxLicenseDeactivate"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderxLicenseDeactivate"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builderx/v1/license-deactivate": { init: { params?: O["postBuilderxLicenseDeactivate"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMessageEnvelope"]; error: S["Error"] };
   /** postThemeSendMail: Send a message from the contact form */
-  "/theme/v1/send-mail": { init: { params?: O["postThemeSendMail"]["parameters"]; body?: S["AddonThemeSendMail"] }; initOptional: true; data: O["postThemeSendMail"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/theme/v1/send-mail": { init: { params?: O["postThemeSendMail"]["parameters"]; body?: S["AddonThemeSendMail"] }; initOptional: true; data: S["AddonThemeSendMailResult"]; error: S["Error"] };
   /** postConnectorSync: Synchronise the connector */
-  "/connector/v1/sync": { init: { params?: O["postConnectorSync"]["parameters"]; body?: S["AddonConnectorSync"] }; initOptional: true; data: O["postConnectorSync"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/connector/v1/sync": { init: { params?: O["postConnectorSync"]["parameters"]; body?: S["AddonConnectorSync"] }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
   /** postConnectorLogout: Log the connector out */
-  "/connector/v1/logout": { init: { params?: O["postConnectorLogout"]["parameters"]; body?: never }; initOptional: true; data: O["postConnectorLogout"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/connector/v1/logout": { init: { params?: O["postConnectorLogout"]["parameters"]; body?: never }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
   /** postCrosssellPlugincrosssellInstallPlugin: Install an offered plugin */
-  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: O["postCrosssellPlugincrosssellInstallPlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: O["postCrosssellPlugincrosssellInstallPlugin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: O["postCrosssellPlugincrosssellInstallPlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
   /** postCrosssellPlugincrosssellActivatePlugin: Activate an offered plugin */
-  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: O["postCrosssellPlugincrosssellActivatePlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: O["postCrosssellPlugincrosssellActivatePlugin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: O["postCrosssellPlugincrosssellActivatePlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
   /** postSurveyRating: Send a rating */
-  "/survey/v1/rating": { init: { params?: O["postSurveyRating"]["parameters"]; body?: never }; initOptional: true; data: O["postSurveyRating"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/survey/v1/rating": { init: { params?: O["postSurveyRating"]["parameters"]; body?: never }; initOptional: true; data: S["AddonSurveyAnswer"]; error: S["Error"] };
   /** postSurveyDismissNpsSurvey: Dismiss the satisfaction survey */
-  "/survey/v1/dismiss-nps-survey": { init: { params?: O["postSurveyDismissNpsSurvey"]["parameters"]; body?: never }; initOptional: true; data: O["postSurveyDismissNpsSurvey"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/survey/v1/dismiss-nps-survey": { init: { params?: O["postSurveyDismissNpsSurvey"]["parameters"]; body?: never }; initOptional: true; data: S["AddonSurveyAnswer"]; error: S["Error"] };
 }
 /** The paths with a POST operation. */
 export type PostPath = keyof PostRoutes;
@@ -824,7 +824,7 @@ export interface DeleteRoutes {
   /** deleteComment: Delete a comment */
   "/core/v2/comments/{id}": { init: { params: O["deleteComment"]["parameters"]; body?: never }; initOptional: false; data: O["deleteComment"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** deleteMlAteAteProxy: Proxy a DELETE request to the translation editor */
-  "/ml/ate/v1/ate/proxy": { init: { params?: O["deleteMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["deleteMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/ate/v1/ate/proxy": { init: { params?: O["deleteMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["deleteMlAteAteProxy"]["responses"][200]["content"]; error: O["deleteMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** deleteBuilderIconFonts: Delete an icon font */
   "/builder/v1/icon-fonts": { init: { params: O["deleteBuilderIconFonts"]["parameters"]; body?: never }; initOptional: false; data: O["deleteBuilderIconFonts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** deleteBuilderFontLibrary: Delete a font from the library */
@@ -922,17 +922,17 @@ export interface PatchRoutes {
   /** updateCommentPatch: Update a comment (PATCH) */
   "/core/v2/comments/{id}": { init: { params: O["updateCommentPatch"]["parameters"]; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
   /** patchMlAteAteProxy: Proxy a PATCH request to the translation editor */
-  "/ml/ate/v1/ate/proxy": { init: { params?: O["patchMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["patchMlAteAteProxy"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/ate/v1/ate/proxy": { init: { params?: O["patchMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["patchMlAteAteProxy"]["responses"][200]["content"]; error: O["patchMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** patchBuilderFontLibrary: Patch a font of the library */
   "/builder/v1/font-library": { init: { params?: O["patchBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: O["patchBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** patchConnectorSync: Synchronise the connector (PATCH) */
-  "/connector/v1/sync": { init: { params?: O["patchConnectorSync"]["parameters"]; body?: S["AddonConnectorSync"] }; initOptional: true; data: O["patchConnectorSync"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/connector/v1/sync": { init: { params?: O["patchConnectorSync"]["parameters"]; body?: S["AddonConnectorSync"] }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
   /** patchConnectorLogout: Log the connector out (PATCH) */
-  "/connector/v1/logout": { init: { params?: O["patchConnectorLogout"]["parameters"]; body?: never }; initOptional: true; data: O["patchConnectorLogout"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/connector/v1/logout": { init: { params?: O["patchConnectorLogout"]["parameters"]; body?: never }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
   /** patchCrosssellPlugincrosssellInstallPlugin: Install an offered plugin (PATCH) */
-  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: O["patchCrosssellPlugincrosssellInstallPlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: O["patchCrosssellPlugincrosssellInstallPlugin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: O["patchCrosssellPlugincrosssellInstallPlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
   /** patchCrosssellPlugincrosssellActivatePlugin: Activate an offered plugin (PATCH) */
-  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: O["patchCrosssellPlugincrosssellActivatePlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: O["patchCrosssellPlugincrosssellActivatePlugin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: O["patchCrosssellPlugincrosssellActivatePlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
 }
 /** The paths with a PATCH operation. */
 export type PatchPath = keyof PatchRoutes;
@@ -1000,6 +1000,8 @@ export interface CoreLists {
   "/core/v2/users": GetRoutes["/core/v2/users"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/comments": GetRoutes["/core/v2/comments"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/search": GetRoutes["/core/v2/search"]["data"] extends readonly (infer I)[] ? I : never;
+  "/ml/st/v1/strings": GetRoutes["/ml/st/v1/strings"]["data"] extends readonly (infer I)[] ? I : never;
+  "/ml/st/v1/string-packages": GetRoutes["/ml/st/v1/string-packages"]["data"] extends readonly (infer I)[] ? I : never;
 }
 export type CoreListPath = keyof CoreLists;
 

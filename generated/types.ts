@@ -1601,13 +1601,20 @@ export interface paths {
         };
         /**
          * List posts for translation
-         * @description `GET /ml/v1/posts`. Lists the site's posts as the translation dashboard shows them. The seed lists
-         *     no parameter for it besides `i18n_language`, and the add-on publishes no contract for its answer, so
-         *     the body is described only as JSON. Administrative route of an installed add-on: it needs a
-         *     signed-in user with the capability the add-on checks, sent as an application password (HTTP Basic)
-         *     or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in
-         *     without the capability 403. A site without the add-on (or with it switched off) answers 404
-         *     `rest_no_route`.
+         * @description `GET /ml/v1/posts`. Lists the site's posts as the translation dashboard shows them. The seed
+         *     lists no parameter for it besides `i18n_language`; the add-on publishes no contract for its
+         *     success body and neither the recorded exchanges nor its source as read give it, so that body is
+         *     described only as JSON. Without `type` (an undeclared argument the handler reads) the handler
+         *     throws and the route answers 500 with a bare JSON string ("Key 'type' does not exist…") followed
+         *     by a PHP stack trace. Its source gives the list's items only as names (`id`, `title`, `status`,
+         *     `createdAt`, `translations`, `wordCount`, `viewLink`, `editLink`, and more), without types or a
+         *     whole answer. Administrative route; the add-on checks only a capability (`manage_translations`;
+         *     administrators have it through `manage_options`), so an application password (HTTP Basic) and
+         *     the login cookie plus an `X-WP-Nonce` header both work. Without credentials (a login cookie
+         *     without the nonce counts as none) it answers 401 `rest_forbidden`, signed in without the
+         *     capability 403 `rest_forbidden`. Described from the add-on's behaviour on a real site and its
+         *     source; the recorded exchanges hold only its refusals. A site without the add-on (or with it
+         *     switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlPosts"];
         put?: never;
@@ -1628,11 +1635,16 @@ export interface paths {
         /**
          * Count posts for translation
          * @description `GET /ml/v1/posts/count`. Counts the posts the translation dashboard lists. The seed lists no
-         *     parameter for it besides `i18n_language`, and the add-on publishes no contract for its answer, so
-         *     the body is described only as JSON. Administrative route of an installed add-on: it needs a
-         *     signed-in user with the capability the add-on checks, sent as an application password (HTTP Basic)
-         *     or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in
-         *     without the capability 403. A site without the add-on (or with it switched off) answers 404
+         *     parameter for it besides `i18n_language`; the add-on publishes no contract for its success body
+         *     and neither the recorded exchanges nor its source as read give it, so that body is described
+         *     only as JSON. Without `type` (an undeclared argument the handler reads) the handler throws and
+         *     the route answers 500 with a bare JSON string ("Key 'type' does not exist…"). Administrative
+         *     route; the add-on checks only a capability (`manage_translations`; administrators have it
+         *     through `manage_options`), so an application password (HTTP Basic) and the login cookie plus an
+         *     `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce counts as
+         *     none) it answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`.
+         *     Described from the add-on's behaviour on a real site and its source; the recorded exchanges hold
+         *     only its refusals. A site without the add-on (or with it switched off) answers 404
          *     `rest_no_route`.
          */
         get: operations["getMlPostsCount"];
@@ -1653,13 +1665,16 @@ export interface paths {
         };
         /**
          * List hierarchical post types for translation
-         * @description `GET /ml/v1/posts/hierarchical`. Lists the hierarchical content of the translation dashboard (per
-         *     the route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `GET /ml/v1/posts/hierarchical`. Lists the hierarchical content of the translation dashboard
+         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`; the add-on
+         *     publishes no contract for its success body and neither the recorded exchanges nor its source as
+         *     read give it, so that body is described only as JSON. Administrative route; the add-on checks
+         *     only a capability (`manage_translations`; administrators have it through `manage_options`), so
+         *     an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlPostsHierarchical"];
         put?: never;
@@ -1679,13 +1694,16 @@ export interface paths {
         };
         /**
          * List taxonomies of posts for translation
-         * @description `GET /ml/v1/posts/taxonomies`. Lists the taxonomies the translation dashboard filters posts by (per
-         *     the route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `GET /ml/v1/posts/taxonomies`. Lists the taxonomies the translation dashboard filters posts by
+         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`; the add-on
+         *     publishes no contract for its success body and neither the recorded exchanges nor its source as
+         *     read give it, so that body is described only as JSON. Administrative route; the add-on checks
+         *     only a capability (`manage_translations`; administrators have it through `manage_options`), so
+         *     an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlPostsTaxonomies"];
         put?: never;
@@ -1706,12 +1724,15 @@ export interface paths {
         /**
          * List terms of posts for translation
          * @description `GET /ml/v1/posts/terms`. Lists the terms the translation dashboard filters posts by (per the
-         *     route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         *     route's name). The seed lists no parameter for it besides `i18n_language`; the add-on publishes
+         *     no contract for its success body and neither the recorded exchanges nor its source as read give
+         *     it, so that body is described only as JSON. Administrative route; the add-on checks only a
+         *     capability (`manage_translations`; administrators have it through `manage_options`), so an
+         *     application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlPostsTerms"];
         put?: never;
@@ -1732,12 +1753,17 @@ export interface paths {
         /**
          * List populated item sections
          * @description `GET /ml/v1/item-sections/populated`. Lists the sections of the translation dashboard that hold
-         *     items (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         *     items (per the route's name). The seed lists no parameter for it besides `i18n_language`; the
+         *     add-on publishes no contract for its success body and neither the recorded exchanges nor its
+         *     source as read give it, so that body is described only as JSON. Without `itemSectionIds[]` (an
+         *     undeclared argument the handler reads) it answers 500 with the bare JSON string "itemSectionIds
+         *     is required". Administrative route; the add-on checks only a capability (`manage_translations`;
+         *     administrators have it through `manage_options`), so an application password (HTTP Basic) and
+         *     the login cookie plus an `X-WP-Nonce` header both work. Without credentials (a login cookie
+         *     without the nonce counts as none) it answers 401 `rest_forbidden`, signed in without the
+         *     capability 403 `rest_forbidden`. Described from the add-on's behaviour on a real site and its
+         *     source; the recorded exchanges hold only its refusals. A site without the add-on (or with it
+         *     switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlItemSectionsPopulated"];
         put?: never;
@@ -1757,13 +1783,16 @@ export interface paths {
         };
         /**
          * Get the default translation batch name
-         * @description `GET /ml/v1/send-to-translation/default-batch-name`. Gives the batch name proposed when content is
-         *     sent to translation. The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `GET /ml/v1/send-to-translation/default-batch-name`. Gives the batch name proposed when content
+         *     is sent to translation. The seed lists no parameter for it besides `i18n_language`; the add-on
+         *     publishes no contract for its success body and neither the recorded exchanges nor its source as
+         *     read give it, so that body is described only as JSON. Administrative route; the add-on checks
+         *     only a capability (`manage_translations`; administrators have it through `manage_options`), so
+         *     an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlSendToTranslationDefaultBatchName"];
         put?: never;
@@ -1783,13 +1812,16 @@ export interface paths {
         };
         /**
          * Count untranslated content types
-         * @description `GET /ml/v1/getuntranslatedtypescount`. Counts untranslated content per type (per the route's name).
-         *     The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for
-         *     its answer, so the body is described only as JSON. Administrative route of an installed add-on: it
-         *     needs a signed-in user with the capability the add-on checks, sent as an application password (HTTP
-         *     Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
-         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
-         *     404 `rest_no_route`.
+         * @description `GET /ml/v1/getuntranslatedtypescount`. Counts untranslated content per type (per the route's
+         *     name). The seed lists no parameter for it besides `i18n_language`; the add-on publishes no
+         *     contract for its success body and neither the recorded exchanges nor its source as read give it,
+         *     so that body is described only as JSON. Administrative route; the add-on checks only a
+         *     capability (`manage_translations`; administrators have it through `manage_options`), so an
+         *     application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlGetuntranslatedtypescount"];
         put?: never;
@@ -1809,13 +1841,18 @@ export interface paths {
         };
         /**
          * Get the translation credits
-         * @description `GET /ml/v1/credits`. Gives the automatic-translation credits of the site's account (per the route's
-         *     name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         * @description `GET /ml/v1/credits`. Gives the automatic-translation credits of the site's account (per the
+         *     route's name). The seed lists no parameter for it besides `i18n_language`; the add-on publishes
+         *     no contract for its success body and neither the recorded exchanges nor its source as read give
+         *     it, so that body is described only as JSON. When the translation service cannot be reached it
+         *     answers 500 with the bare JSON string "communication error". Administrative route; the add-on
+         *     checks only a capability (`manage_translations`; administrators have it through
+         *     `manage_options`), so an application password (HTTP Basic) and the login cookie plus an
+         *     `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce counts as
+         *     none) it answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`.
+         *     Described from the add-on's behaviour on a real site and its source; the recorded exchanges hold
+         *     only its refusals. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         get: operations["getMlCredits"];
         put?: never;
@@ -1835,15 +1872,18 @@ export interface paths {
         };
         /**
          * Get the last pick-up from the translation proxy
-         * @description `GET /ml/v1/tranlsation-proxy/getlastpickedup`. Gives when translations were last picked up from the
-         *     translation service proxy. The path is spelled `tranlsation-proxy` exactly as the seed (and the
-         *     add-on) spells it, unlike its neighbour `translation-proxy/getRemoteJobsCount`. The seed lists no
-         *     parameter for it besides `i18n_language`, and the add-on publishes no contract for its answer, so
-         *     the body is described only as JSON. Administrative route of an installed add-on: it needs a
-         *     signed-in user with the capability the add-on checks, sent as an application password (HTTP Basic)
-         *     or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in
-         *     without the capability 403. A site without the add-on (or with it switched off) answers 404
-         *     `rest_no_route`.
+         * @description `GET /ml/v1/tranlsation-proxy/getlastpickedup`. Gives when translations were last picked up from
+         *     the translation service proxy. The path is spelled `tranlsation-proxy` exactly as the seed (and
+         *     the add-on) spells it, unlike its neighbour `translation-proxy/getRemoteJobsCount`. The seed
+         *     lists no parameter for it besides `i18n_language`; the add-on publishes no contract for its
+         *     success body and neither the recorded exchanges nor its source as read give it, so that body is
+         *     described only as JSON. Administrative route; the add-on checks only a capability
+         *     (`manage_translations`; administrators have it through `manage_options`), so an application
+         *     password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work. Without
+         *     credentials (a login cookie without the nonce counts as none) it answers 401 `rest_forbidden`,
+         *     signed in without the capability 403 `rest_forbidden`. Described from the add-on's behaviour on
+         *     a real site and its source; the recorded exchanges hold only its refusals. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlTranlsationProxyGetlastpickedup"];
         put?: never;
@@ -1863,13 +1903,17 @@ export interface paths {
         };
         /**
          * Count remote translation jobs
-         * @description `GET /ml/v1/translation-proxy/getRemoteJobsCount`. Counts the jobs at the remote translation service
-         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `GET /ml/v1/translation-proxy/getRemoteJobsCount`. Counts the jobs at the remote translation
+         *     service (per the route's name). The seed lists no parameter for it besides `i18n_language`; the
+         *     add-on publishes no contract for its success body and neither the recorded exchanges nor its
+         *     source as read give it, so that body is described only as JSON. Administrative route; the add-on
+         *     checks only a capability (`manage_translations`; administrators have it through
+         *     `manage_options`), so an application password (HTTP Basic) and the login cookie plus an
+         *     `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce counts as
+         *     none) it answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`.
+         *     Described from the add-on's behaviour on a real site and its source; the recorded exchanges hold
+         *     only its refusals. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         get: operations["getMlTranslationProxyGetRemoteJobsCount"];
         put?: never;
@@ -1889,13 +1933,16 @@ export interface paths {
         };
         /**
          * Get the translation status
-         * @description `GET /ml/v1/gettranslationstatus`. Gives the status of the translation work (per the route's name).
-         *     The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for
-         *     its answer, so the body is described only as JSON. Administrative route of an installed add-on: it
-         *     needs a signed-in user with the capability the add-on checks, sent as an application password (HTTP
-         *     Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
-         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
-         *     404 `rest_no_route`.
+         * @description `GET /ml/v1/gettranslationstatus`. Gives the status of the translation work (per the route's
+         *     name). The seed lists no parameter for it besides `i18n_language`; the add-on publishes no
+         *     contract for its success body and neither the recorded exchanges nor its source as read give it,
+         *     so that body is described only as JSON. Administrative route; the add-on checks only a
+         *     capability (`manage_translations`; administrators have it through `manage_options`), so an
+         *     application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlGettranslationstatus"];
         put?: never;
@@ -1916,12 +1963,15 @@ export interface paths {
         /**
          * Get a local translator
          * @description `GET /ml/v1/getlocaltranslatorbyid`. Gives one local translator (per the route's name; the seed
-         *     lists no id parameter). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         *     lists no id parameter). The seed lists no parameter for it besides `i18n_language`; the add-on
+         *     publishes no contract for its success body and neither the recorded exchanges nor its source as
+         *     read give it, so that body is described only as JSON. Administrative route; the add-on checks
+         *     only a capability (`manage_translations`; administrators have it through `manage_options`), so
+         *     an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlGetlocaltranslatorbyid"];
         put?: never;
@@ -1941,13 +1991,16 @@ export interface paths {
         };
         /**
          * Reload the remote translation service
-         * @description `GET /ml/v1/reloadremotetranslationservice`. Reloads the data of the remote translation service (per
-         *     the route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `GET /ml/v1/reloadremotetranslationservice`. Reloads the data of the remote translation service
+         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`; the add-on
+         *     publishes no contract for its success body and neither the recorded exchanges nor its source as
+         *     read give it, so that body is described only as JSON. Administrative route; the add-on checks
+         *     only a capability (`manage_translations`; administrators have it through `manage_options`), so
+         *     an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlReloadremotetranslationservice"];
         put?: never;
@@ -1967,13 +2020,16 @@ export interface paths {
         };
         /**
          * Get the translation editor type
-         * @description `GET /ml/v1/gettranslationeditortype`. Gives which translation editor the site uses (per the route's
-         *     name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         * @description `GET /ml/v1/gettranslationeditortype`. Gives which translation editor the site uses (per the
+         *     route's name). The seed lists no parameter for it besides `i18n_language`; the add-on publishes
+         *     no contract for its success body and neither the recorded exchanges nor its source as read give
+         *     it, so that body is described only as JSON. Administrative route; the add-on checks only a
+         *     capability (`manage_translations`; administrators have it through `manage_options`), so an
+         *     application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlGettranslationeditortype"];
         put?: never;
@@ -1994,12 +2050,16 @@ export interface paths {
         /**
          * Count outdated translations made in the classic editor
          * @description `GET /ml/v1/get-needs-update-count-created-in-cte`. Counts translations made in the classic
-         *     translation editor that need an update (per the route's name). The seed lists no parameter for it
-         *     besides `i18n_language`, and the add-on publishes no contract for its answer, so the body is
-         *     described only as JSON. Administrative route of an installed add-on: it needs a signed-in user with
-         *     the capability the add-on checks, sent as an application password (HTTP Basic) or as the login
-         *     cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in without the
-         *     capability 403. A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         *     translation editor that need an update (per the route's name). The seed lists no parameter for
+         *     it besides `i18n_language`; the add-on publishes no contract for its success body and neither
+         *     the recorded exchanges nor its source as read give it, so that body is described only as JSON.
+         *     Administrative route; the add-on checks only a capability (`manage_translations`; administrators
+         *     have it through `manage_options`), so an application password (HTTP Basic) and the login cookie
+         *     plus an `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce
+         *     counts as none) it answers 401 `rest_forbidden`, signed in without the capability 403
+         *     `rest_forbidden`. Described from the add-on's behaviour on a real site and its source; the
+         *     recorded exchanges hold only its refusals. A site without the add-on (or with it switched off)
+         *     answers 404 `rest_no_route`.
          */
         get: operations["getMlGetNeedsUpdateCountCreatedInCte"];
         put?: never;
@@ -2019,13 +2079,16 @@ export interface paths {
         };
         /**
          * List automatic translation engines
-         * @description `GET /ml/v1/get-engines`. Lists the automatic translation engines (per the route's name). The seed
-         *     lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for its
-         *     answer, so the body is described only as JSON. Administrative route of an installed add-on: it needs
-         *     a signed-in user with the capability the add-on checks, sent as an application password (HTTP Basic)
-         *     or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in
-         *     without the capability 403. A site without the add-on (or with it switched off) answers 404
-         *     `rest_no_route`.
+         * @description `GET /ml/v1/get-engines`. Lists the automatic translation engines (per the route's name). The
+         *     seed lists no parameter for it besides `i18n_language`; the add-on publishes no contract for its
+         *     success body and neither the recorded exchanges nor its source as read give it, so that body is
+         *     described only as JSON. Administrative route; the add-on checks only a capability
+         *     (`manage_translations`; administrators have it through `manage_options`), so an application
+         *     password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work. Without
+         *     credentials (a login cookie without the nonce counts as none) it answers 401 `rest_forbidden`,
+         *     signed in without the capability 403 `rest_forbidden`. Described from the add-on's behaviour on
+         *     a real site and its source; the recorded exchanges hold only its refusals. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlGetEngines"];
         put?: never;
@@ -2045,13 +2108,16 @@ export interface paths {
         };
         /**
          * Get the website contexts
-         * @description `GET /ml/v1/website-contexts`. Gives the website context descriptions used for automatic translation
-         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `GET /ml/v1/website-contexts`. Gives the website context descriptions used for automatic
+         *     translation (per the route's name). The seed lists no parameter for it besides `i18n_language`.
+         *     It answers the add-on's envelope with a message; when the translation service cannot be reached,
+         *     `success: false` inside HTTP 200. Administrative route; the add-on checks only a capability
+         *     (`manage_translations`; administrators have it through `manage_options`), so an application
+         *     password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work. Without
+         *     credentials (a login cookie without the nonce counts as none) it answers 401 `rest_forbidden`,
+         *     signed in without the capability 403 `rest_forbidden`. Described from the add-on's behaviour on
+         *     a real site and its source; the recorded exchanges hold only its refusals. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlWebsiteContexts"];
         put?: never;
@@ -2072,12 +2138,16 @@ export interface paths {
         /**
          * Check for posts using the native editor
          * @description `GET /ml/v1/has-posts-using-native-editor`. Tells whether posts are translated with the native
-         *     editor (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         *     editor (per the route's name). The seed lists no parameter for it besides `i18n_language`; the
+         *     add-on publishes no contract for its success body and neither the recorded exchanges nor its
+         *     source as read give it, so that body is described only as JSON. Administrative route; the add-on
+         *     checks only a capability (`manage_translations`; administrators have it through
+         *     `manage_options`), so an application password (HTTP Basic) and the login cookie plus an
+         *     `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce counts as
+         *     none) it answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`.
+         *     Described from the add-on's behaviour on a real site and its source; the recorded exchanges hold
+         *     only its refusals. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         get: operations["getMlHasPostsUsingNativeEditor"];
         put?: never;
@@ -2097,13 +2167,16 @@ export interface paths {
         };
         /**
          * Get credits per word
-         * @description `GET /ml/v1/get-credits-per-word`. Gives the automatic-translation credits charged per word (per the
-         *     route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `GET /ml/v1/get-credits-per-word`. Gives the automatic-translation credits charged per word (per
+         *     the route's name). The seed lists no parameter for it besides `i18n_language`; the add-on
+         *     publishes no contract for its success body and neither the recorded exchanges nor its source as
+         *     read give it, so that body is described only as JSON. Administrative route; the add-on checks
+         *     only a capability (`manage_translations`; administrators have it through `manage_options`), so
+         *     an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlGetCreditsPerWord"];
         put?: never;
@@ -2124,12 +2197,15 @@ export interface paths {
         /**
          * List local translators
          * @description `GET /ml/v1/getlocaltranslators`. Lists the site's local translators (per the route's name). The
-         *     seed lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for its
-         *     answer, so the body is described only as JSON. Administrative route of an installed add-on: it needs
-         *     a signed-in user with the capability the add-on checks, sent as an application password (HTTP Basic)
-         *     or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in
-         *     without the capability 403. A site without the add-on (or with it switched off) answers 404
-         *     `rest_no_route`.
+         *     seed lists no parameter for it besides `i18n_language`; the add-on publishes no contract for its
+         *     success body and neither the recorded exchanges nor its source as read give it, so that body is
+         *     described only as JSON. Administrative route; the add-on checks only a capability
+         *     (`manage_translations`; administrators have it through `manage_options`), so an application
+         *     password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work. Without
+         *     credentials (a login cookie without the nonce counts as none) it answers 401 `rest_forbidden`,
+         *     signed in without the capability 403 `rest_forbidden`. Described from the add-on's behaviour on
+         *     a real site and its source; the recorded exchanges hold only its refusals. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlGetlocaltranslators"];
         put?: never;
@@ -2150,12 +2226,15 @@ export interface paths {
         /**
          * Get the account balances
          * @description `GET /ml/v1/account-balances`. Gives the balances of the translation accounts (per the route's
-         *     name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         *     name). The seed lists no parameter for it besides `i18n_language`; the add-on publishes no
+         *     contract for its success body and neither the recorded exchanges nor its source as read give it,
+         *     so that body is described only as JSON. Administrative route; the add-on checks only a
+         *     capability (`manage_translations`; administrators have it through `manage_options`), so an
+         *     application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlAccountBalances"];
         put?: never;
@@ -2175,13 +2254,16 @@ export interface paths {
         };
         /**
          * Count glossary entries
-         * @description `GET /ml/v1/glossary-count`. Counts the entries of the translation glossary (per the route's name).
-         *     The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for
-         *     its answer, so the body is described only as JSON. Administrative route of an installed add-on: it
-         *     needs a signed-in user with the capability the add-on checks, sent as an application password (HTTP
-         *     Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
-         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
-         *     404 `rest_no_route`.
+         * @description `GET /ml/v1/glossary-count`. Counts the entries of the translation glossary (per the route's
+         *     name). The seed lists no parameter for it besides `i18n_language`; the add-on publishes no
+         *     contract for its success body and neither the recorded exchanges nor its source as read give it,
+         *     so that body is described only as JSON. Administrative route; the add-on checks only a
+         *     capability (`manage_translations`; administrators have it through `manage_options`), so an
+         *     application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlGlossaryCount"];
         put?: never;
@@ -2201,13 +2283,16 @@ export interface paths {
         };
         /**
          * List dismissed notices
-         * @description `GET /ml/v1/get-dismissed-notices`. Lists the administration notices that were dismissed (per the
-         *     route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `GET /ml/v1/get-dismissed-notices`. Lists the administration notices that were dismissed (per
+         *     the route's name). The seed lists no parameter for it besides `i18n_language`; the add-on
+         *     publishes no contract for its success body and neither the recorded exchanges nor its source as
+         *     read give it, so that body is described only as JSON. Administrative route; the add-on checks
+         *     only a capability (`manage_translations`; administrators have it through `manage_options`), so
+         *     an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlGetDismissedNotices"];
         put?: never;
@@ -2227,13 +2312,17 @@ export interface paths {
         };
         /**
          * Check the minimum requirements
-         * @description `GET /ml/v1/minimum-requirements`. Reports whether the site meets the add-on's minimum requirements
-         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `GET /ml/v1/minimum-requirements`. Reports whether the site meets the add-on's minimum
+         *     requirements (per the route's name). The seed lists no parameter for it besides `i18n_language`;
+         *     the add-on publishes no contract for its success body and neither the recorded exchanges nor its
+         *     source as read give it, so that body is described only as JSON. Administrative route; the add-on
+         *     checks only a capability (`manage_translations`; administrators have it through
+         *     `manage_options`), so an application password (HTTP Basic) and the login cookie plus an
+         *     `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce counts as
+         *     none) it answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`.
+         *     Described from the add-on's behaviour on a real site and its source; the recorded exchanges hold
+         *     only its refusals. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         get: operations["getMlMinimumRequirements"];
         put?: never;
@@ -2253,12 +2342,17 @@ export interface paths {
         };
         /**
          * Get the REST status
-         * @description `GET /ml/v1/rest/status`. Reports the status of the add-on's REST access (per the route's name). The
-         *     seed lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for its
-         *     answer, so the body is described only as JSON. Administrative route of an installed add-on: it needs
-         *     a signed-in user with the capability the add-on checks, sent as an application password (HTTP Basic)
-         *     or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in
-         *     without the capability 403. A site without the add-on (or with it switched off) answers 404
+         * @description `GET /ml/v1/rest/status`. Reports the status of the add-on's REST access (per the route's name).
+         *     The seed lists no parameter for it besides `i18n_language`; the add-on publishes no contract for
+         *     its success body and neither the recorded exchanges nor its source as read give it, so that body
+         *     is described only as JSON. The add-on's 4.8.1 release does not have this route (404
+         *     `rest_no_route`, recorded); newer releases, like the seed's site, do. Administrative route; the
+         *     add-on checks only a capability (`manage_translations`; administrators have it through
+         *     `manage_options`), so an application password (HTTP Basic) and the login cookie plus an
+         *     `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce counts as
+         *     none) it answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`.
+         *     Described from the add-on's behaviour on a real site and its source; the recorded exchanges hold
+         *     only its refusals. A site without the add-on (or with it switched off) answers 404
          *     `rest_no_route`.
          */
         get: operations["getMlRestStatus"];
@@ -2279,25 +2373,29 @@ export interface paths {
         };
         /**
          * Get the custom XML configuration
-         * @description `GET /ml/v1/custom-xml-config`. Gives the site's custom XML language configuration. The seed lists
-         *     this route among the POST routes, marked "also GET". The seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
+         * @description `GET /ml/v1/custom-xml-config`. Gives the site's custom XML language configuration. The seed
+         *     lists this route among the POST routes, marked "also GET". The seed lists no parameter for it
+         *     besides `i18n_language`. It answers the saved configuration as a bare JSON string of XML (`""`
+         *     when none is saved). Administrative route that also requires the platform's REST nonce in its
+         *     permission check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`) passes.
+         *     An application password is refused with 403 `rest_forbidden` (recorded), as is a user without
+         *     the capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
          *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlCustomXmlConfig"];
         put?: never;
         /**
          * Save the custom XML configuration
-         * @description `POST /ml/v1/custom-xml-config`. Saves the site's custom XML language configuration. The seed lists
-         *     no body field for it. The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/v1/custom-xml-config`. Saves the site's custom XML language configuration. The seed
+         *     lists no body field for it. The seed lists no parameter for it besides `i18n_language`. It
+         *     answers the saved XML as a bare JSON string. Administrative route that also requires the
+         *     platform's REST nonce in its permission check: only the login cookie plus an `X-WP-Nonce` header
+         *     (action `wp_rest`) passes. An application password is refused with 403 `rest_forbidden`
+         *     (recorded), as is a user without the capability; without credentials, or with the cookie but no
+         *     nonce, it answers 401 `rest_forbidden`. Described from the exchanges recorded on a real site
+         *     that runs the add-on. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         post: operations["postMlCustomXmlConfig"];
         delete?: never;
@@ -2319,11 +2417,13 @@ export interface paths {
          * Validate the custom XML configuration
          * @description `POST /ml/v1/custom-xml-config/validate`. Validates a custom XML language configuration (per the
          *     route's name; the seed lists no body field). The seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         *     `i18n_language`. It answers a JSON array (`[]` for a valid configuration, recorded).
+         *     Administrative route that also requires the platform's REST nonce in its permission check: only
+         *     the login cookie plus an `X-WP-Nonce` header (action `wp_rest`) passes. An application password
+         *     is refused with 403 `rest_forbidden` (recorded), as is a user without the capability; without
+         *     credentials, or with the cookie but no nonce, it answers 401 `rest_forbidden`. Described from
+         *     the exchanges recorded on a real site that runs the add-on. A site without the add-on (or with
+         *     it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlCustomXmlConfigValidate"];
         delete?: never;
@@ -2343,13 +2443,15 @@ export interface paths {
         put?: never;
         /**
          * Run the add-on's updates
-         * @description `POST /ml/v1/updates`. Runs pending updates of the add-on (per the route's name). The seed lists no
-         *     parameter for it besides `i18n_language`, and the add-on publishes no contract for its answer, so
-         *     the body is described only as JSON. Administrative route of an installed add-on: it needs a
-         *     signed-in user with the capability the add-on checks, sent as an application password (HTTP Basic)
-         *     or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in
-         *     without the capability 403. A site without the add-on (or with it switched off) answers 404
-         *     `rest_no_route`.
+         * @description `POST /ml/v1/updates`. Runs pending updates of the add-on (per the route's name). The seed lists
+         *     no parameter for it besides `i18n_language`. It answers HTTP 200 with an empty body (no JSON).
+         *     Administrative route; the add-on checks only a capability (`manage_translations`; administrators
+         *     have it through `manage_options`), so an application password (HTTP Basic) and the login cookie
+         *     plus an `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce
+         *     counts as none) it answers 401 `rest_forbidden`, signed in without the capability 403
+         *     `rest_forbidden`. Described from the add-on's behaviour on a real site and its source; the
+         *     recorded exchanges hold only its refusals. A site without the add-on (or with it switched off)
+         *     answers 404 `rest_no_route`.
          */
         post: operations["postMlUpdates"];
         delete?: never;
@@ -2369,13 +2471,17 @@ export interface paths {
         put?: never;
         /**
          * Validate translation options
-         * @description `POST /ml/v1/send-to-translation/validate-translation-options`. Validates the options chosen when
-         *     sending content to translation (per the route's name). The seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/v1/send-to-translation/validate-translation-options`. Validates the options chosen
+         *     when sending content to translation (per the route's name). The seed lists no parameter for it
+         *     besides `i18n_language`; the add-on publishes no contract for its success body and neither the
+         *     recorded exchanges nor its source as read give it, so that body is described only as JSON.
+         *     Administrative route; the add-on checks only a capability (`manage_translations`; administrators
+         *     have it through `manage_options`), so an application password (HTTP Basic) and the login cookie
+         *     plus an `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce
+         *     counts as none) it answers 401 `rest_forbidden`, signed in without the capability 403
+         *     `rest_forbidden`. Described from the add-on's behaviour on a real site and its source; the
+         *     recorded exchanges hold only its refusals. A site without the add-on (or with it switched off)
+         *     answers 404 `rest_no_route`.
          */
         post: operations["postMlSendToTranslationValidateTranslationOptions"];
         delete?: never;
@@ -2395,13 +2501,17 @@ export interface paths {
         put?: never;
         /**
          * Validate a translation batch name
-         * @description `POST /ml/v1/send-to-translation/validate-batch-name`. Validates a batch name when sending content
-         *     to translation (per the route's name). The seed lists no parameter for it besides `i18n_language`,
-         *     and the add-on publishes no contract for its answer, so the body is described only as JSON.
-         *     Administrative route of an installed add-on: it needs a signed-in user with the capability the
-         *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/v1/send-to-translation/validate-batch-name`. Validates a batch name when sending
+         *     content to translation (per the route's name). The seed lists no parameter for it besides
+         *     `i18n_language`; the add-on publishes no contract for its success body and neither the recorded
+         *     exchanges nor its source as read give it, so that body is described only as JSON. Administrative
+         *     route; the add-on checks only a capability (`manage_translations`; administrators have it
+         *     through `manage_options`), so an application password (HTTP Basic) and the login cookie plus an
+         *     `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce counts as
+         *     none) it answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`.
+         *     Described from the add-on's behaviour on a real site and its source; the recorded exchanges hold
+         *     only its refusals. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         post: operations["postMlSendToTranslationValidateBatchName"];
         delete?: never;
@@ -2421,13 +2531,16 @@ export interface paths {
         put?: never;
         /**
          * Set the translation review option
-         * @description `POST /ml/v1/set-review-translation-option`. Sets whether automatic translations are reviewed (per
-         *     the route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/v1/set-review-translation-option`. Sets whether automatic translations are reviewed
+         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`; the add-on
+         *     publishes no contract for its success body and neither the recorded exchanges nor its source as
+         *     read give it, so that body is described only as JSON. Administrative route; the add-on checks
+         *     only a capability (`manage_translations`; administrators have it through `manage_options`), so
+         *     an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlSetReviewTranslationOption"];
         delete?: never;
@@ -2447,13 +2560,17 @@ export interface paths {
         put?: never;
         /**
          * Enable translating everything
-         * @description `POST /ml/v1/translate-everything/enable`. Switches on automatic translation of all content (per the
-         *     route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/v1/translate-everything/enable`. Switches on automatic translation of all content (per
+         *     the route's name). The seed lists no parameter for it besides `i18n_language`. A refusal comes
+         *     inside HTTP 200 as `success: false` with an `error` object (e.g.
+         *     `default_language_does_not_support_automatic_translations` when the default language cannot be
+         *     translated automatically). Administrative route; the add-on checks only a capability
+         *     (`manage_translations`; administrators have it through `manage_options`), so an application
+         *     password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work. Without
+         *     credentials (a login cookie without the nonce counts as none) it answers 401 `rest_forbidden`,
+         *     signed in without the capability 403 `rest_forbidden`. Described from the add-on's behaviour on
+         *     a real site and its source; the recorded exchanges hold only its refusals. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlTranslateEverythingEnable"];
         delete?: never;
@@ -2473,13 +2590,18 @@ export interface paths {
         put?: never;
         /**
          * Disable translating everything
-         * @description `POST /ml/v1/translate-everything/disable`. Switches off automatic translation of all content (per
-         *     the route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/v1/translate-everything/disable`. Switches off automatic translation of all content
+         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`; the add-on
+         *     publishes no contract for its success body and neither the recorded exchanges nor its source as
+         *     read give it, so that body is described only as JSON. On the add-on's 4.8.1 release, after `POST
+         *     /ml/v1/translate-existing-content` has saved a setting that release cannot read back, it answers
+         *     500 with a bare JSON string (a PHP type error). Administrative route; the add-on checks only a
+         *     capability (`manage_translations`; administrators have it through `manage_options`), so an
+         *     application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlTranslateEverythingDisable"];
         delete?: never;
@@ -2499,13 +2621,16 @@ export interface paths {
         put?: never;
         /**
          * Save a note for translators
-         * @description `POST /ml/v1/save-translator-note`. Saves a note for translators (per the route's name). The seed
-         *     lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for its
-         *     answer, so the body is described only as JSON. Administrative route of an installed add-on: it needs
-         *     a signed-in user with the capability the add-on checks, sent as an application password (HTTP Basic)
-         *     or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in
-         *     without the capability 403. A site without the add-on (or with it switched off) answers 404
-         *     `rest_no_route`.
+         * @description `POST /ml/v1/save-translator-note`. Saves a note for translators (per the route's name). The
+         *     seed lists no parameter for it besides `i18n_language`; the add-on publishes no contract for its
+         *     success body and neither the recorded exchanges nor its source as read give it, so that body is
+         *     described only as JSON. Administrative route; the add-on checks only a capability
+         *     (`manage_translations`; administrators have it through `manage_options`), so an application
+         *     password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work. Without
+         *     credentials (a login cookie without the nonce counts as none) it answers 401 `rest_forbidden`,
+         *     signed in without the capability 403 `rest_forbidden`. Described from the add-on's behaviour on
+         *     a real site and its source; the recorded exchanges hold only its refusals. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlSaveTranslatorNote"];
         delete?: never;
@@ -2526,12 +2651,15 @@ export interface paths {
         /**
          * Commit a batch to the translation proxy
          * @description `POST /ml/v1/translation-proxy/commit-batch`. Sends the current batch to the translation service
-         *     proxy (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         *     proxy (per the route's name). The seed lists no parameter for it besides `i18n_language`. It
+         *     answers `{batchJobId}`; when the translation service cannot be reached, `batchJobId: false`
+         *     inside HTTP 200. Administrative route; the add-on checks only a capability
+         *     (`manage_translations`; administrators have it through `manage_options`), so an application
+         *     password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work. Without
+         *     credentials (a login cookie without the nonce counts as none) it answers 401 `rest_forbidden`,
+         *     signed in without the capability 403 `rest_forbidden`. Described from the add-on's behaviour on
+         *     a real site and its source; the recorded exchanges hold only its refusals. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlTranslationProxyCommitBatch"];
         delete?: never;
@@ -2551,13 +2679,18 @@ export interface paths {
         put?: never;
         /**
          * Translate existing content
-         * @description `POST /ml/v1/translate-existing-content`. Starts translation of content that exists already (per the
-         *     route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/v1/translate-existing-content`. Starts translation of content that exists already (per
+         *     the route's name). The seed lists no parameter for it besides `i18n_language`; the add-on
+         *     publishes no contract for its success body and neither the recorded exchanges nor its source as
+         *     read give it, so that body is described only as JSON. On the add-on's 4.8.1 release it saves a
+         *     setting that release cannot read back (then `enable-ate` and `translate-everything/disable`
+         *     answer 500). Administrative route; the add-on checks only a capability (`manage_translations`;
+         *     administrators have it through `manage_options`), so an application password (HTTP Basic) and
+         *     the login cookie plus an `X-WP-Nonce` header both work. Without credentials (a login cookie
+         *     without the nonce counts as none) it answers 401 `rest_forbidden`, signed in without the
+         *     capability 403 `rest_forbidden`. Described from the add-on's behaviour on a real site and its
+         *     source; the recorded exchanges hold only its refusals. A site without the add-on (or with it
+         *     switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlTranslateExistingContent"];
         delete?: never;
@@ -2577,13 +2710,17 @@ export interface paths {
         put?: never;
         /**
          * Estimate credits to translate
-         * @description `POST /ml/v1/get-credits-to-translate`. Estimates the credits needed to translate content (per the
-         *     route's name). A POST route despite its `get-` name. The seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/v1/get-credits-to-translate`. Estimates the credits needed to translate content (per
+         *     the route's name). A POST route despite its `get-` name. The seed lists no parameter for it
+         *     besides `i18n_language`; the add-on publishes no contract for its success body and neither the
+         *     recorded exchanges nor its source as read give it, so that body is described only as JSON.
+         *     Administrative route; the add-on checks only a capability (`manage_translations`; administrators
+         *     have it through `manage_options`), so an application password (HTTP Basic) and the login cookie
+         *     plus an `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce
+         *     counts as none) it answers 401 `rest_forbidden`, signed in without the capability 403
+         *     `rest_forbidden`. Described from the add-on's behaviour on a real site and its source; the
+         *     recorded exchanges hold only its refusals. A site without the add-on (or with it switched off)
+         *     answers 404 `rest_no_route`.
          */
         post: operations["postMlGetCreditsToTranslate"];
         delete?: never;
@@ -2603,13 +2740,16 @@ export interface paths {
         put?: never;
         /**
          * Save automatic translation settings
-         * @description `POST /ml/v1/save-automatic-translation-settings`. Saves the automatic-translation settings (per the
-         *     route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/v1/save-automatic-translation-settings`. Saves the automatic-translation settings (per
+         *     the route's name). The seed lists no parameter for it besides `i18n_language`; the add-on
+         *     publishes no contract for its success body and neither the recorded exchanges nor its source as
+         *     read give it, so that body is described only as JSON. Administrative route; the add-on checks
+         *     only a capability (`manage_translations`; administrators have it through `manage_options`), so
+         *     an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlSaveAutomaticTranslationSettings"];
         delete?: never;
@@ -2629,13 +2769,18 @@ export interface paths {
         put?: never;
         /**
          * Enable the advanced translation editor
-         * @description `POST /ml/v1/enable-ate`. Switches the advanced translation editor on (per the route's name). The
-         *     seed lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for its
-         *     answer, so the body is described only as JSON. Administrative route of an installed add-on: it needs
-         *     a signed-in user with the capability the add-on checks, sent as an application password (HTTP Basic)
-         *     or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in
-         *     without the capability 403. A site without the add-on (or with it switched off) answers 404
-         *     `rest_no_route`.
+         * @description `POST /ml/v1/enable-ate`. Switches the advanced translation editor on (per the route's name).
+         *     The seed lists no parameter for it besides `i18n_language`; the add-on publishes no contract for
+         *     its success body and neither the recorded exchanges nor its source as read give it, so that body
+         *     is described only as JSON. On the add-on's 4.8.1 release, after `POST
+         *     /ml/v1/translate-existing-content` has saved a setting that release cannot read back, it answers
+         *     500 with a bare JSON string (a PHP type error). Administrative route; the add-on checks only a
+         *     capability (`manage_translations`; administrators have it through `manage_options`), so an
+         *     application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlEnableAte"];
         delete?: never;
@@ -2656,12 +2801,15 @@ export interface paths {
         /**
          * Dismiss a notice
          * @description `POST /ml/v1/dismiss-notice`. Dismisses an administration notice for the site (per the route's
-         *     name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         *     name). The seed lists no parameter for it besides `i18n_language`; the add-on publishes no
+         *     contract for its success body and neither the recorded exchanges nor its source as read give it,
+         *     so that body is described only as JSON. Administrative route; the add-on checks only a
+         *     capability (`manage_translations`; administrators have it through `manage_options`), so an
+         *     application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlDismissNotice"];
         delete?: never;
@@ -2682,12 +2830,15 @@ export interface paths {
         /**
          * Dismiss a notice for the current user
          * @description `POST /ml/v1/dismiss-notice-per-user`. Dismisses an administration notice for the signed-in user
-         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`; the add-on
+         *     publishes no contract for its success body and neither the recorded exchanges nor its source as
+         *     read give it, so that body is described only as JSON. Administrative route; the add-on checks
+         *     only a capability (`manage_translations`; administrators have it through `manage_options`), so
+         *     an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlDismissNoticePerUser"];
         delete?: never;
@@ -2728,23 +2879,26 @@ export interface paths {
         };
         /**
          * Get the string-translation settings
-         * @description `GET /ml/st/v1/strings/settings`. Gives the string-translation settings. The seed lists no parameter
-         *     for it besides `i18n_language`, and the add-on publishes no contract for its answer, so the body is
-         *     described only as JSON. Administrative route of an installed add-on: it needs a signed-in user with
-         *     the capability the add-on checks, sent as an application password (HTTP Basic) or as the login
-         *     cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in without the
-         *     capability 403. A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `GET /ml/st/v1/strings/settings`. Gives the string-translation settings. The seed lists no
+         *     parameter for it besides `i18n_language`. It answers the registration settings. Administrative
+         *     route that also requires the platform's REST nonce in its permission check: only the login
+         *     cookie plus an `X-WP-Nonce` header (action `wp_rest`) passes. An application password is refused
+         *     with 403 `rest_forbidden` (recorded), as is a user without the capability; without credentials,
+         *     or with the cookie but no nonce, it answers 401 `rest_forbidden`. Described from the exchanges
+         *     recorded on a real site that runs the add-on. A site without the add-on (or with it switched
+         *     off) answers 404 `rest_no_route`.
          */
         get: operations["getMlStStringsSettings"];
         put?: never;
         /**
          * Save the string-translation settings
-         * @description `POST /ml/st/v1/strings/settings`. Saves the string-translation settings. The add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         * @description `POST /ml/st/v1/strings/settings`. Saves the string-translation settings. It answers `[]`
+         *     (recorded). Administrative route that also requires the platform's REST nonce in its permission
+         *     check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`) passes. An
+         *     application password is refused with 403 `rest_forbidden` (recorded), as is a user without the
+         *     capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
+         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlStStringsSettings"];
         delete?: never;
@@ -2763,11 +2917,14 @@ export interface paths {
         /**
          * List translatable strings
          * @description `GET /ml/st/v1/strings`. Lists registered strings with their translations, filtered and paged by
-         *     `limit` and `offset`. The add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         *     `limit` and `offset`. It answers a JSON array of strings; a `limit` that is not a number answers
+         *     400 `rest_invalid_param` whose `details` is an empty list. Administrative route that also
+         *     requires the platform's REST nonce in its permission check: only the login cookie plus an
+         *     `X-WP-Nonce` header (action `wp_rest`) passes. An application password is refused with 403
+         *     `rest_forbidden` (recorded), as is a user without the capability; without credentials, or with
+         *     the cookie but no nonce, it answers 401 `rest_forbidden`. Described from the exchanges recorded
+         *     on a real site that runs the add-on. A site without the add-on (or with it switched off) answers
+         *     404 `rest_no_route`.
          */
         get: operations["getMlStStrings"];
         put?: never;
@@ -2788,11 +2945,13 @@ export interface paths {
         /**
          * Count translatable strings
          * @description `GET /ml/st/v1/strings/itemscount`. Counts the strings that the same filters as `GET
-         *     /ml/st/v1/strings` select. The add-on publishes no contract for its answer, so the body is described
-         *     only as JSON. Administrative route of an installed add-on: it needs a signed-in user with the
-         *     capability the add-on checks, sent as an application password (HTTP Basic) or as the login cookie
-         *     plus an `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability
-         *     403. A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         *     /ml/st/v1/strings` select. It answers `{totalCount}`. Administrative route that also requires
+         *     the platform's REST nonce in its permission check: only the login cookie plus an `X-WP-Nonce`
+         *     header (action `wp_rest`) passes. An application password is refused with 403 `rest_forbidden`
+         *     (recorded), as is a user without the capability; without credentials, or with the cookie but no
+         *     nonce, it answers 401 `rest_forbidden`. Described from the exchanges recorded on a real site
+         *     that runs the add-on. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         get: operations["getMlStStringsItemscount"];
         put?: never;
@@ -2814,11 +2973,13 @@ export interface paths {
          * List string packages
          * @description `GET /ml/st/v1/string-packages`. Lists string packages (groups of strings registered together),
          *     filtered and paged by `limit` and `offset`. The seed gives this route's parameters without types
-         *     (except the defaults), so their schemas do not constrain one. The add-on publishes no contract for
-         *     its answer, so the body is described only as JSON. Administrative route of an installed add-on: it
-         *     needs a signed-in user with the capability the add-on checks, sent as an application password (HTTP
-         *     Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
-         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
+         *     (except the defaults), so their schemas do not constrain one. It answers a JSON array of
+         *     packages (recorded empty; the items' members are not documented). Administrative route that also
+         *     requires the platform's REST nonce in its permission check: only the login cookie plus an
+         *     `X-WP-Nonce` header (action `wp_rest`) passes. An application password is refused with 403
+         *     `rest_forbidden` (recorded), as is a user without the capability; without credentials, or with
+         *     the cookie but no nonce, it answers 401 `rest_forbidden`. Described from the exchanges recorded
+         *     on a real site that runs the add-on. A site without the add-on (or with it switched off) answers
          *     404 `rest_no_route`.
          */
         get: operations["getMlStStringPackages"];
@@ -2840,12 +3001,13 @@ export interface paths {
         /**
          * List the string filters
          * @description `GET /ml/st/v1/strings/filters`. Lists the values the strings list can be filtered by (per the
-         *     route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         *     route's name). The seed lists no parameter for it besides `i18n_language`. It answers the
+         *     domains and priorities in use. Administrative route that also requires the platform's REST nonce
+         *     in its permission check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`)
+         *     passes. An application password is refused with 403 `rest_forbidden` (recorded), as is a user
+         *     without the capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
+         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlStStringsFilters"];
         put?: never;
@@ -2868,11 +3030,12 @@ export interface paths {
         /**
          * Process the strings queue
          * @description `POST /ml/st/v1/strings/processstringsqueue`. Processes the queue of strings waiting to be
-         *     registered (per the route's name). The seed lists no parameter for it besides `i18n_language`, and
-         *     the add-on publishes no contract for its answer, so the body is described only as JSON.
-         *     Administrative route of an installed add-on: it needs a signed-in user with the capability the
-         *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
+         *     registered (per the route's name). The seed lists no parameter for it besides `i18n_language`.
+         *     It answers `{wasProcessed}`. Administrative route that also requires the platform's REST nonce
+         *     in its permission check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`)
+         *     passes. An application password is refused with 403 `rest_forbidden` (recorded), as is a user
+         *     without the capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
          *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlStStringsProcessstringsqueue"];
@@ -2893,13 +3056,15 @@ export interface paths {
         put?: never;
         /**
          * Generate compiled translation files
-         * @description `POST /ml/st/v1/pre_generate_mo_files`. Generates the compiled translation (`.mo`) files in advance
-         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/st/v1/pre_generate_mo_files`. Generates the compiled translation (`.mo`) files in
+         *     advance (per the route's name). The seed lists no parameter for it besides `i18n_language`. It
+         *     answers `{remaining}`. It needs `manage_options`. Administrative route that also requires the
+         *     platform's REST nonce in its permission check: only the login cookie plus an `X-WP-Nonce` header
+         *     (action `wp_rest`) passes. An application password is refused with 403 `rest_forbidden`
+         *     (recorded), as is a user without the capability; without credentials, or with the cookie but no
+         *     nonce, it answers 401 `rest_forbidden`. Described from the exchanges recorded on a real site
+         *     that runs the add-on. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         post: operations["postMlStPreGenerateMoFiles"];
         delete?: never;
@@ -2919,11 +3084,13 @@ export interface paths {
         put?: never;
         /**
          * Import strings from compiled translation files
-         * @description `POST /ml/st/v1/import_mo_strings`. Imports strings from the compiled translation (`.mo`) files of
-         *     the given components. The add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
+         * @description `POST /ml/st/v1/import_mo_strings`. Imports strings from the compiled translation (`.mo`) files
+         *     of the given components. It answers `{total, remaining, scan_message}`. It needs
+         *     `manage_options`. Administrative route that also requires the platform's REST nonce in its
+         *     permission check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`) passes.
+         *     An application password is refused with 403 `rest_forbidden` (recorded), as is a user without
+         *     the capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
          *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlStImportMoStrings"];
@@ -2944,12 +3111,14 @@ export interface paths {
         put?: never;
         /**
          * Save a string-translation setting
-         * @description `POST /ml/st/v1/settings`. Saves one setting, addressed by `group` and `key`. The add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/st/v1/settings`. Saves one setting, addressed by `group` and `key`. It answers HTTP
+         *     200 with an empty body (no JSON). It needs `manage_options`. Administrative route that also
+         *     requires the platform's REST nonce in its permission check: only the login cookie plus an
+         *     `X-WP-Nonce` header (action `wp_rest`) passes. An application password is refused with 403
+         *     `rest_forbidden` (recorded), as is a user without the capability; without credentials, or with
+         *     the cookie but no nonce, it answers 401 `rest_forbidden`. Described from the exchanges recorded
+         *     on a real site that runs the add-on. A site without the add-on (or with it switched off) answers
+         *     404 `rest_no_route`.
          */
         post: operations["postMlStSettings"];
         delete?: never;
@@ -2992,12 +3161,16 @@ export interface paths {
         put?: never;
         /**
          * Store editor data for a translation job
-         * @description `POST /ml/tm/v1/ate/jobs/store`. Stores the advanced editor's job data for a translation job. The
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/tm/v1/ate/jobs/store`. Stores the advanced editor's job data for a translation job. It
+         *     answers the bare JSON `true`. Only while the advanced translation editor is on: while it is off,
+         *     the route answers 403 `rest_forbidden` even to the signed-in cookie (recorded). `ate_job_data`
+         *     must be a JSON array: an object answers 400 (recorded). Administrative route that also requires
+         *     the platform's REST nonce in its permission check: only the login cookie plus an `X-WP-Nonce`
+         *     header (action `wp_rest`) passes. An application password is refused with 403 `rest_forbidden`
+         *     (recorded), as is a user without the capability; without credentials, or with the cookie but no
+         *     nonce, it answers 401 `rest_forbidden`. Described from the add-on's behaviour on a real site and
+         *     its source; the recorded exchanges hold only its refusals. A site without the add-on (or with it
+         *     switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlTmAteJobsStore"];
         delete?: never;
@@ -3023,12 +3196,18 @@ export interface paths {
         /**
          * Get the XLIFF file of a job
          * @description `GET /ml/tm/v1/xliff/fetch/{jobId}`. Gives the XLIFF file of a translation job (per the route's
-         *     name). Apart from its path parameter, the seed lists no parameter for it besides `i18n_language`,
-         *     and the add-on publishes no contract for its answer, so the body is described only as JSON.
-         *     Administrative route of an installed add-on: it needs a signed-in user with the capability the
-         *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         *     name). Apart from its path parameter, the seed lists no parameter for it besides
+         *     `i18n_language`; the add-on publishes no contract for its success body and neither the recorded
+         *     exchanges nor its source as read give it, so that body is described only as JSON. It answers
+         *     `{content}` (the XLIFF file, base64-encoded), even for a job that does not exist. Only while the
+         *     advanced translation editor is on: while it is off, the route answers 403 `rest_forbidden` even
+         *     to the signed-in cookie (recorded). Administrative route that also requires the platform's REST
+         *     nonce in its permission check: only the login cookie plus an `X-WP-Nonce` header (action
+         *     `wp_rest`) passes. An application password is refused with 403 `rest_forbidden` (recorded), as
+         *     is a user without the capability; without credentials, or with the cookie but no nonce, it
+         *     answers 401 `rest_forbidden`. Described from the add-on's behaviour on a real site and its
+         *     source; the recorded exchanges hold only its refusals. A site without the add-on (or with it
+         *     switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlTmXliffFetchJobId"];
         put?: never;
@@ -3057,11 +3236,16 @@ export interface paths {
          * Get an editor job
          * @description `GET /ml/tm/v1/ate/jobs/{ateJobId}`. Gives one job of the advanced translation editor (per the
          *     route's name). Apart from its path parameter, the seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         *     `i18n_language`; the add-on publishes no contract for its success body and neither the recorded
+         *     exchanges nor its source as read give it, so that body is described only as JSON. Only while the
+         *     advanced translation editor is on: while it is off, the route answers 403 `rest_forbidden` even
+         *     to the signed-in cookie (recorded). Administrative route that also requires the platform's REST
+         *     nonce in its permission check: only the login cookie plus an `X-WP-Nonce` header (action
+         *     `wp_rest`) passes. An application password is refused with 403 `rest_forbidden` (recorded), as
+         *     is a user without the capability; without credentials, or with the cookie but no nonce, it
+         *     answers 401 `rest_forbidden`. Described from the add-on's behaviour on a real site and its
+         *     source; the recorded exchanges hold only its refusals. A site without the add-on (or with it
+         *     switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlTmAteJobsAteJobId"];
         put?: never;
@@ -3088,14 +3272,16 @@ export interface paths {
         };
         /**
          * Fix an editor job
-         * @description `GET /ml/tm/v1/ate/jobs/{ateJobId}/fix`. Repairs one job of the advanced translation editor (per the
-         *     route's name). The route overlaps `ate/jobs/receive/{mlJobId}` in pattern; the platform matches the
-         *     literal segment first. Apart from its path parameter, the seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `GET /ml/tm/v1/ate/jobs/{ateJobId}/fix`. Repairs one job of the advanced translation editor (per
+         *     the route's name). The route overlaps `ate/jobs/receive/{mlJobId}` in pattern; the platform
+         *     matches the literal segment first. Apart from its path parameter, the seed lists no parameter
+         *     for it besides `i18n_language`. It answers `{completed, error}`. Administrative route that also
+         *     requires the platform's REST nonce in its permission check: only the login cookie plus an
+         *     `X-WP-Nonce` header (action `wp_rest`) passes. An application password is refused with 403
+         *     `rest_forbidden` (recorded), as is a user without the capability; without credentials, or with
+         *     the cookie but no nonce, it answers 401 `rest_forbidden`. Described from the exchanges recorded
+         *     on a real site that runs the add-on. A site without the add-on (or with it switched off) answers
+         *     404 `rest_no_route`.
          */
         get: operations["getMlTmAteJobsAteJobIdFix"];
         put?: never;
@@ -3122,14 +3308,14 @@ export interface paths {
         };
         /**
          * Receive an editor job
-         * @description `GET /ml/tm/v1/ate/jobs/receive/{mlJobId}`. Receives the translation of one job from the advanced
-         *     translation editor (per the route's name). Apart from its path parameter, the seed lists no
-         *     parameter for it besides `i18n_language`, and the add-on publishes no contract for its answer, so
-         *     the body is described only as JSON. Administrative route of an installed add-on: it needs a
-         *     signed-in user with the capability the add-on checks, sent as an application password (HTTP Basic)
-         *     or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in
-         *     without the capability 403. A site without the add-on (or with it switched off) answers 404
-         *     `rest_no_route`.
+         * @description `GET /ml/tm/v1/ate/jobs/receive/{mlJobId}`. Receives the translation of one job from the
+         *     advanced translation editor (per the route's name). Apart from its path parameter, the seed
+         *     lists no parameter for it besides `i18n_language`; the add-on publishes no contract for its
+         *     success body and neither the recorded exchanges nor its source as read give it, so that body is
+         *     described only as JSON. For a job it does not know it answers 500 with a status-less error whose
+         *     `code` is the integer `422` (recorded). Public: the route has no permission check, so it needs
+         *     no credentials. Described from the exchanges recorded on a real site that runs the add-on. A
+         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlTmAteJobsReceiveMlJobId"];
         put?: never;
@@ -3151,13 +3337,16 @@ export interface paths {
         put?: never;
         /**
          * Register the translation manager
-         * @description `POST /ml/tm/v1/ams/register_manager`. Registers the site's translation manager with the translation
-         *     service (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/tm/v1/ams/register_manager`. Registers the site's translation manager with the
+         *     translation service (per the route's name). The seed lists no parameter for it besides
+         *     `i18n_language`. It answers `{enabled, error}`; when the translation service cannot be reached,
+         *     `enabled: false` with the reason inside HTTP 200. Administrative route that also requires the
+         *     platform's REST nonce in its permission check: only the login cookie plus an `X-WP-Nonce` header
+         *     (action `wp_rest`) passes. An application password is refused with 403 `rest_forbidden`
+         *     (recorded), as is a user without the capability; without credentials, or with the cookie but no
+         *     nonce, it answers 401 `rest_forbidden`. Described from the exchanges recorded on a real site
+         *     that runs the add-on. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         post: operations["postMlTmAmsRegisterManager"];
         delete?: never;
@@ -3177,13 +3366,18 @@ export interface paths {
         put?: never;
         /**
          * Create editor jobs
-         * @description `POST /ml/tm/v1/ate/jobs`. Creates jobs in the advanced translation editor (per the route's name;
-         *     the seed lists no body field). The seed lists no parameter for it besides `i18n_language`, and the
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/tm/v1/ate/jobs`. Creates jobs in the advanced translation editor (per the route's
+         *     name; the seed lists no body field). The seed lists no parameter for it besides `i18n_language`;
+         *     the add-on publishes no contract for its success body and neither the recorded exchanges nor its
+         *     source as read give it, so that body is described only as JSON. Only while the advanced
+         *     translation editor is on: while it is off, the route answers 403 `rest_forbidden` even to the
+         *     signed-in cookie (recorded). Administrative route that also requires the platform's REST nonce
+         *     in its permission check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`)
+         *     passes. An application password is refused with 403 `rest_forbidden` (recorded), as is a user
+         *     without the capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the add-on's behaviour on a real site and its source; the
+         *     recorded exchanges hold only its refusals. A site without the add-on (or with it switched off)
+         *     answers 404 `rest_no_route`.
          */
         post: operations["postMlTmAteJobs"];
         delete?: never;
@@ -3204,12 +3398,13 @@ export interface paths {
         /**
          * Download editor jobs
          * @description `POST /ml/tm/v1/ate/jobs/download`. Downloads finished jobs from the advanced translation editor
-         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`. It answers a
+         *     JSON array (recorded `[]`). Administrative route that also requires the platform's REST nonce in
+         *     its permission check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`)
+         *     passes. An application password is refused with 403 `rest_forbidden` (recorded), as is a user
+         *     without the capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
+         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlTmAteJobsDownload"];
         delete?: never;
@@ -3230,12 +3425,13 @@ export interface paths {
         /**
          * Retry editor jobs
          * @description `POST /ml/tm/v1/ate/jobs/retry`. Retries failed jobs of the advanced translation editor (per the
-         *     route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         *     route's name). The seed lists no parameter for it besides `i18n_language`. It answers
+         *     `{jobsToProcess, processed}`. Administrative route that also requires the platform's REST nonce
+         *     in its permission check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`)
+         *     passes. An application password is refused with 403 `rest_forbidden` (recorded), as is a user
+         *     without the capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
+         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlTmAteJobsRetry"];
         delete?: never;
@@ -3255,13 +3451,14 @@ export interface paths {
         put?: never;
         /**
          * Cancel translation jobs
-         * @description `POST /ml/tm/v1/jobs/cancel`. Cancels translation jobs (per the route's name; the seed lists no body
-         *     field). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         * @description `POST /ml/tm/v1/jobs/cancel`. Cancels translation jobs (per the route's name; the seed lists no
+         *     body field). The seed lists no parameter for it besides `i18n_language`. It answers a JSON array
+         *     (recorded `[]`). Administrative route that also requires the platform's REST nonce in its
+         *     permission check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`) passes.
+         *     An application password is refused with 403 `rest_forbidden` (recorded), as is a user without
+         *     the capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
+         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlTmJobsCancel"];
         delete?: never;
@@ -3281,13 +3478,14 @@ export interface paths {
         put?: never;
         /**
          * Apply translations from the service
-         * @description `POST /ml/tm/v1/tp/apply-translations`. Applies translations received from the translation service
-         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/tm/v1/tp/apply-translations`. Applies translations received from the translation
+         *     service (per the route's name). The seed lists no parameter for it besides `i18n_language`. It
+         *     answers a JSON array (recorded `[]`). Administrative route that also requires the platform's
+         *     REST nonce in its permission check: only the login cookie plus an `X-WP-Nonce` header (action
+         *     `wp_rest`) passes. An application password is refused with 403 `rest_forbidden` (recorded), as
+         *     is a user without the capability; without credentials, or with the cookie but no nonce, it
+         *     answers 401 `rest_forbidden`. Described from the exchanges recorded on a real site that runs the
+         *     add-on. A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlTmTpApplyTranslations"];
         delete?: never;
@@ -3306,12 +3504,16 @@ export interface paths {
         /**
          * Synchronise translators
          * @description `GET /ml/tm/v1/ams/synchronize/translators`. Synchronises the translators with the translation
-         *     service (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         *     service (per the route's name). The seed lists no parameter for it besides `i18n_language`; the
+         *     add-on publishes no contract for its success body and neither the recorded exchanges nor its
+         *     source as read give it, so that body is described only as JSON. When the translation service
+         *     refuses or cannot be reached it answers 500 with a status-less error, `code` `auth_error`
+         *     (recorded). Administrative route that also requires the platform's REST nonce in its permission
+         *     check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`) passes. An
+         *     application password is refused with 403 `rest_forbidden` (recorded), as is a user without the
+         *     capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
+         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlTmAmsSynchronizeTranslators"];
         put?: never;
@@ -3331,13 +3533,14 @@ export interface paths {
         };
         /**
          * Synchronise translation managers
-         * @description `GET /ml/tm/v1/ams/synchronize/managers`. Synchronises the translation managers with the translation
-         *     service (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `GET /ml/tm/v1/ams/synchronize/managers`. Synchronises the translation managers with the
+         *     translation service (per the route's name). The seed lists no parameter for it besides
+         *     `i18n_language`. It answers `{result}`. Administrative route that also requires the platform's
+         *     REST nonce in its permission check: only the login cookie plus an `X-WP-Nonce` header (action
+         *     `wp_rest`) passes. An application password is refused with 403 `rest_forbidden` (recorded), as
+         *     is a user without the capability; without credentials, or with the cookie but no nonce, it
+         *     answers 401 `rest_forbidden`. Described from the exchanges recorded on a real site that runs the
+         *     add-on. A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlTmAmsSynchronizeManagers"];
         put?: never;
@@ -3358,12 +3561,13 @@ export interface paths {
         /**
          * Get the translation service status
          * @description `GET /ml/tm/v1/ams/status`. Gives the status of the site's translation service account (per the
-         *     route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         *     route's name). The seed lists no parameter for it besides `i18n_language`. It answers HTTP 200
+         *     with an empty body (no JSON). Administrative route that also requires the platform's REST nonce
+         *     in its permission check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`)
+         *     passes. An application password is refused with 403 `rest_forbidden` (recorded), as is a user
+         *     without the capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
+         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlTmAmsStatus"];
         put?: never;
@@ -3383,13 +3587,15 @@ export interface paths {
         };
         /**
          * Get the translation service console
-         * @description `GET /ml/tm/v1/ams/console`. Gives the console of the translation service account (per the route's
-         *     name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         * @description `GET /ml/tm/v1/ams/console`. Gives the console of the translation service account (per the
+         *     route's name). The seed lists no parameter for it besides `i18n_language`. It answers a bare
+         *     JSON string: the console's address, `"#"` when there is none. Administrative route that also
+         *     requires the platform's REST nonce in its permission check: only the login cookie plus an
+         *     `X-WP-Nonce` header (action `wp_rest`) passes. An application password is refused with 403
+         *     `rest_forbidden` (recorded), as is a user without the capability; without credentials, or with
+         *     the cookie but no nonce, it answers 401 `rest_forbidden`. Described from the exchanges recorded
+         *     on a real site that runs the add-on. A site without the add-on (or with it switched off) answers
+         *     404 `rest_no_route`.
          */
         get: operations["getMlTmAmsConsole"];
         put?: never;
@@ -3409,12 +3615,16 @@ export interface paths {
         };
         /**
          * Get the status of service batches
-         * @description `GET /ml/tm/v1/tp/batches/status`. Gives the status of batches at the translation service (per the
-         *     route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
+         * @description `GET /ml/tm/v1/tp/batches/status`. Gives the status of batches at the translation service (per
+         *     the route's name). The seed lists no parameter for it besides `i18n_language`; the add-on
+         *     publishes no contract for its success body and neither the recorded exchanges nor its source as
+         *     read give it, so that body is described only as JSON. When the translation service cannot be
+         *     reached it answers 500 with a status-less error whose `code` is the integer `500` (recorded).
+         *     Administrative route that also requires the platform's REST nonce in its permission check: only
+         *     the login cookie plus an `X-WP-Nonce` header (action `wp_rest`) passes. An application password
+         *     is refused with 403 `rest_forbidden` (recorded), as is a user without the capability; without
+         *     credentials, or with the cookie but no nonce, it answers 401 `rest_forbidden`. Described from
+         *     the exchanges recorded on a real site that runs the add-on. A site without the add-on (or with
          *     it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlTmTpBatchesStatus"];
@@ -3436,12 +3646,14 @@ export interface paths {
         /**
          * Get the translation engines
          * @description `GET /ml/tm/v1/ams/engines`. Gives the automatic translation engines of the translation service
-         *     account (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         *     account (per the route's name). The seed lists no parameter for it besides `i18n_language`. It
+         *     answers HTTP 200 with an empty body (no JSON). Administrative route that also requires the
+         *     platform's REST nonce in its permission check: only the login cookie plus an `X-WP-Nonce` header
+         *     (action `wp_rest`) passes. An application password is refused with 403 `rest_forbidden`
+         *     (recorded), as is a user without the capability; without credentials, or with the cookie but no
+         *     nonce, it answers 401 `rest_forbidden`. Described from the exchanges recorded on a real site
+         *     that runs the add-on. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         get: operations["getMlTmAmsEngines"];
         put?: never;
@@ -3449,11 +3661,13 @@ export interface paths {
          * Save the translation engines
          * @description `POST /ml/tm/v1/ams/engines`. Saves the automatic translation engines of the account (per the
          *     route's name; the seed lists no body field). The seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         *     `i18n_language`. It answers a bare JSON boolean (recorded `false`). Administrative route that
+         *     also requires the platform's REST nonce in its permission check: only the login cookie plus an
+         *     `X-WP-Nonce` header (action `wp_rest`) passes. An application password is refused with 403
+         *     `rest_forbidden` (recorded), as is a user without the capability; without credentials, or with
+         *     the cookie but no nonce, it answers 401 `rest_forbidden`. Described from the exchanges recorded
+         *     on a real site that runs the add-on. A site without the add-on (or with it switched off) answers
+         *     404 `rest_no_route`.
          */
         post: operations["postMlTmAmsEngines"];
         delete?: never;
@@ -3471,12 +3685,14 @@ export interface paths {
         };
         /**
          * List translation jobs
-         * @description `GET /ml/tm/v1/jobs`. Lists translation jobs, filtered by the query parameters and paged by `limit`
-         *     and `offset`. The add-on publishes no contract for its answer, so the body is described only as
-         *     JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability the
-         *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `GET /ml/tm/v1/jobs`. Lists translation jobs, filtered by the query parameters and paged by
+         *     `limit` and `offset`. It answers `{jobs, total, last_picked_up_date}`. Administrative route that
+         *     also requires the platform's REST nonce in its permission check: only the login cookie plus an
+         *     `X-WP-Nonce` header (action `wp_rest`) passes. An application password is refused with 403
+         *     `rest_forbidden` (recorded), as is a user without the capability; without credentials, or with
+         *     the cookie but no nonce, it answers 401 `rest_forbidden`. Described from the exchanges recorded
+         *     on a real site that runs the add-on. A site without the add-on (or with it switched off) answers
+         *     404 `rest_no_route`.
          */
         get: operations["getMlTmJobs"];
         put?: never;
@@ -3498,12 +3714,13 @@ export interface paths {
         put?: never;
         /**
          * Assign a translation job
-         * @description `POST /ml/tm/v1/jobs/assign`. Assigns a translation job to a translator. The add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         * @description `POST /ml/tm/v1/jobs/assign`. Assigns a translation job to a translator. It answers HTTP 200
+         *     with an empty body (no JSON). Administrative route that also requires the platform's REST nonce
+         *     in its permission check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`)
+         *     passes. An application password is refused with 403 `rest_forbidden` (recorded), as is a user
+         *     without the capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
+         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlTmJobsAssign"];
         delete?: never;
@@ -3535,10 +3752,14 @@ export interface paths {
         /**
          * Download the XLIFF file of a service job
          * @description `GET /ml/tm/v1/tp/xliff/download/{job_id}/{job_type}`. Downloads the XLIFF file of a job of the
-         *     translation service. The add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
+         *     translation service. The add-on publishes no contract for its success body and neither the
+         *     recorded exchanges nor its source as read give it, so that body is described only as JSON. For a
+         *     job it does not know it answers 500 with a status-less error whose `code` is the integer `400`
+         *     ("Cannot find job", recorded). Administrative route that also requires the platform's REST nonce
+         *     in its permission check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`)
+         *     passes. An application password is refused with 403 `rest_forbidden` (recorded), as is a user
+         *     without the capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
          *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlTmTpXliffDownloadJobIdJobType"];
@@ -3561,12 +3782,16 @@ export interface paths {
         put?: never;
         /**
          * Synchronise a service batch
-         * @description `POST /ml/tm/v1/tp/batches/sync`. Synchronises one batch with the translation service. The add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/tm/v1/tp/batches/sync`. Synchronises one batch with the translation service. The
+         *     add-on publishes no contract for its success body and neither the recorded exchanges nor its
+         *     source as read give it, so that body is described only as JSON. When the translation service
+         *     cannot be reached it answers 500 with a status-less error whose `code` is the integer `500`
+         *     (recorded). Administrative route that also requires the platform's REST nonce in its permission
+         *     check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`) passes. An
+         *     application password is refused with 403 `rest_forbidden` (recorded), as is a user without the
+         *     capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
+         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlTmTpBatchesSync"];
         delete?: never;
@@ -3586,12 +3811,14 @@ export interface paths {
         put?: never;
         /**
          * Synchronise editor jobs
-         * @description `POST /ml/tm/v1/ate/jobs/sync`. Synchronises jobs with the advanced translation editor, one page at
-         *     a time. The add-on publishes no contract for its answer, so the body is described only as JSON.
-         *     Administrative route of an installed add-on: it needs a signed-in user with the capability the
-         *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `POST /ml/tm/v1/ate/jobs/sync`. Synchronises jobs with the advanced translation editor, one page
+         *     at a time. It answers the synchronisation's state. Administrative route that also requires the
+         *     platform's REST nonce in its permission check: only the login cookie plus an `X-WP-Nonce` header
+         *     (action `wp_rest`) passes. An application password is refused with 403 `rest_forbidden`
+         *     (recorded), as is a user without the capability; without credentials, or with the cookie but no
+         *     nonce, it answers 401 `rest_forbidden`. Described from the exchanges recorded on a real site
+         *     that runs the add-on. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         post: operations["postMlTmAteJobsSync"];
         delete?: never;
@@ -3632,45 +3859,65 @@ export interface paths {
         };
         /**
          * Proxy a GET request to the translation editor
-         * @description `GET /ml/ate/v1/ate/proxy`. Forwards the request to the advanced translation editor's service (per
-         *     the route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
+         * @description `GET /ml/ate/v1/ate/proxy`. Forwards the request to the advanced translation editor's service
+         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`. The add-on
+         *     prints the remote editor service's body and stops: the answer is that body as it came, never
+         *     JSON of the add-on's own. Its own refusals ("Required parameters missing.", "Invalid URL.") are
+         *     400 with an empty body and the reason in the status line under PHP-FPM; under PHP's built-in web
+         *     server they arrive as 200 with an empty body and a literal `Status` header (recorded).
+         *     Administrative route that also requires the platform's REST nonce in its permission check: only
+         *     the login cookie plus an `X-WP-Nonce` header (action `wp_rest`) passes. An application password
+         *     is refused with 403 `rest_forbidden` (recorded), as is a user without the capability; without
+         *     credentials, or with the cookie but no nonce, it answers 401 `rest_forbidden`. Described from
+         *     the exchanges recorded on a real site that runs the add-on. A site without the add-on (or with
          *     it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getMlAteAteProxy"];
         /**
          * Proxy a PUT request to the translation editor
-         * @description `PUT /ml/ate/v1/ate/proxy`. Forwards the request to the advanced translation editor's service (per
-         *     the route's name; the seed lists no body field). The seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
+         * @description `PUT /ml/ate/v1/ate/proxy`. Forwards the request to the advanced translation editor's service
+         *     (per the route's name; the seed lists no body field). The seed lists no parameter for it besides
+         *     `i18n_language`. The add-on prints the remote editor service's body and stops: the answer is
+         *     that body as it came, never JSON of the add-on's own. Its own refusals ("Required parameters
+         *     missing.", "Invalid URL.") are 400 with an empty body and the reason in the status line under
+         *     PHP-FPM; under PHP's built-in web server they arrive as 200 with an empty body and a literal
+         *     `Status` header (recorded). Administrative route that also requires the platform's REST nonce in
+         *     its permission check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`)
+         *     passes. An application password is refused with 403 `rest_forbidden` (recorded), as is a user
+         *     without the capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
          *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         put: operations["putMlAteAteProxy"];
         /**
          * Proxy a POST request to the translation editor
-         * @description `POST /ml/ate/v1/ate/proxy`. Forwards the request to the advanced translation editor's service (per
-         *     the route's name; the seed lists no body field). The seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
+         * @description `POST /ml/ate/v1/ate/proxy`. Forwards the request to the advanced translation editor's service
+         *     (per the route's name; the seed lists no body field). The seed lists no parameter for it besides
+         *     `i18n_language`. The add-on prints the remote editor service's body and stops: the answer is
+         *     that body as it came, never JSON of the add-on's own. Its own refusals ("Required parameters
+         *     missing.", "Invalid URL.") are 400 with an empty body and the reason in the status line under
+         *     PHP-FPM; under PHP's built-in web server they arrive as 200 with an empty body and a literal
+         *     `Status` header (recorded). Administrative route that also requires the platform's REST nonce in
+         *     its permission check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`)
+         *     passes. An application password is refused with 403 `rest_forbidden` (recorded), as is a user
+         *     without the capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
          *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postMlAteAteProxy"];
         /**
          * Proxy a DELETE request to the translation editor
          * @description `DELETE /ml/ate/v1/ate/proxy`. Forwards the request to the advanced translation editor's service
-         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
+         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`. The add-on
+         *     prints the remote editor service's body and stops: the answer is that body as it came, never
+         *     JSON of the add-on's own. Its own refusals ("Required parameters missing.", "Invalid URL.") are
+         *     400 with an empty body and the reason in the status line under PHP-FPM; under PHP's built-in web
+         *     server they arrive as 200 with an empty body and a literal `Status` header (recorded).
+         *     Administrative route that also requires the platform's REST nonce in its permission check: only
+         *     the login cookie plus an `X-WP-Nonce` header (action `wp_rest`) passes. An application password
+         *     is refused with 403 `rest_forbidden` (recorded), as is a user without the capability; without
+         *     credentials, or with the cookie but no nonce, it answers 401 `rest_forbidden`. Described from
+         *     the exchanges recorded on a real site that runs the add-on. A site without the add-on (or with
          *     it switched off) answers 404 `rest_no_route`.
          */
         delete: operations["deleteMlAteAteProxy"];
@@ -3678,12 +3925,17 @@ export interface paths {
         head?: never;
         /**
          * Proxy a PATCH request to the translation editor
-         * @description `PATCH /ml/ate/v1/ate/proxy`. Forwards the request to the advanced translation editor's service (per
-         *     the route's name; the seed lists no body field). The seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
+         * @description `PATCH /ml/ate/v1/ate/proxy`. Forwards the request to the advanced translation editor's service
+         *     (per the route's name; the seed lists no body field). The seed lists no parameter for it besides
+         *     `i18n_language`. The add-on prints the remote editor service's body and stops: the answer is
+         *     that body as it came, never JSON of the add-on's own. Its own refusals ("Required parameters
+         *     missing.", "Invalid URL.") are 400 with an empty body and the reason in the status line under
+         *     PHP-FPM; under PHP's built-in web server they arrive as 200 with an empty body and a literal
+         *     `Status` header (recorded). Administrative route that also requires the platform's REST nonce in
+         *     its permission check: only the login cookie plus an `X-WP-Nonce` header (action `wp_rest`)
+         *     passes. An application password is refused with 403 `rest_forbidden` (recorded), as is a user
+         *     without the capability; without credentials, or with the cookie but no nonce, it answers 401
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
          *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         patch: operations["patchMlAteAteProxy"];
@@ -3721,25 +3973,28 @@ export interface paths {
         };
         /**
          * Get the smooth-scroll settings
-         * @description `GET /builder/v1/smooth-scroll-settings`. Gives the page builder's smooth-scroll settings. The seed
-         *     lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for its
-         *     answer, so the body is described only as JSON. Administrative route of an installed add-on: it needs
-         *     a signed-in user with the capability the add-on checks, sent as an application password (HTTP Basic)
-         *     or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in
-         *     without the capability 403. A site without the add-on (or with it switched off) answers 404
-         *     `rest_no_route`.
+         * @description `GET /builder/v1/smooth-scroll-settings`. Gives the page builder's smooth-scroll settings. The
+         *     seed lists no parameter for it besides `i18n_language`. It answers the setting: `{enabled}` (a
+         *     flag as a string), with `options` where the setting has some. Administrative route; the add-on
+         *     checks only a capability, so an application password (HTTP Basic) and the login cookie plus an
+         *     `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce counts as
+         *     none) it answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`.
+         *     Read from the add-on's source, not observed: the add-on cannot run on the project's test sites.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getBuilderSmoothScrollSettings"];
         put?: never;
         /**
          * Save the smooth-scroll settings
-         * @description `POST /builder/v1/smooth-scroll-settings`. Saves the page builder's smooth-scroll settings (the seed
-         *     lists no body field). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /builder/v1/smooth-scroll-settings`. Saves the page builder's smooth-scroll settings (the
+         *     seed lists no body field). The seed lists no parameter for it besides `i18n_language`. It
+         *     answers `{success, enabled}` (the flag as a string), with a `message` where it says more.
+         *     Administrative route (`manage_options`) whose callback checks the `X-WP-Nonce` header itself:
+         *     without the nonce it refuses with 403 `invalid_nonce` (the platform's error shape), so only the
+         *     login cookie plus an `X-WP-Nonce` header works; an application password can use the add-on's
+         *     reads, not this. Without credentials it answers 401 `rest_forbidden`. Read from the add-on's
+         *     source, not observed: the add-on cannot run on the project's test sites. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postBuilderSmoothScrollSettings"];
         delete?: never;
@@ -3757,25 +4012,28 @@ export interface paths {
         };
         /**
          * Get the smooth-scroll options
-         * @description `GET /builder/v1/smooth-scroll-options`. Gives the page builder's smooth-scroll options. The seed
-         *     lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for its
-         *     answer, so the body is described only as JSON. Administrative route of an installed add-on: it needs
-         *     a signed-in user with the capability the add-on checks, sent as an application password (HTTP Basic)
-         *     or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in
-         *     without the capability 403. A site without the add-on (or with it switched off) answers 404
-         *     `rest_no_route`.
+         * @description `GET /builder/v1/smooth-scroll-options`. Gives the page builder's smooth-scroll options. The
+         *     seed lists no parameter for it besides `i18n_language`. It answers the setting: `{enabled}` (a
+         *     flag as a string), with `options` where the setting has some. Administrative route; the add-on
+         *     checks only a capability, so an application password (HTTP Basic) and the login cookie plus an
+         *     `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce counts as
+         *     none) it answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`.
+         *     Read from the add-on's source, not observed: the add-on cannot run on the project's test sites.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getBuilderSmoothScrollOptions"];
         put?: never;
         /**
          * Save the smooth-scroll options
-         * @description `POST /builder/v1/smooth-scroll-options`. Saves the page builder's smooth-scroll options (the seed
-         *     lists no body field). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /builder/v1/smooth-scroll-options`. Saves the page builder's smooth-scroll options (the
+         *     seed lists no body field). The seed lists no parameter for it besides `i18n_language`. It
+         *     answers `{success, enabled}` (the flag as a string), with a `message` where it says more.
+         *     Administrative route (`manage_options`) whose callback checks the `X-WP-Nonce` header itself:
+         *     without the nonce it refuses with 403 `invalid_nonce` (the platform's error shape), so only the
+         *     login cookie plus an `X-WP-Nonce` header works; an application password can use the add-on's
+         *     reads, not this. Without credentials it answers 401 `rest_forbidden`. Read from the add-on's
+         *     source, not observed: the add-on cannot run on the project's test sites. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postBuilderSmoothScrollOptions"];
         delete?: never;
@@ -3793,25 +4051,29 @@ export interface paths {
         };
         /**
          * Get the combined CSS setting
-         * @description `GET /builder/v1/combined-css`. Gives the page builder's setting for combined CSS (per the route's
-         *     name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         * @description `GET /builder/v1/combined-css`. Gives the page builder's setting for combined CSS (per the
+         *     route's name). The seed lists no parameter for it besides `i18n_language`. It answers the
+         *     setting: `{enabled}` (a flag as a string), with `options` where the setting has some.
+         *     Administrative route; the add-on checks only a capability, so an application password (HTTP
+         *     Basic) and the login cookie plus an `X-WP-Nonce` header both work. Without credentials (a login
+         *     cookie without the nonce counts as none) it answers 401 `rest_forbidden`, signed in without the
+         *     capability 403 `rest_forbidden`. Read from the add-on's source, not observed: the add-on cannot
+         *     run on the project's test sites. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         get: operations["getBuilderCombinedCss"];
         put?: never;
         /**
          * Save the combined CSS setting
-         * @description `POST /builder/v1/combined-css`. Saves the page builder's setting for combined CSS (per the route's
-         *     name) (the seed lists no body field). The seed lists no parameter for it besides `i18n_language`,
-         *     and the add-on publishes no contract for its answer, so the body is described only as JSON.
-         *     Administrative route of an installed add-on: it needs a signed-in user with the capability the
-         *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `POST /builder/v1/combined-css`. Saves the page builder's setting for combined CSS (per the
+         *     route's name) (the seed lists no body field). The seed lists no parameter for it besides
+         *     `i18n_language`. It answers `{success, enabled}` (the flag as a string), with a `message` where
+         *     it says more. Administrative route (`manage_options`) whose callback checks the `X-WP-Nonce`
+         *     header itself: without the nonce it refuses with 403 `invalid_nonce` (the platform's error
+         *     shape), so only the login cookie plus an `X-WP-Nonce` header works; an application password can
+         *     use the add-on's reads, not this. Without credentials it answers 401 `rest_forbidden`. Read from
+         *     the add-on's source, not observed: the add-on cannot run on the project's test sites. A site
+         *     without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postBuilderCombinedCss"];
         delete?: never;
@@ -3830,24 +4092,28 @@ export interface paths {
         /**
          * Get the combined JavaScript setting
          * @description `GET /builder/v1/combined-js`. Gives the page builder's setting for combined JavaScript (per the
-         *     route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         *     route's name). The seed lists no parameter for it besides `i18n_language`. It answers the
+         *     setting: `{enabled}` (a flag as a string), with `options` where the setting has some.
+         *     Administrative route; the add-on checks only a capability, so an application password (HTTP
+         *     Basic) and the login cookie plus an `X-WP-Nonce` header both work. Without credentials (a login
+         *     cookie without the nonce counts as none) it answers 401 `rest_forbidden`, signed in without the
+         *     capability 403 `rest_forbidden`. Read from the add-on's source, not observed: the add-on cannot
+         *     run on the project's test sites. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         get: operations["getBuilderCombinedJs"];
         put?: never;
         /**
          * Save the combined JavaScript setting
-         * @description `POST /builder/v1/combined-js`. Saves the page builder's setting for combined JavaScript (per the
-         *     route's name) (the seed lists no body field). The seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `POST /builder/v1/combined-js`. Saves the page builder's setting for combined JavaScript (per
+         *     the route's name) (the seed lists no body field). The seed lists no parameter for it besides
+         *     `i18n_language`. It answers `{success, enabled}` (the flag as a string), with a `message` where
+         *     it says more. Administrative route (`manage_options`) whose callback checks the `X-WP-Nonce`
+         *     header itself: without the nonce it refuses with 403 `invalid_nonce` (the platform's error
+         *     shape), so only the login cookie plus an `X-WP-Nonce` header works; an application password can
+         *     use the add-on's reads, not this. Without credentials it answers 401 `rest_forbidden`. Read from
+         *     the add-on's source, not observed: the add-on cannot run on the project's test sites. A site
+         *     without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postBuilderCombinedJs"];
         delete?: never;
@@ -3865,13 +4131,15 @@ export interface paths {
         };
         /**
          * Get the analytics opt-in
-         * @description `GET /builder/v1/analytics-optin`. Gives the page builder's analytics opt-in choice (per the route's
-         *     name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         * @description `GET /builder/v1/analytics-optin`. Gives the page builder's analytics opt-in choice (per the
+         *     route's name). The seed lists no parameter for it besides `i18n_language`. It answers the
+         *     setting: `{enabled}` (a flag as a string), with `options` where the setting has some.
+         *     Administrative route; the add-on checks only a capability, so an application password (HTTP
+         *     Basic) and the login cookie plus an `X-WP-Nonce` header both work. Without credentials (a login
+         *     cookie without the nonce counts as none) it answers 401 `rest_forbidden`, signed in without the
+         *     capability 403 `rest_forbidden`. Read from the add-on's source, not observed: the add-on cannot
+         *     run on the project's test sites. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         get: operations["getBuilderAnalyticsOptin"];
         put?: never;
@@ -3879,11 +4147,13 @@ export interface paths {
          * Save the analytics opt-in
          * @description `POST /builder/v1/analytics-optin`. Saves the page builder's analytics opt-in choice (per the
          *     route's name) (the seed lists no body field). The seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         *     `i18n_language`. It answers `{success, enabled}` (the flag as a string), with a `message` where
+         *     it says more. Administrative route (`manage_options`) whose callback checks the `X-WP-Nonce`
+         *     header itself: without the nonce it refuses with 403 `invalid_nonce` (the platform's error
+         *     shape), so only the login cookie plus an `X-WP-Nonce` header works; an application password can
+         *     use the add-on's reads, not this. Without credentials it answers 401 `rest_forbidden`. Read from
+         *     the add-on's source, not observed: the add-on cannot run on the project's test sites. A site
+         *     without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postBuilderAnalyticsOptin"];
         delete?: never;
@@ -3901,24 +4171,29 @@ export interface paths {
         };
         /**
          * Get the map key
-         * @description `GET /builder/v1/map-key`. Gives the page builder's key for the maps service (per the route's name).
-         *     The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for
-         *     its answer, so the body is described only as JSON. Administrative route of an installed add-on: it
-         *     needs a signed-in user with the capability the add-on checks, sent as an application password (HTTP
-         *     Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
-         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
-         *     404 `rest_no_route`.
+         * @description `GET /builder/v1/map-key`. Gives the page builder's key for the maps service (per the route's
+         *     name). The seed lists no parameter for it besides `i18n_language`; the add-on publishes no
+         *     contract for its success body and neither the recorded exchanges nor its source as read give it,
+         *     so that body is described only as JSON. Administrative route; the add-on checks only a
+         *     capability, so an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce`
+         *     header both work. Without credentials (a login cookie without the nonce counts as none) it
+         *     answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Read from
+         *     the add-on's source, not observed: the add-on cannot run on the project's test sites. A site
+         *     without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getBuilderMapKey"];
         put?: never;
         /**
          * Save the map key
-         * @description `POST /builder/v1/map-key`. Saves the page builder's key for the maps service (per the route's name)
-         *     (the seed lists no body field). The seed lists no parameter for it besides `i18n_language`, and the
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
+         * @description `POST /builder/v1/map-key`. Saves the page builder's key for the maps service (per the route's
+         *     name) (the seed lists no body field). The seed lists no parameter for it besides
+         *     `i18n_language`; the add-on publishes no contract for its success body and neither the recorded
+         *     exchanges nor its source as read give it, so that body is described only as JSON. Administrative
+         *     route (`manage_options`) whose callback checks the `X-WP-Nonce` header itself: without the nonce
+         *     it refuses with 403 `invalid_nonce` (the platform's error shape), so only the login cookie plus
+         *     an `X-WP-Nonce` header works; an application password can use the add-on's reads, not this.
+         *     Without credentials it answers 401 `rest_forbidden`. Read from the add-on's source, not
+         *     observed: the add-on cannot run on the project's test sites. A site without the add-on (or with
          *     it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postBuilderMapKey"];
@@ -3937,24 +4212,31 @@ export interface paths {
         };
         /**
          * Get the debug options
-         * @description `GET /builder/v1/debug-options`. Gives the page builder's debug options. The seed lists no parameter
-         *     for it besides `i18n_language`, and the add-on publishes no contract for its answer, so the body is
-         *     described only as JSON. Administrative route of an installed add-on: it needs a signed-in user with
-         *     the capability the add-on checks, sent as an application password (HTTP Basic) or as the login
-         *     cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in without the
-         *     capability 403. A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `GET /builder/v1/debug-options`. Gives the page builder's debug options. The seed lists no
+         *     parameter for it besides `i18n_language`; the add-on publishes no contract for its success body
+         *     and neither the recorded exchanges nor its source as read give it, so that body is described
+         *     only as JSON. It answers an object of about 13 debug settings; their names are not known, so the
+         *     body stays undocumented. Administrative route; the add-on checks only a capability, so an
+         *     application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Read from the add-on's
+         *     source, not observed: the add-on cannot run on the project's test sites. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getBuilderDebugOptions"];
         put?: never;
         /**
          * Save the debug options
          * @description `POST /builder/v1/debug-options`. Saves the page builder's debug options (the seed lists no body
-         *     field). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         *     field). The seed lists no parameter for it besides `i18n_language`; the add-on publishes no
+         *     contract for its success body and neither the recorded exchanges nor its source as read give it,
+         *     so that body is described only as JSON. Administrative route (`manage_options`) whose callback
+         *     checks the `X-WP-Nonce` header itself: without the nonce it refuses with 403 `invalid_nonce`
+         *     (the platform's error shape), so only the login cookie plus an `X-WP-Nonce` header works; an
+         *     application password can use the add-on's reads, not this. Without credentials it answers 401
+         *     `rest_forbidden`. Read from the add-on's source, not observed: the add-on cannot run on the
+         *     project's test sites. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         post: operations["postBuilderDebugOptions"];
         delete?: never;
@@ -3972,13 +4254,14 @@ export interface paths {
         };
         /**
          * Get the smooth-scroll status
-         * @description `GET /builder/v1/smooth-scroll-status`. Gives whether smooth scrolling is on (per the route's name).
-         *     The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for
-         *     its answer, so the body is described only as JSON. Administrative route of an installed add-on: it
-         *     needs a signed-in user with the capability the add-on checks, sent as an application password (HTTP
-         *     Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
-         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
-         *     404 `rest_no_route`.
+         * @description `GET /builder/v1/smooth-scroll-status`. Gives whether smooth scrolling is on (per the route's
+         *     name). The seed lists no parameter for it besides `i18n_language`. It answers the setting:
+         *     `{enabled}` (a flag as a string). Administrative route; the add-on checks only a capability, so
+         *     an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Read from the add-on's
+         *     source, not observed: the add-on cannot run on the project's test sites. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getBuilderSmoothScrollStatus"];
         put?: never;
@@ -4000,13 +4283,16 @@ export interface paths {
         put?: never;
         /**
          * Validate the map key
-         * @description `POST /builder/v1/map-key/validate`. Validates a key for the maps service (per the route's name; the
-         *     seed lists no body field). The seed lists no parameter for it besides `i18n_language`, and the
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /builder/v1/map-key/validate`. Validates a key for the maps service (per the route's name;
+         *     the seed lists no body field). The seed lists no parameter for it besides `i18n_language`. It
+         *     checks the key with the map service and answers `{success, message}`: 200 when valid, 400 with
+         *     the same shape when not. Administrative route (`manage_options`) whose callback checks the
+         *     `X-WP-Nonce` header itself: without the nonce it refuses with 403 `invalid_nonce` (the
+         *     platform's error shape), so only the login cookie plus an `X-WP-Nonce` header works; an
+         *     application password can use the add-on's reads, not this. Without credentials it answers 401
+         *     `rest_forbidden`. Read from the add-on's source, not observed: the add-on cannot run on the
+         *     project's test sites. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         post: operations["postBuilderMapKeyValidate"];
         delete?: never;
@@ -4026,13 +4312,15 @@ export interface paths {
         put?: never;
         /**
          * Create a page with the page builder
-         * @description `POST /builder/v1/create-page`. Creates a page (per the route's name; the seed lists no body field).
-         *     The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for
-         *     its answer, so the body is described only as JSON. Administrative route of an installed add-on: it
-         *     needs a signed-in user with the capability the add-on checks, sent as an application password (HTTP
-         *     Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
-         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
-         *     404 `rest_no_route`.
+         * @description `POST /builder/v1/create-page`. Creates a page (per the route's name; the seed lists no body
+         *     field). The seed lists no parameter for it besides `i18n_language`. It answers `{url}` of the
+         *     new page. It needs `edit_pages`. Administrative route (`manage_options`) whose callback checks
+         *     the `X-WP-Nonce` header itself: without the nonce it refuses with 403 `invalid_nonce` (the
+         *     platform's error shape), so only the login cookie plus an `X-WP-Nonce` header works; an
+         *     application password can use the add-on's reads, not this. Without credentials it answers 401
+         *     `rest_forbidden`. Read from the add-on's source, not observed: the add-on cannot run on the
+         *     project's test sites. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         post: operations["postBuilderCreatePage"];
         delete?: never;
@@ -4052,12 +4340,14 @@ export interface paths {
         put?: never;
         /**
          * Refresh the font library
-         * @description `POST /builder/v1/font-library/refresh`. Refreshes the font library (per the route's name). The seed
-         *     lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for its
-         *     answer, so the body is described only as JSON. Administrative route of an installed add-on: it needs
-         *     a signed-in user with the capability the add-on checks, sent as an application password (HTTP Basic)
-         *     or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in
-         *     without the capability 403. A site without the add-on (or with it switched off) answers 404
+         * @description `POST /builder/v1/font-library/refresh`. Refreshes the font library (per the route's name). The
+         *     seed lists no parameter for it besides `i18n_language`. It answers `{count, message}`. The
+         *     product names the route `google-fonts/refresh`. Administrative route (`manage_options`) whose
+         *     callback checks the `X-WP-Nonce` header itself: without the nonce it refuses with 403
+         *     `invalid_nonce` (the platform's error shape), so only the login cookie plus an `X-WP-Nonce`
+         *     header works; an application password can use the add-on's reads, not this. Without credentials
+         *     it answers 401 `rest_forbidden`. Read from the add-on's source, not observed: the add-on cannot
+         *     run on the project's test sites. A site without the add-on (or with it switched off) answers 404
          *     `rest_no_route`.
          */
         post: operations["postBuilderFontLibraryRefresh"];
@@ -4077,34 +4367,43 @@ export interface paths {
         /**
          * List the icon fonts
          * @description `GET /builder/v1/icon-fonts`. Lists the icon fonts (per the route's name). The seed lists no
-         *     parameter for it besides `i18n_language`, and the add-on publishes no contract for its answer, so
-         *     the body is described only as JSON. Administrative route of an installed add-on: it needs a
-         *     signed-in user with the capability the add-on checks, sent as an application password (HTTP Basic)
-         *     or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in
-         *     without the capability 403. A site without the add-on (or with it switched off) answers 404
-         *     `rest_no_route`.
+         *     parameter for it besides `i18n_language`. It answers the icon fonts keyed by name, each `{name,
+         *     style, icons}`. Administrative route; the add-on checks only a capability, so an application
+         *     password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work. Without
+         *     credentials (a login cookie without the nonce counts as none) it answers 401 `rest_forbidden`,
+         *     signed in without the capability 403 `rest_forbidden`. Read from the add-on's source, not
+         *     observed: the add-on cannot run on the project's test sites. A site without the add-on (or with
+         *     it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getBuilderIconFonts"];
         put?: never;
         /**
          * Add an icon font
          * @description `POST /builder/v1/icon-fonts`. Adds an icon font (per the route's name; the seed lists no body
-         *     field). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         *     field). The seed lists no parameter for it besides `i18n_language`; the add-on publishes no
+         *     contract for its success body and neither the recorded exchanges nor its source as read give it,
+         *     so that body is described only as JSON. An upload without a file answers 400 `no_file`, a file
+         *     that is not an icon font 400 `invalid_font`, a failed upload 500 `upload_error` (the platform's
+         *     error shape). Administrative route (`manage_options`) whose callback checks the `X-WP-Nonce`
+         *     header itself: without the nonce it refuses with 403 `invalid_nonce` (the platform's error
+         *     shape), so only the login cookie plus an `X-WP-Nonce` header works; an application password can
+         *     use the add-on's reads, not this. Without credentials it answers 401 `rest_forbidden`. Read from
+         *     the add-on's source, not observed: the add-on cannot run on the project's test sites. A site
+         *     without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postBuilderIconFonts"];
         /**
          * Delete an icon font
          * @description `DELETE /builder/v1/icon-fonts`. Deletes the icon font named by `font`. The add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         *     contract for its success body and neither the recorded exchanges nor its source as read give it,
+         *     so that body is described only as JSON. A font it does not hold answers 404 `not_found` (the
+         *     platform's error shape). Administrative route (`manage_options`) whose callback checks the
+         *     `X-WP-Nonce` header itself: without the nonce it refuses with 403 `invalid_nonce` (the
+         *     platform's error shape), so only the login cookie plus an `X-WP-Nonce` header works; an
+         *     application password can use the add-on's reads, not this. Without credentials it answers 401
+         *     `rest_forbidden`. Read from the add-on's source, not observed: the add-on cannot run on the
+         *     project's test sites. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         delete: operations["deleteBuilderIconFonts"];
         options?: never;
@@ -4121,59 +4420,76 @@ export interface paths {
         };
         /**
          * List the font library
-         * @description `GET /builder/v1/font-library`. Lists fonts of the font library, paged by `start` and `fetch` and
-         *     searched by `search`. The seed gives the three parameters defaults but no types, so their schemas do
-         *     not constrain one. The add-on publishes no contract for its answer, so the body is described only as
-         *     JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability the
-         *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `GET /builder/v1/font-library`. Lists fonts of the font library, paged by `start` and `fetch`
+         *     and searched by `search`. The seed gives the three parameters defaults but no types, so their
+         *     schemas do not constrain one. It answers `{fonts, fonts_count, is_search}`. The product names
+         *     the route `google-fonts`. Administrative route; the add-on checks only a capability, so an
+         *     application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Read from the add-on's
+         *     source, not observed: the add-on cannot run on the project's test sites. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getBuilderFontLibrary"];
         /**
          * Update a font of the library
-         * @description `PUT /builder/v1/font-library`. Updates a font of the font library (the seed lists no body field; it
-         *     lists PUT together with POST and PATCH). The seed lists no parameter for it besides `i18n_language`,
-         *     and the add-on publishes no contract for its answer, so the body is described only as JSON.
-         *     Administrative route of an installed add-on: it needs a signed-in user with the capability the
-         *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `PUT /builder/v1/font-library`. Updates a font of the font library (the seed lists no body
+         *     field; it lists PUT together with POST and PATCH). The seed lists no parameter for it
+         *     besides `i18n_language`; the add-on publishes no contract for its success body and neither
+         *     the recorded exchanges nor its source as read give it, so that body is described only as
+         *     JSON. The product names the route `google-fonts`. Administrative route (`manage_options`)
+         *     whose callback checks the `X-WP-Nonce` header itself: without the nonce it refuses with 403
+         *     `invalid_nonce` (the platform's error shape), so only the login cookie plus an `X-WP-Nonce`
+         *     header works; an application password can use the add-on's reads, not this. Without
+         *     credentials it answers 401 `rest_forbidden`. Read from the add-on's source, not observed:
+         *     the add-on cannot run on the project's test sites. A site without the add-on (or with it
+         *     switched off) answers 404 `rest_no_route`.
          */
         put: operations["putBuilderFontLibrary"];
         /**
          * Add a font to the library
-         * @description `POST /builder/v1/font-library`. Adds a font to the font library (the seed lists no body field). The
-         *     seed lists POST twice for this route (alone, and with PUT and PATCH); the two are merged here into
-         *     this one POST operation, as a route answers one handler per method. The seed lists no parameter for
-         *     it besides `i18n_language`, and the add-on publishes no contract for its answer, so the body is
-         *     described only as JSON. Administrative route of an installed add-on: it needs a signed-in user with
-         *     the capability the add-on checks, sent as an application password (HTTP Basic) or as the login
-         *     cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in without the
-         *     capability 403. A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `POST /builder/v1/font-library`. Adds a font to the font library (the seed lists no body field).
+         *     The seed lists POST twice for this route (alone, and with PUT and PATCH); the two are merged
+         *     here into this one POST operation, as a route answers one handler per method. The seed lists no
+         *     parameter for it besides `i18n_language`; the add-on publishes no contract for its success body
+         *     and neither the recorded exchanges nor its source as read give it, so that body is described
+         *     only as JSON. The product names the route `google-fonts`. Administrative route
+         *     (`manage_options`) whose callback checks the `X-WP-Nonce` header itself: without the nonce it
+         *     refuses with 403 `invalid_nonce` (the platform's error shape), so only the login cookie plus an
+         *     `X-WP-Nonce` header works; an application password can use the add-on's reads, not this. Without
+         *     credentials it answers 401 `rest_forbidden`. Read from the add-on's source, not observed: the
+         *     add-on cannot run on the project's test sites. A site without the add-on (or with it switched
+         *     off) answers 404 `rest_no_route`.
          */
         post: operations["postBuilderFontLibrary"];
         /**
          * Delete a font from the library
-         * @description `DELETE /builder/v1/font-library`. Deletes the font named by `font_name` from the font library. The
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `DELETE /builder/v1/font-library`. Deletes the font named by `font_name` from the font library.
+         *     The add-on publishes no contract for its success body and neither the recorded exchanges nor its
+         *     source as read give it, so that body is described only as JSON. The product names the route
+         *     `google-fonts`. Administrative route (`manage_options`) whose callback checks the `X-WP-Nonce`
+         *     header itself: without the nonce it refuses with 403 `invalid_nonce` (the platform's error
+         *     shape), so only the login cookie plus an `X-WP-Nonce` header works; an application password can
+         *     use the add-on's reads, not this. Without credentials it answers 401 `rest_forbidden`. Read from
+         *     the add-on's source, not observed: the add-on cannot run on the project's test sites. A site
+         *     without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         delete: operations["deleteBuilderFontLibrary"];
         options?: never;
         head?: never;
         /**
          * Patch a font of the library
-         * @description `PATCH /builder/v1/font-library`. Updates a font of the font library (the seed lists no body field;
-         *     it lists PATCH together with POST and PUT). The seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability
-         *     the add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `PATCH /builder/v1/font-library`. Updates a font of the font library (the seed lists no body
+         *     field; it lists PATCH together with POST and PUT). The seed lists no parameter for it
+         *     besides `i18n_language`; the add-on publishes no contract for its success body and neither
+         *     the recorded exchanges nor its source as read give it, so that body is described only as
+         *     JSON. The product names the route `google-fonts`. Administrative route (`manage_options`)
+         *     whose callback checks the `X-WP-Nonce` header itself: without the nonce it refuses with 403
+         *     `invalid_nonce` (the platform's error shape), so only the login cookie plus an `X-WP-Nonce`
+         *     header works; an application password can use the add-on's reads, not this. Without
+         *     credentials it answers 401 `rest_forbidden`. Read from the add-on's source, not observed:
+         *     the add-on cannot run on the project's test sites. A site without the add-on (or with it
+         *     switched off) answers 404 `rest_no_route`.
          */
         patch: operations["patchBuilderFontLibrary"];
         trace?: never;
@@ -4187,12 +4503,15 @@ export interface paths {
         };
         /**
          * List the variants of a font
-         * @description `GET /builder/v1/font-library/variants`. Lists the variants (weights and styles) of the font named
-         *     by `font_name`. The add-on publishes no contract for its answer, so the body is described only as
-         *     JSON. Administrative route of an installed add-on: it needs a signed-in user with the capability the
-         *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `GET /builder/v1/font-library/variants`. Lists the variants (weights and styles) of the font
+         *     named by `font_name`. The add-on publishes no contract for its success body and neither the
+         *     recorded exchanges nor its source as read give it, so that body is described only as JSON. The
+         *     product names the route `google-fonts/variants`. Administrative route; the add-on checks only a
+         *     capability, so an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce`
+         *     header both work. Without credentials (a login cookie without the nonce counts as none) it
+         *     answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Read from
+         *     the add-on's source, not observed: the add-on cannot run on the project's test sites. A site
+         *     without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getBuilderFontLibraryVariants"];
         put?: never;
@@ -4236,12 +4555,17 @@ export interface paths {
         /**
          * List the extras modules
          * @description `GET /builderx/v1/modules`. Lists the modules of the page-builder extras add-on (per the route's
-         *     name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         *     name). The seed lists no parameter for it besides `i18n_language`; the add-on publishes no
+         *     contract for its success body and neither the recorded exchanges nor its source as read give it,
+         *     so that body is described only as JSON. The product registers the route twice and the first
+         *     registration serves: a map from a module's key to the module with `is_activate`; where the other
+         *     registration serves, it checks `X-WP-Nonce` even on this GET (403 without it). The modules'
+         *     members are not known, so the body stays undocumented. Administrative route; the add-on checks
+         *     only a capability, so an application password (HTTP Basic) and the login cookie plus an
+         *     `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce counts as
+         *     none) it answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`.
+         *     Read from the add-on's source, not observed: the add-on cannot run on the project's test sites.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getBuilderxModules"];
         put?: never;
@@ -4262,12 +4586,14 @@ export interface paths {
         /**
          * Get the marketplace activation
          * @description `GET /builderx/v1/marketplace-activation`. Gives the add-on's marketplace activation (per the
-         *     route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         *     route's name). The seed lists no parameter for it besides `i18n_language`. It answers `{success:
+         *     true, url}`, or 500 `class_not_found` (the platform's error shape) when the activation class is
+         *     missing. The product names the route `envato-activation`. Administrative route; the add-on
+         *     checks only a capability, so an application password (HTTP Basic) and the login cookie plus an
+         *     `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce counts as
+         *     none) it answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`.
+         *     Read from the add-on's source, not observed: the add-on cannot run on the project's test sites.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getBuilderxMarketplaceActivation"];
         put?: never;
@@ -4287,13 +4613,14 @@ export interface paths {
         };
         /**
          * Get the licence status
-         * @description `GET /builderx/v1/license-status`. Gives the status of the add-on's licence (per the route's name).
-         *     The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for
-         *     its answer, so the body is described only as JSON. Administrative route of an installed add-on: it
-         *     needs a signed-in user with the capability the add-on checks, sent as an application password (HTTP
-         *     Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
-         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
-         *     404 `rest_no_route`.
+         * @description `GET /builderx/v1/license-status`. Gives the status of the add-on's licence (per the route's
+         *     name). The seed lists no parameter for it besides `i18n_language`. It answers `{success,
+         *     is_active}`. Administrative route; the add-on checks only a capability, so an application
+         *     password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work. Without
+         *     credentials (a login cookie without the nonce counts as none) it answers 401 `rest_forbidden`,
+         *     signed in without the capability 403 `rest_forbidden`. Read from the add-on's source, not
+         *     observed: the add-on cannot run on the project's test sites. A site without the add-on (or with
+         *     it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getBuilderxLicenseStatus"];
         put?: never;
@@ -4316,12 +4643,13 @@ export interface paths {
         /**
          * Deactivate the licence
          * @description `POST /builderx/v1/license-deactivate`. Deactivates the add-on's licence on this site (per the
-         *     route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes
-         *     no contract for its answer, so the body is described only as JSON. Administrative route of an
-         *     installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         *     route's name). The seed lists no parameter for it besides `i18n_language`. It answers `{success,
+         *     message}`. Administrative route (`manage_options`) whose callback checks the `X-WP-Nonce` header
+         *     itself: without the nonce it refuses with 403 `invalid_nonce` (the platform's error shape), so
+         *     only the login cookie plus an `X-WP-Nonce` header works; an application password can use the
+         *     add-on's reads, not this. Without credentials it answers 401 `rest_forbidden`. Read from the
+         *     add-on's source, not observed: the add-on cannot run on the project's test sites. A site without
+         *     the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postBuilderxLicenseDeactivate"];
         delete?: never;
@@ -4339,13 +4667,18 @@ export interface paths {
         };
         /**
          * List the extras plugins
-         * @description `GET /builderx/v1/plugins`. Lists the plugins the extras add-on knows (per the route's name). The
-         *     seed lists no parameter for it besides `i18n_language`, and the add-on publishes no contract for its
-         *     answer, so the body is described only as JSON. Administrative route of an installed add-on: it needs
-         *     a signed-in user with the capability the add-on checks, sent as an application password (HTTP Basic)
-         *     or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401, signed in
-         *     without the capability 403. A site without the add-on (or with it switched off) answers 404
-         *     `rest_no_route`.
+         * @description `GET /builderx/v1/plugins`. Lists the plugins the extras add-on knows (per the route's name).
+         *     The seed lists no parameter for it besides `i18n_language`; the add-on publishes no contract for
+         *     its success body and neither the recorded exchanges nor its source as read give it, so that body
+         *     is described only as JSON. It checks `X-WP-Nonce` even on this GET and refuses with 403
+         *     `uavc_rest_not_allowed` (without credentials too, not 401); it answers the list, or 404 with a
+         *     `{message}` body when there is none. The list's members are not known, so the body stays
+         *     undocumented. Administrative route (`manage_options`) whose callback checks the `X-WP-Nonce`
+         *     header itself: without the nonce it refuses with 403 `invalid_nonce` (the platform's error
+         *     shape), so only the login cookie plus an `X-WP-Nonce` header works; an application password can
+         *     use the add-on's reads, not this. Without credentials it answers 401 `rest_forbidden`. Read from
+         *     the add-on's source, not observed: the add-on cannot run on the project's test sites. A site
+         *     without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getBuilderxPlugins"];
         put?: never;
@@ -4366,9 +4699,11 @@ export interface paths {
         /**
          * List the sliders
          * @description `GET /slider/sliders`. Lists the sliders. The seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Public: the slider add-on serves its sliders to the public pages of the site, so reads need
-         *     no credentials. A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         *     `i18n_language`. Public: the slider add-on serves its sliders to the public pages of the site,
+         *     so reads need no credentials. It answers the slider add-on's envelope; without `id` or `alias`
+         *     it is `{"success": false, "message": "Slider could not be loaded"}`. Read from the add-on's
+         *     source, not observed: the add-on cannot run on the project's test sites. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getSliderSliders"];
         put?: never;
@@ -4395,11 +4730,13 @@ export interface paths {
         };
         /**
          * Get a slider
-         * @description `GET /slider/sliders/{slider}`. Gives one slider, addressed by its identifier (word characters and
-         *     hyphens). Apart from its path parameter, the seed lists no parameter for it besides `i18n_language`,
-         *     and the add-on publishes no contract for its answer, so the body is described only as JSON. Public:
-         *     the slider add-on serves its sliders to the public pages of the site, so reads need no credentials.
-         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `GET /slider/sliders/{slider}`. Gives one slider, addressed by its identifier (word characters
+         *     and hyphens). Apart from its path parameter, the seed lists no parameter for it besides
+         *     `i18n_language`. Public: the slider add-on serves its sliders to the public pages of the site,
+         *     so reads need no credentials. It answers the slider add-on's envelope with the slider's data
+         *     merged in; `{slider}` is an id when it is all digits, else an alias. Read from the add-on's
+         *     source, not observed: the add-on cannot run on the project's test sites. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getSliderSlider"];
         put?: never;
@@ -4425,11 +4762,12 @@ export interface paths {
         };
         /**
          * Get the slides of a slider
-         * @description `GET /slider/sliders/slides/{id}`. Gives slides by a numeric id (per the route's name; the seed says
-         *     only that the id is digits). Apart from its path parameter, the seed lists no parameter for it
-         *     besides `i18n_language`, and the add-on publishes no contract for its answer, so the body is
-         *     described only as JSON. Public: the slider add-on serves its sliders to the public pages of the
-         *     site, so reads need no credentials. A site without the add-on (or with it switched off) answers 404
+         * @description `GET /slider/sliders/slides/{id}`. Gives slides by a numeric id (per the route's name; the seed
+         *     says only that the id is digits). Apart from its path parameter, the seed lists no parameter for
+         *     it besides `i18n_language`. Public: the slider add-on serves its sliders to the public pages of
+         *     the site, so reads need no credentials. It answers the slider add-on's envelope with the slides'
+         *     data merged in. Read from the add-on's source, not observed: the add-on cannot run on the
+         *     project's test sites. A site without the add-on (or with it switched off) answers 404
          *     `rest_no_route`.
          */
         get: operations["getSliderSlides"];
@@ -4457,11 +4795,12 @@ export interface paths {
         };
         /**
          * Get a slider stream
-         * @description `GET /slider/sliders/stream/{id}`. Gives the stream of one or more ids separated by commas (per the
-         *     route's name). Apart from its path parameter, the seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Public: the slider add-on serves its sliders to the public pages of the site, so reads need
-         *     no credentials. A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `GET /slider/sliders/stream/{id}`. Gives the stream of one or more ids separated by commas (per
+         *     the route's name). Apart from its path parameter, the seed lists no parameter for it besides
+         *     `i18n_language`. Public: the slider add-on serves its sliders to the public pages of the site,
+         *     so reads need no credentials. It answers the slider add-on's envelope with `data`. Read from the
+         *     add-on's source, not observed: the add-on cannot run on the project's test sites. A site without
+         *     the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getSliderStream"];
         put?: never;
@@ -4490,9 +4829,11 @@ export interface paths {
          * Get a slider for a modal
          * @description `GET /slider/sliders/modal/{slider}`. Gives one slider for display in a modal window (per the
          *     route's name). Apart from its path parameter, the seed lists no parameter for it besides
-         *     `i18n_language`, and the add-on publishes no contract for its answer, so the body is described only
-         *     as JSON. Public: the slider add-on serves its sliders to the public pages of the site, so reads need
-         *     no credentials. A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         *     `i18n_language`. Public: the slider add-on serves its sliders to the public pages of the site,
+         *     so reads need no credentials. It answers the slider add-on's envelope with `id`, `bg`, `sp`,
+         *     `addons` and `v6v7ids`; `{slider}` is an id when it is all digits, else an alias. Read from the
+         *     add-on's source, not observed: the add-on cannot run on the project's test sites. A site without
+         *     the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getSliderModal"];
         put?: never;
@@ -4537,12 +4878,16 @@ export interface paths {
         put?: never;
         /**
          * Send a message from the contact form
-         * @description `POST /theme/v1/send-mail`. Sends the message of the theme's contact form by mail. The add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Public: the theme's
-         *     contact form posts here from the browser of any visitor, so the route takes no user credentials; it
-         *     guards itself with its own `security_token` (printed into the form) and the captcha answer
-         *     `gcaptcha_token`. How it answers a wrong token is not documented. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /theme/v1/send-mail`. Sends the message of the theme's contact form by mail. Public: the
+         *     theme's contact form posts here from the browser of any visitor, so the route takes no user
+         *     credentials; it guards itself with its own `security_token` (printed into the form) and the
+         *     captcha answer `gcaptcha_token`. How it answers a wrong token is not documented. It always
+         *     answers HTTP 200 `{success, errors}`: `false` for a wrong `security_token`, a filled
+         *     `send_message` (a honeypot), a wrong captcha or no `fields`; else the mail function's result,
+         *     with the success text ("Your message has been sent.") or a failure text, both set in the theme's
+         *     options. The product's route exists from the theme's 7.8.0 release. Read from the add-on's
+         *     source, not observed: the add-on cannot run on the project's test sites. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postThemeSendMail"];
         delete?: never;
@@ -4584,22 +4929,28 @@ export interface paths {
         get?: never;
         /**
          * Synchronise the connector (PUT)
-         * @description `PUT /connector/v1/sync`. Runs the connector's synchronisation. The add-on publishes no contract
-         *     for its answer, so the body is described only as JSON. Administrative route of an installed add-on:
-         *     it needs a signed-in user with the capability the add-on checks, sent as an application password
-         *     (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
-         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
-         *     404 `rest_no_route`.
+         * @description `PUT /connector/v1/sync`. Runs the connector's synchronisation. It always answers HTTP 200:
+         *     `{success: true, data: []}`, or `{success: false, error}` (e.g. `Not logged in.` when the site
+         *     is not connected). It needs `manage_options`; `GET` is not a method of the route (404
+         *     `rest_no_route`, recorded). Administrative route; the add-on checks only a capability, so an
+         *     application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         put: operations["putConnectorSync"];
         /**
          * Synchronise the connector
-         * @description `POST /connector/v1/sync`. Runs the connector's synchronisation. The add-on publishes no contract
-         *     for its answer, so the body is described only as JSON. Administrative route of an installed add-on:
-         *     it needs a signed-in user with the capability the add-on checks, sent as an application password
-         *     (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
-         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
-         *     404 `rest_no_route`.
+         * @description `POST /connector/v1/sync`. Runs the connector's synchronisation. It always answers HTTP 200:
+         *     `{success: true, data: []}`, or `{success: false, error}` (e.g. `Not logged in.` when the site
+         *     is not connected). It needs `manage_options`; `GET` is not a method of the route (404
+         *     `rest_no_route`, recorded). Administrative route; the add-on checks only a capability, so an
+         *     application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postConnectorSync"];
         delete?: never;
@@ -4607,12 +4958,15 @@ export interface paths {
         head?: never;
         /**
          * Synchronise the connector (PATCH)
-         * @description `PATCH /connector/v1/sync`. Runs the connector's synchronisation. The add-on publishes no contract
-         *     for its answer, so the body is described only as JSON. Administrative route of an installed add-on:
-         *     it needs a signed-in user with the capability the add-on checks, sent as an application password
-         *     (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
-         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
-         *     404 `rest_no_route`.
+         * @description `PATCH /connector/v1/sync`. Runs the connector's synchronisation. It always answers HTTP 200:
+         *     `{success: true, data: []}`, or `{success: false, error}` (e.g. `Not logged in.` when the site
+         *     is not connected). It needs `manage_options`; `GET` is not a method of the route (404
+         *     `rest_no_route`, recorded). Administrative route; the add-on checks only a capability, so an
+         *     application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     add-on's behaviour on a real site and its source; the recorded exchanges hold only its refusals.
+         *     A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         patch: operations["patchConnectorSync"];
         trace?: never;
@@ -4627,24 +4981,30 @@ export interface paths {
         get?: never;
         /**
          * Log the connector out (PUT)
-         * @description `PUT /connector/v1/logout`. Disconnects the connector from its service (per the route's name; the
-         *     seed lists no parameter). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `PUT /connector/v1/logout`. Disconnects the connector from its service (per the route's name;
+         *     the seed lists no parameter). The seed lists no parameter for it besides `i18n_language`. It
+         *     always answers HTTP 200: `{success: true, data: []}`, or `{success: false, error}` (e.g. `Not
+         *     logged in.` when the site is not connected). It needs `manage_options`; `GET` is not a method of
+         *     the route (404 `rest_no_route`, recorded). Administrative route; the add-on checks only a
+         *     capability, so an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce`
+         *     header both work. Without credentials (a login cookie without the nonce counts as none) it
+         *     answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described
+         *     from the add-on's behaviour on a real site and its source; the recorded exchanges hold only its
+         *     refusals. A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         put: operations["putConnectorLogout"];
         /**
          * Log the connector out
-         * @description `POST /connector/v1/logout`. Disconnects the connector from its service (per the route's name; the
-         *     seed lists no parameter). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /connector/v1/logout`. Disconnects the connector from its service (per the route's name;
+         *     the seed lists no parameter). The seed lists no parameter for it besides `i18n_language`. It
+         *     always answers HTTP 200: `{success: true, data: []}`, or `{success: false, error}` (e.g. `Not
+         *     logged in.` when the site is not connected). It needs `manage_options`; `GET` is not a method of
+         *     the route (404 `rest_no_route`, recorded). Administrative route; the add-on checks only a
+         *     capability, so an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce`
+         *     header both work. Without credentials (a login cookie without the nonce counts as none) it
+         *     answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described
+         *     from the add-on's behaviour on a real site and its source; the recorded exchanges hold only its
+         *     refusals. A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postConnectorLogout"];
         delete?: never;
@@ -4652,13 +5012,16 @@ export interface paths {
         head?: never;
         /**
          * Log the connector out (PATCH)
-         * @description `PATCH /connector/v1/logout`. Disconnects the connector from its service (per the route's name; the
-         *     seed lists no parameter). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `PATCH /connector/v1/logout`. Disconnects the connector from its service (per the route's name;
+         *     the seed lists no parameter). The seed lists no parameter for it besides `i18n_language`. It
+         *     always answers HTTP 200: `{success: true, data: []}`, or `{success: false, error}` (e.g. `Not
+         *     logged in.` when the site is not connected). It needs `manage_options`; `GET` is not a method of
+         *     the route (404 `rest_no_route`, recorded). Administrative route; the add-on checks only a
+         *     capability, so an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce`
+         *     header both work. Without credentials (a login cookie without the nonce counts as none) it
+         *     answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described
+         *     from the add-on's behaviour on a real site and its source; the recorded exchanges hold only its
+         *     refusals. A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         patch: operations["patchConnectorLogout"];
         trace?: never;
@@ -4695,12 +5058,16 @@ export interface paths {
         };
         /**
          * Preview a form
-         * @description `GET /forms/v1/preview/forms`. Gives the preview of one form. The add-on publishes no contract for
-         *     its answer, so the body is described only as JSON. Administrative route of an installed add-on: it
-         *     needs a signed-in user with the capability the add-on checks, sent as an application password (HTTP
-         *     Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
-         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
-         *     404 `rest_no_route`.
+         * @description `GET /forms/v1/preview/forms`. Gives the preview of one form. It answers the add-on's envelope
+         *     (`success`, `data.markup`), printed by the add-on itself (no REST headers such as `Allow`); an
+         *     unknown id answers `{"success": false}` inside HTTP 200, and a poll's id renders the poll. Since
+         *     the add-on's 1.50.3 release the route needs `manage_options`, `edit_pages`, `edit_posts` or
+         *     `edit_themes` (an author passes). Administrative route; the add-on checks only a capability, so
+         *     an application password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work.
+         *     Without credentials (a login cookie without the nonce counts as none) it answers 401
+         *     `rest_forbidden`, signed in without the capability 403 `rest_forbidden`. Described from the
+         *     exchanges recorded on a real site that runs the add-on. A site without the add-on (or with it
+         *     switched off) answers 404 `rest_no_route`.
          */
         get: operations["getFormsPreviewForms"];
         put?: never;
@@ -4720,12 +5087,15 @@ export interface paths {
         };
         /**
          * Preview a poll
-         * @description `GET /forms/v1/preview/polls`. Gives the preview of one poll. The add-on publishes no contract for
-         *     its answer, so the body is described only as JSON. Administrative route of an installed add-on: it
-         *     needs a signed-in user with the capability the add-on checks, sent as an application password (HTTP
-         *     Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
-         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
-         *     404 `rest_no_route`.
+         * @description `GET /forms/v1/preview/polls`. Gives the preview of one poll. It answers the add-on's envelope
+         *     (`success`, `data.markup`), printed by the add-on itself (no REST headers such as `Allow`); an
+         *     unknown id answers `{"success": false}` inside HTTP 200. Since the add-on's 1.50.3 release the
+         *     route needs `manage_options`, `edit_pages`, `edit_posts` or `edit_themes` (an author passes).
+         *     Administrative route; the add-on checks only a capability, so an application password (HTTP
+         *     Basic) and the login cookie plus an `X-WP-Nonce` header both work. Without credentials (a login
+         *     cookie without the nonce counts as none) it answers 401 `rest_forbidden`, signed in without the
+         *     capability 403 `rest_forbidden`. Described from the exchanges recorded on a real site that runs
+         *     the add-on. A site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         get: operations["getFormsPreviewPolls"];
         put?: never;
@@ -4745,11 +5115,15 @@ export interface paths {
         };
         /**
          * Preview a quiz
-         * @description `GET /forms/v1/preview/quizzes`. Gives the preview of one quiz. The add-on publishes no contract for
-         *     its answer, so the body is described only as JSON. Administrative route of an installed add-on: it
-         *     needs a signed-in user with the capability the add-on checks, sent as an application password (HTTP
-         *     Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it answers 401,
-         *     signed in without the capability 403. A site without the add-on (or with it switched off) answers
+         * @description `GET /forms/v1/preview/quizzes`. Gives the preview of one quiz. It answers the add-on's envelope
+         *     (`success`, `data.markup` and `data.type`), printed by the add-on itself (no REST headers such
+         *     as `Allow`); an unknown id answers `{"success": false}` inside HTTP 200. Since the add-on's
+         *     1.50.3 release the route needs `manage_options`, `edit_pages`, `edit_posts` or `edit_themes` (an
+         *     author passes). Administrative route; the add-on checks only a capability, so an application
+         *     password (HTTP Basic) and the login cookie plus an `X-WP-Nonce` header both work. Without
+         *     credentials (a login cookie without the nonce counts as none) it answers 401 `rest_forbidden`,
+         *     signed in without the capability 403 `rest_forbidden`. Described from the exchanges recorded on
+         *     a real site that runs the add-on. A site without the add-on (or with it switched off) answers
          *     404 `rest_no_route`.
          */
         get: operations["getFormsPreviewQuizzes"];
@@ -4793,13 +5167,13 @@ export interface paths {
         };
         /**
          * Fetch the installer subscription
-         * @description `GET /installer/v1/push/fetch-subscription`. Fetches the subscription data of the plugin installer
-         *     (per the route's name). The seed lists no parameter for it besides `i18n_language`, and the add-on
-         *     publishes no contract for its answer, so the body is described only as JSON. Administrative route of
-         *     an installed add-on: it needs a signed-in user with the capability the add-on checks, sent as an
-         *     application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `GET /installer/v1/push/fetch-subscription`. Fetches the subscription data of the plugin
+         *     installer (per the route's name). The seed lists no parameter for it besides `i18n_language`. It
+         *     always answers `{"message": "OK"}`: 200 when the last refresh is more than 7200 seconds old (it
+         *     then asks its vendor for the subscription), else 403 with the same body. Public: the route has
+         *     no permission check, so it needs no credentials. Described from the exchanges recorded on a real
+         *     site that runs the add-on. A site without the add-on (or with it switched off) answers 404
+         *     `rest_no_route`.
          */
         get: operations["getInstallerPushFetchSubscription"];
         put?: never;
@@ -4843,22 +5217,28 @@ export interface paths {
         get?: never;
         /**
          * Install an offered plugin (PUT)
-         * @description `PUT /crosssell/v1/plugincrosssell/install_plugin`. Installs the plugin named by `plugin_slug`. The
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `PUT /crosssell/v1/plugincrosssell/install_plugin`. Installs the plugin named by `plugin_slug`.
+         *     It answers the module's envelope: 200 on success, 400 with `success: false` and the reason ("You
+         *     are already using this plugin.", "Plugin already installed.", "Plugin not found.", or the plugin
+         *     directory's error text when it cannot be reached). It needs `install_plugins`. Administrative
+         *     route; the add-on checks only a capability, so an application password (HTTP Basic) and the
+         *     login cookie plus an `X-WP-Nonce` header both work. Without credentials (a login cookie without
+         *     the nonce counts as none) it answers 401 `rest_forbidden`, signed in without the capability 403
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
+         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         put: operations["putCrosssellPlugincrosssellInstallPlugin"];
         /**
          * Install an offered plugin
-         * @description `POST /crosssell/v1/plugincrosssell/install_plugin`. Installs the plugin named by `plugin_slug`. The
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /crosssell/v1/plugincrosssell/install_plugin`. Installs the plugin named by `plugin_slug`.
+         *     It answers the module's envelope: 200 on success, 400 with `success: false` and the reason ("You
+         *     are already using this plugin.", "Plugin already installed.", "Plugin not found.", or the plugin
+         *     directory's error text when it cannot be reached). It needs `install_plugins`. Administrative
+         *     route; the add-on checks only a capability, so an application password (HTTP Basic) and the
+         *     login cookie plus an `X-WP-Nonce` header both work. Without credentials (a login cookie without
+         *     the nonce counts as none) it answers 401 `rest_forbidden`, signed in without the capability 403
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
+         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postCrosssellPlugincrosssellInstallPlugin"];
         delete?: never;
@@ -4866,12 +5246,15 @@ export interface paths {
         head?: never;
         /**
          * Install an offered plugin (PATCH)
-         * @description `PATCH /crosssell/v1/plugincrosssell/install_plugin`. Installs the plugin named by `plugin_slug`. The
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `PATCH /crosssell/v1/plugincrosssell/install_plugin`. Installs the plugin named by `plugin_slug`.
+         *     It answers the module's envelope: 200 on success, 400 with `success: false` and the reason ("You
+         *     are already using this plugin.", "Plugin already installed.", "Plugin not found.", or the plugin
+         *     directory's error text when it cannot be reached). It needs `install_plugins`. Administrative
+         *     route; the add-on checks only a capability, so an application password (HTTP Basic) and the
+         *     login cookie plus an `X-WP-Nonce` header both work. Without credentials (a login cookie without
+         *     the nonce counts as none) it answers 401 `rest_forbidden`, signed in without the capability 403
+         *     `rest_forbidden`. Described from the exchanges recorded on a real site that runs the add-on. A
+         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         patch: operations["patchCrosssellPlugincrosssellInstallPlugin"];
         trace?: never;
@@ -4886,22 +5269,28 @@ export interface paths {
         get?: never;
         /**
          * Activate an offered plugin (PUT)
-         * @description `PUT /crosssell/v1/plugincrosssell/activate_plugin`. Activates the plugin named by `plugin_slug`.
-         *     The add-on publishes no contract for its answer, so the body is described only as JSON.
-         *     Administrative route of an installed add-on: it needs a signed-in user with the capability the
-         *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `PUT /crosssell/v1/plugincrosssell/activate_plugin`. Activates the plugin named by
+         *     `plugin_slug`. It answers the module's envelope: 200 on success, 400 with `success: false` and
+         *     the reason. A slug that names no installed plugin answers 500 `internal_server_error` from the
+         *     platform's fatal-error handler. It needs `activate_plugins`. Administrative route; the add-on
+         *     checks only a capability, so an application password (HTTP Basic) and the login cookie plus an
+         *     `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce counts as
+         *     none) it answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`.
+         *     Described from the exchanges recorded on a real site that runs the add-on. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         put: operations["putCrosssellPlugincrosssellActivatePlugin"];
         /**
          * Activate an offered plugin
-         * @description `POST /crosssell/v1/plugincrosssell/activate_plugin`. Activates the plugin named by `plugin_slug`.
-         *     The add-on publishes no contract for its answer, so the body is described only as JSON.
-         *     Administrative route of an installed add-on: it needs a signed-in user with the capability the
-         *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `POST /crosssell/v1/plugincrosssell/activate_plugin`. Activates the plugin named by
+         *     `plugin_slug`. It answers the module's envelope: 200 on success, 400 with `success: false` and
+         *     the reason. A slug that names no installed plugin answers 500 `internal_server_error` from the
+         *     platform's fatal-error handler. It needs `activate_plugins`. Administrative route; the add-on
+         *     checks only a capability, so an application password (HTTP Basic) and the login cookie plus an
+         *     `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce counts as
+         *     none) it answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`.
+         *     Described from the exchanges recorded on a real site that runs the add-on. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postCrosssellPlugincrosssellActivatePlugin"];
         delete?: never;
@@ -4909,12 +5298,15 @@ export interface paths {
         head?: never;
         /**
          * Activate an offered plugin (PATCH)
-         * @description `PATCH /crosssell/v1/plugincrosssell/activate_plugin`. Activates the plugin named by `plugin_slug`.
-         *     The add-on publishes no contract for its answer, so the body is described only as JSON.
-         *     Administrative route of an installed add-on: it needs a signed-in user with the capability the
-         *     add-on checks, sent as an application password (HTTP Basic) or as the login cookie plus an
-         *     `X-WP-Nonce` header; without credentials it answers 401, signed in without the capability 403. A
-         *     site without the add-on (or with it switched off) answers 404 `rest_no_route`.
+         * @description `PATCH /crosssell/v1/plugincrosssell/activate_plugin`. Activates the plugin named by
+         *     `plugin_slug`. It answers the module's envelope: 200 on success, 400 with `success: false` and
+         *     the reason. A slug that names no installed plugin answers 500 `internal_server_error` from the
+         *     platform's fatal-error handler. It needs `activate_plugins`. Administrative route; the add-on
+         *     checks only a capability, so an application password (HTTP Basic) and the login cookie plus an
+         *     `X-WP-Nonce` header both work. Without credentials (a login cookie without the nonce counts as
+         *     none) it answers 401 `rest_forbidden`, signed in without the capability 403 `rest_forbidden`.
+         *     Described from the exchanges recorded on a real site that runs the add-on. A site without the
+         *     add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         patch: operations["patchCrosssellPlugincrosssellActivatePlugin"];
         trace?: never;
@@ -4953,13 +5345,18 @@ export interface paths {
         put?: never;
         /**
          * Send a rating
-         * @description `POST /survey/v1/rating`. Records the administrator's rating of the add-on (per the route's name;
-         *     the seed lists no parameter). The seed lists no parameter for it besides `i18n_language`, and the
-         *     add-on publishes no contract for its answer, so the body is described only as JSON. Administrative
-         *     route of an installed add-on: it needs a signed-in user with the capability the add-on checks, sent
-         *     as an application password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without
-         *     credentials it answers 401, signed in without the capability 403. A site without the add-on (or with
-         *     it switched off) answers 404 `rest_no_route`.
+         * @description `POST /survey/v1/rating`. Records the administrator's rating of the add-on (per the route's
+         *     name; the seed lists no parameter). The seed lists no parameter for it besides `i18n_language`.
+         *     It always answers HTTP 200 with the library's envelope; sending the rating needs the library's
+         *     metrics server, and when that cannot be reached the answer is `success: false` with `data.data`
+         *     "Failed" and the error. Administrative route: the library's permission check needs
+         *     `manage_options` and refuses in the platform's shape with its own code, 401
+         *     `gt_rest_cannot_access` without credentials, 403 `gt_rest_cannot_access` without the capability;
+         *     the callback then checks the REST nonce itself, so only the login cookie plus an `X-WP-Nonce`
+         *     header gets the answer. An application password passes the permission check and gets HTTP 200
+         *     `{"success": false}` with "Nonce verification failed.". Described from the exchanges recorded on
+         *     a real site that runs the add-on. A site without the add-on (or with it switched off) answers
+         *     404 `rest_no_route`.
          */
         post: operations["postSurveyRating"];
         delete?: never;
@@ -4980,12 +5377,15 @@ export interface paths {
         /**
          * Dismiss the satisfaction survey
          * @description `POST /survey/v1/dismiss-nps-survey`. Dismisses the net-promoter-score survey (per the route's
-         *     name). The seed lists no parameter for it besides `i18n_language`, and the add-on publishes no
-         *     contract for its answer, so the body is described only as JSON. Administrative route of an installed
-         *     add-on: it needs a signed-in user with the capability the add-on checks, sent as an application
-         *     password (HTTP Basic) or as the login cookie plus an `X-WP-Nonce` header; without credentials it
-         *     answers 401, signed in without the capability 403. A site without the add-on (or with it switched
-         *     off) answers 404 `rest_no_route`.
+         *     name). The seed lists no parameter for it besides `i18n_language`. It always answers HTTP 200
+         *     with the library's envelope (`{success: true, data: {status: true}}` when dismissed).
+         *     Administrative route: the library's permission check needs `manage_options` and refuses in the
+         *     platform's shape with its own code, 401 `gt_rest_cannot_access` without credentials, 403
+         *     `gt_rest_cannot_access` without the capability; the callback then checks the REST nonce itself,
+         *     so only the login cookie plus an `X-WP-Nonce` header gets the answer. An application password
+         *     passes the permission check and gets HTTP 200 `{"success": false}` with "Nonce verification
+         *     failed.". Described from the exchanges recorded on a real site that runs the add-on. A site
+         *     without the add-on (or with it switched off) answers 404 `rest_no_route`.
          */
         post: operations["postSurveyDismissNpsSurvey"];
         delete?: never;
@@ -9427,6 +9827,90 @@ export interface components {
             _embedded?: components["schemas"]["CoreEmbedded"];
         };
         /**
+         * AddonErrorText
+         * @description A bare JSON string instead of an error object: the add-on's exception message (for some routes
+         *     followed by a PHP stack trace), sent with HTTP 500. Branch on the status; the text is for people
+         *     and not stable.
+         */
+        AddonErrorText: string;
+        /**
+         * AddonEnvelope
+         * @description The add-ons' own success envelope, outside the platform's error shape: `success` says whether the
+         *     add-on did what was asked, `data` (when sent) carries the answer. It is what the platform's
+         *     `wp_send_json_success()` and `wp_send_json_error()` print, and what several add-ons build
+         *     themselves. The add-on's own variants (`AddonFormsPreview`, `AddonSurveyAnswer`, …) add their
+         *     members to it. A `success: false` comes with HTTP 200 unless an operation says otherwise.
+         */
+        AddonEnvelope: {
+            /** @description Whether the add-on did what was asked. */
+            success: boolean;
+            /** @description The answer's data; each variant says what it holds. */
+            data?: unknown;
+        };
+        /**
+         * AddonMessageEnvelope
+         * @description The add-ons' success envelope (`AddonEnvelope`) with a `message` text beside `success`.
+         */
+        AddonMessageEnvelope: components["schemas"]["AddonEnvelope"] & {
+            /** @description A text for people; may be empty. */
+            message: string;
+        };
+        /**
+         * AddonList
+         * @description A JSON array the add-on returns as its answer. Its items are not documented: every recorded answer
+         *     was empty (`[]`).
+         */
+        AddonList: unknown[];
+        /**
+         * AddonMlTranslateEverythingAnswer
+         * @description The answer of the translation add-on's "translate everything" switch: its success envelope; a
+         *     refusal is `success: false` with an `error` object, inside HTTP 200.
+         */
+        AddonMlTranslateEverythingAnswer: components["schemas"]["AddonEnvelope"] & {
+            /** @description Why the switch was refused. */
+            error?: {
+                /** @description The reason, e.g. `default_language_does_not_support_automatic_translations`. */
+                code: string;
+                /** @description A detail of the reason (for that code, the default language's name). */
+                message: string;
+            };
+        };
+        /**
+         * AddonMlCommitBatch
+         * @description The answer of a batch commit to the translation service: the service's job id of the batch,
+         *     `false` when the service could not be reached.
+         */
+        AddonMlCommitBatch: {
+            /** @description The batch job id at the service, or `false`. */
+            batchJobId: number | string | boolean;
+        };
+        /**
+         * AddonMlStStringsSettingsValues
+         * @description The string translation add-on's settings of string registration, as `GET
+         *     /ml/st/v1/strings/settings` answers (every member seen in the recorded answer).
+         */
+        AddonMlStStringsSettingsValues: {
+            /** @description How strings are registered automatically, as the add-on numbers it. */
+            autoregisterType?: number;
+            /** @description `1` when strings of the administration screens are registered too, else `0`. */
+            shouldRegisterBackendStrings?: number;
+            /** @description The languages in which strings are registered automatically. */
+            autoregisterAllowedLanguages?: {
+                /** @description The language's name. */
+                name?: string;
+                /** @description The site's home in that language. */
+                url?: string;
+            }[];
+            /** @description The name of an active cache plugin that can block registration; empty when none. */
+            activeCachePluginName?: string;
+            /** @description Which columns the string screen shows, by column name. */
+            visibleColumns?: {
+                [key: string]: boolean;
+            };
+            /** @description Whether the screen warns about the cache plugin. */
+            shouldShowNoticeThatCachePluginCanBlockAutoregister?: boolean;
+        };
+        /**
          * AddonMlStStringsSettings
          * @description The string-translation settings to save (`POST /ml/st/v1/strings/settings`). The seed documents
          *     three integer fields, each with default 0; their value sets are not documented.
@@ -9451,6 +9935,97 @@ export interface components {
             setNoticeThatCachePluginCanBlockAutoregisterAsDismissed?: number;
         };
         /**
+         * AddonMlStString
+         * @description One registered string of the string translation add-on, as `GET /ml/st/v1/strings` lists it (every
+         *     member seen in the recorded answer).
+         */
+        AddonMlStString: {
+            /** @description The string's id. */
+            id?: number;
+            /** @description The code of the string's source language. */
+            language?: string;
+            /** @description The source language's name. */
+            languageFullName?: string;
+            /** @description The URL of the language's flag image. */
+            languageFlagUrl?: string;
+            /** @description The text domain the string belongs to (a plugin, the theme, `WP`). */
+            domain?: string;
+            /** @description The string's context; may be empty. */
+            context?: string;
+            /** @description The string's name (for some strings a hash). */
+            name?: string;
+            /** @description The string's text in its source language. */
+            title?: string;
+            /** @description The string's translation status, as the add-on numbers it. */
+            status?: number;
+            /** @description The translation priority (e.g. `optional`). */
+            translationPriority?: string;
+            /** @description Where the string was found; empty in every recorded answer. */
+            sources?: unknown[];
+            /** @description The string's kind, as the add-on numbers it. */
+            kind?: number;
+            /** @description The string's type, as the add-on numbers it. */
+            type?: number;
+            /**
+             * @description The string's state per language, keyed by language code (an empty PHP array, `[]`, when there is
+             *     none).
+             */
+            translations?: {
+                [key: string]: {
+                    /** @description The translation status in that language. */
+                    status?: number;
+                    /** @description The review status, or `null`. */
+                    reviewStatus?: unknown;
+                    /** @description The translation job's id, or `null`. */
+                    jobId?: unknown;
+                    /** @description How it is translated, or `null`. */
+                    method?: unknown;
+                    /** @description The editor used, or `null`. */
+                    editor?: unknown;
+                    /** @description Whether a translation exists. */
+                    isTranslated?: boolean;
+                    /** @description The translator's id, or `null`. */
+                    translatorId?: unknown;
+                };
+            } | unknown[];
+            /** @description The number of words of the string. */
+            wordCount?: number;
+        };
+        /**
+         * AddonTotalCount
+         * @description A count of items.
+         */
+        AddonTotalCount: {
+            /** @description The number of items. */
+            totalCount: number;
+        };
+        /**
+         * AddonMlStFilters
+         * @description The values the string list can be filtered by.
+         */
+        AddonMlStFilters: {
+            /** @description The text domains that have strings. */
+            domains: string[];
+            /** @description The translation priorities in use. */
+            translationPriorities: string[];
+        };
+        /**
+         * AddonMlStQueueProcessed
+         * @description Whether the queue of strings waiting for registration was processed.
+         */
+        AddonMlStQueueProcessed: {
+            /** @description `true` when the queue was processed (`false`, for example, when it was empty). */
+            wasProcessed: boolean;
+        };
+        /**
+         * AddonMlStRemaining
+         * @description The number of translation files still to be generated.
+         */
+        AddonMlStRemaining: {
+            /** @description The files still to do; call again until `0`. */
+            remaining: number;
+        };
+        /**
          * AddonMlStImportMoStrings
          * @description Which components' compiled translation (`.mo`) files to import (`POST /ml/st/v1/import_mo_strings`).
          *     The seed gives the three fields as arrays and does not document their items.
@@ -9462,6 +10037,18 @@ export interface components {
             themes?: unknown[];
             /** @description Other components to import from; the type of the items is not documented. */
             other?: unknown[];
+        };
+        /**
+         * AddonMlStImportMoResult
+         * @description The progress of the import of strings from translation (`.mo`) files.
+         */
+        AddonMlStImportMoResult: {
+            /** @description The number of files to import. */
+            total: number;
+            /** @description The files still to import. */
+            remaining: number;
+            /** @description A text for people, with a `%s` placeholder for the number of files. */
+            scan_message: string;
         };
         /**
          * AddonMlStSettings
@@ -9494,6 +10081,79 @@ export interface components {
             ml_job_id: string;
             /** @description The editor's job data; the type of the items is not documented. */
             ate_job_data: unknown[];
+        };
+        /**
+         * AddonMlTmFixResult
+         * @description The result of an attempt to repair a job of the advanced translation editor.
+         */
+        AddonMlTmFixResult: {
+            /** @description Whether the repair completed. */
+            completed: boolean;
+            /** @description The error, or `false` when none. */
+            error: unknown;
+        };
+        /**
+         * AddonStatuslessError
+         * @description The platform's error object as the add-on builds it without a status (a `WP_Error` with no
+         *     `status` in its data): the platform then answers HTTP 500, `data` is `null`, and `code` is often
+         *     an integer (the add-on's own status number, e.g. `422`, `400`, `500`) instead of a machine code.
+         *     Branch on `code` as it comes; do not expect a string.
+         */
+        AddonStatuslessError: {
+            /** @description An integer status number of the add-on, or a machine code (`auth_error`). */
+            code: number | string;
+            /** @description A text for people; may be empty. */
+            message: string;
+            /**
+             * @description Always `null`: the add-on gives no data (so no status). Left untyped here only because
+             *     openapi-fetch's `Readable` drops a member typed `null` alone from the error type (D190).
+             */
+            data: unknown;
+        };
+        /**
+         * AddonMlTmRegisterManager
+         * @description Whether the translation manager was registered with the translation service, and why not.
+         */
+        AddonMlTmRegisterManager: {
+            /** @description Whether the service is enabled for the manager. */
+            enabled: boolean;
+            /** @description Why not, as a heading and a text (HTML) for people. */
+            error?: {
+                /** @description The heading. */
+                header?: string;
+                /** @description The explanation (may hold HTML). */
+                description?: string;
+            };
+        };
+        /**
+         * AddonMlTmRetryResult
+         * @description The jobs of the advanced translation editor sent again.
+         */
+        AddonMlTmRetryResult: {
+            /** @description The jobs still to process (members not documented). */
+            jobsToProcess: unknown[];
+            /** @description The jobs processed (members not documented). */
+            processed: unknown[];
+        };
+        /**
+         * AddonMlTmSynchronizeResult
+         * @description The result of a synchronisation of translation managers with the translation service.
+         */
+        AddonMlTmSynchronizeResult: {
+            /** @description The service's result; `null` when there was nothing (as recorded). */
+            result: unknown;
+        };
+        /**
+         * AddonMlTmJobs
+         * @description The translation jobs, as `GET /ml/tm/v1/jobs` answers.
+         */
+        AddonMlTmJobs: {
+            /** @description The jobs; their members are not documented (the recorded answer had none). */
+            jobs: unknown[];
+            /** @description The number of jobs that match. */
+            total: number;
+            /** @description When the translation service last picked up jobs, or `false` when never. */
+            last_picked_up_date: string | boolean;
         };
         /**
          * AddonMlTmJobAssign
@@ -9545,6 +10205,155 @@ export interface components {
             numberOfPages?: number;
         };
         /**
+         * AddonMlTmAteJobsSyncResult
+         * @description The state of a synchronisation of jobs with the advanced translation editor (every member seen in
+         *     the recorded answer).
+         */
+        AddonMlTmAteJobsSyncResult: {
+            /** @description The key of the synchronisation lock to send with the next page, or `null`. */
+            lockKey: string | null;
+            /** @description The editor service's token for the next page, or `null`. */
+            ateToken: string | null;
+            /** @description The next page to ask for, or `null` when done. */
+            nextPage: number | null;
+            /** @description The number of pages, or `null`. */
+            numberOfPages: number | null;
+            /** @description The number of translations waiting to be downloaded. */
+            downloadQueueSize: number;
+            /** @description The jobs synchronised; their members are not documented (the recorded answer had none). */
+            jobs: unknown[];
+        };
+        /**
+         * AddonBuilderSetting
+         * @description A setting of the page builder's add-on (read from source, not observed). Flags are strings, as the
+         *     add-on stores them (`enable`/`disable`, `yes`/`no`, `true`/`false`).
+         */
+        AddonBuilderSetting: {
+            /** @description The flag, as a string. */
+            enabled: string;
+            /** @description The setting's options, where it has some. */
+            options?: unknown;
+        };
+        /**
+         * AddonBuilderSaved
+         * @description The page builder add-on's answer to a saved setting (read from source, not observed): its envelope
+         *     with the flag as saved and, where it says more, a message.
+         */
+        AddonBuilderSaved: components["schemas"]["AddonEnvelope"] & {
+            /** @description The flag as saved, as a string. */
+            enabled: string;
+            /** @description A text for people. */
+            message?: string;
+        };
+        /**
+         * AddonBuilderCreatedPage
+         * @description The page the add-on created (read from source, not observed).
+         */
+        AddonBuilderCreatedPage: {
+            /** @description The new page's address. */
+            url: string;
+        };
+        /**
+         * AddonBuilderFontsRefreshed
+         * @description The web-font library refreshed (read from source, not observed).
+         */
+        AddonBuilderFontsRefreshed: {
+            /** @description The number of fonts. */
+            count: number;
+            /** @description A text for people. */
+            message: string;
+        };
+        /**
+         * AddonBuilderIconFonts
+         * @description The icon fonts the add-on holds, keyed by the font's name (read from source, not observed).
+         */
+        AddonBuilderIconFonts: {
+            [key: string]: {
+                /** @description The font's name. */
+                name?: string;
+                /** @description The font's stylesheet. */
+                style?: string;
+                /** @description The font's icons. */
+                icons?: unknown[];
+            };
+        };
+        /**
+         * AddonBuilderGoogleFonts
+         * @description The web-font library of the add-on (the product's `google-fonts` route; read from source, not
+         *     observed).
+         */
+        AddonBuilderGoogleFonts: {
+            fonts: {
+                /** @description The font's name. */
+                font_name?: string;
+                /** @description The name the font is requested by. */
+                font_call?: string;
+                /** @description The font's variants. */
+                variants?: unknown;
+                /** @description The font's character subsets. */
+                subsets?: unknown;
+                /** @description Whether (and which variants) the site selected. */
+                selected?: unknown;
+            }[];
+            /** @description The number of fonts. */
+            fonts_count: number;
+            /** @description Whether the list is the result of a search. */
+            is_search: unknown;
+        };
+        /**
+         * AddonBuilderxActivation
+         * @description The address where the add-on's marketplace activation continues (the product's `envato-activation`
+         *     route; read from source, not observed).
+         */
+        AddonBuilderxActivation: components["schemas"]["AddonEnvelope"] & {
+            /** @description The activation address. */
+            url: string;
+        };
+        /**
+         * AddonBuilderxLicenseStatus
+         * @description Whether the add-on's licence is active (read from source, not observed).
+         */
+        AddonBuilderxLicenseStatus: components["schemas"]["AddonEnvelope"] & {
+            /** @description Whether the licence is active. */
+            is_active: unknown;
+        };
+        /**
+         * AddonSliderAnswer
+         * @description The slider add-on's answer (read from source, not observed): printed by the add-on itself, always
+         *     HTTP 200 and without the platform's REST headers: its envelope with a message and the answer's
+         *     data merged in at the top level (which members depends on the route; the stream and modal routes'
+         *     are listed in `AddonSliderStream` and `AddonSliderModal`). A failure is `success: false` with the
+         *     message.
+         */
+        AddonSliderAnswer: components["schemas"]["AddonMessageEnvelope"] & {
+            [key: string]: unknown;
+        };
+        /**
+         * AddonSliderStream
+         * @description A slider's stream (read from source, not observed): the slider add-on's answer with its `data`.
+         */
+        AddonSliderStream: components["schemas"]["AddonSliderAnswer"] & {
+            /** @description The stream's data (the add-on's `srlang` texts). */
+            data?: unknown;
+        };
+        /**
+         * AddonSliderModal
+         * @description A slider for a modal window (read from source, not observed): the slider add-on's answer with the
+         *     members the modal needs.
+         */
+        AddonSliderModal: components["schemas"]["AddonSliderAnswer"] & {
+            /** @description The slider's id. */
+            id?: unknown;
+            /** @description The modal's background setting. */
+            bg?: unknown;
+            /** @description The modal's spinner setting. */
+            sp?: unknown;
+            /** @description The slider add-on's own add-ons the slider uses. */
+            addons?: unknown[];
+            /** @description The mapping of the slider's ids between the add-on's releases 6 and 7. */
+            v6v7ids?: unknown;
+        };
+        /**
          * AddonThemeSendMail
          * @description A message sent with the theme's contact form (`POST /theme/v1/send-mail`). The seed documents four
          *     optional fields.
@@ -9563,6 +10372,23 @@ export interface components {
             gcaptcha_token?: string;
         };
         /**
+         * AddonThemeSendMailResult
+         * @description The theme's answer to its contact form (read from source, not observed): always HTTP 200,
+         *     `success` and a text.
+         */
+        AddonThemeSendMailResult: {
+            /**
+             * @description Whether the mail was sent. `false` for a wrong `security_token`, a filled honeypot
+             *     (`send_message`), a wrong captcha or no `fields`.
+             */
+            success: boolean;
+            /**
+             * @description The text for the visitor: the success text ("Your message has been sent." by default) or the
+             *     failure text; both are set in the theme's options.
+             */
+            errors: string;
+        };
+        /**
          * AddonConnectorSync
          * @description Options of the connector's synchronisation (`POST`, `PUT` or `PATCH /connector/v1/sync`).
          */
@@ -9574,6 +10400,42 @@ export interface components {
             force?: boolean;
         };
         /**
+         * AddonConnectorAnswer
+         * @description The hub connector's answer: always HTTP 200, its success envelope; a failure is `success: false`
+         *     with an `error` text instead of `data`.
+         */
+        AddonConnectorAnswer: components["schemas"]["AddonEnvelope"] & {
+            /** @description On success: an empty list. */
+            data?: unknown[];
+            /** @description On failure: why, e.g. `Not logged in.`. */
+            error?: string;
+        };
+        /**
+         * AddonFormsPreview
+         * @description The forms add-on's preview: its success envelope with the module's HTML. An unknown id answers
+         *     `{"success": false}` (no `data`) with HTTP 200.
+         */
+        AddonFormsPreview: components["schemas"]["AddonEnvelope"] & {
+            data?: {
+                /** @description The module's HTML (a form element and its scripts). */
+                markup: string;
+                /** @description Quizzes only: the quiz's type (e.g. `knowledge`). */
+                type?: string;
+            };
+        };
+        /**
+         * AddonInstallerMessage
+         * @description The installer's answer: always the same message; only the HTTP status tells whether it refreshed
+         *     the subscription.
+         */
+        AddonInstallerMessage: {
+            /**
+             * @description Always `OK`.
+             * @constant
+             */
+            message: "OK";
+        };
+        /**
          * AddonCrossSellPlugin
          * @description The plugin to install or activate (`POST`, `PUT` or `PATCH` of
          *     `/crosssell/v1/plugincrosssell/install_plugin` and `/crosssell/v1/plugincrosssell/activate_plugin`).
@@ -9583,6 +10445,39 @@ export interface components {
             plugin_slug: string;
             /** @description The slug of the plugin that offers the other one. */
             current_slug?: string;
+        };
+        /**
+         * AddonCrossSellAnswer
+         * @description The cross-sell module's answer: its envelope with a message, repeated in `data`; HTTP 200 on
+         *     success, 400 on failure.
+         */
+        AddonCrossSellAnswer: components["schemas"]["AddonMessageEnvelope"] & {
+            data: {
+                /** @description The same message. */
+                message: string;
+                /** @description On failure: `false` again. */
+                success?: boolean;
+            };
+        };
+        /**
+         * AddonCrossSellError
+         * @description A 400 of the cross-sell module: the platform's own refusal of the arguments (`Error`, e.g.
+         *     `rest_missing_callback_param`), or the module's refusal or failure in its own envelope
+         *     (`AddonCrossSellAnswer` with `success: false`).
+         */
+        AddonCrossSellError: components["schemas"]["Error"] | components["schemas"]["AddonCrossSellAnswer"];
+        /**
+         * AddonSurveyAnswer
+         * @description The survey library's answer: always HTTP 200, its success envelope whose `data` repeats the
+         *     outcome as `status` and, on failure, says why in its own `data`.
+         */
+        AddonSurveyAnswer: components["schemas"]["AddonEnvelope"] & {
+            data: {
+                /** @description The outcome again. */
+                status: boolean;
+                /** @description On failure: why (e.g. `Nonce verification failed.`, or `Failed` and the remote error). */
+                data?: string;
+            };
         };
     };
     responses: {
@@ -10335,6 +11230,478 @@ export interface components {
             };
             content: {
                 "application/json": unknown;
+            };
+        };
+        /**
+         * @description The add-on's handler failed: HTTP 500 with a bare JSON string (the exception's message, for some
+         *     routes with a PHP stack trace after it), not the platform's error object. There is no `code`:
+         *     branch on the status.
+         */
+        AddonMlExceptionError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonErrorText"];
+            };
+        };
+        /**
+         * @description The add-on's envelope with a message; a failure of the translation service is `success: false`
+         *     inside HTTP 200.
+         */
+        AddonMlWebsiteContextsAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMessageEnvelope"];
+            };
+        };
+        /** @description The add-on's custom configuration, as a bare JSON string holding the XML (not an object). */
+        AddonMlCustomXmlConfigAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": string;
+            };
+        };
+        /** @description A JSON array (seen empty: `[]`). */
+        AddonListAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonList"];
+            };
+        };
+        /** @description HTTP 200 with an empty body: no JSON at all (the add-on returns nothing). Treat any 200 as done. */
+        AddonEmptyAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The switch's outcome; a refusal is `success: false` with an `error` object inside HTTP 200. */
+        AddonMlTranslateEverythingAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMlTranslateEverythingAnswer"];
+            };
+        };
+        /**
+         * @description The batch committed, or `batchJobId: false` inside HTTP 200 when the translation service could not
+         *     be reached.
+         */
+        AddonMlCommitBatchAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMlCommitBatch"];
+            };
+        };
+        /** @description The string registration settings. */
+        AddonMlStStringsSettingsAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMlStStringsSettingsValues"];
+            };
+        };
+        /** @description The registered strings, a JSON array (no pagination headers). */
+        AddonMlStStringsAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMlStString"][];
+            };
+        };
+        /** @description The number of strings that match. */
+        AddonMlStItemsCountAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonTotalCount"];
+            };
+        };
+        /** @description The filter values of the string list. */
+        AddonMlStFiltersAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMlStFilters"];
+            };
+        };
+        /** @description Whether the queue was processed. */
+        AddonMlStQueueProcessedAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMlStQueueProcessed"];
+            };
+        };
+        /** @description The files still to generate. */
+        AddonMlStRemainingAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMlStRemaining"];
+            };
+        };
+        /** @description The import's progress. */
+        AddonMlStImportMoResultAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMlStImportMoResult"];
+            };
+        };
+        /** @description A bare JSON boolean (not an object). */
+        AddonMlTmAteJobStoredAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": boolean;
+            };
+        };
+        /** @description The repair's result. */
+        AddonMlTmFixAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMlTmFixResult"];
+            };
+        };
+        /**
+         * @description The add-on's error without a status: HTTP 500, `data: null`, and a `code` that is often an integer
+         *     (`422`, `400`, `500`) or `auth_error` when the translation service refused or could not be
+         *     reached.
+         */
+        AddonMlTmServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonStatuslessError"];
+            };
+        };
+        /** @description Whether the manager was registered; a failure is `enabled: false` with an `error` inside HTTP 200. */
+        AddonMlTmRegisterManagerAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMlTmRegisterManager"];
+            };
+        };
+        /** @description The jobs sent again. */
+        AddonMlTmRetryAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMlTmRetryResult"];
+            };
+        };
+        /** @description The synchronisation's result. */
+        AddonMlTmSynchronizeAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMlTmSynchronizeResult"];
+            };
+        };
+        /** @description A bare JSON string (not an object): the address of the translation service's console. */
+        AddonMlTmConsoleAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": string;
+            };
+        };
+        /** @description A bare JSON boolean (not an object); recorded `false`. */
+        AddonMlTmEnginesSavedAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": boolean;
+            };
+        };
+        /** @description The translation jobs. */
+        AddonMlTmJobsAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMlTmJobs"];
+            };
+        };
+        /** @description The synchronisation's state. */
+        AddonMlTmAteJobsSyncAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMlTmAteJobsSyncResult"];
+            };
+        };
+        /**
+         * @description The remote editor service's body, printed as it came and with whatever type it had; the add-on
+         *     adds nothing of its own. Under PHP's built-in web server the proxy's own refusals (see 400) also
+         *     arrive as 200 with an empty body and a literal `Status` header (recorded).
+         */
+        AddonMlAteProxyAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
+         * @description The proxy's own refusal ("Required parameters missing.", "Invalid URL.", …): the reason is only in
+         *     the status line, the body is empty, never JSON.
+         */
+        AddonMlAteProxyRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The setting (read from source, not observed). */
+        AddonBuilderSettingAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonBuilderSetting"];
+            };
+        };
+        /** @description The setting as saved (read from source, not observed). */
+        AddonBuilderSavedAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonBuilderSaved"];
+            };
+        };
+        /** @description The add-on's envelope with a message (read from source, not observed). */
+        AddonBuilderMessageAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMessageEnvelope"];
+            };
+        };
+        /** @description The page created (read from source, not observed). */
+        AddonBuilderCreatedPageAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonBuilderCreatedPage"];
+            };
+        };
+        /** @description The library refreshed (read from source, not observed). */
+        AddonBuilderFontsRefreshedAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonBuilderFontsRefreshed"];
+            };
+        };
+        /** @description The icon fonts (read from source, not observed). */
+        AddonBuilderIconFontsAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonBuilderIconFonts"];
+            };
+        };
+        /** @description The web-font library (read from source, not observed). */
+        AddonBuilderGoogleFontsAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonBuilderGoogleFonts"];
+            };
+        };
+        /** @description Where the activation continues (read from source, not observed). */
+        AddonBuilderxActivationAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonBuilderxActivation"];
+            };
+        };
+        /** @description The licence's state (read from source, not observed). */
+        AddonBuilderxLicenseStatusAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonBuilderxLicenseStatus"];
+            };
+        };
+        /** @description The add-on's envelope with a message (read from source, not observed). */
+        AddonBuilderxLicenseDeactivatedAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonMessageEnvelope"];
+            };
+        };
+        /** @description The slider add-on's answer, always HTTP 200 (read from source, not observed). */
+        AddonSliderAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonSliderAnswer"];
+            };
+        };
+        /** @description The stream (read from source, not observed). */
+        AddonSliderStreamAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonSliderStream"];
+            };
+        };
+        /** @description The modal slider (read from source, not observed). */
+        AddonSliderModalAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonSliderModal"];
+            };
+        };
+        /** @description Always HTTP 200 (read from source, not observed). */
+        AddonThemeSendMailAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonThemeSendMailResult"];
+            };
+        };
+        /** @description Always HTTP 200: done, or `success: false` with an `error` text. */
+        AddonConnectorAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonConnectorAnswer"];
+            };
+        };
+        /** @description The preview; an unknown id is `{"success": false}` inside HTTP 200. */
+        AddonFormsPreviewAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonFormsPreview"];
+            };
+        };
+        /**
+         * @description The subscription was refreshed (the last refresh was more than 7200 seconds ago; the installer
+         *     then called its vendor).
+         */
+        AddonInstallerRefreshedAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonInstallerMessage"];
+            };
+        };
+        /**
+         * @description Refused because the last refresh is less than 7200 seconds old: HTTP 403 with the same body as a
+         *     success (`{"message": "OK"}`), not the platform's error object. Only the status differs.
+         */
+        AddonInstallerTooSoon: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonInstallerMessage"];
+            };
+        };
+        /** @description Done. */
+        AddonCrossSellDone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonCrossSellAnswer"];
+            };
+        };
+        /**
+         * @description The module's refusal or failure: HTTP 400 with its own envelope (`success: false` and the
+         *     message), not the platform's error object; a request the platform itself refuses (a missing
+         *     `plugin_slug`) gets the platform's `rest_missing_callback_param` instead.
+         */
+        AddonCrossSellFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonCrossSellError"];
+            };
+        };
+        /** @description Always HTTP 200: done, or `success: false` with the reason in `data.data`. */
+        AddonSurveyAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AddonSurveyAnswer"];
+            };
+        };
+        /**
+         * @description No signed-in user: the library's own permission check refuses with `gt_rest_cannot_access` (not
+         *     the platform's usual code).
+         */
+        AddonSurveyUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Signed in without `manage_options`: the library's own permission check refuses with
+         *     `gt_rest_cannot_access`.
+         */
+        AddonSurveyForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
             };
         };
     };
@@ -19549,6 +20916,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["AddonMlExceptionError"];
         };
     };
     getMlPostsCount: {
@@ -19580,6 +20948,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["AddonMlExceptionError"];
         };
     };
     getMlPostsHierarchical: {
@@ -19704,6 +21073,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["AddonMlExceptionError"];
         };
     };
     getMlSendToTranslationDefaultBatchName: {
@@ -19797,6 +21167,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["AddonMlExceptionError"];
         };
     };
     getMlTranlsationProxyGetlastpickedup: {
@@ -20071,7 +21442,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlWebsiteContextsAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -20350,7 +21721,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlCustomXmlConfigAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -20381,7 +21752,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlCustomXmlConfigAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -20412,7 +21783,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonListAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -20443,7 +21814,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonEmptyAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -20567,7 +21938,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlTranslateEverythingAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -20603,6 +21974,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["AddonMlExceptionError"];
         };
     };
     postMlSaveTranslatorNote: {
@@ -20660,7 +22032,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlCommitBatchAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -20789,6 +22161,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["AddonMlExceptionError"];
         };
     };
     postMlDismissNotice: {
@@ -20919,7 +22292,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlStStringsSettingsAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -20950,7 +22323,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["AddonMlStStringsSettings"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonListAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21011,7 +22384,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlStStringsAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21072,7 +22445,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlStItemsCountAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21143,7 +22516,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonListAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21174,7 +22547,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlStFiltersAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21205,7 +22578,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlStQueueProcessedAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21236,7 +22609,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlStRemainingAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21267,7 +22640,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["AddonMlStImportMoStrings"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlStImportMoResultAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21298,7 +22671,7 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["AddonMlStSettings"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonEmptyAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21371,7 +22744,7 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["AddonMlTmAteJobStore"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlTmAteJobStoredAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21485,7 +22858,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlTmFixAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21525,9 +22898,9 @@ export interface operations {
         responses: {
             200: components["responses"]["AddonUndocumented"];
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["AddonMlTmServerError"];
         };
     };
     postMlTmAmsRegisterManager: {
@@ -21554,7 +22927,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlTmRegisterManagerAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21616,7 +22989,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonListAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21647,7 +23020,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlTmRetryAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21678,7 +23051,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonListAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21709,7 +23082,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonListAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21745,6 +23118,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["AddonMlTmServerError"];
         };
     };
     getMlTmAmsSynchronizeManagers: {
@@ -21771,7 +23145,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlTmSynchronizeAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21802,7 +23176,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonEmptyAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21833,7 +23207,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlTmConsoleAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21869,6 +23243,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["AddonMlTmServerError"];
         };
     };
     getMlTmAmsEngines: {
@@ -21895,7 +23270,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonEmptyAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21926,7 +23301,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlTmEnginesSavedAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21992,7 +23367,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlTmJobsAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22023,7 +23398,7 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["AddonMlTmJobAssign"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonEmptyAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22074,6 +23449,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["AddonMlTmServerError"];
         };
     };
     postMlTmTpBatchesSync: {
@@ -22105,6 +23481,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["AddonMlTmServerError"];
         };
     };
     postMlTmAteJobsSync: {
@@ -22131,7 +23508,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["AddonMlTmAteJobsSync"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonMlTmAteJobsSyncAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22204,8 +23581,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
-            400: components["responses"]["BadRequest"];
+            200: components["responses"]["AddonMlAteProxyAnswer"];
+            400: components["responses"]["AddonMlAteProxyRefused"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
@@ -22235,8 +23612,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
-            400: components["responses"]["BadRequest"];
+            200: components["responses"]["AddonMlAteProxyAnswer"];
+            400: components["responses"]["AddonMlAteProxyRefused"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
@@ -22266,8 +23643,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
-            400: components["responses"]["BadRequest"];
+            200: components["responses"]["AddonMlAteProxyAnswer"];
+            400: components["responses"]["AddonMlAteProxyRefused"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
@@ -22297,8 +23674,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
-            400: components["responses"]["BadRequest"];
+            200: components["responses"]["AddonMlAteProxyAnswer"];
+            400: components["responses"]["AddonMlAteProxyRefused"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
@@ -22328,8 +23705,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
-            400: components["responses"]["BadRequest"];
+            200: components["responses"]["AddonMlAteProxyAnswer"];
+            400: components["responses"]["AddonMlAteProxyRefused"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
@@ -22401,7 +23778,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderSettingAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22432,7 +23809,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderSavedAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22463,7 +23840,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderSettingAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22494,7 +23871,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderSavedAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22525,7 +23902,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderSettingAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22556,7 +23933,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderSavedAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22587,7 +23964,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderSettingAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22618,7 +23995,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderSavedAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22649,7 +24026,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderSettingAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22680,7 +24057,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderSavedAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22835,7 +24212,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderSettingAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22866,7 +24243,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderMessageAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22897,7 +24274,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderCreatedPageAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22928,7 +24305,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderFontsRefreshedAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22959,7 +24336,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderIconFontsAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22995,6 +24372,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     deleteBuilderIconFonts: {
@@ -23072,7 +24450,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderGoogleFontsAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -23341,11 +24719,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderxActivationAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     getBuilderxLicenseStatus: {
@@ -23372,7 +24751,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderxLicenseStatusAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -23403,7 +24782,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonBuilderxLicenseDeactivatedAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -23465,7 +24844,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonSliderAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
@@ -23502,7 +24881,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonSliderAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
@@ -23538,7 +24917,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonSliderAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
@@ -23575,7 +24954,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonSliderStreamAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
@@ -23612,7 +24991,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonSliderModalAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
@@ -23684,7 +25063,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["AddonThemeSendMail"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonThemeSendMailAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["WrongApplicationPassword"];
             404: components["responses"]["AddonNotFound"];
@@ -23756,7 +25135,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["AddonConnectorSync"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonConnectorAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -23787,7 +25166,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["AddonConnectorSync"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonConnectorAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -23818,7 +25197,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["AddonConnectorSync"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonConnectorAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -23849,7 +25228,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonConnectorAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -23880,7 +25259,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonConnectorAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -23911,7 +25290,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonConnectorAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -23986,7 +25365,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonFormsPreviewAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -24019,7 +25398,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonFormsPreviewAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -24052,7 +25431,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonFormsPreviewAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -24125,10 +25504,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonInstallerRefreshedAnswer"];
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            401: components["responses"]["WrongApplicationPassword"];
+            403: components["responses"]["AddonInstallerTooSoon"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -24198,8 +25577,8 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["AddonCrossSellPlugin"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
-            400: components["responses"]["BadRequest"];
+            200: components["responses"]["AddonCrossSellDone"];
+            400: components["responses"]["AddonCrossSellFailed"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
@@ -24229,8 +25608,8 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["AddonCrossSellPlugin"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
-            400: components["responses"]["BadRequest"];
+            200: components["responses"]["AddonCrossSellDone"];
+            400: components["responses"]["AddonCrossSellFailed"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
@@ -24260,8 +25639,8 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["AddonCrossSellPlugin"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
-            400: components["responses"]["BadRequest"];
+            200: components["responses"]["AddonCrossSellDone"];
+            400: components["responses"]["AddonCrossSellFailed"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
@@ -24291,11 +25670,12 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["AddonCrossSellPlugin"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
-            400: components["responses"]["BadRequest"];
+            200: components["responses"]["AddonCrossSellDone"];
+            400: components["responses"]["AddonCrossSellFailed"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     postCrosssellPlugincrosssellActivatePlugin: {
@@ -24322,11 +25702,12 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["AddonCrossSellPlugin"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
-            400: components["responses"]["BadRequest"];
+            200: components["responses"]["AddonCrossSellDone"];
+            400: components["responses"]["AddonCrossSellFailed"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     patchCrosssellPlugincrosssellActivatePlugin: {
@@ -24353,11 +25734,12 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["AddonCrossSellPlugin"];
         responses: {
-            200: components["responses"]["AddonUndocumented"];
-            400: components["responses"]["BadRequest"];
+            200: components["responses"]["AddonCrossSellDone"];
+            400: components["responses"]["AddonCrossSellFailed"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AddonNotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     getSurveyNamespace: {
@@ -24426,10 +25808,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonSurveyAnswer"];
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            401: components["responses"]["AddonSurveyUnauthorized"];
+            403: components["responses"]["AddonSurveyForbidden"];
             404: components["responses"]["AddonNotFound"];
         };
     };
@@ -24457,10 +25839,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AddonUndocumented"];
+            200: components["responses"]["AddonSurveyAnswer"];
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            401: components["responses"]["AddonSurveyUnauthorized"];
+            403: components["responses"]["AddonSurveyForbidden"];
             404: components["responses"]["AddonNotFound"];
         };
     };

@@ -326,7 +326,7 @@ function renderEquivalence(ops: RouteOp[]) {
     ' */',
     'export type Equivalent<Row extends Route, Res, Init, Body, Name extends string> =',
     '  Same<Row["data"], Extract<Res, { error?: never }> extends { data: infer D } ? D : never> extends false ? `data of ${Name}` :',
-    '  Same<Row["error"], Extract<Res, { data?: never }> extends { error: infer E } ? E : never> extends false ? `error of ${Name}` :',
+    '  Same<Row["error"], Exclude<Res, { error?: never }> extends { error: infer E } ? E : never> extends false ? `error of ${Name}` :',
     '  Same<NonNullable<ParamsOf<Row["init"]>>, NonNullable<ParamsOf<NonNullable<Init>>>> extends false ? `params of ${Name}` :',
     '  Same<Req<Row["init"], "params">, Req<NonNullable<Init>, "params">> extends false ? `params optionality of ${Name}` :',
     '  Same<BodyOf<Row["init"]> | undefined, Body | undefined> extends false ? `body of ${Name}` :',

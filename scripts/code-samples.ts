@@ -74,7 +74,13 @@ export function needsAuth(doc: OpenApiDoc, op: OperationObject) {
 function jsonErrors(doc: OpenApiDoc, op: OperationObject) {
   return Object.entries(op.responses ?? {})
     .filter(([status]) => !/^[123]/.test(status))
-    .every(([, r]) => Object.keys(deref(r, doc)?.content ?? {}).every((type) => /json/i.test(type)));
+    .every(([, r]) =>
+      Object.entries(deref(r, doc)?.content ?? {}).every(
+        // JSON with a `code` (the platform's error object); an add-on's own error body (a bare string,
+        // an envelope) has none, so its sample prints the error as it is (D190).
+        ([type, media]) => /json/i.test(type) && (deref(media?.schema, doc)?.required ?? []).includes('code'),
+      ),
+    );
 }
 
 const shellQuote = (s: unknown) => `'${String(s).replace(/'/g, `'\\''`)}'`;

@@ -2,14 +2,16 @@
 // status and the operations that send it. Codes come from the error responses' examples (`code` of
 // each example value) and from their descriptions and the operations' descriptions (a backticked
 // code such as `rest_no_route`; in an operation's description only next to a status: "404
-// `oembed_invalid_url`").
+// `oembed_invalid_url`"). The add-ons' error bodies that are not the platform's error object (D190)
+// are listed too: an integer `code` as that number, a body without a `code` (a bare JSON string, an
+// envelope with `success: false`, a success body sent with 403) by its schema's name.
 import { member } from '../core/json.ts';
 import { deref, type MediaType, type OpenApiDoc } from '../core/spec.ts';
 import { operationsOf } from './code-samples.ts';
 
 const CODE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 const LOOKS_LIKE_CODE =
-  /^rest_|invalid|error|forbidden|not_found|cannot|missing|too_|_no_|unauthori[sz]ed|not_allowed|exists|expired|disabled|failed|required|unsupported/;
+  /^rest_|^no_|invalid|error|forbidden|not_found|cannot|missing|too_|_no_|unauthori[sz]ed|not_allowed|exists|expired|disabled|failed|required|unsupported/;
 
 function exampleCodes(doc: OpenApiDoc, media: MediaType | undefined): string[] {
   const values: unknown[] = [];
@@ -21,7 +23,23 @@ function exampleCodes(doc: OpenApiDoc, media: MediaType | undefined): string[] {
   });
 }
 
+/** The add-on error bodies of an error response's examples that carry no string code: `422` (integer) or a schema name. */
+function otherBodies(doc: OpenApiDoc, media: MediaType | undefined): { code: string; kind: 'integer' | 'body' }[] {
+  const values: unknown[] = [];
+  if (media?.example !== undefined) values.push(media.example);
+  for (const ex of Object.values(media?.examples ?? {})) values.push(deref(ex, doc)?.value);
+  const name = /^#\/components\/schemas\/(.+)$/.exec(String(media?.schema?.$ref ?? ''))?.[1];
+  const out: { code: string; kind: 'integer' | 'body' }[] = [];
+  for (const v of values) {
+    const code = member(v, 'code');
+    if (typeof code === 'number') out.push({ code: String(code), kind: 'integer' });
+    else if (typeof code !== 'string' && name) out.push({ code: name, kind: 'body' });
+  }
+  return out;
+}
+
 interface Found {
+  kind: 'code' | 'integer' | 'body';
   code: string;
   status: number;
   ops: Set<string>;
@@ -29,12 +47,12 @@ interface Found {
   direct: Set<string>;
 }
 
-/** [{code, status, operations: [operationId], via: [component names]}], sorted by code then status. */
+/** [{kind, code, status, operations: [operationId], via, direct}], sorted by code then status; `kind` says whether `code` is a code, an integer code or a body schema's name. */
 export function errorCatalogue(doc: OpenApiDoc) {
-  const found = new Map<string, Found>(); // `${code} ${status}` -> {code, status, ops, via, direct}
-  const add = (code: string, status: string, opId: string, via?: string): void => {
-    const key = `${code} ${status}`;
-    if (!found.has(key)) found.set(key, { code, status: Number(status), ops: new Set(), via: new Set(), direct: new Set() });
+  const found = new Map<string, Found>(); // `${kind} ${code} ${status}` -> the entry
+  const add = (code: string, status: string, opId: string, via?: string, kind: Found['kind'] = 'code'): void => {
+    const key = `${kind} ${code} ${status}`;
+    if (!found.has(key)) found.set(key, { kind, code, status: Number(status), ops: new Set(), via: new Set(), direct: new Set() });
     const e = found.get(key)!;
     e.ops.add(opId);
     if (via) e.via.add(via);
@@ -48,6 +66,7 @@ export function errorCatalogue(doc: OpenApiDoc) {
       if (!/^[45]\d\d$/.test(status)) continue;
       const via = typeof ref?.$ref === 'string' && ref.$ref.startsWith('#/components/responses/') ? ref.$ref.split('/').pop() : undefined;
       const resp = deref(ref, doc);
+      for (const media of Object.values(resp?.content ?? {})) for (const b of otherBodies(doc, media)) add(b.code, status, o.id, via, b.kind);
       for (const media of Object.values(resp?.content ?? {}))
         for (const code of exampleCodes(doc, media)) {
           knownCodes.add(code);
@@ -81,7 +100,7 @@ export function errorCatalogue(doc: OpenApiDoc) {
     }
   }
   return [...found.values()]
-    .map((e) => ({ code: e.code, status: e.status, operations: [...e.ops].sort(), via: [...e.via].sort(), direct: [...e.direct].sort() }))
+    .map((e) => ({ kind: e.kind, code: e.code, status: e.status, operations: [...e.ops].sort(), via: [...e.via].sort(), direct: [...e.direct].sort() }))
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : a.status - b.status));
 }
 
@@ -97,6 +116,9 @@ export function errorCatalogueMarkdown(doc: OpenApiDoc) {
     `Every error code this description documents (${rows.length} code/status pairs), generated from the`,
     "error responses' examples and descriptions. Branch on `code`; the same code can come with several",
     'statuses (for example 401 for an anonymous request and 403 for a user without the capability).',
+    "Some add-ons answer errors outside the platform's error object: an integer `code` is listed as",
+    'that number, a body without a `code` (a bare JSON string, an envelope with `success: false`) by',
+    'its schema; branch on the status there.',
     '',
     '| Code | Status | Sent by |',
     '|---|---|---|',
@@ -111,7 +133,8 @@ export function errorCatalogueMarkdown(doc: OpenApiDoc) {
       else if (r.direct.length) why.push(`${r.direct.length} operations that name it themselves`);
       sentBy = `${r.operations.length} of ${total} operations (${why.join('; and ')})`;
     }
-    lines.push(`| \`${r.code}\` | ${r.status} | ${sentBy} |`);
+    const code = r.kind === 'integer' ? `\`${r.code}\` (an integer)` : r.kind === 'body' ? `none: the \`${r.code}\` body` : `\`${r.code}\``;
+    lines.push(`| ${code} | ${r.status} | ${sentBy} |`);
   }
   return lines.join('\n');
 }

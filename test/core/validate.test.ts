@@ -30,6 +30,26 @@ describe('core/validate.ts', () => {
     expect(v.messages(ITEM, { id: 1, extra: true }, { strict: true }).join('\n')).toMatch(/extra/);
   });
 
+  it('closes an allOf base where it is used, not by itself: a variant keeps its own members, a direct use stays strict (D192)', () => {
+    const doc = {
+      components: {
+        schemas: {
+          Base: { type: 'object', required: ['success'], properties: { success: { type: 'boolean' } } },
+          Variant: { allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'object', properties: { message: { type: 'string' } } }] },
+          Deeper: { allOf: [{ $ref: '#/components/schemas/Variant' }, { type: 'object', properties: { data: { type: 'array' } } }] },
+        },
+      },
+    };
+    const w = createValidator(doc);
+    const ref = (n: string): Schema => ({ $ref: `#/components/schemas/${n}` });
+    expect(w.check(ref('Variant'), { success: true, message: 'm' }, { strict: true })).toEqual([]);
+    expect(w.check(ref('Deeper'), { success: true, message: 'm', data: [] }, { strict: true })).toEqual([]);
+    expect(w.messages(ref('Variant'), { success: true, extra: 1 }, { strict: true }).join('\n')).toMatch(/extra/);
+    expect(w.messages(ref('Deeper'), { success: true, extra: 1 }, { strict: true }).join('\n')).toMatch(/extra/);
+    expect(w.messages(ref('Base'), { success: true, message: 'm' }, { strict: true }).join('\n')).toMatch(/message/);
+    expect(w.check({ type: 'object', properties: { inner: ref('Base') } }, { inner: { success: true, extra: 1 } }, { strict: true })).not.toEqual([]);
+  });
+
   it('stops at the first error when asked (a huge invalid body)', () => {
     expect(v.check(ITEM, { id: 'x', title: 5 })).toHaveLength(2);
     expect(v.check(ITEM, { id: 'x', title: 5 }, { allErrors: false })).toHaveLength(1);

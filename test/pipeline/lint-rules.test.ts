@@ -48,6 +48,7 @@ describe('project lint rules', () => {
       expect(messages).toMatch(/also accepted as application\/x-www-form-urlencoded/);
       expect(messages).toMatch(/must not be required/);
       expect(messages).toMatch(/must read "<product> <version>"/);
+      expect(messages).toMatch(/an add-on's own error body/);
     },
     CHILD_TEST_MS,
   );
