@@ -16,6 +16,7 @@ import { prismReply } from './prism-routes.ts';
 import { readBody, unreadBody, type BodyError } from './read-body.ts';
 import { answerAndClose, jsonReply, platformReply, tryJson, write } from './reply.ts';
 import { inNaming } from './shape.ts';
+import { indexReply, INDEX_ROUTE } from './site-index.ts';
 import { isStoreRoute } from './store/handler.ts';
 import { batchReply, storeReply } from './store-routes.ts';
 import type { Asked, Front, Pairs, Reply } from './types.ts';
@@ -24,6 +25,8 @@ import type { Asked, Front, Pairs, Reply } from './types.ts';
 async function answerOf(front: Front, req: IncomingMessage, asked: Asked): Promise<Reply> {
   const prepared = prepare(front, req, asked);
   if ('reply' in prepared) return prepared.reply;
+  // The site index is generated from the spec through the mapping (site-index.ts), unless an example is asked for.
+  if (asked.match.route.template === INDEX_ROUTE && (asked.method === 'get' || asked.method === 'head') && !prefersExample(req)) return indexReply(front, req, asked);
   // `Prefer: code=...` / `example=...` asks for a documented example: the example engine (Prism) answers it, on store-backed routes too.
   if (front.store && isStoreRoute(asked.match.route.template) && !prefersExample(req)) return storeReply(front, front.store, req, asked, prepared);
   return prismReply(front, req, asked, prepared);

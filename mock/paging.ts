@@ -39,9 +39,20 @@ const paramDefault = (doc: OpenApiDoc, entry: Entry, name: string, fallback: num
   return typeof d === 'number' && Number.isInteger(d) ? d : fallback;
 };
 
-/** The page a list request asks for: `page` (from 1) and `per_page` (else the parameter's documented default, else 10). */
+/**
+ * The calendar's largest page (TEC's `tribe_rest_*_max_per_page` filters, 50 by default on events,
+ * venues, organizers, categories and tags; calendar-facts.md §2.3): a larger `per_page` is silently
+ * clamped to it, and the envelope's `rest_url` shows the clamped value (checked on TEC 6.17.2).
+ */
+export const CALENDAR_MAX_PER_PAGE = 50;
+
+/**
+ * The page a list request asks for: `page` (from 1) and `per_page` (else the parameter's documented
+ * default, else 10), clamped to the calendar's maximum on a calendar list.
+ */
 export function requestedPage(doc: OpenApiDoc, entry: Entry, pairs: Pairs): { page: number; perPage: number } {
-  return { page: Math.max(1, intParam(pairs, 'page', 1)), perPage: Math.max(1, intParam(pairs, 'per_page', paramDefault(doc, entry, 'per_page', 10))) };
+  const asked = Math.max(1, intParam(pairs, 'per_page', paramDefault(doc, entry, 'per_page', 10)));
+  return { page: Math.max(1, intParam(pairs, 'page', 1)), perPage: listKind(doc, entry) === 'calendar' ? Math.min(asked, CALENDAR_MAX_PER_PAGE) : asked };
 }
 
 /** The documented error for a page past the end: {status, body} from the operation's examples, or null. */
