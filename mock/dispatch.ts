@@ -16,6 +16,7 @@ import { prismReply } from './prism-routes.ts';
 import { readBody, unreadBody, type BodyError } from './read-body.ts';
 import { answerAndClose, jsonReply, platformReply, tryJson, write } from './reply.ts';
 import { inNaming } from './shape.ts';
+import { withSiteHeaders } from './site-headers.ts';
 import { indexReply, INDEX_ROUTE } from './site-index.ts';
 import { isStoreRoute } from './store/handler.ts';
 import { batchReply, storeReply } from './store-routes.ts';
@@ -96,6 +97,7 @@ export async function dispatch(front: Front, req: IncomingMessage, res: ServerRe
       headers: envelopeHeaders(reply.headers, doc, matchRoute(doc, table, 'get', trimRoute(rawPath))?.entry),
     });
   }
+  if (method !== 'options') reply = withSiteHeaders(doc, reply, origin, match, method, req);
   reply = inNaming(reply, origin, named.naming, front.namespaces);
   if (key !== null) memo?.set(key, reply);
   write(res, reply, sent === 'head');

@@ -177,6 +177,6 @@ export async function indexReply(front: Front, req: IncomingMessage, asked: Aske
   const ok = deref(asked.match.entry!.op.responses?.['200'], front.doc);
   const example = deref(Object.values(ok?.content?.['application/json']?.examples ?? {})[0], front.doc)?.value;
   const json = siteIndex(front.doc, example, asked.origin, asked.naming);
-  const headers = { ...CORS, link: discoveryLink(asked.origin), allow: 'GET' };
+  const headers = { ...CORS, link: discoveryLink(asked.origin) };
   return shape(front, req, asked, { status: 200, headers, json }, { exampleKey: undefined, context: undefined }, {});
 }

@@ -346,7 +346,9 @@ function remove(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
   const deleted = contextSchema(c.doc, c.op, 'edit');
   const shape = deref(deref(deleted, c.doc)?.properties?.previous, c.doc);
   const edit = present(c, key, rec, 'edit');
-  const previous = shape ? { ...asObject(project(c.doc, edit, shape)), _links: edit._links } : edit;
+  // Without `_links`: WordPress answers the record's data (`$previous->get_data()`), its links are the response's own (checked on WordPress 7.1.4).
+  const { _links: _dropped, ...data } = shape ? (asObject(project(c.doc, edit, shape)) ?? {}) : edit;
+  const previous = data;
   c.store.remove(key, r.id);
   for (const child of ['revisions', 'autosaves'])
     for (const x of c.store.all(`${key}/${child}` as CollectionKey))
