@@ -106,7 +106,7 @@ const linkUrl = (origin: string, path: string, pairs: Pairs, page: number | null
  */
 export function pageAnswer(
   answer: Shaped,
-  { doc, entry, kind, pairs, origin, path }: { doc: OpenApiDoc; entry: Entry; kind: ListKind; pairs: Pairs; origin: string; path: string },
+  { doc, entry, kind, pairs, origin, path, authed = false }: { doc: OpenApiDoc; entry: Entry; kind: ListKind; pairs: Pairs; origin: string; path: string; authed?: boolean },
 ): Shaped {
   const { page, perPage } = requestedPage(doc, entry, pairs);
   if (kind === 'core') {
@@ -143,7 +143,9 @@ export function pageAnswer(
   const slash = typeof body.rest_url !== 'string' || /\/(\?|$)/.test(body.rest_url);
   const echoes = !/\/(categories|tags)$/.test(path);
   const others = pairs.filter(([k]) => k !== 'page' && k !== 'per_page');
-  const restPairs: Pairs = echoes ? [['page', String(page)], ['per_page', String(perPage)], ...others] : [];
+  // The status the query ran with is echoed too: `publish` for an anonymous caller, `any` for one with credentials (TEC 6.17.2).
+  const status: Pairs = others.some(([k]) => k === 'status') ? [] : [['status', authed ? 'any' : 'publish']];
+  const restPairs: Pairs = echoes ? [['page', String(page)], ['per_page', String(perPage)], ...others, ...status] : [];
   const base = `${origin}${path}${slash ? '/' : ''}`;
   json.rest_url = linkUrl(base, '', restPairs, echoes ? page : null);
   const withoutPage = restPairs.filter(([k]) => k !== 'page');

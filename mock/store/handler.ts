@@ -163,7 +163,7 @@ function presentNow(c: StoreCall, key: CollectionKey, rec: Rec, context: string,
       : rec.record;
   // A record is an object: its projection is one too (the record itself when no schema applies).
   const json = asObject(project(c.doc, record, schema)) ?? {};
-  json._links = coreLinks(key, rec.record, c.store);
+  json._links = coreLinks(key, rec.record, c.store, context);
   return json;
 }
 
@@ -214,7 +214,10 @@ function read(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platfor
   if (isCal(key) && r.status === 'trash') return documented(c, 403, /no-longer-available|not-accessible/) ?? ok(200, present(c, key, rec));
   if (!isCal(key) && !c.authed && (r.status === undefined || !['publish', 'inherit'].includes(r.status)))
     return documented(c, 401, /^rest_forbidden$/) ?? notFound(c, String(r.id));
-  return ok(200, present(c, key, rec, undefined, true));
+  const json = present(c, key, rec, undefined, true);
+  // A viewable post type's record links its page (WP_REST_Posts_Controller::get_item; not menu items, revisions, autosaves).
+  const page = (key === 'core/v2/posts' || key === 'core/v2/pages' || key === 'core/v2/media') && typeof r.link === 'string' ? r.link : undefined;
+  return ok(200, json, page ? { link: `<${page}>; rel="alternate"; type=text/html` } : {});
 }
 
 function list(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer {

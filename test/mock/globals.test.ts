@@ -76,10 +76,10 @@ describe('pagination follows the request (calendar)', () => {
     expect(p1.body.total_pages).toBe(total);
     expect(p1.body.events).toHaveLength(1);
     expect(p1.headers.get('x-tec-totalpages')).toBe(String(total));
-    expect(p1.body.next_rest_url).toBe(`${mock.url}/cal/events/v1/events/?per_page=1&featured=true&page=2`);
+    expect(p1.body.next_rest_url).toBe(`${mock.url}/cal/events/v1/events/?per_page=1&featured=true&status=publish&page=2`);
     expect(p1.body.previous_rest_url).toBeUndefined();
     const p2 = await get('/cal/events/v1/events?per_page=1&featured=true&page=2');
-    expect(p2.body.previous_rest_url).toBe(`${mock.url}/cal/events/v1/events/?per_page=1&featured=true`);
+    expect(p2.body.previous_rest_url).toBe(`${mock.url}/cal/events/v1/events/?per_page=1&featured=true&status=publish`);
     const last = await get(`/cal/events/v1/events?per_page=1&page=${total}`);
     expect(last.body.next_rest_url).toBeUndefined();
     const past = await get(`/cal/events/v1/events?per_page=1&page=${total + 1}`);
