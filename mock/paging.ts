@@ -106,7 +106,15 @@ const linkUrl = (origin: string, path: string, pairs: Pairs, page: number | null
  */
 export function pageAnswer(
   answer: Shaped,
-  { doc, entry, kind, pairs, origin, path, authed = false }: { doc: OpenApiDoc; entry: Entry; kind: ListKind; pairs: Pairs; origin: string; path: string; authed?: boolean },
+  {
+    doc,
+    entry,
+    kind,
+    pairs,
+    origin,
+    path,
+    authed = false,
+  }: { doc: OpenApiDoc; entry: Entry; kind: ListKind; pairs: Pairs; origin: string; path: string; authed?: boolean },
 ): Shaped {
   const { page, perPage } = requestedPage(doc, entry, pairs);
   if (kind === 'core') {

@@ -25,7 +25,20 @@ export const API_REL = 'https://api.w.org/';
 export const discoveryLink = (origin: string): string => `<${origin}/wp-json/>; rel="${API_REL}"`;
 
 /** Schema keys an index argument carries (WordPress's `args` keep the registered schema's keywords). */
-const ARG_KEYS = ['type', 'format', 'enum', 'default', 'minimum', 'maximum', 'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength', 'pattern'] as const;
+const ARG_KEYS = [
+  'type',
+  'format',
+  'enum',
+  'default',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minLength',
+  'maxLength',
+  'pattern',
+] as const;
 
 /** One argument as the index lists it: the schema's keywords (items and properties one level in), whether it is required. */
 function argOf(schemaRef: unknown, doc: OpenApiDoc, required: boolean, description: string | undefined): JsonObject {
@@ -89,12 +102,16 @@ function specRoutes(doc: OpenApiDoc): RouteEntry[] {
     if (!route) {
       // The batch route is registered outside any namespace, as the index itself.
       const ns =
-        o.path === BATCH_ROUTE ? '' : (namespaces.filter((n) => o.path === `/${n}` || o.path.startsWith(`/${n}/`)).sort((a, b) => b.length - a.length)[0] ?? '');
+        o.path === BATCH_ROUTE
+          ? ''
+          : (namespaces.filter((n) => o.path === `/${n}` || o.path.startsWith(`/${n}/`)).sort((a, b) => b.length - a.length)[0] ?? '');
       route = { key: routeKey(o.path, o.params, doc), namespace: ns, endpoints: [], path: o.path, parametric: o.path.includes('{') };
       byPath.set(o.path, route);
     }
     const args: JsonObject = {};
-    for (const p of o.params) if ((p.in === 'query' || p.in === 'path') && !isGlobal(p.name)) args[p.name] = argOf(p.schema, doc, p.in === 'path' || p.required === true, p.description);
+    for (const p of o.params)
+      if ((p.in === 'query' || p.in === 'path') && !isGlobal(p.name))
+        args[p.name] = argOf(p.schema, doc, p.in === 'path' || p.required === true, p.description);
     const body = bodySchema(o, doc) ?? bodySchema(o, doc, 'application/x-www-form-urlencoded') ?? bodySchema(o, doc, 'multipart/form-data');
     if (isObject(body?.properties)) {
       const req = new Set(Array.isArray(body.required) ? body.required : []);
@@ -156,7 +173,11 @@ export function siteIndex(doc: OpenApiDoc, example: unknown, origin: string, nam
     const entry: JsonObject = {
       namespace: r.namespace ? name(`/${r.namespace}`).slice(1) : '',
       methods: r.endpoints.flatMap((e) => e.methods),
-      endpoints: r.endpoints.map((e) => ({ methods: e.methods, ...(e.allowBatch !== undefined ? { allow_batch: e.allowBatch } : {}), args: namedArgs(e.args, site) })),
+      endpoints: r.endpoints.map((e) => ({
+        methods: e.methods,
+        ...(e.allowBatch !== undefined ? { allow_batch: e.allowBatch } : {}),
+        args: namedArgs(e.args, site),
+      })),
     };
     if (!r.parametric) entry._links = { self: [{ href: restUrl(name(r.path)) }] };
     table[name(r.key)] = entry;

@@ -8,7 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCredentials, liveSite } from '../support/site.js';
 import { startMock, type Mock } from '../support/mock.js';
-import { apiFetchBeyondSeed, apiFetchScenario, compareClients, wpapiBeyondSeed, wpapiScenario, type ClientTarget, type ClientTranscript } from '../scenario/clients.js';
+import {
+  apiFetchBeyondSeed,
+  apiFetchScenario,
+  compareClients,
+  wpapiBeyondSeed,
+  wpapiScenario,
+  type ClientTarget,
+  type ClientTranscript,
+} from '../scenario/clients.js';
 
 const SITE = liveSite();
 const COMPARE = !SITE.isSandbox || SITE.name === 'wp71';
@@ -22,7 +30,11 @@ const real: ClientTarget = {
   user,
   password: appPassword,
   purge: async (kind, id) => {
-    await fetch(`${SITE.baseUrl}/wp/v2/${CORE_TYPES[kind]}/${id}?force=true`, { method: 'DELETE', headers: { authorization: auth }, signal: AbortSignal.timeout(30_000) });
+    await fetch(`${SITE.baseUrl}/wp/v2/${CORE_TYPES[kind]}/${id}?force=true`, {
+      method: 'DELETE',
+      headers: { authorization: auth },
+      signal: AbortSignal.timeout(30_000),
+    });
   },
 };
 const run = `${Date.now().toString(36)}${process.pid}`;

@@ -112,7 +112,13 @@ export class ClientTranscript {
       this.wire.stop();
     }
     const last = this.wire.exchanges[this.wire.exchanges.length - 1];
-    const body = result instanceof Response ? await result.clone().json().catch(() => undefined) : result;
+    const body =
+      result instanceof Response
+        ? await result
+            .clone()
+            .json()
+            .catch(() => undefined)
+        : result;
     const one = first(body);
     const code = failed && one && typeof one.code === 'string' ? one.code : undefined;
     const record: ClientStep = {
@@ -120,12 +126,21 @@ export class ClientTranscript {
       status: last?.status ?? 0,
       ...(code ? { code } : {}),
       // The calendar's page links depend on how many records each side holds (values, not shape).
-      ...(!failed && one ? { shape: Object.keys(one).filter((k) => k !== '_paging' && k !== 'next_rest_url' && k !== 'previous_rest_url').sort() } : {}),
+      ...(!failed && one
+        ? {
+            shape: Object.keys(one)
+              .filter((k) => k !== '_paging' && k !== 'next_rest_url' && k !== 'previous_rest_url')
+              .sort(),
+          }
+        : {}),
       ...(!failed && one && one._links && typeof one._links === 'object' ? { links: Object.keys(one._links).sort() } : {}),
       headers: HEADERS.filter((h) => last?.headers[h] !== undefined),
       rels: relsOf(last?.headers.link),
     };
-    if (failed && one && one.data && typeof one.data === 'object') record.shape = Object.keys(one.data).sort().map((k) => `data.${k}`);
+    if (failed && one && one.data && typeof one.data === 'object')
+      record.shape = Object.keys(one.data)
+        .sort()
+        .map((k) => `data.${k}`);
     if (facts) record.facts = facts(body, last);
     this.steps.push(record);
     return failed ? undefined : body;
@@ -156,7 +171,10 @@ const apiFetch = apiFetchModule.default;
 let current: { root: Middleware; authorization: string } | undefined;
 let installed = false;
 function useTarget(t: ClientTarget): void {
-  current = { root: apiFetch.createRootURLMiddleware(`${t.origin}/wp-json/`), authorization: `Basic ${Buffer.from(`${t.user}:${t.password}`).toString('base64')}` };
+  current = {
+    root: apiFetch.createRootURLMiddleware(`${t.origin}/wp-json/`),
+    authorization: `Basic ${Buffer.from(`${t.user}:${t.password}`).toString('base64')}`,
+  };
   if (installed) return;
   installed = true;
   // Registered last, so it runs first: credentials (an application password), then the root URL.
@@ -170,31 +188,57 @@ const idOf = (v: unknown): number => Number((first(v) ?? {}).id);
 export async function apiFetchScenario(t: ClientTarget, run: string): Promise<ClientTranscript> {
   useTarget(t);
   const tr = new ClientTranscript(t);
-  await tr.step('index', () => apiFetch({ path: '/' }), (b) => {
-    const ns = (first(b)?.namespaces ?? []) as string[];
-    return ['wp/v2', 'tribe/events/v1'].map((n) => `namespace ${n}: ${ns.includes(n)}`);
-  });
+  await tr.step(
+    'index',
+    () => apiFetch({ path: '/' }),
+    (b) => {
+      const ns = (first(b)?.namespaces ?? []) as string[];
+      return ['wp/v2', 'tribe/events/v1'].map((n) => `namespace ${n}: ${ns.includes(n)}`);
+    },
+  );
   await tr.step('posts, one page', () => apiFetch({ path: '/wp/v2/posts?per_page=1', parse: false }));
-  await tr.step('posts, fetch-all (per_page=-1)', () => apiFetch({ path: '/wp/v2/posts?per_page=-1' }), (b) => [`a list: ${Array.isArray(b)}`]);
-  const made = await tr.step('post create (draft)', () => apiFetch({ path: '/wp/v2/posts', method: 'POST', data: { title: `api-fetch ${run}`, status: 'draft' }, parse: false }));
+  await tr.step(
+    'posts, fetch-all (per_page=-1)',
+    () => apiFetch({ path: '/wp/v2/posts?per_page=-1' }),
+    (b) => [`a list: ${Array.isArray(b)}`],
+  );
+  const made = await tr.step('post create (draft)', () =>
+    apiFetch({ path: '/wp/v2/posts', method: 'POST', data: { title: `api-fetch ${run}`, status: 'draft' }, parse: false }),
+  );
   const id = idOf(made);
-  await tr.step('post update (PUT, sent as POST with X-HTTP-Method-Override)', () => apiFetch({ path: `/wp/v2/posts/${id}`, method: 'PUT', data: { title: `api-fetch ${run} 2` }, parse: false }));
+  await tr.step('post update (PUT, sent as POST with X-HTTP-Method-Override)', () =>
+    apiFetch({ path: `/wp/v2/posts/${id}`, method: 'PUT', data: { title: `api-fetch ${run} 2` }, parse: false }),
+  );
   await tr.step('post, edit context', () => apiFetch({ path: `/wp/v2/posts/${id}?context=edit`, parse: false }));
   await tr.step('post publish', () => apiFetch({ path: `/wp/v2/posts/${id}`, method: 'POST', data: { status: 'publish' }, parse: false }));
   await tr.step('post, single (view)', () => apiFetch({ path: `/wp/v2/posts/${id}`, parse: false }));
-  await tr.step('post revisions after publishing', () => apiFetch({ path: `/wp/v2/posts/${id}/revisions`, parse: false }), (b) => [`revisions: ${Array.isArray(b) && b.length > 0}`]);
-  await tr.step('post force delete (DELETE, sent as POST)', () => apiFetch({ path: `/wp/v2/posts/${id}?force=true`, method: 'DELETE', parse: false }), (b) => {
-    const prev = first(b)?.previous;
-    return [`previous has _links: ${Boolean(prev && typeof prev === 'object' && '_links' in prev)}`];
-  });
+  await tr.step(
+    'post revisions after publishing',
+    () => apiFetch({ path: `/wp/v2/posts/${id}/revisions`, parse: false }),
+    (b) => [`revisions: ${Array.isArray(b) && b.length > 0}`],
+  );
+  await tr.step(
+    'post force delete (DELETE, sent as POST)',
+    () => apiFetch({ path: `/wp/v2/posts/${id}?force=true`, method: 'DELETE', parse: false }),
+    (b) => {
+      const prev = first(b)?.previous;
+      return [`previous has _links: ${Boolean(prev && typeof prev === 'object' && '_links' in prev)}`];
+    },
+  );
   await tr.step('media, one page of 100', () => apiFetch({ path: '/wp/v2/media?per_page=100', parse: false }));
-  await tr.step('events, per_page=100 (clamped)', () => apiFetch({ path: '/tribe/events/v1/events?per_page=100', parse: false }), (b) => {
-    const url = String(first(b)?.rest_url ?? '');
-    return [`rest_url per_page: ${/[?&]per_page=(\d+)/.exec(url)?.[1] ?? 'none'}`, `rest_url status: ${/[?&]status=(\w+)/.exec(url)?.[1] ?? 'none'}`];
-  });
-  await tr.step('venues, per_page=100 (clamped)', () => apiFetch({ path: '/tribe/events/v1/venues?per_page=100', parse: false }), (b) => [
-    `rest_url per_page: ${/[?&]per_page=(\d+)/.exec(String(first(b)?.rest_url ?? ''))?.[1] ?? 'none'}`,
-  ]);
+  await tr.step(
+    'events, per_page=100 (clamped)',
+    () => apiFetch({ path: '/tribe/events/v1/events?per_page=100', parse: false }),
+    (b) => {
+      const url = String(first(b)?.rest_url ?? '');
+      return [`rest_url per_page: ${/[?&]per_page=(\d+)/.exec(url)?.[1] ?? 'none'}`, `rest_url status: ${/[?&]status=(\w+)/.exec(url)?.[1] ?? 'none'}`];
+    },
+  );
+  await tr.step(
+    'venues, per_page=100 (clamped)',
+    () => apiFetch({ path: '/tribe/events/v1/venues?per_page=100', parse: false }),
+    (b) => [`rest_url per_page: ${/[?&]per_page=(\d+)/.exec(String(first(b)?.rest_url ?? ''))?.[1] ?? 'none'}`],
+  );
   await tr.step('events, per_page=0 (rest_invalid_param)', () => apiFetch({ path: '/tribe/events/v1/events?per_page=0', parse: false }));
   await tr.step('event, unknown id', () => apiFetch({ path: '/tribe/events/v1/events/987654321', parse: false }));
   const ev = await tr.step(
@@ -215,7 +259,10 @@ export async function apiFetchScenario(t: ClientTarget, run: string): Promise<Cl
     (b) => {
       const e = first(b);
       const venue = e?.venue && typeof e.venue === 'object' && !Array.isArray(e.venue) ? (e.venue as Record<string, unknown>) : undefined;
-      return [`venue json_ld: ${Boolean(venue && 'json_ld' in venue)}`, `event json_ld: ${JSON.stringify(e?.json_ld ?? null) !== '{}' ? 'absent or filled' : 'empty'}`];
+      return [
+        `venue json_ld: ${Boolean(venue && 'json_ld' in venue)}`,
+        `event json_ld: ${JSON.stringify(e?.json_ld ?? null) !== '{}' ? 'absent or filled' : 'empty'}`,
+      ];
     },
   );
   const e = first(ev);
@@ -237,15 +284,19 @@ export async function apiFetchBeyondSeed(t: ClientTarget): Promise<ClientTranscr
   await tr.step('users/me', () => apiFetch({ path: '/wp/v2/users/me', parse: false }));
   await tr.step('comments', () => apiFetch({ path: '/wp/v2/comments', parse: false }));
   await tr.step('search', () => apiFetch({ path: '/wp/v2/search?search=a', parse: false }));
-  await tr.step('posts with _embed (author, terms, replies)', () => apiFetch({ path: '/wp/v2/posts?per_page=1&_embed', parse: false }), (b) => {
-    const emb = (first(b)?._embedded ?? {}) as Record<string, unknown>;
-    const terms = emb['wp:term'];
-    return [
-      `embedded: ${Object.keys(emb).sort().join(',')}`,
-      `wp:term an array of arrays: ${Array.isArray(terms) && terms.every((x) => Array.isArray(x))}`,
-      `author an error: ${JSON.stringify(emb.author ?? null).includes('"code"')}`,
-    ];
-  });
+  await tr.step(
+    'posts with _embed (author, terms, replies)',
+    () => apiFetch({ path: '/wp/v2/posts?per_page=1&_embed', parse: false }),
+    (b) => {
+      const emb = (first(b)?._embedded ?? {}) as Record<string, unknown>;
+      const terms = emb['wp:term'];
+      return [
+        `embedded: ${Object.keys(emb).sort().join(',')}`,
+        `wp:term an array of arrays: ${Array.isArray(terms) && terms.every((x) => Array.isArray(x))}`,
+        `author an error: ${JSON.stringify(emb.author ?? null).includes('"code"')}`,
+      ];
+    },
+  );
   return tr;
 }
 
@@ -283,21 +334,39 @@ export async function wpapiScenario(t: ClientTarget, run: string): Promise<Clien
   });
   if (!site) return tr;
   const wp = site.auth({ username: t.user, password: t.password });
-  await tr.step('posts().perPage(2)', () => wp.posts().perPage(2).get(), (b) => {
-    const paging = (b as { _paging?: { total?: unknown; totalPages?: unknown; links?: Record<string, unknown> } })._paging;
-    return [`_paging: ${paging ? `total ${typeof paging.total}, links ${Object.keys(paging.links ?? {}).sort().join(',')}` : 'none'}`];
-  });
+  await tr.step(
+    'posts().perPage(2)',
+    () => wp.posts().perPage(2).get(),
+    (b) => {
+      const paging = (b as { _paging?: { total?: unknown; totalPages?: unknown; links?: Record<string, unknown> } })._paging;
+      return [
+        `_paging: ${
+          paging
+            ? `total ${typeof paging.total}, links ${Object.keys(paging.links ?? {})
+                .sort()
+                .join(',')}`
+            : 'none'
+        }`,
+      ];
+    },
+  );
   const made = await tr.step('posts().create (draft)', () => wp.posts().create({ title: `wpapi ${run}`, status: 'draft' }));
   const id = idOf(made);
   await tr.step('posts().id().update (publish)', () => wp.posts().id(id).update({ status: 'publish' }));
-  await tr.step('posts().id() with _method=DELETE (method override) and force', () => wp.posts().id(id).param('_method', 'DELETE').param('force', true).create({}));
+  await tr.step('posts().id() with _method=DELETE (method override) and force', () =>
+    wp.posts().id(id).param('_method', 'DELETE').param('force', true).create({}),
+  );
   await tr.step('media().perPage(1)', () => wp.media().perPage(1).get());
-  await tr.step('discovered calendar route: events().perPage(100)', async () => {
-    // wpapi throws when discovery did not read the namespace (it gives up on a route regex it cannot compile).
-    const discovered = wp.namespace('tribe/events/v1') as Record<string, (() => WpRequest) | undefined>;
-    if (typeof discovered.events !== 'function') throw { code: 'not_discovered', data: null };
-    return discovered.events().perPage(100).get();
-  }, (b) => [`rest_url per_page: ${/[?&]per_page=(\d+)/.exec(String(first(b)?.rest_url ?? ''))?.[1] ?? 'none'}`]);
+  await tr.step(
+    'discovered calendar route: events().perPage(100)',
+    async () => {
+      // wpapi throws when discovery did not read the namespace (it gives up on a route regex it cannot compile).
+      const discovered = wp.namespace('tribe/events/v1') as Record<string, (() => WpRequest) | undefined>;
+      if (typeof discovered.events !== 'function') throw { code: 'not_discovered', data: null };
+      return discovered.events().perPage(100).get();
+    },
+    (b) => [`rest_url per_page: ${/[?&]per_page=(\d+)/.exec(String(first(b)?.rest_url ?? ''))?.[1] ?? 'none'}`],
+  );
   const events = wp.registerRoute('tribe/events/v1', '/events/(?P<id>\\d+)');
   await tr.step('registerRoute events, unknown id', () => events().id(987654321).get());
   await tr.step('registerRoute venues, list', () => wp.registerRoute('tribe/events/v1', '/venues/(?P<id>\\d+)')().perPage(100).get());
