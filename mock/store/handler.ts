@@ -312,8 +312,11 @@ function update(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
     const before = ['title', 'content', 'excerpt'].map((k) => JSON.stringify(rec.record[k]));
     applyCoreWrite(ctx, rec, body);
     const changed = ['title', 'content', 'excerpt'].some((k, i) => member(body, k) !== undefined && before[i] !== JSON.stringify(rec.record[k]));
-    if (changed && (key === 'core/v2/posts' || key === 'core/v2/pages')) {
-      const revKey = `${key}/revisions` as CollectionKey;
+    const revKey = `${key}/revisions` as CollectionKey;
+    // wp_save_post_revision: a revision when the revisioned fields changed, or when the post has none yet
+    // (a draft published unchanged gets its first; checked on WordPress 7.1.4).
+    const revisioned = key === 'core/v2/posts' || key === 'core/v2/pages';
+    if (revisioned && (changed || !c.store.all(revKey).some((x) => x.record.parent === rec.record.id))) {
       c.store.put(revKey, revisionOf({ ...ctx, key: revKey, template: templateOf(c, revKey) }, rec.record, 'revision'));
     }
   }

@@ -356,7 +356,7 @@ export async function wpapiScenario(t: ClientTarget, run: string): Promise<Clien
   await tr.step('posts().id() with _method=DELETE (method override) and force', () =>
     wp.posts().id(id).param('_method', 'DELETE').param('force', true).create({}),
   );
-  await tr.step('media().perPage(1)', () => wp.media().perPage(1).get());
+  await tr.step('media().perPage(100)', () => wp.media().perPage(100).get());
   await tr.step(
     'discovered calendar route: events().perPage(100)',
     async () => {
