@@ -27,7 +27,8 @@ async function answerOf(front: Front, req: IncomingMessage, asked: Asked): Promi
   const prepared = prepare(front, req, asked);
   if ('reply' in prepared) return prepared.reply;
   // The site index is generated from the spec through the mapping (site-index.ts), unless an example is asked for.
-  if (asked.match.route.template === INDEX_ROUTE && (asked.method === 'get' || asked.method === 'head') && !prefersExample(req))
+  // (`--static`, no store: the example, as every answer.)
+  if (front.store && asked.match.route.template === INDEX_ROUTE && (asked.method === 'get' || asked.method === 'head') && !prefersExample(req))
     return indexReply(front, req, asked);
   // `Prefer: code=...` / `example=...` asks for a documented example: the example engine (Prism) answers it, on store-backed routes too.
   if (front.store && isStoreRoute(asked.match.route.template) && !prefersExample(req)) return storeReply(front, front.store, req, asked, prepared);

@@ -46,7 +46,8 @@ describe('pagination follows the request (core)', () => {
     expect(last.body[0].id).not.toBe(first.body[0].id);
     const all = await get('/core/v2/posts?per_page=100');
     expect(all.headers.get('x-wp-totalpages')).toBe('1');
-    expect(all.headers.get('link')).toBeNull();
+    // No page links: only the discovery link every REST answer carries (D207).
+    expect(all.headers.get('link')).toBe(`<${mock.url}/wp-json/>; rel="https://api.w.org/"`);
   });
 
   it('past the end: posts, pages and menu items answer 400 rest_post_invalid_page_number (as the sandbox does)', async () => {
