@@ -16,6 +16,8 @@ import { prismReply } from './prism-routes.ts';
 import { readBody, unreadBody, type BodyError } from './read-body.ts';
 import { answerAndClose, jsonReply, platformReply, tryJson, write } from './reply.ts';
 import { inNaming } from './shape.ts';
+import { withSiteHeaders } from './site-headers.ts';
+import { indexReply, INDEX_ROUTE } from './site-index.ts';
 import { isStoreRoute } from './store/handler.ts';
 import { batchReply, storeReply } from './store-routes.ts';
 import type { Asked, Front, Pairs, Reply } from './types.ts';
@@ -24,6 +26,10 @@ import type { Asked, Front, Pairs, Reply } from './types.ts';
 async function answerOf(front: Front, req: IncomingMessage, asked: Asked): Promise<Reply> {
   const prepared = prepare(front, req, asked);
   if ('reply' in prepared) return prepared.reply;
+  // The site index is generated from the spec through the mapping (site-index.ts), unless an example is asked for.
+  // (`--static`, no store: the example, as every answer.)
+  if (front.store && asked.match.route.template === INDEX_ROUTE && (asked.method === 'get' || asked.method === 'head') && !prefersExample(req))
+    return indexReply(front, req, asked);
   // `Prefer: code=...` / `example=...` asks for a documented example: the example engine (Prism) answers it, on store-backed routes too.
   if (front.store && isStoreRoute(asked.match.route.template) && !prefersExample(req)) return storeReply(front, front.store, req, asked, prepared);
   return prismReply(front, req, asked, prepared);
@@ -93,6 +99,7 @@ export async function dispatch(front: Front, req: IncomingMessage, res: ServerRe
       headers: envelopeHeaders(reply.headers, doc, matchRoute(doc, table, 'get', trimRoute(rawPath))?.entry),
     });
   }
+  if (method !== 'options') reply = withSiteHeaders(doc, reply, origin, match, method, req);
   reply = inNaming(reply, origin, named.naming, front.namespaces);
   if (key !== null) memo?.set(key, reply);
   write(res, reply, sent === 'head');

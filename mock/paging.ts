@@ -39,9 +39,20 @@ const paramDefault = (doc: OpenApiDoc, entry: Entry, name: string, fallback: num
   return typeof d === 'number' && Number.isInteger(d) ? d : fallback;
 };
 
-/** The page a list request asks for: `page` (from 1) and `per_page` (else the parameter's documented default, else 10). */
+/**
+ * The calendar's largest page (TEC's `tribe_rest_*_max_per_page` filters, 50 by default on events,
+ * venues, organizers, categories and tags; calendar-facts.md §2.3): a larger `per_page` is silently
+ * clamped to it, and the envelope's `rest_url` shows the clamped value (checked on TEC 6.17.2).
+ */
+export const CALENDAR_MAX_PER_PAGE = 50;
+
+/**
+ * The page a list request asks for: `page` (from 1) and `per_page` (else the parameter's documented
+ * default, else 10), clamped to the calendar's maximum on a calendar list.
+ */
 export function requestedPage(doc: OpenApiDoc, entry: Entry, pairs: Pairs): { page: number; perPage: number } {
-  return { page: Math.max(1, intParam(pairs, 'page', 1)), perPage: Math.max(1, intParam(pairs, 'per_page', paramDefault(doc, entry, 'per_page', 10))) };
+  const asked = Math.max(1, intParam(pairs, 'per_page', paramDefault(doc, entry, 'per_page', 10)));
+  return { page: Math.max(1, intParam(pairs, 'page', 1)), perPage: listKind(doc, entry) === 'calendar' ? Math.min(asked, CALENDAR_MAX_PER_PAGE) : asked };
 }
 
 /** The documented error for a page past the end: {status, body} from the operation's examples, or null. */
@@ -95,7 +106,15 @@ const linkUrl = (origin: string, path: string, pairs: Pairs, page: number | null
  */
 export function pageAnswer(
   answer: Shaped,
-  { doc, entry, kind, pairs, origin, path }: { doc: OpenApiDoc; entry: Entry; kind: ListKind; pairs: Pairs; origin: string; path: string },
+  {
+    doc,
+    entry,
+    kind,
+    pairs,
+    origin,
+    path,
+    authed = false,
+  }: { doc: OpenApiDoc; entry: Entry; kind: ListKind; pairs: Pairs; origin: string; path: string; authed?: boolean },
 ): Shaped {
   const { page, perPage } = requestedPage(doc, entry, pairs);
   if (kind === 'core') {
@@ -132,7 +151,9 @@ export function pageAnswer(
   const slash = typeof body.rest_url !== 'string' || /\/(\?|$)/.test(body.rest_url);
   const echoes = !/\/(categories|tags)$/.test(path);
   const others = pairs.filter(([k]) => k !== 'page' && k !== 'per_page');
-  const restPairs: Pairs = echoes ? [['page', String(page)], ['per_page', String(perPage)], ...others] : [];
+  // The status the query ran with is echoed too: `publish` for an anonymous caller, `any` for one with credentials (TEC 6.17.2).
+  const status: Pairs = others.some(([k]) => k === 'status') ? [] : [['status', authed ? 'any' : 'publish']];
+  const restPairs: Pairs = echoes ? [['page', String(page)], ['per_page', String(perPage)], ...others, ...status] : [];
   const base = `${origin}${path}${slash ? '/' : ''}`;
   json.rest_url = linkUrl(base, '', restPairs, echoes ? page : null);
   const withoutPage = restPairs.filter(([k]) => k !== 'page');

@@ -30,7 +30,7 @@ export async function shape(
   const { match, method, pairs, origin } = asked;
   const entry = match.entry!;
   const kind = method === 'get' || method === 'head' ? listKind(doc, entry) : null;
-  const paged = kind ? pageAnswer(shaped, { doc, entry, kind, pairs, origin, path: match.canonical }) : shaped;
+  const paged = kind ? pageAnswer(shaped, { doc, entry, kind, pairs, origin, path: match.canonical, authed: req.headers.authorization !== undefined }) : shaped;
   if (paged.error && isErrorBody(paged.json)) return platformReply({ status: paged.status, body: paged.json }, violations);
   let json = paged.json;
   if (!exampleKey && (context === 'embed' || context === 'edit')) {

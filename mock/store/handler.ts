@@ -163,7 +163,7 @@ function presentNow(c: StoreCall, key: CollectionKey, rec: Rec, context: string,
       : rec.record;
   // A record is an object: its projection is one too (the record itself when no schema applies).
   const json = asObject(project(c.doc, record, schema)) ?? {};
-  json._links = coreLinks(key, rec.record, c.store);
+  json._links = coreLinks(key, rec.record, c.store, context);
   return json;
 }
 
@@ -214,7 +214,10 @@ function read(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platfor
   if (isCal(key) && r.status === 'trash') return documented(c, 403, /no-longer-available|not-accessible/) ?? ok(200, present(c, key, rec));
   if (!isCal(key) && !c.authed && (r.status === undefined || !['publish', 'inherit'].includes(r.status)))
     return documented(c, 401, /^rest_forbidden$/) ?? notFound(c, String(r.id));
-  return ok(200, present(c, key, rec, undefined, true));
+  const json = present(c, key, rec, undefined, true);
+  // A viewable post type's record links its page (WP_REST_Posts_Controller::get_item; not menu items, revisions, autosaves).
+  const page = (key === 'core/v2/posts' || key === 'core/v2/pages' || key === 'core/v2/media') && typeof r.link === 'string' ? r.link : undefined;
+  return ok(200, json, page ? { link: `<${page}>; rel="alternate"; type=text/html` } : {});
 }
 
 function list(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer {
@@ -309,8 +312,11 @@ function update(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
     const before = ['title', 'content', 'excerpt'].map((k) => JSON.stringify(rec.record[k]));
     applyCoreWrite(ctx, rec, body);
     const changed = ['title', 'content', 'excerpt'].some((k, i) => member(body, k) !== undefined && before[i] !== JSON.stringify(rec.record[k]));
-    if (changed && (key === 'core/v2/posts' || key === 'core/v2/pages')) {
-      const revKey = `${key}/revisions` as CollectionKey;
+    const revKey = `${key}/revisions` as CollectionKey;
+    // wp_save_post_revision: a revision when the revisioned fields changed, or when the post has none yet
+    // (a draft published unchanged gets its first; checked on WordPress 7.1.4).
+    const revisioned = key === 'core/v2/posts' || key === 'core/v2/pages';
+    if (revisioned && (changed || !c.store.all(revKey).some((x) => x.record.parent === rec.record.id))) {
       c.store.put(revKey, revisionOf({ ...ctx, key: revKey, template: templateOf(c, revKey) }, rec.record, 'revision'));
     }
   }
@@ -346,7 +352,9 @@ function remove(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
   const deleted = contextSchema(c.doc, c.op, 'edit');
   const shape = deref(deref(deleted, c.doc)?.properties?.previous, c.doc);
   const edit = present(c, key, rec, 'edit');
-  const previous = shape ? { ...asObject(project(c.doc, edit, shape)), _links: edit._links } : edit;
+  // Without `_links`: WordPress answers the record's data (`$previous->get_data()`), its links are the response's own (checked on WordPress 7.1.4).
+  const { _links: _dropped, ...data } = shape ? (asObject(project(c.doc, edit, shape)) ?? {}) : edit;
+  const previous = data;
   c.store.remove(key, r.id);
   for (const child of ['revisions', 'autosaves'])
     for (const x of c.store.all(`${key}/${child}` as CollectionKey))

@@ -65,10 +65,11 @@ export function classList(r: WpRecord): string[] {
 }
 
 /** The `_links` of a core record, as WordPress's controllers add them. */
-export function coreLinks(key: CollectionKey, r: WpRecord, store: Store): JsonObject {
+export function coreLinks(key: CollectionKey, r: WpRecord, store: Store, context = 'view'): JsonObject {
   const base = `/${key.replace(/\/(revisions|autosaves)$/, '')}`;
-  if (/\/(revisions|autosaves)$/.test(key))
-    return { parent: href(`${base}/${r.parent}`), curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }] };
+  // A revision links its parent only (WP_REST_Revisions_Controller, checked on WordPress 7.1.4).
+  if (key.endsWith('/revisions')) return { parent: href(`${base}/${r.parent}`) };
+  if (key.endsWith('/autosaves')) return { parent: href(`${base}/${r.parent}`), curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }] };
   const type = key === 'core/v2/pages' ? 'page' : key === 'core/v2/media' ? 'attachment' : key === 'core/v2/menu-items' ? 'nav_menu_item' : 'post';
   const links: JsonObject = { self: href(`${base}/${r.id}`), collection: href(base), about: href(`/core/v2/types/${type}`) };
   if (key === 'core/v2/menu-items') {
@@ -81,6 +82,9 @@ export function coreLinks(key: CollectionKey, r: WpRecord, store: Store): JsonOb
     if (key !== 'core/v2/media') {
       const revs = store.all(`${key}/revisions` as CollectionKey).filter((x) => x.record.parent === r.id);
       links['version-history'] = href(`${base}/${r.id}/revisions`, { count: revs.length });
+      // The latest revision (WP_REST_Posts_Controller::prepare_links).
+      const latest = revs.reduce<WpRecord | undefined>((a, x) => (!a || Number(x.record.id) > Number(a.id) ? x.record : a), undefined);
+      if (latest) links['predecessor-version'] = href(`${base}/${r.id}/revisions/${latest.id}`, { id: latest.id });
       if (r.parent) links.up = href(`${base}/${r.parent}`, { embeddable: true });
       if (r.featured_media) links['wp:featuredmedia'] = href(`/core/v2/media/${r.featured_media}`, { embeddable: true });
       links['wp:attachment'] = href(`/core/v2/media?parent=${r.id}`);
@@ -91,8 +95,27 @@ export function coreLinks(key: CollectionKey, r: WpRecord, store: Store): JsonOb
         ];
     }
   }
+  if (context === 'edit') Object.assign(links, actionLinks(key, links.self));
   links.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
   return links;
+}
+
+/**
+ * The `wp:action-*` links of the edit context (WP_REST_Posts_Controller::get_available_actions): what
+ * the caller may do with the record, each linking the record itself. Permissions are not emulated: a
+ * caller with credentials is the site's administrator, so every action of the post type is listed
+ * (posts: publish, unfiltered HTML, sticky, assign the author, create and assign categories and tags;
+ * pages: publish, unfiltered HTML, assign the author), as WordPress 7.1.4 lists them for an administrator.
+ */
+function actionLinks(key: CollectionKey, self: unknown): JsonObject {
+  const names =
+    key === 'core/v2/posts'
+      ? ['publish', 'unfiltered-html', 'sticky', 'assign-author', 'create-categories', 'assign-categories', 'create-tags', 'assign-tags']
+      : key === 'core/v2/pages'
+        ? ['publish', 'unfiltered-html', 'assign-author']
+        : [];
+  const href0 = Array.isArray(self) && isObject(self[0]) ? self[0].href : undefined;
+  return Object.fromEntries(names.map((n) => [`wp:action-${n}`, [{ href: href0 }]]));
 }
 
 /** A calendar record without the store's own fields, an event with its linked records read from the store. */

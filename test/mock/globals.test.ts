@@ -46,7 +46,8 @@ describe('pagination follows the request (core)', () => {
     expect(last.body[0].id).not.toBe(first.body[0].id);
     const all = await get('/core/v2/posts?per_page=100');
     expect(all.headers.get('x-wp-totalpages')).toBe('1');
-    expect(all.headers.get('link')).toBeNull();
+    // No page links: only the discovery link every REST answer carries (D207).
+    expect(all.headers.get('link')).toBe(`<${mock.url}/wp-json/>; rel="https://api.w.org/"`);
   });
 
   it('past the end: posts, pages and menu items answer 400 rest_post_invalid_page_number (as the sandbox does)', async () => {
@@ -76,10 +77,10 @@ describe('pagination follows the request (calendar)', () => {
     expect(p1.body.total_pages).toBe(total);
     expect(p1.body.events).toHaveLength(1);
     expect(p1.headers.get('x-tec-totalpages')).toBe(String(total));
-    expect(p1.body.next_rest_url).toBe(`${mock.url}/cal/events/v1/events/?per_page=1&featured=true&page=2`);
+    expect(p1.body.next_rest_url).toBe(`${mock.url}/cal/events/v1/events/?per_page=1&featured=true&status=publish&page=2`);
     expect(p1.body.previous_rest_url).toBeUndefined();
     const p2 = await get('/cal/events/v1/events?per_page=1&featured=true&page=2');
-    expect(p2.body.previous_rest_url).toBe(`${mock.url}/cal/events/v1/events/?per_page=1&featured=true`);
+    expect(p2.body.previous_rest_url).toBe(`${mock.url}/cal/events/v1/events/?per_page=1&featured=true&status=publish`);
     const last = await get(`/cal/events/v1/events?per_page=1&page=${total}`);
     expect(last.body.next_rest_url).toBeUndefined();
     const past = await get(`/cal/events/v1/events?per_page=1&page=${total + 1}`);

@@ -1,0 +1,79 @@
+// The frontend scenario written with `@wordpress/api-fetch` and with `wpapi` (test/scenario/clients.ts;
+// issue 35) against the real site and against the mock in the real names: per step, the status, the
+// error code, the body's member names and `_links` relations, the headers that matter and the `Link`
+// relations must be equal. The mock emulates the newest sandbox release (wp71); on the other sites the
+// scenario runs against the site alone. The steps on routes beyond the seed (categories, users,
+// comments, `_embed` of author, terms and replies) are a separate block: they pass once the spec has
+// those routes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCredentials, liveSite } from '../support/site.js';
+import { startMock, type Mock } from '../support/mock.js';
+import {
+  apiFetchBeyondSeed,
+  apiFetchScenario,
+  compareClients,
+  wpapiBeyondSeed,
+  wpapiScenario,
+  type ClientTarget,
+  type ClientTranscript,
+} from '../scenario/clients.js';
+
+const SITE = liveSite();
+const COMPARE = !SITE.isSandbox || SITE.name === 'wp71';
+const { user, appPassword } = adminCredentials(SITE, 'the client scenarios');
+const origin = SITE.baseUrl.replace(/\/wp-json$/, '');
+const auth = `Basic ${Buffer.from(`${user}:${appPassword}`).toString('base64')}`;
+const CORE_TYPES = { event: 'tribe_events', venue: 'tribe_venue', organizer: 'tribe_organizer', post: 'posts' } as const;
+const real: ClientTarget = {
+  label: `real site ${SITE.name ?? origin}`,
+  origin,
+  user,
+  password: appPassword,
+  purge: async (kind, id) => {
+    await fetch(`${SITE.baseUrl}/wp/v2/${CORE_TYPES[kind]}/${id}?force=true`, {
+      method: 'DELETE',
+      headers: { authorization: auth },
+      signal: AbortSignal.timeout(30_000),
+    });
+  },
+};
+const run = `${Date.now().toString(36)}${process.pid}`;
+
+let mock: Mock | undefined;
+beforeAll(async () => {
+  if (COMPARE) mock = await startMock({ errors: false });
+});
+afterAll(async () => {
+  await mock?.stop();
+});
+
+const mocked = (): ClientTarget => ({ label: 'mock, real names', origin: mock!.url, user: 'editor', password: 'scenario' });
+
+/** Both transcripts, their differences, and the per-step figures printed for the report. */
+async function both(name: string, scenario: (t: ClientTarget, run: string) => Promise<ClientTranscript>): Promise<string[]> {
+  const site = await scenario(real, run);
+  if (!COMPARE) return [];
+  const m = await scenario(mocked(), run);
+  const diff = compareClients(site, m);
+  const different = new Set(diff.map((d) => d.split(':')[0]));
+  console.log(`${name}: ${site.steps.length - different.size} of ${site.steps.length} steps equal, ${different.size} different\n  ${diff.join('\n  ')}`);
+  return diff;
+}
+
+describe(`the client scenarios on ${SITE.name ?? origin}${COMPARE ? ', and the mock (real names) agrees' : ''}`, () => {
+  it('@wordpress/api-fetch', async () => {
+    expect(await both('api-fetch', apiFetchScenario)).toEqual([]);
+  });
+  it('wpapi', async () => {
+    expect(await both('wpapi', wpapiScenario)).toEqual([]);
+  });
+});
+
+describe('the client scenarios on routes beyond the seed (categories, tags, users, comments, search, _embed): pass once those routes are in the spec', () => {
+  it('@wordpress/api-fetch', async () => {
+    expect(await both('api-fetch beyond the seed', apiFetchBeyondSeed)).toEqual([]);
+  });
+  it('wpapi', async () => {
+    expect(await both('wpapi beyond the seed', wpapiBeyondSeed)).toEqual([]);
+  });
+});
