@@ -9530,11 +9530,8 @@ export interface components {
             modified_gmt: components["schemas"]["SiteDateTime"];
             /** @description An alphanumeric identifier for the post unique to its type. */
             slug: string;
-            /**
-             * @description A named status for the post.
-             * @enum {string}
-             */
-            status: "publish" | "future" | "draft" | "pending" | "private" | "in-progress" | "failed" | "tribe-ea-success" | "tribe-ea-failed" | "tribe-ea-schedule" | "tribe-ea-pending" | "tribe-ea-draft" | "tribe-ignored";
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
             /** @description The title for the post. */
@@ -9598,11 +9595,8 @@ export interface components {
             modified_gmt: components["schemas"]["SiteDateTime"];
             /** @description An alphanumeric identifier for the post unique to its type. */
             slug: string;
-            /**
-             * @description A named status for the post.
-             * @enum {string}
-             */
-            status: "publish" | "future" | "draft" | "pending" | "private" | "in-progress" | "failed" | "tribe-ea-success" | "tribe-ea-failed" | "tribe-ea-schedule" | "tribe-ea-pending" | "tribe-ea-draft" | "tribe-ignored";
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
             /** @description A password to protect access to the content and excerpt. */
@@ -9776,11 +9770,8 @@ export interface components {
             modified_gmt: components["schemas"]["SiteDateTime"];
             /** @description An alphanumeric identifier for the post unique to its type. */
             slug: string;
-            /**
-             * @description A named status for the post.
-             * @enum {string}
-             */
-            status: "publish" | "future" | "draft" | "pending" | "private" | "in-progress" | "failed" | "tribe-ea-success" | "tribe-ea-failed" | "tribe-ea-schedule" | "tribe-ea-pending" | "tribe-ea-draft" | "tribe-ignored";
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
             /** @description The title for the post. */
@@ -9828,11 +9819,8 @@ export interface components {
             modified_gmt: components["schemas"]["SiteDateTime"];
             /** @description An alphanumeric identifier for the post unique to its type. */
             slug: string;
-            /**
-             * @description A named status for the post.
-             * @enum {string}
-             */
-            status: "publish" | "future" | "draft" | "pending" | "private" | "in-progress" | "failed" | "tribe-ea-success" | "tribe-ea-failed" | "tribe-ea-schedule" | "tribe-ea-pending" | "tribe-ea-draft" | "tribe-ignored";
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
             /** @description A password to protect access to the content and excerpt. */
@@ -9875,11 +9863,8 @@ export interface components {
             readonly link: string;
             /** @description An alphanumeric identifier for the post unique to its type. */
             slug: string;
-            /**
-             * @description A named status for the post.
-             * @enum {string}
-             */
-            status: "publish" | "future" | "draft" | "pending" | "private" | "in-progress" | "failed" | "tribe-ea-success" | "tribe-ea-failed" | "tribe-ea-schedule" | "tribe-ea-pending" | "tribe-ea-draft" | "tribe-ignored";
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
             /** @description The title for the post. */
@@ -9986,11 +9971,8 @@ export interface components {
             modified_gmt: components["schemas"]["SiteDateTime"];
             /** @description An alphanumeric identifier for the post unique to its type. */
             slug: string;
-            /**
-             * @description A named status for the post.
-             * @enum {string}
-             */
-            status: "publish" | "future" | "draft" | "pending" | "private" | "in-progress" | "failed" | "tribe-ea-success" | "tribe-ea-failed" | "tribe-ea-schedule" | "tribe-ea-pending" | "tribe-ea-draft" | "tribe-ignored";
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
             /** @description An array of the class names for the post container element. */
@@ -10057,11 +10039,8 @@ export interface components {
             modified_gmt: components["schemas"]["SiteDateTime"];
             /** @description An alphanumeric identifier for the post unique to its type. */
             slug: string;
-            /**
-             * @description A named status for the post.
-             * @enum {string}
-             */
-            status: "publish" | "future" | "draft" | "pending" | "private" | "in-progress" | "failed" | "tribe-ea-success" | "tribe-ea-failed" | "tribe-ea-schedule" | "tribe-ea-pending" | "tribe-ea-draft" | "tribe-ignored";
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
             /** @description A password to protect access to the content and excerpt. */
@@ -10257,11 +10236,8 @@ export interface components {
             modified_gmt: components["schemas"]["SiteDateTime"];
             /** @description An alphanumeric identifier for the post unique to its type. */
             slug: string;
-            /**
-             * @description A named status for the post.
-             * @enum {string}
-             */
-            status: "publish" | "future" | "draft" | "pending" | "private" | "in-progress" | "failed" | "tribe-ea-success" | "tribe-ea-failed" | "tribe-ea-schedule" | "tribe-ea-pending" | "tribe-ea-draft" | "tribe-ignored";
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
             /** @description The title for the post. */
@@ -10322,11 +10298,8 @@ export interface components {
             modified_gmt: components["schemas"]["SiteDateTime"];
             /** @description An alphanumeric identifier for the post unique to its type. */
             slug: string;
-            /**
-             * @description A named status for the post.
-             * @enum {string}
-             */
-            status: "publish" | "future" | "draft" | "pending" | "private" | "in-progress" | "failed" | "tribe-ea-success" | "tribe-ea-failed" | "tribe-ea-schedule" | "tribe-ea-pending" | "tribe-ea-draft" | "tribe-ignored";
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
             /** @description A password to protect access to the content and excerpt. */
@@ -10504,11 +10477,8 @@ export interface components {
             modified_gmt: components["schemas"]["SiteDateTime"];
             /** @description An alphanumeric identifier for the post unique to its type. */
             slug: string;
-            /**
-             * @description A named status for the post.
-             * @enum {string}
-             */
-            status: "publish" | "future" | "draft" | "pending" | "private" | "in-progress" | "failed" | "tribe-ea-success" | "tribe-ea-failed" | "tribe-ea-schedule" | "tribe-ea-pending" | "tribe-ea-draft" | "tribe-ignored";
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
             /** @description The title for the post. */
@@ -10569,11 +10539,8 @@ export interface components {
             modified_gmt: components["schemas"]["SiteDateTime"];
             /** @description An alphanumeric identifier for the post unique to its type. */
             slug: string;
-            /**
-             * @description A named status for the post.
-             * @enum {string}
-             */
-            status: "publish" | "future" | "draft" | "pending" | "private" | "in-progress" | "failed" | "tribe-ea-success" | "tribe-ea-failed" | "tribe-ea-schedule" | "tribe-ea-pending" | "tribe-ea-draft" | "tribe-ignored";
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
             /** @description A password to protect access to the content and excerpt. */
@@ -18380,7 +18347,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         [key: string]: components["schemas"]["MenuLocation"] | components["schemas"]["MenuLocationEdit"] | components["schemas"]["MenuLocationEmbed"];
-                    };
+                    } | unknown[];
                 };
             };
             400: components["responses"]["BadRequest"];

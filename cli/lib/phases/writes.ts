@@ -44,6 +44,8 @@ export function createBody(kind: string, title: string): Body {
       return { organizer: title, status: 'draft' };
     case 'categories':
     case 'tags':
+    case 'menus':
+    case 'tribe_events_cat':
       return { name: title };
     default:
       return { title };
@@ -60,6 +62,8 @@ export function updateBody(kind: string, title: string): Body {
       return { organizer: title };
     case 'categories':
     case 'tags':
+    case 'menus':
+    case 'tribe_events_cat':
       return { name: title };
     case 'posts':
     case 'pages':
