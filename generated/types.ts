@@ -9023,21 +9023,27 @@ export interface components {
          */
         PostTypeEdit: {
             /** @description All capabilities used by the post type. */
-            readonly capabilities?: Record<string, never>;
+            readonly capabilities: {
+                [key: string]: unknown;
+            };
             /** @description A human-readable description of the post type. */
             readonly description: string;
             /** @description Whether or not the post type should have children. */
             readonly hierarchical: boolean;
             /** @description Whether or not the post type can be viewed. */
-            readonly viewable?: boolean;
+            readonly viewable: boolean;
             /** @description Human-readable labels for the post type for various contexts. */
-            readonly labels?: Record<string, never>;
+            readonly labels: {
+                [key: string]: unknown;
+            };
             /** @description The title for the post type. */
             readonly name: string;
             /** @description An alphanumeric identifier for the post type. */
             readonly slug: string;
             /** @description All features, supported by the post type. */
-            readonly supports?: Record<string, never>;
+            readonly supports: {
+                [key: string]: unknown;
+            };
             /** @description If the value is a string, the value will be used as the archive slug. If the value is false the post type has no archive. */
             readonly has_archive: string | boolean;
             /** @description Taxonomies associated with post type. */
@@ -9047,7 +9053,7 @@ export interface components {
             /** @description REST route's namespace for the post type. */
             readonly rest_namespace: string;
             /** @description The visibility settings for the post type. */
-            readonly visibility?: {
+            readonly visibility: {
                 /** @description Whether to generate a default UI for managing this post type. */
                 show_ui?: boolean;
                 /** @description Whether to make the post type available for selection in navigation menus. */
@@ -9124,19 +9130,23 @@ export interface components {
          */
         TaxonomyEdit: {
             /** @description All capabilities used by the taxonomy. */
-            readonly capabilities?: Record<string, never>;
+            readonly capabilities: {
+                [key: string]: unknown;
+            };
             /** @description A human-readable description of the taxonomy. */
             readonly description: string;
             /** @description Whether or not the taxonomy should have children. */
             readonly hierarchical: boolean;
             /** @description Human-readable labels for the taxonomy for various contexts. */
-            readonly labels?: Record<string, never>;
+            readonly labels: {
+                [key: string]: unknown;
+            };
             /** @description The title for the taxonomy. */
             readonly name: string;
             /** @description An alphanumeric identifier for the taxonomy. */
             readonly slug: string;
             /** @description Whether or not the term cloud should be displayed. */
-            readonly show_cloud?: boolean;
+            readonly show_cloud: boolean;
             /** @description Types associated with the taxonomy. */
             readonly types: string[];
             /** @description REST base route for the taxonomy. */
@@ -9144,7 +9154,7 @@ export interface components {
             /** @description REST namespace route for the taxonomy. */
             readonly rest_namespace: string;
             /** @description The visibility settings for the taxonomy. */
-            readonly visibility?: {
+            readonly visibility: {
                 /** @description Whether a taxonomy is intended for use publicly either via the admin interface or by front-end users. */
                 public?: boolean;
                 /** @description Whether the taxonomy is publicly queryable. */
@@ -9209,15 +9219,15 @@ export interface components {
             /** @description The title for the status. */
             readonly name: string;
             /** @description Whether posts with this status should be private. */
-            readonly private?: boolean;
+            readonly private: boolean;
             /** @description Whether posts with this status should be protected. */
-            readonly protected?: boolean;
+            readonly protected: boolean;
             /** @description Whether posts of this status should be shown in the front end of the site. */
             readonly public: boolean;
             /** @description Whether posts with this status should be publicly-queryable. */
             readonly queryable: boolean;
             /** @description Whether to include posts in the edit listing for their post type. */
-            readonly show_in_list?: boolean;
+            readonly show_in_list: boolean;
             /** @description An alphanumeric identifier for the status. */
             readonly slug: string;
             /** @description Whether posts of this status may have floating published dates. */
@@ -9600,7 +9610,7 @@ export interface components {
             /** @description Type of post. */
             readonly type: string;
             /** @description A password to protect access to the content and excerpt. */
-            password?: string;
+            password: string;
             /** @description The title for the post. */
             title: {
                 /** @description Title for the post, as it exists in the database. */
@@ -9659,6 +9669,8 @@ export interface components {
             title: {
                 /** @description Title for the post, as it exists in the database. */
                 raw?: string;
+            } & {
+                [key: string]: unknown;
             };
             /** @description The excerpt for the post. */
             excerpt?: {
@@ -9771,7 +9783,7 @@ export interface components {
             /** @description An alphanumeric identifier for the post unique to its type. */
             slug: string;
             /** @description The record's status (`trash` after a DELETE without `force`). */
-            status: components["schemas"]["CoreRecordStatus"];
+            status?: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
             /** @description The title for the post. */
@@ -9780,7 +9792,7 @@ export interface components {
                 readonly rendered?: string;
             };
             /** @description The content for the post. */
-            content: {
+            content?: {
                 /** @description HTML content for the post, transformed for display. */
                 readonly rendered?: string;
                 /** @description Whether the content is protected with a password. */
@@ -9820,11 +9832,11 @@ export interface components {
             /** @description An alphanumeric identifier for the post unique to its type. */
             slug: string;
             /** @description The record's status (`trash` after a DELETE without `force`). */
-            status: components["schemas"]["CoreRecordStatus"];
+            status?: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
             /** @description A password to protect access to the content and excerpt. */
-            password?: string;
+            password: string;
             /** @description The title for the post. */
             title: {
                 /** @description Title for the post, as it exists in the database. */
@@ -9833,7 +9845,7 @@ export interface components {
                 readonly rendered?: string;
             };
             /** @description The content for the post. */
-            content: {
+            content?: {
                 /** @description Content for the post, as it exists in the database. */
                 raw?: string;
                 /** @description HTML content for the post, transformed for display. */
@@ -9864,7 +9876,7 @@ export interface components {
             /** @description An alphanumeric identifier for the post unique to its type. */
             slug: string;
             /** @description The record's status (`trash` after a DELETE without `force`). */
-            status: components["schemas"]["CoreRecordStatus"];
+            status?: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
             /** @description The title for the post. */
@@ -9875,7 +9887,7 @@ export interface components {
                 readonly rendered?: string;
             };
             /** @description The content for the post. */
-            content: {
+            content?: {
                 /** @description Content for the post, as it exists in the database. */
                 raw?: string;
                 /** @description HTML content for the post, transformed for display. */
@@ -10008,6 +10020,16 @@ export interface components {
             tags: number[];
             /** @description The terms assigned to the post in the tribe_events_cat taxonomy. */
             tribe_events_cat: number[];
+            /**
+             * @description Whether or not comments are open on the post. Sent by TEC 6.6.4.2 (wp68), whose event post type supports comments; TEC 6.17.2 (wp71) sends neither field.
+             * @enum {string}
+             */
+            comment_status?: "open" | "closed";
+            /**
+             * @description Whether or not the post can be pinged. Sent by TEC 6.6.4.2 (wp68), whose event post type supports comments; TEC 6.17.2 (wp71) sends neither field.
+             * @enum {string}
+             */
+            ping_status?: "open" | "closed";
             /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed`. */
@@ -10044,11 +10066,11 @@ export interface components {
             /** @description Type of post. */
             readonly type: string;
             /** @description A password to protect access to the content and excerpt. */
-            password?: string;
+            password: string;
             /** @description Permalink template for the post. */
-            readonly permalink_template?: string;
+            readonly permalink_template: string;
             /** @description Slug automatically generated from the post title. */
-            readonly generated_slug?: string;
+            readonly generated_slug: string;
             /** @description An array of the class names for the post container element. */
             readonly class_list: string[];
             /** @description The title for the post. */
@@ -10090,6 +10112,16 @@ export interface components {
             tags: number[];
             /** @description The terms assigned to the post in the tribe_events_cat taxonomy. */
             tribe_events_cat: number[];
+            /**
+             * @description Whether or not comments are open on the post. Sent by TEC 6.6.4.2 (wp68), whose event post type supports comments; TEC 6.17.2 (wp71) sends neither field.
+             * @enum {string}
+             */
+            comment_status?: "open" | "closed";
+            /**
+             * @description Whether or not the post can be pinged. Sent by TEC 6.6.4.2 (wp68), whose event post type supports comments; TEC 6.17.2 (wp71) sends neither field.
+             * @enum {string}
+             */
+            ping_status?: "open" | "closed";
             /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed`. */
@@ -10303,7 +10335,7 @@ export interface components {
             /** @description Type of post. */
             readonly type: string;
             /** @description A password to protect access to the content and excerpt. */
-            password?: string;
+            password: string;
             /** @description The title for the post. */
             title: {
                 /** @description Title for the post, as it exists in the database. */
@@ -10544,7 +10576,7 @@ export interface components {
             /** @description Type of post. */
             readonly type: string;
             /** @description A password to protect access to the content and excerpt. */
-            password?: string;
+            password: string;
             /** @description The title for the post. */
             title: {
                 /** @description Title for the post, as it exists in the database. */

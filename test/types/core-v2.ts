@@ -163,5 +163,5 @@ export const syncStatus = (b: Block): string | undefined => b.wp_pattern_sync_st
 export const viewCaps = (t: PostType): unknown => t.capabilities;
 // @ts-expect-error a view-context post type cannot be used where the edit shape is needed
 export const typeViewAsEdit = (t: PostType): PostTypeEdit => t;
-// @ts-expect-error a reusable block's status is one of the record statuses
-export const blockStatus: Block['status'] = 'published';
+// @ts-expect-error a menu's auto_add is a boolean
+export const autoAdd: Menu['auto_add'] = 'yes';
