@@ -80,7 +80,10 @@ const failures = (op: Json) =>
 /** The site's own index (its routes, as regular expressions on the site's names). */
 const SITE_ROUTES: RegExp[] = await (async () => {
   const index = (await (await fetch(`${SITE.baseUrl}/`, { signal: AbortSignal.timeout(20_000) })).json()) as Json;
-  return Object.keys(index.routes ?? {}).map((k) => new RegExp(`^${k}$`));
+  // The platform's route keys are PCRE: named groups are `(?P<name>…)`, JavaScript's `(?<name>…)`.
+  return Object.keys(index.routes ?? {})
+    .filter((k) => k.startsWith('/wp/v2'))
+    .map((k) => new RegExp(`^${k.replace(/\(\?P</g, '(?<')}$`));
 })();
 /** Does the site's index list this spec route (`/core/v2/tribe_events/{id}` as `/wp/v2/tribe_events/1`)? */
 function siteHasRoute(path: string): boolean {
