@@ -87,6 +87,7 @@ const SITE_ROUTES: RegExp[] = await (async () => {
 })();
 /** Does the site's index list this spec route (`/core/v2/tribe_events/{id}` as `/wp/v2/tribe_events/1`)? */
 function siteHasRoute(path: string): boolean {
+  if (!/^\/core\/v2(\/|$)/.test(path)) return true;
   const site = path.replace(/^\/core\/v2(?=\/|$)/, '/wp/v2').replace(/\{[^}]+\}/g, '1');
   return SITE_ROUTES.some((r) => r.test(site));
 }
