@@ -33,7 +33,7 @@ export type ArgsOf<R extends Route, A extends ParseAs = "json"> = R extends Rout
 /** The result of route `R` read as `A`. */
 export type ResultOf<R extends Route, A extends ParseAs = "json"> = Promise<CallResult<A extends "json" ? R["data"] : RawBody[A], R["error"]>>;
 
-/** GET routes (127). */
+/** GET routes (150). */
 export interface GetRoutes {
   /** getSiteIndex: Get the site index */
   "/": { init: { params?: O["getSiteIndex"]["parameters"]; body?: never }; initOptional: true; data: S["SiteIndex"]; error: S["Error"] };
@@ -127,6 +127,52 @@ export interface GetRoutes {
   "/core/v2/comments/{id}": { init: { params: O["getComment"]["parameters"]; body?: never }; initOptional: false; data: O["getComment"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listSearchResults: Search the site */
   "/core/v2/search": { init: { params?: O["listSearchResults"]["parameters"]; body?: never }; initOptional: true; data: O["listSearchResults"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listPostTypes: List post types */
+  "/core/v2/types": { init: { params?: O["listPostTypes"]["parameters"]; body?: never }; initOptional: true; data: O["listPostTypes"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getPostType: Get a post type */
+  "/core/v2/types/{type}": { init: { params: O["getPostType"]["parameters"]; body?: never }; initOptional: false; data: O["getPostType"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listTaxonomies: List taxonomies */
+  "/core/v2/taxonomies": { init: { params?: O["listTaxonomies"]["parameters"]; body?: never }; initOptional: true; data: O["listTaxonomies"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getTaxonomy: Get a taxonomy */
+  "/core/v2/taxonomies/{taxonomy}": { init: { params: O["getTaxonomy"]["parameters"]; body?: never }; initOptional: false; data: O["getTaxonomy"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listStatuses: List post statuses */
+  "/core/v2/statuses": { init: { params?: O["listStatuses"]["parameters"]; body?: never }; initOptional: true; data: O["listStatuses"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getStatus: Get a post status */
+  "/core/v2/statuses/{status}": { init: { params: O["getStatus"]["parameters"]; body?: never }; initOptional: false; data: O["getStatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getSettings: Get the site's settings */
+  "/core/v2/settings": { init: { params?: O["getSettings"]["parameters"]; body?: never }; initOptional: true; data: S["Settings"]; error: S["Error"] };
+  /** listMenus: List menus */
+  "/core/v2/menus": { init: { params?: O["listMenus"]["parameters"]; body?: never }; initOptional: true; data: O["listMenus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getMenu: Get a menu */
+  "/core/v2/menus/{id}": { init: { params: O["getMenu"]["parameters"]; body?: never }; initOptional: false; data: O["getMenu"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listMenuLocations: List menu locations */
+  "/core/v2/menu-locations": { init: { params?: O["listMenuLocations"]["parameters"]; body?: never }; initOptional: true; data: O["listMenuLocations"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getMenuLocation: Get a menu location */
+  "/core/v2/menu-locations/{location}": { init: { params: O["getMenuLocation"]["parameters"]; body?: never }; initOptional: false; data: O["getMenuLocation"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listBlocks: List reusable blocks */
+  "/core/v2/blocks": { init: { params?: O["listBlocks"]["parameters"]; body?: never }; initOptional: true; data: O["listBlocks"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getBlock: Get a reusable block */
+  "/core/v2/blocks/{id}": { init: { params: O["getBlock"]["parameters"]; body?: never }; initOptional: false; data: O["getBlock"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listNavigations: List navigation menus */
+  "/core/v2/navigation": { init: { params?: O["listNavigations"]["parameters"]; body?: never }; initOptional: true; data: O["listNavigations"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getNavigation: Get a navigation menu (post type `wp_navigation`) */
+  "/core/v2/navigation/{id}": { init: { params: O["getNavigation"]["parameters"]; body?: never }; initOptional: false; data: O["getNavigation"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listCalEventPosts: List event posts */
+  "/core/v2/tribe_events": { init: { params?: O["listCalEventPosts"]["parameters"]; body?: never }; initOptional: true; data: O["listCalEventPosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getCalEventPost: Get a event post */
+  "/core/v2/tribe_events/{id}": { init: { params: O["getCalEventPost"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEventPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listCalVenuePosts: List venue posts */
+  "/core/v2/tribe_venue": { init: { params?: O["listCalVenuePosts"]["parameters"]; body?: never }; initOptional: true; data: O["listCalVenuePosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getCalVenuePost: Get a venue post */
+  "/core/v2/tribe_venue/{id}": { init: { params: O["getCalVenuePost"]["parameters"]; body?: never }; initOptional: false; data: O["getCalVenuePost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listCalOrganizerPosts: List organizer posts */
+  "/core/v2/tribe_organizer": { init: { params?: O["listCalOrganizerPosts"]["parameters"]; body?: never }; initOptional: true; data: O["listCalOrganizerPosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getCalOrganizerPost: Get a organizer post */
+  "/core/v2/tribe_organizer/{id}": { init: { params: O["getCalOrganizerPost"]["parameters"]; body?: never }; initOptional: false; data: O["getCalOrganizerPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listCalEventCategoryTerms: List event category terms */
+  "/core/v2/tribe_events_cat": { init: { params?: O["listCalEventCategoryTerms"]["parameters"]; body?: never }; initOptional: true; data: O["listCalEventCategoryTerms"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getCalEventCategoryTerm: Get an event category term */
+  "/core/v2/tribe_events_cat/{id}": { init: { params: O["getCalEventCategoryTerm"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEventCategoryTerm"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlNamespace: Get the ml/v1 namespace index */
   "/ml/v1": { init: { params?: O["getMlNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlPosts: List posts for translation */
@@ -342,6 +388,29 @@ export interface GetCalls {
   (path: "/core/v2/comments", init?: GetI<"/core/v2/comments">): GetR<"/core/v2/comments">;
   (path: "/core/v2/comments/{id}", init: GetI<"/core/v2/comments/{id}">): GetR<"/core/v2/comments/{id}">;
   (path: "/core/v2/search", init?: GetI<"/core/v2/search">): GetR<"/core/v2/search">;
+  (path: "/core/v2/types", init?: GetI<"/core/v2/types">): GetR<"/core/v2/types">;
+  (path: "/core/v2/types/{type}", init: GetI<"/core/v2/types/{type}">): GetR<"/core/v2/types/{type}">;
+  (path: "/core/v2/taxonomies", init?: GetI<"/core/v2/taxonomies">): GetR<"/core/v2/taxonomies">;
+  (path: "/core/v2/taxonomies/{taxonomy}", init: GetI<"/core/v2/taxonomies/{taxonomy}">): GetR<"/core/v2/taxonomies/{taxonomy}">;
+  (path: "/core/v2/statuses", init?: GetI<"/core/v2/statuses">): GetR<"/core/v2/statuses">;
+  (path: "/core/v2/statuses/{status}", init: GetI<"/core/v2/statuses/{status}">): GetR<"/core/v2/statuses/{status}">;
+  (path: "/core/v2/settings", init?: GetI<"/core/v2/settings">): GetR<"/core/v2/settings">;
+  (path: "/core/v2/menus", init?: GetI<"/core/v2/menus">): GetR<"/core/v2/menus">;
+  (path: "/core/v2/menus/{id}", init: GetI<"/core/v2/menus/{id}">): GetR<"/core/v2/menus/{id}">;
+  (path: "/core/v2/menu-locations", init?: GetI<"/core/v2/menu-locations">): GetR<"/core/v2/menu-locations">;
+  (path: "/core/v2/menu-locations/{location}", init: GetI<"/core/v2/menu-locations/{location}">): GetR<"/core/v2/menu-locations/{location}">;
+  (path: "/core/v2/blocks", init?: GetI<"/core/v2/blocks">): GetR<"/core/v2/blocks">;
+  (path: "/core/v2/blocks/{id}", init: GetI<"/core/v2/blocks/{id}">): GetR<"/core/v2/blocks/{id}">;
+  (path: "/core/v2/navigation", init?: GetI<"/core/v2/navigation">): GetR<"/core/v2/navigation">;
+  (path: "/core/v2/navigation/{id}", init: GetI<"/core/v2/navigation/{id}">): GetR<"/core/v2/navigation/{id}">;
+  (path: "/core/v2/tribe_events", init?: GetI<"/core/v2/tribe_events">): GetR<"/core/v2/tribe_events">;
+  (path: "/core/v2/tribe_events/{id}", init: GetI<"/core/v2/tribe_events/{id}">): GetR<"/core/v2/tribe_events/{id}">;
+  (path: "/core/v2/tribe_venue", init?: GetI<"/core/v2/tribe_venue">): GetR<"/core/v2/tribe_venue">;
+  (path: "/core/v2/tribe_venue/{id}", init: GetI<"/core/v2/tribe_venue/{id}">): GetR<"/core/v2/tribe_venue/{id}">;
+  (path: "/core/v2/tribe_organizer", init?: GetI<"/core/v2/tribe_organizer">): GetR<"/core/v2/tribe_organizer">;
+  (path: "/core/v2/tribe_organizer/{id}", init: GetI<"/core/v2/tribe_organizer/{id}">): GetR<"/core/v2/tribe_organizer/{id}">;
+  (path: "/core/v2/tribe_events_cat", init?: GetI<"/core/v2/tribe_events_cat">): GetR<"/core/v2/tribe_events_cat">;
+  (path: "/core/v2/tribe_events_cat/{id}", init: GetI<"/core/v2/tribe_events_cat/{id}">): GetR<"/core/v2/tribe_events_cat/{id}">;
   (path: "/ml/v1", init?: GetI<"/ml/v1">): GetR<"/ml/v1">;
   (path: "/ml/v1/posts", init?: GetI<"/ml/v1/posts">): GetR<"/ml/v1/posts">;
   (path: "/ml/v1/posts/count", init?: GetI<"/ml/v1/posts/count">): GetR<"/ml/v1/posts/count">;
@@ -426,7 +495,7 @@ export interface GetCalls {
   <P extends GetPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<GetRoutes[P], A>): ResultOf<GetRoutes[P], A>;
 }
 
-/** PUT routes (23). */
+/** PUT routes (31). */
 export interface PutRoutes {
   /** updateEventPut: Update an event (PUT) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPut"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -462,6 +531,22 @@ export interface PutRoutes {
   "/core/v2/users/me": { init: { params?: O["updateCurrentUserPut"]["parameters"]; body?: S["UserWrite"] }; initOptional: true; data: S["UserEdit"]; error: S["Error"] };
   /** updateCommentPut: Update a comment (PUT) */
   "/core/v2/comments/{id}": { init: { params: O["updateCommentPut"]["parameters"]; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
+  /** updateSettingsPut: Update the site's settings (PUT) */
+  "/core/v2/settings": { init: { params?: O["updateSettingsPut"]["parameters"]; body?: S["SettingsWrite"] }; initOptional: true; data: S["Settings"]; error: S["Error"] };
+  /** updateMenuPut: Update a menu (PUT) */
+  "/core/v2/menus/{id}": { init: { params: O["updateMenuPut"]["parameters"]; body?: S["MenuWrite"] }; initOptional: false; data: S["MenuEdit"]; error: S["Error"] };
+  /** updateBlockPut: Update a reusable block (PUT) */
+  "/core/v2/blocks/{id}": { init: { params: O["updateBlockPut"]["parameters"]; body?: S["BlockWrite"] }; initOptional: false; data: S["BlockEdit"]; error: S["Error"] };
+  /** updateNavigationPut: Update a navigation menu (post type `wp_navigation`) (PUT) */
+  "/core/v2/navigation/{id}": { init: { params: O["updateNavigationPut"]["parameters"]; body?: S["NavigationWrite"] }; initOptional: false; data: S["NavigationEdit"]; error: S["Error"] };
+  /** updateCalEventPostPut: Update a event post (PUT) */
+  "/core/v2/tribe_events/{id}": { init: { params: O["updateCalEventPostPut"]["parameters"]; body?: S["CalEventPostWrite"] }; initOptional: false; data: S["CalEventPostEdit"]; error: S["Error"] };
+  /** updateCalVenuePostPut: Update a venue post (PUT) */
+  "/core/v2/tribe_venue/{id}": { init: { params: O["updateCalVenuePostPut"]["parameters"]; body?: S["CalVenuePostWrite"] }; initOptional: false; data: S["CalVenuePostEdit"]; error: S["Error"] };
+  /** updateCalOrganizerPostPut: Update a organizer post (PUT) */
+  "/core/v2/tribe_organizer/{id}": { init: { params: O["updateCalOrganizerPostPut"]["parameters"]; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
+  /** updateCalEventCategoryTermPut: Update an event category term (PUT) */
+  "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTermPut"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
   /** putMlAteAteProxy: Proxy a PUT request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["putMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["putMlAteAteProxy"]["responses"][200]["content"]; error: O["putMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** putBuilderFontLibrary: Update a font of the library */
@@ -498,6 +583,14 @@ export interface PutCalls {
   (path: "/core/v2/users/{id}", init: PutI<"/core/v2/users/{id}">): PutR<"/core/v2/users/{id}">;
   (path: "/core/v2/users/me", init?: PutI<"/core/v2/users/me">): PutR<"/core/v2/users/me">;
   (path: "/core/v2/comments/{id}", init: PutI<"/core/v2/comments/{id}">): PutR<"/core/v2/comments/{id}">;
+  (path: "/core/v2/settings", init?: PutI<"/core/v2/settings">): PutR<"/core/v2/settings">;
+  (path: "/core/v2/menus/{id}", init: PutI<"/core/v2/menus/{id}">): PutR<"/core/v2/menus/{id}">;
+  (path: "/core/v2/blocks/{id}", init: PutI<"/core/v2/blocks/{id}">): PutR<"/core/v2/blocks/{id}">;
+  (path: "/core/v2/navigation/{id}", init: PutI<"/core/v2/navigation/{id}">): PutR<"/core/v2/navigation/{id}">;
+  (path: "/core/v2/tribe_events/{id}", init: PutI<"/core/v2/tribe_events/{id}">): PutR<"/core/v2/tribe_events/{id}">;
+  (path: "/core/v2/tribe_venue/{id}", init: PutI<"/core/v2/tribe_venue/{id}">): PutR<"/core/v2/tribe_venue/{id}">;
+  (path: "/core/v2/tribe_organizer/{id}", init: PutI<"/core/v2/tribe_organizer/{id}">): PutR<"/core/v2/tribe_organizer/{id}">;
+  (path: "/core/v2/tribe_events_cat/{id}", init: PutI<"/core/v2/tribe_events_cat/{id}">): PutR<"/core/v2/tribe_events_cat/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PutI<"/ml/ate/v1/ate/proxy">): PutR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PutI<"/builder/v1/font-library">): PutR<"/builder/v1/font-library">;
   (path: "/connector/v1/sync", init?: PutI<"/connector/v1/sync">): PutR<"/connector/v1/sync">;
@@ -507,7 +600,7 @@ export interface PutCalls {
   <P extends PutPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PutRoutes[P], A>): ResultOf<PutRoutes[P], A>;
 }
 
-/** POST routes (88). */
+/** POST routes (103). */
 export interface PostRoutes {
   /** runBatchRequests: Run up to 25 write requests in one call */
   "/batch/v1": { init: { params?: O["runBatchRequests"]["parameters"]; body: S["BatchRequest"] }; initOptional: false; data: S["BatchResponse"]; error: S["Error"] };
@@ -579,6 +672,36 @@ export interface PostRoutes {
   "/core/v2/comments": { init: { params?: O["createComment"]["parameters"]; body: S["CommentCreate"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
   /** updateComment: Update a comment */
   "/core/v2/comments/{id}": { init: { params: O["updateComment"]["parameters"]; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
+  /** updateSettings: Update the site's settings */
+  "/core/v2/settings": { init: { params?: O["updateSettings"]["parameters"]; body?: S["SettingsWrite"] }; initOptional: true; data: S["Settings"]; error: S["Error"] };
+  /** createMenu: Create a menu */
+  "/core/v2/menus": { init: { params?: O["createMenu"]["parameters"]; body: S["MenuCreate"] }; initOptional: false; data: S["MenuEdit"]; error: S["Error"] };
+  /** updateMenu: Update a menu */
+  "/core/v2/menus/{id}": { init: { params: O["updateMenu"]["parameters"]; body?: S["MenuWrite"] }; initOptional: false; data: S["MenuEdit"]; error: S["Error"] };
+  /** createBlock: Create a reusable block */
+  "/core/v2/blocks": { init: { params?: O["createBlock"]["parameters"]; body?: S["BlockCreate"] }; initOptional: true; data: S["BlockEdit"]; error: S["Error"] };
+  /** updateBlock: Update a reusable block */
+  "/core/v2/blocks/{id}": { init: { params: O["updateBlock"]["parameters"]; body?: S["BlockWrite"] }; initOptional: false; data: S["BlockEdit"]; error: S["Error"] };
+  /** createNavigation: Create a navigation menu (post type `wp_navigation`) */
+  "/core/v2/navigation": { init: { params?: O["createNavigation"]["parameters"]; body?: S["NavigationCreate"] }; initOptional: true; data: S["NavigationEdit"]; error: S["Error"] };
+  /** updateNavigation: Update a navigation menu (post type `wp_navigation`) */
+  "/core/v2/navigation/{id}": { init: { params: O["updateNavigation"]["parameters"]; body?: S["NavigationWrite"] }; initOptional: false; data: S["NavigationEdit"]; error: S["Error"] };
+  /** createCalEventPost: Create a event post */
+  "/core/v2/tribe_events": { init: { params?: O["createCalEventPost"]["parameters"]; body?: S["CalEventPostCreate"] }; initOptional: true; data: S["CalEventPostEdit"]; error: S["Error"] };
+  /** updateCalEventPost: Update a event post */
+  "/core/v2/tribe_events/{id}": { init: { params: O["updateCalEventPost"]["parameters"]; body?: S["CalEventPostWrite"] }; initOptional: false; data: S["CalEventPostEdit"]; error: S["Error"] };
+  /** createCalVenuePost: Create a venue post */
+  "/core/v2/tribe_venue": { init: { params?: O["createCalVenuePost"]["parameters"]; body?: S["CalVenuePostCreate"] }; initOptional: true; data: S["CalVenuePostEdit"]; error: S["Error"] };
+  /** updateCalVenuePost: Update a venue post */
+  "/core/v2/tribe_venue/{id}": { init: { params: O["updateCalVenuePost"]["parameters"]; body?: S["CalVenuePostWrite"] }; initOptional: false; data: S["CalVenuePostEdit"]; error: S["Error"] };
+  /** createCalOrganizerPost: Create a organizer post */
+  "/core/v2/tribe_organizer": { init: { params?: O["createCalOrganizerPost"]["parameters"]; body?: S["CalOrganizerPostCreate"] }; initOptional: true; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
+  /** updateCalOrganizerPost: Update a organizer post */
+  "/core/v2/tribe_organizer/{id}": { init: { params: O["updateCalOrganizerPost"]["parameters"]; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
+  /** createCalEventCategoryTerm: Create an event category term */
+  "/core/v2/tribe_events_cat": { init: { params?: O["createCalEventCategoryTerm"]["parameters"]; body: S["CalEventCategoryTermCreate"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  /** updateCalEventCategoryTerm: Update an event category term */
+  "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTerm"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
   /** postMlCustomXmlConfig: Save the custom XML configuration */
   "/ml/v1/custom-xml-config": { init: { params?: O["postMlCustomXmlConfig"]["parameters"]; body?: never }; initOptional: true; data: O["postMlCustomXmlConfig"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlCustomXmlConfigValidate: Validate the custom XML configuration */
@@ -727,6 +850,21 @@ export interface PostCalls {
   (path: "/core/v2/users/me", init?: PostI<"/core/v2/users/me">): PostR<"/core/v2/users/me">;
   (path: "/core/v2/comments", init: PostI<"/core/v2/comments">): PostR<"/core/v2/comments">;
   (path: "/core/v2/comments/{id}", init: PostI<"/core/v2/comments/{id}">): PostR<"/core/v2/comments/{id}">;
+  (path: "/core/v2/settings", init?: PostI<"/core/v2/settings">): PostR<"/core/v2/settings">;
+  (path: "/core/v2/menus", init: PostI<"/core/v2/menus">): PostR<"/core/v2/menus">;
+  (path: "/core/v2/menus/{id}", init: PostI<"/core/v2/menus/{id}">): PostR<"/core/v2/menus/{id}">;
+  (path: "/core/v2/blocks", init?: PostI<"/core/v2/blocks">): PostR<"/core/v2/blocks">;
+  (path: "/core/v2/blocks/{id}", init: PostI<"/core/v2/blocks/{id}">): PostR<"/core/v2/blocks/{id}">;
+  (path: "/core/v2/navigation", init?: PostI<"/core/v2/navigation">): PostR<"/core/v2/navigation">;
+  (path: "/core/v2/navigation/{id}", init: PostI<"/core/v2/navigation/{id}">): PostR<"/core/v2/navigation/{id}">;
+  (path: "/core/v2/tribe_events", init?: PostI<"/core/v2/tribe_events">): PostR<"/core/v2/tribe_events">;
+  (path: "/core/v2/tribe_events/{id}", init: PostI<"/core/v2/tribe_events/{id}">): PostR<"/core/v2/tribe_events/{id}">;
+  (path: "/core/v2/tribe_venue", init?: PostI<"/core/v2/tribe_venue">): PostR<"/core/v2/tribe_venue">;
+  (path: "/core/v2/tribe_venue/{id}", init: PostI<"/core/v2/tribe_venue/{id}">): PostR<"/core/v2/tribe_venue/{id}">;
+  (path: "/core/v2/tribe_organizer", init?: PostI<"/core/v2/tribe_organizer">): PostR<"/core/v2/tribe_organizer">;
+  (path: "/core/v2/tribe_organizer/{id}", init: PostI<"/core/v2/tribe_organizer/{id}">): PostR<"/core/v2/tribe_organizer/{id}">;
+  (path: "/core/v2/tribe_events_cat", init: PostI<"/core/v2/tribe_events_cat">): PostR<"/core/v2/tribe_events_cat">;
+  (path: "/core/v2/tribe_events_cat/{id}", init: PostI<"/core/v2/tribe_events_cat/{id}">): PostR<"/core/v2/tribe_events_cat/{id}">;
   (path: "/ml/v1/custom-xml-config", init?: PostI<"/ml/v1/custom-xml-config">): PostR<"/ml/v1/custom-xml-config">;
   (path: "/ml/v1/custom-xml-config/validate", init?: PostI<"/ml/v1/custom-xml-config/validate">): PostR<"/ml/v1/custom-xml-config/validate">;
   (path: "/ml/v1/updates", init?: PostI<"/ml/v1/updates">): PostR<"/ml/v1/updates">;
@@ -783,7 +921,7 @@ export interface PostCalls {
   <P extends PostPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PostRoutes[P], A>): ResultOf<PostRoutes[P], A>;
 }
 
-/** DELETE routes (22). */
+/** DELETE routes (29). */
 export interface DeleteRoutes {
   /** deleteEvent: Move an event to the trash */
   "/cal/events/v1/events/{id}": { init: { params: O["deleteEvent"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -823,6 +961,20 @@ export interface DeleteRoutes {
   "/core/v2/users/me": { init: { params: O["deleteCurrentUser"]["parameters"]; body?: never }; initOptional: false; data: S["UserDeleted"]; error: S["Error"] };
   /** deleteComment: Delete a comment */
   "/core/v2/comments/{id}": { init: { params: O["deleteComment"]["parameters"]; body?: never }; initOptional: false; data: O["deleteComment"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** deleteMenu: Delete a menu */
+  "/core/v2/menus/{id}": { init: { params: O["deleteMenu"]["parameters"]; body?: never }; initOptional: false; data: S["MenuDeleted"]; error: S["Error"] };
+  /** deleteBlock: Delete a reusable block */
+  "/core/v2/blocks/{id}": { init: { params: O["deleteBlock"]["parameters"]; body?: never }; initOptional: false; data: O["deleteBlock"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** deleteNavigation: Delete a navigation menu (post type `wp_navigation`) */
+  "/core/v2/navigation/{id}": { init: { params: O["deleteNavigation"]["parameters"]; body?: never }; initOptional: false; data: O["deleteNavigation"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** deleteCalEventPost: Delete a event post */
+  "/core/v2/tribe_events/{id}": { init: { params: O["deleteCalEventPost"]["parameters"]; body?: never }; initOptional: false; data: O["deleteCalEventPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** deleteCalVenuePost: Delete a venue post */
+  "/core/v2/tribe_venue/{id}": { init: { params: O["deleteCalVenuePost"]["parameters"]; body?: never }; initOptional: false; data: O["deleteCalVenuePost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** deleteCalOrganizerPost: Delete a organizer post */
+  "/core/v2/tribe_organizer/{id}": { init: { params: O["deleteCalOrganizerPost"]["parameters"]; body?: never }; initOptional: false; data: O["deleteCalOrganizerPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** deleteCalEventCategoryTerm: Delete an event category term */
+  "/core/v2/tribe_events_cat/{id}": { init: { params: O["deleteCalEventCategoryTerm"]["parameters"]; body?: never }; initOptional: false; data: S["CalEventCategoryTermDeleted"]; error: S["Error"] };
   /** deleteMlAteAteProxy: Proxy a DELETE request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["deleteMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["deleteMlAteAteProxy"]["responses"][200]["content"]; error: O["deleteMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** deleteBuilderIconFonts: Delete an icon font */
@@ -855,6 +1007,13 @@ export interface DeleteCalls {
   (path: "/core/v2/users/{id}", init: DeleteI<"/core/v2/users/{id}">): DeleteR<"/core/v2/users/{id}">;
   (path: "/core/v2/users/me", init: DeleteI<"/core/v2/users/me">): DeleteR<"/core/v2/users/me">;
   (path: "/core/v2/comments/{id}", init: DeleteI<"/core/v2/comments/{id}">): DeleteR<"/core/v2/comments/{id}">;
+  (path: "/core/v2/menus/{id}", init: DeleteI<"/core/v2/menus/{id}">): DeleteR<"/core/v2/menus/{id}">;
+  (path: "/core/v2/blocks/{id}", init: DeleteI<"/core/v2/blocks/{id}">): DeleteR<"/core/v2/blocks/{id}">;
+  (path: "/core/v2/navigation/{id}", init: DeleteI<"/core/v2/navigation/{id}">): DeleteR<"/core/v2/navigation/{id}">;
+  (path: "/core/v2/tribe_events/{id}", init: DeleteI<"/core/v2/tribe_events/{id}">): DeleteR<"/core/v2/tribe_events/{id}">;
+  (path: "/core/v2/tribe_venue/{id}", init: DeleteI<"/core/v2/tribe_venue/{id}">): DeleteR<"/core/v2/tribe_venue/{id}">;
+  (path: "/core/v2/tribe_organizer/{id}", init: DeleteI<"/core/v2/tribe_organizer/{id}">): DeleteR<"/core/v2/tribe_organizer/{id}">;
+  (path: "/core/v2/tribe_events_cat/{id}", init: DeleteI<"/core/v2/tribe_events_cat/{id}">): DeleteR<"/core/v2/tribe_events_cat/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: DeleteI<"/ml/ate/v1/ate/proxy">): DeleteR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/icon-fonts", init: DeleteI<"/builder/v1/icon-fonts">): DeleteR<"/builder/v1/icon-fonts">;
   (path: "/builder/v1/font-library", init: DeleteI<"/builder/v1/font-library">): DeleteR<"/builder/v1/font-library">;
@@ -885,7 +1044,7 @@ export interface HeadCalls {
   <P extends HeadPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<HeadRoutes[P], A>): ResultOf<HeadRoutes[P], A>;
 }
 
-/** PATCH routes (23). */
+/** PATCH routes (31). */
 export interface PatchRoutes {
   /** updateEventPatch: Update an event (PATCH) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPatch"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -921,6 +1080,22 @@ export interface PatchRoutes {
   "/core/v2/users/me": { init: { params?: O["updateCurrentUserPatch"]["parameters"]; body?: S["UserWrite"] }; initOptional: true; data: S["UserEdit"]; error: S["Error"] };
   /** updateCommentPatch: Update a comment (PATCH) */
   "/core/v2/comments/{id}": { init: { params: O["updateCommentPatch"]["parameters"]; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
+  /** updateSettingsPatch: Update the site's settings (PATCH) */
+  "/core/v2/settings": { init: { params?: O["updateSettingsPatch"]["parameters"]; body?: S["SettingsWrite"] }; initOptional: true; data: S["Settings"]; error: S["Error"] };
+  /** updateMenuPatch: Update a menu (PATCH) */
+  "/core/v2/menus/{id}": { init: { params: O["updateMenuPatch"]["parameters"]; body?: S["MenuWrite"] }; initOptional: false; data: S["MenuEdit"]; error: S["Error"] };
+  /** updateBlockPatch: Update a reusable block (PATCH) */
+  "/core/v2/blocks/{id}": { init: { params: O["updateBlockPatch"]["parameters"]; body?: S["BlockWrite"] }; initOptional: false; data: S["BlockEdit"]; error: S["Error"] };
+  /** updateNavigationPatch: Update a navigation menu (post type `wp_navigation`) (PATCH) */
+  "/core/v2/navigation/{id}": { init: { params: O["updateNavigationPatch"]["parameters"]; body?: S["NavigationWrite"] }; initOptional: false; data: S["NavigationEdit"]; error: S["Error"] };
+  /** updateCalEventPostPatch: Update a event post (PATCH) */
+  "/core/v2/tribe_events/{id}": { init: { params: O["updateCalEventPostPatch"]["parameters"]; body?: S["CalEventPostWrite"] }; initOptional: false; data: S["CalEventPostEdit"]; error: S["Error"] };
+  /** updateCalVenuePostPatch: Update a venue post (PATCH) */
+  "/core/v2/tribe_venue/{id}": { init: { params: O["updateCalVenuePostPatch"]["parameters"]; body?: S["CalVenuePostWrite"] }; initOptional: false; data: S["CalVenuePostEdit"]; error: S["Error"] };
+  /** updateCalOrganizerPostPatch: Update a organizer post (PATCH) */
+  "/core/v2/tribe_organizer/{id}": { init: { params: O["updateCalOrganizerPostPatch"]["parameters"]; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
+  /** updateCalEventCategoryTermPatch: Update an event category term (PATCH) */
+  "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTermPatch"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
   /** patchMlAteAteProxy: Proxy a PATCH request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["patchMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["patchMlAteAteProxy"]["responses"][200]["content"]; error: O["patchMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** patchBuilderFontLibrary: Patch a font of the library */
@@ -957,6 +1132,14 @@ export interface PatchCalls {
   (path: "/core/v2/users/{id}", init: PatchI<"/core/v2/users/{id}">): PatchR<"/core/v2/users/{id}">;
   (path: "/core/v2/users/me", init?: PatchI<"/core/v2/users/me">): PatchR<"/core/v2/users/me">;
   (path: "/core/v2/comments/{id}", init: PatchI<"/core/v2/comments/{id}">): PatchR<"/core/v2/comments/{id}">;
+  (path: "/core/v2/settings", init?: PatchI<"/core/v2/settings">): PatchR<"/core/v2/settings">;
+  (path: "/core/v2/menus/{id}", init: PatchI<"/core/v2/menus/{id}">): PatchR<"/core/v2/menus/{id}">;
+  (path: "/core/v2/blocks/{id}", init: PatchI<"/core/v2/blocks/{id}">): PatchR<"/core/v2/blocks/{id}">;
+  (path: "/core/v2/navigation/{id}", init: PatchI<"/core/v2/navigation/{id}">): PatchR<"/core/v2/navigation/{id}">;
+  (path: "/core/v2/tribe_events/{id}", init: PatchI<"/core/v2/tribe_events/{id}">): PatchR<"/core/v2/tribe_events/{id}">;
+  (path: "/core/v2/tribe_venue/{id}", init: PatchI<"/core/v2/tribe_venue/{id}">): PatchR<"/core/v2/tribe_venue/{id}">;
+  (path: "/core/v2/tribe_organizer/{id}", init: PatchI<"/core/v2/tribe_organizer/{id}">): PatchR<"/core/v2/tribe_organizer/{id}">;
+  (path: "/core/v2/tribe_events_cat/{id}", init: PatchI<"/core/v2/tribe_events_cat/{id}">): PatchR<"/core/v2/tribe_events_cat/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PatchI<"/ml/ate/v1/ate/proxy">): PatchR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PatchI<"/builder/v1/font-library">): PatchR<"/builder/v1/font-library">;
   (path: "/connector/v1/sync", init?: PatchI<"/connector/v1/sync">): PatchR<"/connector/v1/sync">;
@@ -1000,6 +1183,13 @@ export interface CoreLists {
   "/core/v2/users": GetRoutes["/core/v2/users"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/comments": GetRoutes["/core/v2/comments"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/search": GetRoutes["/core/v2/search"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/menus": GetRoutes["/core/v2/menus"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/blocks": GetRoutes["/core/v2/blocks"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/navigation": GetRoutes["/core/v2/navigation"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/tribe_events": GetRoutes["/core/v2/tribe_events"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/tribe_venue": GetRoutes["/core/v2/tribe_venue"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/tribe_organizer": GetRoutes["/core/v2/tribe_organizer"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/tribe_events_cat": GetRoutes["/core/v2/tribe_events_cat"]["data"] extends readonly (infer I)[] ? I : never;
   "/ml/st/v1/strings": GetRoutes["/ml/st/v1/strings"]["data"] extends readonly (infer I)[] ? I : never;
   "/ml/st/v1/string-packages": GetRoutes["/ml/st/v1/string-packages"]["data"] extends readonly (infer I)[] ? I : never;
 }
@@ -1042,6 +1232,41 @@ export type BatchRequest =
   | ({ method: "POST"; path: "/core/v2/tags/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tags/{id}"]["init"])
   | ({ method: "DELETE"; path: "/core/v2/tags/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/tags/{id}"]["init"])
   | ({ method: "PATCH"; path: "/core/v2/tags/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/tags/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/menus"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/menus"]["init"])
+  | ({ method: "PUT"; path: "/core/v2/menus/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/menus/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/menus/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/menus/{id}"]["init"])
+  | ({ method: "DELETE"; path: "/core/v2/menus/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/menus/{id}"]["init"])
+  | ({ method: "PATCH"; path: "/core/v2/menus/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/menus/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/blocks"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/blocks"]["init"])
+  | ({ method: "PUT"; path: "/core/v2/blocks/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/blocks/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/blocks/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/blocks/{id}"]["init"])
+  | ({ method: "DELETE"; path: "/core/v2/blocks/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/blocks/{id}"]["init"])
+  | ({ method: "PATCH"; path: "/core/v2/blocks/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/blocks/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/navigation"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/navigation"]["init"])
+  | ({ method: "PUT"; path: "/core/v2/navigation/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/navigation/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/navigation/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/navigation/{id}"]["init"])
+  | ({ method: "DELETE"; path: "/core/v2/navigation/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/navigation/{id}"]["init"])
+  | ({ method: "PATCH"; path: "/core/v2/navigation/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/navigation/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/tribe_events"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tribe_events"]["init"])
+  | ({ method: "PUT"; path: "/core/v2/tribe_events/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/tribe_events/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/tribe_events/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tribe_events/{id}"]["init"])
+  | ({ method: "DELETE"; path: "/core/v2/tribe_events/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/tribe_events/{id}"]["init"])
+  | ({ method: "PATCH"; path: "/core/v2/tribe_events/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/tribe_events/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/tribe_venue"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tribe_venue"]["init"])
+  | ({ method: "PUT"; path: "/core/v2/tribe_venue/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/tribe_venue/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/tribe_venue/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tribe_venue/{id}"]["init"])
+  | ({ method: "DELETE"; path: "/core/v2/tribe_venue/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/tribe_venue/{id}"]["init"])
+  | ({ method: "PATCH"; path: "/core/v2/tribe_venue/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/tribe_venue/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/tribe_organizer"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tribe_organizer"]["init"])
+  | ({ method: "PUT"; path: "/core/v2/tribe_organizer/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/tribe_organizer/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/tribe_organizer/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tribe_organizer/{id}"]["init"])
+  | ({ method: "DELETE"; path: "/core/v2/tribe_organizer/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/tribe_organizer/{id}"]["init"])
+  | ({ method: "PATCH"; path: "/core/v2/tribe_organizer/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/tribe_organizer/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/tribe_events_cat"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tribe_events_cat"]["init"])
+  | ({ method: "PUT"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
+  | ({ method: "DELETE"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
+  | ({ method: "PATCH"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
 ;
 export interface BatchRoutes {
   "/core/v2/posts": { POST: PostRoutes["/core/v2/posts"] };
@@ -1054,5 +1279,19 @@ export interface BatchRoutes {
   "/core/v2/categories/{id}": { PUT: PutRoutes["/core/v2/categories/{id}"]; POST: PostRoutes["/core/v2/categories/{id}"]; DELETE: DeleteRoutes["/core/v2/categories/{id}"]; PATCH: PatchRoutes["/core/v2/categories/{id}"] };
   "/core/v2/tags": { POST: PostRoutes["/core/v2/tags"] };
   "/core/v2/tags/{id}": { PUT: PutRoutes["/core/v2/tags/{id}"]; POST: PostRoutes["/core/v2/tags/{id}"]; DELETE: DeleteRoutes["/core/v2/tags/{id}"]; PATCH: PatchRoutes["/core/v2/tags/{id}"] };
+  "/core/v2/menus": { POST: PostRoutes["/core/v2/menus"] };
+  "/core/v2/menus/{id}": { PUT: PutRoutes["/core/v2/menus/{id}"]; POST: PostRoutes["/core/v2/menus/{id}"]; DELETE: DeleteRoutes["/core/v2/menus/{id}"]; PATCH: PatchRoutes["/core/v2/menus/{id}"] };
+  "/core/v2/blocks": { POST: PostRoutes["/core/v2/blocks"] };
+  "/core/v2/blocks/{id}": { PUT: PutRoutes["/core/v2/blocks/{id}"]; POST: PostRoutes["/core/v2/blocks/{id}"]; DELETE: DeleteRoutes["/core/v2/blocks/{id}"]; PATCH: PatchRoutes["/core/v2/blocks/{id}"] };
+  "/core/v2/navigation": { POST: PostRoutes["/core/v2/navigation"] };
+  "/core/v2/navigation/{id}": { PUT: PutRoutes["/core/v2/navigation/{id}"]; POST: PostRoutes["/core/v2/navigation/{id}"]; DELETE: DeleteRoutes["/core/v2/navigation/{id}"]; PATCH: PatchRoutes["/core/v2/navigation/{id}"] };
+  "/core/v2/tribe_events": { POST: PostRoutes["/core/v2/tribe_events"] };
+  "/core/v2/tribe_events/{id}": { PUT: PutRoutes["/core/v2/tribe_events/{id}"]; POST: PostRoutes["/core/v2/tribe_events/{id}"]; DELETE: DeleteRoutes["/core/v2/tribe_events/{id}"]; PATCH: PatchRoutes["/core/v2/tribe_events/{id}"] };
+  "/core/v2/tribe_venue": { POST: PostRoutes["/core/v2/tribe_venue"] };
+  "/core/v2/tribe_venue/{id}": { PUT: PutRoutes["/core/v2/tribe_venue/{id}"]; POST: PostRoutes["/core/v2/tribe_venue/{id}"]; DELETE: DeleteRoutes["/core/v2/tribe_venue/{id}"]; PATCH: PatchRoutes["/core/v2/tribe_venue/{id}"] };
+  "/core/v2/tribe_organizer": { POST: PostRoutes["/core/v2/tribe_organizer"] };
+  "/core/v2/tribe_organizer/{id}": { PUT: PutRoutes["/core/v2/tribe_organizer/{id}"]; POST: PostRoutes["/core/v2/tribe_organizer/{id}"]; DELETE: DeleteRoutes["/core/v2/tribe_organizer/{id}"]; PATCH: PatchRoutes["/core/v2/tribe_organizer/{id}"] };
+  "/core/v2/tribe_events_cat": { POST: PostRoutes["/core/v2/tribe_events_cat"] };
+  "/core/v2/tribe_events_cat/{id}": { PUT: PutRoutes["/core/v2/tribe_events_cat/{id}"]; POST: PostRoutes["/core/v2/tribe_events_cat/{id}"]; DELETE: DeleteRoutes["/core/v2/tribe_events_cat/{id}"]; PATCH: PatchRoutes["/core/v2/tribe_events_cat/{id}"] };
 }
 export type BatchablePath = keyof BatchRoutes;

@@ -1561,6 +1561,684 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/core/v2/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List post types
+         * @description List the post types the REST API shows (those with `show_in_rest`). The answer is an object keyed by slug (not an array, not paginated). Public; `context=edit` needs a user who may edit posts of every listed type (anonymous 401 `rest_cannot_view`, otherwise 403); without that right a type is left out.
+         */
+        get: operations["listPostTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/types/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The post type's name (letters, digits, `_` and `-`; e.g. post, page, attachment, wp_block, tribe_events).
+                 * @example post
+                 */
+                type: components["parameters"]["CoreTypePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a post type
+         * @description Return one post type by its slug. Public; `context=edit` needs a user who may edit its posts (anonymous 401 `rest_cannot_view`, otherwise 403); an unknown slug answers 404 `rest_type_invalid`.
+         */
+        get: operations["getPostType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/taxonomies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List taxonomies
+         * @description List the taxonomies the REST API shows, optionally only those of one post type (`type`). The answer is an object keyed by slug (not an array, not paginated). Public; `context=edit` needs a user who may manage the terms (anonymous 401 `rest_cannot_view`, otherwise 403).
+         */
+        get: operations["listTaxonomies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/taxonomies/{taxonomy}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The taxonomy's name (letters, digits, `_` and `-`; e.g. category, post_tag, tribe_events_cat).
+                 * @example category
+                 */
+                taxonomy: components["parameters"]["CoreTaxonomyPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a taxonomy
+         * @description Return one taxonomy by its slug. Public for a taxonomy shown in REST; `context=edit` needs a user who may manage its terms (anonymous 401 `rest_forbidden_context`, otherwise 403); an unknown slug answers 404 `rest_taxonomy_invalid`.
+         */
+        get: operations["getTaxonomy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List post statuses
+         * @description List the post statuses the caller may see: anonymous callers see the public ones (`publish`), a user who may edit posts also the others. The answer is an object keyed by slug (not an array, not paginated). `context=edit` needs a user who may edit posts (anonymous 401 `rest_cannot_view`, otherwise 403).
+         */
+        get: operations["listStatuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/statuses/{status}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The post status's name (letters, digits, `_` and `-`; e.g. publish, draft, future).
+                 * @example publish
+                 */
+                status: components["parameters"]["CoreStatusPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a post status
+         * @description Return one post status by its slug. A status that is not public needs a user who may edit posts of a type that uses it (anonymous 401 `rest_cannot_read_status`, otherwise 403); an unknown slug answers 404 `rest_status_invalid`.
+         */
+        get: operations["getStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the site's settings
+         * @description Return the site's registered settings (WordPress core's, and any a plugin registers for REST). Needs a user with `manage_options` (anonymous 401 `rest_forbidden`, otherwise 403).
+         */
+        get: operations["getSettings"];
+        /**
+         * Update the site's settings (PUT)
+         * @description Change the settings sent and answer all of them. POST, PUT and PATCH are the same operation. Needs a user with `manage_options` (anonymous 401 `rest_forbidden`, otherwise 403).
+         */
+        put: operations["updateSettingsPut"];
+        /**
+         * Update the site's settings
+         * @description Change the settings sent and answer all of them. POST, PUT and PATCH are the same operation. Needs a user with `manage_options` (anonymous 401 `rest_forbidden`, otherwise 403).
+         */
+        post: operations["updateSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the site's settings (PATCH)
+         * @description Change the settings sent and answer all of them. POST, PUT and PATCH are the same operation. Needs a user with `manage_options` (anonymous 401 `rest_forbidden`, otherwise 403).
+         */
+        patch: operations["updateSettingsPatch"];
+        trace?: never;
+    };
+    "/core/v2/menus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List menus
+         * @description List the navigation menus, by name (10 per page by default). Menus are not public: reading needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_view`, otherwise 403).
+         */
+        get: operations["listMenus"];
+        put?: never;
+        /**
+         * Create a menu
+         * @description Create a navigation menu and answer it in `edit` context; `name` is required and unique (400 `menu_exists`). Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_create`, without it 403). Batchable.
+         */
+        post: operations["createMenu"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/menus/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a menu
+         * @description Return one navigation menu. Menus are not public: reading needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_view`, otherwise 403). An unknown id answers 404 `rest_term_invalid` (before the permission check).
+         */
+        get: operations["getMenu"];
+        /**
+         * Update a menu (PUT)
+         * @description Update a navigation menu: only the fields sent change. POST, PUT and PATCH are the same operation. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        put: operations["updateMenuPut"];
+        /**
+         * Update a menu
+         * @description Update a navigation menu: only the fields sent change. POST, PUT and PATCH are the same operation. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        post: operations["updateMenu"];
+        /**
+         * Delete a menu
+         * @description Delete a navigation menu for good (its items too). Menus have no trash: `force` must be `true` (without it 501 `rest_trash_not_supported`). Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_delete`, without it 403). Batchable.
+         */
+        delete: operations["deleteMenu"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a menu (PATCH)
+         * @description Update a navigation menu: only the fields sent change. POST, PUT and PATCH are the same operation. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        patch: operations["updateMenuPatch"];
+        trace?: never;
+    };
+    "/core/v2/menu-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List menu locations
+         * @description List the menu locations the active theme registers (an empty JSON array `[]` when it registers none, as block themes do). The answer is an object keyed by slug (not an array, not paginated) when there are any. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_view`, otherwise 403).
+         */
+        get: operations["listMenuLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/menu-locations/{location}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The menu location of the active theme's name (letters, digits, `_` and `-`; e.g. primary).
+                 * @example primary
+                 */
+                location: components["parameters"]["CoreMenuLocationPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a menu location
+         * @description Return one menu location by its name. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_view`, otherwise 403); an unknown name answers 404 `rest_menu_location_invalid`.
+         */
+        get: operations["getMenuLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reusable blocks
+         * @description List reusable blocks, newest first (10 per page by default). A block is read with the `read_post` capability of its type (`edit_posts`): anonymous callers get an empty list. The record's shape depends on `context`: `view` (default), `edit` (raw values) or `embed`.
+         */
+        get: operations["listBlocks"];
+        put?: never;
+        /**
+         * Create a reusable block
+         * @description Create a reusable block (a draft unless `status` says otherwise) and answer it in `edit` context. Needs a user who may edit reusable blocks (`edit_posts`) (anonymous 401 `rest_cannot_create`, without it 403). Batchable.
+         */
+        post: operations["createBlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/blocks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a reusable block
+         * @description Return one reusable block. Needs a user who may edit posts (anonymous 401 `rest_forbidden`, otherwise 403).
+         */
+        get: operations["getBlock"];
+        /**
+         * Update a reusable block (PUT)
+         * @description Update a reusable block: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit reusable blocks (`edit_posts`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        put: operations["updateBlockPut"];
+        /**
+         * Update a reusable block
+         * @description Update a reusable block: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit reusable blocks (`edit_posts`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        post: operations["updateBlock"];
+        /**
+         * Delete a reusable block
+         * @description Without `force`, move the record to the trash and answer it (edit context, `status: trash`); a second DELETE answers 410 `rest_already_trashed`. With `force=true`, delete it for good and answer `{deleted: true, previous}`. Needs a user who may edit reusable blocks (`edit_posts`) (anonymous 401 `rest_cannot_delete`, without it 403). Batchable.
+         */
+        delete: operations["deleteBlock"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a reusable block (PATCH)
+         * @description Update a reusable block: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit reusable blocks (`edit_posts`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        patch: operations["updateBlockPatch"];
+        trace?: never;
+    };
+    "/core/v2/navigation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List navigation menus
+         * @description List navigation menus, newest first (10 per page by default). Published navigation menus are public; other statuses and `context=edit` need a user who may edit them (`edit_theme_options`). The record's shape depends on `context`: `view` (default), `edit` (raw values; needs a user who may edit them) or `embed`.
+         */
+        get: operations["listNavigations"];
+        put?: never;
+        /**
+         * Create a navigation menu (post type `wp_navigation`)
+         * @description Create a navigation menu (post type `wp_navigation`) (a draft unless `status` says otherwise) and answer it in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_create`, without it 403). Batchable.
+         */
+        post: operations["createNavigation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/navigation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a navigation menu (post type `wp_navigation`)
+         * @description Return one navigation menu (post type `wp_navigation`). Published navigation menus are public; other statuses and `context=edit` need a user who may edit them (`edit_theme_options`).
+         */
+        get: operations["getNavigation"];
+        /**
+         * Update a navigation menu (post type `wp_navigation`) (PUT)
+         * @description Update a navigation menu (post type `wp_navigation`): only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        put: operations["updateNavigationPut"];
+        /**
+         * Update a navigation menu (post type `wp_navigation`)
+         * @description Update a navigation menu (post type `wp_navigation`): only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        post: operations["updateNavigation"];
+        /**
+         * Delete a navigation menu (post type `wp_navigation`)
+         * @description Without `force`, move the record to the trash and answer it (edit context, `status: trash`); a second DELETE answers 410 `rest_already_trashed`. With `force=true`, delete it for good and answer `{deleted: true, previous}`. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_delete`, without it 403). Batchable.
+         */
+        delete: operations["deleteNavigation"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a navigation menu (post type `wp_navigation`) (PATCH)
+         * @description Update a navigation menu (post type `wp_navigation`): only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        patch: operations["updateNavigationPatch"];
+        trace?: never;
+    };
+    "/core/v2/tribe_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List event posts
+         * @description List event posts, newest first (10 per page by default). Published events are public; other statuses and `context=edit` need a user who may edit events. The record's shape depends on `context`: `view` (default), `edit` (raw values; needs a user who may edit them) or `embed`.
+         */
+        get: operations["listCalEventPosts"];
+        put?: never;
+        /**
+         * Create a event post
+         * @description Create an event post (a draft unless `status` says otherwise) and answer it in `edit` context. Needs a user who may edit events (`edit_tribe_events`) (anonymous 401 `rest_cannot_create`, without it 403). Batchable.
+         */
+        post: operations["createCalEventPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tribe_events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a event post
+         * @description Return one event post. Published events are public; other statuses and `context=edit` need a user who may edit events.
+         */
+        get: operations["getCalEventPost"];
+        /**
+         * Update a event post (PUT)
+         * @description Update an event post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit events (`edit_tribe_events`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        put: operations["updateCalEventPostPut"];
+        /**
+         * Update a event post
+         * @description Update an event post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit events (`edit_tribe_events`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        post: operations["updateCalEventPost"];
+        /**
+         * Delete a event post
+         * @description Without `force`, move the record to the trash and answer it (edit context, `status: trash`); a second DELETE answers 410 `rest_already_trashed`. With `force=true`, delete it for good and answer `{deleted: true, previous}`. Needs a user who may edit events (`edit_tribe_events`) (anonymous 401 `rest_cannot_delete`, without it 403). Batchable.
+         */
+        delete: operations["deleteCalEventPost"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a event post (PATCH)
+         * @description Update an event post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit events (`edit_tribe_events`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        patch: operations["updateCalEventPostPatch"];
+        trace?: never;
+    };
+    "/core/v2/tribe_venue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List venue posts
+         * @description List venue posts, newest first (10 per page by default). Published venues are public; other statuses and `context=edit` need a user who may edit venues. The record's shape depends on `context`: `view` (default), `edit` (raw values; needs a user who may edit them) or `embed`.
+         */
+        get: operations["listCalVenuePosts"];
+        put?: never;
+        /**
+         * Create a venue post
+         * @description Create a venue post (a draft unless `status` says otherwise) and answer it in `edit` context. Needs a user who may edit venues (`edit_tribe_venues`) (anonymous 401 `rest_cannot_create`, without it 403). Batchable.
+         */
+        post: operations["createCalVenuePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tribe_venue/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a venue post
+         * @description Return one venue post. Published venues are public; other statuses and `context=edit` need a user who may edit venues.
+         */
+        get: operations["getCalVenuePost"];
+        /**
+         * Update a venue post (PUT)
+         * @description Update a venue post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit venues (`edit_tribe_venues`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        put: operations["updateCalVenuePostPut"];
+        /**
+         * Update a venue post
+         * @description Update a venue post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit venues (`edit_tribe_venues`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        post: operations["updateCalVenuePost"];
+        /**
+         * Delete a venue post
+         * @description Without `force`, move the record to the trash and answer it (edit context, `status: trash`); a second DELETE answers 410 `rest_already_trashed`. With `force=true`, delete it for good and answer `{deleted: true, previous}`. Needs a user who may edit venues (`edit_tribe_venues`) (anonymous 401 `rest_cannot_delete`, without it 403). Batchable.
+         */
+        delete: operations["deleteCalVenuePost"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a venue post (PATCH)
+         * @description Update a venue post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit venues (`edit_tribe_venues`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        patch: operations["updateCalVenuePostPatch"];
+        trace?: never;
+    };
+    "/core/v2/tribe_organizer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List organizer posts
+         * @description List organizer posts, newest first (10 per page by default). Published organizers are public; other statuses and `context=edit` need a user who may edit organizers. The record's shape depends on `context`: `view` (default), `edit` (raw values; needs a user who may edit them) or `embed`.
+         */
+        get: operations["listCalOrganizerPosts"];
+        put?: never;
+        /**
+         * Create a organizer post
+         * @description Create an organizer post (a draft unless `status` says otherwise) and answer it in `edit` context. Needs a user who may edit organizers (`edit_tribe_organizers`) (anonymous 401 `rest_cannot_create`, without it 403). Batchable.
+         */
+        post: operations["createCalOrganizerPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tribe_organizer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a organizer post
+         * @description Return one organizer post. Published organizers are public; other statuses and `context=edit` need a user who may edit organizers.
+         */
+        get: operations["getCalOrganizerPost"];
+        /**
+         * Update a organizer post (PUT)
+         * @description Update an organizer post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit organizers (`edit_tribe_organizers`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        put: operations["updateCalOrganizerPostPut"];
+        /**
+         * Update a organizer post
+         * @description Update an organizer post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit organizers (`edit_tribe_organizers`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        post: operations["updateCalOrganizerPost"];
+        /**
+         * Delete a organizer post
+         * @description Without `force`, move the record to the trash and answer it (edit context, `status: trash`); a second DELETE answers 410 `rest_already_trashed`. With `force=true`, delete it for good and answer `{deleted: true, previous}`. Needs a user who may edit organizers (`edit_tribe_organizers`) (anonymous 401 `rest_cannot_delete`, without it 403). Batchable.
+         */
+        delete: operations["deleteCalOrganizerPost"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a organizer post (PATCH)
+         * @description Update an organizer post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit organizers (`edit_tribe_organizers`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        patch: operations["updateCalOrganizerPostPatch"];
+        trace?: never;
+    };
+    "/core/v2/tribe_events_cat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List event category terms
+         * @description List event categories as platform terms, by name (10 per page by default). Public; `context=edit` needs a user who may manage them (anonymous 401 `rest_forbidden_context`, otherwise 403).
+         */
+        get: operations["listCalEventCategoryTerms"];
+        put?: never;
+        /**
+         * Create an event category term
+         * @description Create an event category term and answer it in `edit` context; `name` is required and unique among its siblings (400 `term_exists`). Needs a user who may manage event categories (anonymous 401 `rest_cannot_create`, without it 403). Batchable.
+         */
+        post: operations["createCalEventCategoryTerm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tribe_events_cat/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an event category term
+         * @description Return one event category term. Public; an unknown id answers 404 `rest_term_invalid`.
+         */
+        get: operations["getCalEventCategoryTerm"];
+        /**
+         * Update an event category term (PUT)
+         * @description Update an event category term: only the fields sent change. POST, PUT and PATCH are the same operation. Needs a user who may edit event categories (anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        put: operations["updateCalEventCategoryTermPut"];
+        /**
+         * Update an event category term
+         * @description Update an event category term: only the fields sent change. POST, PUT and PATCH are the same operation. Needs a user who may edit event categories (anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        post: operations["updateCalEventCategoryTerm"];
+        /**
+         * Delete an event category term
+         * @description Delete an event category term for good; terms have no trash: `force` must be `true` (without it 501 `rest_trash_not_supported`). Needs a user who may delete event categories (anonymous 401 `rest_cannot_delete`, without it 403). Batchable.
+         */
+        delete: operations["deleteCalEventCategoryTerm"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an event category term (PATCH)
+         * @description Update an event category term: only the fields sent change. POST, PUT and PATCH are the same operation. Needs a user who may edit event categories (anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        patch: operations["updateCalEventCategoryTermPatch"];
+        trace?: never;
+    };
     "/ml/v1": {
         parameters: {
             query?: never;
@@ -9827,6 +10505,1880 @@ export interface components {
             _embedded?: components["schemas"]["CoreEmbedded"];
         };
         /**
+         * PostType
+         * @description A post type registered for the REST API, in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PostType: {
+            /** @description A human-readable description of the post type. */
+            readonly description: string;
+            /** @description Whether or not the post type should have children. */
+            readonly hierarchical: boolean;
+            /** @description The title for the post type. */
+            readonly name: string;
+            /** @description An alphanumeric identifier for the post type. */
+            readonly slug: string;
+            /** @description If the value is a string, the value will be used as the archive slug. If the value is false the post type has no archive. */
+            readonly has_archive: string | boolean;
+            /** @description Taxonomies associated with post type. */
+            readonly taxonomies: string[];
+            /** @description REST base route for the post type. */
+            readonly rest_base: string;
+            /** @description REST route's namespace for the post type. */
+            readonly rest_namespace: string;
+            /** @description The icon for the post type. */
+            readonly icon: string | null;
+            /** @description The block template associated with the post type. */
+            readonly template?: unknown[];
+            /**
+             * @description The template_lock associated with the post type, or false if none.
+             * @enum {string|boolean}
+             */
+            readonly template_lock?: "all" | "insert" | "contentOnly" | false;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * PostTypeEdit
+         * @description A post type in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PostTypeEdit: {
+            /** @description All capabilities used by the post type. */
+            readonly capabilities: {
+                [key: string]: unknown;
+            };
+            /** @description A human-readable description of the post type. */
+            readonly description: string;
+            /** @description Whether or not the post type should have children. */
+            readonly hierarchical: boolean;
+            /** @description Whether or not the post type can be viewed. */
+            readonly viewable: boolean;
+            /** @description Human-readable labels for the post type for various contexts. */
+            readonly labels: {
+                [key: string]: unknown;
+            };
+            /** @description The title for the post type. */
+            readonly name: string;
+            /** @description An alphanumeric identifier for the post type. */
+            readonly slug: string;
+            /** @description All features, supported by the post type. */
+            readonly supports: {
+                [key: string]: unknown;
+            };
+            /** @description If the value is a string, the value will be used as the archive slug. If the value is false the post type has no archive. */
+            readonly has_archive: string | boolean;
+            /** @description Taxonomies associated with post type. */
+            readonly taxonomies: string[];
+            /** @description REST base route for the post type. */
+            readonly rest_base: string;
+            /** @description REST route's namespace for the post type. */
+            readonly rest_namespace: string;
+            /** @description The visibility settings for the post type. */
+            readonly visibility: {
+                /** @description Whether to generate a default UI for managing this post type. */
+                show_ui?: boolean;
+                /** @description Whether to make the post type available for selection in navigation menus. */
+                show_in_nav_menus?: boolean;
+            };
+            /** @description The icon for the post type. */
+            readonly icon: string | null;
+            /** @description The block template associated with the post type. */
+            readonly template?: unknown[];
+            /**
+             * @description The template_lock associated with the post type, or false if none.
+             * @enum {string|boolean}
+             */
+            readonly template_lock?: "all" | "insert" | "contentOnly" | false;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * PostTypeEmbed
+         * @description A post type in `embed` context (`context=embed`, and inside `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PostTypeEmbed: {
+            /** @description The title for the post type. */
+            readonly name: string;
+            /** @description An alphanumeric identifier for the post type. */
+            readonly slug: string;
+            /** @description REST base route for the post type. */
+            readonly rest_base: string;
+            /** @description REST route's namespace for the post type. */
+            readonly rest_namespace: string;
+            /** @description The icon for the post type. */
+            readonly icon: string | null;
+            /** @description The block template associated with the post type. */
+            readonly template?: unknown[];
+            /**
+             * @description The template_lock associated with the post type, or false if none.
+             * @enum {string|boolean}
+             */
+            readonly template_lock?: "all" | "insert" | "contentOnly" | false;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * Taxonomy
+         * @description A taxonomy registered for the REST API, in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        Taxonomy: {
+            /** @description A human-readable description of the taxonomy. */
+            readonly description: string;
+            /** @description Whether or not the taxonomy should have children. */
+            readonly hierarchical: boolean;
+            /** @description The title for the taxonomy. */
+            readonly name: string;
+            /** @description An alphanumeric identifier for the taxonomy. */
+            readonly slug: string;
+            /** @description Types associated with the taxonomy. */
+            readonly types: string[];
+            /** @description REST base route for the taxonomy. */
+            readonly rest_base: string;
+            /** @description REST namespace route for the taxonomy. */
+            readonly rest_namespace: string;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * TaxonomyEdit
+         * @description A taxonomy in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        TaxonomyEdit: {
+            /** @description All capabilities used by the taxonomy. */
+            readonly capabilities: {
+                [key: string]: unknown;
+            };
+            /** @description A human-readable description of the taxonomy. */
+            readonly description: string;
+            /** @description Whether or not the taxonomy should have children. */
+            readonly hierarchical: boolean;
+            /** @description Human-readable labels for the taxonomy for various contexts. */
+            readonly labels: {
+                [key: string]: unknown;
+            };
+            /** @description The title for the taxonomy. */
+            readonly name: string;
+            /** @description An alphanumeric identifier for the taxonomy. */
+            readonly slug: string;
+            /** @description Whether or not the term cloud should be displayed. */
+            readonly show_cloud: boolean;
+            /** @description Types associated with the taxonomy. */
+            readonly types: string[];
+            /** @description REST base route for the taxonomy. */
+            readonly rest_base: string;
+            /** @description REST namespace route for the taxonomy. */
+            readonly rest_namespace: string;
+            /** @description The visibility settings for the taxonomy. */
+            readonly visibility: {
+                /** @description Whether a taxonomy is intended for use publicly either via the admin interface or by front-end users. */
+                public?: boolean;
+                /** @description Whether the taxonomy is publicly queryable. */
+                publicly_queryable?: boolean;
+                /** @description Whether to generate a default UI for managing this taxonomy. */
+                show_ui?: boolean;
+                /** @description Whether to allow automatic creation of taxonomy columns on associated post-types table. */
+                show_admin_column?: boolean;
+                /** @description Whether to make the taxonomy available for selection in navigation menus. */
+                show_in_nav_menus?: boolean;
+                /** @description Whether to show the taxonomy in the quick/bulk edit panel. */
+                show_in_quick_edit?: boolean;
+            };
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * TaxonomyEmbed
+         * @description A taxonomy in `embed` context (`context=embed`, and inside `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        TaxonomyEmbed: {
+            /** @description The title for the taxonomy. */
+            readonly name: string;
+            /** @description An alphanumeric identifier for the taxonomy. */
+            readonly slug: string;
+            /** @description REST base route for the taxonomy. */
+            readonly rest_base: string;
+            /** @description REST namespace route for the taxonomy. */
+            readonly rest_namespace: string;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * PostStatus
+         * @description A post status, in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PostStatus: {
+            /** @description The title for the status. */
+            readonly name: string;
+            /** @description Whether posts of this status should be shown in the front end of the site. */
+            readonly public: boolean;
+            /** @description Whether posts with this status should be publicly-queryable. */
+            readonly queryable: boolean;
+            /** @description An alphanumeric identifier for the status. */
+            readonly slug: string;
+            /** @description Whether posts of this status may have floating published dates. */
+            readonly date_floating: boolean;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * PostStatusEdit
+         * @description A post status in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PostStatusEdit: {
+            /** @description The title for the status. */
+            readonly name: string;
+            /** @description Whether posts with this status should be private. */
+            readonly private: boolean;
+            /** @description Whether posts with this status should be protected. */
+            readonly protected: boolean;
+            /** @description Whether posts of this status should be shown in the front end of the site. */
+            readonly public: boolean;
+            /** @description Whether posts with this status should be publicly-queryable. */
+            readonly queryable: boolean;
+            /** @description Whether to include posts in the edit listing for their post type. */
+            readonly show_in_list: boolean;
+            /** @description An alphanumeric identifier for the status. */
+            readonly slug: string;
+            /** @description Whether posts of this status may have floating published dates. */
+            readonly date_floating: boolean;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * PostStatusEmbed
+         * @description A post status in `embed` context (`context=embed`, and inside `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PostStatusEmbed: {
+            /** @description The title for the status. */
+            readonly name: string;
+            /** @description An alphanumeric identifier for the status. */
+            readonly slug: string;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * Settings
+         * @description The site's settings that WordPress core registers for the REST API (`show_in_rest`), as a user with `manage_options` reads them. This is a stock site's set: the settings are the site's registered ones, so a plugin or theme may add keys (the object is open) and a site may lack one whose option it unregisters. An option never saved answers `null`.
+         */
+        Settings: {
+            /** @description Site title. */
+            title: string;
+            /** @description Site tagline. */
+            description: string;
+            /** @description The site URL. */
+            url: string;
+            /** @description This address is used for admin purposes, like new user notification. */
+            email: string;
+            /** @description A city in the same timezone as you. */
+            timezone: string;
+            /** @description A date format for all date strings. */
+            date_format: string;
+            /** @description A time format for all time strings. */
+            time_format: string;
+            /** @description A day number of the week that the week should start on. */
+            start_of_week: number;
+            /** @description WordPress locale code. */
+            language: string;
+            /** @description Convert emoticons like :-) and :-P to graphics on display. */
+            use_smilies: boolean;
+            /** @description Default post category. */
+            default_category: number;
+            /** @description Default post format. */
+            default_post_format: string;
+            /** @description Blog pages show at most. */
+            posts_per_page: number;
+            /** @description What to show on the front page */
+            show_on_front: string;
+            /** @description The ID of the page that should be displayed on the front page */
+            page_on_front: number;
+            /** @description The ID of the page that should display the latest posts */
+            page_for_posts: number;
+            /**
+             * @description Allow link notifications from other blogs (pingbacks and trackbacks) on new articles.
+             * @enum {string}
+             */
+            default_ping_status: "open" | "closed";
+            /**
+             * @description Allow people to submit comments on new posts.
+             * @enum {string}
+             */
+            default_comment_status: "open" | "closed";
+            /** @description Site logo. `null` when the site has none. */
+            site_logo: number | null;
+            /** @description Site icon. */
+            site_icon: number;
+        };
+        /**
+         * SettingsWrite
+         * @description The settings to change, all optional (POST, PUT and PATCH). An unknown key is ignored; a value of the wrong type answers 400 `rest_invalid_param`; `null` resets a setting to its default where it has one, else answers 400 `rest_invalid_stored_value`.
+         */
+        SettingsWrite: {
+            /** @description Site title. */
+            title?: string;
+            /** @description Site tagline. */
+            description?: string;
+            /** @description Site URL. */
+            url?: string;
+            /** @description This address is used for admin purposes, like new user notification. */
+            email?: string;
+            /** @description A city in the same timezone as you. */
+            timezone?: string;
+            /** @description A date format for all date strings. */
+            date_format?: string;
+            /** @description A time format for all time strings. */
+            time_format?: string;
+            /** @description A day number of the week that the week should start on. */
+            start_of_week?: number;
+            /** @description WordPress locale code. */
+            language?: string;
+            /** @description Convert emoticons like :-) and :-P to graphics on display. */
+            use_smilies?: boolean;
+            /** @description Default post category. */
+            default_category?: number;
+            /** @description Default post format. */
+            default_post_format?: string;
+            /** @description Blog pages show at most. */
+            posts_per_page?: number;
+            /** @description What to show on the front page */
+            show_on_front?: string;
+            /** @description The ID of the page that should be displayed on the front page */
+            page_on_front?: number;
+            /** @description The ID of the page that should display the latest posts */
+            page_for_posts?: number;
+            /**
+             * @description Allow link notifications from other blogs (pingbacks and trackbacks) on new articles.
+             * @enum {string}
+             */
+            default_ping_status?: "open" | "closed";
+            /**
+             * @description Allow people to submit comments on new posts.
+             * @enum {string}
+             */
+            default_comment_status?: "open" | "closed";
+            /** @description Site logo. */
+            site_logo?: number;
+            /** @description Site icon. */
+            site_icon?: number;
+        };
+        /**
+         * Menu
+         * @description A navigation menu (a term of the `nav_menu` taxonomy), in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        Menu: {
+            /** @description Unique identifier for the term. */
+            readonly id: number;
+            /** @description HTML description of the term. */
+            description: string;
+            /** @description HTML title for the term. */
+            name: string;
+            /** @description An alphanumeric identifier for the term unique to its type. */
+            slug: string;
+            /** @description Meta fields. */
+            meta: components["schemas"]["CoreMeta"];
+            /** @description The locations assigned to the menu. */
+            locations: string[];
+            /** @description Whether to automatically add top level pages to this menu. */
+            auto_add: boolean;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * MenuEdit
+         * @description A menu in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        MenuEdit: {
+            /** @description Unique identifier for the term. */
+            readonly id: number;
+            /** @description HTML description of the term. */
+            description: string;
+            /** @description HTML title for the term. */
+            name: string;
+            /** @description An alphanumeric identifier for the term unique to its type. */
+            slug: string;
+            /** @description Meta fields. */
+            meta: components["schemas"]["CoreMeta"];
+            /** @description The locations assigned to the menu. */
+            locations: string[];
+            /** @description Whether to automatically add top level pages to this menu. */
+            auto_add: boolean;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * MenuEmbed
+         * @description A menu in `embed` context (`context=embed`, and inside `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        MenuEmbed: {
+            /** @description Unique identifier for the term. */
+            readonly id: number;
+            /** @description HTML title for the term. */
+            name: string;
+            /** @description An alphanumeric identifier for the term unique to its type. */
+            slug: string;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * MenuCreate
+         * @description The writable fields of a menu, for create. In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`locations[]=primary`, `title[raw]=…`).
+         */
+        MenuCreate: {
+            /** @description HTML description of the term. */
+            description?: string;
+            /** @description HTML title for the term. */
+            name: string;
+            /** @description An alphanumeric identifier for the term unique to its type. */
+            slug?: string;
+            /** @description Meta fields to set (registered keys only). */
+            meta?: components["schemas"]["CorePostMetaInput"];
+            /** @description The locations assigned to the menu. */
+            locations?: string[];
+            /** @description Whether to automatically add top level pages to this menu. */
+            auto_add?: boolean;
+        };
+        /**
+         * MenuWrite
+         * @description The writable fields of a menu, all optional, for update (POST, PUT and PATCH). In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`locations[]=primary`, `title[raw]=…`).
+         */
+        MenuWrite: {
+            /** @description HTML description of the term. */
+            description?: string;
+            /** @description HTML title for the term. */
+            name?: string;
+            /** @description An alphanumeric identifier for the term unique to its type. */
+            slug?: string;
+            /** @description Meta fields to set (registered keys only). */
+            meta?: components["schemas"]["CorePostMetaInput"];
+            /** @description The locations assigned to the menu. */
+            locations?: string[];
+            /** @description Whether to automatically add top level pages to this menu. */
+            auto_add?: boolean;
+        };
+        /**
+         * MenuDeleted
+         * @description The answer to a permanent deletion (`force=true`) of a menu.
+         */
+        MenuDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The menu as it was before the deletion (without `_links`). */
+            previous: components["schemas"]["MenuEdit"];
+        };
+        /**
+         * MenuLocation
+         * @description A menu location of the active theme, in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        MenuLocation: {
+            /** @description The name of the menu location. */
+            readonly name: string;
+            /** @description The description of the menu location. */
+            readonly description: string;
+            /** @description The ID of the assigned menu. */
+            readonly menu: number;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * MenuLocationEdit
+         * @description A menu location in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        MenuLocationEdit: {
+            /** @description The name of the menu location. */
+            readonly name: string;
+            /** @description The description of the menu location. */
+            readonly description: string;
+            /** @description The ID of the assigned menu. */
+            readonly menu: number;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * MenuLocationEmbed
+         * @description A menu location in `embed` context (`context=embed`, and inside `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        MenuLocationEmbed: {
+            /** @description The name of the menu location. */
+            readonly name: string;
+            /** @description The description of the menu location. */
+            readonly description: string;
+            /** @description The ID of the assigned menu. */
+            readonly menu: number;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * Block
+         * @description A reusable block (synced pattern, post type `wp_block`) in the default `view` context (public fields). Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        Block: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description The date the post was published, as GMT. */
+            date_gmt: components["schemas"]["CoreNullableDateTime"];
+            /** @description The globally unique identifier for the post. */
+            readonly guid: {
+                /** @description GUID for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description The date the post was last modified, in the site's timezone. */
+            modified: components["schemas"]["SiteDateTime"];
+            /** @description The date the post was last modified, as GMT. */
+            modified_gmt: components["schemas"]["SiteDateTime"];
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description Title for the post, as it exists in the database. */
+                raw?: string;
+            };
+            /** @description The content for the post. */
+            content: {
+                /** @description Content for the post, as it exists in the database. */
+                raw?: string;
+                /** @description Whether the content is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The excerpt for the post. */
+            excerpt?: {
+                /** @description HTML excerpt for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the excerpt is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description Meta fields. */
+            meta?: components["schemas"]["CoreMeta"];
+            /** @description The theme file to use to display the post. */
+            template: string;
+            /** @description The terms assigned to the post in the wp_pattern_category taxonomy. */
+            wp_pattern_category?: number[];
+            /**
+             * @description How the pattern is synced: `unsynced` for a pattern that is copied where it is used, `partial` for one whose overrides are edited per use; an empty string for a synced (reusable) block, and in `embed` context, where `meta` is not sent.
+             * @enum {string}
+             */
+            wp_pattern_sync_status?: "partial" | "unsynced" | "";
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * BlockEdit
+         * @description A reusable block (synced pattern, post type `wp_block`) in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        BlockEdit: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description The date the post was published, as GMT. */
+            date_gmt: components["schemas"]["CoreNullableDateTime"];
+            /** @description The globally unique identifier for the post. */
+            readonly guid: {
+                /** @description GUID for the post, as it exists in the database. */
+                readonly raw?: string;
+                /** @description GUID for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description The date the post was last modified, in the site's timezone. */
+            modified: components["schemas"]["SiteDateTime"];
+            /** @description The date the post was last modified, as GMT. */
+            modified_gmt: components["schemas"]["SiteDateTime"];
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description A password to protect access to the content and excerpt. */
+            password: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description Title for the post, as it exists in the database. */
+                raw?: string;
+            };
+            /** @description The content for the post. */
+            content: {
+                /** @description Content for the post, as it exists in the database. */
+                raw?: string;
+                /** @description Version of the content block format used by the post. */
+                readonly block_version?: number;
+                /** @description Whether the content is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The excerpt for the post. */
+            excerpt?: {
+                /** @description Excerpt for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML excerpt for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the excerpt is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description Meta fields. */
+            meta?: components["schemas"]["CoreMeta"];
+            /** @description The theme file to use to display the post. */
+            template: string;
+            /** @description The terms assigned to the post in the wp_pattern_category taxonomy. */
+            wp_pattern_category?: number[];
+            /**
+             * @description How the pattern is synced: `unsynced` for a pattern that is copied where it is used, `partial` for one whose overrides are edited per use; an empty string for a synced (reusable) block, and in `embed` context, where `meta` is not sent.
+             * @enum {string}
+             */
+            wp_pattern_sync_status?: "partial" | "unsynced" | "";
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * BlockEmbed
+         * @description A reusable block (synced pattern, post type `wp_block`) in `embed` context (`context=embed`, and inside `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        BlockEmbed: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description Title for the post, as it exists in the database. */
+                raw?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The excerpt for the post. */
+            excerpt?: {
+                /** @description HTML excerpt for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the excerpt is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /**
+             * @description How the pattern is synced: `unsynced` for a pattern that is copied where it is used, `partial` for one whose overrides are edited per use; an empty string for a synced (reusable) block, and in `embed` context, where `meta` is not sent.
+             * @enum {string}
+             */
+            wp_pattern_sync_status?: "partial" | "unsynced" | "";
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * BlockCreate
+         * @description The writable fields of a reusable block, for create. In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`locations[]=primary`, `title[raw]=…`).
+         */
+        BlockCreate: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description The content (block markup or HTML): a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description The excerpt: a string, or `{raw}`. */
+            excerpt?: components["schemas"]["CoreRawInput"];
+            /** @description Meta fields to set (registered keys only). */
+            meta?: components["schemas"]["CorePostMetaInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+            /** @description The terms assigned to the post in the wp_pattern_category taxonomy. */
+            wp_pattern_category?: number[];
+        };
+        /**
+         * BlockWrite
+         * @description The writable fields of a reusable block, all optional, for update (POST, PUT and PATCH). In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`locations[]=primary`, `title[raw]=…`).
+         */
+        BlockWrite: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description The content (block markup or HTML): a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description The excerpt: a string, or `{raw}`. */
+            excerpt?: components["schemas"]["CoreRawInput"];
+            /** @description Meta fields to set (registered keys only). */
+            meta?: components["schemas"]["CorePostMetaInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+            /** @description The terms assigned to the post in the wp_pattern_category taxonomy. */
+            wp_pattern_category?: number[];
+        };
+        /**
+         * BlockDeleted
+         * @description The answer to a permanent deletion (`force=true`) of a reusable block.
+         */
+        BlockDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The reusable block as it was before the deletion (without `_links`). */
+            previous: components["schemas"]["BlockEdit"];
+        };
+        /**
+         * Navigation
+         * @description A navigation menu of the block editor (post type `wp_navigation`) in the default `view` context (public fields). Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        Navigation: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description The date the post was published, as GMT. */
+            date_gmt: components["schemas"]["CoreNullableDateTime"];
+            /** @description The globally unique identifier for the post. */
+            readonly guid: {
+                /** @description GUID for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description The date the post was last modified, in the site's timezone. */
+            modified: components["schemas"]["SiteDateTime"];
+            /** @description The date the post was last modified, as GMT. */
+            modified_gmt: components["schemas"]["SiteDateTime"];
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status?: components["schemas"]["CoreRecordStatus"];
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The content for the post. */
+            content?: {
+                /** @description HTML content for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the content is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The theme file to use to display the post. */
+            template: string;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * NavigationEdit
+         * @description A navigation menu of the block editor (post type `wp_navigation`) in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        NavigationEdit: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description The date the post was published, as GMT. */
+            date_gmt: components["schemas"]["CoreNullableDateTime"];
+            /** @description The globally unique identifier for the post. */
+            readonly guid: {
+                /** @description GUID for the post, as it exists in the database. */
+                readonly raw?: string;
+                /** @description GUID for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description The date the post was last modified, in the site's timezone. */
+            modified: components["schemas"]["SiteDateTime"];
+            /** @description The date the post was last modified, as GMT. */
+            modified_gmt: components["schemas"]["SiteDateTime"];
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status?: components["schemas"]["CoreRecordStatus"];
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description A password to protect access to the content and excerpt. */
+            password: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description Title for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The content for the post. */
+            content?: {
+                /** @description Content for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML content for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Version of the content block format used by the post. */
+                readonly block_version?: number;
+                /** @description Whether the content is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The theme file to use to display the post. */
+            template: string;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * NavigationEmbed
+         * @description A navigation menu of the block editor (post type `wp_navigation`) in `embed` context (`context=embed`, and inside `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        NavigationEmbed: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status?: components["schemas"]["CoreRecordStatus"];
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description Title for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The content for the post. */
+            content?: {
+                /** @description Content for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML content for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Version of the content block format used by the post. */
+                readonly block_version?: number;
+                /** @description Whether the content is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * NavigationCreate
+         * @description The writable fields of a navigation menu (post type `wp_navigation`), for create. In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`locations[]=primary`, `title[raw]=…`).
+         */
+        NavigationCreate: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description The content (block markup or HTML): a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+        };
+        /**
+         * NavigationWrite
+         * @description The writable fields of a navigation menu (post type `wp_navigation`), all optional, for update (POST, PUT and PATCH). In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`locations[]=primary`, `title[raw]=…`).
+         */
+        NavigationWrite: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description The content (block markup or HTML): a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+        };
+        /**
+         * NavigationDeleted
+         * @description The answer to a permanent deletion (`force=true`) of a navigation menu (post type `wp_navigation`).
+         */
+        NavigationDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The navigation menu (post type `wp_navigation`) as it was before the deletion (without `_links`). */
+            previous: components["schemas"]["NavigationEdit"];
+        };
+        /**
+         * CalEventPost
+         * @description An event as a platform post (post type `tribe_events`) in the default `view` context (public fields). Required fields are sent in every answer of this context unless `_fields` limits the answer. The calendar registers the post type; its own routes (`cal/events/v1`) carry the calendar's fields, these the platform's, with the calendar's post meta in `meta`. Use them for writes and for deletes for good that the calendar's routes cannot do.
+         */
+        CalEventPost: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description The date the post was published, as GMT. */
+            date_gmt: components["schemas"]["CoreNullableDateTime"];
+            /** @description The globally unique identifier for the post. */
+            readonly guid: {
+                /** @description GUID for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description The date the post was last modified, in the site's timezone. */
+            modified: components["schemas"]["SiteDateTime"];
+            /** @description The date the post was last modified, as GMT. */
+            modified_gmt: components["schemas"]["SiteDateTime"];
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description An array of the class names for the post container element. */
+            readonly class_list: string[];
+            /** @description The title for the post. */
+            title: {
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The content for the post. */
+            content: {
+                /** @description HTML content for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the content is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The ID for the author of the post. */
+            author: number;
+            /** @description The excerpt for the post. */
+            excerpt: {
+                /** @description HTML excerpt for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the excerpt is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The ID of the featured media for the post. */
+            featured_media: number;
+            /** @description Meta fields. */
+            meta: components["schemas"]["CoreMeta"];
+            /** @description The theme file to use to display the post. */
+            template: string;
+            /** @description The terms assigned to the post in the post_tag taxonomy. */
+            tags: number[];
+            /** @description The terms assigned to the post in the tribe_events_cat taxonomy. */
+            tribe_events_cat: number[];
+            /**
+             * @description Whether or not comments are open on the post. Sent by TEC 6.6.4.2 (wp68), whose event post type supports comments; TEC 6.17.2 (wp71) sends neither field.
+             * @enum {string}
+             */
+            comment_status?: "open" | "closed";
+            /**
+             * @description Whether or not the post can be pinged. Sent by TEC 6.6.4.2 (wp68), whose event post type supports comments; TEC 6.17.2 (wp71) sends neither field.
+             * @enum {string}
+             */
+            ping_status?: "open" | "closed";
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalEventPostEdit
+         * @description An event as a platform post (post type `tribe_events`) in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CalEventPostEdit: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description The date the post was published, as GMT. */
+            date_gmt: components["schemas"]["CoreNullableDateTime"];
+            /** @description The globally unique identifier for the post. */
+            readonly guid: {
+                /** @description GUID for the post, as it exists in the database. */
+                readonly raw?: string;
+                /** @description GUID for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description The date the post was last modified, in the site's timezone. */
+            modified: components["schemas"]["SiteDateTime"];
+            /** @description The date the post was last modified, as GMT. */
+            modified_gmt: components["schemas"]["SiteDateTime"];
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description A password to protect access to the content and excerpt. */
+            password: string;
+            /** @description Permalink template for the post. */
+            readonly permalink_template: string;
+            /** @description Slug automatically generated from the post title. */
+            readonly generated_slug: string;
+            /** @description An array of the class names for the post container element. */
+            readonly class_list: string[];
+            /** @description The title for the post. */
+            title: {
+                /** @description Title for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The content for the post. */
+            content: {
+                /** @description Content for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML content for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Version of the content block format used by the post. */
+                readonly block_version?: number;
+                /** @description Whether the content is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The ID for the author of the post. */
+            author: number;
+            /** @description The excerpt for the post. */
+            excerpt: {
+                /** @description Excerpt for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML excerpt for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the excerpt is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The ID of the featured media for the post. */
+            featured_media: number;
+            /** @description Meta fields. */
+            meta: components["schemas"]["CoreMeta"];
+            /** @description The theme file to use to display the post. */
+            template: string;
+            /** @description The terms assigned to the post in the post_tag taxonomy. */
+            tags: number[];
+            /** @description The terms assigned to the post in the tribe_events_cat taxonomy. */
+            tribe_events_cat: number[];
+            /**
+             * @description Whether or not comments are open on the post. Sent by TEC 6.6.4.2 (wp68), whose event post type supports comments; TEC 6.17.2 (wp71) sends neither field.
+             * @enum {string}
+             */
+            comment_status?: "open" | "closed";
+            /**
+             * @description Whether or not the post can be pinged. Sent by TEC 6.6.4.2 (wp68), whose event post type supports comments; TEC 6.17.2 (wp71) sends neither field.
+             * @enum {string}
+             */
+            ping_status?: "open" | "closed";
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalEventPostEmbed
+         * @description An event as a platform post (post type `tribe_events`) in `embed` context (`context=embed`, and inside `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CalEventPostEmbed: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The ID for the author of the post. */
+            author: number;
+            /** @description The excerpt for the post. */
+            excerpt: {
+                /** @description HTML excerpt for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the excerpt is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The ID of the featured media for the post. */
+            featured_media: number;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalEventPostCreate
+         * @description The writable fields of a event post, for create. In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`locations[]=primary`, `title[raw]=…`).
+         */
+        CalEventPostCreate: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description The content (block markup or HTML): a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description The author's user id (assigning another user needs `edit_others_posts`). */
+            author?: number;
+            /** @description The excerpt: a string, or `{raw}`. */
+            excerpt?: components["schemas"]["CoreRawInput"];
+            /** @description The media id of the featured image; `0` to remove it. */
+            featured_media?: number;
+            /** @description Meta fields to set (registered keys only). */
+            meta?: components["schemas"]["CorePostMetaInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+            /** @description Tag ids (replaces the post's tags). */
+            tags?: number[];
+            /** @description The terms assigned to the post in the tribe_events_cat taxonomy. */
+            tribe_events_cat?: number[];
+        };
+        /**
+         * CalEventPostWrite
+         * @description The writable fields of a event post, all optional, for update (POST, PUT and PATCH). In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`locations[]=primary`, `title[raw]=…`).
+         */
+        CalEventPostWrite: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description The content (block markup or HTML): a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description The author's user id (assigning another user needs `edit_others_posts`). */
+            author?: number;
+            /** @description The excerpt: a string, or `{raw}`. */
+            excerpt?: components["schemas"]["CoreRawInput"];
+            /** @description The media id of the featured image; `0` to remove it. */
+            featured_media?: number;
+            /** @description Meta fields to set (registered keys only). */
+            meta?: components["schemas"]["CorePostMetaInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+            /** @description Tag ids (replaces the post's tags). */
+            tags?: number[];
+            /** @description The terms assigned to the post in the tribe_events_cat taxonomy. */
+            tribe_events_cat?: number[];
+        };
+        /**
+         * CalEventPostDeleted
+         * @description The answer to a permanent deletion (`force=true`) of a event post.
+         */
+        CalEventPostDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The event post as it was before the deletion (without `_links`). */
+            previous: components["schemas"]["CalEventPostEdit"];
+        };
+        /**
+         * CalVenuePost
+         * @description A venue as a platform post (post type `tribe_venue`) in the default `view` context (public fields). Required fields are sent in every answer of this context unless `_fields` limits the answer. The calendar registers the post type; its own routes (`cal/events/v1`) carry the calendar's fields, these the platform's, with the calendar's post meta in `meta`. Use them for writes and for deletes for good that the calendar's routes cannot do.
+         */
+        CalVenuePost: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description The date the post was published, as GMT. */
+            date_gmt: components["schemas"]["CoreNullableDateTime"];
+            /** @description The globally unique identifier for the post. */
+            readonly guid: {
+                /** @description GUID for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description The date the post was last modified, in the site's timezone. */
+            modified: components["schemas"]["SiteDateTime"];
+            /** @description The date the post was last modified, as GMT. */
+            modified_gmt: components["schemas"]["SiteDateTime"];
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The content for the post. */
+            content: {
+                /** @description HTML content for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the content is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The ID for the author of the post. */
+            author: number;
+            /** @description The excerpt for the post. */
+            excerpt: {
+                /** @description HTML excerpt for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the excerpt is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The ID of the featured media for the post. */
+            featured_media: number;
+            /** @description Meta fields. */
+            meta: components["schemas"]["CoreMeta"];
+            /** @description The theme file to use to display the post. */
+            template: string;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalVenuePostEdit
+         * @description A venue as a platform post (post type `tribe_venue`) in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CalVenuePostEdit: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description The date the post was published, as GMT. */
+            date_gmt: components["schemas"]["CoreNullableDateTime"];
+            /** @description The globally unique identifier for the post. */
+            readonly guid: {
+                /** @description GUID for the post, as it exists in the database. */
+                readonly raw?: string;
+                /** @description GUID for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description The date the post was last modified, in the site's timezone. */
+            modified: components["schemas"]["SiteDateTime"];
+            /** @description The date the post was last modified, as GMT. */
+            modified_gmt: components["schemas"]["SiteDateTime"];
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description A password to protect access to the content and excerpt. */
+            password: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description Title for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The content for the post. */
+            content: {
+                /** @description Content for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML content for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Version of the content block format used by the post. */
+                readonly block_version?: number;
+                /** @description Whether the content is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The ID for the author of the post. */
+            author: number;
+            /** @description The excerpt for the post. */
+            excerpt: {
+                /** @description Excerpt for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML excerpt for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the excerpt is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The ID of the featured media for the post. */
+            featured_media: number;
+            /** @description Meta fields. */
+            meta: components["schemas"]["CoreMeta"];
+            /** @description The theme file to use to display the post. */
+            template: string;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalVenuePostEmbed
+         * @description A venue as a platform post (post type `tribe_venue`) in `embed` context (`context=embed`, and inside `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CalVenuePostEmbed: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The ID for the author of the post. */
+            author: number;
+            /** @description The excerpt for the post. */
+            excerpt: {
+                /** @description HTML excerpt for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the excerpt is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The ID of the featured media for the post. */
+            featured_media: number;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalVenuePostCreate
+         * @description The writable fields of a venue post, for create. In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`locations[]=primary`, `title[raw]=…`).
+         */
+        CalVenuePostCreate: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description The content (block markup or HTML): a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description The author's user id (assigning another user needs `edit_others_posts`). */
+            author?: number;
+            /** @description The excerpt: a string, or `{raw}`. */
+            excerpt?: components["schemas"]["CoreRawInput"];
+            /** @description The media id of the featured image; `0` to remove it. */
+            featured_media?: number;
+            /** @description Registered meta fields to set. */
+            meta?: components["schemas"]["CorePostMetaInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+        };
+        /**
+         * CalVenuePostWrite
+         * @description The writable fields of a venue post, all optional, for update (POST, PUT and PATCH). In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`locations[]=primary`, `title[raw]=…`).
+         */
+        CalVenuePostWrite: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description The content (block markup or HTML): a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description The author's user id (assigning another user needs `edit_others_posts`). */
+            author?: number;
+            /** @description The excerpt: a string, or `{raw}`. */
+            excerpt?: components["schemas"]["CoreRawInput"];
+            /** @description The media id of the featured image; `0` to remove it. */
+            featured_media?: number;
+            /** @description Registered meta fields to set. */
+            meta?: components["schemas"]["CorePostMetaInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+        };
+        /**
+         * CalVenuePostDeleted
+         * @description The answer to a permanent deletion (`force=true`) of a venue post.
+         */
+        CalVenuePostDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The venue post as it was before the deletion (without `_links`). */
+            previous: components["schemas"]["CalVenuePostEdit"];
+        };
+        /**
+         * CalOrganizerPost
+         * @description An organizer as a platform post (post type `tribe_organizer`) in the default `view` context (public fields). Required fields are sent in every answer of this context unless `_fields` limits the answer. The calendar registers the post type; its own routes (`cal/events/v1`) carry the calendar's fields, these the platform's, with the calendar's post meta in `meta`. Use them for writes and for deletes for good that the calendar's routes cannot do.
+         */
+        CalOrganizerPost: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description The date the post was published, as GMT. */
+            date_gmt: components["schemas"]["CoreNullableDateTime"];
+            /** @description The globally unique identifier for the post. */
+            readonly guid: {
+                /** @description GUID for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description The date the post was last modified, in the site's timezone. */
+            modified: components["schemas"]["SiteDateTime"];
+            /** @description The date the post was last modified, as GMT. */
+            modified_gmt: components["schemas"]["SiteDateTime"];
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The content for the post. */
+            content: {
+                /** @description HTML content for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the content is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The ID for the author of the post. */
+            author: number;
+            /** @description The excerpt for the post. */
+            excerpt: {
+                /** @description HTML excerpt for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the excerpt is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The ID of the featured media for the post. */
+            featured_media: number;
+            /** @description Meta fields. */
+            meta: components["schemas"]["CoreMeta"];
+            /** @description The theme file to use to display the post. */
+            template: string;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalOrganizerPostEdit
+         * @description An organizer as a platform post (post type `tribe_organizer`) in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CalOrganizerPostEdit: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description The date the post was published, as GMT. */
+            date_gmt: components["schemas"]["CoreNullableDateTime"];
+            /** @description The globally unique identifier for the post. */
+            readonly guid: {
+                /** @description GUID for the post, as it exists in the database. */
+                readonly raw?: string;
+                /** @description GUID for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description The date the post was last modified, in the site's timezone. */
+            modified: components["schemas"]["SiteDateTime"];
+            /** @description The date the post was last modified, as GMT. */
+            modified_gmt: components["schemas"]["SiteDateTime"];
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description A password to protect access to the content and excerpt. */
+            password: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description Title for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The content for the post. */
+            content: {
+                /** @description Content for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML content for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Version of the content block format used by the post. */
+                readonly block_version?: number;
+                /** @description Whether the content is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The ID for the author of the post. */
+            author: number;
+            /** @description The excerpt for the post. */
+            excerpt: {
+                /** @description Excerpt for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML excerpt for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the excerpt is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The ID of the featured media for the post. */
+            featured_media: number;
+            /** @description Meta fields. */
+            meta: components["schemas"]["CoreMeta"];
+            /** @description The theme file to use to display the post. */
+            template: string;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalOrganizerPostEmbed
+         * @description An organizer as a platform post (post type `tribe_organizer`) in `embed` context (`context=embed`, and inside `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CalOrganizerPostEmbed: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The ID for the author of the post. */
+            author: number;
+            /** @description The excerpt for the post. */
+            excerpt: {
+                /** @description HTML excerpt for the post, transformed for display. */
+                readonly rendered?: string;
+                /** @description Whether the excerpt is protected with a password. */
+                readonly protected?: boolean;
+            };
+            /** @description The ID of the featured media for the post. */
+            featured_media: number;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalOrganizerPostCreate
+         * @description The writable fields of a organizer post, for create. In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`locations[]=primary`, `title[raw]=…`).
+         */
+        CalOrganizerPostCreate: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description The content (block markup or HTML): a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description The author's user id (assigning another user needs `edit_others_posts`). */
+            author?: number;
+            /** @description The excerpt: a string, or `{raw}`. */
+            excerpt?: components["schemas"]["CoreRawInput"];
+            /** @description The media id of the featured image; `0` to remove it. */
+            featured_media?: number;
+            /** @description Registered meta fields to set. */
+            meta?: components["schemas"]["CorePostMetaInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+        };
+        /**
+         * CalOrganizerPostWrite
+         * @description The writable fields of a organizer post, all optional, for update (POST, PUT and PATCH). In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`locations[]=primary`, `title[raw]=…`).
+         */
+        CalOrganizerPostWrite: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description The content (block markup or HTML): a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description The author's user id (assigning another user needs `edit_others_posts`). */
+            author?: number;
+            /** @description The excerpt: a string, or `{raw}`. */
+            excerpt?: components["schemas"]["CoreRawInput"];
+            /** @description The media id of the featured image; `0` to remove it. */
+            featured_media?: number;
+            /** @description Registered meta fields to set. */
+            meta?: components["schemas"]["CorePostMetaInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+        };
+        /**
+         * CalOrganizerPostDeleted
+         * @description The answer to a permanent deletion (`force=true`) of a organizer post.
+         */
+        CalOrganizerPostDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The organizer post as it was before the deletion (without `_links`). */
+            previous: components["schemas"]["CalOrganizerPostEdit"];
+        };
+        /**
+         * CalEventCategoryTerm
+         * @description An event category as a platform term (taxonomy `tribe_events_cat`, registered by the calendar), in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CalEventCategoryTerm: {
+            /** @description Unique identifier for the term. */
+            readonly id: number;
+            /** @description Number of published posts for the term. */
+            readonly count: number;
+            /** @description HTML description of the term. */
+            description: string;
+            /** @description URL of the term. */
+            readonly link: string;
+            /** @description HTML title for the term. */
+            name: string;
+            /** @description An alphanumeric identifier for the term unique to its type. */
+            slug: string;
+            /**
+             * @description Type attribution for the term.
+             * @enum {string}
+             */
+            readonly taxonomy: "tribe_events_cat";
+            /** @description The parent term ID. */
+            parent: number;
+            /** @description Meta fields. */
+            meta: components["schemas"]["CoreMeta"];
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalEventCategoryTermEdit
+         * @description An event category as a platform term (taxonomy `tribe_events_cat`) in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CalEventCategoryTermEdit: {
+            /** @description Unique identifier for the term. */
+            readonly id: number;
+            /** @description Number of published posts for the term. */
+            readonly count: number;
+            /** @description HTML description of the term. */
+            description: string;
+            /** @description URL of the term. */
+            readonly link: string;
+            /** @description HTML title for the term. */
+            name: string;
+            /** @description An alphanumeric identifier for the term unique to its type. */
+            slug: string;
+            /**
+             * @description Type attribution for the term.
+             * @enum {string}
+             */
+            readonly taxonomy: "tribe_events_cat";
+            /** @description The parent term ID. */
+            parent: number;
+            /** @description Meta fields. */
+            meta: components["schemas"]["CoreMeta"];
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalEventCategoryTermEmbed
+         * @description An event category as a platform term (taxonomy `tribe_events_cat`) in `embed` context (`context=embed`, and inside `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CalEventCategoryTermEmbed: {
+            /** @description Unique identifier for the term. */
+            readonly id: number;
+            /** @description URL of the term. */
+            readonly link: string;
+            /** @description HTML title for the term. */
+            name: string;
+            /** @description An alphanumeric identifier for the term unique to its type. */
+            slug: string;
+            /**
+             * @description Type attribution for the term.
+             * @enum {string}
+             */
+            readonly taxonomy: "tribe_events_cat";
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalEventCategoryTermCreate
+         * @description The writable fields of an event category term, for create. In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`locations[]=primary`, `title[raw]=…`).
+         */
+        CalEventCategoryTermCreate: {
+            /** @description HTML description of the term. */
+            description?: string;
+            /** @description HTML title for the term. */
+            name: string;
+            /** @description An alphanumeric identifier for the term unique to its type. */
+            slug?: string;
+            /** @description The parent term ID. */
+            parent?: number;
+            /** @description Meta fields to set (registered keys only). */
+            meta?: components["schemas"]["CorePostMetaInput"];
+        };
+        /**
+         * CalEventCategoryTermWrite
+         * @description The writable fields of an event category term, all optional, for update (POST, PUT and PATCH). In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`locations[]=primary`, `title[raw]=…`).
+         */
+        CalEventCategoryTermWrite: {
+            /** @description HTML description of the term. */
+            description?: string;
+            /** @description HTML title for the term. */
+            name?: string;
+            /** @description An alphanumeric identifier for the term unique to its type. */
+            slug?: string;
+            /** @description The parent term ID. */
+            parent?: number;
+            /** @description Meta fields to set (registered keys only). */
+            meta?: components["schemas"]["CorePostMetaInput"];
+        };
+        /**
+         * CalEventCategoryTermDeleted
+         * @description The answer to a permanent deletion (`force=true`) of an event category term.
+         */
+        CalEventCategoryTermDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The event category term as it was before the deletion (without `_links`). */
+            previous: components["schemas"]["CalEventCategoryTermEdit"];
+        };
+        /**
          * AddonErrorText
          * @description A bare JSON string instead of an error object: the add-on's exception message (for some routes
          *     followed by a PHP stack trace), sent with HTTP 500. Branch on the status; the text is for people
@@ -11207,6 +13759,87 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description No user is signed in and the request needs one: `context=edit` (`rest_cannot_view`, `rest_forbidden_context`) or a post status that is not public (`rest_cannot_read_status`). A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
+        CoreMetaUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The signed-in user lacks the right the request needs: `context=edit` (`rest_cannot_view`, `rest_forbidden_context`) or a post status that is not public (`rest_cannot_read_status`). */
+        CoreMetaForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No post type with this slug is shown in REST (`rest_type_invalid`). */
+        CoreTypeNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No taxonomy with this slug is shown in REST (`rest_taxonomy_invalid`). */
+        CoreTaxonomyNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No post status with this slug (`rest_status_invalid`). */
+        CoreStatusNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in: menus and menu locations are not public (`rest_cannot_view`); writes answer `rest_cannot_create`, `rest_cannot_edit` or `rest_cannot_delete`. A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
+        CoreMenusUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The write request is invalid: a field of the wrong type or not in its enum (`rest_invalid_param`), no `name` on create (`rest_missing_callback_param`), a name taken (`term_exists` for a term among its siblings, `menu_exists` for a menu; `data.term_id` names the existing one), an unknown parent (`rest_term_invalid`), or a body that is not valid JSON (`rest_invalid_json`). */
+        CoreTermWriteBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No term of this taxonomy with this id (`rest_term_invalid`). */
+        CoreTermIdNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The active theme registers no menu location of this name (`rest_menu_location_invalid`). */
+        CoreMenuLocationNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /**
          * @description No such route (`rest_no_route`): the add-on is not installed or not active on the site (its
          *     namespace then does not exist), the method is not one the route has, or a path parameter does not
@@ -11934,6 +14567,42 @@ export interface components {
         /** @description Only results of these subtypes of `type` (`any`: all of them): post types for `post` (`post`, `page`, the calendar's `tribe_events`), taxonomies for `term` (`category`, `post_tag`, the calendar's `tribe_events_cat`). A site lists the subtypes it has: one without the calendar refuses the calendar's with 400 `rest_invalid_param`. */
         CoreSearchSubtype: ("post" | "page" | "tribe_events" | "category" | "post_tag" | "tribe_events_cat" | "any")[];
         /**
+         * @description The post type's name (letters, digits, `_` and `-`; e.g. post, page, attachment, wp_block, tribe_events).
+         * @example post
+         */
+        CoreTypePath: string;
+        /** @description Limit results to taxonomies associated with a specific post type. */
+        CoreTaxonomyType: string;
+        /**
+         * @description The taxonomy's name (letters, digits, `_` and `-`; e.g. category, post_tag, tribe_events_cat).
+         * @example category
+         */
+        CoreTaxonomyPath: string;
+        /**
+         * @description The post status's name (letters, digits, `_` and `-`; e.g. publish, draft, future).
+         * @example publish
+         */
+        CoreStatusPath: string;
+        /** @description Order sort attribute ascending or descending. */
+        CoreTermOrder: "asc" | "desc";
+        /** @description Whether to hide terms not assigned to any posts. */
+        CoreTermHideEmpty: boolean;
+        /** @description Limit result set to terms with one or more specific slugs. */
+        CoreTermSlug: string[];
+        /**
+         * @description The menu location of the active theme's name (letters, digits, `_` and `-`; e.g. primary).
+         * @example primary
+         */
+        CoreMenuLocationPath: string;
+        /** @description Only blocks in these pattern categories. As a query parameter send the id list as a comma list (`wp_pattern_category=3,4`). The object form must be sent in PHP bracket form (`wp_pattern_category[terms]=3,4&wp_pattern_category[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+        CoreBlockWpPatternCategory: components["schemas"]["TermFilterFlat"];
+        /** @description No blocks in these pattern categories. As a query parameter send the id list as a comma list (`wp_pattern_category_exclude=3,4`). The object form must be sent in PHP bracket form (`wp_pattern_category_exclude[terms]=3,4&wp_pattern_category_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+        CoreBlockWpPatternCategoryExclude: components["schemas"]["TermFilterExcludeFlat"];
+        /** @description Only events in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat[terms]=3,4&tribe_events_cat[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+        CoreCalEventPostTribeEventsCat: components["schemas"]["TermFilterHierarchical"];
+        /** @description No events in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+        CoreCalEventPostTribeEventsCatExclude: components["schemas"]["TermFilterExcludeHierarchical"];
+        /**
          * @description The translation job's id (digits only; any other value matches no route and answers 404
          *     `rest_no_route`).
          * @example 42
@@ -12264,6 +14933,111 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["CommentWrite"];
                 "application/x-www-form-urlencoded": components["schemas"]["CommentWrite"];
+            };
+        };
+        /** @description The settings to change (shared by POST, PUT and PATCH). */
+        SettingsUpdate: {
+            content: {
+                "application/json": components["schemas"]["SettingsWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["SettingsWrite"];
+            };
+        };
+        /** @description The menu fields to set on create. */
+        MenuCreate: {
+            content: {
+                "application/json": components["schemas"]["MenuCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["MenuCreate"];
+            };
+        };
+        /** @description The menu fields to change (shared by POST, PUT and PATCH; no defaults are applied on update). */
+        MenuUpdate: {
+            content: {
+                "application/json": components["schemas"]["MenuWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["MenuWrite"];
+            };
+        };
+        /** @description The reusable block fields to set on create. */
+        BlockCreate: {
+            content: {
+                "application/json": components["schemas"]["BlockCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["BlockCreate"];
+            };
+        };
+        /** @description The reusable block fields to change (shared by POST, PUT and PATCH; no defaults are applied on update). */
+        BlockUpdate: {
+            content: {
+                "application/json": components["schemas"]["BlockWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["BlockWrite"];
+            };
+        };
+        /** @description The navigation menu (post type `wp_navigation`) fields to set on create. */
+        NavigationCreate: {
+            content: {
+                "application/json": components["schemas"]["NavigationCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["NavigationCreate"];
+            };
+        };
+        /** @description The navigation menu (post type `wp_navigation`) fields to change (shared by POST, PUT and PATCH; no defaults are applied on update). */
+        NavigationUpdate: {
+            content: {
+                "application/json": components["schemas"]["NavigationWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["NavigationWrite"];
+            };
+        };
+        /** @description The event post fields to set on create. */
+        CalEventPostCreate: {
+            content: {
+                "application/json": components["schemas"]["CalEventPostCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalEventPostCreate"];
+            };
+        };
+        /** @description The event post fields to change (shared by POST, PUT and PATCH; no defaults are applied on update). */
+        CalEventPostUpdate: {
+            content: {
+                "application/json": components["schemas"]["CalEventPostWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalEventPostWrite"];
+            };
+        };
+        /** @description The venue post fields to set on create. */
+        CalVenuePostCreate: {
+            content: {
+                "application/json": components["schemas"]["CalVenuePostCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalVenuePostCreate"];
+            };
+        };
+        /** @description The venue post fields to change (shared by POST, PUT and PATCH; no defaults are applied on update). */
+        CalVenuePostUpdate: {
+            content: {
+                "application/json": components["schemas"]["CalVenuePostWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalVenuePostWrite"];
+            };
+        };
+        /** @description The organizer post fields to set on create. */
+        CalOrganizerPostCreate: {
+            content: {
+                "application/json": components["schemas"]["CalOrganizerPostCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalOrganizerPostCreate"];
+            };
+        };
+        /** @description The organizer post fields to change (shared by POST, PUT and PATCH; no defaults are applied on update). */
+        CalOrganizerPostUpdate: {
+            content: {
+                "application/json": components["schemas"]["CalOrganizerPostWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalOrganizerPostWrite"];
+            };
+        };
+        /** @description The event category term fields to set on create. */
+        CalEventCategoryTermCreate: {
+            content: {
+                "application/json": components["schemas"]["CalEventCategoryTermCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalEventCategoryTermCreate"];
+            };
+        };
+        /** @description The event category term fields to change (shared by POST, PUT and PATCH; no defaults are applied on update). */
+        CalEventCategoryTermUpdate: {
+            content: {
+                "application/json": components["schemas"]["CalEventCategoryTermWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalEventCategoryTermWrite"];
             };
         };
         /** @description The string-translation settings to save. The same fields are accepted as JSON or as a form. */
@@ -20843,6 +23617,4484 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    listPostTypes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post types, keyed by slug. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["PostType"] | components["schemas"]["PostTypeEdit"] | components["schemas"]["PostTypeEmbed"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreMetaUnauthorized"];
+            403: components["responses"]["CoreMetaForbidden"];
+        };
+    };
+    getPostType: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The post type's name (letters, digits, `_` and `-`; e.g. post, page, attachment, wp_block, tribe_events).
+                 * @example post
+                 */
+                type: components["parameters"]["CoreTypePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post type: `PostType`, `PostTypeEdit` or `PostTypeEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostType"] | components["schemas"]["PostTypeEdit"] | components["schemas"]["PostTypeEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreMetaUnauthorized"];
+            403: components["responses"]["CoreMetaForbidden"];
+            404: components["responses"]["CoreTypeNotFound"];
+        };
+    };
+    listTaxonomies: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description Limit results to taxonomies associated with a specific post type. */
+                type?: components["parameters"]["CoreTaxonomyType"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The taxonomies, keyed by slug. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["Taxonomy"] | components["schemas"]["TaxonomyEdit"] | components["schemas"]["TaxonomyEmbed"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreMetaUnauthorized"];
+            403: components["responses"]["CoreMetaForbidden"];
+        };
+    };
+    getTaxonomy: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The taxonomy's name (letters, digits, `_` and `-`; e.g. category, post_tag, tribe_events_cat).
+                 * @example category
+                 */
+                taxonomy: components["parameters"]["CoreTaxonomyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The taxonomy: `Taxonomy`, `TaxonomyEdit` or `TaxonomyEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Taxonomy"] | components["schemas"]["TaxonomyEdit"] | components["schemas"]["TaxonomyEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreMetaUnauthorized"];
+            403: components["responses"]["CoreMetaForbidden"];
+            404: components["responses"]["CoreTaxonomyNotFound"];
+        };
+    };
+    listStatuses: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post statuses, keyed by slug. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["PostStatus"] | components["schemas"]["PostStatusEdit"] | components["schemas"]["PostStatusEmbed"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreMetaUnauthorized"];
+            403: components["responses"]["CoreMetaForbidden"];
+        };
+    };
+    getStatus: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The post status's name (letters, digits, `_` and `-`; e.g. publish, draft, future).
+                 * @example publish
+                 */
+                status: components["parameters"]["CoreStatusPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post status: `PostStatus`, `PostStatusEdit` or `PostStatusEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostStatus"] | components["schemas"]["PostStatusEdit"] | components["schemas"]["PostStatusEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreMetaUnauthorized"];
+            403: components["responses"]["CoreMetaForbidden"];
+            404: components["responses"]["CoreStatusNotFound"];
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateSettingsPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["SettingsUpdate"];
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateSettings: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["SettingsUpdate"];
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateSettingsPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["SettingsUpdate"];
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMenus: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Order sort attribute ascending or descending. */
+                order?: components["parameters"]["CoreTermOrder"];
+                /** @description Sort the terms by this field (`include`: in the order of `include`; `include_slugs`: in the order of `slug`). */
+                orderby?: components["parameters"]["CoreTermOrderby"];
+                /** @description Whether to hide terms not assigned to any posts. */
+                hide_empty?: components["parameters"]["CoreTermHideEmpty"];
+                /** @description Only the terms assigned to this post (an id of a post the caller may read). */
+                post?: components["parameters"]["CoreTermPost"];
+                /** @description Limit result set to terms with one or more specific slugs. */
+                slug?: components["parameters"]["CoreTermSlug"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The menus of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Menu"] | components["schemas"]["MenuEdit"] | components["schemas"]["MenuEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreMenusUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createMenu: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["MenuCreate"];
+        responses: {
+            /** @description The new menu (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermWriteBadRequest"];
+            401: components["responses"]["CoreCreateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMenu: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The menu: `Menu`, `MenuEdit` or `MenuEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Menu"] | components["schemas"]["MenuEdit"] | components["schemas"]["MenuEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreMenusUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermIdNotFound"];
+        };
+    };
+    updateMenuPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["MenuUpdate"];
+        responses: {
+            /** @description The updated menu (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermIdNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateMenu: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["MenuUpdate"];
+        responses: {
+            /** @description The updated menu (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermIdNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteMenu: {
+        parameters: {
+            query?: {
+                /** @description Must be `true`, because terms have no trash (without it 501 `rest_trash_not_supported`). */
+                force?: components["parameters"]["CoreTermForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the record as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermIdNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateMenuPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["MenuUpdate"];
+        responses: {
+            /** @description The updated menu (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermIdNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMenuLocations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The menu locations, keyed by name (`[]` when the theme registers none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["MenuLocation"] | components["schemas"]["MenuLocationEdit"] | components["schemas"]["MenuLocationEmbed"];
+                    } | unknown[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreMenusUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getMenuLocation: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The menu location of the active theme's name (letters, digits, `_` and `-`; e.g. primary).
+                 * @example primary
+                 */
+                location: components["parameters"]["CoreMenuLocationPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The menu location: `MenuLocation`, `MenuLocationEdit` or `MenuLocationEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuLocation"] | components["schemas"]["MenuLocationEdit"] | components["schemas"]["MenuLocationEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreMenusUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreMenuLocationNotFound"];
+        };
+    };
+    listBlocks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+                after?: components["parameters"]["CoreAfter"];
+                /** @description Only records modified after this date (ISO 8601). */
+                modified_after?: components["parameters"]["CoreModifiedAfter"];
+                /** @description Only records published before this date (ISO 8601). */
+                before?: components["parameters"]["CoreBefore"];
+                /** @description Only records modified before this date (ISO 8601). */
+                modified_before?: components["parameters"]["CoreModifiedBefore"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+                search_semantics?: components["parameters"]["CoreSearchSemantics"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort key. `relevance` needs `search` (else 400 `rest_no_search_term_defined`), `include` needs `include` (else 400 `rest_orderby_include_missing_include`), `include_slugs` keeps the order of `slug`. */
+                orderby?: components["parameters"]["CoreOrderbyPost"];
+                /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+                search_columns?: components["parameters"]["CoreSearchColumns"];
+                /** @description Only records with one of these slugs. */
+                slug?: components["parameters"]["CoreSlugList"];
+                /** @description Only records with one of these statuses (`any`: every status the caller may read). Statuses other than `publish` need a user who may edit these records (`private` also a user who may read private ones); otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+                status?: components["parameters"]["CoreStatusFilter"];
+                /** @description How term filters on different taxonomies combine. */
+                tax_relation?: components["parameters"]["CoreTaxRelation"];
+                /** @description Only blocks in these pattern categories. As a query parameter send the id list as a comma list (`wp_pattern_category=3,4`). The object form must be sent in PHP bracket form (`wp_pattern_category[terms]=3,4&wp_pattern_category[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                wp_pattern_category?: components["parameters"]["CoreBlockWpPatternCategory"];
+                /** @description No blocks in these pattern categories. As a query parameter send the id list as a comma list (`wp_pattern_category_exclude=3,4`). The object form must be sent in PHP bracket form (`wp_pattern_category_exclude[terms]=3,4&wp_pattern_category_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                wp_pattern_category_exclude?: components["parameters"]["CoreBlockWpPatternCategoryExclude"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reusable blocks of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Block"] | components["schemas"]["BlockEdit"] | components["schemas"]["BlockEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["CoreReadForbidden"];
+        };
+    };
+    createBlock: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["BlockCreate"];
+        responses: {
+            /** @description The new reusable block (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreCreateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBlock: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The number of words of a generated excerpt. Since WordPress 6.6: older sites ignore it. */
+                excerpt_length?: components["parameters"]["CoreExcerptLength"];
+                /** @description The password of a password-protected record, to read its content (a wrong one: 403 `rest_post_incorrect_password`). */
+                password?: components["parameters"]["CorePassword"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reusable block: `Block`, `BlockEdit` or `BlockEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Block"] | components["schemas"]["BlockEdit"] | components["schemas"]["BlockEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["CoreReadForbidden"];
+            404: components["responses"]["CorePostNotFound"];
+        };
+    };
+    updateBlockPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["BlockUpdate"];
+        responses: {
+            /** @description The updated reusable block (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateBlock: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["BlockUpdate"];
+        responses: {
+            /** @description The updated reusable block (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteBlock: {
+        parameters: {
+            query?: {
+                /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+                force?: components["parameters"]["CoreForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trashed record (edit context), or the deletion (`{deleted, previous}`) with `force=true`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockEdit"] | components["schemas"]["BlockDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            410: components["responses"]["Gone"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateBlockPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["BlockUpdate"];
+        responses: {
+            /** @description The updated reusable block (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listNavigations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+                after?: components["parameters"]["CoreAfter"];
+                /** @description Only records modified after this date (ISO 8601). */
+                modified_after?: components["parameters"]["CoreModifiedAfter"];
+                /** @description Only records published before this date (ISO 8601). */
+                before?: components["parameters"]["CoreBefore"];
+                /** @description Only records modified before this date (ISO 8601). */
+                modified_before?: components["parameters"]["CoreModifiedBefore"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+                search_semantics?: components["parameters"]["CoreSearchSemantics"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort key. `relevance` needs `search` (else 400 `rest_no_search_term_defined`), `include` needs `include` (else 400 `rest_orderby_include_missing_include`), `include_slugs` keeps the order of `slug`. */
+                orderby?: components["parameters"]["CoreOrderbyPost"];
+                /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+                search_columns?: components["parameters"]["CoreSearchColumns"];
+                /** @description Only records with one of these slugs. */
+                slug?: components["parameters"]["CoreSlugList"];
+                /** @description Only records with one of these statuses (`any`: every status the caller may read). Statuses other than `publish` need a user who may edit these records (`private` also a user who may read private ones); otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+                status?: components["parameters"]["CoreStatusFilter"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The navigation menus of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Navigation"] | components["schemas"]["NavigationEdit"] | components["schemas"]["NavigationEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["CoreReadForbidden"];
+        };
+    };
+    createNavigation: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["NavigationCreate"];
+        responses: {
+            /** @description The new navigation menu (post type `wp_navigation`) (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NavigationEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreCreateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getNavigation: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The password of a password-protected record, to read its content (a wrong one: 403 `rest_post_incorrect_password`). */
+                password?: components["parameters"]["CorePassword"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The navigation menu (post type `wp_navigation`): `Navigation`, `NavigationEdit` or `NavigationEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Navigation"] | components["schemas"]["NavigationEdit"] | components["schemas"]["NavigationEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["CoreReadForbidden"];
+            404: components["responses"]["CorePostNotFound"];
+        };
+    };
+    updateNavigationPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["NavigationUpdate"];
+        responses: {
+            /** @description The updated navigation menu (post type `wp_navigation`) (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NavigationEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateNavigation: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["NavigationUpdate"];
+        responses: {
+            /** @description The updated navigation menu (post type `wp_navigation`) (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NavigationEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteNavigation: {
+        parameters: {
+            query?: {
+                /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+                force?: components["parameters"]["CoreForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trashed record (edit context), or the deletion (`{deleted, previous}`) with `force=true`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NavigationEdit"] | components["schemas"]["NavigationDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            410: components["responses"]["Gone"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateNavigationPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["NavigationUpdate"];
+        responses: {
+            /** @description The updated navigation menu (post type `wp_navigation`) (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NavigationEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCalEventPosts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+                after?: components["parameters"]["CoreAfter"];
+                /** @description Only records modified after this date (ISO 8601). */
+                modified_after?: components["parameters"]["CoreModifiedAfter"];
+                /** @description Only records by these authors (user ids). */
+                author?: components["parameters"]["CoreAuthor"];
+                /** @description No records by these authors (user ids). */
+                author_exclude?: components["parameters"]["CoreAuthorExclude"];
+                /** @description Only records published before this date (ISO 8601). */
+                before?: components["parameters"]["CoreBefore"];
+                /** @description Only records modified before this date (ISO 8601). */
+                modified_before?: components["parameters"]["CoreModifiedBefore"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+                search_semantics?: components["parameters"]["CoreSearchSemantics"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort key. `relevance` needs `search` (else 400 `rest_no_search_term_defined`), `include` needs `include` (else 400 `rest_orderby_include_missing_include`), `include_slugs` keeps the order of `slug`. */
+                orderby?: components["parameters"]["CoreOrderbyPost"];
+                /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+                search_columns?: components["parameters"]["CoreSearchColumns"];
+                /** @description Only records with one of these slugs. */
+                slug?: components["parameters"]["CoreSlugList"];
+                /** @description Only records with one of these statuses (`any`: every status the caller may read). Statuses other than `publish` need a user who may edit these records (`private` also a user who may read private ones); otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+                status?: components["parameters"]["CoreStatusFilter"];
+                /** @description How term filters on different taxonomies combine. */
+                tax_relation?: components["parameters"]["CoreTaxRelation"];
+                /** @description Only posts with these tags. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                tags?: components["parameters"]["CoreTags"];
+                /** @description No posts with these tags. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                tags_exclude?: components["parameters"]["CoreTagsExclude"];
+                /** @description Only events in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat[terms]=3,4&tribe_events_cat[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                tribe_events_cat?: components["parameters"]["CoreCalEventPostTribeEventsCat"];
+                /** @description No events in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                tribe_events_cat_exclude?: components["parameters"]["CoreCalEventPostTribeEventsCatExclude"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event posts of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["CalEventPost"] | components["schemas"]["CalEventPostEdit"] | components["schemas"]["CalEventPostEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["CoreReadForbidden"];
+        };
+    };
+    createCalEventPost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEventPostCreate"];
+        responses: {
+            /** @description The new event post (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEventPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreCreateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCalEventPost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The number of words of a generated excerpt. Since WordPress 6.6: older sites ignore it. */
+                excerpt_length?: components["parameters"]["CoreExcerptLength"];
+                /** @description The password of a password-protected record, to read its content (a wrong one: 403 `rest_post_incorrect_password`). */
+                password?: components["parameters"]["CorePassword"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event post: `CalEventPost`, `CalEventPostEdit` or `CalEventPostEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEventPost"] | components["schemas"]["CalEventPostEdit"] | components["schemas"]["CalEventPostEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["CoreReadForbidden"];
+            404: components["responses"]["CorePostNotFound"];
+        };
+    };
+    updateCalEventPostPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEventPostUpdate"];
+        responses: {
+            /** @description The updated event post (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEventPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCalEventPost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEventPostUpdate"];
+        responses: {
+            /** @description The updated event post (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEventPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCalEventPost: {
+        parameters: {
+            query?: {
+                /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+                force?: components["parameters"]["CoreForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trashed record (edit context), or the deletion (`{deleted, previous}`) with `force=true`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEventPostEdit"] | components["schemas"]["CalEventPostDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            410: components["responses"]["Gone"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateCalEventPostPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEventPostUpdate"];
+        responses: {
+            /** @description The updated event post (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEventPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCalVenuePosts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+                after?: components["parameters"]["CoreAfter"];
+                /** @description Only records modified after this date (ISO 8601). */
+                modified_after?: components["parameters"]["CoreModifiedAfter"];
+                /** @description Only records by these authors (user ids). */
+                author?: components["parameters"]["CoreAuthor"];
+                /** @description No records by these authors (user ids). */
+                author_exclude?: components["parameters"]["CoreAuthorExclude"];
+                /** @description Only records published before this date (ISO 8601). */
+                before?: components["parameters"]["CoreBefore"];
+                /** @description Only records modified before this date (ISO 8601). */
+                modified_before?: components["parameters"]["CoreModifiedBefore"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+                search_semantics?: components["parameters"]["CoreSearchSemantics"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort key. `relevance` needs `search` (else 400 `rest_no_search_term_defined`), `include` needs `include` (else 400 `rest_orderby_include_missing_include`), `include_slugs` keeps the order of `slug`. */
+                orderby?: components["parameters"]["CoreOrderbyPost"];
+                /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+                search_columns?: components["parameters"]["CoreSearchColumns"];
+                /** @description Only records with one of these slugs. */
+                slug?: components["parameters"]["CoreSlugList"];
+                /** @description Only records with one of these statuses (`any`: every status the caller may read). Statuses other than `publish` need a user who may edit these records (`private` also a user who may read private ones); otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+                status?: components["parameters"]["CoreStatusFilter"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The venue posts of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["CalVenuePost"] | components["schemas"]["CalVenuePostEdit"] | components["schemas"]["CalVenuePostEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["CoreReadForbidden"];
+        };
+    };
+    createCalVenuePost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalVenuePostCreate"];
+        responses: {
+            /** @description The new venue post (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalVenuePostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreCreateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCalVenuePost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The number of words of a generated excerpt. Since WordPress 6.6: older sites ignore it. */
+                excerpt_length?: components["parameters"]["CoreExcerptLength"];
+                /** @description The password of a password-protected record, to read its content (a wrong one: 403 `rest_post_incorrect_password`). */
+                password?: components["parameters"]["CorePassword"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The venue post: `CalVenuePost`, `CalVenuePostEdit` or `CalVenuePostEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalVenuePost"] | components["schemas"]["CalVenuePostEdit"] | components["schemas"]["CalVenuePostEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["CoreReadForbidden"];
+            404: components["responses"]["CorePostNotFound"];
+        };
+    };
+    updateCalVenuePostPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalVenuePostUpdate"];
+        responses: {
+            /** @description The updated venue post (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalVenuePostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCalVenuePost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalVenuePostUpdate"];
+        responses: {
+            /** @description The updated venue post (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalVenuePostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCalVenuePost: {
+        parameters: {
+            query?: {
+                /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+                force?: components["parameters"]["CoreForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trashed record (edit context), or the deletion (`{deleted, previous}`) with `force=true`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalVenuePostEdit"] | components["schemas"]["CalVenuePostDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            410: components["responses"]["Gone"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateCalVenuePostPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalVenuePostUpdate"];
+        responses: {
+            /** @description The updated venue post (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalVenuePostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCalOrganizerPosts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+                after?: components["parameters"]["CoreAfter"];
+                /** @description Only records modified after this date (ISO 8601). */
+                modified_after?: components["parameters"]["CoreModifiedAfter"];
+                /** @description Only records by these authors (user ids). */
+                author?: components["parameters"]["CoreAuthor"];
+                /** @description No records by these authors (user ids). */
+                author_exclude?: components["parameters"]["CoreAuthorExclude"];
+                /** @description Only records published before this date (ISO 8601). */
+                before?: components["parameters"]["CoreBefore"];
+                /** @description Only records modified before this date (ISO 8601). */
+                modified_before?: components["parameters"]["CoreModifiedBefore"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+                search_semantics?: components["parameters"]["CoreSearchSemantics"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort key. `relevance` needs `search` (else 400 `rest_no_search_term_defined`), `include` needs `include` (else 400 `rest_orderby_include_missing_include`), `include_slugs` keeps the order of `slug`. */
+                orderby?: components["parameters"]["CoreOrderbyPost"];
+                /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+                search_columns?: components["parameters"]["CoreSearchColumns"];
+                /** @description Only records with one of these slugs. */
+                slug?: components["parameters"]["CoreSlugList"];
+                /** @description Only records with one of these statuses (`any`: every status the caller may read). Statuses other than `publish` need a user who may edit these records (`private` also a user who may read private ones); otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+                status?: components["parameters"]["CoreStatusFilter"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizer posts of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["CalOrganizerPost"] | components["schemas"]["CalOrganizerPostEdit"] | components["schemas"]["CalOrganizerPostEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["CoreReadForbidden"];
+        };
+    };
+    createCalOrganizerPost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalOrganizerPostCreate"];
+        responses: {
+            /** @description The new organizer post (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalOrganizerPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreCreateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCalOrganizerPost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The number of words of a generated excerpt. Since WordPress 6.6: older sites ignore it. */
+                excerpt_length?: components["parameters"]["CoreExcerptLength"];
+                /** @description The password of a password-protected record, to read its content (a wrong one: 403 `rest_post_incorrect_password`). */
+                password?: components["parameters"]["CorePassword"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizer post: `CalOrganizerPost`, `CalOrganizerPostEdit` or `CalOrganizerPostEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalOrganizerPost"] | components["schemas"]["CalOrganizerPostEdit"] | components["schemas"]["CalOrganizerPostEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["CoreReadForbidden"];
+            404: components["responses"]["CorePostNotFound"];
+        };
+    };
+    updateCalOrganizerPostPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalOrganizerPostUpdate"];
+        responses: {
+            /** @description The updated organizer post (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalOrganizerPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCalOrganizerPost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalOrganizerPostUpdate"];
+        responses: {
+            /** @description The updated organizer post (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalOrganizerPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCalOrganizerPost: {
+        parameters: {
+            query?: {
+                /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+                force?: components["parameters"]["CoreForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trashed record (edit context), or the deletion (`{deleted, previous}`) with `force=true`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalOrganizerPostEdit"] | components["schemas"]["CalOrganizerPostDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            410: components["responses"]["Gone"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateCalOrganizerPostPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalOrganizerPostUpdate"];
+        responses: {
+            /** @description The updated organizer post (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalOrganizerPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCalEventCategoryTerms: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description Order sort attribute ascending or descending. */
+                order?: components["parameters"]["CoreTermOrder"];
+                /** @description Sort the terms by this field (`include`: in the order of `include`; `include_slugs`: in the order of `slug`). */
+                orderby?: components["parameters"]["CoreTermOrderby"];
+                /** @description Whether to hide terms not assigned to any posts. */
+                hide_empty?: components["parameters"]["CoreTermHideEmpty"];
+                /** @description Only the direct children of this term (`0`: only top-level terms). */
+                parent?: components["parameters"]["CoreTermParent"];
+                /** @description Only the terms assigned to this post (an id of a post the caller may read). */
+                post?: components["parameters"]["CoreTermPost"];
+                /** @description Limit result set to terms with one or more specific slugs. */
+                slug?: components["parameters"]["CoreTermSlug"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event category terms of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["CalEventCategoryTerm"] | components["schemas"]["CalEventCategoryTermEdit"] | components["schemas"]["CalEventCategoryTermEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createCalEventCategoryTerm: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CalEventCategoryTermCreate"];
+        responses: {
+            /** @description The new event category term (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEventCategoryTermEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermWriteBadRequest"];
+            401: components["responses"]["CoreCreateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCalEventCategoryTerm: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event category term: `CalEventCategoryTerm`, `CalEventCategoryTermEdit` or `CalEventCategoryTermEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEventCategoryTerm"] | components["schemas"]["CalEventCategoryTermEdit"] | components["schemas"]["CalEventCategoryTermEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermIdNotFound"];
+        };
+    };
+    updateCalEventCategoryTermPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEventCategoryTermUpdate"];
+        responses: {
+            /** @description The updated event category term (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEventCategoryTermEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermIdNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCalEventCategoryTerm: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEventCategoryTermUpdate"];
+        responses: {
+            /** @description The updated event category term (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEventCategoryTermEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermIdNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCalEventCategoryTerm: {
+        parameters: {
+            query?: {
+                /** @description Must be `true`, because terms have no trash (without it 501 `rest_trash_not_supported`). */
+                force?: components["parameters"]["CoreTermForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the record as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEventCategoryTermDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermIdNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateCalEventCategoryTermPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEventCategoryTermUpdate"];
+        responses: {
+            /** @description The updated event category term (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEventCategoryTermEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermIdNotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     getMlNamespace: {

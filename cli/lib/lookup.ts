@@ -96,6 +96,28 @@ function collectionFor(ctx: Pick<RunContext, 'getByRoute'>, segs: string[], i: n
   return hasGet(ctx, template) ? template : undefined;
 }
 
+/**
+ * The names a keyed list answers (`/core/v2/types` answers `{post: {...}, page: {...}}`): its keys, when
+ * the answer is an object whose members are objects; [] otherwise (an error, a list, `[]`).
+ */
+export async function listKeys(ctx: RunContext, specPath: string): Promise<string[]> {
+  const k = `keys:${specPath}`;
+  let keys = ctx.listCache.get(k) as string[] | undefined;
+  if (!keys) {
+    const r = await quietly(ctx, 'GET', specPath);
+    const json = r?.status === 200 ? r.json : undefined;
+    keys =
+      json && typeof json === 'object' && !Array.isArray(json)
+        ? Object.entries(json)
+            .filter(([name, v]) => v && typeof v === 'object' && /^[\w-]{1,100}$/.test(name))
+            .map(([name]) => name)
+            .slice(0, KEPT_ITEMS)
+        : [];
+    ctx.listCache.set(k, keys);
+  }
+  return keys;
+}
+
 /** Resolve a path template's parameters to real values from the site's lists, or explain why not. */
 export async function resolvePath(ctx: RunContext, template: string): Promise<{ values: PathValues; why?: undefined } | { why: string; values?: undefined }> {
   const segs = template.split('/');
@@ -113,6 +135,13 @@ export async function resolvePath(ctx: RunContext, template: string): Promise<{ 
       if (!items.length && anyStatus(ctx, collectionTemplate))
         items = await list(ctx, collection, listQuery(ctx, collectionTemplate, { status: anyStatus(ctx, collectionTemplate) }));
       const item = items.find((it) => it && member(it, field) !== undefined && member(it, field) !== '');
+      if (!item && !items.length && !['id', 'slug'].includes(name)) {
+        // A record named by its key in a keyed list (`types/{type}`, `menu-locations/{location}`).
+        const keys = await listKeys(ctx, collection);
+        if (!keys.length) return { why: `the site's list ${collection} is empty` };
+        values[name] = keys[0];
+        continue;
+      }
       if (!item) return { why: `the site's list ${collection} is empty` };
       values[name] = member(item, field);
       continue;

@@ -90,6 +90,36 @@ const failures = (op: Json) =>
     .map((c: Json) => `${c.name}: ${c.request?.method} ${c.request?.url} -> ${c.status}${c.code ? ` ${c.code}` : ''}\n  ${c.errors.join('\n  ')}`)
     .join('\n');
 
+/** The site's own index (its routes, as regular expressions on the site's names). */
+const SITE_ROUTES: RegExp[] = await (async () => {
+  const index = (await (await fetch(`${SITE.baseUrl}/`, { signal: AbortSignal.timeout(20_000) })).json()) as Json;
+  // The platform's route keys are PCRE: named groups are `(?P<name>…)`, JavaScript's `(?<name>…)`.
+  return Object.keys(index.routes ?? {})
+    .filter((k) => k.startsWith('/wp/v2'))
+    .map((k) => new RegExp(`^${k.replace(/\(\?P</g, '(?<')}$`));
+})();
+/** Does the site's index list this spec route (`/core/v2/tribe_events/{id}` as `/wp/v2/tribe_events/1`)? */
+function siteHasRoute(path: string): boolean {
+  if (!/^\/core\/v2(\/|$)/.test(path)) return true;
+  const site = path.replace(/^\/core\/v2(?=\/|$)/, '/wp/v2').replace(/\{[^}]+\}/g, '1');
+  return SITE_ROUTES.some((r) => r.test(site));
+}
+/**
+ * The operations a run with writes does not pass on every site, and why: the settings are never
+ * written (DECISIONS.md D203); a theme without menu locations (the sandbox's block themes) has no
+ * location to read; a route the site's index lacks (the calendar's post types without the calendar)
+ * is not on this site.
+ */
+function exemptFromWrites(method: string, path: string): [string, string] | undefined {
+  if (path === '/core/v2/settings' && method !== 'GET') return ['skipped', 'no write sequence covers this operation'];
+  if (!siteHasRoute(path))
+    return method === 'GET'
+      ? ['not-reachable', "not on this site: the site's index does not list this route"]
+      : ['skipped', "the site's index does not list this route and method"];
+  if (path === '/core/v2/menu-locations/{location}') return ['skipped', "no real id: the site's list /core/v2/menu-locations is empty"];
+  return undefined;
+}
+
 let readOnly: Run;
 let withWrites: Run;
 let readme: Run;
@@ -124,6 +154,7 @@ describe(`contract, read-only, strict, on ${SITE.baseUrl}`, () => {
     if (method === 'GET') {
       // A read the site has no data for (e.g. a page with revisions) is checked by the write run.
       if (op.verdict === 'skipped') expect(op.reason).toMatch(/^no real id: /);
+      else if (!siteHasRoute(path)) expect([op.verdict, op.reason]).toEqual(['not-reachable', "not on this site: the site's index does not list this route"]);
       else expect(op.verdict, failures(op)).toBe('passed');
     } else {
       expect([op.verdict, op.reason]).toEqual(['skipped', 'write operation: not run without --allow-writes (read-only run)']);
@@ -140,7 +171,9 @@ describe(`contract, --allow-writes, strict, on ${SITE.baseUrl}`, () => {
   it.each(OPS.map((o) => [o.id, o.method.toUpperCase(), o.path]))('%s (%s %s) passes', (id, method, path) => {
     const op = withWrites.report.operations.find((x: Json) => x.method === method && x.path === path);
     expect(op, id).toBeDefined();
-    expect(op.verdict, `${op.reason ?? ''}\n${failures(op)}`).toBe('passed');
+    const exempt = exemptFromWrites(method, path);
+    if (exempt) expect([op.verdict, op.reason], failures(op)).toEqual(exempt);
+    else expect(op.verdict, `${op.reason ?? ''}\n${failures(op)}`).toBe('passed');
   });
 
   if (HAS_ADDONS)
@@ -262,9 +295,11 @@ describe('drift report', () => {
     const drift = withWrites.report.drift;
     if (HAS_CALENDAR) expect(drift.specNamespacesAbsent.map((x: Json) => x.namespace)).not.toContain('cal/events/v1');
     else expect(drift.specNamespacesAbsent.map((x: Json) => x.namespace)).toContain('cal/events/v1');
-    // No spec route is missing on a site that has its namespace.
-    expect(drift.routes.specOnly).toEqual([]);
-    expect(drift.summary.specOnlyRoutes).toBe(0);
+    // No spec route is missing on a site that has its namespace, but the calendar's post types under
+    // core/v2 on a site without the calendar.
+    const missing = drift.routes.specOnly.filter((r: Json) => HAS_CALENDAR || !/^\/core\/v2\/tribe_/.test(r.route));
+    expect(missing).toEqual([]);
+    expect(drift.summary.specOnlyRoutes).toBe(drift.routes.specOnly.length);
     expect(drift.siteOtherNamespaces.map((x: Json) => x.namespace)).toEqual(expect.arrayContaining(['wp-site-health/v1', 'wp-block-editor/v1']));
   });
 });

@@ -73,6 +73,8 @@ function resourcesIn(cell: string): string[] {
 }
 const listOp = (path: string) => operation('get', path);
 const CORE_OPS = () => operations().filter((o) => o.path === '/core/v2' || o.path.startsWith('/core/v2/'));
+/** The core operations the seed describes (those beyond it carry `x-beyond-seed: true`). */
+const SEED_CORE_OPS = () => CORE_OPS().filter((o) => o.op['x-beyond-seed'] !== true);
 
 describe('routes (seed 4.4, 4.5, 4.6)', () => {
   const rows = section('4.4').tables[0].rows;
@@ -700,7 +702,7 @@ describe('answers: statuses, headers, batch flag (platform facts; seed 4.2, 8)',
       `post ${b}`,
       ...['post', 'put', 'patch', 'delete'].map((m) => `${m} ${b}/{id}`),
     ]);
-    for (const o of CORE_OPS().filter((x) => !x.op['x-beyond-seed'])) {
+    for (const o of SEED_CORE_OPS()) {
       const key = `${o.method} ${o.path}`;
       if (batchable.includes(key)) expect(o.op['x-allow-batch'], key).toEqual({ v1: true });
       else expect(o.op['x-allow-batch'], key).toBeUndefined();
@@ -708,7 +710,7 @@ describe('answers: statuses, headers, batch flag (platform facts; seed 4.2, 8)',
   });
 
   it('security: reads of posts, pages and media are public with optional credentials; everything else needs them', () => {
-    for (const o of CORE_OPS().filter((x) => !x.op['x-beyond-seed'])) {
+    for (const o of SEED_CORE_OPS()) {
       const publicOp =
         o.method === 'get' &&
         (o.path === '/core/v2' || [RESOURCES.posts, RESOURCES.pages, RESOURCES.media].some((b) => o.path === b || o.path === `${b}/{id}`));
@@ -716,6 +718,34 @@ describe('answers: statuses, headers, batch flag (platform facts; seed 4.2, 8)',
         o.op.security.some((s: Json) => Object.keys(s).length === 0),
         o.id,
       ).toBe(publicOp);
+    }
+  });
+});
+
+describe('core operations beyond the seed (issue 34)', () => {
+  const BEYOND = () => CORE_OPS().filter((o) => o.op['x-beyond-seed'] === true);
+  it('every one is tagged in the docs group "Core (beyond the seed)", and no seed operation is', () => {
+    const group = (bundle()['x-tagGroups'] ?? []).find((g: Json) => g.name === 'Core (beyond the seed)');
+    expect(group).toBeDefined();
+    expect(BEYOND().length).toBeGreaterThanOrEqual(50);
+    for (const o of BEYOND()) expect(group.tags, o.id).toContain(o.op.tags[0]);
+    for (const o of SEED_CORE_OPS()) expect(group.tags, o.id).not.toContain(o.op.tags[0]);
+  });
+  it('writes are batchable (the site flags them allow_batch v1), reads are not; the settings route is not batchable', () => {
+    for (const o of BEYOND()) {
+      const write = o.method !== 'get' && o.path !== '/core/v2/settings';
+      if (write) expect(o.op['x-allow-batch'], o.id).toEqual({ v1: true });
+      else expect(o.op['x-allow-batch'], o.id).toBeUndefined();
+    }
+  });
+  it('public reads: types, taxonomies, statuses, reusable blocks, navigation and the calendar post types and terms; menus, menu locations, settings and every write need credentials', () => {
+    const open = ['types', 'taxonomies', 'statuses', 'blocks', 'navigation', 'tribe_events', 'tribe_venue', 'tribe_organizer', 'tribe_events_cat'];
+    for (const o of BEYOND()) {
+      const base = o.path.split('/')[3];
+      expect(
+        o.op.security.some((s: Json) => Object.keys(s).length === 0),
+        o.id,
+      ).toBe(o.method === 'get' && open.includes(base));
     }
   });
 });

@@ -173,3 +173,52 @@ export async function beyondSeed(): Promise<void> {
   await client.POST('/core/v2/search', { body: {} });
 }
 
+/** The core routes beyond the seed: the same strictness as the seed's. */
+export async function coreBeyondSeed(): Promise<void> {
+  const types = await unwrap(client.GET('/core/v2/types', { params: { query: { context: 'edit' } } }));
+  // The list of post types is keyed by slug.
+  const postType = types['post'];
+  void postType;
+  const tax = await unwrap(client.GET('/core/v2/taxonomies', { params: { query: { type: 'post' } } }));
+  void tax;
+  const status = await unwrap(client.GET('/core/v2/statuses/{status}', { params: { path: { status: 'publish' } } }));
+  const statusName: string = status.name;
+  void statusName;
+  const settings = await unwrap(client.GET('/core/v2/settings'));
+  const perPage: number = settings.posts_per_page;
+  void perPage;
+  await unwrap(client.POST('/core/v2/settings', { body: { posts_per_page: 10 } }));
+  const menu = await unwrap(client.POST('/core/v2/menus', { body: { name: 'Footer', auto_add: false } }));
+  const menuId: number = menu.id;
+  await unwrap(client.DELETE('/core/v2/menus/{id}', { params: { path: { id: menuId }, query: { force: true } } }));
+  await unwrap(client.GET('/core/v2/menu-locations/{location}', { params: { path: { location: 'primary' } } }));
+  const block = await unwrap(client.POST('/core/v2/blocks', { body: { title: 'Ticket button', status: 'publish' } }));
+  void block;
+  await unwrap(client.GET('/core/v2/navigation', { params: { query: { per_page: 5, orderby: 'title' } } }));
+  const event = await unwrap(client.POST('/core/v2/tribe_events', { body: { title: 'x', tribe_events_cat: [13] } }));
+  await unwrap(client.DELETE('/core/v2/tribe_events/{id}', { params: { path: { id: event.id }, query: { force: true } } }));
+  await unwrap(client.POST('/core/v2/tribe_events_cat', { body: { name: 'Harbour nights', parent: 13 } }));
+
+  // @ts-expect-error the settings have no DELETE
+  await client.DELETE('/core/v2/settings');
+  // @ts-expect-error wrong parameter type: posts_per_page is a number
+  await client.POST('/core/v2/settings', { body: { posts_per_page: 'ten' } });
+  // @ts-expect-error wrong enum value: default_comment_status is open or closed
+  await client.POST('/core/v2/settings', { body: { default_comment_status: 'maybe' } });
+  // @ts-expect-error a menu's create needs its name
+  await client.POST('/core/v2/menus', { body: { description: 'x' } });
+  // @ts-expect-error wrong parameter type: a menu id is a number
+  await client.GET('/core/v2/menus/{id}', { params: { path: { id: 'main' } } });
+  // @ts-expect-error wrong enum value: the term order is asc or desc
+  await client.GET('/core/v2/menus', { params: { query: { order: 'up' } } });
+  // @ts-expect-error a post type is named by its slug, a string
+  await client.GET('/core/v2/types/{type}', { params: { path: { type: 1 } } });
+  // @ts-expect-error wrong enum value: status of a reusable block
+  await client.POST('/core/v2/blocks', { body: { title: 'x', status: 'published' } });
+  // @ts-expect-error wrong parameter type: the event categories of an event post are ids
+  await client.POST('/core/v2/tribe_events', { body: { title: 'x', tribe_events_cat: 'jazz' } });
+  // @ts-expect-error an event category term's create needs its name
+  await client.POST('/core/v2/tribe_events_cat', { body: { description: 'x' } });
+  // @ts-expect-error the menu locations have no POST
+  await client.POST('/core/v2/menu-locations', { body: {} });
+}

@@ -143,3 +143,25 @@ type Attachment = Schemas['Attachment'];
 export const sizes = (a: Attachment): string[] => Object.keys(a.media_details.sizes ?? {});
 // @ts-expect-error missing_image_sizes is sent only in edit context
 export const missing = (a: Attachment): string[] => a.missing_image_sizes;
+
+// --- beyond the seed: the records keep their contexts apart ------------------------------------------
+type Block = Schemas['Block'];
+type BlockEdit = Schemas['BlockEdit'];
+type PostType = Schemas['PostType'];
+type PostTypeEdit = Schemas['PostTypeEdit'];
+type Menu = Schemas['Menu'];
+type MenuEdit = Schemas['MenuEdit'];
+
+export const blockRaw = (b: BlockEdit): string | undefined => b.title.raw;
+export const typeCaps = (t: PostTypeEdit): unknown => t.capabilities;
+export const menuLocations = (m: Menu): string[] => m.locations;
+export const menuEditName = (m: MenuEdit): string => m.name;
+// Newer fields are optional.
+export const syncStatus = (b: Block): string | undefined => b.wp_pattern_sync_status;
+
+// @ts-expect-error the capabilities of a post type are sent only in edit context
+export const viewCaps = (t: PostType): unknown => t.capabilities;
+// @ts-expect-error a view-context post type cannot be used where the edit shape is needed
+export const typeViewAsEdit = (t: PostType): PostTypeEdit => t;
+// @ts-expect-error a menu's auto_add is a boolean
+export const autoAdd: Menu['auto_add'] = 'yes';

@@ -46,6 +46,8 @@ export function createBody(kind: string, title: string): Body {
       return { organizer: title, status: 'draft' };
     case 'categories':
     case 'tags':
+    case 'menus':
+    case 'tribe_events_cat':
       return { name: title };
     case 'users': {
       // A login name and an address made from the title (unique per run and per create); a password no one keeps.
@@ -75,6 +77,8 @@ export function updateBody(kind: string, title: string): Body {
     case 'categories':
     case 'tags':
     case 'users':
+    case 'menus':
+    case 'tribe_events_cat':
       return { name: title };
     case 'comments':
       return { content: title };
