@@ -8321,8 +8321,8 @@ export interface components {
             replies?: (components["schemas"]["CommentEmbed"][] | components["schemas"]["Error"])[];
             /** @description The featured image. */
             "wp:featuredmedia"?: (components["schemas"]["AttachmentEmbed"] | components["schemas"]["Error"])[];
-            /** @description The terms, one list per taxonomy link, in `embed` context: a post's categories and tags (`CategoryEmbed`, `TagEmbed`); the terms of other taxonomies (a menu item's menu, an event's event categories) are term objects with at least `id` and `taxonomy`. */
-            "wp:term"?: ((components["schemas"]["CategoryEmbed"] | components["schemas"]["TagEmbed"] | ({
+            /** @description The terms, one list per taxonomy link, in `embed` context: a post's categories and tags (`CategoryEmbed`, `TagEmbed`), a menu item's menu (`MenuEmbed`: a menu has no `taxonomy` member); the terms of other taxonomies (an event's event categories) are term objects with at least `id` and `taxonomy`. */
+            "wp:term"?: ((components["schemas"]["CategoryEmbed"] | components["schemas"]["TagEmbed"] | components["schemas"]["MenuEmbed"] | ({
                 id: number;
                 taxonomy: string;
             } & {
@@ -8539,6 +8539,22 @@ export interface components {
              */
             readonly taxonomy: "post_tag";
             /** @description Hypermedia links (`self`, `collection`, `about`, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * MenuEmbed
+         * @description A menu in `embed` context (`context=embed`, and inside `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        MenuEmbed: {
+            /** @description Unique identifier for the term. */
+            readonly id: number;
+            /** @description HTML title for the term. */
+            name: string;
+            /** @description An alphanumeric identifier for the term unique to its type. */
+            slug: string;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed`. */
             _embedded?: components["schemas"]["CoreEmbedded"];
@@ -10920,22 +10936,6 @@ export interface components {
             locations: string[];
             /** @description Whether to automatically add top level pages to this menu. */
             auto_add: boolean;
-            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
-            _links?: components["schemas"]["Links"];
-            /** @description The linked records embedded with `_embed`. */
-            _embedded?: components["schemas"]["CoreEmbedded"];
-        };
-        /**
-         * MenuEmbed
-         * @description A menu in `embed` context (`context=embed`, and inside `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
-         */
-        MenuEmbed: {
-            /** @description Unique identifier for the term. */
-            readonly id: number;
-            /** @description HTML title for the term. */
-            name: string;
-            /** @description An alphanumeric identifier for the term unique to its type. */
-            slug: string;
             /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed`. */

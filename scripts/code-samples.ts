@@ -57,11 +57,18 @@ function firstExample(doc: OpenApiDoc, node: Exampled | undefined): unknown {
 function valueOf(doc: OpenApiDoc, p: ParameterObject): unknown {
   const ex = firstExample(doc, p);
   if (ex !== undefined) return ex;
-  const s: Schema = deref(p.schema, doc) ?? {};
+  return schemaValue(doc, deref(p.schema, doc) ?? {}, 0);
+}
+
+/** A schema's own example, default, constant or first enum value; a union's first branch (`reassign`: an id or `false`). */
+function schemaValue(doc: OpenApiDoc, s: Schema, depth: number): unknown {
   const sx = firstExample(doc, s);
   if (sx !== undefined) return sx;
   if (s.default !== undefined) return s.default;
+  if (s.const !== undefined) return s.const;
   if (Array.isArray(s.enum)) return s.enum[0];
+  const union = s.oneOf ?? s.anyOf;
+  if (Array.isArray(union) && union.length > 0 && depth < 4) return schemaValue(doc, deref(union[0] as MaybeRef<Schema>, doc) ?? {}, depth + 1);
   return s.type === 'integer' || s.type === 'number' ? 1 : 'example';
 }
 
