@@ -41,7 +41,8 @@ function blank(v: unknown): unknown {
   return structuredClone(v);
 }
 
-const DEFAULT_STATUS: Partial<Record<CollectionKey, string>> = { 'core/v2/media': 'inherit', 'core/v2/menu-items': 'publish' };
+// A comment by a caller who may moderate (the mock's callers are the site's administrator) is approved at once (wp_allow_comment).
+const DEFAULT_STATUS: Partial<Record<CollectionKey, string>> = { 'core/v2/media': 'inherit', 'core/v2/menu-items': 'publish', 'core/v2/comments': 'approved' };
 
 function setDates(r: JsonObject, ms: number, fields: [string, string][]): void {
   for (const [local, gmt] of fields) {
@@ -51,7 +52,12 @@ function setDates(r: JsonObject, ms: number, fields: [string, string][]): void {
 }
 
 /** The public link of a post-type record, as WordPress makes it (a draft has the `?p=` form). */
-function linkOf(key: CollectionKey, r: WpRecord): string {
+function linkOf(key: CollectionKey, r: WpRecord, store?: Store): string {
+  // A comment's link is its post's page with the comment's anchor (get_comment_link).
+  if (key === 'core/v2/comments') {
+    const post = store?.get('core/v2/posts', Number(r.post))?.record ?? store?.get('core/v2/pages', Number(r.post))?.record;
+    return `${typeof post?.link === 'string' ? post.link : `${HOST}/?p=${String(r.post)}`}#comment-${r.id}`;
+  }
   const published = r.status === 'publish' || r.status === 'inherit';
   if (key === 'core/v2/media') return r.slug ? `${HOST}/${r.slug}/` : `${HOST}/?attachment_id=${r.id}`;
   if (!published || !r.slug) return key === 'core/v2/pages' ? `${HOST}/?page_id=${r.id}` : `${HOST}/?p=${r.id}`;
@@ -151,7 +157,7 @@ export function applyCoreWrite(ctx: WriteCtx, rec: Rec, body: unknown, created =
   if ((created || r.slug === '') && slug === undefined && publishing && 'slug' in r)
     r.slug = uniqueSlug(generated, (s) => ctx.store.slugTaken(ctx.key, s, r.id));
   schedule(ctx, r);
-  if ('link' in r) r.link = linkOf(ctx.key, r);
+  if ('link' in r) r.link = linkOf(ctx.key, r, ctx.store);
   if (!created) setDates(r, ctx.now, [['modified', 'modified_gmt']]);
 }
 

@@ -25,6 +25,9 @@ for (const c of ['posts', 'pages', 'media', 'menu-items']) {
   ROUTES.set(`/${key}`, { key, role: 'collection' });
   ROUTES.set(`/${key}/{id}`, { key, role: 'item' });
 }
+// Comments (WP_REST_Comments_Controller): their own table, listed per post; no revisions.
+ROUTES.set(`/${CORE_NAMESPACE}/comments`, { key: `${CORE_NAMESPACE}/comments` as CollectionKey, role: 'collection' });
+ROUTES.set(`/${CORE_NAMESPACE}/comments/{id}`, { key: `${CORE_NAMESPACE}/comments` as CollectionKey, role: 'item' });
 for (const c of ['posts', 'pages']) {
   const base = `${CORE_NAMESPACE}/${c}`;
   ROUTES.set(`/${base}/{parent}/revisions`, { key: `${base}/revisions` as CollectionKey, role: 'children' });
@@ -339,7 +342,7 @@ function remove(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
     c.store.put(key, rec);
     return ok(200, present(c, key, rec));
   }
-  const trashable = key === 'core/v2/posts' || key === 'core/v2/pages';
+  const trashable = key === 'core/v2/posts' || key === 'core/v2/pages' || key === 'core/v2/comments';
   if (!FORCE(c)) {
     if (!trashable) return documented(c, 501, /trash_not_supported/) ?? fallback(501, 'rest_trash_not_supported', 'Trash is not supported.');
     if (r.status === 'trash') return documented(c, 410, /already_trashed/) ?? fallback(410, 'rest_already_trashed', 'The post has already been deleted.');

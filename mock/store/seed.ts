@@ -32,6 +32,7 @@ export const COLLECTIONS = [
   `${CORE_NAMESPACE}/pages/revisions`,
   `${CORE_NAMESPACE}/posts/autosaves`,
   `${CORE_NAMESPACE}/pages/autosaves`,
+  `${CORE_NAMESPACE}/comments`,
   `${CALENDAR_NAMESPACE}/events`,
   `${CALENDAR_NAMESPACE}/venues`,
   `${CALENDAR_NAMESPACE}/organizers`,
@@ -55,6 +56,7 @@ export const RECORD_SCHEMA: Record<CollectionKey, string> = {
   'core/v2/pages/revisions': 'RevisionEdit',
   'core/v2/posts/autosaves': 'AutosaveEdit',
   'core/v2/pages/autosaves': 'AutosaveEdit',
+  'core/v2/comments': 'CommentEdit',
   'cal/events/v1/events': 'CalEvent',
   'cal/events/v1/venues': 'CalVenue',
   'cal/events/v1/organizers': 'CalOrganizer',
@@ -194,6 +196,8 @@ function withRaw(r: WpRecord, field: string, raw: (rendered: string) => string):
  * already have them and are left as they are.
  */
 function liftToEdit(key: CollectionKey, r: WpRecord): void {
+  // A comment's raw content is its text as stored (WP_REST_Comments_Controller: `comment_content`).
+  if (key === 'core/v2/comments') return withRaw(r, 'content', stripTags);
   if (key === 'core/v2/menu-items') return withRaw(r, 'title', (t) => (r.type === 'custom' ? untexturize(t) : ''));
   const revision = key.endsWith('/revisions') || key.endsWith('/autosaves');
   withRaw(r, 'guid', (g) => g);
