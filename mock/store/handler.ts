@@ -10,11 +10,11 @@ import { type Clock } from './clock.ts';
 import { applyEventWrite, applyLinkedWrite, applyTermWrite, linkedIds, newEvent, newLinked, newTerm } from './cal-records.ts';
 import { applyCoreWrite, newCoreRecord, revisionOf, type WriteCtx } from './core-records.ts';
 import { classList, coreLinks, contextSchema, presentCal, project } from './present.ts';
-import { filterCalOther, filterCore, filterEvents, param, sortRecs, type ListQuery } from './query.ts';
+import { filterCalOther, filterCore, filterEvents, listParam, param, sortRecs, type ListQuery } from './query.ts';
 import type { Rec, Store } from './store.ts';
 import type { CollectionKey, Lang } from './seed.ts';
 import { isErrorBody, type Pairs, type Param, type PlatformAnswer } from '../types.ts';
-import type { WpRecord } from './record.ts';
+import { REST, type WpRecord } from './record.ts';
 import { requestedPage } from '../paging.ts';
 
 type Role = 'collection' | 'item' | 'slug' | 'children' | 'child';
@@ -42,11 +42,14 @@ for (const c of ['events', 'venues', 'organizers', 'categories', 'tags']) {
   if (c !== 'categories' && c !== 'tags') ROUTES.set(`/${key}/by-slug/{slug}`, { key, role: 'slug' });
 }
 
+/** The site search: its post results are the store's records (`type=term` and `post-format` stay Prism's examples). */
+const SEARCH_ROUTE = `/${CORE_NAMESPACE}/search`;
+
 /** Is this route template answered from the store? */
-export const isStoreRoute = (template: string): boolean => ROUTES.has(template);
+export const isStoreRoute = (template: string): boolean => ROUTES.has(template) || template === SEARCH_ROUTE;
 
 /** The route templates answered from the store. */
-export const storeRoutes = (): string[] => [...ROUTES.keys()];
+export const storeRoutes = (): string[] => [...ROUTES.keys(), SEARCH_ROUTE];
 
 /** A request to a store-backed route, read and valid. */
 export interface StoreCall {
@@ -193,6 +196,7 @@ const ok = (status: number, json: unknown, headers: Record<string, string> = {})
 
 /** Answer a store-backed request; null when the route is not the store's. */
 export function handleStore(c: StoreCall): StoreAnswer | PlatformAnswer | null {
+  if (c.template === SEARCH_ROUTE) return search(c);
   const route = ROUTES.get(c.template);
   if (!route) return null;
   const { key, role } = route;
@@ -244,6 +248,61 @@ function list(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer {
     200,
     pageOnly(c, found.slice(Number.isInteger(offset) && offset > 0 ? offset : 0), (r) => present(c, key, r)),
   );
+}
+
+/** The subtypes a post search looks in (searchable post types shown in REST: posts, pages, the calendar's events) and their collections. */
+const SEARCHED: Record<string, { key: CollectionKey; rest: string }> = {
+  post: { key: 'core/v2/posts', rest: 'posts' },
+  page: { key: 'core/v2/pages', rest: 'pages' },
+  tribe_events: { key: 'cal/events/v1/events', rest: 'tribe_events' },
+};
+
+/**
+ * `GET /search` with `type=post` (WP_REST_Post_Search_Handler): published records of the asked
+ * subtypes (default `any`) in the request's language holding every word of `search` in their title,
+ * excerpt or content, those with the whole phrase in their title first, then the newest (WP_Query's
+ * relevance order); each as `{id, title, url, type, subtype}` with its links. Null for the other types.
+ */
+function search(c: StoreCall): StoreAnswer | null {
+  if ((param(c.pairs, 'type') ?? 'post') !== 'post') return null;
+  const asked = listParam(c.pairs, 'subtype') ?? ['any'];
+  const subtypes = asked.includes('any') ? Object.keys(SEARCHED) : asked.filter((s) => s in SEARCHED);
+  const lang = (param(c.pairs, LANGUAGE_PARAM) ?? 'en') as Lang;
+  const phrase = (param(c.pairs, 'search') ?? '').toLowerCase().trim();
+  const words = phrase.split(/\s+/).filter(Boolean);
+  const include = listParam(c.pairs, 'include')?.map(Number);
+  const exclude = listParam(c.pairs, 'exclude')?.map(Number) ?? [];
+  const textOf = (v: unknown): string => String(typeof v === 'object' && v !== null ? (member(v, 'rendered') ?? member(v, 'raw') ?? '') : (v ?? '')).toLowerCase();
+  const found: { subtype: string; rec: Rec; inTitle: boolean }[] = [];
+  for (const subtype of subtypes)
+    for (const rec of c.store.all(SEARCHED[subtype].key)) {
+      const r = rec.record;
+      if (rec.lang !== lang || r.status !== 'publish' || (typeof r.password === 'string' && r.password !== '')) continue;
+      if ((include && !include.includes(r.id)) || exclude.includes(r.id)) continue;
+      const title = textOf(r.title);
+      const all = `${title} ${textOf(r.excerpt)} ${textOf(r.content)} ${textOf(r.description)}`;
+      if (!words.every((w) => all.includes(w))) continue;
+      found.push({ subtype, rec, inTitle: phrase !== '' && title.includes(phrase) });
+    }
+  found.sort((a, b) => Number(b.inTitle) - Number(a.inTitle) || String(b.rec.record.date ?? '').localeCompare(String(a.rec.record.date ?? '')) || b.rec.record.id - a.rec.record.id);
+  const schema = contextSchema(c.doc, c.op, param(c.pairs, 'context') ?? 'view');
+  const show = ({ subtype, rec }: (typeof found)[number]): JsonObject => {
+    const r = rec.record;
+    const result: JsonObject = {
+      id: r.id,
+      title: textOf(r.title) === '' ? '' : String(typeof r.title === 'object' ? (r.title.rendered ?? '') : r.title),
+      url: String(r.link ?? r.url ?? ''),
+      type: 'post',
+      subtype,
+      _links: {
+        self: [{ embeddable: true, href: `${REST}/${CORE_NAMESPACE}/${SEARCHED[subtype].rest}/${r.id}` }],
+        about: [{ href: `${REST}/${CORE_NAMESPACE}/types/${subtype}` }],
+        collection: [{ href: `${REST}${SEARCH_ROUTE}` }],
+      },
+    };
+    return asObject(project(c.doc, result, schema)) ?? result;
+  };
+  return ok(200, pageOnly(c, found, show));
 }
 
 /**
