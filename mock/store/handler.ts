@@ -8,7 +8,7 @@ import { deref, type OpenApiDoc, type OperationObject, type Schema } from '../..
 import { rememberText } from '../json-text.ts';
 import { type Clock } from './clock.ts';
 import { applyEventWrite, applyLinkedWrite, applyTermWrite, linkedIds, newEvent, newLinked, newTerm } from './cal-records.ts';
-import { applyCoreWrite, newCoreRecord, revisionOf, type WriteCtx } from './core-records.ts';
+import { applyCoreWrite, newCoreRecord, newUser, revisionOf, type WriteCtx } from './core-records.ts';
 import { classList, coreLinks, contextSchema, presentCal, project } from './present.ts';
 import { filterCalOther, filterCore, filterEvents, listParam, param, sortRecs, type ListQuery } from './query.ts';
 import type { Rec, Store } from './store.ts';
@@ -17,7 +17,7 @@ import { isErrorBody, type Pairs, type Param, type PlatformAnswer } from '../typ
 import { REST, type WpRecord } from './record.ts';
 import { requestedPage } from '../paging.ts';
 
-type Role = 'collection' | 'item' | 'slug' | 'children' | 'child';
+type Role = 'collection' | 'item' | 'slug' | 'children' | 'child' | 'me';
 
 const ROUTES = new Map<string, { key: CollectionKey; role: Role }>();
 for (const c of ['posts', 'pages', 'media', 'menu-items']) {
@@ -25,6 +25,12 @@ for (const c of ['posts', 'pages', 'media', 'menu-items']) {
   ROUTES.set(`/${key}`, { key, role: 'collection' });
   ROUTES.set(`/${key}/{id}`, { key, role: 'item' });
 }
+// Users (WP_REST_Users_Controller): `me` is the caller, the site's administrator (user 1; D212).
+ROUTES.set(`/${CORE_NAMESPACE}/users`, { key: `${CORE_NAMESPACE}/users` as CollectionKey, role: 'collection' });
+ROUTES.set(`/${CORE_NAMESPACE}/users/{id}`, { key: `${CORE_NAMESPACE}/users` as CollectionKey, role: 'item' });
+ROUTES.set(`/${CORE_NAMESPACE}/users/me`, { key: `${CORE_NAMESPACE}/users` as CollectionKey, role: 'me' });
+/** The user a caller with credentials is: the administrator (permissions are not emulated, D162). */
+export const CALLER_ID = 1;
 // Comments (WP_REST_Comments_Controller): their own table, listed per post; no revisions.
 ROUTES.set(`/${CORE_NAMESPACE}/comments`, { key: `${CORE_NAMESPACE}/comments` as CollectionKey, role: 'collection' });
 ROUTES.set(`/${CORE_NAMESPACE}/comments/{id}`, { key: `${CORE_NAMESPACE}/comments` as CollectionKey, role: 'item' });
@@ -203,7 +209,8 @@ export function handleStore(c: StoreCall): StoreAnswer | PlatformAnswer | null {
   const m = c.method === 'head' ? 'get' : c.method;
   if (role === 'collection') return m === 'get' ? list(c, key) : create(c, key);
   if (role === 'children') return children(c, key, m);
-  const rec = role === 'slug' ? c.store.bySlug(key, c.values.slug) : c.store.get(key, Number(c.values.id));
+  if (role === 'me' && !c.authed) return documented(c, 401, /^rest_not_logged_in$/) ?? fallback(401, 'rest_not_logged_in', 'You are not currently logged in.');
+  const rec = role === 'slug' ? c.store.bySlug(key, c.values.slug) : c.store.get(key, role === 'me' ? CALLER_ID : Number(c.values.id));
   const parentOk = role !== 'child' || (rec !== undefined && rec.record.parent === Number(c.values.parent));
   if (!rec || !parentOk) return notFound(c, c.values.id ?? c.values.slug);
   if (m === 'get') return read(c, key, rec);
@@ -219,7 +226,7 @@ function read(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platfor
   if (!isCal(key) && given !== undefined && given !== '' && given !== (asString(r.password) ?? ''))
     return documented(c, 403, /^rest_post_incorrect_password$/) ?? fallback(403, 'rest_post_incorrect_password', 'Incorrect post password.');
   if (isCal(key) && r.status === 'trash') return documented(c, 403, /no-longer-available|not-accessible/) ?? ok(200, present(c, key, rec));
-  if (!isCal(key) && !c.authed && (r.status === undefined || !['publish', 'inherit'].includes(r.status)))
+  if (!isCal(key) && key !== 'core/v2/users' && !c.authed && (r.status === undefined || !['publish', 'inherit'].includes(r.status)))
     return documented(c, 401, /^rest_forbidden$/) ?? notFound(c, String(r.id));
   const json = present(c, key, rec, undefined, true);
   // A viewable post type's record links its page (WP_REST_Posts_Controller::get_item; not menu items, revisions, autosaves).
@@ -346,6 +353,17 @@ function create(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer 
     if (c.store.all(key).some((t) => t.record.name === name && t.record.parent === (member(body, 'parent') ?? 0)))
       return documented(c, 400, /^term_exists$/) ?? fallback(400, 'term_exists', 'A term with the name provided already exists with this parent.');
     rec = newTerm(ctx, body);
+  } else if (key === 'core/v2/users') {
+    const taken = (field: string): boolean => c.store.all(key).some((u) => u.record[field] === member(body, field));
+    if (taken('username')) return documented(c, 400, /^existing_user_login$/) ?? fallback(400, 'existing_user_login', 'Sorry, that username already exists!');
+    if (taken('email')) return fallback(400, 'existing_user_email', 'Sorry, that email address is already used!');
+    rec = newUser(ctx, body);
+  } else if (key === 'core/v2/comments') {
+    // A signed-in commenter's name, email and URL are the user's unless the body gives them (WP_REST_Comments_Controller::create_item).
+    rec = newCoreRecord(ctx, body);
+    const me = c.store.get('core/v2/users', CALLER_ID)?.record;
+    for (const [field, from] of [['author_name', 'name'], ['author_email', 'email'], ['author_url', 'url']] as const)
+      if (me && member(body, field) === undefined) rec.record[field] = me[from] ?? '';
   } else rec = newCoreRecord(ctx, body);
   if ('body' in rec) return rec;
   const stored = rec;
@@ -401,6 +419,7 @@ function remove(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
     c.store.put(key, rec);
     return ok(200, present(c, key, rec));
   }
+  if (key === 'core/v2/users') return removeUser(c, rec);
   const trashable = key === 'core/v2/posts' || key === 'core/v2/pages' || key === 'core/v2/comments';
   if (!FORCE(c)) {
     if (!trashable) return documented(c, 501, /trash_not_supported/) ?? fallback(501, 'rest_trash_not_supported', 'Trash is not supported.');
@@ -422,6 +441,32 @@ function remove(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
     for (const x of c.store.all(`${key}/${child}` as CollectionKey))
       if (x.record.parent === r.id) c.store.remove(`${key}/${child}` as CollectionKey, x.record.id);
   return ok(200, { deleted: true, previous });
+}
+
+/** The post types WordPress deletes with their author when nothing is reassigned (`delete_with_user`), and their children. */
+const DELETED_WITH_USER: CollectionKey[] = ['core/v2/posts', 'core/v2/pages', 'core/v2/media', 'core/v2/posts/revisions', 'core/v2/pages/revisions', 'core/v2/posts/autosaves', 'core/v2/pages/autosaves'];
+
+/**
+ * A user deleted (WP_REST_Users_Controller::delete_item): only with `force` (501 otherwise), the
+ * user's records given to `reassign` (an existing other user, else 400 `rest_user_invalid_reassign`)
+ * or, with `reassign=false`, deleted with the user (wp_delete_user).
+ */
+function removeUser(c: StoreCall, rec: Rec): StoreAnswer | PlatformAnswer {
+  const id = rec.record.id;
+  if (!FORCE(c)) return documented(c, 501, /trash_not_supported/) ?? fallback(501, 'rest_trash_not_supported', "Users do not support trashing. Set 'force' to true to delete.");
+  const given = String(param(c.pairs, 'reassign') ?? member(c.body, 'reassign') ?? '');
+  const reassign = /^(false|)$/i.test(given) ? null : Number(given);
+  if (reassign !== null && (reassign === id || !c.store.get('core/v2/users', reassign)))
+    return documented(c, 400, /^rest_user_invalid_reassign$/) ?? fallback(400, 'rest_user_invalid_reassign', 'Invalid user ID for reassignment.');
+  const previous = present(c, 'core/v2/users', rec, 'edit');
+  const { _links: _dropped, ...data } = previous;
+  for (const key of DELETED_WITH_USER)
+    for (const x of c.store.all(key))
+      if (Number(x.record.author) !== id) continue;
+      else if (reassign === null) c.store.remove(key, x.record.id);
+      else c.store.put(key, { ...x, record: { ...x.record, author: reassign } });
+  c.store.remove('core/v2/users', id);
+  return ok(200, { deleted: true, previous: data });
 }
 
 /** Revisions and autosaves of a post or page: list, or (autosaves) save one. */

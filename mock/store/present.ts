@@ -68,6 +68,8 @@ export function classList(r: WpRecord): string[] {
 export function coreLinks(key: CollectionKey, r: WpRecord, store: Store, context = 'view'): JsonObject {
   const base = `/${key.replace(/\/(revisions|autosaves)$/, '')}`;
   if (key === 'core/v2/comments') return commentLinks(r, store);
+  // A user links itself and the collection (WP_REST_Users_Controller::prepare_links).
+  if (key === 'core/v2/users') return { self: href(`/core/v2/users/${r.id}`), collection: href('/core/v2/users') };
   // A revision links its parent only (WP_REST_Revisions_Controller, checked on WordPress 7.1.4).
   if (key.endsWith('/revisions')) return { parent: href(`${base}/${r.parent}`) };
   if (key.endsWith('/autosaves')) return { parent: href(`${base}/${r.parent}`), curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }] };

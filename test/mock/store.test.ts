@@ -100,6 +100,9 @@ describe('every store-backed operation answers as the spec says (strict judge)',
       ['/core/v2/comments', '/core/v2/comments'],
       ['/core/v2/comments/{id}', `/core/v2/comments/${firstId('core/v2/comments')}`],
       ['/core/v2/search', '/core/v2/search?search=a'],
+      ['/core/v2/users', '/core/v2/users'],
+      ['/core/v2/users/{id}', `/core/v2/users/${firstId('core/v2/users')}`],
+      ['/core/v2/users/me', '/core/v2/users/me'],
       ['/cal/events/v1/events', '/cal/events/v1/events'],
       ['/cal/events/v1/events/{id}', `/cal/events/v1/events/${event.id}`],
       ['/cal/events/v1/events/by-slug/{slug}', `/cal/events/v1/events/by-slug/${event.slug}`],
@@ -129,6 +132,7 @@ describe('every store-backed operation answers as the spec says (strict judge)',
       ['/core/v2/posts', { title: 'A', content: 'B', status: 'publish' }],
       ['/core/v2/pages', { title: 'A page', status: 'draft' }],
       ['/core/v2/menu-items', { title: 'Tickets', url: 'https://festival.example/tickets/', menus: 2 }],
+      ['/core/v2/users', { username: 'programme-editor', email: 'programme@festival.example', password: 'correct-horse', roles: ['editor'] }],
       ['/core/v2/comments', { post: firstId('core/v2/posts', (r) => r.status === 'publish'), content: 'See you there!' }],
       ['/cal/events/v1/venues', { venue: 'A hall', city: 'Utrecht' }],
       ['/cal/events/v1/organizers', { organizer: 'A crew', email: 'crew@festival.example' }],
@@ -153,12 +157,14 @@ describe('every store-backed operation answers as the spec says (strict judge)',
               ? 'name'
               : collection.endsWith('comments')
                 ? 'content'
-                : 'title';
+                : collection.endsWith('users')
+                  ? 'name'
+                  : 'title';
         const upd = await ask(method.toUpperCase(), `${collection}/${made.json.id}`, { json: { [key]: `Renamed by ${method}` } });
         if (upd.status !== 200) problems.push(`${method} ${item}: ${upd.status} ${upd.text.slice(0, 300)}`);
         else problems.push(...verdicts(method, item, upd));
       }
-      const force = collection.startsWith('/core/') ? '?force=true' : '';
+      const force = collection.endsWith('/users') ? '?force=true&reassign=false' : collection.startsWith('/core/') ? '?force=true' : '';
       const del = await ask('DELETE', `${collection}/${made.json.id}${force}`);
       if (del.status !== 200) problems.push(`DELETE ${item}: ${del.status} ${del.text.slice(0, 300)}`);
       else problems.push(...verdicts('delete', item, del));
@@ -169,7 +175,7 @@ describe('every store-backed operation answers as the spec says (strict judge)',
   it('covers every store-backed route of the spec', () => {
     const templates = new Set(coreOperations(doc).map((o) => o.path));
     for (const t of storeRoutes()) expect(templates.has(t), t).toBe(true);
-    expect(storeRoutes().length).toBe(32);
+    expect(storeRoutes().length).toBe(35);
   });
 });
 
@@ -241,6 +247,31 @@ describe('the platform’s semantics', () => {
     const gone = await ask('DELETE', `/core/v2/comments/${reply.json.id}?force=true`);
     expect(gone.json.deleted).toBe(true);
     expect((await ask('GET', `/core/v2/comments/${reply.json.id}`)).status).toBe(404);
+  });
+
+  it('users: me is the caller (user 1), 401 anonymously; created 201; deleted only with force, their posts reassigned', async () => {
+    host.store.reset();
+    const me = await ask('GET', '/core/v2/users/me?context=edit');
+    expect(me.json).toMatchObject({ id: 1, roles: ['administrator'] });
+    expect((await ask('GET', '/core/v2/users/me', { auth: false })).json.code).toBe('rest_not_logged_in');
+    expect((await ask('GET', '/core/v2/users/1', { auth: false })).status).toBe(200);
+    const made = await ask('POST', '/core/v2/users', { json: { username: 'programme-editor', email: 'programme@festival.example', password: 'x', roles: ['editor'] } });
+    expect(made.status).toBe(201);
+    expect(made.headers.get('location')).toBe(`${base}/core/v2/users/${made.json.id}`);
+    expect(made.json).toMatchObject({ username: 'programme-editor', slug: 'programme-editor', name: 'programme-editor', roles: ['editor'] });
+    expect(made.json).not.toHaveProperty('password');
+    expect((await ask('POST', '/core/v2/users', { json: { username: 'programme-editor', email: 'other@festival.example', password: 'x' } })).json.code).toBe('existing_user_login');
+    expect((await ask('GET', '/core/v2/users?roles=editor')).json.map((u: Json) => u.id)).toEqual([made.json.id]);
+    const post = await ask('POST', '/core/v2/posts', { json: { title: 'By the editor', status: 'publish', author: made.json.id } });
+    expect((await ask('GET', `/core/v2/posts/${post.json.id}?_embed=author`)).json._embedded.author[0].id).toBe(made.json.id);
+    expect((await ask('DELETE', `/core/v2/users/${made.json.id}?reassign=1`)).json.code).toBe('rest_trash_not_supported');
+    expect((await ask('DELETE', `/core/v2/users/${made.json.id}?force=true&reassign=${made.json.id}`)).json.code).toBe('rest_user_invalid_reassign');
+    const gone = await ask('DELETE', `/core/v2/users/${made.json.id}?force=true&reassign=1`);
+    expect(gone.json).toMatchObject({ deleted: true, previous: { id: made.json.id } });
+    expect((await ask('GET', `/core/v2/posts/${post.json.id}`)).json.author).toBe(1);
+    expect((await ask('GET', `/core/v2/users/${made.json.id}`)).status).toBe(404);
+    const comment = await ask('POST', '/core/v2/comments', { json: { post: post.json.id, content: 'Noted.' } });
+    expect(comment.json).toMatchObject({ author: 1, author_name: me.json.name });
   });
 
   it('search: published posts, pages and events holding every word, paged; other types left to the examples', async () => {
