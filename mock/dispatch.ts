@@ -31,7 +31,10 @@ async function answerOf(front: Front, req: IncomingMessage, asked: Asked): Promi
   if (front.store && asked.match.route.template === INDEX_ROUTE && (asked.method === 'get' || asked.method === 'head') && !prefersExample(req))
     return indexReply(front, req, asked);
   // `Prefer: code=...` / `example=...` asks for a documented example: the example engine (Prism) answers it, on store-backed routes too.
-  if (front.store && isStoreRoute(asked.match.route.template) && !prefersExample(req)) return storeReply(front, front.store, req, asked, prepared);
+  if (front.store && isStoreRoute(asked.match.route.template) && !prefersExample(req)) {
+    const stored = await storeReply(front, front.store, req, asked, prepared);
+    if (stored) return stored;
+  }
   return prismReply(front, req, asked, prepared);
 }
 

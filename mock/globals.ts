@@ -122,6 +122,10 @@ export function sitePath(href: unknown, origin: string): string | null {
   return m ? m[1] : null;
 }
 
+/** PHP's truthiness of decoded JSON (`array_filter` without a callback): an empty list or object, '', 0, false and null are not. */
+const phpTruthy = (v: unknown): boolean =>
+  Array.isArray(v) ? v.length > 0 : isObject(v) ? Object.keys(v).length > 0 : v !== '' && v !== '0' && v !== 0 && v !== false && v !== null && v !== undefined;
+
 /**
  * Add `_embedded` to each object of an answer: for every embeddable link of an asked relation,
  * `fetchEmbed(path)` (the mock's own embed-context answer, at most `max` links per request).
@@ -158,7 +162,10 @@ export async function addEmbedded(
         if (path === null || budget-- <= 0) continue;
         items.push(get(path));
       }
-      if (items.length) embedded[rel] = await Promise.all(items);
+      // WordPress keeps a relation only when one of its embeds holds something (WP_REST_Server::embed_links:
+      // `array_filter($embeds)`): a post without comments embeds no `replies`, though it links them.
+      const got = items.length ? await Promise.all(items) : [];
+      if (got.some(phpTruthy)) embedded[rel] = got;
     }
     out.push(Object.keys(embedded).length ? { ...o, _embedded: embedded } : o);
   }

@@ -8,7 +8,7 @@ import { phpDecode, phpPairs, queryPairs } from '../core/php-query.ts';
 import { deref, type OpenApiDoc } from '../core/spec.ts';
 import { runBatch } from './batch.ts';
 import { CORS } from './cors.ts';
-import { criticalError, fromViolations, mockError, withInvalid } from './errors.ts';
+import { fromViolations, mockError, withInvalid } from './errors.ts';
 import { storeBody } from './forms.ts';
 import type { Naming } from './naming.ts';
 import { prepare } from './prepare.ts';
@@ -74,8 +74,8 @@ function refusalOf(front: Front, host: StoreHost, req: IncomingMessage, asked: A
   return withInvalid(fromViolations(violations, doc, entry), prepared.invalid) ?? anonymous401(doc, entry, req);
 }
 
-/** A store-backed request: checked by the mock itself (as strictly as Prism), then answered from the store. */
-export async function storeReply(front: Front, host: StoreHost, req: IncomingMessage, asked: Asked, prepared: ToForward): Promise<Reply> {
+/** A store-backed request: checked by the mock itself (as strictly as Prism), then answered from the store (null: the store leaves it to Prism). */
+export async function storeReply(front: Front, host: StoreHost, req: IncomingMessage, asked: Asked, prepared: ToForward): Promise<Reply | null> {
   const refused = refusalOf(front, host, req, asked, prepared);
   if (refused) return platformReply(refused);
   if (req.headers['x-mock-validate-only'] === VALIDATE_ONLY) return jsonReply(200, CORS, null);
@@ -95,7 +95,8 @@ export async function storeReply(front: Front, host: StoreHost, req: IncomingMes
     body: storeBody(prepared.fwd, req),
     authed: req.headers.authorization !== undefined,
   });
-  if (!answer) return platformReply(criticalError());
+  // Null: a request of a store-backed route the store leaves to the examples (`/search?type=term`).
+  if (!answer) return null;
   if ('body' in answer) return platformReply(answer);
   const shaped: Shaped = { status: answer.status, headers: { ...answer.headers, ...CORS }, json: answer.json };
   return shape(front, req, asked, shaped, { exampleKey: undefined, context: undefined }, {});

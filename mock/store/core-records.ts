@@ -41,7 +41,8 @@ function blank(v: unknown): unknown {
   return structuredClone(v);
 }
 
-const DEFAULT_STATUS: Partial<Record<CollectionKey, string>> = { 'core/v2/media': 'inherit', 'core/v2/menu-items': 'publish' };
+// A comment by a caller who may moderate (the mock's callers are the site's administrator) is approved at once (wp_allow_comment).
+const DEFAULT_STATUS: Partial<Record<CollectionKey, string>> = { 'core/v2/media': 'inherit', 'core/v2/menu-items': 'publish', 'core/v2/comments': 'approved' };
 
 function setDates(r: JsonObject, ms: number, fields: [string, string][]): void {
   for (const [local, gmt] of fields) {
@@ -51,7 +52,14 @@ function setDates(r: JsonObject, ms: number, fields: [string, string][]): void {
 }
 
 /** The public link of a post-type record, as WordPress makes it (a draft has the `?p=` form). */
-function linkOf(key: CollectionKey, r: WpRecord): string {
+function linkOf(key: CollectionKey, r: WpRecord, store?: Store): string {
+  // A user's link is their author archive (get_author_posts_url).
+  if (key === 'core/v2/users') return `${HOST}/author/${String(r.slug)}/`;
+  // A comment's link is its post's page with the comment's anchor (get_comment_link).
+  if (key === 'core/v2/comments') {
+    const post = store?.get('core/v2/posts', Number(r.post))?.record ?? store?.get('core/v2/pages', Number(r.post))?.record;
+    return `${typeof post?.link === 'string' ? post.link : `${HOST}/?p=${String(r.post)}`}#comment-${r.id}`;
+  }
   const published = r.status === 'publish' || r.status === 'inherit';
   if (key === 'core/v2/media') return r.slug ? `${HOST}/${r.slug}/` : `${HOST}/?attachment_id=${r.id}`;
   if (!published || !r.slug) return key === 'core/v2/pages' ? `${HOST}/?page_id=${r.id}` : `${HOST}/?p=${r.id}`;
@@ -87,6 +95,29 @@ export function newCoreRecord(ctx: WriteCtx, body: unknown): Rec {
   const file = member(body, '__upload');
   if (ctx.key === 'core/v2/media') upload(rec.record, isUpload(file) ? file : { filename: 'upload', type: 'application/octet-stream', size: 0 }, ctx.now);
   applyCoreWrite(ctx, rec, body, true);
+  return rec;
+}
+
+/**
+ * A new user (wp_insert_user) from the users' template: the body's fields, the slug from the login
+ * name (`user_nicename`), the display name and nickname defaulting to it, the registration time, the
+ * roles (default `subscriber`) as the user's own capabilities; the site's locale and the default
+ * avatar as the template has them. The password is not a field of any answer: it is not kept.
+ */
+export function newUser(ctx: WriteCtx, body: unknown): Rec {
+  const r: JsonObject = {};
+  for (const [k, v] of Object.entries(ctx.template)) if (k !== '_links' && k !== '_embedded') r[k] = blank(v);
+  const id = ctx.store.newId(ctx.key);
+  const username = String(member(body, 'username') ?? '');
+  const roles = (Array.isArray(member(body, 'roles')) ? (member(body, 'roles') as unknown[]) : ['subscriber']).map(String);
+  Object.assign(r, { id, username, name: username, nickname: username, slug: sanitizeTitle(username), roles, locale: ctx.template.locale });
+  r.avatar_urls = structuredClone(ctx.template.avatar_urls);
+  r.registered_date = `${formatDate(ctx.now, { utc: true })}+00:00`;
+  const rec: Rec = { lang: ctx.lang, record: { ...r, id } };
+  applyCoreWrite(ctx, rec, body, true);
+  const own = Object.fromEntries((rec.record.roles as string[]).map((role) => [role, true]));
+  rec.record.capabilities = { ...own };
+  rec.record.extra_capabilities = own;
   return rec;
 }
 
@@ -151,7 +182,7 @@ export function applyCoreWrite(ctx: WriteCtx, rec: Rec, body: unknown, created =
   if ((created || r.slug === '') && slug === undefined && publishing && 'slug' in r)
     r.slug = uniqueSlug(generated, (s) => ctx.store.slugTaken(ctx.key, s, r.id));
   schedule(ctx, r);
-  if ('link' in r) r.link = linkOf(ctx.key, r);
+  if ('link' in r) r.link = linkOf(ctx.key, r, ctx.store);
   if (!created) setDates(r, ctx.now, [['modified', 'modified_gmt']]);
 }
 

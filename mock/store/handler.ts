@@ -8,16 +8,16 @@ import { deref, type OpenApiDoc, type OperationObject, type Schema } from '../..
 import { rememberText } from '../json-text.ts';
 import { type Clock } from './clock.ts';
 import { applyEventWrite, applyLinkedWrite, applyTermWrite, linkedIds, newEvent, newLinked, newTerm } from './cal-records.ts';
-import { applyCoreWrite, newCoreRecord, revisionOf, type WriteCtx } from './core-records.ts';
+import { applyCoreWrite, newCoreRecord, newUser, revisionOf, type WriteCtx } from './core-records.ts';
 import { classList, coreLinks, contextSchema, presentCal, project } from './present.ts';
-import { filterCalOther, filterCore, filterEvents, param, sortRecs, type ListQuery } from './query.ts';
+import { filterCalOther, filterCore, filterEvents, listParam, param, sortRecs, type ListQuery } from './query.ts';
 import type { Rec, Store } from './store.ts';
 import type { CollectionKey, Lang } from './seed.ts';
 import { isErrorBody, type Pairs, type Param, type PlatformAnswer } from '../types.ts';
-import type { WpRecord } from './record.ts';
+import { REST, type WpRecord } from './record.ts';
 import { requestedPage } from '../paging.ts';
 
-type Role = 'collection' | 'item' | 'slug' | 'children' | 'child';
+type Role = 'collection' | 'item' | 'slug' | 'children' | 'child' | 'me';
 
 const ROUTES = new Map<string, { key: CollectionKey; role: Role }>();
 for (const c of ['posts', 'pages', 'media', 'menu-items']) {
@@ -25,6 +25,15 @@ for (const c of ['posts', 'pages', 'media', 'menu-items']) {
   ROUTES.set(`/${key}`, { key, role: 'collection' });
   ROUTES.set(`/${key}/{id}`, { key, role: 'item' });
 }
+// Users (WP_REST_Users_Controller): `me` is the caller, the site's administrator (user 1; D212).
+ROUTES.set(`/${CORE_NAMESPACE}/users`, { key: `${CORE_NAMESPACE}/users` as CollectionKey, role: 'collection' });
+ROUTES.set(`/${CORE_NAMESPACE}/users/{id}`, { key: `${CORE_NAMESPACE}/users` as CollectionKey, role: 'item' });
+ROUTES.set(`/${CORE_NAMESPACE}/users/me`, { key: `${CORE_NAMESPACE}/users` as CollectionKey, role: 'me' });
+/** The user a caller with credentials is: the administrator (permissions are not emulated, D162). */
+export const CALLER_ID = 1;
+// Comments (WP_REST_Comments_Controller): their own table, listed per post; no revisions.
+ROUTES.set(`/${CORE_NAMESPACE}/comments`, { key: `${CORE_NAMESPACE}/comments` as CollectionKey, role: 'collection' });
+ROUTES.set(`/${CORE_NAMESPACE}/comments/{id}`, { key: `${CORE_NAMESPACE}/comments` as CollectionKey, role: 'item' });
 for (const c of ['posts', 'pages']) {
   const base = `${CORE_NAMESPACE}/${c}`;
   ROUTES.set(`/${base}/{parent}/revisions`, { key: `${base}/revisions` as CollectionKey, role: 'children' });
@@ -39,11 +48,14 @@ for (const c of ['events', 'venues', 'organizers', 'categories', 'tags']) {
   if (c !== 'categories' && c !== 'tags') ROUTES.set(`/${key}/by-slug/{slug}`, { key, role: 'slug' });
 }
 
+/** The site search: its post results are the store's records (`type=term` and `post-format` stay Prism's examples). */
+const SEARCH_ROUTE = `/${CORE_NAMESPACE}/search`;
+
 /** Is this route template answered from the store? */
-export const isStoreRoute = (template: string): boolean => ROUTES.has(template);
+export const isStoreRoute = (template: string): boolean => ROUTES.has(template) || template === SEARCH_ROUTE;
 
 /** The route templates answered from the store. */
-export const storeRoutes = (): string[] => [...ROUTES.keys()];
+export const storeRoutes = (): string[] => [...ROUTES.keys(), SEARCH_ROUTE];
 
 /** A request to a store-backed route, read and valid. */
 export interface StoreCall {
@@ -190,13 +202,15 @@ const ok = (status: number, json: unknown, headers: Record<string, string> = {})
 
 /** Answer a store-backed request; null when the route is not the store's. */
 export function handleStore(c: StoreCall): StoreAnswer | PlatformAnswer | null {
+  if (c.template === SEARCH_ROUTE) return search(c);
   const route = ROUTES.get(c.template);
   if (!route) return null;
   const { key, role } = route;
   const m = c.method === 'head' ? 'get' : c.method;
   if (role === 'collection') return m === 'get' ? list(c, key) : create(c, key);
   if (role === 'children') return children(c, key, m);
-  const rec = role === 'slug' ? c.store.bySlug(key, c.values.slug) : c.store.get(key, Number(c.values.id));
+  if (role === 'me' && !c.authed) return documented(c, 401, /^rest_not_logged_in$/) ?? fallback(401, 'rest_not_logged_in', 'You are not currently logged in.');
+  const rec = role === 'slug' ? c.store.bySlug(key, c.values.slug) : c.store.get(key, role === 'me' ? CALLER_ID : Number(c.values.id));
   const parentOk = role !== 'child' || (rec !== undefined && rec.record.parent === Number(c.values.parent));
   if (!rec || !parentOk) return notFound(c, c.values.id ?? c.values.slug);
   if (m === 'get') return read(c, key, rec);
@@ -212,7 +226,7 @@ function read(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platfor
   if (!isCal(key) && given !== undefined && given !== '' && given !== (asString(r.password) ?? ''))
     return documented(c, 403, /^rest_post_incorrect_password$/) ?? fallback(403, 'rest_post_incorrect_password', 'Incorrect post password.');
   if (isCal(key) && r.status === 'trash') return documented(c, 403, /no-longer-available|not-accessible/) ?? ok(200, present(c, key, rec));
-  if (!isCal(key) && !c.authed && (r.status === undefined || !['publish', 'inherit'].includes(r.status)))
+  if (!isCal(key) && key !== 'core/v2/users' && !c.authed && (r.status === undefined || !['publish', 'inherit'].includes(r.status)))
     return documented(c, 401, /^rest_forbidden$/) ?? notFound(c, String(r.id));
   const json = present(c, key, rec, undefined, true);
   // A viewable post type's record links its page (WP_REST_Posts_Controller::get_item; not menu items, revisions, autosaves).
@@ -241,6 +255,61 @@ function list(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer {
     200,
     pageOnly(c, found.slice(Number.isInteger(offset) && offset > 0 ? offset : 0), (r) => present(c, key, r)),
   );
+}
+
+/** The subtypes a post search looks in (searchable post types shown in REST: posts, pages, the calendar's events) and their collections. */
+const SEARCHED: Record<string, { key: CollectionKey; rest: string }> = {
+  post: { key: 'core/v2/posts', rest: 'posts' },
+  page: { key: 'core/v2/pages', rest: 'pages' },
+  tribe_events: { key: 'cal/events/v1/events', rest: 'tribe_events' },
+};
+
+/**
+ * `GET /search` with `type=post` (WP_REST_Post_Search_Handler): published records of the asked
+ * subtypes (default `any`) in the request's language holding every word of `search` in their title,
+ * excerpt or content, those with the whole phrase in their title first, then the newest (WP_Query's
+ * relevance order); each as `{id, title, url, type, subtype}` with its links. Null for the other types.
+ */
+function search(c: StoreCall): StoreAnswer | null {
+  if ((param(c.pairs, 'type') ?? 'post') !== 'post') return null;
+  const asked = listParam(c.pairs, 'subtype') ?? ['any'];
+  const subtypes = asked.includes('any') ? Object.keys(SEARCHED) : asked.filter((s) => s in SEARCHED);
+  const lang = (param(c.pairs, LANGUAGE_PARAM) ?? 'en') as Lang;
+  const phrase = (param(c.pairs, 'search') ?? '').toLowerCase().trim();
+  const words = phrase.split(/\s+/).filter(Boolean);
+  const include = listParam(c.pairs, 'include')?.map(Number);
+  const exclude = listParam(c.pairs, 'exclude')?.map(Number) ?? [];
+  const textOf = (v: unknown): string => String(typeof v === 'object' && v !== null ? (member(v, 'rendered') ?? member(v, 'raw') ?? '') : (v ?? '')).toLowerCase();
+  const found: { subtype: string; rec: Rec; inTitle: boolean }[] = [];
+  for (const subtype of subtypes)
+    for (const rec of c.store.all(SEARCHED[subtype].key)) {
+      const r = rec.record;
+      if (rec.lang !== lang || r.status !== 'publish' || (typeof r.password === 'string' && r.password !== '')) continue;
+      if ((include && !include.includes(r.id)) || exclude.includes(r.id)) continue;
+      const title = textOf(r.title);
+      const all = `${title} ${textOf(r.excerpt)} ${textOf(r.content)} ${textOf(r.description)}`;
+      if (!words.every((w) => all.includes(w))) continue;
+      found.push({ subtype, rec, inTitle: phrase !== '' && title.includes(phrase) });
+    }
+  found.sort((a, b) => Number(b.inTitle) - Number(a.inTitle) || String(b.rec.record.date ?? '').localeCompare(String(a.rec.record.date ?? '')) || b.rec.record.id - a.rec.record.id);
+  const schema = contextSchema(c.doc, c.op, param(c.pairs, 'context') ?? 'view');
+  const show = ({ subtype, rec }: (typeof found)[number]): JsonObject => {
+    const r = rec.record;
+    const result: JsonObject = {
+      id: r.id,
+      title: textOf(r.title) === '' ? '' : String(typeof r.title === 'object' ? (r.title.rendered ?? '') : r.title),
+      url: String(r.link ?? r.url ?? ''),
+      type: 'post',
+      subtype,
+      _links: {
+        self: [{ embeddable: true, href: `${REST}/${CORE_NAMESPACE}/${SEARCHED[subtype].rest}/${r.id}` }],
+        about: [{ href: `${REST}/${CORE_NAMESPACE}/types/${subtype}` }],
+        collection: [{ href: `${REST}${SEARCH_ROUTE}` }],
+      },
+    };
+    return asObject(project(c.doc, result, schema)) ?? result;
+  };
+  return ok(200, pageOnly(c, found, show));
 }
 
 /**
@@ -284,6 +353,17 @@ function create(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer 
     if (c.store.all(key).some((t) => t.record.name === name && t.record.parent === (member(body, 'parent') ?? 0)))
       return documented(c, 400, /^term_exists$/) ?? fallback(400, 'term_exists', 'A term with the name provided already exists with this parent.');
     rec = newTerm(ctx, body);
+  } else if (key === 'core/v2/users') {
+    const taken = (field: string): boolean => c.store.all(key).some((u) => u.record[field] === member(body, field));
+    if (taken('username')) return documented(c, 400, /^existing_user_login$/) ?? fallback(400, 'existing_user_login', 'Sorry, that username already exists!');
+    if (taken('email')) return fallback(400, 'existing_user_email', 'Sorry, that email address is already used!');
+    rec = newUser(ctx, body);
+  } else if (key === 'core/v2/comments') {
+    // A signed-in commenter's name, email and URL are the user's unless the body gives them (WP_REST_Comments_Controller::create_item).
+    rec = newCoreRecord(ctx, body);
+    const me = c.store.get('core/v2/users', CALLER_ID)?.record;
+    for (const [field, from] of [['author_name', 'name'], ['author_email', 'email'], ['author_url', 'url']] as const)
+      if (me && member(body, field) === undefined) rec.record[field] = me[from] ?? '';
   } else rec = newCoreRecord(ctx, body);
   if ('body' in rec) return rec;
   const stored = rec;
@@ -339,7 +419,8 @@ function remove(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
     c.store.put(key, rec);
     return ok(200, present(c, key, rec));
   }
-  const trashable = key === 'core/v2/posts' || key === 'core/v2/pages';
+  if (key === 'core/v2/users') return removeUser(c, rec);
+  const trashable = key === 'core/v2/posts' || key === 'core/v2/pages' || key === 'core/v2/comments';
   if (!FORCE(c)) {
     if (!trashable) return documented(c, 501, /trash_not_supported/) ?? fallback(501, 'rest_trash_not_supported', 'Trash is not supported.');
     if (r.status === 'trash') return documented(c, 410, /already_trashed/) ?? fallback(410, 'rest_already_trashed', 'The post has already been deleted.');
@@ -360,6 +441,32 @@ function remove(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
     for (const x of c.store.all(`${key}/${child}` as CollectionKey))
       if (x.record.parent === r.id) c.store.remove(`${key}/${child}` as CollectionKey, x.record.id);
   return ok(200, { deleted: true, previous });
+}
+
+/** The post types WordPress deletes with their author when nothing is reassigned (`delete_with_user`), and their children. */
+const DELETED_WITH_USER: CollectionKey[] = ['core/v2/posts', 'core/v2/pages', 'core/v2/media', 'core/v2/posts/revisions', 'core/v2/pages/revisions', 'core/v2/posts/autosaves', 'core/v2/pages/autosaves'];
+
+/**
+ * A user deleted (WP_REST_Users_Controller::delete_item): only with `force` (501 otherwise), the
+ * user's records given to `reassign` (an existing other user, else 400 `rest_user_invalid_reassign`)
+ * or, with `reassign=false`, deleted with the user (wp_delete_user).
+ */
+function removeUser(c: StoreCall, rec: Rec): StoreAnswer | PlatformAnswer {
+  const id = rec.record.id;
+  if (!FORCE(c)) return documented(c, 501, /trash_not_supported/) ?? fallback(501, 'rest_trash_not_supported', "Users do not support trashing. Set 'force' to true to delete.");
+  const given = String(param(c.pairs, 'reassign') ?? member(c.body, 'reassign') ?? '');
+  const reassign = /^(false|)$/i.test(given) ? null : Number(given);
+  if (reassign !== null && (reassign === id || !c.store.get('core/v2/users', reassign)))
+    return documented(c, 400, /^rest_user_invalid_reassign$/) ?? fallback(400, 'rest_user_invalid_reassign', 'Invalid user ID for reassignment.');
+  const previous = present(c, 'core/v2/users', rec, 'edit');
+  const { _links: _dropped, ...data } = previous;
+  for (const key of DELETED_WITH_USER)
+    for (const x of c.store.all(key))
+      if (Number(x.record.author) !== id) continue;
+      else if (reassign === null) c.store.remove(key, x.record.id);
+      else c.store.put(key, { ...x, record: { ...x.record, author: reassign } });
+  c.store.remove('core/v2/users', id);
+  return ok(200, { deleted: true, previous: data });
 }
 
 /** Revisions and autosaves of a post or page: list, or (autosaves) save one. */

@@ -67,6 +67,9 @@ export function classList(r: WpRecord): string[] {
 /** The `_links` of a core record, as WordPress's controllers add them. */
 export function coreLinks(key: CollectionKey, r: WpRecord, store: Store, context = 'view'): JsonObject {
   const base = `/${key.replace(/\/(revisions|autosaves)$/, '')}`;
+  if (key === 'core/v2/comments') return commentLinks(r, store);
+  // A user links itself and the collection (WP_REST_Users_Controller::prepare_links).
+  if (key === 'core/v2/users') return { self: href(`/core/v2/users/${r.id}`), collection: href('/core/v2/users') };
   // A revision links its parent only (WP_REST_Revisions_Controller, checked on WordPress 7.1.4).
   if (key.endsWith('/revisions')) return { parent: href(`${base}/${r.parent}`) };
   if (key.endsWith('/autosaves')) return { parent: href(`${base}/${r.parent}`), curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }] };
@@ -97,6 +100,17 @@ export function coreLinks(key: CollectionKey, r: WpRecord, store: Store, context
   }
   if (context === 'edit') Object.assign(links, actionLinks(key, links.self));
   links.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+  return links;
+}
+
+/** A comment's links (WP_REST_Comments_Controller::prepare_links): its author, post, parent and children when it has them. */
+function commentLinks(r: WpRecord, store: Store): JsonObject {
+  const links: JsonObject = { self: href(`/core/v2/comments/${r.id}`), collection: href('/core/v2/comments') };
+  if (Number(r.author)) links.author = href(`/core/v2/users/${String(r.author)}`, { embeddable: true });
+  const post = store.get('core/v2/posts', Number(r.post)) ?? store.get('core/v2/pages', Number(r.post));
+  if (post) links.up = href(`/core/v2/${post.record.type === 'page' ? 'pages' : 'posts'}/${post.record.id}`, { embeddable: true, post_type: String(post.record.type ?? 'post') });
+  if (Number(r.parent)) links['in-reply-to'] = href(`/core/v2/comments/${String(r.parent)}`, { embeddable: true });
+  if (store.all('core/v2/comments').some((c) => c.record.parent === r.id)) links.children = href(`/core/v2/comments?parent=${r.id}`, { embeddable: true });
   return links;
 }
 

@@ -63,7 +63,13 @@ function statusFilter(q: ListQuery, fallback: string): (r: WpRecord) => boolean 
 export function filterCore(recs: Rec[], q: ListQuery): Rec[] {
   const p = (n: string): string[] | undefined => listParam(q.pairs, n);
   const lang = (param(q.pairs, LANGUAGE_PARAM) ?? 'en') as Lang;
-  const status = statusFilter(q, q.key === 'core/v2/media' ? 'inherit' : 'publish');
+  const comments = q.key === 'core/v2/comments';
+  // A comment's `status` filter names `approve` what its answer calls `approved` (WP_REST_Comments_Controller::prepare_status_response).
+  const listed = statusFilter(q, q.key === 'core/v2/media' ? 'inherit' : 'publish');
+  const users = q.key === 'core/v2/users';
+  const status = users ? (): boolean => true : comments ? (r: WpRecord): boolean => listed({ ...r, status: r.status === 'approved' ? 'approve' : r.status }) : listed;
+  const posts = ints(p('post'));
+  const roles = p('roles');
   const search = param(q.pairs, 'search')?.toLowerCase();
   const [include, exclude, author, authorEx, parent, parentEx, menus, menusEx] = [
     'include',
@@ -93,7 +99,9 @@ export function filterCore(recs: Rec[], q: ListQuery): Rec[] {
   const mimeType = p('mime_type');
   const has = (list: number[] | undefined, v: unknown): boolean => !list || (Array.isArray(v) ? v.some((x) => holds(list, x)) : list.includes(Number(v)));
   return recs.filter(({ lang: l, record: r }) => {
-    if (q.key !== 'core/v2/menu-items' && l !== lang) return false;
+    if (q.key !== 'core/v2/menu-items' && !comments && !users && l !== lang) return false;
+    if (users && roles && !(Array.isArray(r.roles) && r.roles.some((x) => roles.includes(String(x))))) return false;
+    if (comments && !has(posts, r.post)) return false;
     if (!status(r)) return false;
     if (search && ![r.title, r.content, r.excerpt].some((f) => text(f).includes(search))) return false;
     // WP_Query's search leaves password-protected records out for a caller who is not signed in.

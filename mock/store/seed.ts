@@ -32,6 +32,8 @@ export const COLLECTIONS = [
   `${CORE_NAMESPACE}/pages/revisions`,
   `${CORE_NAMESPACE}/posts/autosaves`,
   `${CORE_NAMESPACE}/pages/autosaves`,
+  `${CORE_NAMESPACE}/comments`,
+  `${CORE_NAMESPACE}/users`,
   `${CALENDAR_NAMESPACE}/events`,
   `${CALENDAR_NAMESPACE}/venues`,
   `${CALENDAR_NAMESPACE}/organizers`,
@@ -55,6 +57,8 @@ export const RECORD_SCHEMA: Record<CollectionKey, string> = {
   'core/v2/pages/revisions': 'RevisionEdit',
   'core/v2/posts/autosaves': 'AutosaveEdit',
   'core/v2/pages/autosaves': 'AutosaveEdit',
+  'core/v2/comments': 'CommentEdit',
+  'core/v2/users': 'UserEdit',
   'cal/events/v1/events': 'CalEvent',
   'cal/events/v1/venues': 'CalVenue',
   'cal/events/v1/organizers': 'CalOrganizer',
@@ -144,6 +148,9 @@ function unite(target: JsonObject, other: JsonObject, at: string, conflicts: str
     const mine = target[k];
     if (!(k in target)) target[k] = structuredClone(v);
     else if (isObject(mine) && isObject(v)) unite(mine, v, here, conflicts);
+    // PHP's empty array is `[]` in JSON whatever it holds when filled: no conflict with an object (a user's `meta` in the view and edit contexts).
+    else if (isObject(mine) && Array.isArray(v) && v.length === 0) continue;
+    else if (Array.isArray(mine) && mine.length === 0 && isObject(v)) target[k] = structuredClone(v);
     else if (JSON.stringify(mine) !== JSON.stringify(v))
       conflicts.push(`${here}: ${JSON.stringify(v).slice(0, 80)} dropped, ${JSON.stringify(mine).slice(0, 80)} kept`);
   }
@@ -194,6 +201,10 @@ function withRaw(r: WpRecord, field: string, raw: (rendered: string) => string):
  * already have them and are left as they are.
  */
 function liftToEdit(key: CollectionKey, r: WpRecord): void {
+  // A comment's raw content is its text as stored (WP_REST_Comments_Controller: `comment_content`).
+  if (key === 'core/v2/comments') return withRaw(r, 'content', stripTags);
+  // A user has no post fields (no raw text, password, permalink).
+  if (key === 'core/v2/users') return;
   if (key === 'core/v2/menu-items') return withRaw(r, 'title', (t) => (r.type === 'custom' ? untexturize(t) : ''));
   const revision = key.endsWith('/revisions') || key.endsWith('/autosaves');
   withRaw(r, 'guid', (g) => g);
@@ -219,6 +230,8 @@ export function exampleSeed(doc: OpenApiDoc): { seed: Seed; conflicts: string[] 
     seed[key] = mergeById(key, list, conflicts);
     if (key.startsWith('core/')) for (const e of seed[key]) liftToEdit(key, e.record);
   }
+  // A user only the view context shows has no login name or email in any example: not invented, left out.
+  seed['core/v2/users'] = seed['core/v2/users'].filter((e) => typeof e.record.username === 'string');
   const parents = new Map<number, Lang>([...seed['core/v2/posts'], ...seed['core/v2/pages']].map((e) => [e.record.id, e.lang]));
   for (const key of ['core/v2/posts/revisions', 'core/v2/pages/revisions', 'core/v2/posts/autosaves', 'core/v2/pages/autosaves'] as const)
     for (const e of seed[key]) e.lang = parents.get(Number(e.record.parent)) ?? e.lang;

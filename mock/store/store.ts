@@ -2,7 +2,7 @@
 // (the built-in festival, or `--seed <file>`) and goes back to it on reset. Post-type records
 // (posts, pages, media, menu items, revisions, autosaves, events, venues, organizers) share one id
 // sequence, as they share `wp_posts` on a real site; terms (calendar categories and tags) have
-// their own, as `wp_terms`.
+// their own, as `wp_terms`, comments theirs, as `wp_comments`, and users theirs, as `wp_users`.
 import type { Clock } from './clock.ts';
 import type { CollectionKey, Lang, Seed } from './seed.ts';
 import type { WpRecord } from './record.ts';
@@ -14,6 +14,8 @@ export interface Rec {
 }
 
 const TERMS = new Set<string>(['cal/events/v1/categories', 'cal/events/v1/tags']);
+const COMMENTS: CollectionKey = 'core/v2/comments';
+const USERS: CollectionKey = 'core/v2/users';
 
 export class Store {
   private cols = new Map<CollectionKey, Map<number, Rec>>();
@@ -21,6 +23,8 @@ export class Store {
   private slugs = new Map<CollectionKey, Map<string, number>>();
   private nextPost = 1;
   private nextTerm = 1;
+  private nextComment = 1;
+  private nextUser = 1;
   /** Bumped on every change: a list answer may be reused only while it is unchanged. */
   version = 0;
   /** Per record ("collection id"): its size as JSON (bytes), for the store's limits. */
@@ -43,6 +47,8 @@ export class Store {
     this.bytes = 0;
     let maxPost = 0;
     let maxTerm = 0;
+    let maxComment = 0;
+    let maxUser = 0;
     for (const [key, entries] of Object.entries(this.seed) as [CollectionKey, Seed[CollectionKey]][]) {
       const map = new Map<number, Rec>();
       for (const e of entries) {
@@ -51,12 +57,16 @@ export class Store {
         this.account(key, id, e.record);
         this.index(key, id, e.record.slug);
         if (TERMS.has(key)) maxTerm = Math.max(maxTerm, id);
+        else if (key === COMMENTS) maxComment = Math.max(maxComment, id);
+        else if (key === USERS) maxUser = Math.max(maxUser, id);
         else maxPost = Math.max(maxPost, id);
       }
       this.cols.set(key, map);
     }
     this.nextPost = maxPost + 1;
     this.nextTerm = maxTerm + 1;
+    this.nextComment = maxComment + 1;
+    this.nextUser = maxUser + 1;
     this.version++;
   }
 
@@ -142,7 +152,7 @@ export class Store {
 
   /** A new id: of a post-type record, or of a term. */
   newId(key: CollectionKey): number {
-    return TERMS.has(key) ? this.nextTerm++ : this.nextPost++;
+    return TERMS.has(key) ? this.nextTerm++ : key === COMMENTS ? this.nextComment++ : key === USERS ? this.nextUser++ : this.nextPost++;
   }
 
   /** Records per collection (the control route's state answer). */

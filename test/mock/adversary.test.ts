@@ -253,7 +253,7 @@ describe('a filling store (issue 31, point 6): a clear 507, never a crash', () =
   const reset = () => fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
 
   it.each([
-    ['records (--max-records 240; the seed holds 233)', () => ({ title: 'small', status: 'publish' }), 7],
+    ['records (--max-records 240; the seed holds 235)', () => ({ title: 'small', status: 'publish' }), 7],
     ['bytes (--max-store-mb 2; the seed is 0.6 MB)', () => ({ title: 'big', content: 'x'.repeat(400_000) }), 2],
   ])(
     '%s: writes answer 507 mock_store_full once full; DELETE and reset free it',

@@ -97,6 +97,12 @@ describe('every store-backed operation answers as the spec says (strict judge)',
       ['/core/v2/posts/{parent}/revisions', `/core/v2/posts/${rev.parent}/revisions`],
       ['/core/v2/posts/{parent}/revisions/{id}', `/core/v2/posts/${rev.parent}/revisions/${rev.id}`],
       ...(auto ? ([['/core/v2/pages/{parent}/autosaves/{id}', `/core/v2/pages/${auto.parent}/autosaves/${auto.id}`]] as [string, string][]) : []),
+      ['/core/v2/comments', '/core/v2/comments'],
+      ['/core/v2/comments/{id}', `/core/v2/comments/${firstId('core/v2/comments')}`],
+      ['/core/v2/search', '/core/v2/search?search=a'],
+      ['/core/v2/users', '/core/v2/users'],
+      ['/core/v2/users/{id}', `/core/v2/users/${firstId('core/v2/users')}`],
+      ['/core/v2/users/me', '/core/v2/users/me'],
       ['/cal/events/v1/events', '/cal/events/v1/events'],
       ['/cal/events/v1/events/{id}', `/cal/events/v1/events/${event.id}`],
       ['/cal/events/v1/events/by-slug/{slug}', `/cal/events/v1/events/by-slug/${event.slug}`],
@@ -110,7 +116,8 @@ describe('every store-backed operation answers as the spec says (strict judge)',
       ['/cal/events/v1/tags/{id}', `/cal/events/v1/tags/${firstId('cal/events/v1/tags')}`],
     ];
     for (const [template, path] of reads)
-      for (const context of template.startsWith('/core/') ? ['view', 'edit', 'embed'] : ['view']) {
+      // The search has no edit context (its `context` is view or embed).
+      for (const context of template === '/core/v2/search' ? ['view', 'embed'] : template.startsWith('/core/') ? ['view', 'edit', 'embed'] : ['view']) {
         const got = await ask('GET', `${path}${path.includes('?') ? '&' : '?'}context=${context}`);
         if (got.status !== 200) problems.push(`GET ${path} context=${context}: ${got.status} ${got.text.slice(0, 200)}`);
         else problems.push(...verdicts('get', template, got));
@@ -125,6 +132,8 @@ describe('every store-backed operation answers as the spec says (strict judge)',
       ['/core/v2/posts', { title: 'A', content: 'B', status: 'publish' }],
       ['/core/v2/pages', { title: 'A page', status: 'draft' }],
       ['/core/v2/menu-items', { title: 'Tickets', url: 'https://festival.example/tickets/', menus: 2 }],
+      ['/core/v2/users', { username: 'programme-editor', email: 'programme@festival.example', password: 'correct-horse', roles: ['editor'] }],
+      ['/core/v2/comments', { post: firstId('core/v2/posts', (r) => r.status === 'publish'), content: 'See you there!' }],
       ['/cal/events/v1/venues', { venue: 'A hall', city: 'Utrecht' }],
       ['/cal/events/v1/organizers', { organizer: 'A crew', email: 'crew@festival.example' }],
       ['/cal/events/v1/categories', { name: 'A category' }],
@@ -146,12 +155,16 @@ describe('every store-backed operation answers as the spec says (strict judge)',
             ? 'organizer'
             : collection.match(/categories|tags/)
               ? 'name'
-              : 'title';
+              : collection.endsWith('comments')
+                ? 'content'
+                : collection.endsWith('users')
+                  ? 'name'
+                  : 'title';
         const upd = await ask(method.toUpperCase(), `${collection}/${made.json.id}`, { json: { [key]: `Renamed by ${method}` } });
         if (upd.status !== 200) problems.push(`${method} ${item}: ${upd.status} ${upd.text.slice(0, 300)}`);
         else problems.push(...verdicts(method, item, upd));
       }
-      const force = collection.startsWith('/core/') ? '?force=true' : '';
+      const force = collection.endsWith('/users') ? '?force=true&reassign=false' : collection.startsWith('/core/') ? '?force=true' : '';
       const del = await ask('DELETE', `${collection}/${made.json.id}${force}`);
       if (del.status !== 200) problems.push(`DELETE ${item}: ${del.status} ${del.text.slice(0, 300)}`);
       else problems.push(...verdicts('delete', item, del));
@@ -162,7 +175,7 @@ describe('every store-backed operation answers as the spec says (strict judge)',
   it('covers every store-backed route of the spec', () => {
     const templates = new Set(coreOperations(doc).map((o) => o.path));
     for (const t of storeRoutes()) expect(templates.has(t), t).toBe(true);
-    expect(storeRoutes().length).toBe(29);
+    expect(storeRoutes().length).toBe(35);
   });
 });
 
@@ -204,6 +217,80 @@ describe('the platform’s semantics', () => {
     const found = await ask('GET', `/core/v2/posts?search=${encodeURIComponent(word)}`);
     expect(found.json.length).toBeGreaterThan(0);
     expect(found.json.every((p: Json) => JSON.stringify([p.title, p.content, p.excerpt]).toLowerCase().includes(word.toLowerCase()))).toBe(true);
+  });
+
+  it('comments: listed per post, created 201 with Location, linked up to their post and to their parent, trashed, then deleted', async () => {
+    host.store.reset();
+    const commented = new Set(seed['core/v2/comments'].map((e) => e.record.post));
+    const post = firstId('core/v2/posts', (r) => r.status === 'publish' && !commented.has(r.id));
+    const none = await ask('GET', `/core/v2/posts/${post}?_embed`);
+    expect(none.json._links.replies).toBeDefined();
+    expect(none.json._embedded?.replies).toBeUndefined();
+    const made = await ask('POST', '/core/v2/comments', { json: { post, content: 'See you there!' } });
+    expect(made.status).toBe(201);
+    expect(made.headers.get('location')).toBe(`${base}/core/v2/comments/${made.json.id}`);
+    expect(made.json).toMatchObject({ post, parent: 0, author: 1, status: 'approved', content: { raw: 'See you there!', rendered: '<p>See you there!</p>\n' } });
+    expect(made.json._links.up[0]).toMatchObject({ embeddable: true, post_type: 'post', href: `${base}/core/v2/posts/${post}` });
+    const reply = await ask('POST', '/core/v2/comments', { json: { post, parent: made.json.id, content: 'Me too.' } });
+    expect(reply.json._links['in-reply-to'][0].href).toBe(`${base}/core/v2/comments/${made.json.id}`);
+    expect((await ask('GET', `/core/v2/comments/${made.json.id}`)).json._links.children[0].href).toBe(`${base}/core/v2/comments?parent=${made.json.id}`);
+    const listed = await ask('GET', `/core/v2/comments?post=${post}`);
+    expect(listed.headers.get('x-wp-total')).toBe('2');
+    expect(listed.json.every((c: Json) => c.post === post)).toBe(true);
+    expect((await ask('GET', `/core/v2/comments?parent=${made.json.id}`)).json.map((c: Json) => c.id)).toEqual([reply.json.id]);
+    const embedded = await ask('GET', `/core/v2/posts/${post}?_embed=replies`);
+    expect(embedded.json._embedded.replies[0].map((c: Json) => c.id).sort()).toEqual([made.json.id, reply.json.id].sort());
+    const trashed = await ask('DELETE', `/core/v2/comments/${reply.json.id}`);
+    expect(trashed.json.status).toBe('trash');
+    expect((await ask('GET', `/core/v2/comments?post=${post}`)).json.map((c: Json) => c.id)).toEqual([made.json.id]);
+    expect((await ask('DELETE', `/core/v2/comments/${reply.json.id}`)).status).toBe(410);
+    const gone = await ask('DELETE', `/core/v2/comments/${reply.json.id}?force=true`);
+    expect(gone.json.deleted).toBe(true);
+    expect((await ask('GET', `/core/v2/comments/${reply.json.id}`)).status).toBe(404);
+  });
+
+  it('users: me is the caller (user 1), 401 anonymously; created 201; deleted only with force, their posts reassigned', async () => {
+    host.store.reset();
+    const me = await ask('GET', '/core/v2/users/me?context=edit');
+    expect(me.json).toMatchObject({ id: 1, roles: ['administrator'] });
+    expect((await ask('GET', '/core/v2/users/me', { auth: false })).json.code).toBe('rest_not_logged_in');
+    expect((await ask('GET', '/core/v2/users/1', { auth: false })).status).toBe(200);
+    const made = await ask('POST', '/core/v2/users', { json: { username: 'programme-editor', email: 'programme@festival.example', password: 'x', roles: ['editor'] } });
+    expect(made.status).toBe(201);
+    expect(made.headers.get('location')).toBe(`${base}/core/v2/users/${made.json.id}`);
+    expect(made.json).toMatchObject({ username: 'programme-editor', slug: 'programme-editor', name: 'programme-editor', roles: ['editor'] });
+    expect(made.json).not.toHaveProperty('password');
+    expect((await ask('POST', '/core/v2/users', { json: { username: 'programme-editor', email: 'other@festival.example', password: 'x' } })).json.code).toBe('existing_user_login');
+    expect((await ask('GET', '/core/v2/users?roles=editor')).json.map((u: Json) => u.id)).toEqual([made.json.id]);
+    const post = await ask('POST', '/core/v2/posts', { json: { title: 'By the editor', status: 'publish', author: made.json.id } });
+    expect((await ask('GET', `/core/v2/posts/${post.json.id}?_embed=author`)).json._embedded.author[0].id).toBe(made.json.id);
+    expect((await ask('DELETE', `/core/v2/users/${made.json.id}?reassign=1`)).json.code).toBe('rest_trash_not_supported');
+    expect((await ask('DELETE', `/core/v2/users/${made.json.id}?force=true&reassign=${made.json.id}`)).json.code).toBe('rest_user_invalid_reassign');
+    const gone = await ask('DELETE', `/core/v2/users/${made.json.id}?force=true&reassign=1`);
+    expect(gone.json).toMatchObject({ deleted: true, previous: { id: made.json.id } });
+    expect((await ask('GET', `/core/v2/posts/${post.json.id}`)).json.author).toBe(1);
+    expect((await ask('GET', `/core/v2/users/${made.json.id}`)).status).toBe(404);
+    const comment = await ask('POST', '/core/v2/comments', { json: { post: post.json.id, content: 'Noted.' } });
+    expect(comment.json).toMatchObject({ author: 1, author_name: me.json.name });
+  });
+
+  it('search: published posts, pages and events holding every word, paged; other types left to the examples', async () => {
+    host.store.reset();
+    const all = await ask('GET', '/core/v2/search?search=festival&per_page=100');
+    expect(all.json.length).toBeGreaterThan(10);
+    expect(new Set(all.json.map((r: Json) => r.subtype))).toEqual(new Set(['post', 'page', 'tribe_events']));
+    for (const r of all.json) {
+      const collection = r.subtype === 'post' ? 'posts' : r.subtype === 'page' ? 'pages' : 'tribe_events';
+      expect(r._links.self[0]).toEqual({ embeddable: true, href: `${base}/core/v2/${collection}/${r.id}` });
+    }
+    const page1 = await ask('GET', '/core/v2/search?search=festival');
+    expect(page1.json.map((r: Json) => r.id)).toEqual(all.json.slice(0, 10).map((r: Json) => r.id));
+    expect(page1.headers.get('x-wp-total')).toBe(String(all.json.length));
+    expect(page1.headers.get('link')).toContain('rel="next"');
+    const pages = await ask('GET', '/core/v2/search?search=festival&subtype=page&per_page=100');
+    expect(pages.json.length).toBeGreaterThan(0);
+    expect(pages.json.every((r: Json) => r.subtype === 'page')).toBe(true);
+    expect((await ask('GET', '/core/v2/search?search=zzzqqq')).json).toEqual([]);
   });
 
   it('the calendar: the festival is listed by default (the clock starts on its first day), by date window, category slug, venue, featured', async () => {
