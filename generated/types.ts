@@ -7268,17 +7268,15 @@ export interface components {
         };
         /**
          * CalEventVenueInput
-         * @description The event's venue as the calendar's route takes it ("ids or data"): venue ids (see
-         *     `CalLinkedPostIds`), an object with the `id` of a venue (links it), or a new venue's data as one
-         *     object: the fields of a venue create (`CalVenueCreate`, the name `venue` required), which the
-         *     calendar creates before the event (by default it returns a matching existing venue instead of a
-         *     duplicate) and links. Data that fails the venue create's own validation, an object without a name,
-         *     or an id that is not a venue is refused with 400 `rest_invalid_param` before anything is written. A
-         *     list holding venue data passes the route's validation but is refused with 400
-         *     `could-not-create-venue` (TEC 6.17.2 reads a single venue only).
-         * @example [
-         *       37
-         *     ]
+         * @description The event's venue as the calendar's route takes it ("ids or data"): a venue id, an object with the
+         *     `id` of a venue (links it), or a new venue's data as one object: the fields of a venue create
+         *     (`CalVenueCreate`, the name `venue` required), which the calendar creates before the event (by
+         *     default it returns a matching existing venue instead of a duplicate) and links. Data that fails the
+         *     venue create's own validation, an object without a name, or an id that is not a venue is refused
+         *     with 400 `rest_invalid_param` before anything is written. The calendar links one venue: a non-empty
+         *     list (of ids or of venue data) passes the route's validation but is refused with 400
+         *     `could-not-create-venue` (TEC 6.17.2).
+         * @example 37
          * @example {
          *       "venue": "Festivalzelt am Hafen"
          *     }
@@ -7286,7 +7284,10 @@ export interface components {
         CalEventVenueInput: components["schemas"]["CalLinkedPostIds"] | {
             /** @description The id of an existing venue. */
             id: number;
-        } | components["schemas"]["CalVenueCreate"];
+        } | components["schemas"]["CalVenueCreate"] | ({
+            /** @description The id of an existing venue. */
+            id: number;
+        } | components["schemas"]["CalVenueCreate"])[];
         /**
          * CalOrganizerCreate
          * @description The fields of a new organizer; `organizer` (the name) is required. By default, data that matches an existing organizer returns that organizer instead of a duplicate (still 201).

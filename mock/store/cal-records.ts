@@ -107,9 +107,9 @@ function insertLinked(ctx: EventWriteCtx, key: CollectionKey, data: JsonObject):
 }
 
 /**
- * Venues or organizers as TEC's `Linked_Post_Base::insert` reads them ("ids or data"): ids as
- * before; an object with an `id` links that post; other objects are a new post's data. The venue
- * route reads one venue: a venue's data inside a list is `could-not-create-venue`. The organizer
+ * Venues or organizers as TEC's `Linked_Post_Base::insert` reads them ("ids or data"): an id, or an
+ * object with an `id`, links that post; other objects are a new post's data. The venue route reads
+ * one venue: a non-empty list (of ids or data) is `could-not-create-venue`. The organizer
  * route reads a list: one organizer's data not in a list is `could-not-create-organizer` (it reads
  * each field as an entry). Both checked on TEC 6.17.2 (see CalEventVenueInput, CalEventOrganizerInput).
  */
@@ -123,6 +123,7 @@ function linkedOrData(ctx: EventWriteCtx, key: CollectionKey, value: unknown): n
     if (hasId(value)) return linked(ctx, key, value.id);
     return venue ? [insertLinked(ctx, key, value)] : cannot();
   }
+  if (venue && Array.isArray(value) && value.length) return cannot();
   const out: number[] = [];
   for (const entry of Array.isArray(value) ? value : [value]) {
     if (!isData(entry)) {
@@ -133,8 +134,7 @@ function linkedOrData(ctx: EventWriteCtx, key: CollectionKey, value: unknown): n
       const ids = linked(ctx, key, entry.id);
       if (!Array.isArray(ids)) return ids;
       out.push(...ids);
-    } else if (venue) return cannot();
-    else out.push(insertLinked(ctx, key, entry));
+    } else out.push(insertLinked(ctx, key, entry));
   }
   return out;
 }
