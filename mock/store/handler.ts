@@ -8,7 +8,7 @@ import { deref, type OpenApiDoc, type OperationObject, type Schema } from '../..
 import { rememberText } from '../json-text.ts';
 import { type Clock } from './clock.ts';
 import { applyEventWrite, applyLinkedWrite, applyTermWrite, linkedIds, newEvent, newLinked, newTerm, type EventWriteCtx } from './cal-records.ts';
-import { applyCoreWrite, newCoreRecord, revisionOf, type WriteCtx } from './core-records.ts';
+import { applyCoreWrite, newCoreRecord, revisionOf } from './core-records.ts';
 import { classList, coreLinks, contextSchema, presentCal, project } from './present.ts';
 import { filterCalOther, filterCore, filterEvents, param, sortRecs, type ListQuery } from './query.ts';
 import type { Rec, Store } from './store.ts';
