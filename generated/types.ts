@@ -7276,6 +7276,7 @@ export interface components {
          *     with 400 `rest_invalid_param` before anything is written. The calendar links one venue: a non-empty
          *     list (of ids or of venue data) passes the route's validation but is refused with 400
          *     `could-not-create-venue` (TEC 6.17.2).
+         * @default null
          * @example 37
          * @example {
          *       "venue": "Festivalzelt am Hafen"
@@ -7356,6 +7357,7 @@ export interface components {
          *     in a list) passes the route's validation, but the calendar then reads each of its fields as an
          *     entry and refuses the event with 400 `could-not-create-organizer`; a venue given as data in the
          *     same request has been created by then and stays (TEC 6.17.2).
+         * @default null
          * @example [
          *       41
          *     ]
