@@ -7171,10 +7171,9 @@ export interface components {
         };
         /**
          * CalLinkedPostIds
-         * @description The venues or organizers linked to an event, as their post ids. The platform describes the field as
-         *     "ids or data": a linked post's data as an object creates or links it inline, which this type leaves
-         *     out. A single id is accepted too and means a list of one (a real TEC 6.2.6 linked the venue of
-         *     `"venue": 37` and answered 201; organizers go through the same validator). `null` (the default) or
+         * @description The venues or organizers linked to an event, as their post ids (the ids form of the platform's "ids
+         *     or data"; `CalEventVenueInput` and `CalEventOrganizerInput` add the data form). A single id is accepted too and means a list of one (a real TEC 6.2.6
+         *     linked the venue of `"venue": 37` and answered 201; organizers go through the same validator). `null` (the default) or
          *     omitted: the field is not written.
          * @default null
          * @example [
@@ -7183,260 +7182,6 @@ export interface components {
          * @example 37
          */
         CalLinkedPostIds: number[] | number | null;
-        /**
-         * CalEventCreate
-         * @description The fields of a new event. `title`, `start_date` and `end_date` are required (400 `rest_missing_callback_param` without them).
-         */
-        CalEventCreate: {
-            /**
-             * @description The event title.
-             * @example Opening night: Brass & Beats
-             */
-            title: string;
-            /**
-             * @description The start date and time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Read in the request's `timezone` if given, else in the site's time zone.
-             * @example 2025-06-14 20:00:00
-             */
-            start_date: string;
-            /**
-             * @description The end date and time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Read like `start_date`.
-             * @example 2025-06-14 23:30:00
-             */
-            end_date: string;
-            /** @description The author's user id (an existing user, else 400). */
-            author?: number;
-            /** @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
-            date?: string;
-            /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
-            date_utc?: string;
-            /** @description The description (HTML). */
-            description?: string;
-            /** @description The slug (post name). */
-            slug?: string;
-            /** @description The excerpt. */
-            excerpt?: string;
-            /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`). A caller without the capability to publish events who asks for `publish` or `future` gets `pending`. Omitted: `publish` for callers who may publish, `draft` for others; on update too, so an update can change the status of an event the client did not mean to touch. */
-            status?: string;
-            /**
-             * @description The event's time zone: a zone identifier (`Europe/Amsterdam`) or a `UTC+2` style string; an empty string unsets it.
-             * @example Europe/Amsterdam
-             */
-            timezone?: string;
-            /**
-             * @description Whether the event lasts the whole day. Omitted: false, on update too.
-             * @default false
-             */
-            all_day?: boolean;
-            /** @description The featured image: an attachment id or an image URL. A URL makes the site download the image, which needs the `upload_files` capability (else 400). */
-            image?: string;
-            /** @description The event cost (any value; usually a string such as `15`, `€15` or `10 - 25`). A leading or trailing currency symbol sets the symbol and its position. */
-            cost?: unknown;
-            /**
-             * @description The event website URL (any value; a URL or an empty string). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            website?: unknown;
-            /** @description Whether the event page shows a map. Omitted: written as false, on update too (send the full record). */
-            show_map?: boolean;
-            /** @description Whether the event page shows a map link. Omitted: written as false, on update too. */
-            show_map_link?: boolean;
-            /** @description Whether the event is hidden from the calendar's listings (and from the `events` list). */
-            hide_from_listings?: boolean;
-            /** @description Whether the event is sticky in the month view. Omitted: written as false, on update too. */
-            sticky?: boolean;
-            /** @description Whether the event is featured on the site. Omitted: written as false, on update too. */
-            featured?: boolean;
-            /**
-             * @description The event categories, as ids (the platform describes the field as "id or name": it also resolves category names, which this type leaves out). An empty array removes every category. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            categories?: number[] | null;
-            /**
-             * @description The tags, as ids (described by the platform as "id or name": names are resolved too, which this type leaves out). An empty array removes every tag. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            tags?: number[] | null;
-            /** @description The venues linked to the event, as venue ids (the platform says "ids or data": inline venue data is left out; a single id means a list of one); `null` or omitted: the field is not written. */
-            venue?: components["schemas"]["CalLinkedPostIds"];
-            /** @description The organizers linked to the event, as organizer ids (the platform says "ids or data": inline organizer data is left out; a single id means a list of one); `null` or omitted: the field is not written. */
-            organizer?: components["schemas"]["CalLinkedPostIds"];
-        };
-        /**
-         * CalEventUpdate
-         * @description The fields to change on an event, all optional. Not a true partial update: omitted `all_day`, `show_map`, `show_map_link`, `sticky` and `featured` are written as false and an omitted `status` is reset (see `status`), so send the full record.
-         */
-        CalEventUpdate: {
-            /** @description The event's id. The route requires it and the path's `{id}` always supplies it, so leave it out of the body. The platform reads a parameter from the JSON body first, then a form body, then the query string, and the URL path last, so a body value takes precedence over the path value. A different id here makes both the permission check and the update apply to that other event. */
-            id?: number;
-            /**
-             * @description The event title.
-             * @example Opening night: Brass & Beats
-             */
-            title?: string;
-            /**
-             * @description The start date and time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Read in the request's `timezone` if given, else in the site's time zone.
-             * @example 2025-06-14 20:00:00
-             */
-            start_date?: string;
-            /**
-             * @description The end date and time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Read like `start_date`.
-             * @example 2025-06-14 23:30:00
-             */
-            end_date?: string;
-            /** @description The author's user id (an existing user, else 400). */
-            author?: number;
-            /** @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
-            date?: string;
-            /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
-            date_utc?: string;
-            /** @description The description (HTML). */
-            description?: string;
-            /** @description The slug (post name). */
-            slug?: string;
-            /** @description The excerpt. */
-            excerpt?: string;
-            /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`). A caller without the capability to publish events who asks for `publish` or `future` gets `pending`. Omitted: `publish` for callers who may publish, `draft` for others; on update too, so an update can change the status of an event the client did not mean to touch. */
-            status?: string;
-            /**
-             * @description The event's time zone: a zone identifier (`Europe/Amsterdam`) or a `UTC+2` style string; an empty string unsets it.
-             * @example Europe/Amsterdam
-             */
-            timezone?: string;
-            /**
-             * @description Whether the event lasts the whole day. Omitted: false, on update too.
-             * @default false
-             */
-            all_day?: boolean;
-            /** @description The featured image: an attachment id or an image URL. A URL makes the site download the image, which needs the `upload_files` capability (else 400). */
-            image?: string;
-            /** @description The event cost (any value; usually a string such as `15`, `€15` or `10 - 25`). A leading or trailing currency symbol sets the symbol and its position. */
-            cost?: unknown;
-            /**
-             * @description The event website URL (any value; a URL or an empty string). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            website?: unknown;
-            /** @description Whether the event page shows a map. Omitted: written as false, on update too (send the full record). */
-            show_map?: boolean;
-            /** @description Whether the event page shows a map link. Omitted: written as false, on update too. */
-            show_map_link?: boolean;
-            /** @description Whether the event is hidden from the calendar's listings (and from the `events` list). */
-            hide_from_listings?: boolean;
-            /** @description Whether the event is sticky in the month view. Omitted: written as false, on update too. */
-            sticky?: boolean;
-            /** @description Whether the event is featured on the site. Omitted: written as false, on update too. */
-            featured?: boolean;
-            /**
-             * @description The event categories, as ids (the platform describes the field as "id or name": it also resolves category names, which this type leaves out). An empty array removes every category. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            categories?: number[] | null;
-            /**
-             * @description The tags, as ids (described by the platform as "id or name": names are resolved too, which this type leaves out). An empty array removes every tag. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            tags?: number[] | null;
-            /** @description The venues linked to the event, as venue ids (the platform says "ids or data": inline venue data is left out; a single id means a list of one); `null` or omitted: the field is not written. */
-            venue?: components["schemas"]["CalLinkedPostIds"];
-            /** @description The organizers linked to the event, as organizer ids (the platform says "ids or data": inline organizer data is left out; a single id means a list of one); `null` or omitted: the field is not written. */
-            organizer?: components["schemas"]["CalLinkedPostIds"];
-        };
-        /**
-         * CalEventUpdateBySlug
-         * @description The fields to change on the event the path's slug names, all optional (`slug` included). Same caveats as `CalEventUpdate`: omitted flags are written as false, so send the full record.
-         */
-        CalEventUpdateBySlug: {
-            /**
-             * @description The event title.
-             * @example Opening night: Brass & Beats
-             */
-            title?: string;
-            /**
-             * @description The start date and time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Read in the request's `timezone` if given, else in the site's time zone.
-             * @example 2025-06-14 20:00:00
-             */
-            start_date?: string;
-            /**
-             * @description The end date and time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Read like `start_date`.
-             * @example 2025-06-14 23:30:00
-             */
-            end_date?: string;
-            /** @description The author's user id (an existing user, else 400). */
-            author?: number;
-            /** @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
-            date?: string;
-            /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
-            date_utc?: string;
-            /** @description The description (HTML). */
-            description?: string;
-            /** @description The excerpt. */
-            excerpt?: string;
-            /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`). A caller without the capability to publish events who asks for `publish` or `future` gets `pending`. Omitted: `publish` for callers who may publish, `draft` for others; on update too, so an update can change the status of an event the client did not mean to touch. */
-            status?: string;
-            /**
-             * @description The event's time zone: a zone identifier (`Europe/Amsterdam`) or a `UTC+2` style string; an empty string unsets it.
-             * @example Europe/Amsterdam
-             */
-            timezone?: string;
-            /**
-             * @description Whether the event lasts the whole day. Omitted: false, on update too.
-             * @default false
-             */
-            all_day?: boolean;
-            /** @description The featured image: an attachment id or an image URL. A URL makes the site download the image, which needs the `upload_files` capability (else 400). */
-            image?: string;
-            /** @description The event cost (any value; usually a string such as `15`, `€15` or `10 - 25`). A leading or trailing currency symbol sets the symbol and its position. */
-            cost?: unknown;
-            /**
-             * @description The event website URL (any value; a URL or an empty string). `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            website?: unknown;
-            /** @description Whether the event page shows a map. Omitted: written as false, on update too (send the full record). */
-            show_map?: boolean;
-            /** @description Whether the event page shows a map link. Omitted: written as false, on update too. */
-            show_map_link?: boolean;
-            /** @description Whether the event is hidden from the calendar's listings (and from the `events` list). */
-            hide_from_listings?: boolean;
-            /** @description Whether the event is sticky in the month view. Omitted: written as false, on update too. */
-            sticky?: boolean;
-            /** @description Whether the event is featured on the site. Omitted: written as false, on update too. */
-            featured?: boolean;
-            /**
-             * @description The event categories, as ids (the platform describes the field as "id or name": it also resolves category names, which this type leaves out). An empty array removes every category. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            categories?: number[] | null;
-            /**
-             * @description The tags, as ids (described by the platform as "id or name": names are resolved too, which this type leaves out). An empty array removes every tag. `null` (the default) or omitted: the field is not written.
-             * @default null
-             */
-            tags?: number[] | null;
-            /** @description The venues linked to the event, as venue ids (the platform says "ids or data": inline venue data is left out; a single id means a list of one); `null` or omitted: the field is not written. */
-            venue?: components["schemas"]["CalLinkedPostIds"];
-            /** @description The organizers linked to the event, as organizer ids (the platform says "ids or data": inline organizer data is left out; a single id means a list of one); `null` or omitted: the field is not written. */
-            organizer?: components["schemas"]["CalLinkedPostIds"];
-            /** @description Optional. The platform reads a parameter from the JSON body first, then a form body, then the query string, and the URL path last, so a body value takes precedence over the path value. A body `slug` is therefore used to look the event up instead of the path's slug (and is written back as its post name), so an event cannot be renamed through this route: rename it through `/events/{id}`. */
-            slug?: string;
-        };
-        /**
-         * CalVenueList
-         * @description A page of venues. An empty result is 200 with `venues: []` and totals of 0.
-         */
-        CalVenueList: {
-            /** @description The venues of this page. */
-            venues: components["schemas"]["CalVenue"][];
-            /** @description The collection URL (ending in `/`) with the *effective* query after defaults and normalisation (`page`, `per_page`, dates, `status`, …); for a signed-in editor the echoed `status` can be `any`. */
-            rest_url: components["schemas"]["CalArchiveUrl"];
-            /** @description The URL of the next page, keeping every filter; absent on the last page. */
-            next_rest_url?: components["schemas"]["CalArchiveUrl"];
-            /** @description The URL of the previous page; absent on page 1 (for page 2 it is `rest_url` without `page`). */
-            previous_rest_url?: components["schemas"]["CalArchiveUrl"];
-            /** @description The number of venues the query matches (the `X-TEC-Total` header repeats it). */
-            total: number;
-            /** @description The number of pages at the effective page size; 0 when `total` is 0 (the `X-TEC-TotalPages` header repeats it). */
-            total_pages: number;
-        };
         /**
          * CalVenueCreate
          * @description The fields of a new venue; `venue` (the name) is required. By default, data that matches an existing venue returns that venue instead of a duplicate (still 201).
@@ -7520,6 +7265,365 @@ export interface components {
              * @default null
              */
             image?: string;
+        };
+        /**
+         * CalEventVenueInput
+         * @description The event's venue as the calendar's route takes it ("ids or data"): a venue id, an object with the
+         *     `id` of a venue (links it), or a new venue's data as one object: the fields of a venue create
+         *     (`CalVenueCreate`, the name `venue` required), which the calendar creates before the event (by
+         *     default it returns a matching existing venue instead of a duplicate) and links. Data that fails the
+         *     venue create's own validation, an object without a name, or an id that is not a venue is refused
+         *     with 400 `rest_invalid_param` before anything is written. The calendar links one venue: a non-empty
+         *     list (of ids or of venue data) passes the route's validation but is refused with 400
+         *     `could-not-create-venue` (TEC 6.17.2).
+         * @default null
+         * @example 37
+         * @example {
+         *       "venue": "Festivalzelt am Hafen"
+         *     }
+         */
+        CalEventVenueInput: components["schemas"]["CalLinkedPostIds"] | {
+            /** @description The id of an existing venue. */
+            id: number;
+        } | components["schemas"]["CalVenueCreate"] | ({
+            /** @description The id of an existing venue. */
+            id: number;
+        } | components["schemas"]["CalVenueCreate"])[];
+        /**
+         * CalOrganizerCreate
+         * @description The fields of a new organizer; `organizer` (the name) is required. By default, data that matches an existing organizer returns that organizer instead of a duplicate (still 201).
+         */
+        CalOrganizerCreate: {
+            /**
+             * @description The organizer name. The route declares a default of `null`, which never applies on create, where the name is required.
+             * @example Festival Foundation
+             */
+            organizer: string;
+            /**
+             * @description The author's user id (an existing user, else 400). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
+            author?: number;
+            /**
+             * @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
+            date?: string;
+            /**
+             * @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
+            date_utc?: string;
+            /**
+             * @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
+            description?: string;
+            /**
+             * @description The post status (`publish`, `future`, `draft`, `pending`, `private`); callers without the capability to publish **events** who ask for `publish` or `future` get `pending`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
+            status?: string;
+            /**
+             * @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
+            phone?: string;
+            /**
+             * @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
+            website?: string;
+            /**
+             * @description The e-mail address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
+            email?: string;
+            /**
+             * @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
+             * @default null
+             */
+            image?: string;
+        };
+        /**
+         * CalEventOrganizerInput
+         * @description The event's organizers as the calendar's route takes them ("ids or data"): organizer ids (see
+         *     `CalLinkedPostIds`), or a list whose entries are organizer ids, objects with the `id` of an
+         *     organizer (links it) or a new organizer's data: the fields of an organizer create
+         *     (`CalOrganizerCreate`, the name `organizer` required), which the calendar creates (by default it
+         *     returns a matching existing organizer instead of a duplicate) and links. An entry that fails the
+         *     organizer create's own validation, has no name, or an id that is not an organizer is refused with
+         *     400 `rest_invalid_param` before anything is written. One organizer's data as a single object (not
+         *     in a list) passes the route's validation, but the calendar then reads each of its fields as an
+         *     entry and refuses the event with 400 `could-not-create-organizer`; a venue given as data in the
+         *     same request has been created by then and stays (TEC 6.17.2).
+         * @default null
+         * @example [
+         *       41
+         *     ]
+         * @example [
+         *       {
+         *         "organizer": "Toneelgroep Zomer"
+         *       }
+         *     ]
+         */
+        CalEventOrganizerInput: components["schemas"]["CalLinkedPostIds"] | (number | {
+            /** @description The id of an existing organizer. */
+            id: number;
+        } | components["schemas"]["CalOrganizerCreate"])[] | components["schemas"]["CalOrganizerCreate"];
+        /**
+         * CalEventCreate
+         * @description The fields of a new event. `title`, `start_date` and `end_date` are required (400 `rest_missing_callback_param` without them).
+         */
+        CalEventCreate: {
+            /**
+             * @description The event title.
+             * @example Opening night: Brass & Beats
+             */
+            title: string;
+            /**
+             * @description The start date and time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Read in the request's `timezone` if given, else in the site's time zone.
+             * @example 2025-06-14 20:00:00
+             */
+            start_date: string;
+            /**
+             * @description The end date and time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Read like `start_date`.
+             * @example 2025-06-14 23:30:00
+             */
+            end_date: string;
+            /** @description The author's user id (an existing user, else 400). */
+            author?: number;
+            /** @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
+            date?: string;
+            /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
+            date_utc?: string;
+            /** @description The description (HTML). */
+            description?: string;
+            /** @description The slug (post name). */
+            slug?: string;
+            /** @description The excerpt. */
+            excerpt?: string;
+            /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`). A caller without the capability to publish events who asks for `publish` or `future` gets `pending`. Omitted: `publish` for callers who may publish, `draft` for others; on update too, so an update can change the status of an event the client did not mean to touch. */
+            status?: string;
+            /**
+             * @description The event's time zone: a zone identifier (`Europe/Amsterdam`) or a `UTC+2` style string; an empty string unsets it.
+             * @example Europe/Amsterdam
+             */
+            timezone?: string;
+            /**
+             * @description Whether the event lasts the whole day. Omitted: false, on update too.
+             * @default false
+             */
+            all_day?: boolean;
+            /** @description The featured image: an attachment id or an image URL. A URL makes the site download the image, which needs the `upload_files` capability (else 400). */
+            image?: string;
+            /** @description The event cost (any value; usually a string such as `15`, `€15` or `10 - 25`). A leading or trailing currency symbol sets the symbol and its position. */
+            cost?: unknown;
+            /**
+             * @description The event website URL (any value; a URL or an empty string). `null` (the default) or omitted: the field is not written.
+             * @default null
+             */
+            website?: unknown;
+            /** @description Whether the event page shows a map. Omitted: written as false, on update too (send the full record). */
+            show_map?: boolean;
+            /** @description Whether the event page shows a map link. Omitted: written as false, on update too. */
+            show_map_link?: boolean;
+            /** @description Whether the event is hidden from the calendar's listings (and from the `events` list). */
+            hide_from_listings?: boolean;
+            /** @description Whether the event is sticky in the month view. Omitted: written as false, on update too. */
+            sticky?: boolean;
+            /** @description Whether the event is featured on the site. Omitted: written as false, on update too. */
+            featured?: boolean;
+            /**
+             * @description The event categories, as ids (the platform describes the field as "id or name": it also resolves category names, which this type leaves out). An empty array removes every category. `null` (the default) or omitted: the field is not written.
+             * @default null
+             */
+            categories?: number[] | null;
+            /**
+             * @description The tags, as ids (described by the platform as "id or name": names are resolved too, which this type leaves out). An empty array removes every tag. `null` (the default) or omitted: the field is not written.
+             * @default null
+             */
+            tags?: number[] | null;
+            /** @description The venue linked to the event: a venue id, or a new venue's data, which the calendar creates and links (the platform says "ids or data"); `null` or omitted: the field is not written. */
+            venue?: components["schemas"]["CalEventVenueInput"];
+            /** @description The organizers linked to the event: organizer ids, or a list of ids and new organizers' data, which the calendar creates and links (the platform says "ids or data"); `null` or omitted: the field is not written. */
+            organizer?: components["schemas"]["CalEventOrganizerInput"];
+        };
+        /**
+         * CalEventUpdate
+         * @description The fields to change on an event, all optional. Not a true partial update: omitted `all_day`, `show_map`, `show_map_link`, `sticky` and `featured` are written as false and an omitted `status` is reset (see `status`), so send the full record.
+         */
+        CalEventUpdate: {
+            /** @description The event's id. The route requires it and the path's `{id}` always supplies it, so leave it out of the body. The platform reads a parameter from the JSON body first, then a form body, then the query string, and the URL path last, so a body value takes precedence over the path value. A different id here makes both the permission check and the update apply to that other event. */
+            id?: number;
+            /**
+             * @description The event title.
+             * @example Opening night: Brass & Beats
+             */
+            title?: string;
+            /**
+             * @description The start date and time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Read in the request's `timezone` if given, else in the site's time zone.
+             * @example 2025-06-14 20:00:00
+             */
+            start_date?: string;
+            /**
+             * @description The end date and time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Read like `start_date`.
+             * @example 2025-06-14 23:30:00
+             */
+            end_date?: string;
+            /** @description The author's user id (an existing user, else 400). */
+            author?: number;
+            /** @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
+            date?: string;
+            /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
+            date_utc?: string;
+            /** @description The description (HTML). */
+            description?: string;
+            /** @description The slug (post name). */
+            slug?: string;
+            /** @description The excerpt. */
+            excerpt?: string;
+            /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`). A caller without the capability to publish events who asks for `publish` or `future` gets `pending`. Omitted: `publish` for callers who may publish, `draft` for others; on update too, so an update can change the status of an event the client did not mean to touch. */
+            status?: string;
+            /**
+             * @description The event's time zone: a zone identifier (`Europe/Amsterdam`) or a `UTC+2` style string; an empty string unsets it.
+             * @example Europe/Amsterdam
+             */
+            timezone?: string;
+            /**
+             * @description Whether the event lasts the whole day. Omitted: false, on update too.
+             * @default false
+             */
+            all_day?: boolean;
+            /** @description The featured image: an attachment id or an image URL. A URL makes the site download the image, which needs the `upload_files` capability (else 400). */
+            image?: string;
+            /** @description The event cost (any value; usually a string such as `15`, `€15` or `10 - 25`). A leading or trailing currency symbol sets the symbol and its position. */
+            cost?: unknown;
+            /**
+             * @description The event website URL (any value; a URL or an empty string). `null` (the default) or omitted: the field is not written.
+             * @default null
+             */
+            website?: unknown;
+            /** @description Whether the event page shows a map. Omitted: written as false, on update too (send the full record). */
+            show_map?: boolean;
+            /** @description Whether the event page shows a map link. Omitted: written as false, on update too. */
+            show_map_link?: boolean;
+            /** @description Whether the event is hidden from the calendar's listings (and from the `events` list). */
+            hide_from_listings?: boolean;
+            /** @description Whether the event is sticky in the month view. Omitted: written as false, on update too. */
+            sticky?: boolean;
+            /** @description Whether the event is featured on the site. Omitted: written as false, on update too. */
+            featured?: boolean;
+            /**
+             * @description The event categories, as ids (the platform describes the field as "id or name": it also resolves category names, which this type leaves out). An empty array removes every category. `null` (the default) or omitted: the field is not written.
+             * @default null
+             */
+            categories?: number[] | null;
+            /**
+             * @description The tags, as ids (described by the platform as "id or name": names are resolved too, which this type leaves out). An empty array removes every tag. `null` (the default) or omitted: the field is not written.
+             * @default null
+             */
+            tags?: number[] | null;
+            /** @description The venue linked to the event: a venue id, or a new venue's data, which the calendar creates and links (the platform says "ids or data"); `null` or omitted: the field is not written. */
+            venue?: components["schemas"]["CalEventVenueInput"];
+            /** @description The organizers linked to the event: organizer ids, or a list of ids and new organizers' data, which the calendar creates and links (the platform says "ids or data"); `null` or omitted: the field is not written. */
+            organizer?: components["schemas"]["CalEventOrganizerInput"];
+        };
+        /**
+         * CalEventUpdateBySlug
+         * @description The fields to change on the event the path's slug names, all optional (`slug` included). Same caveats as `CalEventUpdate`: omitted flags are written as false, so send the full record.
+         */
+        CalEventUpdateBySlug: {
+            /**
+             * @description The event title.
+             * @example Opening night: Brass & Beats
+             */
+            title?: string;
+            /**
+             * @description The start date and time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Read in the request's `timezone` if given, else in the site's time zone.
+             * @example 2025-06-14 20:00:00
+             */
+            start_date?: string;
+            /**
+             * @description The end date and time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Read like `start_date`.
+             * @example 2025-06-14 23:30:00
+             */
+            end_date?: string;
+            /** @description The author's user id (an existing user, else 400). */
+            author?: number;
+            /** @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
+            date?: string;
+            /** @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. */
+            date_utc?: string;
+            /** @description The description (HTML). */
+            description?: string;
+            /** @description The excerpt. */
+            excerpt?: string;
+            /** @description The post status (`publish`, `future`, `draft`, `pending`, `private`). A caller without the capability to publish events who asks for `publish` or `future` gets `pending`. Omitted: `publish` for callers who may publish, `draft` for others; on update too, so an update can change the status of an event the client did not mean to touch. */
+            status?: string;
+            /**
+             * @description The event's time zone: a zone identifier (`Europe/Amsterdam`) or a `UTC+2` style string; an empty string unsets it.
+             * @example Europe/Amsterdam
+             */
+            timezone?: string;
+            /**
+             * @description Whether the event lasts the whole day. Omitted: false, on update too.
+             * @default false
+             */
+            all_day?: boolean;
+            /** @description The featured image: an attachment id or an image URL. A URL makes the site download the image, which needs the `upload_files` capability (else 400). */
+            image?: string;
+            /** @description The event cost (any value; usually a string such as `15`, `€15` or `10 - 25`). A leading or trailing currency symbol sets the symbol and its position. */
+            cost?: unknown;
+            /**
+             * @description The event website URL (any value; a URL or an empty string). `null` (the default) or omitted: the field is not written.
+             * @default null
+             */
+            website?: unknown;
+            /** @description Whether the event page shows a map. Omitted: written as false, on update too (send the full record). */
+            show_map?: boolean;
+            /** @description Whether the event page shows a map link. Omitted: written as false, on update too. */
+            show_map_link?: boolean;
+            /** @description Whether the event is hidden from the calendar's listings (and from the `events` list). */
+            hide_from_listings?: boolean;
+            /** @description Whether the event is sticky in the month view. Omitted: written as false, on update too. */
+            sticky?: boolean;
+            /** @description Whether the event is featured on the site. Omitted: written as false, on update too. */
+            featured?: boolean;
+            /**
+             * @description The event categories, as ids (the platform describes the field as "id or name": it also resolves category names, which this type leaves out). An empty array removes every category. `null` (the default) or omitted: the field is not written.
+             * @default null
+             */
+            categories?: number[] | null;
+            /**
+             * @description The tags, as ids (described by the platform as "id or name": names are resolved too, which this type leaves out). An empty array removes every tag. `null` (the default) or omitted: the field is not written.
+             * @default null
+             */
+            tags?: number[] | null;
+            /** @description The venue linked to the event: a venue id, or a new venue's data, which the calendar creates and links (the platform says "ids or data"); `null` or omitted: the field is not written. */
+            venue?: components["schemas"]["CalEventVenueInput"];
+            /** @description The organizers linked to the event: organizer ids, or a list of ids and new organizers' data, which the calendar creates and links (the platform says "ids or data"); `null` or omitted: the field is not written. */
+            organizer?: components["schemas"]["CalEventOrganizerInput"];
+            /** @description Optional. The platform reads a parameter from the JSON body first, then a form body, then the query string, and the URL path last, so a body value takes precedence over the path value. A body `slug` is therefore used to look the event up instead of the path's slug (and is written back as its post name), so an event cannot be renamed through this route: rename it through `/events/{id}`. */
+            slug?: string;
+        };
+        /**
+         * CalVenueList
+         * @description A page of venues. An empty result is 200 with `venues: []` and totals of 0.
+         */
+        CalVenueList: {
+            /** @description The venues of this page. */
+            venues: components["schemas"]["CalVenue"][];
+            /** @description The collection URL (ending in `/`) with the *effective* query after defaults and normalisation (`page`, `per_page`, dates, `status`, …); for a signed-in editor the echoed `status` can be `any`. */
+            rest_url: components["schemas"]["CalArchiveUrl"];
+            /** @description The URL of the next page, keeping every filter; absent on the last page. */
+            next_rest_url?: components["schemas"]["CalArchiveUrl"];
+            /** @description The URL of the previous page; absent on page 1 (for page 2 it is `rest_url` without `page`). */
+            previous_rest_url?: components["schemas"]["CalArchiveUrl"];
+            /** @description The number of venues the query matches (the `X-TEC-Total` header repeats it). */
+            total: number;
+            /** @description The number of pages at the effective page size; 0 when `total` is 0 (the `X-TEC-TotalPages` header repeats it). */
+            total_pages: number;
         };
         /**
          * CalVenueUpdate
@@ -7711,62 +7815,6 @@ export interface components {
             total: number;
             /** @description The number of pages at the effective page size; 0 when `total` is 0 (the `X-TEC-TotalPages` header repeats it). */
             total_pages: number;
-        };
-        /**
-         * CalOrganizerCreate
-         * @description The fields of a new organizer; `organizer` (the name) is required. By default, data that matches an existing organizer returns that organizer instead of a duplicate (still 201).
-         */
-        CalOrganizerCreate: {
-            /**
-             * @description The organizer name. The route declares a default of `null`, which never applies on create, where the name is required.
-             * @example Festival Foundation
-             */
-            organizer: string;
-            /**
-             * @description The author's user id (an existing user, else 400). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
-             * @default null
-             */
-            author?: number;
-            /**
-             * @description The publication date, site time. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
-             * @default null
-             */
-            date?: string;
-            /**
-             * @description The publication date, UTC. Any date PHP's `strtotime` parses (e.g. `2025-06-14 20:00:00`, `2025-06-14`, `+1 week`); anything else is 400. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
-             * @default null
-             */
-            date_utc?: string;
-            /**
-             * @description The description (HTML). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
-             * @default null
-             */
-            description?: string;
-            /**
-             * @description The post status (`publish`, `future`, `draft`, `pending`, `private`); callers without the capability to publish **events** who ask for `publish` or `future` get `pending`. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
-             * @default null
-             */
-            status?: string;
-            /**
-             * @description The phone number. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
-             * @default null
-             */
-            phone?: string;
-            /**
-             * @description The website URL (a URL or empty). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
-             * @default null
-             */
-            website?: string;
-            /**
-             * @description The e-mail address. Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
-             * @default null
-             */
-            email?: string;
-            /**
-             * @description The featured image: an attachment id or an image URL (a URL needs the `upload_files` capability). Omitted: the field is not written (the route declares a default of `null`, but an explicit JSON `null` is refused with 400 `rest_invalid_type`).
-             * @default null
-             */
-            image?: string;
         };
         /**
          * CalOrganizerUpdate

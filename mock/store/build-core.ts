@@ -193,6 +193,7 @@ export function media(m: MediaInput): WpRecord {
     link: `${parentUrl}${slug}/`,
     title: { raw: m.title, rendered: texturize(m.title) },
     author: 1,
+    featured_media: 0,
     comment_status: 'open',
     ping_status: 'closed',
     template: '',
@@ -208,6 +209,8 @@ export function media(m: MediaInput): WpRecord {
     post: m.post ? m.post.id : null,
     missing_image_sizes: [],
     source_url: source,
+    filename: `${m.base}.${m.ext}`,
+    filesize: m.filesize ?? null,
   };
 }
 

@@ -91,6 +91,54 @@ function linked(ctx: WriteCtx, key: CollectionKey, value: unknown): number[] | P
   return out;
 }
 
+/** The context of an event write: the clock, and the template of a venue or organizer created inline. */
+export type EventWriteCtx = WriteCtx & { clock: Clock; templateFor?: (key: CollectionKey) => JsonObject };
+
+const isData = (v: unknown): v is JsonObject => asObject(v) !== undefined && !Array.isArray(v);
+const hasId = (v: JsonObject): boolean => v.id !== undefined && v.id !== null && v.id !== '' && v.id !== 0;
+
+/** A venue or organizer created from the data an event write carries, stored at once (the calendar
+ *  inserts it before the event, so it stays when the event is refused afterwards). */
+function insertLinked(ctx: EventWriteCtx, key: CollectionKey, data: JsonObject): number {
+  const lctx: WriteCtx = { ...ctx, key, template: ctx.templateFor?.(key) ?? {} };
+  const rec = newLinked(lctx, data);
+  ctx.store.put(key, rec);
+  return rec.record.id;
+}
+
+/**
+ * Venues or organizers as TEC's `Linked_Post_Base::insert` reads them ("ids or data"): an id, or an
+ * object with an `id`, links that post; other objects are a new post's data. The venue route reads
+ * one venue: a non-empty list (of ids or data) is `could-not-create-venue`. The organizer
+ * route reads a list: one organizer's data not in a list is `could-not-create-organizer` (it reads
+ * each field as an entry). Both checked on TEC 6.17.2 (see CalEventVenueInput, CalEventOrganizerInput).
+ */
+function linkedOrData(ctx: EventWriteCtx, key: CollectionKey, value: unknown): number[] | PlatformAnswer {
+  const venue = key === 'cal/events/v1/venues';
+  const cannot = (): PlatformAnswer =>
+    venue
+      ? error(400, 'could-not-create-venue', 'The venue could not be created from the provided data')
+      : error(400, 'could-not-create-organizer', 'The organizer could not be created from the provided data');
+  if (isData(value)) {
+    if (hasId(value)) return linked(ctx, key, value.id);
+    return venue ? [insertLinked(ctx, key, value)] : cannot();
+  }
+  if (venue && Array.isArray(value) && value.length) return cannot();
+  const out: number[] = [];
+  for (const entry of Array.isArray(value) ? value : [value]) {
+    if (!isData(entry)) {
+      const ids = linked(ctx, key, entry);
+      if (!Array.isArray(ids)) return ids;
+      out.push(...ids);
+    } else if (hasId(entry)) {
+      const ids = linked(ctx, key, entry.id);
+      if (!Array.isArray(ids)) return ids;
+      out.push(...ids);
+    } else out.push(insertLinked(ctx, key, entry));
+  }
+  return out;
+}
+
 /** Terms by id, slug or name; an unknown name creates the term, an unknown id is 400. */
 function terms(ctx: WriteCtx, key: CollectionKey, value: unknown): number[] | PlatformAnswer {
   const out: number[] = [];
@@ -108,7 +156,7 @@ function terms(ctx: WriteCtx, key: CollectionKey, value: unknown): number[] | Pl
 const SCALARS = ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured', 'timezone', 'status', 'website'];
 
 /** Set an event write's fields (create or update); an answer when the platform refuses it. */
-export function applyEventWrite(ctx: WriteCtx & { clock: Clock }, rec: Rec, input: unknown): PlatformAnswer | null {
+export function applyEventWrite(ctx: EventWriteCtx, rec: Rec, input: unknown): PlatformAnswer | null {
   const r = rec.record;
   const body = asObject(input) ?? {};
   for (const k of SCALARS) if (body[k] !== undefined && body[k] !== null) r[k] = body[k];
@@ -124,10 +172,10 @@ export function applyEventWrite(ctx: WriteCtx & { clock: Clock }, rec: Rec, inpu
     r.cost = cost;
     r.cost_details = costDetails(cost, r.cost_details ?? {});
   }
-  // Venues and organizers by id; categories and tags by id, slug or name.
+  // Venues and organizers by id or data (created first, in this order); categories and tags by id, slug or name.
   for (const [field, key, read] of [
-    ['venue', 'cal/events/v1/venues', linked],
-    ['organizer', 'cal/events/v1/organizers', linked],
+    ['venue', 'cal/events/v1/venues', linkedOrData],
+    ['organizer', 'cal/events/v1/organizers', linkedOrData],
     ['categories', 'cal/events/v1/categories', terms],
     ['tags', 'cal/events/v1/tags', terms],
   ] as const) {
@@ -143,7 +191,7 @@ export function applyEventWrite(ctx: WriteCtx & { clock: Clock }, rec: Rec, inpu
 }
 
 /** A new event, or the platform's refusal. */
-export function newEvent(ctx: WriteCtx & { clock: Clock }, input: unknown): Rec | PlatformAnswer {
+export function newEvent(ctx: EventWriteCtx, input: unknown): Rec | PlatformAnswer {
   const body = asObject(input) ?? {};
   const r = freshCal(ctx);
   Object.assign(r, { all_day: false, featured: false, sticky: false, hide_from_listings: false, cost: '', categories: [], tags: [], venue: [], organizer: [] });

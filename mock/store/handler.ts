@@ -7,7 +7,7 @@ import { CALENDAR_NAMESPACE, CORE_NAMESPACE, LANGUAGE_PARAM } from '../../core/p
 import { deref, type OpenApiDoc, type OperationObject, type Schema } from '../../core/spec.ts';
 import { rememberText } from '../json-text.ts';
 import { type Clock } from './clock.ts';
-import { applyEventWrite, applyLinkedWrite, applyTermWrite, linkedIds, newEvent, newLinked, newTerm } from './cal-records.ts';
+import { applyEventWrite, applyLinkedWrite, applyTermWrite, linkedIds, newEvent, newLinked, newTerm, type EventWriteCtx } from './cal-records.ts';
 import { applyCoreWrite, newCoreRecord, newUser, revisionOf, type WriteCtx } from './core-records.ts';
 import { classList, coreLinks, contextSchema, presentCal, project } from './present.ts';
 import { filterCalOther, filterCore, filterEvents, listParam, param, sortRecs, type ListQuery } from './query.ts';
@@ -189,10 +189,11 @@ function templateOf(c: StoreCall, key: CollectionKey): JsonObject {
   return structuredClone(asObject(deref(ex, c.doc)?.value) ?? {});
 }
 
-const writeCtx = (c: StoreCall, key: CollectionKey): WriteCtx & { clock: Clock } => ({
+const writeCtx = (c: StoreCall, key: CollectionKey): EventWriteCtx => ({
   store: c.store,
   key,
   template: templateOf(c, key),
+  templateFor: (k) => templateOf(c, k),
   lang: (param(c.pairs, LANGUAGE_PARAM) ?? 'en') as Lang,
   now: c.clock.now(),
   clock: c.clock,

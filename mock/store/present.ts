@@ -82,6 +82,11 @@ export function coreLinks(key: CollectionKey, r: WpRecord, store: Store, context
   } else {
     links.author = href(`/core/v2/users/${r.author}`, { embeddable: true });
     links.replies = href(`/core/v2/comments?post=${r.id}`, { embeddable: true });
+    // The post a file was uploaded to (WP_REST_Attachments_Controller::prepare_links, WordPress 6.9+).
+    if (key === 'core/v2/media' && r.post) {
+      const parent = (['core/v2/posts', 'core/v2/pages'] as const).find((k) => store.get(k, Number(r.post)));
+      if (parent) links['wp:attached-to'] = href(`/${parent}/${r.post}`, { embeddable: true, post_type: parent === 'core/v2/posts' ? 'post' : 'page', id: r.post });
+    }
     if (key !== 'core/v2/media') {
       const revs = store.all(`${key}/revisions` as CollectionKey).filter((x) => x.record.parent === r.id);
       links['version-history'] = href(`${base}/${r.id}/revisions`, { count: revs.length });

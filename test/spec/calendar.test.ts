@@ -44,7 +44,9 @@ function expectSeedType(where: string, schema: Json, word: string): void {
   }
   if (w.startsWith('array of integer')) {
     expect(types.has('array'), `${where}: array`).toBe(true);
-    expect(typesOf(s.items ?? s.oneOf?.find((m: Json) => deref(m).type === 'array')?.items).has('integer'), `${where}: items integer`).toBe(true);
+    // The array itself, or the first member of a union that is an array with items (ids or data: the ids).
+    const arrayMember = [...(s.oneOf ?? []), ...(s.anyOf ?? [])].map((m: Json) => deref(m)).find((m: Json) => typesOf(m).has('array') && m.items);
+    expect(typesOf(s.items ?? arrayMember?.items).has('integer'), `${where}: items integer`).toBe(true);
     return;
   }
   if (w === 'boolean-like') {

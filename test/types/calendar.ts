@@ -20,7 +20,7 @@ export const createEvent: CreateEventBody = {
   website: null,
   categories: [22],
   tags: null,
-  venue: [210],
+  venue: 210,
   organizer: [311],
 };
 
