@@ -37,6 +37,9 @@ export async function prismReply(front: Front, req: IncomingMessage, asked: Aske
   for (const [k, v] of Object.entries(answer.headers)) if (!HOP.has(k) && k !== 'date' && k !== 'sl-violations' && k !== '__proto__') out[k] = v;
   Object.assign(out, violations, CORS);
   const json = answer.status < 300 && /json/i.test(String(answer.headers['content-type'] ?? '')) ? tryJson(answer.body) : undefined;
+  // A documented answer without a body (an add-on's `200` with nothing printed): the platform still
+  // sends its JSON content type (recorded: `wpml/tm/v1/ams/engines`); Prism says text/plain.
+  if (answer.body.length === 0) out['content-type'] = 'application/json; charset=UTF-8';
   if (json === undefined) return { status: answer.status, headers: { ...out, 'content-length': String(answer.body.length) }, body: answer.body };
   return shape(front, req, asked, { status: answer.status, headers: out, json }, prepared, violations);
 }

@@ -21,6 +21,20 @@ export function needsAuth(o: Operation, doc: Json): boolean {
   return sec.length > 0 && !sec.some((s: Json) => Object.keys(s).length === 0);
 }
 
+/** A REST nonce, as the page a signed-in browser loaded would hold it (the mock checks its presence). */
+export const NONCE = '5a1e2c3d4f';
+
+/**
+ * The credentials a client of the operation sends: an application password where the operation
+ * takes one, else the signed-in browser's nonce (`cookie-nonce`: the routes that refuse an
+ * application password).
+ */
+export function credentialsFor(o: Operation, doc: Json): Record<string, string> {
+  const sec: Json[] = o.op.security ?? doc.security ?? [];
+  if (sec.some((s) => 'application-passwords' in s) || !sec.some((s) => 'cookie-nonce' in s)) return { authorization: BASIC };
+  return { 'x-wp-nonce': NONCE, cookie: 'wordpress_logged_in_festival=editor' };
+}
+
 function firstExample(node: Json): unknown {
   if (!node) return undefined;
   if (node.example !== undefined) return node.example;
@@ -81,7 +95,7 @@ export function validRequest(o: Operation, doc: Json): Req {
     else if (p.required && p.in === 'query') query[p.name] = paramValue(p);
     else if (p.required && p.in === 'header') headers[p.name.toLowerCase()] = String(paramValue(p));
   }
-  if (needsAuth(o, doc)) headers.authorization = BASIC;
+  if (needsAuth(o, doc)) Object.assign(headers, credentialsFor(o, doc));
   const rb = requestBodyOf(o);
   const req: Req = { method: o.method, url: fillPath(o.path, path), path, query, headers };
   if (rb.required) {

@@ -6,10 +6,14 @@
 // is stricter (the platform's own rules Prism does not know) the cases are printed, not hidden.
 import http from 'node:http';
 import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenApiDoc } from '../../core/spec.js';
 import { createFront } from '../../mock/front.ts';
+import { withLooseEmbeds } from '../../mock/groups.ts';
 import { freePort, spawnPrism, stopChild, waitForHttp } from '../../mock/prism.ts';
 import { isStoreRoute } from '../../mock/store/handler.ts';
 import { createStoreHost, type StoreHost } from '../../mock/store/host.ts';
@@ -26,10 +30,14 @@ let prismBase: string;
 let host: StoreHost;
 let front: http.Server;
 let mockBase: string;
+const scratch = mkdtempSync(join(tmpdir(), 'store-differential-'));
 
 beforeAll(async () => {
   const port = await freePort();
-  prism = spawnPrism({ spec: 'generated/openapi.json', port, cwd: ROOT });
+  // Prism on the whole bundle as the mock gives it to its Prisms (mock/groups.ts: `_embedded` loose).
+  const spec = join(scratch, 'openapi.json');
+  writeFileSync(spec, JSON.stringify(withLooseEmbeds(doc)));
+  prism = spawnPrism({ spec, port, cwd: ROOT, remove: [scratch] });
   await waitForHttp(port, { child: prism, timeoutMs: 90_000 });
   prismBase = `http://127.0.0.1:${port}`;
   host = createStoreHost(doc);
@@ -40,6 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((r) => front?.close(r));
   await stopChild(prism);
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 /** Path values that exist in the seed (the mock's verdict must be about validity, not existence). */
