@@ -74,14 +74,17 @@ export function withLooseEmbeds(doc: OpenApiDoc): OpenApiDoc {
     if (!node || typeof node !== 'object') return node;
     const out: JsonObject = {};
     for (const [k, v] of Object.entries(node)) {
-      if (k === 'example' || k === 'examples' || k === 'default' || k === 'const' || k === 'enum') out[k] = v; // data, not schemas
+      if (k === 'example' || k === 'examples' || k === 'default' || k === 'const' || k === 'enum')
+        out[k] = v; // data, not schemas
       else if (k === 'properties' && v && typeof v === 'object' && !Array.isArray(v))
         out[k] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, name === '_embedded' ? { type: 'object' } : loosen(s)]));
       else out[k] = loosen(v);
     }
     return out;
   };
-  const components = doc.components ? { ...doc.components, schemas: loosen(doc.components.schemas) as NonNullable<OpenApiDoc['components']>['schemas'] } : undefined;
+  const components = doc.components
+    ? { ...doc.components, schemas: loosen(doc.components.schemas) as NonNullable<OpenApiDoc['components']>['schemas'] }
+    : undefined;
   return { ...doc, paths: loosen(doc.paths) as OpenApiDoc['paths'], ...(components ? { components } : {}) };
 }
 

@@ -134,7 +134,14 @@ export function titleOf(rec: unknown): string {
   const t = member(rec, 'title');
   // A comment has no title or name: its text stands for it (raw, as the edit context reads it).
   const text = t === undefined && member(rec, 'name') === undefined ? member(member(rec, 'content'), 'raw') : undefined;
-  const parts = [typeof t === 'string' ? t : member(t, 'raw'), member(t, 'rendered'), member(rec, 'name'), member(rec, 'venue'), member(rec, 'organizer'), text];
+  const parts = [
+    typeof t === 'string' ? t : member(t, 'raw'),
+    member(t, 'rendered'),
+    member(rec, 'name'),
+    member(rec, 'venue'),
+    member(rec, 'organizer'),
+    text,
+  ];
   return parts.filter((p) => typeof p === 'string').join(' ');
 }
 

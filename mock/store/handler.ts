@@ -280,7 +280,8 @@ function search(c: StoreCall): StoreAnswer | null {
   const words = phrase.split(/\s+/).filter(Boolean);
   const include = listParam(c.pairs, 'include')?.map(Number);
   const exclude = listParam(c.pairs, 'exclude')?.map(Number) ?? [];
-  const textOf = (v: unknown): string => String(typeof v === 'object' && v !== null ? (member(v, 'rendered') ?? member(v, 'raw') ?? '') : (v ?? '')).toLowerCase();
+  const textOf = (v: unknown): string =>
+    String(typeof v === 'object' && v !== null ? (member(v, 'rendered') ?? member(v, 'raw') ?? '') : (v ?? '')).toLowerCase();
   const found: { subtype: string; rec: Rec; inTitle: boolean }[] = [];
   for (const subtype of subtypes)
     for (const rec of c.store.all(SEARCHED[subtype].key)) {
@@ -292,7 +293,12 @@ function search(c: StoreCall): StoreAnswer | null {
       if (!words.every((w) => all.includes(w))) continue;
       found.push({ subtype, rec, inTitle: phrase !== '' && title.includes(phrase) });
     }
-  found.sort((a, b) => Number(b.inTitle) - Number(a.inTitle) || String(b.rec.record.date ?? '').localeCompare(String(a.rec.record.date ?? '')) || b.rec.record.id - a.rec.record.id);
+  found.sort(
+    (a, b) =>
+      Number(b.inTitle) - Number(a.inTitle) ||
+      String(b.rec.record.date ?? '').localeCompare(String(a.rec.record.date ?? '')) ||
+      b.rec.record.id - a.rec.record.id,
+  );
   const schema = contextSchema(c.doc, c.op, param(c.pairs, 'context') ?? 'view');
   const show = ({ subtype, rec }: (typeof found)[number]): JsonObject => {
     const r = rec.record;
@@ -363,7 +369,11 @@ function create(c: StoreCall, key: CollectionKey): StoreAnswer | PlatformAnswer 
     // A signed-in commenter's name, email and URL are the user's unless the body gives them (WP_REST_Comments_Controller::create_item).
     rec = newCoreRecord(ctx, body);
     const me = c.store.get('core/v2/users', CALLER_ID)?.record;
-    for (const [field, from] of [['author_name', 'name'], ['author_email', 'email'], ['author_url', 'url']] as const)
+    for (const [field, from] of [
+      ['author_name', 'name'],
+      ['author_email', 'email'],
+      ['author_url', 'url'],
+    ] as const)
       if (me && member(body, field) === undefined) rec.record[field] = me[from] ?? '';
   } else rec = newCoreRecord(ctx, body);
   if ('body' in rec) return rec;
@@ -445,7 +455,15 @@ function remove(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platf
 }
 
 /** The post types WordPress deletes with their author when nothing is reassigned (`delete_with_user`), and their children. */
-const DELETED_WITH_USER: CollectionKey[] = ['core/v2/posts', 'core/v2/pages', 'core/v2/media', 'core/v2/posts/revisions', 'core/v2/pages/revisions', 'core/v2/posts/autosaves', 'core/v2/pages/autosaves'];
+const DELETED_WITH_USER: CollectionKey[] = [
+  'core/v2/posts',
+  'core/v2/pages',
+  'core/v2/media',
+  'core/v2/posts/revisions',
+  'core/v2/pages/revisions',
+  'core/v2/posts/autosaves',
+  'core/v2/pages/autosaves',
+];
 
 /**
  * A user deleted (WP_REST_Users_Controller::delete_item): only with `force` (501 otherwise), the
@@ -454,7 +472,10 @@ const DELETED_WITH_USER: CollectionKey[] = ['core/v2/posts', 'core/v2/pages', 'c
  */
 function removeUser(c: StoreCall, rec: Rec): StoreAnswer | PlatformAnswer {
   const id = rec.record.id;
-  if (!FORCE(c)) return documented(c, 501, /trash_not_supported/) ?? fallback(501, 'rest_trash_not_supported', "Users do not support trashing. Set 'force' to true to delete.");
+  if (!FORCE(c))
+    return (
+      documented(c, 501, /trash_not_supported/) ?? fallback(501, 'rest_trash_not_supported', "Users do not support trashing. Set 'force' to true to delete.")
+    );
   const given = String(param(c.pairs, 'reassign') ?? member(c.body, 'reassign') ?? '');
   const reassign = /^(false|)$/i.test(given) ? null : Number(given);
   if (reassign !== null && (reassign === id || !c.store.get('core/v2/users', reassign)))

@@ -85,7 +85,8 @@ export function coreLinks(key: CollectionKey, r: WpRecord, store: Store, context
     // The post a file was uploaded to (WP_REST_Attachments_Controller::prepare_links, WordPress 6.9+).
     if (key === 'core/v2/media' && r.post) {
       const parent = (['core/v2/posts', 'core/v2/pages'] as const).find((k) => store.get(k, Number(r.post)));
-      if (parent) links['wp:attached-to'] = href(`/${parent}/${r.post}`, { embeddable: true, post_type: parent === 'core/v2/posts' ? 'post' : 'page', id: r.post });
+      if (parent)
+        links['wp:attached-to'] = href(`/${parent}/${r.post}`, { embeddable: true, post_type: parent === 'core/v2/posts' ? 'post' : 'page', id: r.post });
     }
     if (key !== 'core/v2/media') {
       const revs = store.all(`${key}/revisions` as CollectionKey).filter((x) => x.record.parent === r.id);
@@ -113,7 +114,11 @@ function commentLinks(r: WpRecord, store: Store): JsonObject {
   const links: JsonObject = { self: href(`/core/v2/comments/${r.id}`), collection: href('/core/v2/comments') };
   if (Number(r.author)) links.author = href(`/core/v2/users/${String(r.author)}`, { embeddable: true });
   const post = store.get('core/v2/posts', Number(r.post)) ?? store.get('core/v2/pages', Number(r.post));
-  if (post) links.up = href(`/core/v2/${post.record.type === 'page' ? 'pages' : 'posts'}/${post.record.id}`, { embeddable: true, post_type: String(post.record.type ?? 'post') });
+  if (post)
+    links.up = href(`/core/v2/${post.record.type === 'page' ? 'pages' : 'posts'}/${post.record.id}`, {
+      embeddable: true,
+      post_type: String(post.record.type ?? 'post'),
+    });
   if (Number(r.parent)) links['in-reply-to'] = href(`/core/v2/comments/${String(r.parent)}`, { embeddable: true });
   if (store.all('core/v2/comments').some((c) => c.record.parent === r.id)) links.children = href(`/core/v2/comments?parent=${r.id}`, { embeddable: true });
   return links;

@@ -67,7 +67,11 @@ export function filterCore(recs: Rec[], q: ListQuery): Rec[] {
   // A comment's `status` filter names `approve` what its answer calls `approved` (WP_REST_Comments_Controller::prepare_status_response).
   const listed = statusFilter(q, q.key === 'core/v2/media' ? 'inherit' : 'publish');
   const users = q.key === 'core/v2/users';
-  const status = users ? (): boolean => true : comments ? (r: WpRecord): boolean => listed({ ...r, status: r.status === 'approved' ? 'approve' : r.status }) : listed;
+  const status = users
+    ? (): boolean => true
+    : comments
+      ? (r: WpRecord): boolean => listed({ ...r, status: r.status === 'approved' ? 'approve' : r.status })
+      : listed;
   const posts = ints(p('post'));
   const roles = p('roles');
   const search = param(q.pairs, 'search')?.toLowerCase();

@@ -242,8 +242,14 @@ if (LIVE.isSandbox)
 describe("the README's commands, the whole spec, no --map", () => {
   it('detect the mapping from the site index and print it', () => {
     // The namespaces the site has, the add-ons' included (the default mapping knows their real names, D187).
-    const detected: Record<string, string> = { 'core/v2': 'wp/v2', ...(HAS_CALENDAR ? { 'cal/events/v1': 'tribe/events/v1' } : {}), ...(HAS_ADDONS ? ADDONS : {}) };
-    const pairs = Object.entries(detected).map(([spec, site]) => `${spec}=${site}`).join(', ');
+    const detected: Record<string, string> = {
+      'core/v2': 'wp/v2',
+      ...(HAS_CALENDAR ? { 'cal/events/v1': 'tribe/events/v1' } : {}),
+      ...(HAS_ADDONS ? ADDONS : {}),
+    };
+    const pairs = Object.entries(detected)
+      .map(([spec, site]) => `${spec}=${site}`)
+      .join(', ');
     expect(readme.stderr).toContain(`contract: mapping: ${pairs} (detected from the site index`);
     expect(readme.report.mapping.namespaces).toEqual(detected);
   });

@@ -27,7 +27,9 @@ const ex = (name: string): Json => {
   return rest;
 };
 // Comments and users have tables of their own (`wp_comments`, `wp_users`).
-const POST_TYPES: CollectionKey[] = COLLECTIONS.filter((k) => !k.endsWith('/categories') && !k.endsWith('/tags') && !k.endsWith('/comments') && !k.endsWith('/users'));
+const POST_TYPES: CollectionKey[] = COLLECTIONS.filter(
+  (k) => !k.endsWith('/categories') && !k.endsWith('/tags') && !k.endsWith('/comments') && !k.endsWith('/users'),
+);
 
 describe('the built-in seed', () => {
   it('validates record by record against its schema, strictly (no undocumented field)', () => {
@@ -330,7 +332,9 @@ describe('readSeedFile', () => {
   });
 
   it('names an unknown collection and a collection that is not a list', () => {
-    expect(failure('{"core/v2/widgets": []}')).toMatch(/: unknown collection "core\/v2\/widgets" \(at \/core~1v2~1widgets\); the collections are core\/v2\/posts, /);
+    expect(failure('{"core/v2/widgets": []}')).toMatch(
+      /: unknown collection "core\/v2\/widgets" \(at \/core~1v2~1widgets\); the collections are core\/v2\/posts, /,
+    );
     expect(failure('{"cal/events/v1/tags": {}}')).toMatch(/: cal\/events\/v1\/tags \(at \/cal~1events~1v1~1tags\) must be an array of records$/);
   });
 

@@ -229,7 +229,13 @@ describe('the platform’s semantics', () => {
     const made = await ask('POST', '/core/v2/comments', { json: { post, content: 'See you there!' } });
     expect(made.status).toBe(201);
     expect(made.headers.get('location')).toBe(`${base}/core/v2/comments/${made.json.id}`);
-    expect(made.json).toMatchObject({ post, parent: 0, author: 1, status: 'approved', content: { raw: 'See you there!', rendered: '<p>See you there!</p>\n' } });
+    expect(made.json).toMatchObject({
+      post,
+      parent: 0,
+      author: 1,
+      status: 'approved',
+      content: { raw: 'See you there!', rendered: '<p>See you there!</p>\n' },
+    });
     expect(made.json._links.up[0]).toMatchObject({ embeddable: true, post_type: 'post', href: `${base}/core/v2/posts/${post}` });
     const reply = await ask('POST', '/core/v2/comments', { json: { post, parent: made.json.id, content: 'Me too.' } });
     expect(reply.json._links['in-reply-to'][0].href).toBe(`${base}/core/v2/comments/${made.json.id}`);
@@ -255,12 +261,16 @@ describe('the platform’s semantics', () => {
     expect(me.json).toMatchObject({ id: 1, roles: ['administrator'] });
     expect((await ask('GET', '/core/v2/users/me', { auth: false })).json.code).toBe('rest_not_logged_in');
     expect((await ask('GET', '/core/v2/users/1', { auth: false })).status).toBe(200);
-    const made = await ask('POST', '/core/v2/users', { json: { username: 'programme-editor', email: 'programme@festival.example', password: 'x', roles: ['editor'] } });
+    const made = await ask('POST', '/core/v2/users', {
+      json: { username: 'programme-editor', email: 'programme@festival.example', password: 'x', roles: ['editor'] },
+    });
     expect(made.status).toBe(201);
     expect(made.headers.get('location')).toBe(`${base}/core/v2/users/${made.json.id}`);
     expect(made.json).toMatchObject({ username: 'programme-editor', slug: 'programme-editor', name: 'programme-editor', roles: ['editor'] });
     expect(made.json).not.toHaveProperty('password');
-    expect((await ask('POST', '/core/v2/users', { json: { username: 'programme-editor', email: 'other@festival.example', password: 'x' } })).json.code).toBe('existing_user_login');
+    expect((await ask('POST', '/core/v2/users', { json: { username: 'programme-editor', email: 'other@festival.example', password: 'x' } })).json.code).toBe(
+      'existing_user_login',
+    );
     expect((await ask('GET', '/core/v2/users?roles=editor')).json.map((u: Json) => u.id)).toEqual([made.json.id]);
     const post = await ask('POST', '/core/v2/posts', { json: { title: 'By the editor', status: 'publish', author: made.json.id } });
     expect((await ask('GET', `/core/v2/posts/${post.json.id}?_embed=author`)).json._embedded.author[0].id).toBe(made.json.id);

@@ -726,7 +726,20 @@ describe('core operations beyond the seed (issue 34)', () => {
   const BEYOND = () => CORE_OPS().filter((o) => o.op['x-beyond-seed'] === true);
   // The rules of the post types', taxonomies', statuses', settings', menus' and blocks' routes (the
   // terms', users', comments' and search's are in 'operations beyond the seed' below).
-  const SITE_BASES = ['types', 'taxonomies', 'statuses', 'settings', 'menus', 'menu-locations', 'blocks', 'navigation', 'tribe_events', 'tribe_venue', 'tribe_organizer', 'tribe_events_cat'];
+  const SITE_BASES = [
+    'types',
+    'taxonomies',
+    'statuses',
+    'settings',
+    'menus',
+    'menu-locations',
+    'blocks',
+    'navigation',
+    'tribe_events',
+    'tribe_venue',
+    'tribe_organizer',
+    'tribe_events_cat',
+  ];
   const SITE_OPS = () => BEYOND().filter((o) => SITE_BASES.includes(o.path.split('/')[3]));
   it('every one is tagged in the docs group "Core (beyond the seed)", and no seed operation is', () => {
     const group = (bundle()['x-tagGroups'] ?? []).find((g: Json) => g.name === 'Core (beyond the seed)');
@@ -816,7 +829,7 @@ describe('operations beyond the seed (x-beyond-seed)', () => {
     for (const p of SEED_CORE_ROUTES) expect(bundle().paths[p], p).toBeDefined();
   });
 
-  it("every operation of a core/v2 route the seed does not list carries x-beyond-seed: true, and no other operation carries it", () => {
+  it('every operation of a core/v2 route the seed does not list carries x-beyond-seed: true, and no other operation carries it', () => {
     const wrong = operations()
       .filter((o) => {
         const beyond = (o.path === '/core/v2' || o.path.startsWith('/core/v2/')) && !SEED_CORE_ROUTES.has(o.path);
@@ -830,8 +843,16 @@ describe('operations beyond the seed (x-beyond-seed)', () => {
   it("their tags are the docs' group 'Core (beyond the seed)' and no seed operation's tag is in it", () => {
     const group = bundle()['x-tagGroups'].find((g: Json) => g.name === 'Core (beyond the seed)');
     expect(group).toBeDefined();
-    const beyondTags = new Set(operations().filter((o) => o.op['x-beyond-seed'] === true).flatMap((o) => o.op.tags));
-    const seedTags = new Set(operations().filter((o) => o.op['x-beyond-seed'] !== true).flatMap((o) => o.op.tags));
+    const beyondTags = new Set(
+      operations()
+        .filter((o) => o.op['x-beyond-seed'] === true)
+        .flatMap((o) => o.op.tags),
+    );
+    const seedTags = new Set(
+      operations()
+        .filter((o) => o.op['x-beyond-seed'] !== true)
+        .flatMap((o) => o.op.tags),
+    );
     expect([...beyondTags].filter((t) => !group.tags.includes(t))).toEqual([]);
     expect(group.tags.filter((t: string) => seedTags.has(t))).toEqual([]);
   });

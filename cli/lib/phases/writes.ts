@@ -142,7 +142,13 @@ async function deletes(ctx: RunContext, item: string, id: unknown) {
     { expect: unknownIdStatus(ctx, delKey), label: 'probe: DELETE non-existent id', kind: 'probe' },
   );
   if (!hasForce) return;
-  const soft = await exercise(ctx, delKey, { id }, { query: deleteQuery(ctx, delKey, true) }, { label: 'DELETE without force (trash, or the documented refusal)' });
+  const soft = await exercise(
+    ctx,
+    delKey,
+    { id },
+    { query: deleteQuery(ctx, delKey, true) },
+    { label: 'DELETE without force (trash, or the documented refusal)' },
+  );
   if (soft?.status === 200) await exercise(ctx, delKey, { id }, { query: deleteQuery(ctx, delKey, true) }, { label: 'DELETE of a trashed record again' });
 }
 
@@ -163,8 +169,9 @@ async function commentTarget(ctx: RunContext, c: string, title: string): Promise
     { expect: 201, label: 'create (a post for the comments sequence)' },
   );
   const id = member(res?.json, 'id');
-  if (!(res?.status === 201 || res?.status === 200) || id === undefined) throw new Error(`creating a post to comment on failed: ${res ? res.status : 'no answer'}`);
-  if (!(await ownCreated(ctx, posts, key, id, postTitle))) throw new Error('the post created to comment on is not provably the run\'s own');
+  if (!(res?.status === 201 || res?.status === 200) || id === undefined)
+    throw new Error(`creating a post to comment on failed: ${res ? res.status : 'no answer'}`);
+  if (!(await ownCreated(ctx, posts, key, id, postTitle))) throw new Error("the post created to comment on is not provably the run's own");
   registerCleanup(ctx, posts, id, postTitle);
   return id;
 }
