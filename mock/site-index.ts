@@ -180,7 +180,8 @@ export function siteIndex(doc: OpenApiDoc, example: unknown, origin: string, nam
       })),
     };
     if (!r.parametric) entry._links = { self: [{ href: restUrl(name(r.path)) }] };
-    table[name(r.key)] = entry;
+    // The key's named groups in the site's names too (`(?P<mlJobId>` -> `(?P<wpmlJobId>`).
+    table[site ? name(r.key).replace(/\(\?P<([^>]+)>/g, (_m, n: string) => `(?P<${mapParam(n, FESTIVAL_PLATFORM, 'toSite')}>`) : r.key] = entry;
   }
   for (const [k, v] of Object.entries(base)) {
     if (k === 'routes') out.routes = table;

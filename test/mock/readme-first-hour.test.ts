@@ -7,7 +7,8 @@
 // npm install of the tarball) runs as written with HOME in a temporary folder, from the tarball and
 // the local npm cache first (--prefer-offline: `npm ci` caches the dependencies' tarballs but not
 // the registry documents an install resolves exact versions with; those come from the registry), and the TypeScript block, saved as the README says, runs there with
-// Node against the test's mock (its port put in place of 4010) and type-checks as `.ts`.
+// Node against the test's mock (its port put in place of 4010) and type-checks as `.ts`; the
+// `@wordpress/api-fetch` block, installed by the same `npm install`, runs there against the mock.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,7 @@ const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const section = readme.slice(readme.indexOf("3. **A frontend's first hour against the mock.**"), readme.indexOf('4. **First contract run'));
 const [shell, install] = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
 const ts = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+const js = /```js\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 const TARBALL = join(ROOT, `${PKG.name}-${PKG.version}.tgz`);
 const NPM_CACHE = execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).trim();
@@ -156,5 +158,20 @@ describe("the README's first hour with the mock, pasted", () => {
       );
       expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
     }, 180_000);
+
+    it('the @wordpress/api-fetch block, saved as the README says, runs with Node against the mock in the real names', () => {
+      const app = join(home, 'my-app');
+      const file = /Save this\s+as `~\/my-app\/([\w.-]+\.js)` and run `node first-hour-api-fetch\.js`/.exec(section)?.[1];
+      expect(file).toBe('first-hour-api-fetch.js');
+      expect(js).toContain("createRootURLMiddleware('http://127.0.0.1:4010/wp-json/')");
+      expect(existsSync(join(app, 'node_modules', '@wordpress', 'api-fetch', 'package.json'))).toBe(true);
+      writeFileSync(join(app, file!), js.replace('http://127.0.0.1:4010', mock.url));
+      const run = spawnSync(process.execPath, [file!], { cwd: app, encoding: 'utf8', timeout: 60_000 });
+      expect(run.status, run.stderr).toBe(0);
+      const lines = run.stdout.trim().split('\n');
+      // Two event titles (the calendar's real route), then the created post's id and link on the mock, and every category.
+      expect(run.stdout).toMatch(/^\[\s*'[^']+',\s*'[^']+'\s*\]/);
+      expect(lines.at(-1)).toMatch(new RegExp(`^\\d+ ${mock.url}/hello(-\\d+)?/ \\[ '`));
+    }, 120_000);
   });
 });

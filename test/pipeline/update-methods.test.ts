@@ -36,10 +36,13 @@ describe('the source writes each update once', () => {
     expect(files.filter(({ doc }) => doc.put || doc.patch).map(({ f }) => f)).toEqual([]);
   });
 
-  it('23 POST operations carry the marker', () => {
-    expect(files.filter(({ doc }) => doc.post?.['x-update-methods']).length).toBe(23);
+  it("the seed's 23 POST operations with an update at least carry the marker", () => {
+    expect(marked(files)).toBeGreaterThanOrEqual(23);
   });
 });
+
+/** How many path files' POST carries the marker. */
+const marked = (files: { doc: Json }[]): number => files.filter(({ doc }) => doc.post?.['x-update-methods']).length;
 
 describe('the bundle has them, equal to their POST', () => {
   const doc = bundle();
@@ -47,8 +50,10 @@ describe('the bundle has them, equal to their POST', () => {
     ['put', 'patch'].filter((m) => item[m]).map((m) => ({ route, m, op: item[m], post: item.post })),
   );
 
-  it('46 PUT and PATCH operations (23 routes), each its POST but for operationId, summary and description', () => {
-    expect(updates.length).toBe(46);
+  it('a PUT and a PATCH for each marked POST, each its POST but for operationId, summary and description', () => {
+    const markers = marked(pathFiles().map((f) => ({ doc: parse(readFileSync(f, 'utf8')) })));
+    expect(updates.length).toBe(2 * markers);
+    expect(new Set(updates.map((u) => u.route)).size).toBe(markers);
     for (const u of updates) expect(without(u.op), `${u.m} ${u.route}`).toEqual(without(u.post));
   });
 
