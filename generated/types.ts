@@ -8220,9 +8220,9 @@ export interface components {
         CorePostFormat: "standard" | "aside" | "chat" | "gallery" | "link" | "image" | "quote" | "status" | "video" | "audio";
         /**
          * CoreMetaValue
-         * @description The value of a meta key that another plugin registers with `show_in_rest` (`register_meta`): the platform sends it in the JSON type the key was registered with (`string`, `boolean`, `integer`, `number`, `array` or `object`), or, for a key registered as not single, an array of such values. Which keys exist depends on the plugins a site runs, so the remainder of `meta` is open with this value shape; the keys the platform and the calendar plugin register are listed.
+         * @description The value of a meta key that another plugin registers with `show_in_rest` (`register_meta`): the platform sends it in the JSON type the key was registered with (`string`, `boolean`, `integer`, `number`, `array` or `object`), or, for a key registered as not single, an array of such values; `null` where the key's schema allows it (the platform's own `_wp_note_status` is `null` on a comment that is not a note, seen on WordPress 7.1.4). Which keys exist depends on the plugins a site runs, so the remainder of `meta` is open with this value shape; the keys the platform and the calendar plugin register are listed.
          */
-        CoreMetaValue: string | boolean | number | unknown[] | Record<string, never>;
+        CoreMetaValue: string | boolean | number | unknown[] | Record<string, never> | null;
         /**
          * CalPostMeta
          * @description The post meta that the calendar plugin (The Events Calendar) registers for every post type with `show_in_rest` (`register_meta('post', …)` in its block-editor integration), so once the plugin is active every core record with `meta` (posts, pages, media, menu items, revisions, autosaves) carries these keys, with empty values (`""`, `false`, `[]`) on records that are not events, venues or organizers. A site without the plugin sends none of them. Seen with TEC 6.2.6, 6.6.4.2 and 6.17.2. Keys of other plugins may stand beside them (`CoreMetaValue`).
