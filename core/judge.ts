@@ -367,7 +367,15 @@ function judgeQuery(c: Ctx, x: Operation, req: JudgedRequest, naming: Naming, pr
     if (p.required && !byName.has(p.name)) problems.push({ pointer: `request.query.${shown(p.name)}`, reason: 'is required but missing', keyword: 'required' });
 }
 
-function judgeRequestBody(c: Ctx, x: Operation, body: JudgedRequest['body'], problems: Problems): void {
+/** A JSON body's top-level field names as the spec names them (`wpml_job_id` -> `ml_job_id`); anything else as it is. */
+function specFields(value: unknown, naming: Naming): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (k !== '__proto__') out[naming.mapParam(k)] = v;
+  return out;
+}
+
+function judgeRequestBody(c: Ctx, x: Operation, body: JudgedRequest['body'], naming: Naming, problems: Problems): void {
   const text = body?.text;
   const type = (body?.type ?? '').split(';')[0].trim().toLowerCase();
   if (!x.body) {
@@ -390,12 +398,17 @@ function judgeRequestBody(c: Ctx, x: Operation, body: JudgedRequest['body'], pro
     }
     if (!parsed) problems.push({ pointer: 'request.body', reason: 'is not valid JSON' });
     else if (schema)
-      problems.push(...checkBody(c, schema, value, true).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message, keyword: e.keyword })));
+      problems.push(
+        ...checkBody(c, schema, specFields(value, naming), true).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message, keyword: e.keyword })),
+      );
   } else if (type === 'application/x-www-form-urlencoded') {
     const schema = bodySchema(x, c.doc, type) ?? bodySchema(x, c.doc, 'application/json');
     const props = deref(schema, c.doc)?.properties ?? {};
     const obj: Record<string, unknown> = {};
-    for (const q of body?.params ?? []) obj[q.name] = props[q.name] ? coerceScalar(c, q.value, deref(props[q.name], c.doc)) : q.value;
+    for (const q of body?.params ?? []) {
+      const name = naming.mapParam(q.name);
+      if (name !== '__proto__') obj[name] = props[name] ? coerceScalar(c, q.value, deref(props[name], c.doc)) : q.value;
+    }
     if (schema)
       problems.push(
         ...c.v.check(schema, obj, { strict: c.strict }).map((e) => ({ pointer: `request.body#${e.pointer}`, reason: e.message, keyword: e.keyword })),
@@ -416,7 +429,7 @@ function judgeRequest(c: Ctx, x: Operation, req: JudgedRequest, naming: Naming):
     if (v !== undefined && p.schema) problems.push(...checkParam(c, `request.path.${p.name}`, [v], p.schema));
   }
   judgeQuery(c, x, req, naming, problems);
-  judgeRequestBody(c, x, req.body, problems);
+  judgeRequestBody(c, x, req.body, naming, problems);
   const notes = problems.filter((p) => p.note);
   const real = problems.filter((p) => !p.note);
   return {

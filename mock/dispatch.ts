@@ -10,7 +10,7 @@ import { controlReply } from './control.ts';
 import { CORS, isForeignOrigin } from './cors.ts';
 import { noRoute } from './errors.ts';
 import { envelopeHeaders, lastParam } from './globals.ts';
-import { readNaming } from './naming.ts';
+import { bodyInSpecNames, readNaming } from './naming.ts';
 import { prepare, prefersExample } from './prepare.ts';
 import { prismReply } from './prism-routes.ts';
 import { readBody, unreadBody, type BodyError } from './read-body.ts';
@@ -55,6 +55,7 @@ export async function dispatch(front: Front, req: IncomingMessage, res: ServerRe
   let body: Buffer;
   try {
     body = await readBody(req, front.bodyTimeoutMs);
+    if (named.naming.form !== 'plain') body = bodyInSpecNames(body, req.headers['content-type']);
   } catch (err) {
     const e = err as BodyError;
     write(res, platformReply(unreadBody(e), { connection: 'close' }));

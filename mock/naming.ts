@@ -4,7 +4,7 @@
 // `?rest_route=/wp/v2/posts`, through the core's name mapping (the same as the client's and the
 // CLI's). Every URL of an answer (body, `Link`, `Location`) points at the mock's own origin, in the
 // naming of the request: the examples' `https://festival.example` is the mock's origin.
-import { FESTIVAL_PLATFORM, mapBody, mapPath, mapQueryString } from '../core/mapping.ts';
+import { FESTIVAL_PLATFORM, mapBody, mapParam, mapPath, mapQueryString } from '../core/mapping.ts';
 import { phpPairs } from '../core/php-query.ts';
 import { HOST as EXAMPLE_SITE } from './store/record.ts';
 
@@ -40,6 +40,39 @@ export function readNaming(rawPath: string, rawQuery: string): { naming: Naming;
     };
   }
   return { naming: PLAIN, path: rawPath, query: rawQuery };
+}
+
+/**
+ * A request body's top-level field names in the spec's names, as the query's are: a form's keys and
+ * a JSON object's members (`wpml_job_id` -> `ml_job_id`; the platform reads such a parameter from the
+ * query and the body alike). A body with nothing to rename passes on byte for byte.
+ */
+export function bodyInSpecNames(body: Buffer, contentType: string | string[] | undefined): Buffer {
+  if (!body.length) return body;
+  const type = String(contentType ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+  if (type === 'application/x-www-form-urlencoded') {
+    const text = body.toString('latin1'); // keys are percent-encoded ASCII: every other byte stays as it is
+    const mapped = mapQueryString(text, FESTIVAL_PLATFORM, 'toSpec');
+    return mapped === text ? body : Buffer.from(mapped, 'latin1');
+  }
+  if (!/json/.test(type) && type !== '') return body;
+  const text = body.toString('utf8');
+  const site = Object.values(FESTIVAL_PLATFORM.params);
+  if (!site.some((name) => text.includes(`"${name}"`))) return body;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return body; // the platform's own answer to invalid JSON follows
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return body;
+  if (!Object.keys(value).some((k) => mapParam(k, FESTIVAL_PLATFORM, 'toSpec') !== k)) return body;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (k !== '__proto__') out[mapParam(k, FESTIVAL_PLATFORM, 'toSpec')] = v;
+  return Buffer.from(JSON.stringify(out), 'utf8');
 }
 
 const EXAMPLE_URLS = new RegExp(`${EXAMPLE_SITE.replace(/[.]/g, '\\.')}(?:\\/wp-json(?=[/?"<>\\s]|$))?`, 'g');

@@ -95,3 +95,40 @@ describe('core/judge.ts: requests', () => {
     expect(request('5', 'nope=1&_fields=id', true).problems.map(verdictText)).toEqual(['request.query.nope is not a documented parameter of this operation']);
   });
 });
+
+describe("core/judge.ts: request bodies in the site's names", () => {
+  const doc: OpenApiDoc = {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1.0.0' },
+    paths: {
+      '/jobs': {
+        post: {
+          operationId: 'postJob',
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['ml_job_id'], properties: { ml_job_id: { type: 'integer' } }, additionalProperties: false },
+              },
+            },
+          },
+          responses: { 200: { description: 'ok' } },
+        },
+      },
+    },
+  };
+  const post = operations(doc)[0];
+  const naming = { mapParam: (n: string) => (n === 'wpml_job_id' ? 'ml_job_id' : n), siteParam: (n: string) => (n === 'ml_job_id' ? 'wpml_job_id' : n) };
+  const body = (text: string, type = 'application/json') => ({
+    pathValues: {},
+    query: [],
+    body: { type, text, params: type.includes('form') ? queryPairs(text).map((q) => ({ name: q.key, value: q.value })) : undefined },
+  });
+
+  it("a JSON or form body's top-level site names are read as the spec's", () => {
+    const judge = createJudge({ doc, strict: true });
+    expect(judge.request(post, body('{"wpml_job_id":7}'), naming).verdict).toBe('valid');
+    expect(judge.request(post, body('{"wpml_job_id":"x"}'), naming).problems.map((p) => p.pointer)).toEqual(['request.body#/ml_job_id']);
+    expect(judge.request(post, body('{"wpml_job_id":7}')).verdict).toBe('invalid'); // without the mapping: missing, and undocumented
+  });
+});

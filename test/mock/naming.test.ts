@@ -6,7 +6,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDoc } from '../../core/spec.ts';
 import { createFront } from '../../mock/front.ts';
-import { indexInNaming, readNaming, rewriteUrls } from '../../mock/naming.ts';
+import { bodyInSpecNames, indexInNaming, readNaming, rewriteUrls } from '../../mock/naming.ts';
 import { inNaming } from '../../mock/shape.ts';
 import { createStoreHost } from '../../mock/store/host.ts';
 import { closeServer, listen } from '../support/front.js';
@@ -126,5 +126,29 @@ describe("the add-ons' real names (issue 33, FESTIVAL_PLATFORM)", () => {
     expect(indexInNaming(index, { form: 'plain', entry: '/' })).toBe(index);
     const record = '{"id":5,"title":{"rendered":"namespace"}}';
     expect(indexInNaming(record, { form: 'path', entry: '/' })).toBe(record);
+  });
+});
+
+describe('a request body in the real names (bodyInSpecNames)', () => {
+  const json = (v: unknown) => Buffer.from(JSON.stringify(v));
+  it("renames a JSON object's and a form's top-level site names to the spec's", () => {
+    expect(JSON.parse(bodyInSpecNames(json({ wpml_job_id: 7, other: 'x' }), 'application/json').toString())).toEqual({ ml_job_id: 7, other: 'x' });
+    expect(bodyInSpecNames(Buffer.from('wpml_job_id=7&a=%C3%A9'), 'application/x-www-form-urlencoded').toString()).toBe('ml_job_id=7&a=%C3%A9');
+  });
+  it('passes every other body on byte for byte (nested members, arrays, invalid JSON, other types, no site name)', () => {
+    for (const [text, type] of [
+      ['{"data":{"wpml_job_id":7},"n":1e400}', 'application/json'],
+      ['[{"wpml_job_id":7}]', 'application/json'],
+      ['{"wpml_job_id":', 'application/json'],
+      ['wpml_job_id=7', 'text/plain'],
+      ['{"title":"x","n":12345678901234567890}', 'application/json'],
+    ]) {
+      const body = Buffer.from(text);
+      expect(bodyInSpecNames(body, type)).toBe(body);
+    }
+  });
+  it('never writes __proto__ into the renamed object', () => {
+    const out = JSON.parse(bodyInSpecNames(Buffer.from('{"__proto__":{"x":1},"wpml_job_id":1}'), 'application/json').toString());
+    expect(out).toEqual({ ml_job_id: 1 });
   });
 });
