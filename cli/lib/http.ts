@@ -290,7 +290,8 @@ export function createHttp(o: HttpOptions): Http {
     const target = url(specPath, query);
     const headers: Record<string, string> = { Accept: 'application/json, */*;q=0.1', ...extra };
     if (auth && authHeader && target.origin === base.origin) headers.Authorization = authHeader;
-    const payload = requestPayload(raw, body, headers);
+    // A JSON body's top-level fields in the site's names, as the query's (`ml_job_id` -> `wpml_job_id`).
+    const payload = requestPayload(raw, map.mapFields(body, mapping, 'toSite'), headers);
     state.count++;
     onRequest?.(m, specPath);
     const startedAt = new Date();
