@@ -1897,7 +1897,7 @@ export interface paths {
         post: operations["updateBlock"];
         /**
          * Delete a reusable block
-         * @description Without `force`, move the record to the trash and answer it (edit context, `status: trash`); a second DELETE answers 410 `rest_already_trashed`. With `force=true`, delete it for good and answer `{deleted: true, previous}`. Needs a user who may edit reusable blocks (`edit_posts`) (anonymous 401 `rest_cannot_delete`, without it 403). Batchable.
+         * @description Without `force`, move the record to the trash and answer it (edit context, `status: trash`); a second DELETE answers 410 `rest_already_trashed`. With `force=true`, delete it for good and answer `{deleted: true, previous}`. Needs a user who may delete the block: `delete_published_posts` for a published one, `delete_posts` for a draft, and `delete_others_posts` for another user's (anonymous 401 `rest_cannot_delete`, without it 403). WordPress 6.1 (observed on 6.1.9) maps no capability of the type to `delete_posts`, so a draft or pending block answers 403 `rest_cannot_delete` to every user, an administrator too (WordPress Trac #59041); publish it first, and it deletes. 6.8.12 and 7.1.4 delete a draft block. Batchable.
          */
         delete: operations["deleteBlock"];
         options?: never;

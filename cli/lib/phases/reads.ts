@@ -2,7 +2,7 @@
 // lists: as the configured user, anonymously, with context=edit, then the negative probes the site's
 // own index declares validation for (missing required parameter, wrong type, out-of-range per_page,
 // bad enum, non-existent id or slug).
-import { exercise, NO_SUCH_ID, resultOf } from '../exercise.js';
+import { exercise, NO_SUCH_ID, record, resultOf } from '../exercise.js';
 import { requiredQuery, resolvePath, siteArgs, siteHas, type PathValues } from '../lookup.js';
 import { asArray, at, member } from '../../../core/json.js';
 import { schemaBounds, schemaEnum, schemaTypes } from '../../../core/spec.js';
@@ -21,6 +21,48 @@ export function unknownIdStatus(ctx: Pick<RunContext, 'opByKey'>, key: string): 
   return listed?.length && listed.every((n): n is number => Number.isInteger(n)) ? listed : [404];
 }
 const SCALAR: string[] = ['integer', 'number', 'boolean'];
+
+/** The operation's security requirements: its own, else the document's. */
+const requirements = (ctx: Pick<RunContext, 'doc'>, x: Operation) => x.op.security ?? ctx.doc.security ?? [{}];
+
+/** Whether anyone may call the operation (an empty requirement in its `security`). */
+export const isOpen = (ctx: Pick<RunContext, 'doc'>, x: Operation): boolean => requirements(ctx, x).some((s) => Object.keys(s).length === 0);
+
+/**
+ * Whether the operation takes only the login cookie with a REST nonce: its `security` lists the
+ * `cookie-nonce` scheme and nothing else (an add-on route that checks the nonce itself or in its
+ * permission check). The scheme's description says what an application password gets there: a
+ * refusal, never the route's work (`appPasswordRefused`).
+ */
+export function nonceOnly(ctx: Pick<RunContext, 'doc'>, x: Operation): boolean {
+  const reqs = requirements(ctx, x);
+  return reqs.length > 0 && reqs.every((s) => Object.keys(s).length === 1 && Object.keys(s)[0] === 'cookie-nonce');
+}
+
+/**
+ * Send a request of a cookie-nonce-only operation (`nonceOnly`) with the configured application
+ * password and check the refusal the `cookie-nonce` scheme documents: 403 (`rest_forbidden` from
+ * the permission check, `invalid_nonce` from the route's code), or HTTP 200 whose body is the
+ * add-on's envelope with `success: false`; each only where the operation documents that status.
+ */
+export async function appPasswordRefused(
+  ctx: RunContext,
+  x: Operation,
+  values: PathValues,
+  req: { query?: Record<string, unknown>; body?: Record<string, unknown> },
+  label: string,
+) {
+  const expect = [403, 200].filter((s) => x.op.responses?.[String(s)] !== undefined);
+  const res = await exercise(ctx, x.key, values, { ...req, auth: true }, { expect, label, kind: 'probe' });
+  if (res?.status === 200 && member(res.json, 'success') !== false)
+    record(ctx, x, undefined, {
+      label: `${label}: refused`,
+      kind: 'probe',
+      errors: [
+        `${x.method.toUpperCase()} ${x.path} answered an application password 200 without \`success: false\`: the operation takes only the login cookie and a REST nonce (security: cookie-nonce), so it must refuse`,
+      ],
+    });
+}
 
 /** `v.length` as a read of any value gives it (a string's or an array's; an object's own member; else undefined). */
 const lengthOf = (v: unknown): unknown => (typeof v === 'string' || Array.isArray(v) ? v.length : member(v, 'length'));
@@ -62,11 +104,15 @@ async function readProbes(ctx: RunContext, x: Operation, values: PathValues, que
   );
   if (en) await probe(`probe: bad enum ${sent(en.name)}=not-a-valid-value`, { ...query, [en.name]: 'not-a-valid-value' }, 400);
   const idParams = x.params.filter((p) => p.in === 'path' && validated(p) && schemaTypes(p.schema, doc).includes('integer'));
-  for (const idParam of idParams)
-    await probe(`probe: non-existent ${idParam.name}=${NO_SUCH_ID}`, query, unknownIdStatus(ctx, x.key), { ...values, [idParam.name]: NO_SUCH_ID });
+  // A cookie-nonce-only operation refuses an application password before it looks for the record.
+  const unknown = (pv: PathValues, label: string) =>
+    ctx.http.hasCredentials && nonceOnly(ctx, x)
+      ? appPasswordRefused(ctx, x, pv, { query }, `${label} (application password: refused first)`)
+      : probe(label, query, unknownIdStatus(ctx, x.key), pv);
+  for (const idParam of idParams) await unknown({ ...values, [idParam.name]: NO_SUCH_ID }, `probe: non-existent ${idParam.name}=${NO_SUCH_ID}`);
   if (!idParams.length) {
     const slug = x.params.find((p) => p.in === 'path' && p.name === 'slug');
-    if (slug) await probe('probe: non-existent slug', query, unknownIdStatus(ctx, x.key), { ...values, slug: `no-such-slug-${ctx.stamp}` });
+    if (slug) await unknown({ ...values, slug: `no-such-slug-${ctx.stamp}` }, 'probe: non-existent slug');
   }
 }
 
@@ -88,19 +134,30 @@ export async function readPhase(ctx: RunContext) {
       continue;
     }
     const query = await requiredQuery(ctx, x);
-    const open = (x.op.security ?? [{}]).some((s) => Object.keys(s).length === 0);
+    const open = isOpen(ctx, x);
     const creds = ctx.http.hasCredentials;
-    await exercise(
-      ctx,
-      x.key,
-      resolved.values,
-      { query, auth: true },
-      { expect: creds || open ? 200 : 401, label: creds ? 'GET as the configured user' : 'GET anonymous' },
-    );
+    // The configured user's credentials are an application password: a cookie-nonce-only operation refuses it.
+    const refused = creds && nonceOnly(ctx, x);
+    if (refused)
+      await appPasswordRefused(
+        ctx,
+        x,
+        resolved.values,
+        { query },
+        'GET as the configured user (application password: refused, the operation takes the login cookie and a nonce only)',
+      );
+    else
+      await exercise(
+        ctx,
+        x.key,
+        resolved.values,
+        { query, auth: true },
+        { expect: creds || open ? 200 : 401, label: creds ? 'GET as the configured user' : 'GET anonymous' },
+      );
     if (creds) {
       await exercise(ctx, x.key, resolved.values, { query, auth: false }, { expect: open ? undefined : [401], label: 'GET anonymous' });
       const ctxParam = x.params.find((p) => p.name === 'context' && p.in === 'query');
-      if (ctxParam && (schemaEnum(ctxParam.schema, ctx.doc) ?? []).includes('edit')) {
+      if (!refused && ctxParam && (schemaEnum(ctxParam.schema, ctx.doc) ?? []).includes('edit')) {
         await exercise(
           ctx,
           x.key,

@@ -7,7 +7,7 @@
 import { quietly, titleOf } from '../exercise.js';
 
 export { titleOf };
-import { anyStatus, itemsOf } from '../lookup.js';
+import { anyStatus, itemsOf, siteHas } from '../lookup.js';
 import { routeKey } from '../routes.js';
 import { KEPT_ITEMS } from '../http.js';
 import { NO_SUCH_ID } from '../exercise.js';
@@ -33,7 +33,10 @@ export function deleteQuery(ctx: Pick<RunContext, 'opByKey'>, deleteKey: string,
   return q;
 }
 
-/** Collections the audit counts: list GETs with per_page in namespaces the run touches. */
+/**
+ * Collections the audit counts: list GETs with per_page in namespaces the run touches, on routes the
+ * site's own index lists (a site without the calendar has the core namespace, not its post types).
+ */
 export function countedCollections(ctx: RunContext): Operation[] {
   return ctx.allOps.filter(
     (x) =>
@@ -41,6 +44,7 @@ export function countedCollections(ctx: RunContext): Operation[] {
       !x.path.includes('{') &&
       x.params.some((p) => p.name === 'per_page') &&
       !ctx.absentNs.has(x.namespace) &&
+      siteHas(ctx, 'GET', x.path) &&
       ctx.selected.some((s) => s.namespace === x.namespace),
   );
 }
