@@ -197,6 +197,21 @@ describe('the platform’s semantics', () => {
     expect((await ask('GET', `/core/v2/posts/${made.json.id}`)).status).toBe(404);
   });
 
+  it('a revision carries its parent’s meta; a file links the record it is attached to, of any post type (wp:attached-to)', async () => {
+    host.store.reset();
+    const made = await ask('POST', '/core/v2/posts', { json: { title: 'Draft', status: 'draft', meta: { footnotes: '' } } });
+    await ask('POST', `/core/v2/posts/${made.json.id}`, { json: { status: 'publish' } });
+    const revs = await ask('GET', `/core/v2/posts/${made.json.id}/revisions`);
+    expect(revs.json.length).toBeGreaterThan(0);
+    expect(revs.json[0].meta).toBeDefined();
+    expect(revs.json[0].meta).toEqual((await ask('GET', `/core/v2/posts/${made.json.id}?context=edit`)).json.meta);
+    // Media 880 is event 1001's image, media 702 venue 210's (the examples).
+    const attached = async (id: number): Promise<Json> => (await ask('GET', `/core/v2/media/${id}`)).json._links['wp:attached-to'];
+    expect(await attached(880)).toEqual([{ href: `${base}/core/v2/tribe_events/1001`, embeddable: true, post_type: 'tribe_events', id: 1001 }]);
+    expect(await attached(702)).toEqual([{ href: `${base}/core/v2/tribe_venue/210`, embeddable: true, post_type: 'tribe_venue', id: 210 }]);
+    expect(await attached(firstId('core/v2/media', (r) => r.post === null))).toBeUndefined();
+  });
+
   it('lists follow the store: totals, pages, links, search, include, languages', async () => {
     host.store.reset();
     const all = await ask('GET', '/core/v2/posts?per_page=100');
