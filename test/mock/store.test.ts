@@ -384,6 +384,34 @@ describe('the platform’s semantics', () => {
   });
 });
 
+describe('--release 6.6.4.2: the calendar release of wp68 where it differs (D222)', () => {
+  it('an unknown event id is 400 rest_invalid_param on GET, POST and DELETE; a trashed event is read with credentials, 403 event-not-accessible without', async () => {
+    const older = createStoreHost(doc, { release: '6.6.4.2' });
+    const server = createFront({ doc, upstream: { host: '127.0.0.1', port: 9 }, store: older });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const call = async (method: string, path: string, auth = true): Promise<{ status: number; json: Json }> => {
+      const res = await fetch(`${at}${path}`, { method, headers: auth ? AUTH : {}, signal: AbortSignal.timeout(20_000) });
+      return { status: res.status, json: jsonOrUndefined(await res.text()) };
+    };
+    try {
+      const invalid = { code: 'rest_invalid_param', message: 'Invalid parameter(s): id', data: { status: 400, params: { id: 'Invalid parameter.' }, details: [] } };
+      for (const method of ['GET', 'POST', 'DELETE']) expect(await call(method, '/cal/events/v1/events/987654')).toEqual({ status: 400, json: invalid });
+      // Venues answer as on every release.
+      expect((await call('GET', '/cal/events/v1/venues/987654')).status).toBe(400);
+      const id = firstId('cal/events/v1/events', (r) => r.status === 'publish');
+      expect((await call('DELETE', `/cal/events/v1/events/${id}`)).json.status).toBe('trash');
+      const read = await call('GET', `/cal/events/v1/events/${id}`);
+      expect([read.status, read.json.id, read.json.status]).toEqual([200, id, 'trash']);
+      expect(await call('GET', `/cal/events/v1/events/${id}`, false)).toMatchObject({ status: 403, json: { code: 'event-not-accessible' } });
+      expect((await call('DELETE', `/cal/events/v1/events/${id}`)).json.code).toBe('event-is-in-trash');
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+    expect(() => createStoreHost(doc, { release: '6.16' })).toThrow(/--release "6\.16": expected one of 6\.17\.2, 6\.6\.4\.2/);
+  });
+});
+
 describe('a seed file and the clock', () => {
   it('--seed: a user’s records; a bad file is a clear error', () => {
     const dir = mkdtempSync(join(tmpdir(), 'seed-'));
