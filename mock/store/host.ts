@@ -59,7 +59,8 @@ export function createStoreHost(
   doc: OpenApiDoc,
   { seedFile, now, limits = DEFAULT_LIMITS, release = CALENDAR_RELEASES[0] }: { seedFile?: string; now?: string; limits?: StoreLimits; release?: string } = {},
 ): StoreHost {
-  if (!isRelease(release)) throw new Error(`--release ${JSON.stringify(release.slice(0, 40))}: expected one of ${CALENDAR_RELEASES.join(', ')} (a calendar release)`);
+  if (!isRelease(release))
+    throw new Error(`--release ${JSON.stringify(release.slice(0, 40))}: expected one of ${CALENDAR_RELEASES.join(', ')} (a calendar release)`);
   const seed = seedFile ? readSeedFile(seedFile, doc) : builtInSeed(doc);
   let start: number | null;
   if (now === 'real') start = null;

@@ -395,7 +395,11 @@ describe('--release 6.6.4.2: the calendar release of wp68 where it differs (D222
       return { status: res.status, json: jsonOrUndefined(await res.text()) };
     };
     try {
-      const invalid = { code: 'rest_invalid_param', message: 'Invalid parameter(s): id', data: { status: 400, params: { id: 'Invalid parameter.' }, details: [] } };
+      const invalid = {
+        code: 'rest_invalid_param',
+        message: 'Invalid parameter(s): id',
+        data: { status: 400, params: { id: 'Invalid parameter.' }, details: [] },
+      };
       for (const method of ['GET', 'POST', 'DELETE']) expect(await call(method, '/cal/events/v1/events/987654')).toEqual({ status: 400, json: invalid });
       // Venues answer as on every release.
       expect((await call('GET', '/cal/events/v1/venues/987654')).status).toBe(400);
