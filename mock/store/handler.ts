@@ -12,8 +12,8 @@ import { applyCoreWrite, newCoreRecord, newUser, revisionOf } from './core-recor
 import { classList, coreLinks, contextSchema, presentCal, project } from './present.ts';
 import { filterCalOther, filterCore, filterEvents, listParam, param, sortRecs, type ListQuery } from './query.ts';
 import type { Rec, Store } from './store.ts';
-import type { CalendarRelease } from './host.ts';
-import type { CollectionKey, Lang } from './seed.ts';
+import { CALENDAR_RELEASES, type CalendarRelease } from './host.ts';
+import { RECORD_SCHEMA, type CollectionKey, type Lang } from './seed.ts';
 import { isErrorBody, type Pairs, type Param, type PlatformAnswer } from '../types.ts';
 import { REST, type WpRecord } from './record.ts';
 import { requestedPage } from '../paging.ts';
@@ -127,6 +127,28 @@ function notFound(c: StoreCall, id: string): PlatformAnswer {
 
 const successStatus = (c: StoreCall): number => Number(Object.keys(c.op.responses ?? {}).find((s) => /^2\d\d$/.test(s)) ?? 200);
 
+/** Is TEC version `a` (`6.10.1`) later than `b`? */
+const laterThan = (a: string, b: string): boolean => {
+  const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
+  return false;
+};
+
+/** A calendar record without the fields its schema marks as added after the release answered as (`x-since: TEC x.y.z`, D222). */
+function withoutLaterFields(c: StoreCall, key: CollectionKey, json: JsonObject): JsonObject {
+  const release = c.release;
+  if (release === undefined || release === CALENDAR_RELEASES[0]) return json;
+  const props = deref(c.doc.components?.schemas?.[RECORD_SCHEMA[key]], c.doc)?.properties ?? {};
+  const later = Object.entries(props).filter(([, p]) => {
+    const since = /^TEC ([\d.]+)$/.exec(String(deref(p, c.doc)?.['x-since'] ?? ''));
+    return since !== null && laterThan(since[1], release);
+  });
+  if (!later.some(([k]) => k in json)) return json;
+  const out = { ...json };
+  for (const [k] of later) delete out[k];
+  return out;
+}
+
 /** The record as the answer shows it, in `context`. */
 function present(c: StoreCall, key: CollectionKey, rec: Rec, context = param(c.pairs, 'context') ?? 'view', single = false): JsonObject {
   // A record's answer depends on the store only (its own fields, its linked records, revision counts):
@@ -141,6 +163,7 @@ function present(c: StoreCall, key: CollectionKey, rec: Rec, context = param(c.p
   if (json === undefined) {
     json = presentNow(c, key, rec, context, single);
     if (!isCal(key)) json = protect(json, rec.record, locked);
+    else json = withoutLaterFields(c, key, json);
     rememberText(json);
     cache.set(k, json);
   }

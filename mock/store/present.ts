@@ -114,7 +114,8 @@ export function coreLinks(key: CollectionKey, r: WpRecord, store: Store, context
     }
   }
   if (context === 'edit') Object.assign(links, actionLinks(key, links.self));
-  links.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+  // Only when a relation was compacted to `wp:` (WP_REST_Server::get_compact_response_links): a file attached to nothing has none.
+  if (Object.keys(links).some((rel) => rel.startsWith('wp:'))) links.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
   return links;
 }
 
