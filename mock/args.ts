@@ -8,6 +8,7 @@ export const MOCK_FLAGS = {
   seed: { type: 'string' },
   static: { type: 'boolean' },
   now: { type: 'string' },
+  release: { type: 'string' },
   errors: { type: 'boolean' },
   verbose: { type: 'boolean' },
   'no-memo': { type: 'boolean' },
@@ -33,6 +34,9 @@ Options:
   --seed <file>           start the store from this JSON file instead of the built-in festival (see mock/README.md)
   --static                examples only, no state (every answer from the spec's examples, as before 3.1)
   --now <date>            the store's clock starts at this site-time date (default: the festival's first day; real: the real clock)
+  --release <tec>         the calendar release the store answers as where releases differ: 6.17.2 (default, the newest
+                          sandbox release) or 6.6.4.2 (an unknown event id is 400 rest_invalid_param, a trashed event
+                          is read in full with credentials and 403 event-not-accessible without)
   --errors                an example that breaks its schema answers 500 (the tests use it)
   --verbose               Prism logs warnings too, and its sl-violations header is kept
   --no-memo               ask Prism every time (default: a repeated request is answered from memory)
@@ -57,6 +61,8 @@ export interface MockOptions {
   static: boolean;
   /** Where the store's clock starts (`--now`): a site-time date, `real`, or undefined (the festival's first day). */
   now: string | undefined;
+  /** The calendar release the store answers as (`--release`), as given; undefined: the newest. */
+  release: string | undefined;
   errors: boolean;
   verbose: boolean;
   memo: boolean;
@@ -83,6 +89,7 @@ export function parseMockArgs(argv: string[], env: Record<string, string | undef
     seed: v.seed,
     static: v.static ?? false,
     now: v.now,
+    release: v.release,
     errors: v.errors ?? false,
     verbose: v.verbose ?? false,
     memo: !v['no-memo'],

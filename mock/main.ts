@@ -66,12 +66,12 @@ try {
   console.error(`mock: cannot read ${opts.spec}: ${message(e)} (run \`npm run build\` first)`);
   process.exit(1);
 }
-// The store (issue 25): the store-backed routes answer from it unless --static; a bad --seed file or
-// --now date is a usage error, said before anything starts.
+// The store (issue 25): the store-backed routes answer from it unless --static; a bad --seed file,
+// --now date or --release is a usage error, said before anything starts.
 let storeHost: StoreHost | null = null;
 if (!opts.static) {
   try {
-    storeHost = createStoreHost(doc, { seedFile: opts.seed, now: opts.now, limits });
+    storeHost = createStoreHost(doc, { seedFile: opts.seed, now: opts.now, limits, release: opts.release });
   } catch (e) {
     usage(message(e));
   }

@@ -94,6 +94,8 @@ export function revision(r: RevisionInput): WpRecord {
     content: { raw, rendered },
     excerpt: { raw: excerpt, rendered: excerpt ? `<p>${texturize(excerpt)}</p>\n` : '' },
   };
+  // The meta fields of the parent's post type (WordPress 6.4+).
+  if (r.parent.meta !== undefined) rec.meta = structuredClone(r.parent.meta);
   if (r.kind === 'autosave') rec.preview_link = `${String(r.parent.link)}?preview_id=${r.parent.id}&preview_nonce=${r.nonce ?? '0'}&preview=true`;
   return rec;
 }

@@ -205,6 +205,8 @@ export function revisionOf(ctx: WriteCtx, parent: WpRecord, kind: 'revision' | '
   const r: JsonObject = {};
   for (const [k, v] of Object.entries(ctx.template)) if (k !== '_links' && k !== '_embedded') r[k] = blank(v);
   for (const k of Object.keys(r)) if (k in parent && k !== 'id' && k !== 'slug' && k !== 'guid') r[k] = structuredClone(parent[k]);
+  // The parent's registered meta (WP_REST_Revisions_Controller, WordPress 6.4+: the fields of the parent's post type).
+  if (parent.meta !== undefined) r.meta = structuredClone(parent.meta);
   const id = ctx.store.newId(ctx.key);
   r.id = id;
   r.parent = parent.id;

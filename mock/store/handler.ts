@@ -8,11 +8,12 @@ import { deref, type OpenApiDoc, type OperationObject, type Schema } from '../..
 import { rememberText } from '../json-text.ts';
 import { type Clock } from './clock.ts';
 import { applyEventWrite, applyLinkedWrite, applyTermWrite, linkedIds, newEvent, newLinked, newTerm, type EventWriteCtx } from './cal-records.ts';
-import { applyCoreWrite, newCoreRecord, newUser, revisionOf, type WriteCtx } from './core-records.ts';
+import { applyCoreWrite, newCoreRecord, newUser, revisionOf } from './core-records.ts';
 import { classList, coreLinks, contextSchema, presentCal, project } from './present.ts';
 import { filterCalOther, filterCore, filterEvents, listParam, param, sortRecs, type ListQuery } from './query.ts';
 import type { Rec, Store } from './store.ts';
-import type { CollectionKey, Lang } from './seed.ts';
+import { CALENDAR_RELEASES, type CalendarRelease } from './host.ts';
+import { RECORD_SCHEMA, type CollectionKey, type Lang } from './seed.ts';
 import { isErrorBody, type Pairs, type Param, type PlatformAnswer } from '../types.ts';
 import { REST, type WpRecord } from './record.ts';
 import { requestedPage } from '../paging.ts';
@@ -72,7 +73,18 @@ export interface StoreCall {
   /** The request's JSON or form body, as read (valid against the operation's schema). */
   body: unknown;
   authed: boolean;
+  /** The calendar release answered as where releases differ (`--release`, D222); undefined: the newest. */
+  release?: CalendarRelease;
 }
+
+/**
+ * Does this call get the answers of TEC before 6.17.2 (PR 5698)? Its event routes validated the id as
+ * "an existing event": an unknown or non-event id was 400 `rest_invalid_param` on GET, POST and
+ * DELETE, and a trashed event was read like any other (in full with credentials, 403
+ * `event-not-accessible` without). Measured on wp68 (TEC 6.6.4.2).
+ */
+const olderEventIds = (c: StoreCall, key: CollectionKey): boolean => c.release === '6.6.4.2' && key === EVENTS;
+const EVENTS: CollectionKey = `${CALENDAR_NAMESPACE}/events`;
 
 /** The store's answer: JSON with its status and headers (lower-case), or the platform's error. */
 export interface StoreAnswer {
@@ -115,6 +127,28 @@ function notFound(c: StoreCall, id: string): PlatformAnswer {
 
 const successStatus = (c: StoreCall): number => Number(Object.keys(c.op.responses ?? {}).find((s) => /^2\d\d$/.test(s)) ?? 200);
 
+/** Is TEC version `a` (`6.10.1`) later than `b`? */
+const laterThan = (a: string, b: string): boolean => {
+  const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
+  return false;
+};
+
+/** A calendar record without the fields its schema marks as added after the release answered as (`x-since: TEC x.y.z`, D222). */
+function withoutLaterFields(c: StoreCall, key: CollectionKey, json: JsonObject): JsonObject {
+  const release = c.release;
+  if (release === undefined || release === CALENDAR_RELEASES[0]) return json;
+  const props = deref(c.doc.components?.schemas?.[RECORD_SCHEMA[key]], c.doc)?.properties ?? {};
+  const later = Object.entries(props).filter(([, p]) => {
+    const since = /^TEC ([\d.]+)$/.exec(String(deref(p, c.doc)?.['x-since'] ?? ''));
+    return since !== null && laterThan(since[1], release);
+  });
+  if (!later.some(([k]) => k in json)) return json;
+  const out = { ...json };
+  for (const [k] of later) delete out[k];
+  return out;
+}
+
 /** The record as the answer shows it, in `context`. */
 function present(c: StoreCall, key: CollectionKey, rec: Rec, context = param(c.pairs, 'context') ?? 'view', single = false): JsonObject {
   // A record's answer depends on the store only (its own fields, its linked records, revision counts):
@@ -129,6 +163,7 @@ function present(c: StoreCall, key: CollectionKey, rec: Rec, context = param(c.p
   if (json === undefined) {
     json = presentNow(c, key, rec, context, single);
     if (!isCal(key)) json = protect(json, rec.record, locked);
+    else json = withoutLaterFields(c, key, json);
     rememberText(json);
     cache.set(k, json);
   }
@@ -213,7 +248,13 @@ export function handleStore(c: StoreCall): StoreAnswer | PlatformAnswer | null {
   if (role === 'me' && !c.authed) return documented(c, 401, /^rest_not_logged_in$/) ?? fallback(401, 'rest_not_logged_in', 'You are not currently logged in.');
   const rec = role === 'slug' ? c.store.bySlug(key, c.values.slug) : c.store.get(key, role === 'me' ? CALLER_ID : Number(c.values.id));
   const parentOk = role !== 'child' || (rec !== undefined && rec.record.parent === Number(c.values.parent));
-  if (!rec || !parentOk) return notFound(c, c.values.id ?? c.values.slug);
+  if (!rec || !parentOk) {
+    if (role !== 'slug' && olderEventIds(c, key)) {
+      const older = documented(c, 400, /^rest_invalid_param$/);
+      if (older) return older;
+    }
+    return notFound(c, c.values.id ?? c.values.slug);
+  }
   if (m === 'get') return read(c, key, rec);
   if (m === 'delete') return remove(c, key, rec);
   return update(c, key, rec);
@@ -226,7 +267,10 @@ function read(c: StoreCall, key: CollectionKey, rec: Rec): StoreAnswer | Platfor
   const given = param(c.pairs, 'password');
   if (!isCal(key) && given !== undefined && given !== '' && given !== (asString(r.password) ?? ''))
     return documented(c, 403, /^rest_post_incorrect_password$/) ?? fallback(403, 'rest_post_incorrect_password', 'Incorrect post password.');
-  if (isCal(key) && r.status === 'trash') return documented(c, 403, /no-longer-available|not-accessible/) ?? ok(200, present(c, key, rec));
+  if (isCal(key) && r.status === 'trash' && olderEventIds(c, key) && !c.authed)
+    return documented(c, 403, /^event-not-accessible$/) ?? fallback(403, 'event-not-accessible', 'The requested event is not accessible');
+  if (isCal(key) && r.status === 'trash' && !olderEventIds(c, key))
+    return documented(c, 403, /no-longer-available|not-accessible/) ?? ok(200, present(c, key, rec));
   if (!isCal(key) && key !== 'core/v2/users' && !c.authed && (r.status === undefined || !['publish', 'inherit'].includes(r.status)))
     return documented(c, 401, /^rest_forbidden$/) ?? notFound(c, String(r.id));
   const json = present(c, key, rec, undefined, true);

@@ -17,7 +17,17 @@ export interface StoreHost {
   source: string;
   /** The store's limits: a write is refused (507) once the store holds `records` records or `bytes` bytes of JSON. */
   limits: StoreLimits;
+  /** The calendar release answered as where releases differ (`--release`). */
+  release: CalendarRelease;
 }
+
+/**
+ * The calendar releases the store can answer as (D222): the newest sandbox release (wp71's), and
+ * wp68's, which validated an event id as "an existing event" (TEC before 6.17.2, PR 5698).
+ */
+export const CALENDAR_RELEASES = ['6.17.2', '6.6.4.2'] as const;
+export type CalendarRelease = (typeof CALENDAR_RELEASES)[number];
+const isRelease = (v: string): v is CalendarRelease => (CALENDAR_RELEASES as readonly string[]).includes(v);
 
 /** The store's limits (`--max-records`, `--max-store-mb`). */
 export interface StoreLimits {
@@ -47,8 +57,10 @@ export function festivalStart(seed: Seed): number | null {
  */
 export function createStoreHost(
   doc: OpenApiDoc,
-  { seedFile, now, limits = DEFAULT_LIMITS }: { seedFile?: string; now?: string; limits?: StoreLimits } = {},
+  { seedFile, now, limits = DEFAULT_LIMITS, release = CALENDAR_RELEASES[0] }: { seedFile?: string; now?: string; limits?: StoreLimits; release?: string } = {},
 ): StoreHost {
+  if (!isRelease(release))
+    throw new Error(`--release ${JSON.stringify(release.slice(0, 40))}: expected one of ${CALENDAR_RELEASES.join(', ')} (a calendar release)`);
   const seed = seedFile ? readSeedFile(seedFile, doc) : builtInSeed(doc);
   let start: number | null;
   if (now === 'real') start = null;
@@ -65,6 +77,7 @@ export function createStoreHost(
     namespaces: specNamespaces(doc),
     source: seedFile ?? 'built-in festival',
     limits,
+    release,
   };
 }
 

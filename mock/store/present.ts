@@ -64,6 +64,15 @@ export function classList(r: WpRecord): string[] {
   ];
 }
 
+/** The collections a file may be attached to: the collection, its core route's base, its post type. */
+const ATTACH_PARENTS: readonly (readonly [CollectionKey, string, string])[] = [
+  ['core/v2/posts', 'posts', 'post'],
+  ['core/v2/pages', 'pages', 'page'],
+  ['cal/events/v1/events', 'tribe_events', 'tribe_events'],
+  ['cal/events/v1/venues', 'tribe_venue', 'tribe_venue'],
+  ['cal/events/v1/organizers', 'tribe_organizer', 'tribe_organizer'],
+];
+
 /** The `_links` of a core record, as WordPress's controllers add them. */
 export function coreLinks(key: CollectionKey, r: WpRecord, store: Store, context = 'view'): JsonObject {
   const base = `/${key.replace(/\/(revisions|autosaves)$/, '')}`;
@@ -82,11 +91,11 @@ export function coreLinks(key: CollectionKey, r: WpRecord, store: Store, context
   } else {
     links.author = href(`/core/v2/users/${r.author}`, { embeddable: true });
     links.replies = href(`/core/v2/comments?post=${r.id}`, { embeddable: true });
-    // The post a file was uploaded to (WP_REST_Attachments_Controller::prepare_links, WordPress 6.9+).
+    // The post a file was uploaded to, of any post type, on its core route (WP_REST_Attachments_Controller::prepare_links,
+    // WordPress 6.9+: `rest_get_route_for_post`; the calendar's post types are `tribe_events`, `tribe_venue`, `tribe_organizer`).
     if (key === 'core/v2/media' && r.post) {
-      const parent = (['core/v2/posts', 'core/v2/pages'] as const).find((k) => store.get(k, Number(r.post)));
-      if (parent)
-        links['wp:attached-to'] = href(`/${parent}/${r.post}`, { embeddable: true, post_type: parent === 'core/v2/posts' ? 'post' : 'page', id: r.post });
+      const parent = ATTACH_PARENTS.find(([k]) => store.get(k, Number(r.post)));
+      if (parent) links['wp:attached-to'] = href(`/core/v2/${parent[1]}/${r.post}`, { embeddable: true, post_type: parent[2], id: r.post });
     }
     if (key !== 'core/v2/media') {
       const revs = store.all(`${key}/revisions` as CollectionKey).filter((x) => x.record.parent === r.id);
@@ -105,7 +114,8 @@ export function coreLinks(key: CollectionKey, r: WpRecord, store: Store, context
     }
   }
   if (context === 'edit') Object.assign(links, actionLinks(key, links.self));
-  links.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+  // Only when a relation was compacted to `wp:` (WP_REST_Server::get_compact_response_links): a file attached to nothing has none.
+  if (Object.keys(links).some((rel) => rel.startsWith('wp:'))) links.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
   return links;
 }
 

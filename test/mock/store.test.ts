@@ -197,6 +197,23 @@ describe('the platform’s semantics', () => {
     expect((await ask('GET', `/core/v2/posts/${made.json.id}`)).status).toBe(404);
   });
 
+  it('a revision carries its parent’s meta; a file links the record it is attached to, of any post type (wp:attached-to)', async () => {
+    host.store.reset();
+    const made = await ask('POST', '/core/v2/posts', { json: { title: 'Draft', status: 'draft', meta: { footnotes: '' } } });
+    await ask('POST', `/core/v2/posts/${made.json.id}`, { json: { status: 'publish' } });
+    const revs = await ask('GET', `/core/v2/posts/${made.json.id}/revisions`);
+    expect(revs.json.length).toBeGreaterThan(0);
+    expect(revs.json[0].meta).toBeDefined();
+    expect(revs.json[0].meta).toEqual((await ask('GET', `/core/v2/posts/${made.json.id}?context=edit`)).json.meta);
+    // Media 880 is event 1001's image, media 702 venue 210's (the examples).
+    const attached = async (id: number): Promise<Json> => (await ask('GET', `/core/v2/media/${id}`)).json._links['wp:attached-to'];
+    expect(await attached(880)).toEqual([{ href: `${base}/core/v2/tribe_events/1001`, embeddable: true, post_type: 'tribe_events', id: 1001 }]);
+    expect(await attached(702)).toEqual([{ href: `${base}/core/v2/tribe_venue/210`, embeddable: true, post_type: 'tribe_venue', id: 210 }]);
+    const loose = (await ask('GET', `/core/v2/media/${firstId('core/v2/media', (r) => r.post === null)}`)).json._links;
+    // No relation compacted to `wp:`, so no `curies` (WP_REST_Server::get_compact_response_links; wp68's files).
+    expect(Object.keys(loose).sort()).toEqual(['about', 'author', 'collection', 'replies', 'self']);
+  });
+
   it('lists follow the store: totals, pages, links, search, include, languages', async () => {
     host.store.reset();
     const all = await ask('GET', '/core/v2/posts?per_page=100');
@@ -366,6 +383,41 @@ describe('the platform’s semantics', () => {
     const rr = await ask('GET', '/?rest_route=/tribe/events/v1/events&per_page=1');
     expect(rr.json.next_rest_url).toMatch(new RegExp(`^${base}/\\?rest_route=/tribe/events/v1/events/&`));
     expect(JSON.stringify(rr.json)).not.toContain('festival.example/');
+  });
+});
+
+describe('--release 6.6.4.2: the calendar release of wp68 where it differs (D222)', () => {
+  it('an unknown event id is 400 rest_invalid_param on GET, POST and DELETE; a trashed event is read with credentials, 403 event-not-accessible without; no custom_fields', async () => {
+    const older = createStoreHost(doc, { release: '6.6.4.2' });
+    const server = createFront({ doc, upstream: { host: '127.0.0.1', port: 9 }, store: older });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const call = async (method: string, path: string, auth = true): Promise<{ status: number; json: Json }> => {
+      const res = await fetch(`${at}${path}`, { method, headers: auth ? AUTH : {}, signal: AbortSignal.timeout(20_000) });
+      return { status: res.status, json: jsonOrUndefined(await res.text()) };
+    };
+    try {
+      const invalid = {
+        code: 'rest_invalid_param',
+        message: 'Invalid parameter(s): id',
+        data: { status: 400, params: { id: 'Invalid parameter.' }, details: [] },
+      };
+      for (const method of ['GET', 'POST', 'DELETE']) expect(await call(method, '/cal/events/v1/events/987654')).toEqual({ status: 400, json: invalid });
+      // Venues answer as on every release.
+      expect((await call('GET', '/cal/events/v1/venues/987654')).status).toBe(400);
+      const id = firstId('cal/events/v1/events', (r) => r.status === 'publish');
+      // `custom_fields` came with TEC 6.10.1 (its `x-since`): the default release sends it, 6.6.4.2 does not.
+      expect((await ask('GET', `/cal/events/v1/events/${id}`)).json).toHaveProperty('custom_fields');
+      expect((await call('GET', `/cal/events/v1/events/${id}`)).json).not.toHaveProperty('custom_fields');
+      expect((await call('DELETE', `/cal/events/v1/events/${id}`)).json.status).toBe('trash');
+      const read = await call('GET', `/cal/events/v1/events/${id}`);
+      expect([read.status, read.json.id, read.json.status]).toEqual([200, id, 'trash']);
+      expect(await call('GET', `/cal/events/v1/events/${id}`, false)).toMatchObject({ status: 403, json: { code: 'event-not-accessible' } });
+      expect((await call('DELETE', `/cal/events/v1/events/${id}`)).json.code).toBe('event-is-in-trash');
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+    expect(() => createStoreHost(doc, { release: '6.16' })).toThrow(/--release "6\.16": expected one of 6\.17\.2, 6\.6\.4\.2/);
   });
 });
 
