@@ -33,7 +33,7 @@ export type ArgsOf<R extends Route, A extends ParseAs = "json"> = R extends Rout
 /** The result of route `R` read as `A`. */
 export type ResultOf<R extends Route, A extends ParseAs = "json"> = Promise<CallResult<A extends "json" ? R["data"] : RawBody[A], R["error"]>>;
 
-/** GET routes (172). */
+/** GET routes (174). */
 export interface GetRoutes {
   /** getSiteIndex: Get the site index */
   "/": { init: { params?: O["getSiteIndex"]["parameters"]; body?: never }; initOptional: true; data: S["SiteIndex"]; error: S["Error"] };
@@ -217,6 +217,10 @@ export interface GetRoutes {
   "/core/v2/tribe_events_cat": { init: { params?: O["listCalEventCategoryTerms"]["parameters"]; body?: never }; initOptional: true; data: O["listCalEventCategoryTerms"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getCalEventCategoryTerm: Get an event category term */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["getCalEventCategoryTerm"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEventCategoryTerm"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listPatternCategories: List pattern categories */
+  "/core/v2/wp_pattern_category": { init: { params?: O["listPatternCategories"]["parameters"]; body?: never }; initOptional: true; data: O["listPatternCategories"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getPatternCategory: Get a pattern category */
+  "/core/v2/wp_pattern_category/{id}": { init: { params: O["getPatternCategory"]["parameters"]; body?: never }; initOptional: false; data: O["getPatternCategory"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlNamespace: Get the ml/v1 namespace index */
   "/ml/v1": { init: { params?: O["getMlNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlPosts: List posts for translation */
@@ -477,6 +481,8 @@ export interface GetCalls {
   (path: "/core/v2/tribe_organizer/{parent}/autosaves/{id}", init: GetI<"/core/v2/tribe_organizer/{parent}/autosaves/{id}">): GetR<"/core/v2/tribe_organizer/{parent}/autosaves/{id}">;
   (path: "/core/v2/tribe_events_cat", init?: GetI<"/core/v2/tribe_events_cat">): GetR<"/core/v2/tribe_events_cat">;
   (path: "/core/v2/tribe_events_cat/{id}", init: GetI<"/core/v2/tribe_events_cat/{id}">): GetR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/wp_pattern_category", init?: GetI<"/core/v2/wp_pattern_category">): GetR<"/core/v2/wp_pattern_category">;
+  (path: "/core/v2/wp_pattern_category/{id}", init: GetI<"/core/v2/wp_pattern_category/{id}">): GetR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/ml/v1", init?: GetI<"/ml/v1">): GetR<"/ml/v1">;
   (path: "/ml/v1/posts", init?: GetI<"/ml/v1/posts">): GetR<"/ml/v1/posts">;
   (path: "/ml/v1/posts/count", init?: GetI<"/ml/v1/posts/count">): GetR<"/ml/v1/posts/count">;
@@ -561,7 +567,7 @@ export interface GetCalls {
   <P extends GetPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<GetRoutes[P], A>): ResultOf<GetRoutes[P], A>;
 }
 
-/** PUT routes (31). */
+/** PUT routes (32). */
 export interface PutRoutes {
   /** updateEventPut: Update an event (PUT) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPut"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -613,6 +619,8 @@ export interface PutRoutes {
   "/core/v2/tribe_organizer/{id}": { init: { params: O["updateCalOrganizerPostPut"]["parameters"]; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
   /** updateCalEventCategoryTermPut: Update an event category term (PUT) */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTermPut"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  /** updatePatternCategoryPut: Update a pattern category (PUT) */
+  "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategoryPut"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** putMlAteAteProxy: Proxy a PUT request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["putMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["putMlAteAteProxy"]["responses"][200]["content"]; error: O["putMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** putBuilderFontLibrary: Update a font of the library */
@@ -657,6 +665,7 @@ export interface PutCalls {
   (path: "/core/v2/tribe_venue/{id}", init: PutI<"/core/v2/tribe_venue/{id}">): PutR<"/core/v2/tribe_venue/{id}">;
   (path: "/core/v2/tribe_organizer/{id}", init: PutI<"/core/v2/tribe_organizer/{id}">): PutR<"/core/v2/tribe_organizer/{id}">;
   (path: "/core/v2/tribe_events_cat/{id}", init: PutI<"/core/v2/tribe_events_cat/{id}">): PutR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/wp_pattern_category/{id}", init: PutI<"/core/v2/wp_pattern_category/{id}">): PutR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PutI<"/ml/ate/v1/ate/proxy">): PutR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PutI<"/builder/v1/font-library">): PutR<"/builder/v1/font-library">;
   (path: "/connector/v1/sync", init?: PutI<"/connector/v1/sync">): PutR<"/connector/v1/sync">;
@@ -666,7 +675,7 @@ export interface PutCalls {
   <P extends PutPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PutRoutes[P], A>): ResultOf<PutRoutes[P], A>;
 }
 
-/** POST routes (109). */
+/** POST routes (111). */
 export interface PostRoutes {
   /** runBatchRequests: Run up to 25 write requests in one call */
   "/batch/v1": { init: { params?: O["runBatchRequests"]["parameters"]; body: S["BatchRequest"] }; initOptional: false; data: S["BatchResponse"]; error: S["Error"] };
@@ -780,6 +789,10 @@ export interface PostRoutes {
   "/core/v2/tribe_events_cat": { init: { params?: O["createCalEventCategoryTerm"]["parameters"]; body: S["CalEventCategoryTermCreate"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
   /** updateCalEventCategoryTerm: Update an event category term */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTerm"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  /** createPatternCategory: Create a pattern category */
+  "/core/v2/wp_pattern_category": { init: { params?: O["createPatternCategory"]["parameters"]; body: S["PatternCategoryCreate"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
+  /** updatePatternCategory: Update a pattern category */
+  "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategory"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** postMlCustomXmlConfig: Save the custom XML configuration */
   "/ml/v1/custom-xml-config": { init: { params?: O["postMlCustomXmlConfig"]["parameters"]; body?: never }; initOptional: true; data: O["postMlCustomXmlConfig"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlCustomXmlConfigValidate: Validate the custom XML configuration */
@@ -949,6 +962,8 @@ export interface PostCalls {
   (path: "/core/v2/tribe_organizer/{id}/autosaves", init: PostI<"/core/v2/tribe_organizer/{id}/autosaves">): PostR<"/core/v2/tribe_organizer/{id}/autosaves">;
   (path: "/core/v2/tribe_events_cat", init: PostI<"/core/v2/tribe_events_cat">): PostR<"/core/v2/tribe_events_cat">;
   (path: "/core/v2/tribe_events_cat/{id}", init: PostI<"/core/v2/tribe_events_cat/{id}">): PostR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/wp_pattern_category", init: PostI<"/core/v2/wp_pattern_category">): PostR<"/core/v2/wp_pattern_category">;
+  (path: "/core/v2/wp_pattern_category/{id}", init: PostI<"/core/v2/wp_pattern_category/{id}">): PostR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/ml/v1/custom-xml-config", init?: PostI<"/ml/v1/custom-xml-config">): PostR<"/ml/v1/custom-xml-config">;
   (path: "/ml/v1/custom-xml-config/validate", init?: PostI<"/ml/v1/custom-xml-config/validate">): PostR<"/ml/v1/custom-xml-config/validate">;
   (path: "/ml/v1/updates", init?: PostI<"/ml/v1/updates">): PostR<"/ml/v1/updates">;
@@ -1005,7 +1020,7 @@ export interface PostCalls {
   <P extends PostPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PostRoutes[P], A>): ResultOf<PostRoutes[P], A>;
 }
 
-/** DELETE routes (34). */
+/** DELETE routes (35). */
 export interface DeleteRoutes {
   /** deleteEvent: Move an event to the trash */
   "/cal/events/v1/events/{id}": { init: { params: O["deleteEvent"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -1069,6 +1084,8 @@ export interface DeleteRoutes {
   "/core/v2/tribe_organizer/{parent}/revisions/{id}": { init: { params: O["deleteCalOrganizerPostRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deleteCalEventCategoryTerm: Delete an event category term */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["deleteCalEventCategoryTerm"]["parameters"]; body?: never }; initOptional: false; data: S["CalEventCategoryTermDeleted"]; error: S["Error"] };
+  /** deletePatternCategory: Delete a pattern category */
+  "/core/v2/wp_pattern_category/{id}": { init: { params: O["deletePatternCategory"]["parameters"]; body?: never }; initOptional: false; data: S["PatternCategoryDeleted"]; error: S["Error"] };
   /** deleteMlAteAteProxy: Proxy a DELETE request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["deleteMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["deleteMlAteAteProxy"]["responses"][200]["content"]; error: O["deleteMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** deleteBuilderIconFonts: Delete an icon font */
@@ -1113,6 +1130,7 @@ export interface DeleteCalls {
   (path: "/core/v2/tribe_organizer/{id}", init: DeleteI<"/core/v2/tribe_organizer/{id}">): DeleteR<"/core/v2/tribe_organizer/{id}">;
   (path: "/core/v2/tribe_organizer/{parent}/revisions/{id}", init: DeleteI<"/core/v2/tribe_organizer/{parent}/revisions/{id}">): DeleteR<"/core/v2/tribe_organizer/{parent}/revisions/{id}">;
   (path: "/core/v2/tribe_events_cat/{id}", init: DeleteI<"/core/v2/tribe_events_cat/{id}">): DeleteR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/wp_pattern_category/{id}", init: DeleteI<"/core/v2/wp_pattern_category/{id}">): DeleteR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: DeleteI<"/ml/ate/v1/ate/proxy">): DeleteR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/icon-fonts", init: DeleteI<"/builder/v1/icon-fonts">): DeleteR<"/builder/v1/icon-fonts">;
   (path: "/builder/v1/font-library", init: DeleteI<"/builder/v1/font-library">): DeleteR<"/builder/v1/font-library">;
@@ -1143,7 +1161,7 @@ export interface HeadCalls {
   <P extends HeadPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<HeadRoutes[P], A>): ResultOf<HeadRoutes[P], A>;
 }
 
-/** PATCH routes (31). */
+/** PATCH routes (32). */
 export interface PatchRoutes {
   /** updateEventPatch: Update an event (PATCH) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPatch"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -1195,6 +1213,8 @@ export interface PatchRoutes {
   "/core/v2/tribe_organizer/{id}": { init: { params: O["updateCalOrganizerPostPatch"]["parameters"]; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
   /** updateCalEventCategoryTermPatch: Update an event category term (PATCH) */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTermPatch"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  /** updatePatternCategoryPatch: Update a pattern category (PATCH) */
+  "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategoryPatch"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** patchMlAteAteProxy: Proxy a PATCH request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["patchMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["patchMlAteAteProxy"]["responses"][200]["content"]; error: O["patchMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** patchBuilderFontLibrary: Patch a font of the library */
@@ -1239,6 +1259,7 @@ export interface PatchCalls {
   (path: "/core/v2/tribe_venue/{id}", init: PatchI<"/core/v2/tribe_venue/{id}">): PatchR<"/core/v2/tribe_venue/{id}">;
   (path: "/core/v2/tribe_organizer/{id}", init: PatchI<"/core/v2/tribe_organizer/{id}">): PatchR<"/core/v2/tribe_organizer/{id}">;
   (path: "/core/v2/tribe_events_cat/{id}", init: PatchI<"/core/v2/tribe_events_cat/{id}">): PatchR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/wp_pattern_category/{id}", init: PatchI<"/core/v2/wp_pattern_category/{id}">): PatchR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PatchI<"/ml/ate/v1/ate/proxy">): PatchR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PatchI<"/builder/v1/font-library">): PatchR<"/builder/v1/font-library">;
   (path: "/connector/v1/sync", init?: PatchI<"/connector/v1/sync">): PatchR<"/connector/v1/sync">;
@@ -1300,6 +1321,7 @@ export interface CoreLists {
   "/core/v2/tribe_organizer/{parent}/revisions": GetRoutes["/core/v2/tribe_organizer/{parent}/revisions"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/tribe_organizer/{id}/autosaves": GetRoutes["/core/v2/tribe_organizer/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/tribe_events_cat": GetRoutes["/core/v2/tribe_events_cat"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/wp_pattern_category": GetRoutes["/core/v2/wp_pattern_category"]["data"] extends readonly (infer I)[] ? I : never;
   "/ml/st/v1/strings": GetRoutes["/ml/st/v1/strings"]["data"] extends readonly (infer I)[] ? I : never;
   "/ml/st/v1/string-packages": GetRoutes["/ml/st/v1/string-packages"]["data"] extends readonly (infer I)[] ? I : never;
 }
@@ -1377,6 +1399,11 @@ export type BatchRequest =
   | ({ method: "POST"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
   | ({ method: "DELETE"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
   | ({ method: "PATCH"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/wp_pattern_category"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/wp_pattern_category"]["init"])
+  | ({ method: "PUT"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
+  | ({ method: "DELETE"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
+  | ({ method: "PATCH"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
 ;
 export interface BatchRoutes {
   "/core/v2/posts": { POST: PostRoutes["/core/v2/posts"] };
@@ -1403,5 +1430,7 @@ export interface BatchRoutes {
   "/core/v2/tribe_organizer/{id}": { PUT: PutRoutes["/core/v2/tribe_organizer/{id}"]; POST: PostRoutes["/core/v2/tribe_organizer/{id}"]; DELETE: DeleteRoutes["/core/v2/tribe_organizer/{id}"]; PATCH: PatchRoutes["/core/v2/tribe_organizer/{id}"] };
   "/core/v2/tribe_events_cat": { POST: PostRoutes["/core/v2/tribe_events_cat"] };
   "/core/v2/tribe_events_cat/{id}": { PUT: PutRoutes["/core/v2/tribe_events_cat/{id}"]; POST: PostRoutes["/core/v2/tribe_events_cat/{id}"]; DELETE: DeleteRoutes["/core/v2/tribe_events_cat/{id}"]; PATCH: PatchRoutes["/core/v2/tribe_events_cat/{id}"] };
+  "/core/v2/wp_pattern_category": { POST: PostRoutes["/core/v2/wp_pattern_category"] };
+  "/core/v2/wp_pattern_category/{id}": { PUT: PutRoutes["/core/v2/wp_pattern_category/{id}"]; POST: PostRoutes["/core/v2/wp_pattern_category/{id}"]; DELETE: DeleteRoutes["/core/v2/wp_pattern_category/{id}"]; PATCH: PatchRoutes["/core/v2/wp_pattern_category/{id}"] };
 }
 export type BatchablePath = keyof BatchRoutes;

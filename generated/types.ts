@@ -2916,6 +2916,72 @@ export interface paths {
         patch: operations["updateCalEventCategoryTermPatch"];
         trace?: never;
     };
+    "/core/v2/wp_pattern_category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pattern categories
+         * @description List pattern categories, by name by default (10 per page). Public; `context=edit` needs a user who may manage pattern categories (anonymous 401 `rest_forbidden_context`). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds the fields for editors, `embed` a small subset. A `post` the caller may not read answers 401/403 `rest_cannot_read`.
+         */
+        get: operations["listPatternCategories"];
+        put?: never;
+        /**
+         * Create a pattern category
+         * @description Create a pattern category and answer it in `edit` context. Needs a user who may manage pattern categories (anonymous 401 `rest_cannot_create`, without it 403). Batchable.
+         */
+        post: operations["createPatternCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/wp_pattern_category/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a pattern category
+         * @description Return one pattern category. Public; `context=edit` needs a user who may edit it (anonymous 401 `rest_forbidden_context`). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds the fields for editors, `embed` a small subset.
+         */
+        get: operations["getPatternCategory"];
+        /**
+         * Update a pattern category (PUT)
+         * @description Update a pattern category: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the pattern category in `edit` context. Needs a user who may edit it (anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        put: operations["updatePatternCategoryPut"];
+        /**
+         * Update a pattern category
+         * @description Update a pattern category: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the pattern category in `edit` context. Needs a user who may edit it (anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        post: operations["updatePatternCategory"];
+        /**
+         * Delete a pattern category
+         * @description Delete a pattern category for good; `force` must be `true` because terms have no trash (without it 501 `rest_trash_not_supported`). Needs a user who may delete it (anonymous 401 `rest_cannot_delete`, without it 403). Batchable.
+         */
+        delete: operations["deletePatternCategory"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a pattern category (PATCH)
+         * @description Update a pattern category: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the pattern category in `edit` context. Needs a user who may edit it (anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        patch: operations["updatePatternCategoryPatch"];
+        trace?: never;
+    };
     "/ml/v1": {
         parameters: {
             query?: never;
@@ -13311,6 +13377,137 @@ export interface components {
             previous: components["schemas"]["CalEventCategoryTermEdit"];
         };
         /**
+         * PatternCategory
+         * @description A pattern category (taxonomy `wp_pattern_category`, the categories of reusable blocks, WordPress 6.3 and later) in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PatternCategory: {
+            /** @description The term's unique id. */
+            readonly id: number;
+            /** @description The number of published posts in the pattern category. */
+            readonly count: number;
+            /** @description The pattern category's description (HTML allowed); an empty string when none. */
+            description: string;
+            /**
+             * Format: uri
+             * @description The URL of the pattern category's archive page.
+             */
+            readonly link: string;
+            /** @description The pattern category's name as displayed. */
+            name: string;
+            /** @description The pattern category's URL-friendly name, unique in the taxonomy. */
+            slug: string;
+            /**
+             * @description The taxonomy, always `wp_pattern_category`.
+             * @constant
+             */
+            readonly taxonomy: "wp_pattern_category";
+            /** @description Registered meta fields of the term. */
+            meta: components["schemas"]["CoreTermMeta"];
+            /** @description Hypermedia links (`self`, `collection`, `about`, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * PatternCategoryEdit
+         * @description A pattern category in `edit` context (`context=edit`, and every write answer): the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PatternCategoryEdit: {
+            /** @description The term's unique id. */
+            readonly id: number;
+            /** @description The number of published posts in the pattern category. */
+            readonly count: number;
+            /** @description The pattern category's description (HTML allowed); an empty string when none. */
+            description: string;
+            /**
+             * Format: uri
+             * @description The URL of the pattern category's archive page.
+             */
+            readonly link: string;
+            /** @description The pattern category's name as displayed. */
+            name: string;
+            /** @description The pattern category's URL-friendly name, unique in the taxonomy. */
+            slug: string;
+            /**
+             * @description The taxonomy, always `wp_pattern_category`.
+             * @constant
+             */
+            readonly taxonomy: "wp_pattern_category";
+            /** @description Registered meta fields of the term. */
+            meta: components["schemas"]["CoreTermMeta"];
+            /** @description Hypermedia links (`self`, `collection`, `about`, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * PatternCategoryEmbed
+         * @description A pattern category in `embed` context (as embedded in `_embedded`, e.g. a reusable block's `wp:term`): id, link, name, slug and taxonomy. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PatternCategoryEmbed: {
+            /** @description The term's unique id. */
+            readonly id: number;
+            /**
+             * Format: uri
+             * @description The URL of the pattern category's archive page.
+             */
+            readonly link: string;
+            /** @description The pattern category's name as displayed. */
+            name: string;
+            /** @description The pattern category's URL-friendly name, unique in the taxonomy. */
+            slug: string;
+            /**
+             * @description The taxonomy, always `wp_pattern_category`.
+             * @constant
+             */
+            readonly taxonomy: "wp_pattern_category";
+            /** @description Hypermedia links (`self`, `collection`, `about`, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * PatternCategoryCreate
+         * @description The fields of a new pattern category. In an `application/x-www-form-urlencoded` body, objects use PHP brackets (`meta[key]=…`).
+         */
+        PatternCategoryCreate: {
+            /** @description The pattern category's description (HTML allowed). */
+            description?: string;
+            /** @description The pattern category's name; a name already used is refused (400 `term_exists`). */
+            name: string;
+            /** @description The URL-friendly name (made from `name` when absent). */
+            slug?: string;
+            /** @description Registered meta fields to set (a stock site registers none for terms). */
+            meta?: Record<string, never>;
+        };
+        /**
+         * PatternCategoryWrite
+         * @description The fields of a pattern category to change, all optional, for update (POST, PUT, PATCH).
+         */
+        PatternCategoryWrite: {
+            /** @description The pattern category's description (HTML allowed). */
+            description?: string;
+            /** @description The pattern category's name; a name already used is refused (400 `term_exists`). */
+            name?: string;
+            /** @description The URL-friendly name (made from `name` when absent). */
+            slug?: string;
+            /** @description Registered meta fields to set (a stock site registers none for terms). */
+            meta?: Record<string, never>;
+        };
+        /**
+         * PatternCategoryDeleted
+         * @description The answer to the deletion (`force=true`) of a pattern category.
+         */
+        PatternCategoryDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The pattern category as it was before the deletion, in `view` context (without `_links`). */
+            previous: components["schemas"]["PatternCategory"];
+        };
+        /**
          * AddonErrorText
          * @description A bare JSON string instead of an error object: the add-on's exception message (for some routes
          *     followed by a PHP stack trace), sent with HTTP 500. Branch on the status; the text is for people
@@ -16012,6 +16209,28 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["CalEventCategoryTermWrite"];
                 "application/x-www-form-urlencoded": components["schemas"]["CalEventCategoryTermWrite"];
+            };
+        };
+        /**
+         * @description The new pattern category.
+         *
+         *     As `application/x-www-form-urlencoded`, arrays and objects use PHP brackets (`meta[key]=…`).
+         */
+        PatternCategoryCreate: {
+            content: {
+                "application/json": components["schemas"]["PatternCategoryCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatternCategoryCreate"];
+            };
+        };
+        /**
+         * @description The pattern category fields to change (shared by POST, PUT and PATCH).
+         *
+         *     As `application/x-www-form-urlencoded`, arrays and objects use PHP brackets (`meta[key]=…`).
+         */
+        PatternCategoryUpdate: {
+            content: {
+                "application/json": components["schemas"]["PatternCategoryWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatternCategoryWrite"];
             };
         };
         /** @description The string-translation settings to save. The same fields are accepted as JSON or as a form. */
@@ -31663,6 +31882,514 @@ export interface operations {
             401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CoreTermIdNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPatternCategories: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction (menu items sort ascending by default). */
+                order?: components["parameters"]["CoreOrderAsc"];
+                /** @description Sort the terms by this field (`include`: in the order of `include`; `include_slugs`: in the order of `slug`). */
+                orderby?: components["parameters"]["CoreTermOrderby"];
+                /** @description Leave out terms that are assigned to no post. */
+                hide_empty?: components["parameters"]["CoreHideEmpty"];
+                /** @description Only the terms assigned to this post (an id of a post the caller may read). */
+                post?: components["parameters"]["CoreTermPost"];
+                /** @description Only records with one of these slugs. */
+                slug?: components["parameters"]["CoreSlugList"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pattern categories of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["PatternCategory"] | components["schemas"]["PatternCategoryEdit"] | components["schemas"]["PatternCategoryEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createPatternCategory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["PatternCategoryCreate"];
+        responses: {
+            /** @description The new pattern category (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternCategoryEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreCreateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPatternCategory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pattern category: `PatternCategory`, `PatternCategoryEdit` or `PatternCategoryEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternCategory"] | components["schemas"]["PatternCategoryEdit"] | components["schemas"]["PatternCategoryEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+        };
+    };
+    updatePatternCategoryPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["PatternCategoryUpdate"];
+        responses: {
+            /** @description The updated pattern category (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternCategoryEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreTermUpdateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePatternCategory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["PatternCategoryUpdate"];
+        responses: {
+            /** @description The updated pattern category (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternCategoryEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreTermUpdateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePatternCategory: {
+        parameters: {
+            query?: {
+                /** @description Must be `true`, because terms have no trash (without it 501 `rest_trash_not_supported`). */
+                force?: components["parameters"]["CoreTermForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the pattern category as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternCategoryDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updatePatternCategoryPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["PatternCategoryUpdate"];
+        responses: {
+            /** @description The updated pattern category (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternCategoryEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreTermUpdateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
             500: components["responses"]["InternalError"];
         };
     };
