@@ -33,7 +33,7 @@ export type ArgsOf<R extends Route, A extends ParseAs = "json"> = R extends Rout
 /** The result of route `R` read as `A`. */
 export type ResultOf<R extends Route, A extends ParseAs = "json"> = Promise<CallResult<A extends "json" ? R["data"] : RawBody[A], R["error"]>>;
 
-/** GET routes (150). */
+/** GET routes (174). */
 export interface GetRoutes {
   /** getSiteIndex: Get the site index */
   "/": { init: { params?: O["getSiteIndex"]["parameters"]; body?: never }; initOptional: true; data: S["SiteIndex"]; error: S["Error"] };
@@ -107,6 +107,10 @@ export interface GetRoutes {
   "/core/v2/menu-items": { init: { params?: O["listMenuItems"]["parameters"]; body?: never }; initOptional: true; data: O["listMenuItems"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMenuItem: Get a menu item */
   "/core/v2/menu-items/{id}": { init: { params: O["getMenuItem"]["parameters"]; body?: never }; initOptional: false; data: O["getMenuItem"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listMenuItemAutosaves: List the autosaves of a menu item */
+  "/core/v2/menu-items/{id}/autosaves": { init: { params: O["listMenuItemAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listMenuItemAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getMenuItemAutosave: Get the autosave of a menu item */
+  "/core/v2/menu-items/{parent}/autosaves/{id}": { init: { params: O["getMenuItemAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getMenuItemAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listCategories: List categories */
   "/core/v2/categories": { init: { params?: O["listCategories"]["parameters"]; body?: never }; initOptional: true; data: O["listCategories"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getCategory: Get a category */
@@ -153,26 +157,70 @@ export interface GetRoutes {
   "/core/v2/blocks": { init: { params?: O["listBlocks"]["parameters"]; body?: never }; initOptional: true; data: O["listBlocks"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getBlock: Get a reusable block */
   "/core/v2/blocks/{id}": { init: { params: O["getBlock"]["parameters"]; body?: never }; initOptional: false; data: O["getBlock"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listBlockRevisions: List the revisions of a reusable block */
+  "/core/v2/blocks/{parent}/revisions": { init: { params: O["listBlockRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listBlockRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getBlockRevision: Get a revision of a reusable block */
+  "/core/v2/blocks/{parent}/revisions/{id}": { init: { params: O["getBlockRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getBlockRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listBlockAutosaves: List the autosaves of a reusable block */
+  "/core/v2/blocks/{id}/autosaves": { init: { params: O["listBlockAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listBlockAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getBlockAutosave: Get the autosave of a reusable block */
+  "/core/v2/blocks/{parent}/autosaves/{id}": { init: { params: O["getBlockAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getBlockAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listNavigations: List navigation menus */
   "/core/v2/navigation": { init: { params?: O["listNavigations"]["parameters"]; body?: never }; initOptional: true; data: O["listNavigations"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getNavigation: Get a navigation menu (post type `wp_navigation`) */
   "/core/v2/navigation/{id}": { init: { params: O["getNavigation"]["parameters"]; body?: never }; initOptional: false; data: O["getNavigation"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listNavigationRevisions: List the revisions of a navigation menu */
+  "/core/v2/navigation/{parent}/revisions": { init: { params: O["listNavigationRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listNavigationRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getNavigationRevision: Get a revision of a navigation menu */
+  "/core/v2/navigation/{parent}/revisions/{id}": { init: { params: O["getNavigationRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getNavigationRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listNavigationAutosaves: List the autosaves of a navigation menu */
+  "/core/v2/navigation/{id}/autosaves": { init: { params: O["listNavigationAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listNavigationAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getNavigationAutosave: Get the autosave of a navigation menu */
+  "/core/v2/navigation/{parent}/autosaves/{id}": { init: { params: O["getNavigationAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getNavigationAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listCalEventPosts: List event posts */
   "/core/v2/tribe_events": { init: { params?: O["listCalEventPosts"]["parameters"]; body?: never }; initOptional: true; data: O["listCalEventPosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getCalEventPost: Get a event post */
   "/core/v2/tribe_events/{id}": { init: { params: O["getCalEventPost"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEventPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listCalEventPostRevisions: List the revisions of an event post */
+  "/core/v2/tribe_events/{parent}/revisions": { init: { params: O["listCalEventPostRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listCalEventPostRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getCalEventPostRevision: Get a revision of an event post */
+  "/core/v2/tribe_events/{parent}/revisions/{id}": { init: { params: O["getCalEventPostRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEventPostRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listCalEventPostAutosaves: List the autosaves of an event post */
+  "/core/v2/tribe_events/{id}/autosaves": { init: { params: O["listCalEventPostAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listCalEventPostAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getCalEventPostAutosave: Get the autosave of an event post */
+  "/core/v2/tribe_events/{parent}/autosaves/{id}": { init: { params: O["getCalEventPostAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEventPostAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listCalVenuePosts: List venue posts */
   "/core/v2/tribe_venue": { init: { params?: O["listCalVenuePosts"]["parameters"]; body?: never }; initOptional: true; data: O["listCalVenuePosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getCalVenuePost: Get a venue post */
   "/core/v2/tribe_venue/{id}": { init: { params: O["getCalVenuePost"]["parameters"]; body?: never }; initOptional: false; data: O["getCalVenuePost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listCalVenuePostRevisions: List the revisions of a venue post */
+  "/core/v2/tribe_venue/{parent}/revisions": { init: { params: O["listCalVenuePostRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listCalVenuePostRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getCalVenuePostRevision: Get a revision of a venue post */
+  "/core/v2/tribe_venue/{parent}/revisions/{id}": { init: { params: O["getCalVenuePostRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getCalVenuePostRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listCalVenuePostAutosaves: List the autosaves of a venue post */
+  "/core/v2/tribe_venue/{id}/autosaves": { init: { params: O["listCalVenuePostAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listCalVenuePostAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getCalVenuePostAutosave: Get the autosave of a venue post */
+  "/core/v2/tribe_venue/{parent}/autosaves/{id}": { init: { params: O["getCalVenuePostAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getCalVenuePostAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listCalOrganizerPosts: List organizer posts */
   "/core/v2/tribe_organizer": { init: { params?: O["listCalOrganizerPosts"]["parameters"]; body?: never }; initOptional: true; data: O["listCalOrganizerPosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getCalOrganizerPost: Get a organizer post */
   "/core/v2/tribe_organizer/{id}": { init: { params: O["getCalOrganizerPost"]["parameters"]; body?: never }; initOptional: false; data: O["getCalOrganizerPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listCalOrganizerPostRevisions: List the revisions of an organizer post */
+  "/core/v2/tribe_organizer/{parent}/revisions": { init: { params: O["listCalOrganizerPostRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listCalOrganizerPostRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getCalOrganizerPostRevision: Get a revision of an organizer post */
+  "/core/v2/tribe_organizer/{parent}/revisions/{id}": { init: { params: O["getCalOrganizerPostRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getCalOrganizerPostRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listCalOrganizerPostAutosaves: List the autosaves of an organizer post */
+  "/core/v2/tribe_organizer/{id}/autosaves": { init: { params: O["listCalOrganizerPostAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listCalOrganizerPostAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getCalOrganizerPostAutosave: Get the autosave of an organizer post */
+  "/core/v2/tribe_organizer/{parent}/autosaves/{id}": { init: { params: O["getCalOrganizerPostAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getCalOrganizerPostAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listCalEventCategoryTerms: List event category terms */
   "/core/v2/tribe_events_cat": { init: { params?: O["listCalEventCategoryTerms"]["parameters"]; body?: never }; initOptional: true; data: O["listCalEventCategoryTerms"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getCalEventCategoryTerm: Get an event category term */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["getCalEventCategoryTerm"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEventCategoryTerm"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listPatternCategories: List pattern categories */
+  "/core/v2/wp_pattern_category": { init: { params?: O["listPatternCategories"]["parameters"]; body?: never }; initOptional: true; data: O["listPatternCategories"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getPatternCategory: Get a pattern category */
+  "/core/v2/wp_pattern_category/{id}": { init: { params: O["getPatternCategory"]["parameters"]; body?: never }; initOptional: false; data: O["getPatternCategory"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlNamespace: Get the ml/v1 namespace index */
   "/ml/v1": { init: { params?: O["getMlNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlPosts: List posts for translation */
@@ -378,6 +426,8 @@ export interface GetCalls {
   (path: "/core/v2/media/{id}", init: GetI<"/core/v2/media/{id}">): GetR<"/core/v2/media/{id}">;
   (path: "/core/v2/menu-items", init?: GetI<"/core/v2/menu-items">): GetR<"/core/v2/menu-items">;
   (path: "/core/v2/menu-items/{id}", init: GetI<"/core/v2/menu-items/{id}">): GetR<"/core/v2/menu-items/{id}">;
+  (path: "/core/v2/menu-items/{id}/autosaves", init: GetI<"/core/v2/menu-items/{id}/autosaves">): GetR<"/core/v2/menu-items/{id}/autosaves">;
+  (path: "/core/v2/menu-items/{parent}/autosaves/{id}", init: GetI<"/core/v2/menu-items/{parent}/autosaves/{id}">): GetR<"/core/v2/menu-items/{parent}/autosaves/{id}">;
   (path: "/core/v2/categories", init?: GetI<"/core/v2/categories">): GetR<"/core/v2/categories">;
   (path: "/core/v2/categories/{id}", init: GetI<"/core/v2/categories/{id}">): GetR<"/core/v2/categories/{id}">;
   (path: "/core/v2/tags", init?: GetI<"/core/v2/tags">): GetR<"/core/v2/tags">;
@@ -401,16 +451,38 @@ export interface GetCalls {
   (path: "/core/v2/menu-locations/{location}", init: GetI<"/core/v2/menu-locations/{location}">): GetR<"/core/v2/menu-locations/{location}">;
   (path: "/core/v2/blocks", init?: GetI<"/core/v2/blocks">): GetR<"/core/v2/blocks">;
   (path: "/core/v2/blocks/{id}", init: GetI<"/core/v2/blocks/{id}">): GetR<"/core/v2/blocks/{id}">;
+  (path: "/core/v2/blocks/{parent}/revisions", init: GetI<"/core/v2/blocks/{parent}/revisions">): GetR<"/core/v2/blocks/{parent}/revisions">;
+  (path: "/core/v2/blocks/{parent}/revisions/{id}", init: GetI<"/core/v2/blocks/{parent}/revisions/{id}">): GetR<"/core/v2/blocks/{parent}/revisions/{id}">;
+  (path: "/core/v2/blocks/{id}/autosaves", init: GetI<"/core/v2/blocks/{id}/autosaves">): GetR<"/core/v2/blocks/{id}/autosaves">;
+  (path: "/core/v2/blocks/{parent}/autosaves/{id}", init: GetI<"/core/v2/blocks/{parent}/autosaves/{id}">): GetR<"/core/v2/blocks/{parent}/autosaves/{id}">;
   (path: "/core/v2/navigation", init?: GetI<"/core/v2/navigation">): GetR<"/core/v2/navigation">;
   (path: "/core/v2/navigation/{id}", init: GetI<"/core/v2/navigation/{id}">): GetR<"/core/v2/navigation/{id}">;
+  (path: "/core/v2/navigation/{parent}/revisions", init: GetI<"/core/v2/navigation/{parent}/revisions">): GetR<"/core/v2/navigation/{parent}/revisions">;
+  (path: "/core/v2/navigation/{parent}/revisions/{id}", init: GetI<"/core/v2/navigation/{parent}/revisions/{id}">): GetR<"/core/v2/navigation/{parent}/revisions/{id}">;
+  (path: "/core/v2/navigation/{id}/autosaves", init: GetI<"/core/v2/navigation/{id}/autosaves">): GetR<"/core/v2/navigation/{id}/autosaves">;
+  (path: "/core/v2/navigation/{parent}/autosaves/{id}", init: GetI<"/core/v2/navigation/{parent}/autosaves/{id}">): GetR<"/core/v2/navigation/{parent}/autosaves/{id}">;
   (path: "/core/v2/tribe_events", init?: GetI<"/core/v2/tribe_events">): GetR<"/core/v2/tribe_events">;
   (path: "/core/v2/tribe_events/{id}", init: GetI<"/core/v2/tribe_events/{id}">): GetR<"/core/v2/tribe_events/{id}">;
+  (path: "/core/v2/tribe_events/{parent}/revisions", init: GetI<"/core/v2/tribe_events/{parent}/revisions">): GetR<"/core/v2/tribe_events/{parent}/revisions">;
+  (path: "/core/v2/tribe_events/{parent}/revisions/{id}", init: GetI<"/core/v2/tribe_events/{parent}/revisions/{id}">): GetR<"/core/v2/tribe_events/{parent}/revisions/{id}">;
+  (path: "/core/v2/tribe_events/{id}/autosaves", init: GetI<"/core/v2/tribe_events/{id}/autosaves">): GetR<"/core/v2/tribe_events/{id}/autosaves">;
+  (path: "/core/v2/tribe_events/{parent}/autosaves/{id}", init: GetI<"/core/v2/tribe_events/{parent}/autosaves/{id}">): GetR<"/core/v2/tribe_events/{parent}/autosaves/{id}">;
   (path: "/core/v2/tribe_venue", init?: GetI<"/core/v2/tribe_venue">): GetR<"/core/v2/tribe_venue">;
   (path: "/core/v2/tribe_venue/{id}", init: GetI<"/core/v2/tribe_venue/{id}">): GetR<"/core/v2/tribe_venue/{id}">;
+  (path: "/core/v2/tribe_venue/{parent}/revisions", init: GetI<"/core/v2/tribe_venue/{parent}/revisions">): GetR<"/core/v2/tribe_venue/{parent}/revisions">;
+  (path: "/core/v2/tribe_venue/{parent}/revisions/{id}", init: GetI<"/core/v2/tribe_venue/{parent}/revisions/{id}">): GetR<"/core/v2/tribe_venue/{parent}/revisions/{id}">;
+  (path: "/core/v2/tribe_venue/{id}/autosaves", init: GetI<"/core/v2/tribe_venue/{id}/autosaves">): GetR<"/core/v2/tribe_venue/{id}/autosaves">;
+  (path: "/core/v2/tribe_venue/{parent}/autosaves/{id}", init: GetI<"/core/v2/tribe_venue/{parent}/autosaves/{id}">): GetR<"/core/v2/tribe_venue/{parent}/autosaves/{id}">;
   (path: "/core/v2/tribe_organizer", init?: GetI<"/core/v2/tribe_organizer">): GetR<"/core/v2/tribe_organizer">;
   (path: "/core/v2/tribe_organizer/{id}", init: GetI<"/core/v2/tribe_organizer/{id}">): GetR<"/core/v2/tribe_organizer/{id}">;
+  (path: "/core/v2/tribe_organizer/{parent}/revisions", init: GetI<"/core/v2/tribe_organizer/{parent}/revisions">): GetR<"/core/v2/tribe_organizer/{parent}/revisions">;
+  (path: "/core/v2/tribe_organizer/{parent}/revisions/{id}", init: GetI<"/core/v2/tribe_organizer/{parent}/revisions/{id}">): GetR<"/core/v2/tribe_organizer/{parent}/revisions/{id}">;
+  (path: "/core/v2/tribe_organizer/{id}/autosaves", init: GetI<"/core/v2/tribe_organizer/{id}/autosaves">): GetR<"/core/v2/tribe_organizer/{id}/autosaves">;
+  (path: "/core/v2/tribe_organizer/{parent}/autosaves/{id}", init: GetI<"/core/v2/tribe_organizer/{parent}/autosaves/{id}">): GetR<"/core/v2/tribe_organizer/{parent}/autosaves/{id}">;
   (path: "/core/v2/tribe_events_cat", init?: GetI<"/core/v2/tribe_events_cat">): GetR<"/core/v2/tribe_events_cat">;
   (path: "/core/v2/tribe_events_cat/{id}", init: GetI<"/core/v2/tribe_events_cat/{id}">): GetR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/wp_pattern_category", init?: GetI<"/core/v2/wp_pattern_category">): GetR<"/core/v2/wp_pattern_category">;
+  (path: "/core/v2/wp_pattern_category/{id}", init: GetI<"/core/v2/wp_pattern_category/{id}">): GetR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/ml/v1", init?: GetI<"/ml/v1">): GetR<"/ml/v1">;
   (path: "/ml/v1/posts", init?: GetI<"/ml/v1/posts">): GetR<"/ml/v1/posts">;
   (path: "/ml/v1/posts/count", init?: GetI<"/ml/v1/posts/count">): GetR<"/ml/v1/posts/count">;
@@ -495,7 +567,7 @@ export interface GetCalls {
   <P extends GetPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<GetRoutes[P], A>): ResultOf<GetRoutes[P], A>;
 }
 
-/** PUT routes (31). */
+/** PUT routes (32). */
 export interface PutRoutes {
   /** updateEventPut: Update an event (PUT) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPut"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -547,6 +619,8 @@ export interface PutRoutes {
   "/core/v2/tribe_organizer/{id}": { init: { params: O["updateCalOrganizerPostPut"]["parameters"]; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
   /** updateCalEventCategoryTermPut: Update an event category term (PUT) */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTermPut"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  /** updatePatternCategoryPut: Update a pattern category (PUT) */
+  "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategoryPut"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** putMlAteAteProxy: Proxy a PUT request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["putMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["putMlAteAteProxy"]["responses"][200]["content"]; error: O["putMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** putBuilderFontLibrary: Update a font of the library */
@@ -591,6 +665,7 @@ export interface PutCalls {
   (path: "/core/v2/tribe_venue/{id}", init: PutI<"/core/v2/tribe_venue/{id}">): PutR<"/core/v2/tribe_venue/{id}">;
   (path: "/core/v2/tribe_organizer/{id}", init: PutI<"/core/v2/tribe_organizer/{id}">): PutR<"/core/v2/tribe_organizer/{id}">;
   (path: "/core/v2/tribe_events_cat/{id}", init: PutI<"/core/v2/tribe_events_cat/{id}">): PutR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/wp_pattern_category/{id}", init: PutI<"/core/v2/wp_pattern_category/{id}">): PutR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PutI<"/ml/ate/v1/ate/proxy">): PutR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PutI<"/builder/v1/font-library">): PutR<"/builder/v1/font-library">;
   (path: "/connector/v1/sync", init?: PutI<"/connector/v1/sync">): PutR<"/connector/v1/sync">;
@@ -600,7 +675,7 @@ export interface PutCalls {
   <P extends PutPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PutRoutes[P], A>): ResultOf<PutRoutes[P], A>;
 }
 
-/** POST routes (103). */
+/** POST routes (111). */
 export interface PostRoutes {
   /** runBatchRequests: Run up to 25 write requests in one call */
   "/batch/v1": { init: { params?: O["runBatchRequests"]["parameters"]; body: S["BatchRequest"] }; initOptional: false; data: S["BatchResponse"]; error: S["Error"] };
@@ -654,6 +729,8 @@ export interface PostRoutes {
   "/core/v2/menu-items": { init: { params?: O["createMenuItem"]["parameters"]; body?: S["MenuItemCreate"] }; initOptional: true; data: S["MenuItemEdit"]; error: S["Error"] };
   /** updateMenuItem: Update a menu item */
   "/core/v2/menu-items/{id}": { init: { params: O["updateMenuItem"]["parameters"]; body?: S["MenuItemWrite"] }; initOptional: false; data: S["MenuItemEdit"]; error: S["Error"] };
+  /** createMenuItemAutosave: Autosave a menu item */
+  "/core/v2/menu-items/{id}/autosaves": { init: { params: O["createMenuItemAutosave"]["parameters"]; body?: S["MenuItemAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createCategory: Create a category */
   "/core/v2/categories": { init: { params?: O["createCategory"]["parameters"]; body: S["CategoryCreate"] }; initOptional: false; data: S["CategoryEdit"]; error: S["Error"] };
   /** updateCategory: Update a category */
@@ -682,26 +759,40 @@ export interface PostRoutes {
   "/core/v2/blocks": { init: { params?: O["createBlock"]["parameters"]; body?: S["BlockCreate"] }; initOptional: true; data: S["BlockEdit"]; error: S["Error"] };
   /** updateBlock: Update a reusable block */
   "/core/v2/blocks/{id}": { init: { params: O["updateBlock"]["parameters"]; body?: S["BlockWrite"] }; initOptional: false; data: S["BlockEdit"]; error: S["Error"] };
+  /** createBlockAutosave: Autosave a reusable block */
+  "/core/v2/blocks/{id}/autosaves": { init: { params: O["createBlockAutosave"]["parameters"]; body?: S["BlockAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createNavigation: Create a navigation menu (post type `wp_navigation`) */
   "/core/v2/navigation": { init: { params?: O["createNavigation"]["parameters"]; body?: S["NavigationCreate"] }; initOptional: true; data: S["NavigationEdit"]; error: S["Error"] };
   /** updateNavigation: Update a navigation menu (post type `wp_navigation`) */
   "/core/v2/navigation/{id}": { init: { params: O["updateNavigation"]["parameters"]; body?: S["NavigationWrite"] }; initOptional: false; data: S["NavigationEdit"]; error: S["Error"] };
+  /** createNavigationAutosave: Autosave a navigation menu */
+  "/core/v2/navigation/{id}/autosaves": { init: { params: O["createNavigationAutosave"]["parameters"]; body?: S["NavigationAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createCalEventPost: Create a event post */
   "/core/v2/tribe_events": { init: { params?: O["createCalEventPost"]["parameters"]; body?: S["CalEventPostCreate"] }; initOptional: true; data: S["CalEventPostEdit"]; error: S["Error"] };
   /** updateCalEventPost: Update a event post */
   "/core/v2/tribe_events/{id}": { init: { params: O["updateCalEventPost"]["parameters"]; body?: S["CalEventPostWrite"] }; initOptional: false; data: S["CalEventPostEdit"]; error: S["Error"] };
+  /** createCalEventPostAutosave: Autosave an event post */
+  "/core/v2/tribe_events/{id}/autosaves": { init: { params: O["createCalEventPostAutosave"]["parameters"]; body?: S["CalEventPostAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createCalVenuePost: Create a venue post */
   "/core/v2/tribe_venue": { init: { params?: O["createCalVenuePost"]["parameters"]; body?: S["CalVenuePostCreate"] }; initOptional: true; data: S["CalVenuePostEdit"]; error: S["Error"] };
   /** updateCalVenuePost: Update a venue post */
   "/core/v2/tribe_venue/{id}": { init: { params: O["updateCalVenuePost"]["parameters"]; body?: S["CalVenuePostWrite"] }; initOptional: false; data: S["CalVenuePostEdit"]; error: S["Error"] };
+  /** createCalVenuePostAutosave: Autosave a venue post */
+  "/core/v2/tribe_venue/{id}/autosaves": { init: { params: O["createCalVenuePostAutosave"]["parameters"]; body?: S["CalVenuePostAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createCalOrganizerPost: Create a organizer post */
   "/core/v2/tribe_organizer": { init: { params?: O["createCalOrganizerPost"]["parameters"]; body?: S["CalOrganizerPostCreate"] }; initOptional: true; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
   /** updateCalOrganizerPost: Update a organizer post */
   "/core/v2/tribe_organizer/{id}": { init: { params: O["updateCalOrganizerPost"]["parameters"]; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
+  /** createCalOrganizerPostAutosave: Autosave an organizer post */
+  "/core/v2/tribe_organizer/{id}/autosaves": { init: { params: O["createCalOrganizerPostAutosave"]["parameters"]; body?: S["CalOrganizerPostAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createCalEventCategoryTerm: Create an event category term */
   "/core/v2/tribe_events_cat": { init: { params?: O["createCalEventCategoryTerm"]["parameters"]; body: S["CalEventCategoryTermCreate"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
   /** updateCalEventCategoryTerm: Update an event category term */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTerm"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  /** createPatternCategory: Create a pattern category */
+  "/core/v2/wp_pattern_category": { init: { params?: O["createPatternCategory"]["parameters"]; body: S["PatternCategoryCreate"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
+  /** updatePatternCategory: Update a pattern category */
+  "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategory"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** postMlCustomXmlConfig: Save the custom XML configuration */
   "/ml/v1/custom-xml-config": { init: { params?: O["postMlCustomXmlConfig"]["parameters"]; body?: never }; initOptional: true; data: O["postMlCustomXmlConfig"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlCustomXmlConfigValidate: Validate the custom XML configuration */
@@ -841,6 +932,7 @@ export interface PostCalls {
   (path: "/core/v2/media/{id}/edit", init: PostI<"/core/v2/media/{id}/edit">): PostR<"/core/v2/media/{id}/edit">;
   (path: "/core/v2/menu-items", init?: PostI<"/core/v2/menu-items">): PostR<"/core/v2/menu-items">;
   (path: "/core/v2/menu-items/{id}", init: PostI<"/core/v2/menu-items/{id}">): PostR<"/core/v2/menu-items/{id}">;
+  (path: "/core/v2/menu-items/{id}/autosaves", init: PostI<"/core/v2/menu-items/{id}/autosaves">): PostR<"/core/v2/menu-items/{id}/autosaves">;
   (path: "/core/v2/categories", init: PostI<"/core/v2/categories">): PostR<"/core/v2/categories">;
   (path: "/core/v2/categories/{id}", init: PostI<"/core/v2/categories/{id}">): PostR<"/core/v2/categories/{id}">;
   (path: "/core/v2/tags", init: PostI<"/core/v2/tags">): PostR<"/core/v2/tags">;
@@ -855,16 +947,23 @@ export interface PostCalls {
   (path: "/core/v2/menus/{id}", init: PostI<"/core/v2/menus/{id}">): PostR<"/core/v2/menus/{id}">;
   (path: "/core/v2/blocks", init?: PostI<"/core/v2/blocks">): PostR<"/core/v2/blocks">;
   (path: "/core/v2/blocks/{id}", init: PostI<"/core/v2/blocks/{id}">): PostR<"/core/v2/blocks/{id}">;
+  (path: "/core/v2/blocks/{id}/autosaves", init: PostI<"/core/v2/blocks/{id}/autosaves">): PostR<"/core/v2/blocks/{id}/autosaves">;
   (path: "/core/v2/navigation", init?: PostI<"/core/v2/navigation">): PostR<"/core/v2/navigation">;
   (path: "/core/v2/navigation/{id}", init: PostI<"/core/v2/navigation/{id}">): PostR<"/core/v2/navigation/{id}">;
+  (path: "/core/v2/navigation/{id}/autosaves", init: PostI<"/core/v2/navigation/{id}/autosaves">): PostR<"/core/v2/navigation/{id}/autosaves">;
   (path: "/core/v2/tribe_events", init?: PostI<"/core/v2/tribe_events">): PostR<"/core/v2/tribe_events">;
   (path: "/core/v2/tribe_events/{id}", init: PostI<"/core/v2/tribe_events/{id}">): PostR<"/core/v2/tribe_events/{id}">;
+  (path: "/core/v2/tribe_events/{id}/autosaves", init: PostI<"/core/v2/tribe_events/{id}/autosaves">): PostR<"/core/v2/tribe_events/{id}/autosaves">;
   (path: "/core/v2/tribe_venue", init?: PostI<"/core/v2/tribe_venue">): PostR<"/core/v2/tribe_venue">;
   (path: "/core/v2/tribe_venue/{id}", init: PostI<"/core/v2/tribe_venue/{id}">): PostR<"/core/v2/tribe_venue/{id}">;
+  (path: "/core/v2/tribe_venue/{id}/autosaves", init: PostI<"/core/v2/tribe_venue/{id}/autosaves">): PostR<"/core/v2/tribe_venue/{id}/autosaves">;
   (path: "/core/v2/tribe_organizer", init?: PostI<"/core/v2/tribe_organizer">): PostR<"/core/v2/tribe_organizer">;
   (path: "/core/v2/tribe_organizer/{id}", init: PostI<"/core/v2/tribe_organizer/{id}">): PostR<"/core/v2/tribe_organizer/{id}">;
+  (path: "/core/v2/tribe_organizer/{id}/autosaves", init: PostI<"/core/v2/tribe_organizer/{id}/autosaves">): PostR<"/core/v2/tribe_organizer/{id}/autosaves">;
   (path: "/core/v2/tribe_events_cat", init: PostI<"/core/v2/tribe_events_cat">): PostR<"/core/v2/tribe_events_cat">;
   (path: "/core/v2/tribe_events_cat/{id}", init: PostI<"/core/v2/tribe_events_cat/{id}">): PostR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/wp_pattern_category", init: PostI<"/core/v2/wp_pattern_category">): PostR<"/core/v2/wp_pattern_category">;
+  (path: "/core/v2/wp_pattern_category/{id}", init: PostI<"/core/v2/wp_pattern_category/{id}">): PostR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/ml/v1/custom-xml-config", init?: PostI<"/ml/v1/custom-xml-config">): PostR<"/ml/v1/custom-xml-config">;
   (path: "/ml/v1/custom-xml-config/validate", init?: PostI<"/ml/v1/custom-xml-config/validate">): PostR<"/ml/v1/custom-xml-config/validate">;
   (path: "/ml/v1/updates", init?: PostI<"/ml/v1/updates">): PostR<"/ml/v1/updates">;
@@ -921,7 +1020,7 @@ export interface PostCalls {
   <P extends PostPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PostRoutes[P], A>): ResultOf<PostRoutes[P], A>;
 }
 
-/** DELETE routes (29). */
+/** DELETE routes (35). */
 export interface DeleteRoutes {
   /** deleteEvent: Move an event to the trash */
   "/cal/events/v1/events/{id}": { init: { params: O["deleteEvent"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -965,16 +1064,28 @@ export interface DeleteRoutes {
   "/core/v2/menus/{id}": { init: { params: O["deleteMenu"]["parameters"]; body?: never }; initOptional: false; data: S["MenuDeleted"]; error: S["Error"] };
   /** deleteBlock: Delete a reusable block */
   "/core/v2/blocks/{id}": { init: { params: O["deleteBlock"]["parameters"]; body?: never }; initOptional: false; data: O["deleteBlock"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** deleteBlockRevision: Delete a revision of a reusable block */
+  "/core/v2/blocks/{parent}/revisions/{id}": { init: { params: O["deleteBlockRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deleteNavigation: Delete a navigation menu (post type `wp_navigation`) */
   "/core/v2/navigation/{id}": { init: { params: O["deleteNavigation"]["parameters"]; body?: never }; initOptional: false; data: O["deleteNavigation"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** deleteNavigationRevision: Delete a revision of a navigation menu */
+  "/core/v2/navigation/{parent}/revisions/{id}": { init: { params: O["deleteNavigationRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deleteCalEventPost: Delete a event post */
   "/core/v2/tribe_events/{id}": { init: { params: O["deleteCalEventPost"]["parameters"]; body?: never }; initOptional: false; data: O["deleteCalEventPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** deleteCalEventPostRevision: Delete a revision of an event post */
+  "/core/v2/tribe_events/{parent}/revisions/{id}": { init: { params: O["deleteCalEventPostRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deleteCalVenuePost: Delete a venue post */
   "/core/v2/tribe_venue/{id}": { init: { params: O["deleteCalVenuePost"]["parameters"]; body?: never }; initOptional: false; data: O["deleteCalVenuePost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** deleteCalVenuePostRevision: Delete a revision of a venue post */
+  "/core/v2/tribe_venue/{parent}/revisions/{id}": { init: { params: O["deleteCalVenuePostRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deleteCalOrganizerPost: Delete a organizer post */
   "/core/v2/tribe_organizer/{id}": { init: { params: O["deleteCalOrganizerPost"]["parameters"]; body?: never }; initOptional: false; data: O["deleteCalOrganizerPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** deleteCalOrganizerPostRevision: Delete a revision of an organizer post */
+  "/core/v2/tribe_organizer/{parent}/revisions/{id}": { init: { params: O["deleteCalOrganizerPostRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deleteCalEventCategoryTerm: Delete an event category term */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["deleteCalEventCategoryTerm"]["parameters"]; body?: never }; initOptional: false; data: S["CalEventCategoryTermDeleted"]; error: S["Error"] };
+  /** deletePatternCategory: Delete a pattern category */
+  "/core/v2/wp_pattern_category/{id}": { init: { params: O["deletePatternCategory"]["parameters"]; body?: never }; initOptional: false; data: S["PatternCategoryDeleted"]; error: S["Error"] };
   /** deleteMlAteAteProxy: Proxy a DELETE request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["deleteMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["deleteMlAteAteProxy"]["responses"][200]["content"]; error: O["deleteMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** deleteBuilderIconFonts: Delete an icon font */
@@ -1009,11 +1120,17 @@ export interface DeleteCalls {
   (path: "/core/v2/comments/{id}", init: DeleteI<"/core/v2/comments/{id}">): DeleteR<"/core/v2/comments/{id}">;
   (path: "/core/v2/menus/{id}", init: DeleteI<"/core/v2/menus/{id}">): DeleteR<"/core/v2/menus/{id}">;
   (path: "/core/v2/blocks/{id}", init: DeleteI<"/core/v2/blocks/{id}">): DeleteR<"/core/v2/blocks/{id}">;
+  (path: "/core/v2/blocks/{parent}/revisions/{id}", init: DeleteI<"/core/v2/blocks/{parent}/revisions/{id}">): DeleteR<"/core/v2/blocks/{parent}/revisions/{id}">;
   (path: "/core/v2/navigation/{id}", init: DeleteI<"/core/v2/navigation/{id}">): DeleteR<"/core/v2/navigation/{id}">;
+  (path: "/core/v2/navigation/{parent}/revisions/{id}", init: DeleteI<"/core/v2/navigation/{parent}/revisions/{id}">): DeleteR<"/core/v2/navigation/{parent}/revisions/{id}">;
   (path: "/core/v2/tribe_events/{id}", init: DeleteI<"/core/v2/tribe_events/{id}">): DeleteR<"/core/v2/tribe_events/{id}">;
+  (path: "/core/v2/tribe_events/{parent}/revisions/{id}", init: DeleteI<"/core/v2/tribe_events/{parent}/revisions/{id}">): DeleteR<"/core/v2/tribe_events/{parent}/revisions/{id}">;
   (path: "/core/v2/tribe_venue/{id}", init: DeleteI<"/core/v2/tribe_venue/{id}">): DeleteR<"/core/v2/tribe_venue/{id}">;
+  (path: "/core/v2/tribe_venue/{parent}/revisions/{id}", init: DeleteI<"/core/v2/tribe_venue/{parent}/revisions/{id}">): DeleteR<"/core/v2/tribe_venue/{parent}/revisions/{id}">;
   (path: "/core/v2/tribe_organizer/{id}", init: DeleteI<"/core/v2/tribe_organizer/{id}">): DeleteR<"/core/v2/tribe_organizer/{id}">;
+  (path: "/core/v2/tribe_organizer/{parent}/revisions/{id}", init: DeleteI<"/core/v2/tribe_organizer/{parent}/revisions/{id}">): DeleteR<"/core/v2/tribe_organizer/{parent}/revisions/{id}">;
   (path: "/core/v2/tribe_events_cat/{id}", init: DeleteI<"/core/v2/tribe_events_cat/{id}">): DeleteR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/wp_pattern_category/{id}", init: DeleteI<"/core/v2/wp_pattern_category/{id}">): DeleteR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: DeleteI<"/ml/ate/v1/ate/proxy">): DeleteR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/icon-fonts", init: DeleteI<"/builder/v1/icon-fonts">): DeleteR<"/builder/v1/icon-fonts">;
   (path: "/builder/v1/font-library", init: DeleteI<"/builder/v1/font-library">): DeleteR<"/builder/v1/font-library">;
@@ -1044,7 +1161,7 @@ export interface HeadCalls {
   <P extends HeadPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<HeadRoutes[P], A>): ResultOf<HeadRoutes[P], A>;
 }
 
-/** PATCH routes (31). */
+/** PATCH routes (32). */
 export interface PatchRoutes {
   /** updateEventPatch: Update an event (PATCH) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPatch"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -1096,6 +1213,8 @@ export interface PatchRoutes {
   "/core/v2/tribe_organizer/{id}": { init: { params: O["updateCalOrganizerPostPatch"]["parameters"]; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
   /** updateCalEventCategoryTermPatch: Update an event category term (PATCH) */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTermPatch"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  /** updatePatternCategoryPatch: Update a pattern category (PATCH) */
+  "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategoryPatch"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** patchMlAteAteProxy: Proxy a PATCH request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["patchMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["patchMlAteAteProxy"]["responses"][200]["content"]; error: O["patchMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** patchBuilderFontLibrary: Patch a font of the library */
@@ -1140,6 +1259,7 @@ export interface PatchCalls {
   (path: "/core/v2/tribe_venue/{id}", init: PatchI<"/core/v2/tribe_venue/{id}">): PatchR<"/core/v2/tribe_venue/{id}">;
   (path: "/core/v2/tribe_organizer/{id}", init: PatchI<"/core/v2/tribe_organizer/{id}">): PatchR<"/core/v2/tribe_organizer/{id}">;
   (path: "/core/v2/tribe_events_cat/{id}", init: PatchI<"/core/v2/tribe_events_cat/{id}">): PatchR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/wp_pattern_category/{id}", init: PatchI<"/core/v2/wp_pattern_category/{id}">): PatchR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PatchI<"/ml/ate/v1/ate/proxy">): PatchR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PatchI<"/builder/v1/font-library">): PatchR<"/builder/v1/font-library">;
   (path: "/connector/v1/sync", init?: PatchI<"/connector/v1/sync">): PatchR<"/connector/v1/sync">;
@@ -1178,6 +1298,7 @@ export interface CoreLists {
   "/core/v2/pages/{id}/autosaves": GetRoutes["/core/v2/pages/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/media": GetRoutes["/core/v2/media"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/menu-items": GetRoutes["/core/v2/menu-items"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/menu-items/{id}/autosaves": GetRoutes["/core/v2/menu-items/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/categories": GetRoutes["/core/v2/categories"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/tags": GetRoutes["/core/v2/tags"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/users": GetRoutes["/core/v2/users"]["data"] extends readonly (infer I)[] ? I : never;
@@ -1185,11 +1306,22 @@ export interface CoreLists {
   "/core/v2/search": GetRoutes["/core/v2/search"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/menus": GetRoutes["/core/v2/menus"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/blocks": GetRoutes["/core/v2/blocks"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/blocks/{parent}/revisions": GetRoutes["/core/v2/blocks/{parent}/revisions"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/blocks/{id}/autosaves": GetRoutes["/core/v2/blocks/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/navigation": GetRoutes["/core/v2/navigation"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/navigation/{parent}/revisions": GetRoutes["/core/v2/navigation/{parent}/revisions"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/navigation/{id}/autosaves": GetRoutes["/core/v2/navigation/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/tribe_events": GetRoutes["/core/v2/tribe_events"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/tribe_events/{parent}/revisions": GetRoutes["/core/v2/tribe_events/{parent}/revisions"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/tribe_events/{id}/autosaves": GetRoutes["/core/v2/tribe_events/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/tribe_venue": GetRoutes["/core/v2/tribe_venue"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/tribe_venue/{parent}/revisions": GetRoutes["/core/v2/tribe_venue/{parent}/revisions"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/tribe_venue/{id}/autosaves": GetRoutes["/core/v2/tribe_venue/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/tribe_organizer": GetRoutes["/core/v2/tribe_organizer"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/tribe_organizer/{parent}/revisions": GetRoutes["/core/v2/tribe_organizer/{parent}/revisions"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/tribe_organizer/{id}/autosaves": GetRoutes["/core/v2/tribe_organizer/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/tribe_events_cat": GetRoutes["/core/v2/tribe_events_cat"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/wp_pattern_category": GetRoutes["/core/v2/wp_pattern_category"]["data"] extends readonly (infer I)[] ? I : never;
   "/ml/st/v1/strings": GetRoutes["/ml/st/v1/strings"]["data"] extends readonly (infer I)[] ? I : never;
   "/ml/st/v1/string-packages": GetRoutes["/ml/st/v1/string-packages"]["data"] extends readonly (infer I)[] ? I : never;
 }
@@ -1267,6 +1399,11 @@ export type BatchRequest =
   | ({ method: "POST"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
   | ({ method: "DELETE"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
   | ({ method: "PATCH"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/wp_pattern_category"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/wp_pattern_category"]["init"])
+  | ({ method: "PUT"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
+  | ({ method: "DELETE"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
+  | ({ method: "PATCH"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
 ;
 export interface BatchRoutes {
   "/core/v2/posts": { POST: PostRoutes["/core/v2/posts"] };
@@ -1293,5 +1430,7 @@ export interface BatchRoutes {
   "/core/v2/tribe_organizer/{id}": { PUT: PutRoutes["/core/v2/tribe_organizer/{id}"]; POST: PostRoutes["/core/v2/tribe_organizer/{id}"]; DELETE: DeleteRoutes["/core/v2/tribe_organizer/{id}"]; PATCH: PatchRoutes["/core/v2/tribe_organizer/{id}"] };
   "/core/v2/tribe_events_cat": { POST: PostRoutes["/core/v2/tribe_events_cat"] };
   "/core/v2/tribe_events_cat/{id}": { PUT: PutRoutes["/core/v2/tribe_events_cat/{id}"]; POST: PostRoutes["/core/v2/tribe_events_cat/{id}"]; DELETE: DeleteRoutes["/core/v2/tribe_events_cat/{id}"]; PATCH: PatchRoutes["/core/v2/tribe_events_cat/{id}"] };
+  "/core/v2/wp_pattern_category": { POST: PostRoutes["/core/v2/wp_pattern_category"] };
+  "/core/v2/wp_pattern_category/{id}": { PUT: PutRoutes["/core/v2/wp_pattern_category/{id}"]; POST: PostRoutes["/core/v2/wp_pattern_category/{id}"]; DELETE: DeleteRoutes["/core/v2/wp_pattern_category/{id}"]; PATCH: PatchRoutes["/core/v2/wp_pattern_category/{id}"] };
 }
 export type BatchablePath = keyof BatchRoutes;

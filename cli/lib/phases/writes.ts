@@ -52,6 +52,7 @@ export function createBody(kind: string, title: string): Body {
     case 'tags':
     case 'menus':
     case 'tribe_events_cat':
+    case 'wp_pattern_category':
       return { name: title };
     case 'users': {
       // A login name and an address made from the title (unique per run and per create); a password no one keeps.
@@ -83,6 +84,7 @@ export function updateBody(kind: string, title: string): Body {
     case 'users':
     case 'menus':
     case 'tribe_events_cat':
+    case 'wp_pattern_category':
       return { name: title };
     case 'comments':
       return { content: title };
