@@ -176,16 +176,31 @@ describe(`contract, --allow-writes, strict, on ${SITE.baseUrl}`, () => {
   });
 
   if (HAS_ADDONS)
-    it("sends the add-ons' writes only as requests WordPress refuses before the add-on's code runs (401, 400)", () => {
+    it("sends the add-ons' writes only as requests WordPress refuses before the add-on's code runs (401, 400), or the refusal of an application password by a cookie-nonce-only operation (D218)", () => {
       const writes = withWrites.report.operations.filter((o: Json) => o.namespace in ADDONS && o.method !== 'GET');
       expect(writes.length).toBeGreaterThanOrEqual(14);
+      // An operation whose security lists only cookie-nonce: the run also sends the application password, which it must refuse (403, or 200 success:false).
+      const all = operations();
+      const nonceOnly = (o: Json) => {
+        const sec: Json[] = all.find((x) => x.method === o.method.toLowerCase() && x.path === o.path)?.op.security ?? [{}];
+        return sec.length > 0 && sec.every((r) => Object.keys(r).join() === 'cookie-nonce');
+      };
+      let refusals = 0;
       for (const o of writes) {
         expect(o.checks.length, `${o.method} ${o.path}`).toBeGreaterThan(0);
+        const refusal = (c: Json) => nonceOnly(o) && c.name.startsWith('probe: application password') && c.ok && [403, 200].includes(c.status);
+        refusals += o.checks.filter(refusal).length;
         expect(
-          o.checks.map((c: Json) => [c.kind, c.status]).filter(([kind, status]: [string, number]) => kind !== 'probe' || ![400, 401].includes(status)),
+          o.checks
+            .filter((c: Json) => !refusal(c))
+            .map((c: Json) => [c.kind, c.status])
+            .filter(([kind, status]: [string, number]) => kind !== 'probe' || ![400, 401].includes(status)),
           `${o.method} ${o.path}`,
         ).toEqual([]);
       }
+      // The survey library's two actions are the site's cookie-nonce-only writes.
+      expect(refusals).toBe(writes.filter(nonceOnly).length);
+      expect(refusals).toBeGreaterThanOrEqual(2);
     });
 
   it("sends the settings' writes only as requests WordPress refuses before the settings change (400, 401: D203)", () => {
