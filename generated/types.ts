@@ -1241,6 +1241,68 @@ export interface paths {
         patch: operations["updateMenuItemPatch"];
         trace?: never;
     };
+    "/core/v2/menu-items/{id}/autosaves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the autosaves of a menu item
+         * @description List the autosaves of a menu item (at most one per user). Needs a user who may edit the menu item (anonymous 401 `rest_cannot_read`, without the capability 403); an unknown menu item is 404 `rest_post_invalid_parent`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset. This route is not paginated.
+         */
+        get: operations["listMenuItemAutosaves"];
+        put?: never;
+        /**
+         * Autosave a menu item
+         * @description Store the user's autosave of a menu item and answer it in `edit` context with 200 (not 201). On the user's own draft (not locked by another user) the draft itself is updated and answered instead of an autosave. Needs a user who may edit the menu item (anonymous 401 `rest_cannot_edit`, without the capability 403).
+         */
+        post: operations["createMenuItemAutosave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/menu-items/{parent}/autosaves/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the autosave of a menu item
+         * @description Return the latest autosave of the menu item `{parent}`. The site ignores `{id}`: it always answers the latest autosave. Needs a user who may edit the menu item (anonymous 401 `rest_cannot_read`, without the capability 403); no autosave is 404 `rest_post_no_autosave`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["getMenuItemAutosave"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/core/v2/categories": {
         parameters: {
             query?: never;
@@ -1909,6 +1971,129 @@ export interface paths {
         patch: operations["updateBlockPatch"];
         trace?: never;
     };
+    "/core/v2/blocks/{parent}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the revisions of a reusable block
+         * @description List the stored revisions of a reusable block, newest first, autosaves included. Without `per_page` every revision comes on one page. Needs a user who may edit the reusable block (anonymous 401 `rest_cannot_read`, without the capability 403); an unknown reusable block is 404 `rest_post_invalid_parent`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["listBlockRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/blocks/{parent}/revisions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a revision of a reusable block
+         * @description Return one revision of a reusable block. Needs a user who may edit the reusable block (anonymous 401 `rest_cannot_read`, without the capability 403). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["getBlockRevision"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a revision of a reusable block
+         * @description Delete a revision for good; `force` must be `true` because revisions have no trash (without it 501 `rest_trash_not_supported`). On a stock site this always answers 403 `rest_cannot_delete` (401 anonymous), even for administrators and with `force=true`: no role has the `delete_post` capability on revisions unless a plugin grants it.
+         */
+        delete: operations["deleteBlockRevision"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/blocks/{id}/autosaves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the autosaves of a reusable block
+         * @description List the autosaves of a reusable block (at most one per user). Needs a user who may edit the reusable block (anonymous 401 `rest_cannot_read`, without the capability 403); an unknown reusable block is 404 `rest_post_invalid_parent`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset. This route is not paginated.
+         */
+        get: operations["listBlockAutosaves"];
+        put?: never;
+        /**
+         * Autosave a reusable block
+         * @description Store the user's autosave of a reusable block and answer it in `edit` context with 200 (not 201). On the user's own draft (not locked by another user) the draft itself is updated and answered instead of an autosave. Needs a user who may edit the reusable block (anonymous 401 `rest_cannot_edit`, without the capability 403).
+         */
+        post: operations["createBlockAutosave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/blocks/{parent}/autosaves/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the autosave of a reusable block
+         * @description Return the latest autosave of the reusable block `{parent}`. The site ignores `{id}`: it always answers the latest autosave. Needs a user who may edit the reusable block (anonymous 401 `rest_cannot_read`, without the capability 403); no autosave is 404 `rest_post_no_autosave`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["getBlockAutosave"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/core/v2/navigation": {
         parameters: {
             query?: never;
@@ -1973,6 +2158,129 @@ export interface paths {
          * @description Update a navigation menu (post type `wp_navigation`): only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
          */
         patch: operations["updateNavigationPatch"];
+        trace?: never;
+    };
+    "/core/v2/navigation/{parent}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the revisions of a navigation menu
+         * @description List the stored revisions of a navigation menu, newest first, autosaves included. Without `per_page` every revision comes on one page. Needs a user who may edit the navigation menu (anonymous 401 `rest_cannot_read`, without the capability 403); an unknown navigation menu is 404 `rest_post_invalid_parent`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["listNavigationRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/navigation/{parent}/revisions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a revision of a navigation menu
+         * @description Return one revision of a navigation menu. Needs a user who may edit the navigation menu (anonymous 401 `rest_cannot_read`, without the capability 403). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["getNavigationRevision"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a revision of a navigation menu
+         * @description Delete a revision for good; `force` must be `true` because revisions have no trash (without it 501 `rest_trash_not_supported`). On a stock site this always answers 403 `rest_cannot_delete` (401 anonymous), even for administrators and with `force=true`: no role has the `delete_post` capability on revisions unless a plugin grants it.
+         */
+        delete: operations["deleteNavigationRevision"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/navigation/{id}/autosaves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the autosaves of a navigation menu
+         * @description List the autosaves of a navigation menu (at most one per user). Needs a user who may edit the navigation menu (anonymous 401 `rest_cannot_read`, without the capability 403); an unknown navigation menu is 404 `rest_post_invalid_parent`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset. This route is not paginated.
+         */
+        get: operations["listNavigationAutosaves"];
+        put?: never;
+        /**
+         * Autosave a navigation menu
+         * @description Store the user's autosave of a navigation menu and answer it in `edit` context with 200 (not 201). On the user's own draft (not locked by another user) the draft itself is updated and answered instead of an autosave. Needs a user who may edit the navigation menu (anonymous 401 `rest_cannot_edit`, without the capability 403).
+         */
+        post: operations["createNavigationAutosave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/navigation/{parent}/autosaves/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the autosave of a navigation menu
+         * @description Return the latest autosave of the navigation menu `{parent}`. The site ignores `{id}`: it always answers the latest autosave. Needs a user who may edit the navigation menu (anonymous 401 `rest_cannot_read`, without the capability 403); no autosave is 404 `rest_post_no_autosave`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["getNavigationAutosave"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/core/v2/tribe_events": {
@@ -2041,6 +2349,129 @@ export interface paths {
         patch: operations["updateCalEventPostPatch"];
         trace?: never;
     };
+    "/core/v2/tribe_events/{parent}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the revisions of an event post
+         * @description List the stored revisions of an event post, newest first, autosaves included. Without `per_page` every revision comes on one page. Needs a user who may edit the event post (anonymous 401 `rest_cannot_read`, without the capability 403); an unknown event post is 404 `rest_post_invalid_parent`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["listCalEventPostRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tribe_events/{parent}/revisions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a revision of an event post
+         * @description Return one revision of an event post. Needs a user who may edit the event post (anonymous 401 `rest_cannot_read`, without the capability 403). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["getCalEventPostRevision"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a revision of an event post
+         * @description Delete a revision for good; `force` must be `true` because revisions have no trash (without it 501 `rest_trash_not_supported`). On a stock site this always answers 403 `rest_cannot_delete` (401 anonymous), even for administrators and with `force=true`: no role has the `delete_post` capability on revisions unless a plugin grants it.
+         */
+        delete: operations["deleteCalEventPostRevision"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tribe_events/{id}/autosaves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the autosaves of an event post
+         * @description List the autosaves of an event post (at most one per user). Needs a user who may edit the event post (anonymous 401 `rest_cannot_read`, without the capability 403); an unknown event post is 404 `rest_post_invalid_parent`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset. This route is not paginated.
+         */
+        get: operations["listCalEventPostAutosaves"];
+        put?: never;
+        /**
+         * Autosave an event post
+         * @description Store the user's autosave of an event post and answer it in `edit` context with 200 (not 201). On the user's own draft (not locked by another user) the draft itself is updated and answered instead of an autosave. Needs a user who may edit the event post (anonymous 401 `rest_cannot_edit`, without the capability 403).
+         */
+        post: operations["createCalEventPostAutosave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tribe_events/{parent}/autosaves/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the autosave of an event post
+         * @description Return the latest autosave of the event post `{parent}`. The site ignores `{id}`: it always answers the latest autosave. Needs a user who may edit the event post (anonymous 401 `rest_cannot_read`, without the capability 403); no autosave is 404 `rest_post_no_autosave`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["getCalEventPostAutosave"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/core/v2/tribe_venue": {
         parameters: {
             query?: never;
@@ -2105,6 +2536,129 @@ export interface paths {
          * @description Update a venue post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit venues (`edit_tribe_venues`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
          */
         patch: operations["updateCalVenuePostPatch"];
+        trace?: never;
+    };
+    "/core/v2/tribe_venue/{parent}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the revisions of a venue post
+         * @description List the stored revisions of a venue post, newest first, autosaves included. Without `per_page` every revision comes on one page. Needs a user who may edit the venue post (anonymous 401 `rest_cannot_read`, without the capability 403); an unknown venue post is 404 `rest_post_invalid_parent`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["listCalVenuePostRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tribe_venue/{parent}/revisions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a revision of a venue post
+         * @description Return one revision of a venue post. Needs a user who may edit the venue post (anonymous 401 `rest_cannot_read`, without the capability 403). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["getCalVenuePostRevision"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a revision of a venue post
+         * @description Delete a revision for good; `force` must be `true` because revisions have no trash (without it 501 `rest_trash_not_supported`). On a stock site this always answers 403 `rest_cannot_delete` (401 anonymous), even for administrators and with `force=true`: no role has the `delete_post` capability on revisions unless a plugin grants it.
+         */
+        delete: operations["deleteCalVenuePostRevision"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tribe_venue/{id}/autosaves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the autosaves of a venue post
+         * @description List the autosaves of a venue post (at most one per user). Needs a user who may edit the venue post (anonymous 401 `rest_cannot_read`, without the capability 403); an unknown venue post is 404 `rest_post_invalid_parent`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset. This route is not paginated.
+         */
+        get: operations["listCalVenuePostAutosaves"];
+        put?: never;
+        /**
+         * Autosave a venue post
+         * @description Store the user's autosave of a venue post and answer it in `edit` context with 200 (not 201). On the user's own draft (not locked by another user) the draft itself is updated and answered instead of an autosave. Needs a user who may edit the venue post (anonymous 401 `rest_cannot_edit`, without the capability 403).
+         */
+        post: operations["createCalVenuePostAutosave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tribe_venue/{parent}/autosaves/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the autosave of a venue post
+         * @description Return the latest autosave of the venue post `{parent}`. The site ignores `{id}`: it always answers the latest autosave. Needs a user who may edit the venue post (anonymous 401 `rest_cannot_read`, without the capability 403); no autosave is 404 `rest_post_no_autosave`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["getCalVenuePostAutosave"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/core/v2/tribe_organizer": {
@@ -2173,6 +2727,129 @@ export interface paths {
         patch: operations["updateCalOrganizerPostPatch"];
         trace?: never;
     };
+    "/core/v2/tribe_organizer/{parent}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the revisions of an organizer post
+         * @description List the stored revisions of an organizer post, newest first, autosaves included. Without `per_page` every revision comes on one page. Needs a user who may edit the organizer post (anonymous 401 `rest_cannot_read`, without the capability 403); an unknown organizer post is 404 `rest_post_invalid_parent`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["listCalOrganizerPostRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tribe_organizer/{parent}/revisions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a revision of an organizer post
+         * @description Return one revision of an organizer post. Needs a user who may edit the organizer post (anonymous 401 `rest_cannot_read`, without the capability 403). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["getCalOrganizerPostRevision"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a revision of an organizer post
+         * @description Delete a revision for good; `force` must be `true` because revisions have no trash (without it 501 `rest_trash_not_supported`). On a stock site this always answers 403 `rest_cannot_delete` (401 anonymous), even for administrators and with `force=true`: no role has the `delete_post` capability on revisions unless a plugin grants it.
+         */
+        delete: operations["deleteCalOrganizerPostRevision"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tribe_organizer/{id}/autosaves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the autosaves of an organizer post
+         * @description List the autosaves of an organizer post (at most one per user). Needs a user who may edit the organizer post (anonymous 401 `rest_cannot_read`, without the capability 403); an unknown organizer post is 404 `rest_post_invalid_parent`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset. This route is not paginated.
+         */
+        get: operations["listCalOrganizerPostAutosaves"];
+        put?: never;
+        /**
+         * Autosave an organizer post
+         * @description Store the user's autosave of an organizer post and answer it in `edit` context with 200 (not 201). On the user's own draft (not locked by another user) the draft itself is updated and answered instead of an autosave. Needs a user who may edit the organizer post (anonymous 401 `rest_cannot_edit`, without the capability 403).
+         */
+        post: operations["createCalOrganizerPostAutosave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tribe_organizer/{parent}/autosaves/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the autosave of an organizer post
+         * @description Return the latest autosave of the organizer post `{parent}`. The site ignores `{id}`: it always answers the latest autosave. Needs a user who may edit the organizer post (anonymous 401 `rest_cannot_read`, without the capability 403); no autosave is 404 `rest_post_no_autosave`. The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds raw values and editor fields, `embed` a small subset.
+         */
+        get: operations["getCalOrganizerPostAutosave"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/core/v2/tribe_events_cat": {
         parameters: {
             query?: never;
@@ -2237,6 +2914,72 @@ export interface paths {
          * @description Update an event category term: only the fields sent change. POST, PUT and PATCH are the same operation. Needs a user who may edit event categories (anonymous 401 `rest_cannot_update`, without it 403). Batchable.
          */
         patch: operations["updateCalEventCategoryTermPatch"];
+        trace?: never;
+    };
+    "/core/v2/wp_pattern_category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pattern categories
+         * @description List pattern categories, by name by default (10 per page). Public; `context=edit` needs a user who may manage pattern categories (anonymous 401 `rest_forbidden_context`). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds the fields for editors, `embed` a small subset. A `post` the caller may not read answers 401/403 `rest_cannot_read`.
+         */
+        get: operations["listPatternCategories"];
+        put?: never;
+        /**
+         * Create a pattern category
+         * @description Create a pattern category and answer it in `edit` context. Needs a user who may manage pattern categories (anonymous 401 `rest_cannot_create`, without it 403). Batchable.
+         */
+        post: operations["createPatternCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/wp_pattern_category/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a pattern category
+         * @description Return one pattern category. Public; `context=edit` needs a user who may edit it (anonymous 401 `rest_forbidden_context`). The record's shape depends on `context`: `view` (default) gives the public fields, `edit` adds the fields for editors, `embed` a small subset.
+         */
+        get: operations["getPatternCategory"];
+        /**
+         * Update a pattern category (PUT)
+         * @description Update a pattern category: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the pattern category in `edit` context. Needs a user who may edit it (anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        put: operations["updatePatternCategoryPut"];
+        /**
+         * Update a pattern category
+         * @description Update a pattern category: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the pattern category in `edit` context. Needs a user who may edit it (anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        post: operations["updatePatternCategory"];
+        /**
+         * Delete a pattern category
+         * @description Delete a pattern category for good; `force` must be `true` because terms have no trash (without it 501 `rest_trash_not_supported`). Needs a user who may delete it (anonymous 401 `rest_cannot_delete`, without it 403). Batchable.
+         */
+        delete: operations["deletePatternCategory"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a pattern category (PATCH)
+         * @description Update a pattern category: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the pattern category in `edit` context. Needs a user who may edit it (anonymous 401 `rest_cannot_update`, without it 403). Batchable.
+         */
+        patch: operations["updatePatternCategoryPatch"];
         trace?: never;
     };
     "/ml/v1": {
@@ -8220,9 +8963,9 @@ export interface components {
         CorePostFormat: "standard" | "aside" | "chat" | "gallery" | "link" | "image" | "quote" | "status" | "video" | "audio";
         /**
          * CoreMetaValue
-         * @description The value of a meta key that another plugin registers with `show_in_rest` (`register_meta`): the platform sends it in the JSON type the key was registered with (`string`, `boolean`, `integer`, `number`, `array` or `object`), or, for a key registered as not single, an array of such values; `null` where the key's schema allows it (the platform's own `_wp_note_status` is `null` on a comment that is not a note, seen on WordPress 7.1.4). Which keys exist depends on the plugins a site runs, so the remainder of `meta` is open with this value shape; the keys the platform and the calendar plugin register are listed.
+         * @description The value of a meta key that another plugin registers with `show_in_rest` (`register_meta`): the platform sends it in the JSON type the key was registered with (`string`, `boolean`, `integer`, `number`, `array` or `object`), or, for a key registered as not single, an array of such values. Which keys exist depends on the plugins a site runs, so the remainder of `meta` is open with this value shape; the keys the platform and the calendar plugin register are listed. A key with no valid value stored is `null` (the platform's own `wp_pattern_sync_status` in a reusable block's revisions, and `_wp_note_status` on a comment that is not a note, both seen on WordPress 7.1.4).
          */
-        CoreMetaValue: string | boolean | number | unknown[] | Record<string, never> | null;
+        CoreMetaValue: null | string | boolean | number | unknown[] | Record<string, never>;
         /**
          * CalPostMeta
          * @description The post meta that the calendar plugin (The Events Calendar) registers for every post type with `show_in_rest` (`register_meta('post', …)` in its block-editor integration), so once the plugin is active every core record with `meta` (posts, pages, media, menu items, revisions, autosaves) carries these keys, with empty values (`""`, `false`, `[]`) on records that are not events, venues or organizers. A site without the plugin sends none of them. Seen with TEC 6.2.6, 6.6.4.2 and 6.17.2. Keys of other plugins may stand beside them (`CoreMetaValue`).
@@ -8309,6 +9052,8 @@ export interface components {
              * @default
              */
             footnotes?: string;
+            /** @description How a reusable block is synced (`unsynced`, `partial`), in the meta of the block's revisions and autosaves: `null` when the block stores none (seen on WordPress 7.1.4). Only reusable blocks' revisions carry it. Since WordPress 6.3: older sites lack it. */
+            wp_pattern_sync_status?: string | null;
         } & (components["schemas"]["CalPostMeta"] & {
             [key: string]: components["schemas"]["CoreMetaValue"];
         })) | unknown[];
@@ -8892,8 +9637,18 @@ export interface components {
             previous: components["schemas"]["PostEdit"];
         };
         /**
+         * RevisionRendered
+         * @description A text field of a revision or autosave as displayed (`view` and `embed` context). Some parent post types send the raw value in these contexts too: a reusable block's revisions in `title` and `content` (view), a navigation menu's in `title` and `content` (embed), a menu item's autosave in `guid` (view), as WordPress 7.1.4 answers.
+         */
+        RevisionRendered: {
+            /** @description The HTML as displayed. */
+            readonly rendered: string;
+            /** @description The value as stored (only for the parent post types named above). */
+            readonly raw?: string;
+        };
+        /**
          * Revision
-         * @description A revision (or autosave) of a post or page in the default `view` context (public fields). Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         * @description A revision (or autosave) of a post, page, reusable block, navigation menu or calendar post (or an autosave of a menu item) in the default `view` context (public fields). The fields follow what the parent's post type supports: `content` is absent for menu items, `excerpt` for navigation menus and menu items. Required fields are sent in every answer of this context unless `_fields` limits the answer.
          */
         Revision: {
             /** @description The id of the user who made the revision. */
@@ -8908,18 +9663,18 @@ export interface components {
             modified: components["schemas"]["SiteDateTime"];
             /** @description When the revision was last modified, in UTC. */
             modified_gmt: components["schemas"]["SiteDateTime"];
-            /** @description The id of the post or page the revision belongs to. */
+            /** @description The id of the record the revision belongs to (the post, page, reusable block, navigation menu, calendar post or menu item). */
             parent: number;
             /** @description The revision's name, e.g. `15-revision-v1` or `8-autosave-v1`. */
             slug: string;
             /** @description The revision's globally unique identifier. */
-            guid: components["schemas"]["Rendered"];
+            guid: components["schemas"]["RevisionRendered"];
             /** @description The title as revised. */
-            title: components["schemas"]["Rendered"];
-            /** @description The content as revised. */
-            content: components["schemas"]["Rendered"];
-            /** @description The excerpt as revised. */
-            excerpt: components["schemas"]["Rendered"];
+            title: components["schemas"]["RevisionRendered"];
+            /** @description The content as revised (absent for a menu item, whose post type has no editor). */
+            content?: components["schemas"]["RevisionRendered"];
+            /** @description The excerpt as revised (absent for a navigation menu and a menu item, whose post types have no excerpt). */
+            excerpt?: components["schemas"]["Rendered"];
             /** @description Revisioned meta fields (e.g. `footnotes`). Since WordPress 6.4: older sites lack it. */
             meta?: components["schemas"]["CorePostMeta"];
             /** @description Hypermedia links (`self`, `collection`, `about`, `author`, `replies`, `version-history`, `wp:term`, `wp:featuredmedia`, `wp:action-*` in `edit` context, …). Absent from the `previous` record of a deletion. */
@@ -8927,7 +9682,7 @@ export interface components {
         };
         /**
          * RevisionEdit
-         * @description A revision of a post or page in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         * @description A revision of a post, page, reusable block, navigation menu or calendar post (or an autosave of a menu item) in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
          */
         RevisionEdit: {
             /** @description The id of the user who made the revision. */
@@ -8942,7 +9697,7 @@ export interface components {
             modified: components["schemas"]["SiteDateTime"];
             /** @description When the revision was last modified, in UTC. */
             modified_gmt: components["schemas"]["SiteDateTime"];
-            /** @description The id of the post or page the revision belongs to. */
+            /** @description The id of the record the revision belongs to (the post, page, reusable block, navigation menu, calendar post or menu item). */
             parent: number;
             /** @description The revision's name, e.g. `15-revision-v1` or `8-autosave-v1`. */
             slug: string;
@@ -8950,10 +9705,10 @@ export interface components {
             guid: components["schemas"]["RenderedEdit"];
             /** @description The title as revised. */
             title: components["schemas"]["RenderedEdit"];
-            /** @description The content as revised. */
-            content: components["schemas"]["RenderedEdit"];
-            /** @description The excerpt as revised. */
-            excerpt: components["schemas"]["RenderedEdit"];
+            /** @description The content as revised (absent for a menu item, whose post type has no editor). */
+            content?: components["schemas"]["RenderedEdit"];
+            /** @description The excerpt as revised (absent for a navigation menu and a menu item, whose post types have no excerpt). */
+            excerpt?: components["schemas"]["RenderedEdit"];
             /** @description Revisioned meta fields (e.g. `footnotes`). Since WordPress 6.4: older sites lack it. */
             meta?: components["schemas"]["CorePostMeta"];
             /** @description Hypermedia links (`self`, `collection`, `about`, `author`, `replies`, `version-history`, `wp:term`, `wp:featuredmedia`, `wp:action-*` in `edit` context, …). Absent from the `previous` record of a deletion. */
@@ -8961,7 +9716,7 @@ export interface components {
         };
         /**
          * RevisionEmbed
-         * @description A revision (or autosave) of a post or page in `embed` context (as embedded in `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         * @description A revision (or autosave) of a post, page, reusable block, navigation menu or calendar post (or an autosave of a menu item) in `embed` context (as embedded in `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
          */
         RevisionEmbed: {
             /** @description The id of the user who made the revision. */
@@ -8970,14 +9725,16 @@ export interface components {
             date: components["schemas"]["CoreNullableDateTime"];
             /** @description The revision's unique id. */
             id: number;
-            /** @description The id of the post or page the revision belongs to. */
+            /** @description The id of the record the revision belongs to (the post, page, reusable block, navigation menu, calendar post or menu item). */
             parent: number;
             /** @description The revision's name, e.g. `15-revision-v1` or `8-autosave-v1`. */
             slug: string;
             /** @description The title as revised. */
-            title: components["schemas"]["Rendered"];
-            /** @description The excerpt as revised. */
-            excerpt: components["schemas"]["Rendered"];
+            title: components["schemas"]["RevisionRendered"];
+            /** @description The excerpt as revised (absent for a navigation menu and a menu item, whose post types have no excerpt). */
+            excerpt?: components["schemas"]["Rendered"];
+            /** @description The content as revised: in this context only a navigation menu's revisions and autosaves send it (the `wp_navigation` post type declares its content for `embed`, as its own records do). */
+            content?: components["schemas"]["RevisionRendered"];
             /** @description Hypermedia links (`self`, `collection`, `about`, `author`, `replies`, `version-history`, `wp:term`, `wp:featuredmedia`, `wp:action-*` in `edit` context, …). Absent from the `previous` record of a deletion. */
             _links?: components["schemas"]["Links"];
         };
@@ -8996,7 +9753,7 @@ export interface components {
         };
         /**
          * AutosaveEdit
-         * @description A autosave of a post or page (or, for the author's own draft, the draft itself) in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         * @description An autosave of a post, page, reusable block, navigation menu, calendar post or menu item (or, for the author's own draft, the draft itself) in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
          */
         AutosaveEdit: {
             /** @description The id of the user who made the revision. */
@@ -9011,7 +9768,7 @@ export interface components {
             modified: components["schemas"]["SiteDateTime"];
             /** @description When the revision was last modified, in UTC. */
             modified_gmt: components["schemas"]["SiteDateTime"];
-            /** @description The id of the post or page the revision belongs to. */
+            /** @description The id of the record the revision belongs to (the post, page, reusable block, navigation menu, calendar post or menu item). */
             parent: number;
             /** @description The revision's name, e.g. `15-revision-v1` or `8-autosave-v1`. */
             slug: string;
@@ -9019,17 +9776,14 @@ export interface components {
             guid: components["schemas"]["RenderedEdit"];
             /** @description The title as revised. */
             title: components["schemas"]["RenderedEdit"];
-            /** @description The content as revised. */
-            content: components["schemas"]["RenderedEdit"];
-            /** @description The excerpt as revised. */
-            excerpt: components["schemas"]["RenderedEdit"];
+            /** @description The content as revised (absent for a menu item, whose post type has no editor). */
+            content?: components["schemas"]["RenderedEdit"];
+            /** @description The excerpt as revised (absent for a navigation menu and a menu item, whose post types have no excerpt). */
+            excerpt?: components["schemas"]["RenderedEdit"];
             /** @description Revisioned meta fields (e.g. `footnotes`). Since WordPress 6.4: older sites lack it. */
             meta?: components["schemas"]["CorePostMeta"];
-            /**
-             * Format: uri
-             * @description The URL that previews the autosave.
-             */
-            readonly preview_link: string;
+            /** @description The URL that previews the autosave; an empty string where the site has no preview for the post type (seen on WordPress 7.1.4 for reusable blocks, navigation menus, menu items and the calendar's venue and organizer posts). */
+            readonly preview_link: string | "";
             /** @description Hypermedia links (`self`, `collection`, `about`, `author`, `replies`, `version-history`, `wp:term`, `wp:featuredmedia`, `wp:action-*` in `edit` context, …). Absent from the `previous` record of a deletion. */
             _links?: components["schemas"]["Links"];
         };
@@ -9897,6 +10651,48 @@ export interface components {
             deleted: true;
             /** @description The menu item as it was before the deletion, in `view` context (without `_links`). */
             previous: components["schemas"]["MenuItem"];
+        };
+        /**
+         * MenuItemAutosaveWrite
+         * @description The fields of a menu item autosave: the writable fields of a menu item plus `parent`. In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`title[raw]=…`).
+         */
+        MenuItemAutosaveWrite: {
+            /** @description The label: a string, or `{raw}` (`rendered` is read-only). Required for `custom` items. */
+            title?: string | {
+                raw?: string;
+                readonly rendered?: string;
+            };
+            /** @description What the item links to. */
+            type?: components["schemas"]["MenuItemType"];
+            /** @description The status; every status but `publish` is stored as `draft`. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description The id of the menu item being autosaved. Listed by the site but not used: the `{id}` of the path decides. */
+            parent?: number;
+            /** @description The link's `title` attribute. */
+            attr_title?: string;
+            /** @description CSS classes of the link. */
+            classes?: string[];
+            /** @description The item's description. */
+            description?: string;
+            /** @description The position in the menu (from 1). */
+            menu_order?: number;
+            /** @description The kind of linked object (`page`, `post`, `category`, a post type for `post_type_archive`, …); derived from `object_id` for `post_type` and `taxonomy` items. */
+            object?: string;
+            /** @description The id of the linked post or term. */
+            object_id?: number;
+            /**
+             * @description The link's `target` attribute.
+             * @enum {string}
+             */
+            target?: "_blank" | "";
+            /** @description The URL the item points to (required for `custom` items; an empty string is accepted). */
+            url?: string;
+            /** @description XFN relationships of the link. */
+            xfn?: string[];
+            /** @description The id of the menu to put the item in. */
+            menus?: number;
+            /** @description Registered meta fields to set (a stock site registers none for menu items). */
+            meta?: Record<string, never>;
         };
         /**
          * CoreTermMeta
@@ -11329,6 +12125,36 @@ export interface components {
             previous: components["schemas"]["BlockEdit"];
         };
         /**
+         * BlockAutosaveWrite
+         * @description The fields of a reusable block autosave: the writable fields of a reusable block plus `parent`. In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`title[raw]=…`).
+         */
+        BlockAutosaveWrite: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description The content (block markup or HTML): a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description The excerpt: a string, or `{raw}`. */
+            excerpt?: components["schemas"]["CoreRawInput"];
+            /** @description Meta fields to set (registered keys only). */
+            meta?: components["schemas"]["CorePostMetaInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+            /** @description The terms assigned to the post in the wp_pattern_category taxonomy. */
+            wp_pattern_category?: number[];
+            /** @description The id of the post being autosaved. Listed by the site but not used: the `{id}` of the path decides. */
+            parent?: number;
+        };
+        /**
          * Navigation
          * @description A navigation menu of the block editor (post type `wp_navigation`) in the default `view` context (public fields). Required fields are sent in every answer of this context unless `_fields` limits the answer.
          */
@@ -11528,6 +12354,30 @@ export interface components {
             deleted: true;
             /** @description The navigation menu (post type `wp_navigation`) as it was before the deletion (without `_links`). */
             previous: components["schemas"]["NavigationEdit"];
+        };
+        /**
+         * NavigationAutosaveWrite
+         * @description The fields of a navigation menu autosave: the writable fields of a navigation menu plus `parent`. In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`title[raw]=…`).
+         */
+        NavigationAutosaveWrite: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description The content (block markup or HTML): a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+            /** @description The id of the post being autosaved. Listed by the site but not used: the `{id}` of the path decides. */
+            parent?: number;
         };
         /**
          * CalEventPost
@@ -11815,6 +12665,42 @@ export interface components {
             previous: components["schemas"]["CalEventPostEdit"];
         };
         /**
+         * CalEventPostAutosaveWrite
+         * @description The fields of an event post autosave: the writable fields of an event post plus `parent`. In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`title[raw]=…`).
+         */
+        CalEventPostAutosaveWrite: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description The content (block markup or HTML): a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description The author's user id (assigning another user needs `edit_others_posts`). */
+            author?: number;
+            /** @description The excerpt: a string, or `{raw}`. */
+            excerpt?: components["schemas"]["CoreRawInput"];
+            /** @description The media id of the featured image; `0` to remove it. */
+            featured_media?: number;
+            /** @description Meta fields to set (registered keys only). */
+            meta?: components["schemas"]["CorePostMetaInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+            /** @description Tag ids (replaces the post's tags). */
+            tags?: number[];
+            /** @description The terms assigned to the post in the tribe_events_cat taxonomy. */
+            tribe_events_cat?: number[];
+            /** @description The id of the post being autosaved. Listed by the site but not used: the `{id}` of the path decides. */
+            parent?: number;
+        };
+        /**
          * CalVenuePost
          * @description A venue as a platform post (post type `tribe_venue`) in the default `view` context (public fields). Required fields are sent in every answer of this context unless `_fields` limits the answer. The calendar registers the post type; its own routes (`cal/events/v1`) carry the calendar's fields, these the platform's, with the calendar's post meta in `meta`. Use them for writes and for deletes for good that the calendar's routes cannot do.
          */
@@ -12054,6 +12940,38 @@ export interface components {
             deleted: true;
             /** @description The venue post as it was before the deletion (without `_links`). */
             previous: components["schemas"]["CalVenuePostEdit"];
+        };
+        /**
+         * CalVenuePostAutosaveWrite
+         * @description The fields of a venue post autosave: the writable fields of a venue post plus `parent`. In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`title[raw]=…`).
+         */
+        CalVenuePostAutosaveWrite: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description The content (block markup or HTML): a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description The author's user id (assigning another user needs `edit_others_posts`). */
+            author?: number;
+            /** @description The excerpt: a string, or `{raw}`. */
+            excerpt?: components["schemas"]["CoreRawInput"];
+            /** @description The media id of the featured image; `0` to remove it. */
+            featured_media?: number;
+            /** @description Registered meta fields to set. */
+            meta?: components["schemas"]["CorePostMetaInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+            /** @description The id of the post being autosaved. Listed by the site but not used: the `{id}` of the path decides. */
+            parent?: number;
         };
         /**
          * CalOrganizerPost
@@ -12297,6 +13215,38 @@ export interface components {
             previous: components["schemas"]["CalOrganizerPostEdit"];
         };
         /**
+         * CalOrganizerPostAutosaveWrite
+         * @description The fields of an organizer post autosave: the writable fields of an organizer post plus `parent`. In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`title[raw]=…`).
+         */
+        CalOrganizerPostAutosaveWrite: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description The content (block markup or HTML): a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description The author's user id (assigning another user needs `edit_others_posts`). */
+            author?: number;
+            /** @description The excerpt: a string, or `{raw}`. */
+            excerpt?: components["schemas"]["CoreRawInput"];
+            /** @description The media id of the featured image; `0` to remove it. */
+            featured_media?: number;
+            /** @description Registered meta fields to set. */
+            meta?: components["schemas"]["CorePostMetaInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+            /** @description The id of the post being autosaved. Listed by the site but not used: the `{id}` of the path decides. */
+            parent?: number;
+        };
+        /**
          * CalEventCategoryTerm
          * @description An event category as a platform term (taxonomy `tribe_events_cat`, registered by the calendar), in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
          */
@@ -12425,6 +13375,137 @@ export interface components {
             deleted: true;
             /** @description The event category term as it was before the deletion (without `_links`). */
             previous: components["schemas"]["CalEventCategoryTermEdit"];
+        };
+        /**
+         * PatternCategory
+         * @description A pattern category (taxonomy `wp_pattern_category`, the categories of reusable blocks, WordPress 6.3 and later) in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PatternCategory: {
+            /** @description The term's unique id. */
+            readonly id: number;
+            /** @description The number of published posts in the pattern category. */
+            readonly count: number;
+            /** @description The pattern category's description (HTML allowed); an empty string when none. */
+            description: string;
+            /**
+             * Format: uri
+             * @description The URL of the pattern category's archive page.
+             */
+            readonly link: string;
+            /** @description The pattern category's name as displayed. */
+            name: string;
+            /** @description The pattern category's URL-friendly name, unique in the taxonomy. */
+            slug: string;
+            /**
+             * @description The taxonomy, always `wp_pattern_category`.
+             * @constant
+             */
+            readonly taxonomy: "wp_pattern_category";
+            /** @description Registered meta fields of the term. */
+            meta: components["schemas"]["CoreTermMeta"];
+            /** @description Hypermedia links (`self`, `collection`, `about`, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * PatternCategoryEdit
+         * @description A pattern category in `edit` context (`context=edit`, and every write answer): the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PatternCategoryEdit: {
+            /** @description The term's unique id. */
+            readonly id: number;
+            /** @description The number of published posts in the pattern category. */
+            readonly count: number;
+            /** @description The pattern category's description (HTML allowed); an empty string when none. */
+            description: string;
+            /**
+             * Format: uri
+             * @description The URL of the pattern category's archive page.
+             */
+            readonly link: string;
+            /** @description The pattern category's name as displayed. */
+            name: string;
+            /** @description The pattern category's URL-friendly name, unique in the taxonomy. */
+            slug: string;
+            /**
+             * @description The taxonomy, always `wp_pattern_category`.
+             * @constant
+             */
+            readonly taxonomy: "wp_pattern_category";
+            /** @description Registered meta fields of the term. */
+            meta: components["schemas"]["CoreTermMeta"];
+            /** @description Hypermedia links (`self`, `collection`, `about`, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * PatternCategoryEmbed
+         * @description A pattern category in `embed` context (as embedded in `_embedded`, e.g. a reusable block's `wp:term`): id, link, name, slug and taxonomy. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PatternCategoryEmbed: {
+            /** @description The term's unique id. */
+            readonly id: number;
+            /**
+             * Format: uri
+             * @description The URL of the pattern category's archive page.
+             */
+            readonly link: string;
+            /** @description The pattern category's name as displayed. */
+            name: string;
+            /** @description The pattern category's URL-friendly name, unique in the taxonomy. */
+            slug: string;
+            /**
+             * @description The taxonomy, always `wp_pattern_category`.
+             * @constant
+             */
+            readonly taxonomy: "wp_pattern_category";
+            /** @description Hypermedia links (`self`, `collection`, `about`, `wp:post_type`, `curies`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * PatternCategoryCreate
+         * @description The fields of a new pattern category. In an `application/x-www-form-urlencoded` body, objects use PHP brackets (`meta[key]=…`).
+         */
+        PatternCategoryCreate: {
+            /** @description The pattern category's description (HTML allowed). */
+            description?: string;
+            /** @description The pattern category's name; a name already used is refused (400 `term_exists`). */
+            name: string;
+            /** @description The URL-friendly name (made from `name` when absent). */
+            slug?: string;
+            /** @description Registered meta fields to set (a stock site registers none for terms). */
+            meta?: Record<string, never>;
+        };
+        /**
+         * PatternCategoryWrite
+         * @description The fields of a pattern category to change, all optional, for update (POST, PUT, PATCH).
+         */
+        PatternCategoryWrite: {
+            /** @description The pattern category's description (HTML allowed). */
+            description?: string;
+            /** @description The pattern category's name; a name already used is refused (400 `term_exists`). */
+            name?: string;
+            /** @description The URL-friendly name (made from `name` when absent). */
+            slug?: string;
+            /** @description Registered meta fields to set (a stock site registers none for terms). */
+            meta?: Record<string, never>;
+        };
+        /**
+         * PatternCategoryDeleted
+         * @description The answer to the deletion (`force=true`) of a pattern category.
+         */
+        PatternCategoryDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The pattern category as it was before the deletion, in `view` context (without `_links`). */
+            previous: components["schemas"]["PatternCategory"];
         };
         /**
          * AddonErrorText
@@ -14895,6 +15976,13 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["MenuItemWrite"];
             };
         };
+        /** @description The menu item fields to autosave (the writable fields of a menu item). */
+        MenuItemAutosave: {
+            content: {
+                "application/json": components["schemas"]["MenuItemAutosaveWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["MenuItemAutosaveWrite"];
+            };
+        };
         /**
          * @description The new category.
          *
@@ -15018,6 +16106,13 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["BlockWrite"];
             };
         };
+        /** @description The reusable block fields to autosave (the writable fields of a reusable block). */
+        BlockAutosave: {
+            content: {
+                "application/json": components["schemas"]["BlockAutosaveWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["BlockAutosaveWrite"];
+            };
+        };
         /** @description The navigation menu (post type `wp_navigation`) fields to set on create. */
         NavigationCreate: {
             content: {
@@ -15030,6 +16125,13 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["NavigationWrite"];
                 "application/x-www-form-urlencoded": components["schemas"]["NavigationWrite"];
+            };
+        };
+        /** @description The navigation menu fields to autosave (the writable fields of a navigation menu). */
+        NavigationAutosave: {
+            content: {
+                "application/json": components["schemas"]["NavigationAutosaveWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["NavigationAutosaveWrite"];
             };
         };
         /** @description The event post fields to set on create. */
@@ -15046,6 +16148,13 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["CalEventPostWrite"];
             };
         };
+        /** @description The event post fields to autosave (the writable fields of an event post). */
+        CalEventPostAutosave: {
+            content: {
+                "application/json": components["schemas"]["CalEventPostAutosaveWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalEventPostAutosaveWrite"];
+            };
+        };
         /** @description The venue post fields to set on create. */
         CalVenuePostCreate: {
             content: {
@@ -15058,6 +16167,13 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["CalVenuePostWrite"];
                 "application/x-www-form-urlencoded": components["schemas"]["CalVenuePostWrite"];
+            };
+        };
+        /** @description The venue post fields to autosave (the writable fields of a venue post). */
+        CalVenuePostAutosave: {
+            content: {
+                "application/json": components["schemas"]["CalVenuePostAutosaveWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalVenuePostAutosaveWrite"];
             };
         };
         /** @description The organizer post fields to set on create. */
@@ -15074,6 +16190,13 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["CalOrganizerPostWrite"];
             };
         };
+        /** @description The organizer post fields to autosave (the writable fields of an organizer post). */
+        CalOrganizerPostAutosave: {
+            content: {
+                "application/json": components["schemas"]["CalOrganizerPostAutosaveWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalOrganizerPostAutosaveWrite"];
+            };
+        };
         /** @description The event category term fields to set on create. */
         CalEventCategoryTermCreate: {
             content: {
@@ -15086,6 +16209,28 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["CalEventCategoryTermWrite"];
                 "application/x-www-form-urlencoded": components["schemas"]["CalEventCategoryTermWrite"];
+            };
+        };
+        /**
+         * @description The new pattern category.
+         *
+         *     As `application/x-www-form-urlencoded`, arrays and objects use PHP brackets (`meta[key]=…`).
+         */
+        PatternCategoryCreate: {
+            content: {
+                "application/json": components["schemas"]["PatternCategoryCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatternCategoryCreate"];
+            };
+        };
+        /**
+         * @description The pattern category fields to change (shared by POST, PUT and PATCH).
+         *
+         *     As `application/x-www-form-urlencoded`, arrays and objects use PHP brackets (`meta[key]=…`).
+         */
+        PatternCategoryUpdate: {
+            content: {
+                "application/json": components["schemas"]["PatternCategoryWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatternCategoryWrite"];
             };
         };
         /** @description The string-translation settings to save. The same fields are accepted as JSON or as a form. */
@@ -21205,6 +22350,231 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listMenuItemAutosaves: {
+        parameters: {
+            query?: {
+                /** @description Listed by the site as a parameter of this route, but not used: the `{id}` of the path names the post. */
+                parent?: components["parameters"]["CoreAutosaveParent"];
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosaves (an empty array when none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreAutosaveNotFound"];
+        };
+    };
+    createMenuItemAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["MenuItemAutosave"];
+        responses: {
+            /** @description The autosave (or the updated draft), in edit context. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutosaveEdit"];
+                };
+            };
+            400: components["responses"]["CoreAutosaveBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMenuItemAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosave: `Revision`, `AutosaveEdit` or `RevisionEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreAutosaveNotFound"];
+        };
+    };
     listCategories: {
         parameters: {
             query?: {
@@ -25525,6 +26895,480 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listBlockRevisions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of revisions per page; without it every revision is returned on one page. */
+                per_page?: components["parameters"]["PerPageRevisions"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort key. */
+                orderby?: components["parameters"]["CoreOrderbyRevision"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revisions of the requested page (an empty array when revisions are disabled). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreRevisionListBadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    getBlockRevision: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision: `Revision`, `RevisionEdit` or `RevisionEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    deleteBlockRevision: {
+        parameters: {
+            query: {
+                /** @description Must be `true`: revisions have no trash (without it: 501 `rest_trash_not_supported`). On a stock site even `force=true` answers 403 `rest_cannot_delete`, because nobody has the `delete_post` capability on revisions. */
+                force: components["parameters"]["CoreRevisionForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the revision as it was (view context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CoreRevisionDeleteForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listBlockAutosaves: {
+        parameters: {
+            query?: {
+                /** @description Listed by the site as a parameter of this route, but not used: the `{id}` of the path names the post. */
+                parent?: components["parameters"]["CoreAutosaveParent"];
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosaves (an empty array when none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreAutosaveNotFound"];
+        };
+    };
+    createBlockAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["BlockAutosave"];
+        responses: {
+            /** @description The autosave (or the updated draft), in edit context. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutosaveEdit"];
+                };
+            };
+            400: components["responses"]["CoreAutosaveBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBlockAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosave: `Revision`, `AutosaveEdit` or `RevisionEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreAutosaveNotFound"];
+        };
+    };
     listNavigations: {
         parameters: {
             query?: {
@@ -26044,6 +27888,480 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    listNavigationRevisions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of revisions per page; without it every revision is returned on one page. */
+                per_page?: components["parameters"]["PerPageRevisions"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort key. */
+                orderby?: components["parameters"]["CoreOrderbyRevision"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revisions of the requested page (an empty array when revisions are disabled). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreRevisionListBadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    getNavigationRevision: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision: `Revision`, `RevisionEdit` or `RevisionEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    deleteNavigationRevision: {
+        parameters: {
+            query: {
+                /** @description Must be `true`: revisions have no trash (without it: 501 `rest_trash_not_supported`). On a stock site even `force=true` answers 403 `rest_cannot_delete`, because nobody has the `delete_post` capability on revisions. */
+                force: components["parameters"]["CoreRevisionForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the revision as it was (view context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CoreRevisionDeleteForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listNavigationAutosaves: {
+        parameters: {
+            query?: {
+                /** @description Listed by the site as a parameter of this route, but not used: the `{id}` of the path names the post. */
+                parent?: components["parameters"]["CoreAutosaveParent"];
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosaves (an empty array when none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreAutosaveNotFound"];
+        };
+    };
+    createNavigationAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["NavigationAutosave"];
+        responses: {
+            /** @description The autosave (or the updated draft), in edit context. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutosaveEdit"];
+                };
+            };
+            400: components["responses"]["CoreAutosaveBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getNavigationAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosave: `Revision`, `AutosaveEdit` or `RevisionEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreAutosaveNotFound"];
         };
     };
     listCalEventPosts: {
@@ -26583,6 +28901,480 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listCalEventPostRevisions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of revisions per page; without it every revision is returned on one page. */
+                per_page?: components["parameters"]["PerPageRevisions"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort key. */
+                orderby?: components["parameters"]["CoreOrderbyRevision"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revisions of the requested page (an empty array when revisions are disabled). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreRevisionListBadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    getCalEventPostRevision: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision: `Revision`, `RevisionEdit` or `RevisionEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    deleteCalEventPostRevision: {
+        parameters: {
+            query: {
+                /** @description Must be `true`: revisions have no trash (without it: 501 `rest_trash_not_supported`). On a stock site even `force=true` answers 403 `rest_cannot_delete`, because nobody has the `delete_post` capability on revisions. */
+                force: components["parameters"]["CoreRevisionForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the revision as it was (view context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CoreRevisionDeleteForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listCalEventPostAutosaves: {
+        parameters: {
+            query?: {
+                /** @description Listed by the site as a parameter of this route, but not used: the `{id}` of the path names the post. */
+                parent?: components["parameters"]["CoreAutosaveParent"];
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosaves (an empty array when none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreAutosaveNotFound"];
+        };
+    };
+    createCalEventPostAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEventPostAutosave"];
+        responses: {
+            /** @description The autosave (or the updated draft), in edit context. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutosaveEdit"];
+                };
+            };
+            400: components["responses"]["CoreAutosaveBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCalEventPostAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosave: `Revision`, `AutosaveEdit` or `RevisionEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreAutosaveNotFound"];
+        };
+    };
     listCalVenuePosts: {
         parameters: {
             query?: {
@@ -27108,6 +29900,480 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    listCalVenuePostRevisions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of revisions per page; without it every revision is returned on one page. */
+                per_page?: components["parameters"]["PerPageRevisions"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort key. */
+                orderby?: components["parameters"]["CoreOrderbyRevision"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revisions of the requested page (an empty array when revisions are disabled). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreRevisionListBadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    getCalVenuePostRevision: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision: `Revision`, `RevisionEdit` or `RevisionEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    deleteCalVenuePostRevision: {
+        parameters: {
+            query: {
+                /** @description Must be `true`: revisions have no trash (without it: 501 `rest_trash_not_supported`). On a stock site even `force=true` answers 403 `rest_cannot_delete`, because nobody has the `delete_post` capability on revisions. */
+                force: components["parameters"]["CoreRevisionForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the revision as it was (view context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CoreRevisionDeleteForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listCalVenuePostAutosaves: {
+        parameters: {
+            query?: {
+                /** @description Listed by the site as a parameter of this route, but not used: the `{id}` of the path names the post. */
+                parent?: components["parameters"]["CoreAutosaveParent"];
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosaves (an empty array when none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreAutosaveNotFound"];
+        };
+    };
+    createCalVenuePostAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalVenuePostAutosave"];
+        responses: {
+            /** @description The autosave (or the updated draft), in edit context. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutosaveEdit"];
+                };
+            };
+            400: components["responses"]["CoreAutosaveBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCalVenuePostAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosave: `Revision`, `AutosaveEdit` or `RevisionEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreAutosaveNotFound"];
         };
     };
     listCalOrganizerPosts: {
@@ -27637,6 +30903,480 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listCalOrganizerPostRevisions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of revisions per page; without it every revision is returned on one page. */
+                per_page?: components["parameters"]["PerPageRevisions"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort key. */
+                orderby?: components["parameters"]["CoreOrderbyRevision"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revisions of the requested page (an empty array when revisions are disabled). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreRevisionListBadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    getCalOrganizerPostRevision: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision: `Revision`, `RevisionEdit` or `RevisionEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    deleteCalOrganizerPostRevision: {
+        parameters: {
+            query: {
+                /** @description Must be `true`: revisions have no trash (without it: 501 `rest_trash_not_supported`). On a stock site even `force=true` answers 403 `rest_cannot_delete`, because nobody has the `delete_post` capability on revisions. */
+                force: components["parameters"]["CoreRevisionForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the revision as it was (view context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CoreRevisionDeleteForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listCalOrganizerPostAutosaves: {
+        parameters: {
+            query?: {
+                /** @description Listed by the site as a parameter of this route, but not used: the `{id}` of the path names the post. */
+                parent?: components["parameters"]["CoreAutosaveParent"];
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosaves (an empty array when none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreAutosaveNotFound"];
+        };
+    };
+    createCalOrganizerPostAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalOrganizerPostAutosave"];
+        responses: {
+            /** @description The autosave (or the updated draft), in edit context. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutosaveEdit"];
+                };
+            };
+            400: components["responses"]["CoreAutosaveBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCalOrganizerPostAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosave: `Revision`, `AutosaveEdit` or `RevisionEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreAutosaveNotFound"];
+        };
+    };
     listCalEventCategoryTerms: {
         parameters: {
             query?: {
@@ -28142,6 +31882,514 @@ export interface operations {
             401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CoreTermIdNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPatternCategories: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction (menu items sort ascending by default). */
+                order?: components["parameters"]["CoreOrderAsc"];
+                /** @description Sort the terms by this field (`include`: in the order of `include`; `include_slugs`: in the order of `slug`). */
+                orderby?: components["parameters"]["CoreTermOrderby"];
+                /** @description Leave out terms that are assigned to no post. */
+                hide_empty?: components["parameters"]["CoreHideEmpty"];
+                /** @description Only the terms assigned to this post (an id of a post the caller may read). */
+                post?: components["parameters"]["CoreTermPost"];
+                /** @description Only records with one of these slugs. */
+                slug?: components["parameters"]["CoreSlugList"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pattern categories of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["PatternCategory"] | components["schemas"]["PatternCategoryEdit"] | components["schemas"]["PatternCategoryEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createPatternCategory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["PatternCategoryCreate"];
+        responses: {
+            /** @description The new pattern category (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternCategoryEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreCreateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPatternCategory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pattern category: `PatternCategory`, `PatternCategoryEdit` or `PatternCategoryEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternCategory"] | components["schemas"]["PatternCategoryEdit"] | components["schemas"]["PatternCategoryEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+        };
+    };
+    updatePatternCategoryPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["PatternCategoryUpdate"];
+        responses: {
+            /** @description The updated pattern category (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternCategoryEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreTermUpdateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePatternCategory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["PatternCategoryUpdate"];
+        responses: {
+            /** @description The updated pattern category (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternCategoryEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreTermUpdateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePatternCategory: {
+        parameters: {
+            query?: {
+                /** @description Must be `true`, because terms have no trash (without it 501 `rest_trash_not_supported`). */
+                force?: components["parameters"]["CoreTermForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the pattern category as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternCategoryDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updatePatternCategoryPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["PatternCategoryUpdate"];
+        responses: {
+            /** @description The updated pattern category (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternCategoryEdit"];
+                };
+            };
+            400: components["responses"]["CoreTermBadRequest"];
+            401: components["responses"]["CoreTermUpdateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreTermNotFound"];
             500: components["responses"]["InternalError"];
         };
     };

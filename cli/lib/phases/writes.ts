@@ -66,6 +66,13 @@ export function createBody(kind: string, title: string): Body {
     case 'comments':
       // The sequence adds `post`: a post the run creates for it (the platform refuses a comment on no post).
       return { content: title };
+    case 'navigation':
+    case 'tribe_events':
+    case 'tribe_venue':
+    case 'tribe_organizer':
+      // Pending, as posts and pages: an autosave of the author's own draft updates the draft itself
+      // (WP_REST_Autosaves_Controller::create_item), so a draft has no autosave for the item route to read.
+      return { title, status: 'pending' };
     default:
       return { title };
   }
