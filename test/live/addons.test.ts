@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapPath, parseMapping, WORDPRESS } from '../../src/mapping.js';
 import { caller, liveSite, type Answer, type CallOptions } from '../support/site.js';
-import { deref, operation, ROOT, type Json } from '../support/spec.js';
-import { check } from '../support/validate.js';
+import { ROOT, type Json } from '../support/spec.js';
+import { conforms } from '../support/conforms.js';
 
 const SITE = liveSite();
 /** The four add-on namespaces that run here, spec name -> real name (addon-facts.md). */
@@ -41,17 +41,6 @@ const SITE_NAMESPACES: string[] = Array.isArray(INDEX.namespaces) ? INDEX.namesp
 /** A sandbox site says what it runs (env.json `addons`); another site is read from its index. */
 const HAS_ADDONS = SITE.isSandbox ? Boolean(SITE.env.addons?.forminator) : SITE_NAMESPACES.includes('forminator/v1');
 const MODULES: { form?: number; poll?: number; quiz?: number } = SITE.isSandbox ? (SITE.env.addonIds ?? {}) : {};
-
-/** Validate an answer strictly against the spec: status documented, body valid. */
-function conforms(method: string, specPath: string, answer: Answer): string[] {
-  const op = operation(method, specPath);
-  const res = deref(op.op.responses[String(answer.status)]);
-  if (!res) return [`${method} ${specPath}: status ${answer.status} is not documented (${answer.text.slice(0, 200)})`];
-  const media = res.content?.['application/json'];
-  if (!media) return [`${method} ${specPath} ${answer.status}: application/json is not documented`];
-  if (!answer.type.startsWith('application/json')) return [`${method} ${specPath} ${answer.status}: answered ${answer.type}`];
-  return check(media.schema, answer.json, { strict: true });
-}
 
 async function expectCall(status: number, method: string, specPath: string, opts: CallOptions = {}, as = call): Promise<Answer> {
   const a = await as(method, specPath, opts);
