@@ -31,6 +31,7 @@ const cmp = (a: Version, b: Version) => {
 const CONDITIONAL: Record<string, string> = {
   custom_fields: 'sent only when the site defines Additional Fields (TEC Pro), absent otherwise',
   footnotes: 'registered for post types with the editor and revisions (posts, pages): not on media or menu items',
+  wp_pattern_sync_status: "a reusable block's meta key, in its revisions' and autosaves' meta: not on posts' and pages'",
   exif_orientation: 'images only',
   image_output_format: 'images only',
   image_quality: 'images only',
