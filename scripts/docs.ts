@@ -4,7 +4,7 @@
 // The page is built from a docs-only copy of the bundle (never written into the source or generated/):
 // every operation gets `x-codeSamples` (curl on the mock, curl on a real site and the typed client,
 // code-samples.ts) and the introduction gets a note on the samples and the error catalogue
-// (error-catalogue.ts). The output is deterministic.
+// (error-catalogue.ts). The page carries the definition packed (gzip, docs-page.ts). The output is deterministic.
 // Redoc's sample selector offers only the languages of its `codeSamples.languages` setting (by
 // default curl, JavaScript, ..., Payload; a sample whose label is not one of them is never shown), so
 // the page is built with a docs-only copy of redocly.yaml that lists ours: curl (mock), curl (real
@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { addCodeSamples, SAMPLE_LANGUAGES, samplesMarkdown } from './code-samples.ts';
 import { errorCatalogueMarkdown } from './error-catalogue.ts';
+import { packDefinition } from './docs-page.ts';
 
 const svg = (w: number, text: string) =>
   `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="16" viewBox="0 0 ${w} 16"><text x="0" y="12" font-family="sans-serif" font-size="12" fill="#888">${text}</text></svg>`)}`;
@@ -93,11 +94,11 @@ try {
   const page = resolve(outDir, 'index.html');
   if (status === 0 && existsSync(page)) {
     // Redoc's attribution badge loads its logo from a CDN: inline a local one so that opening the
-    // page makes no request outside the machine.
+    // page makes no request outside the machine. The definition is packed (docs-page.ts).
     const html = readFileSync(page, 'utf8')
       .replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g, (_, full) => (full ? LOGO_FULL : LOGO))
       .replace('</head>', `${READER_CSS}</head>`);
-    writeFileSync(page, html);
+    writeFileSync(page, packDefinition(html));
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

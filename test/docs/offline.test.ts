@@ -5,9 +5,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientSample, curlSample, operationsOf } from '../../scripts/code-samples.ts';
+import { definitionOf } from '../../scripts/docs-page.ts';
 import { bundle, operations, ROOT } from '../support/spec.js';
 
 const html = readFileSync(join(ROOT, 'generated', 'docs', 'index.html'), 'utf8');
+/** The docs bundle the page carries (packed: scripts/docs-page.ts), as Redoc's JSON text. */
+const definition = definitionOf(html);
 const ops = operations(bundle());
 
 function files(dir: string): string[] {
@@ -27,13 +30,13 @@ describe('generated/docs/index.html', () => {
   });
 
   it('has code samples for every operation: curl on the mock, curl on a real site, the typed client', () => {
-    const mock = html.match(/"label":"curl \(mock\)","source":"curl -X /g) ?? [];
-    const site = html.match(/"label":"curl \(real site\)","source":"curl -X /g) ?? [];
-    const client = html.match(/"label":"Typed client \(real site\)","source":"import \{[^}]*createClient/g) ?? [];
+    const mock = definition.match(/"label":"curl \(mock\)","source":"curl -X /g) ?? [];
+    const site = definition.match(/"label":"curl \(real site\)","source":"curl -X /g) ?? [];
+    const client = definition.match(/"label":"Typed client \(real site\)","source":"import \{[^}]*createClient/g) ?? [];
     expect(mock.length).toBe(ops.length);
     expect(site.length).toBe(ops.length);
     expect(client.length).toBe(ops.length);
-    expect(html).toContain('## Request samples'); // the introduction says which sample is for where
+    expect(definition).toContain('## Request samples'); // the introduction says which sample is for where
     // The page holds exactly the samples test/docs/samples.test.ts checks (Redoc's state is JSON with `<` escaped).
     const inPage = (v: string): string => JSON.stringify(v).replace(/</g, '\\u003c');
     const doc = bundle();
@@ -44,14 +47,14 @@ describe('generated/docs/index.html', () => {
         ['Typed client (real site)', clientSample(doc, o)],
       ];
       for (const [label, source] of samples)
-        expect(html.includes(`"label":${inPage(label)},"source":${inPage(source)}`), `${o.method} ${o.path}: ${label}`).toBe(true);
+        expect(definition.includes(`"label":${inPage(label)},"source":${inPage(source)}`), `${o.method} ${o.path}: ${label}`).toBe(true);
     }
   });
 
   it('has the error catalogue', () => {
-    expect(html).toContain('## Error catalogue');
-    expect(html).toMatch(/rest_no_route` \| 404/);
-    expect(html).toMatch(/rest_invalid_param` \| 400/);
+    expect(definition).toContain('## Error catalogue');
+    expect(definition).toMatch(/rest_no_route` \| 404/);
+    expect(definition).toMatch(/rest_invalid_param` \| 400/);
   });
 
   it('the source never carries x-codeSamples', () => {
