@@ -33,7 +33,7 @@ export type ArgsOf<R extends Route, A extends ParseAs = "json"> = R extends Rout
 /** The result of route `R` read as `A`. */
 export type ResultOf<R extends Route, A extends ParseAs = "json"> = Promise<CallResult<A extends "json" ? R["data"] : RawBody[A], R["error"]>>;
 
-/** GET routes (174). */
+/** GET routes (188). */
 export interface GetRoutes {
   /** getSiteIndex: Get the site index */
   "/": { init: { params?: O["getSiteIndex"]["parameters"]; body?: never }; initOptional: true; data: S["SiteIndex"]; error: S["Error"] };
@@ -221,6 +221,34 @@ export interface GetRoutes {
   "/core/v2/wp_pattern_category": { init: { params?: O["listPatternCategories"]["parameters"]; body?: never }; initOptional: true; data: O["listPatternCategories"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getPatternCategory: Get a pattern category */
   "/core/v2/wp_pattern_category/{id}": { init: { params: O["getPatternCategory"]["parameters"]; body?: never }; initOptional: false; data: O["getPatternCategory"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listTemplates: List the templates */
+  "/core/v2/templates": { init: { params?: O["listTemplates"]["parameters"]; body?: never }; initOptional: true; data: O["listTemplates"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getTemplateFallback: Find the fallback template of a slug */
+  "/core/v2/templates/lookup": { init: { params: O["getTemplateFallback"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplateFallback"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getTemplate: Get a template */
+  "/core/v2/templates/{id}": { init: { params: O["getTemplate"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplate"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listTemplateAutosaves: List the autosaves of a template */
+  "/core/v2/templates/{id}/autosaves": { init: { params: O["listTemplateAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listTemplateAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getTemplateAutosave: Get the autosave of a template */
+  "/core/v2/templates/{parent}/autosaves/{id}": { init: { params: O["getTemplateAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplateAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listTemplateRevisions: List the revisions of a template */
+  "/core/v2/templates/{parent}/revisions": { init: { params: O["listTemplateRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listTemplateRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getTemplateRevision: Get a revision of a template */
+  "/core/v2/templates/{parent}/revisions/{id}": { init: { params: O["getTemplateRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplateRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listTemplateParts: List the template parts */
+  "/core/v2/template-parts": { init: { params?: O["listTemplateParts"]["parameters"]; body?: never }; initOptional: true; data: O["listTemplateParts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getTemplatePartFallback: Find the fallback template of a slug */
+  "/core/v2/template-parts/lookup": { init: { params: O["getTemplatePartFallback"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplatePartFallback"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getTemplatePart: Get a template part */
+  "/core/v2/template-parts/{id}": { init: { params: O["getTemplatePart"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplatePart"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listTemplatePartAutosaves: List the autosaves of a template part */
+  "/core/v2/template-parts/{id}/autosaves": { init: { params: O["listTemplatePartAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listTemplatePartAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getTemplatePartAutosave: Get the autosave of a template part */
+  "/core/v2/template-parts/{parent}/autosaves/{id}": { init: { params: O["getTemplatePartAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplatePartAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listTemplatePartRevisions: List the revisions of a template part */
+  "/core/v2/template-parts/{parent}/revisions": { init: { params: O["listTemplatePartRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listTemplatePartRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getTemplatePartRevision: Get a revision of a template part */
+  "/core/v2/template-parts/{parent}/revisions/{id}": { init: { params: O["getTemplatePartRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplatePartRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlNamespace: Get the ml/v1 namespace index */
   "/ml/v1": { init: { params?: O["getMlNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlPosts: List posts for translation */
@@ -483,6 +511,20 @@ export interface GetCalls {
   (path: "/core/v2/tribe_events_cat/{id}", init: GetI<"/core/v2/tribe_events_cat/{id}">): GetR<"/core/v2/tribe_events_cat/{id}">;
   (path: "/core/v2/wp_pattern_category", init?: GetI<"/core/v2/wp_pattern_category">): GetR<"/core/v2/wp_pattern_category">;
   (path: "/core/v2/wp_pattern_category/{id}", init: GetI<"/core/v2/wp_pattern_category/{id}">): GetR<"/core/v2/wp_pattern_category/{id}">;
+  (path: "/core/v2/templates", init?: GetI<"/core/v2/templates">): GetR<"/core/v2/templates">;
+  (path: "/core/v2/templates/lookup", init: GetI<"/core/v2/templates/lookup">): GetR<"/core/v2/templates/lookup">;
+  (path: "/core/v2/templates/{id}", init: GetI<"/core/v2/templates/{id}">): GetR<"/core/v2/templates/{id}">;
+  (path: "/core/v2/templates/{id}/autosaves", init: GetI<"/core/v2/templates/{id}/autosaves">): GetR<"/core/v2/templates/{id}/autosaves">;
+  (path: "/core/v2/templates/{parent}/autosaves/{id}", init: GetI<"/core/v2/templates/{parent}/autosaves/{id}">): GetR<"/core/v2/templates/{parent}/autosaves/{id}">;
+  (path: "/core/v2/templates/{parent}/revisions", init: GetI<"/core/v2/templates/{parent}/revisions">): GetR<"/core/v2/templates/{parent}/revisions">;
+  (path: "/core/v2/templates/{parent}/revisions/{id}", init: GetI<"/core/v2/templates/{parent}/revisions/{id}">): GetR<"/core/v2/templates/{parent}/revisions/{id}">;
+  (path: "/core/v2/template-parts", init?: GetI<"/core/v2/template-parts">): GetR<"/core/v2/template-parts">;
+  (path: "/core/v2/template-parts/lookup", init: GetI<"/core/v2/template-parts/lookup">): GetR<"/core/v2/template-parts/lookup">;
+  (path: "/core/v2/template-parts/{id}", init: GetI<"/core/v2/template-parts/{id}">): GetR<"/core/v2/template-parts/{id}">;
+  (path: "/core/v2/template-parts/{id}/autosaves", init: GetI<"/core/v2/template-parts/{id}/autosaves">): GetR<"/core/v2/template-parts/{id}/autosaves">;
+  (path: "/core/v2/template-parts/{parent}/autosaves/{id}", init: GetI<"/core/v2/template-parts/{parent}/autosaves/{id}">): GetR<"/core/v2/template-parts/{parent}/autosaves/{id}">;
+  (path: "/core/v2/template-parts/{parent}/revisions", init: GetI<"/core/v2/template-parts/{parent}/revisions">): GetR<"/core/v2/template-parts/{parent}/revisions">;
+  (path: "/core/v2/template-parts/{parent}/revisions/{id}", init: GetI<"/core/v2/template-parts/{parent}/revisions/{id}">): GetR<"/core/v2/template-parts/{parent}/revisions/{id}">;
   (path: "/ml/v1", init?: GetI<"/ml/v1">): GetR<"/ml/v1">;
   (path: "/ml/v1/posts", init?: GetI<"/ml/v1/posts">): GetR<"/ml/v1/posts">;
   (path: "/ml/v1/posts/count", init?: GetI<"/ml/v1/posts/count">): GetR<"/ml/v1/posts/count">;
@@ -567,7 +609,7 @@ export interface GetCalls {
   <P extends GetPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<GetRoutes[P], A>): ResultOf<GetRoutes[P], A>;
 }
 
-/** PUT routes (32). */
+/** PUT routes (34). */
 export interface PutRoutes {
   /** updateEventPut: Update an event (PUT) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPut"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -621,6 +663,10 @@ export interface PutRoutes {
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTermPut"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
   /** updatePatternCategoryPut: Update a pattern category (PUT) */
   "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategoryPut"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
+  /** updateTemplatePut: Update a template (PUT) */
+  "/core/v2/templates/{id}": { init: { params: O["updateTemplatePut"]["parameters"]; body?: S["TemplateWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
+  /** updateTemplatePartPut: Update a template part (PUT) */
+  "/core/v2/template-parts/{id}": { init: { params: O["updateTemplatePartPut"]["parameters"]; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
   /** putMlAteAteProxy: Proxy a PUT request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["putMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["putMlAteAteProxy"]["responses"][200]["content"]; error: O["putMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** putBuilderFontLibrary: Update a font of the library */
@@ -666,6 +712,8 @@ export interface PutCalls {
   (path: "/core/v2/tribe_organizer/{id}", init: PutI<"/core/v2/tribe_organizer/{id}">): PutR<"/core/v2/tribe_organizer/{id}">;
   (path: "/core/v2/tribe_events_cat/{id}", init: PutI<"/core/v2/tribe_events_cat/{id}">): PutR<"/core/v2/tribe_events_cat/{id}">;
   (path: "/core/v2/wp_pattern_category/{id}", init: PutI<"/core/v2/wp_pattern_category/{id}">): PutR<"/core/v2/wp_pattern_category/{id}">;
+  (path: "/core/v2/templates/{id}", init: PutI<"/core/v2/templates/{id}">): PutR<"/core/v2/templates/{id}">;
+  (path: "/core/v2/template-parts/{id}", init: PutI<"/core/v2/template-parts/{id}">): PutR<"/core/v2/template-parts/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PutI<"/ml/ate/v1/ate/proxy">): PutR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PutI<"/builder/v1/font-library">): PutR<"/builder/v1/font-library">;
   (path: "/connector/v1/sync", init?: PutI<"/connector/v1/sync">): PutR<"/connector/v1/sync">;
@@ -675,7 +723,7 @@ export interface PutCalls {
   <P extends PutPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PutRoutes[P], A>): ResultOf<PutRoutes[P], A>;
 }
 
-/** POST routes (111). */
+/** POST routes (117). */
 export interface PostRoutes {
   /** runBatchRequests: Run up to 25 write requests in one call */
   "/batch/v1": { init: { params?: O["runBatchRequests"]["parameters"]; body: S["BatchRequest"] }; initOptional: false; data: S["BatchResponse"]; error: S["Error"] };
@@ -793,6 +841,18 @@ export interface PostRoutes {
   "/core/v2/wp_pattern_category": { init: { params?: O["createPatternCategory"]["parameters"]; body: S["PatternCategoryCreate"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** updatePatternCategory: Update a pattern category */
   "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategory"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
+  /** createTemplate: Create a template */
+  "/core/v2/templates": { init: { params?: O["createTemplate"]["parameters"]; body: S["TemplateCreate"] }; initOptional: false; data: S["Template"]; error: S["Error"] };
+  /** updateTemplate: Update a template */
+  "/core/v2/templates/{id}": { init: { params: O["updateTemplate"]["parameters"]; body?: S["TemplateWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
+  /** createTemplateAutosave: Autosave a template */
+  "/core/v2/templates/{id}/autosaves": { init: { params: O["createTemplateAutosave"]["parameters"]; body?: S["TemplateWrite"] }; initOptional: false; data: S["TemplateRevisionEdit"]; error: S["Error"] };
+  /** createTemplatePart: Create a template part */
+  "/core/v2/template-parts": { init: { params?: O["createTemplatePart"]["parameters"]; body: S["TemplatePartCreate"] }; initOptional: false; data: S["Template"]; error: S["Error"] };
+  /** updateTemplatePart: Update a template part */
+  "/core/v2/template-parts/{id}": { init: { params: O["updateTemplatePart"]["parameters"]; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
+  /** createTemplatePartAutosave: Autosave a template part */
+  "/core/v2/template-parts/{id}/autosaves": { init: { params: O["createTemplatePartAutosave"]["parameters"]; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateRevisionEdit"]; error: S["Error"] };
   /** postMlCustomXmlConfig: Save the custom XML configuration */
   "/ml/v1/custom-xml-config": { init: { params?: O["postMlCustomXmlConfig"]["parameters"]; body?: never }; initOptional: true; data: O["postMlCustomXmlConfig"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlCustomXmlConfigValidate: Validate the custom XML configuration */
@@ -964,6 +1024,12 @@ export interface PostCalls {
   (path: "/core/v2/tribe_events_cat/{id}", init: PostI<"/core/v2/tribe_events_cat/{id}">): PostR<"/core/v2/tribe_events_cat/{id}">;
   (path: "/core/v2/wp_pattern_category", init: PostI<"/core/v2/wp_pattern_category">): PostR<"/core/v2/wp_pattern_category">;
   (path: "/core/v2/wp_pattern_category/{id}", init: PostI<"/core/v2/wp_pattern_category/{id}">): PostR<"/core/v2/wp_pattern_category/{id}">;
+  (path: "/core/v2/templates", init: PostI<"/core/v2/templates">): PostR<"/core/v2/templates">;
+  (path: "/core/v2/templates/{id}", init: PostI<"/core/v2/templates/{id}">): PostR<"/core/v2/templates/{id}">;
+  (path: "/core/v2/templates/{id}/autosaves", init: PostI<"/core/v2/templates/{id}/autosaves">): PostR<"/core/v2/templates/{id}/autosaves">;
+  (path: "/core/v2/template-parts", init: PostI<"/core/v2/template-parts">): PostR<"/core/v2/template-parts">;
+  (path: "/core/v2/template-parts/{id}", init: PostI<"/core/v2/template-parts/{id}">): PostR<"/core/v2/template-parts/{id}">;
+  (path: "/core/v2/template-parts/{id}/autosaves", init: PostI<"/core/v2/template-parts/{id}/autosaves">): PostR<"/core/v2/template-parts/{id}/autosaves">;
   (path: "/ml/v1/custom-xml-config", init?: PostI<"/ml/v1/custom-xml-config">): PostR<"/ml/v1/custom-xml-config">;
   (path: "/ml/v1/custom-xml-config/validate", init?: PostI<"/ml/v1/custom-xml-config/validate">): PostR<"/ml/v1/custom-xml-config/validate">;
   (path: "/ml/v1/updates", init?: PostI<"/ml/v1/updates">): PostR<"/ml/v1/updates">;
@@ -1020,7 +1086,7 @@ export interface PostCalls {
   <P extends PostPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PostRoutes[P], A>): ResultOf<PostRoutes[P], A>;
 }
 
-/** DELETE routes (35). */
+/** DELETE routes (39). */
 export interface DeleteRoutes {
   /** deleteEvent: Move an event to the trash */
   "/cal/events/v1/events/{id}": { init: { params: O["deleteEvent"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -1086,6 +1152,14 @@ export interface DeleteRoutes {
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["deleteCalEventCategoryTerm"]["parameters"]; body?: never }; initOptional: false; data: S["CalEventCategoryTermDeleted"]; error: S["Error"] };
   /** deletePatternCategory: Delete a pattern category */
   "/core/v2/wp_pattern_category/{id}": { init: { params: O["deletePatternCategory"]["parameters"]; body?: never }; initOptional: false; data: S["PatternCategoryDeleted"]; error: S["Error"] };
+  /** deleteTemplate: Delete a stored template */
+  "/core/v2/templates/{id}": { init: { params: O["deleteTemplate"]["parameters"]; body?: never }; initOptional: false; data: O["deleteTemplate"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** deleteTemplateRevision: Delete a revision of a template */
+  "/core/v2/templates/{parent}/revisions/{id}": { init: { params: O["deleteTemplateRevision"]["parameters"]; body?: never }; initOptional: false; data: S["TemplateRevisionDeleted"]; error: S["Error"] };
+  /** deleteTemplatePart: Delete a stored template part */
+  "/core/v2/template-parts/{id}": { init: { params: O["deleteTemplatePart"]["parameters"]; body?: never }; initOptional: false; data: O["deleteTemplatePart"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** deleteTemplatePartRevision: Delete a revision of a template part */
+  "/core/v2/template-parts/{parent}/revisions/{id}": { init: { params: O["deleteTemplatePartRevision"]["parameters"]; body?: never }; initOptional: false; data: S["TemplateRevisionDeleted"]; error: S["Error"] };
   /** deleteMlAteAteProxy: Proxy a DELETE request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["deleteMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["deleteMlAteAteProxy"]["responses"][200]["content"]; error: O["deleteMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** deleteBuilderIconFonts: Delete an icon font */
@@ -1131,6 +1205,10 @@ export interface DeleteCalls {
   (path: "/core/v2/tribe_organizer/{parent}/revisions/{id}", init: DeleteI<"/core/v2/tribe_organizer/{parent}/revisions/{id}">): DeleteR<"/core/v2/tribe_organizer/{parent}/revisions/{id}">;
   (path: "/core/v2/tribe_events_cat/{id}", init: DeleteI<"/core/v2/tribe_events_cat/{id}">): DeleteR<"/core/v2/tribe_events_cat/{id}">;
   (path: "/core/v2/wp_pattern_category/{id}", init: DeleteI<"/core/v2/wp_pattern_category/{id}">): DeleteR<"/core/v2/wp_pattern_category/{id}">;
+  (path: "/core/v2/templates/{id}", init: DeleteI<"/core/v2/templates/{id}">): DeleteR<"/core/v2/templates/{id}">;
+  (path: "/core/v2/templates/{parent}/revisions/{id}", init: DeleteI<"/core/v2/templates/{parent}/revisions/{id}">): DeleteR<"/core/v2/templates/{parent}/revisions/{id}">;
+  (path: "/core/v2/template-parts/{id}", init: DeleteI<"/core/v2/template-parts/{id}">): DeleteR<"/core/v2/template-parts/{id}">;
+  (path: "/core/v2/template-parts/{parent}/revisions/{id}", init: DeleteI<"/core/v2/template-parts/{parent}/revisions/{id}">): DeleteR<"/core/v2/template-parts/{parent}/revisions/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: DeleteI<"/ml/ate/v1/ate/proxy">): DeleteR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/icon-fonts", init: DeleteI<"/builder/v1/icon-fonts">): DeleteR<"/builder/v1/icon-fonts">;
   (path: "/builder/v1/font-library", init: DeleteI<"/builder/v1/font-library">): DeleteR<"/builder/v1/font-library">;
@@ -1161,7 +1239,7 @@ export interface HeadCalls {
   <P extends HeadPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<HeadRoutes[P], A>): ResultOf<HeadRoutes[P], A>;
 }
 
-/** PATCH routes (32). */
+/** PATCH routes (34). */
 export interface PatchRoutes {
   /** updateEventPatch: Update an event (PATCH) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPatch"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -1215,6 +1293,10 @@ export interface PatchRoutes {
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTermPatch"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
   /** updatePatternCategoryPatch: Update a pattern category (PATCH) */
   "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategoryPatch"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
+  /** updateTemplatePatch: Update a template (PATCH) */
+  "/core/v2/templates/{id}": { init: { params: O["updateTemplatePatch"]["parameters"]; body?: S["TemplateWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
+  /** updateTemplatePartPatch: Update a template part (PATCH) */
+  "/core/v2/template-parts/{id}": { init: { params: O["updateTemplatePartPatch"]["parameters"]; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
   /** patchMlAteAteProxy: Proxy a PATCH request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["patchMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["patchMlAteAteProxy"]["responses"][200]["content"]; error: O["patchMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** patchBuilderFontLibrary: Patch a font of the library */
@@ -1260,6 +1342,8 @@ export interface PatchCalls {
   (path: "/core/v2/tribe_organizer/{id}", init: PatchI<"/core/v2/tribe_organizer/{id}">): PatchR<"/core/v2/tribe_organizer/{id}">;
   (path: "/core/v2/tribe_events_cat/{id}", init: PatchI<"/core/v2/tribe_events_cat/{id}">): PatchR<"/core/v2/tribe_events_cat/{id}">;
   (path: "/core/v2/wp_pattern_category/{id}", init: PatchI<"/core/v2/wp_pattern_category/{id}">): PatchR<"/core/v2/wp_pattern_category/{id}">;
+  (path: "/core/v2/templates/{id}", init: PatchI<"/core/v2/templates/{id}">): PatchR<"/core/v2/templates/{id}">;
+  (path: "/core/v2/template-parts/{id}", init: PatchI<"/core/v2/template-parts/{id}">): PatchR<"/core/v2/template-parts/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PatchI<"/ml/ate/v1/ate/proxy">): PatchR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PatchI<"/builder/v1/font-library">): PatchR<"/builder/v1/font-library">;
   (path: "/connector/v1/sync", init?: PatchI<"/connector/v1/sync">): PatchR<"/connector/v1/sync">;
@@ -1322,6 +1406,12 @@ export interface CoreLists {
   "/core/v2/tribe_organizer/{id}/autosaves": GetRoutes["/core/v2/tribe_organizer/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/tribe_events_cat": GetRoutes["/core/v2/tribe_events_cat"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/wp_pattern_category": GetRoutes["/core/v2/wp_pattern_category"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/templates": GetRoutes["/core/v2/templates"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/templates/{id}/autosaves": GetRoutes["/core/v2/templates/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/templates/{parent}/revisions": GetRoutes["/core/v2/templates/{parent}/revisions"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/template-parts": GetRoutes["/core/v2/template-parts"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/template-parts/{id}/autosaves": GetRoutes["/core/v2/template-parts/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/template-parts/{parent}/revisions": GetRoutes["/core/v2/template-parts/{parent}/revisions"]["data"] extends readonly (infer I)[] ? I : never;
   "/ml/st/v1/strings": GetRoutes["/ml/st/v1/strings"]["data"] extends readonly (infer I)[] ? I : never;
   "/ml/st/v1/string-packages": GetRoutes["/ml/st/v1/string-packages"]["data"] extends readonly (infer I)[] ? I : never;
 }

@@ -2982,6 +2982,454 @@ export interface paths {
         patch: operations["updatePatternCategoryPatch"];
         trace?: never;
     };
+    "/core/v2/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the templates
+         * @description List the templates (`wp_template`) of the active theme: its files, and the stored ones (customized files and custom templates), all on one answer (not paginated). Needs a user who may edit posts of some post type (WordPress 6.6 and later; before it, `edit_theme_options`): anonymous 401 `rest_cannot_manage_templates`, without it 403. The record's shape depends on `context`: `view` (default) and `edit` (which adds the content's `block_version`) give every field, `embed` leaves out the dates and the content.
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        /**
+         * Create a template
+         * @description Store a new template (`wp_template`) for the active theme (or `theme`) and answer it in `view` context. A slug the theme has a file for makes the new post that file's customization. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_templates`, without it 403).
+         */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/templates/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find the fallback template of a slug
+         * @description Answer the template the site would use for `slug` when no template of that slug exists: the first template of the slug's template hierarchy that has content (the `index` template at last), in `view` context; an empty object when the site finds none. Needs a user who may edit posts of some post type (WordPress 6.6 and later; before it, `edit_theme_options`): anonymous 401 `rest_cannot_manage_templates`, without it 403.
+         */
+        get: operations["getTemplateFallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a template
+         * @description Return one template by its id (`<theme>//<slug>`). Needs a user who may edit posts of some post type (WordPress 6.6 and later; before it, `edit_theme_options`): anonymous 401 `rest_cannot_manage_templates`, without it 403. The record's shape depends on `context`: `view` (default) and `edit` (which adds the content's `block_version`) give every field, `embed` leaves out the dates and the content.
+         */
+        get: operations["getTemplate"];
+        /**
+         * Update a template (PUT)
+         * @description Update a template: only the fields sent change. POST, PUT and PATCH are the same operation. A theme file's template is not changed: a stored copy (its customization) is made, with the fields sent. Answers the template in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_templates`, without it 403).
+         */
+        put: operations["updateTemplatePut"];
+        /**
+         * Update a template
+         * @description Update a template: only the fields sent change. POST, PUT and PATCH are the same operation. A theme file's template is not changed: a stored copy (its customization) is made, with the fields sent. Answers the template in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_templates`, without it 403).
+         */
+        post: operations["updateTemplate"];
+        /**
+         * Delete a stored template
+         * @description Delete a stored template (a customization or a custom template); a theme file's is refused (400 `rest_invalid_template`). Without `force`, trash it and answer it (edit context, `status: trash`): the site renames it `<slug>__trashed`, so its old id then answers 404 and its trashed id `<theme>//<slug>__trashed` reaches it. With `force=true`, delete it for good, with its revisions, and answer `{deleted: true, previous}`. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_templates`, without it 403).
+         */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a template (PATCH)
+         * @description Update a template: only the fields sent change. POST, PUT and PATCH are the same operation. A theme file's template is not changed: a stored copy (its customization) is made, with the fields sent. Answers the template in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_templates`, without it 403).
+         */
+        patch: operations["updateTemplatePatch"];
+        trace?: never;
+    };
+    "/core/v2/templates/{id}/autosaves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the autosaves of a template
+         * @description List the autosaves of a stored template (at most one per user); a theme file nobody customized has none (400 `rest_invalid_template`), an unknown id is 404 `rest_post_invalid_parent`. Needs a user who may edit the stored template (anonymous 401 `rest_cannot_read`, without the capability 403). The record's shape depends on `context`: `view` (default) and `edit` (which adds the content's `block_version`) give every field, `embed` leaves out the dates and the content. This route is not paginated.
+         */
+        get: operations["listTemplateAutosaves"];
+        put?: never;
+        /**
+         * Autosave a template
+         * @description Store the user's autosave of a stored template and answer it in `edit` context with 200 (not 201). Needs a user who may edit the stored template (anonymous 401 `rest_cannot_edit`, without the capability 403); a theme file nobody customized cannot be autosaved (400 `rest_invalid_template`).
+         */
+        post: operations["createTemplateAutosave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/templates/{parent}/autosaves/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+                 * @example twentytwentythree//home
+                 */
+                parent: components["parameters"]["TemplateParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the autosave of a template
+         * @description Return the latest autosave of the stored template `{parent}`. The site ignores `{id}`: it always answers the latest autosave; none is 404 `rest_post_no_autosave`. Needs a user who may edit the stored template (anonymous 401 `rest_cannot_read`, without the capability 403). The record's shape depends on `context`: `view` (default) and `edit` (which adds the content's `block_version`) give every field, `embed` leaves out the dates and the content.
+         */
+        get: operations["getTemplateAutosave"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/templates/{parent}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+                 * @example twentytwentythree//home
+                 */
+                parent: components["parameters"]["TemplateParentPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the revisions of a template
+         * @description List the stored revisions of a stored template, newest first, autosaves included. Without `per_page` every revision comes on one page. A theme file nobody customized has none (400 `rest_invalid_template`); an unknown id is 404 `rest_post_invalid_parent`. Needs a user who may edit the stored template (anonymous 401 `rest_cannot_read`, without the capability 403). The record's shape depends on `context`: `view` (default) and `edit` (which adds the content's `block_version`) give every field, `embed` leaves out the dates and the content.
+         */
+        get: operations["listTemplateRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/templates/{parent}/revisions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+                 * @example twentytwentythree//home
+                 */
+                parent: components["parameters"]["TemplateParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a revision of a template
+         * @description Return one revision of a stored template. Needs a user who may edit the stored template (anonymous 401 `rest_cannot_read`, without the capability 403). The record's shape depends on `context`: `view` (default) and `edit` (which adds the content's `block_version`) give every field, `embed` leaves out the dates and the content.
+         */
+        get: operations["getTemplateRevision"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a revision of a template
+         * @description Delete a revision for good; `force` must be `true` because revisions have no trash (without it 501 `rest_trash_not_supported`). Needs a user who may delete the stored template and has `edit_theme_options` (anonymous 401 `rest_cannot_delete`, without it 403): unlike a post's revisions, an administrator may delete them (seen on WordPress 7.1.4).
+         */
+        delete: operations["deleteTemplateRevision"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/template-parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the template parts
+         * @description List the template parts (`wp_template_part`) of the active theme: its files, and the stored ones (customized files and custom template parts), all on one answer (not paginated). Needs a user who may edit posts of some post type (WordPress 6.6 and later; before it, `edit_theme_options`): anonymous 401 `rest_cannot_manage_templates`, without it 403. The record's shape depends on `context`: `view` (default) and `edit` (which adds the content's `block_version`) give every field, `embed` leaves out the dates and the content.
+         */
+        get: operations["listTemplateParts"];
+        put?: never;
+        /**
+         * Create a template part
+         * @description Store a new template part (`wp_template_part`) for the active theme (or `theme`) and answer it in `view` context. A slug the theme has a file for makes the new post that file's customization. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_templates`, without it 403).
+         */
+        post: operations["createTemplatePart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/template-parts/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find the fallback template of a slug
+         * @description Answer the template the site would use for `slug` when no template of that slug exists: the first template of the slug's template hierarchy that has content (the `index` template at last), in `view` context; an empty object when the site finds none. The answer is a template (`wp_template`), never a template part, though the links name this route. Needs a user who may edit posts of some post type (WordPress 6.6 and later; before it, `edit_theme_options`): anonymous 401 `rest_cannot_manage_templates`, without it 403.
+         */
+        get: operations["getTemplatePartFallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/template-parts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a template part
+         * @description Return one template part by its id (`<theme>//<slug>`). Needs a user who may edit posts of some post type (WordPress 6.6 and later; before it, `edit_theme_options`): anonymous 401 `rest_cannot_manage_templates`, without it 403. The record's shape depends on `context`: `view` (default) and `edit` (which adds the content's `block_version`) give every field, `embed` leaves out the dates and the content.
+         */
+        get: operations["getTemplatePart"];
+        /**
+         * Update a template part (PUT)
+         * @description Update a template part: only the fields sent change. POST, PUT and PATCH are the same operation. A theme file's template part is not changed: a stored copy (its customization) is made, with the fields sent. Answers the template part in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_templates`, without it 403).
+         */
+        put: operations["updateTemplatePartPut"];
+        /**
+         * Update a template part
+         * @description Update a template part: only the fields sent change. POST, PUT and PATCH are the same operation. A theme file's template part is not changed: a stored copy (its customization) is made, with the fields sent. Answers the template part in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_templates`, without it 403).
+         */
+        post: operations["updateTemplatePart"];
+        /**
+         * Delete a stored template part
+         * @description Delete a stored template part (a customization or a custom template part); a theme file's is refused (400 `rest_invalid_template`). Without `force`, trash it and answer it (edit context, `status: trash`): the site renames it `<slug>__trashed`, so its old id then answers 404 and its trashed id `<theme>//<slug>__trashed` reaches it. With `force=true`, delete it for good, with its revisions, and answer `{deleted: true, previous}`. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_templates`, without it 403).
+         */
+        delete: operations["deleteTemplatePart"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a template part (PATCH)
+         * @description Update a template part: only the fields sent change. POST, PUT and PATCH are the same operation. A theme file's template part is not changed: a stored copy (its customization) is made, with the fields sent. Answers the template part in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_templates`, without it 403).
+         */
+        patch: operations["updateTemplatePartPatch"];
+        trace?: never;
+    };
+    "/core/v2/template-parts/{id}/autosaves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the autosaves of a template part
+         * @description List the autosaves of a stored template part (at most one per user); a theme file nobody customized has none (400 `rest_invalid_template`), an unknown id is 404 `rest_post_invalid_parent`. Needs a user who may edit the stored template (anonymous 401 `rest_cannot_read`, without the capability 403). The record's shape depends on `context`: `view` (default) and `edit` (which adds the content's `block_version`) give every field, `embed` leaves out the dates and the content. This route is not paginated.
+         */
+        get: operations["listTemplatePartAutosaves"];
+        put?: never;
+        /**
+         * Autosave a template part
+         * @description Store the user's autosave of a stored template part and answer it in `edit` context with 200 (not 201). Needs a user who may edit the stored template part (anonymous 401 `rest_cannot_edit`, without the capability 403); a theme file nobody customized cannot be autosaved (400 `rest_invalid_template`).
+         */
+        post: operations["createTemplatePartAutosave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/template-parts/{parent}/autosaves/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+                 * @example twentytwentythree//home
+                 */
+                parent: components["parameters"]["TemplateParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the autosave of a template part
+         * @description Return the latest autosave of the stored template part `{parent}`. The site ignores `{id}`: it always answers the latest autosave; none is 404 `rest_post_no_autosave`. Needs a user who may edit the stored template (anonymous 401 `rest_cannot_read`, without the capability 403). The record's shape depends on `context`: `view` (default) and `edit` (which adds the content's `block_version`) give every field, `embed` leaves out the dates and the content.
+         */
+        get: operations["getTemplatePartAutosave"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/template-parts/{parent}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+                 * @example twentytwentythree//home
+                 */
+                parent: components["parameters"]["TemplateParentPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the revisions of a template part
+         * @description List the stored revisions of a stored template part, newest first, autosaves included. Without `per_page` every revision comes on one page. A theme file nobody customized has none (400 `rest_invalid_template`); an unknown id is 404 `rest_post_invalid_parent`. Needs a user who may edit the stored template (anonymous 401 `rest_cannot_read`, without the capability 403). The record's shape depends on `context`: `view` (default) and `edit` (which adds the content's `block_version`) give every field, `embed` leaves out the dates and the content.
+         */
+        get: operations["listTemplatePartRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/template-parts/{parent}/revisions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+                 * @example twentytwentythree//home
+                 */
+                parent: components["parameters"]["TemplateParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a revision of a template part
+         * @description Return one revision of a stored template part. Needs a user who may edit the stored template (anonymous 401 `rest_cannot_read`, without the capability 403). The record's shape depends on `context`: `view` (default) and `edit` (which adds the content's `block_version`) give every field, `embed` leaves out the dates and the content.
+         */
+        get: operations["getTemplatePartRevision"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a revision of a template part
+         * @description Delete a revision for good; `force` must be `true` because revisions have no trash (without it 501 `rest_trash_not_supported`). Needs a user who may delete the stored template part and has `edit_theme_options` (anonymous 401 `rest_cannot_delete`, without it 403): unlike a post's revisions, an administrator may delete them (seen on WordPress 7.1.4).
+         */
+        delete: operations["deleteTemplatePartRevision"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ml/v1": {
         parameters: {
             query?: never;
@@ -13508,6 +13956,613 @@ export interface components {
             previous: components["schemas"]["PatternCategory"];
         };
         /**
+         * TemplateContent
+         * @description The block markup of a template or template part (`view` context).
+         */
+        TemplateContent: {
+            /** @description The block markup, as stored (the theme file's, or the database's for a customized or custom template). */
+            raw?: string;
+        };
+        /**
+         * Template
+         * @description A block template (`wp_template`) or template part (`wp_template_part`) of a block theme in the default `view` context: a theme file, a user's customization of it, or a custom template stored in the database. Its `id` is `<theme>//<slug>`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        Template: {
+            /**
+             * @description The template's id: the theme's directory name, two slashes and the slug (`twentytwentythree//home`).
+             * @example twentytwentythree//home
+             */
+            readonly id: string;
+            /** @description The theme the template belongs to (its directory name; a plugin's own name for templates a plugin stores, such as the calendar's `tec`). */
+            theme: string;
+            /** @description The template's block markup. */
+            content: components["schemas"]["TemplateContent"];
+            /** @description The slug that names the template within its theme (letters, digits, `_`, `%` and `-`). */
+            slug: string;
+            /**
+             * @description Where the template is read from: `theme` (the theme's file), `plugin` (registered by a plugin) or `custom` (a post in the database: a customized theme template or a custom one).
+             * @example theme
+             * @example custom
+             */
+            readonly source: string;
+            /** @description For a template stored in the database, where it first came from (`theme`, `plugin`), when the site recorded it; `null` otherwise. */
+            readonly origin: string | null;
+            /**
+             * @description The post type of the template (`wp_template` or `wp_template_part`).
+             * @example wp_template
+             * @example wp_template_part
+             */
+            type: string;
+            /** @description What the template is for (empty when it has no description). */
+            description: string;
+            /** @description The template's title. */
+            title: {
+                /** @description The title, as stored. */
+                raw?: string;
+                /** @description The title, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The template's status: `publish` for theme files and stored templates, `trash` after a DELETE without `force`, `inherit` for a revision or autosave. */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description The id of the post that stores the template (its revision's or autosave's own id for a revision or autosave); `0` for a theme file nobody customized. */
+            readonly wp_id: number;
+            /** @description Whether the theme has a file for this template. */
+            readonly has_theme_file: boolean;
+            /** @description Templates only (not template parts): whether the template is a custom one (a template the theme offers for any post or page, or one made by a user) rather than one of the template hierarchy. */
+            readonly is_custom?: boolean;
+            /** @description The id of the user who made the stored template; `0` for a theme file. */
+            author: number;
+            /**
+             * @description Template parts only: where the part is meant to be used (`header`, `footer`, `uncategorized` or an area a theme or plugin registers).
+             * @example header
+             * @example footer
+             * @example uncategorized
+             */
+            area?: string;
+            /** @description When the stored template was last modified, in the site's time zone. A theme file has none: `null`, and `false` before WordPress 7.1 (seen on WordPress 6.8.12). */
+            readonly modified?: components["schemas"]["SiteDateTime"] | null | false;
+            /** @description When the stored template was published, in the site's time zone; `null` for a theme file. */
+            readonly date?: components["schemas"]["CoreNullableDateTime"];
+            /** @description Who made the template, for display: the theme's or plugin's name, the site's title, or the author's display name. */
+            readonly author_text?: string;
+            /**
+             * @description Where the template originally comes from.
+             * @enum {string}
+             */
+            readonly original_source?: "theme" | "plugin" | "site" | "user";
+            /** @description Templates only, and only for a template a plugin registers: the plugin's slug. */
+            readonly plugin?: string;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`; `version-history` and `predecessor-version` for a stored template; `parent` for a revision or autosave). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * TemplateContentEdit
+         * @description The block markup of a template or template part (`edit` context).
+         */
+        TemplateContentEdit: {
+            /** @description The block markup, as stored (the theme file's, or the database's for a customized or custom template). */
+            raw?: string;
+            /** @description The version of the block format of the markup (`1` when it holds blocks, `0` otherwise). */
+            readonly block_version?: number;
+        };
+        /**
+         * TemplateEdit
+         * @description A block template or template part in `edit` context (`context=edit`, and every write answer): the `view` fields and the content's `block_version`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        TemplateEdit: {
+            /**
+             * @description The template's id: the theme's directory name, two slashes and the slug (`twentytwentythree//home`).
+             * @example twentytwentythree//home
+             */
+            readonly id: string;
+            /** @description The theme the template belongs to (its directory name; a plugin's own name for templates a plugin stores, such as the calendar's `tec`). */
+            theme: string;
+            /** @description The template's block markup. */
+            content: components["schemas"]["TemplateContentEdit"];
+            /** @description The slug that names the template within its theme (letters, digits, `_`, `%` and `-`). */
+            slug: string;
+            /**
+             * @description Where the template is read from: `theme` (the theme's file), `plugin` (registered by a plugin) or `custom` (a post in the database: a customized theme template or a custom one).
+             * @example theme
+             * @example custom
+             */
+            readonly source: string;
+            /** @description For a template stored in the database, where it first came from (`theme`, `plugin`), when the site recorded it; `null` otherwise. */
+            readonly origin: string | null;
+            /**
+             * @description The post type of the template (`wp_template` or `wp_template_part`).
+             * @example wp_template
+             * @example wp_template_part
+             */
+            type: string;
+            /** @description What the template is for (empty when it has no description). */
+            description: string;
+            /** @description The template's title. */
+            title: {
+                /** @description The title, as stored. */
+                raw?: string;
+                /** @description The title, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The template's status: `publish` for theme files and stored templates, `trash` after a DELETE without `force`, `inherit` for a revision or autosave. */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description The id of the post that stores the template (its revision's or autosave's own id for a revision or autosave); `0` for a theme file nobody customized. */
+            readonly wp_id: number;
+            /** @description Whether the theme has a file for this template. */
+            readonly has_theme_file: boolean;
+            /** @description Templates only (not template parts): whether the template is a custom one (a template the theme offers for any post or page, or one made by a user) rather than one of the template hierarchy. */
+            readonly is_custom?: boolean;
+            /** @description The id of the user who made the stored template; `0` for a theme file. */
+            author: number;
+            /**
+             * @description Template parts only: where the part is meant to be used (`header`, `footer`, `uncategorized` or an area a theme or plugin registers).
+             * @example header
+             * @example footer
+             * @example uncategorized
+             */
+            area?: string;
+            /** @description When the stored template was last modified, in the site's time zone. A theme file has none: `null`, and `false` before WordPress 7.1 (seen on WordPress 6.8.12). */
+            readonly modified?: components["schemas"]["SiteDateTime"] | null | false;
+            /** @description When the stored template was published, in the site's time zone; `null` for a theme file. */
+            readonly date?: components["schemas"]["CoreNullableDateTime"];
+            /** @description Who made the template, for display: the theme's or plugin's name, the site's title, or the author's display name. */
+            readonly author_text?: string;
+            /**
+             * @description Where the template originally comes from.
+             * @enum {string}
+             */
+            readonly original_source?: "theme" | "plugin" | "site" | "user";
+            /** @description Templates only, and only for a template a plugin registers: the plugin's slug. */
+            readonly plugin?: string;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`; `version-history` and `predecessor-version` for a stored template; `parent` for a revision or autosave). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * TemplateContentEmbed
+         * @description The content of a template or template part in `embed` context: always empty (the site sends an empty JSON array, since every member of `content` is left out there).
+         */
+        TemplateContentEmbed: unknown[];
+        /**
+         * TemplateEmbed
+         * @description A block template or template part in `embed` context: the `view` fields without the dates, and `content` empty. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        TemplateEmbed: {
+            /**
+             * @description The template's id: the theme's directory name, two slashes and the slug (`twentytwentythree//home`).
+             * @example twentytwentythree//home
+             */
+            readonly id: string;
+            /** @description The theme the template belongs to (its directory name; a plugin's own name for templates a plugin stores, such as the calendar's `tec`). */
+            theme: string;
+            /** @description The template's block markup. */
+            content: components["schemas"]["TemplateContentEmbed"];
+            /** @description The slug that names the template within its theme (letters, digits, `_`, `%` and `-`). */
+            slug: string;
+            /**
+             * @description Where the template is read from: `theme` (the theme's file), `plugin` (registered by a plugin) or `custom` (a post in the database: a customized theme template or a custom one).
+             * @example theme
+             * @example custom
+             */
+            readonly source: string;
+            /** @description For a template stored in the database, where it first came from (`theme`, `plugin`), when the site recorded it; `null` otherwise. */
+            readonly origin: string | null;
+            /**
+             * @description The post type of the template (`wp_template` or `wp_template_part`).
+             * @example wp_template
+             * @example wp_template_part
+             */
+            type: string;
+            /** @description What the template is for (empty when it has no description). */
+            description: string;
+            /** @description The template's title. */
+            title: {
+                /** @description The title, as stored. */
+                raw?: string;
+                /** @description The title, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The template's status: `publish` for theme files and stored templates, `trash` after a DELETE without `force`, `inherit` for a revision or autosave. */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description The id of the post that stores the template (its revision's or autosave's own id for a revision or autosave); `0` for a theme file nobody customized. */
+            readonly wp_id: number;
+            /** @description Whether the theme has a file for this template. */
+            readonly has_theme_file: boolean;
+            /** @description Templates only (not template parts): whether the template is a custom one (a template the theme offers for any post or page, or one made by a user) rather than one of the template hierarchy. */
+            readonly is_custom?: boolean;
+            /** @description The id of the user who made the stored template; `0` for a theme file. */
+            author: number;
+            /**
+             * @description Template parts only: where the part is meant to be used (`header`, `footer`, `uncategorized` or an area a theme or plugin registers).
+             * @example header
+             * @example footer
+             * @example uncategorized
+             */
+            area?: string;
+            /** @description Who made the template, for display: the theme's or plugin's name, the site's title, or the author's display name. */
+            readonly author_text?: string;
+            /**
+             * @description Where the template originally comes from.
+             * @enum {string}
+             */
+            readonly original_source?: "theme" | "plugin" | "site" | "user";
+            /** @description Templates only, and only for a template a plugin registers: the plugin's slug. */
+            readonly plugin?: string;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`; `version-history` and `predecessor-version` for a stored template; `parent` for a revision or autosave). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * TemplateCreate
+         * @description The writable fields of a new block template (`wp_template`), for create. In an `application/x-www-form-urlencoded` body, objects use PHP brackets (`title[raw]=…`).
+         */
+        TemplateCreate: {
+            /** @description The slug of the template (letters, digits, `_`, `%` and `-`). On create it names the new template (`<theme>//<slug>`); a slug of the template hierarchy (`single`, `page-about`, …) makes the template the one the site uses for those pages. */
+            slug: string;
+            /** @description The theme the template belongs to; read on create only (default: the active theme). */
+            theme?: string;
+            /** @description Listed by the site, but not stored: the route decides the post type. */
+            type?: string;
+            /**
+             * @description The block markup: a string, or `{raw}`.
+             * @default
+             */
+            content?: components["schemas"]["CoreRawInput"];
+            /**
+             * @description The title: a string, or `{raw}`.
+             * @default
+             */
+            title?: components["schemas"]["CoreRawInput"];
+            /**
+             * @description What the template is for.
+             * @default
+             */
+            description?: string;
+            /**
+             * @description Listed by the site, but not stored: the site saves every template published.
+             * @default publish
+             */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description The author's user id (an unknown user is 400 `rest_invalid_author`). */
+            author?: number;
+        };
+        /**
+         * TemplateWrite
+         * @description The writable fields of a block template, all optional, for update (POST, PUT and PATCH) and autosave. In an `application/x-www-form-urlencoded` body, objects use PHP brackets (`title[raw]=…`).
+         */
+        TemplateWrite: {
+            /** @description The slug of the template (letters, digits, `_`, `%` and `-`). On create it names the new template (`<theme>//<slug>`); a slug of the template hierarchy (`single`, `page-about`, …) makes the template the one the site uses for those pages. */
+            slug?: string;
+            /** @description The theme the template belongs to; read on create only (default: the active theme). */
+            theme?: string;
+            /** @description Listed by the site, but not stored: the route decides the post type. */
+            type?: string;
+            /** @description The block markup: a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description What the template is for. */
+            description?: string;
+            /** @description Listed by the site, but not stored: the site saves every template published. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description The author's user id (an unknown user is 400 `rest_invalid_author`). */
+            author?: number;
+        };
+        /**
+         * TemplateDeleted
+         * @description The answer to a permanent deletion (`force=true`) of a stored block template or template part.
+         */
+        TemplateDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The template as it was before the deletion, in `edit` context (without `_links`). */
+            previous: components["schemas"]["TemplateEdit"];
+        };
+        /**
+         * TemplateRevision
+         * @description A revision or autosave of a block template or template part in the default `view` context: the template's fields as they were stored in the revision (`wp_id` is the revision's own id, `status` is `inherit`), and `parent`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        TemplateRevision: {
+            /**
+             * @description The template's id: the theme's directory name, two slashes and the slug (`twentytwentythree//home`).
+             * @example twentytwentythree//home
+             */
+            readonly id: string;
+            /** @description The theme the template belongs to (its directory name; a plugin's own name for templates a plugin stores, such as the calendar's `tec`). */
+            theme: string;
+            /** @description The template's block markup. */
+            content: components["schemas"]["TemplateContent"];
+            /** @description The slug that names the template within its theme (letters, digits, `_`, `%` and `-`). */
+            slug: string;
+            /**
+             * @description Where the template is read from: `theme` (the theme's file), `plugin` (registered by a plugin) or `custom` (a post in the database: a customized theme template or a custom one).
+             * @example theme
+             * @example custom
+             */
+            readonly source: string;
+            /** @description For a template stored in the database, where it first came from (`theme`, `plugin`), when the site recorded it; `null` otherwise. */
+            readonly origin: string | null;
+            /**
+             * @description The post type of the template (`wp_template` or `wp_template_part`).
+             * @example wp_template
+             * @example wp_template_part
+             */
+            type: string;
+            /** @description What the template is for (empty when it has no description). */
+            description: string;
+            /** @description The template's title. */
+            title: {
+                /** @description The title, as stored. */
+                raw?: string;
+                /** @description The title, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The template's status: `publish` for theme files and stored templates, `trash` after a DELETE without `force`, `inherit` for a revision or autosave. */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description The id of the post that stores the template (its revision's or autosave's own id for a revision or autosave); `0` for a theme file nobody customized. */
+            readonly wp_id: number;
+            /** @description Whether the theme has a file for this template. */
+            readonly has_theme_file: boolean;
+            /** @description Templates only (not template parts): whether the template is a custom one (a template the theme offers for any post or page, or one made by a user) rather than one of the template hierarchy. */
+            readonly is_custom?: boolean;
+            /** @description The id of the user who made the stored template; `0` for a theme file. */
+            author: number;
+            /**
+             * @description Template parts only: where the part is meant to be used (`header`, `footer`, `uncategorized` or an area a theme or plugin registers).
+             * @example header
+             * @example footer
+             * @example uncategorized
+             */
+            area?: string;
+            /** @description When the stored template was last modified, in the site's time zone. A theme file has none: `null`, and `false` before WordPress 7.1 (seen on WordPress 6.8.12). */
+            readonly modified?: components["schemas"]["SiteDateTime"] | null | false;
+            /** @description When the stored template was published, in the site's time zone; `null` for a theme file. */
+            readonly date?: components["schemas"]["CoreNullableDateTime"];
+            /** @description Who made the template, for display: the theme's or plugin's name, the site's title, or the author's display name. */
+            readonly author_text?: string;
+            /**
+             * @description Where the template originally comes from.
+             * @enum {string}
+             */
+            readonly original_source?: "theme" | "plugin" | "site" | "user";
+            /** @description Templates only, and only for a template a plugin registers: the plugin's slug. */
+            readonly plugin?: string;
+            /** @description The id of the post that stores the template (the template's `wp_id`). */
+            parent: number;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`; `version-history` and `predecessor-version` for a stored template; `parent` for a revision or autosave). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * TemplateRevisionEdit
+         * @description A revision or autosave of a block template or template part in `edit` context (`context=edit`, and the autosave's write answer): the template's fields as they were stored in the revision (`wp_id` is the revision's own id, `status` is `inherit`), and `parent`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        TemplateRevisionEdit: {
+            /**
+             * @description The template's id: the theme's directory name, two slashes and the slug (`twentytwentythree//home`).
+             * @example twentytwentythree//home
+             */
+            readonly id: string;
+            /** @description The theme the template belongs to (its directory name; a plugin's own name for templates a plugin stores, such as the calendar's `tec`). */
+            theme: string;
+            /** @description The template's block markup. */
+            content: components["schemas"]["TemplateContentEdit"];
+            /** @description The slug that names the template within its theme (letters, digits, `_`, `%` and `-`). */
+            slug: string;
+            /**
+             * @description Where the template is read from: `theme` (the theme's file), `plugin` (registered by a plugin) or `custom` (a post in the database: a customized theme template or a custom one).
+             * @example theme
+             * @example custom
+             */
+            readonly source: string;
+            /** @description For a template stored in the database, where it first came from (`theme`, `plugin`), when the site recorded it; `null` otherwise. */
+            readonly origin: string | null;
+            /**
+             * @description The post type of the template (`wp_template` or `wp_template_part`).
+             * @example wp_template
+             * @example wp_template_part
+             */
+            type: string;
+            /** @description What the template is for (empty when it has no description). */
+            description: string;
+            /** @description The template's title. */
+            title: {
+                /** @description The title, as stored. */
+                raw?: string;
+                /** @description The title, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The template's status: `publish` for theme files and stored templates, `trash` after a DELETE without `force`, `inherit` for a revision or autosave. */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description The id of the post that stores the template (its revision's or autosave's own id for a revision or autosave); `0` for a theme file nobody customized. */
+            readonly wp_id: number;
+            /** @description Whether the theme has a file for this template. */
+            readonly has_theme_file: boolean;
+            /** @description Templates only (not template parts): whether the template is a custom one (a template the theme offers for any post or page, or one made by a user) rather than one of the template hierarchy. */
+            readonly is_custom?: boolean;
+            /** @description The id of the user who made the stored template; `0` for a theme file. */
+            author: number;
+            /**
+             * @description Template parts only: where the part is meant to be used (`header`, `footer`, `uncategorized` or an area a theme or plugin registers).
+             * @example header
+             * @example footer
+             * @example uncategorized
+             */
+            area?: string;
+            /** @description When the stored template was last modified, in the site's time zone. A theme file has none: `null`, and `false` before WordPress 7.1 (seen on WordPress 6.8.12). */
+            readonly modified?: components["schemas"]["SiteDateTime"] | null | false;
+            /** @description When the stored template was published, in the site's time zone; `null` for a theme file. */
+            readonly date?: components["schemas"]["CoreNullableDateTime"];
+            /** @description Who made the template, for display: the theme's or plugin's name, the site's title, or the author's display name. */
+            readonly author_text?: string;
+            /**
+             * @description Where the template originally comes from.
+             * @enum {string}
+             */
+            readonly original_source?: "theme" | "plugin" | "site" | "user";
+            /** @description Templates only, and only for a template a plugin registers: the plugin's slug. */
+            readonly plugin?: string;
+            /** @description The id of the post that stores the template (the template's `wp_id`). */
+            parent: number;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`; `version-history` and `predecessor-version` for a stored template; `parent` for a revision or autosave). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * TemplateRevisionEmbed
+         * @description A revision or autosave of a block template or template part in `embed` context: the template's fields as they were stored in the revision (`wp_id` is the revision's own id, `status` is `inherit`), and `parent`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        TemplateRevisionEmbed: {
+            /**
+             * @description The template's id: the theme's directory name, two slashes and the slug (`twentytwentythree//home`).
+             * @example twentytwentythree//home
+             */
+            readonly id: string;
+            /** @description The theme the template belongs to (its directory name; a plugin's own name for templates a plugin stores, such as the calendar's `tec`). */
+            theme: string;
+            /** @description The template's block markup. */
+            content: components["schemas"]["TemplateContentEmbed"];
+            /** @description The slug that names the template within its theme (letters, digits, `_`, `%` and `-`). */
+            slug: string;
+            /**
+             * @description Where the template is read from: `theme` (the theme's file), `plugin` (registered by a plugin) or `custom` (a post in the database: a customized theme template or a custom one).
+             * @example theme
+             * @example custom
+             */
+            readonly source: string;
+            /** @description For a template stored in the database, where it first came from (`theme`, `plugin`), when the site recorded it; `null` otherwise. */
+            readonly origin: string | null;
+            /**
+             * @description The post type of the template (`wp_template` or `wp_template_part`).
+             * @example wp_template
+             * @example wp_template_part
+             */
+            type: string;
+            /** @description What the template is for (empty when it has no description). */
+            description: string;
+            /** @description The template's title. */
+            title: {
+                /** @description The title, as stored. */
+                raw?: string;
+                /** @description The title, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The template's status: `publish` for theme files and stored templates, `trash` after a DELETE without `force`, `inherit` for a revision or autosave. */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description The id of the post that stores the template (its revision's or autosave's own id for a revision or autosave); `0` for a theme file nobody customized. */
+            readonly wp_id: number;
+            /** @description Whether the theme has a file for this template. */
+            readonly has_theme_file: boolean;
+            /** @description Templates only (not template parts): whether the template is a custom one (a template the theme offers for any post or page, or one made by a user) rather than one of the template hierarchy. */
+            readonly is_custom?: boolean;
+            /** @description The id of the user who made the stored template; `0` for a theme file. */
+            author: number;
+            /**
+             * @description Template parts only: where the part is meant to be used (`header`, `footer`, `uncategorized` or an area a theme or plugin registers).
+             * @example header
+             * @example footer
+             * @example uncategorized
+             */
+            area?: string;
+            /** @description Who made the template, for display: the theme's or plugin's name, the site's title, or the author's display name. */
+            readonly author_text?: string;
+            /**
+             * @description Where the template originally comes from.
+             * @enum {string}
+             */
+            readonly original_source?: "theme" | "plugin" | "site" | "user";
+            /** @description Templates only, and only for a template a plugin registers: the plugin's slug. */
+            readonly plugin?: string;
+            /** @description The id of the post that stores the template (the template's `wp_id`). */
+            parent: number;
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`; `version-history` and `predecessor-version` for a stored template; `parent` for a revision or autosave). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * TemplateRevisionDeleted
+         * @description The answer to a permanent deletion (`force=true`) of a revision of a block template or template part.
+         */
+        TemplateRevisionDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The revision as it was before the deletion, in `view` context (without `_links`). */
+            previous: components["schemas"]["TemplateRevision"];
+        };
+        /**
+         * TemplatePartCreate
+         * @description The writable fields of a new template part (`wp_template_part`), for create. In an `application/x-www-form-urlencoded` body, objects use PHP brackets (`title[raw]=…`).
+         */
+        TemplatePartCreate: {
+            /** @description The slug of the template (letters, digits, `_`, `%` and `-`). On create it names the new template (`<theme>//<slug>`); a slug of the template hierarchy (`single`, `page-about`, …) makes the template the one the site uses for those pages. */
+            slug: string;
+            /** @description The theme the template belongs to; read on create only (default: the active theme). */
+            theme?: string;
+            /** @description Listed by the site, but not stored: the route decides the post type. */
+            type?: string;
+            /**
+             * @description The block markup: a string, or `{raw}`.
+             * @default
+             */
+            content?: components["schemas"]["CoreRawInput"];
+            /**
+             * @description The title: a string, or `{raw}`.
+             * @default
+             */
+            title?: components["schemas"]["CoreRawInput"];
+            /**
+             * @description What the template is for.
+             * @default
+             */
+            description?: string;
+            /**
+             * @description Listed by the site, but not stored: the site saves every template published.
+             * @default publish
+             */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description The author's user id (an unknown user is 400 `rest_invalid_author`). */
+            author?: number;
+            /** @description Where the template part is meant to be used (`header`, `footer`, `uncategorized`); an area the site does not know is stored as `uncategorized`. */
+            area?: string;
+        };
+        /**
+         * TemplatePartWrite
+         * @description The writable fields of a template part, all optional, for update (POST, PUT and PATCH) and autosave. In an `application/x-www-form-urlencoded` body, objects use PHP brackets (`title[raw]=…`).
+         */
+        TemplatePartWrite: {
+            /** @description The slug of the template (letters, digits, `_`, `%` and `-`). On create it names the new template (`<theme>//<slug>`); a slug of the template hierarchy (`single`, `page-about`, …) makes the template the one the site uses for those pages. */
+            slug?: string;
+            /** @description The theme the template belongs to; read on create only (default: the active theme). */
+            theme?: string;
+            /** @description Listed by the site, but not stored: the route decides the post type. */
+            type?: string;
+            /** @description The block markup: a string, or `{raw}`. */
+            content?: components["schemas"]["CoreRawInput"];
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description What the template is for. */
+            description?: string;
+            /** @description Listed by the site, but not stored: the site saves every template published. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description The author's user id (an unknown user is 400 `rest_invalid_author`). */
+            author?: number;
+            /** @description Where the template part is meant to be used (`header`, `footer`, `uncategorized`); an area the site does not know is stored as `uncategorized`. */
+            area?: string;
+        };
+        /**
          * AddonErrorText
          * @description A bare JSON string instead of an error object: the add-on's exception message (for some routes
          *     followed by a PHP stack trace), sent with HTTP 500. Branch on the status; the text is for people
@@ -14969,6 +16024,60 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description No user is signed in: block templates and template parts need a user who may edit posts (reads, WordPress 6.6 and later; before it, as for writes) or theme options (writes): `rest_cannot_manage_templates`. A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
+        CoreTemplatesUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The signed-in user may not do this with templates (`rest_cannot_manage_templates`): reading needs a user who may edit posts of some post type (WordPress 6.6 and later; before it, `edit_theme_options`), writing needs `edit_theme_options`. */
+        CoreTemplatesForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The write request is invalid: a field of the wrong type (`rest_invalid_param`), no slug on create (`rest_missing_callback_param`), no title, content or description on create (`empty_content`), an unknown author (`rest_invalid_author`), a DELETE of a theme file nobody customized (`rest_invalid_template`), or a body that is not valid JSON (`rest_invalid_json`). */
+        CoreTemplateWriteBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No template with this id (`rest_template_not_found`; also the old id of a template trashed by a DELETE without `force`, which the site renames `<slug>__trashed`), or an id the route's pattern refuses (`rest_no_route`). */
+        CoreTemplateNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The template is already in the trash (`rest_template_already_trashed`): a DELETE without `force` on the id of a trashed template (`<theme>//<slug>__trashed`). */
+        CoreTemplateGone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The template is a theme file nobody customized, which has no revisions or autosaves (`rest_invalid_template`), or a parameter is invalid (`rest_invalid_param`). */
+        CoreTemplateRevisionsBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /**
          * @description No such route (`rest_no_route`): the add-on is not installed or not active on the site (its
          *     namespace then does not exist), the method is not one the route has, or a path parameter does not
@@ -15731,6 +16840,36 @@ export interface components {
         CoreCalEventPostTribeEventsCat: components["schemas"]["TermFilterHierarchical"];
         /** @description No events in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
         CoreCalEventPostTribeEventsCatExclude: components["schemas"]["TermFilterExcludeHierarchical"];
+        /** @description Only the template stored in the post with this id. */
+        TemplateWpId: number;
+        /** @description Only template parts of this area (`header`, `footer`, `uncategorized`, …). */
+        TemplateArea: string;
+        /** @description Only the templates that can be used for this post type (`post`, `page`, …). */
+        TemplatePostType: string;
+        /** @description The slug of the template to find the fallback of (`front-page`, `single-post-hello`, `page-about`, …). */
+        TemplateLookupSlug: string;
+        /** @description Whether the slug is a custom template's rather than one of the template hierarchy. */
+        TemplateLookupIsCustom: boolean;
+        /** @description The prefix of the template to be created, from which the site takes the main template type (`taxonomy` in `taxonomy-books`). */
+        TemplateLookupTemplatePrefix: string;
+        /**
+         * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+         *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+         *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+         *     `rest_template_not_found`.
+         * @example twentytwentythree//home
+         */
+        TemplateIdPath: string;
+        /**
+         * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+         *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+         *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+         *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+         * @example twentytwentythree//home
+         */
+        TemplateParentPath: string;
+        /** @description Must be `true`: revisions have no trash (without it: 501 `rest_trash_not_supported`). A user who may edit theme options may delete a template's revisions (unlike a post's, seen on WordPress 7.1.4). */
+        TemplateRevisionForce: boolean;
         /**
          * @description The translation job's id (digits only; any other value matches no route and answers 404
          *     `rest_no_route`).
@@ -16231,6 +17370,48 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["PatternCategoryWrite"];
                 "application/x-www-form-urlencoded": components["schemas"]["PatternCategoryWrite"];
+            };
+        };
+        /** @description The new block template: `slug` and at least one of `title`, `content` and `description`. */
+        TemplateCreate: {
+            content: {
+                "application/json": components["schemas"]["TemplateCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["TemplateCreate"];
+            };
+        };
+        /** @description The block template's fields to change. */
+        TemplateUpdate: {
+            content: {
+                "application/json": components["schemas"]["TemplateWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["TemplateWrite"];
+            };
+        };
+        /** @description The block template's fields to autosave (the fields of an update). */
+        TemplateAutosave: {
+            content: {
+                "application/json": components["schemas"]["TemplateWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["TemplateWrite"];
+            };
+        };
+        /** @description The new template part: `slug` and at least one of `title`, `content` and `description`. */
+        TemplatePartCreate: {
+            content: {
+                "application/json": components["schemas"]["TemplatePartCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["TemplatePartCreate"];
+            };
+        };
+        /** @description The template part's fields to change. */
+        TemplatePartUpdate: {
+            content: {
+                "application/json": components["schemas"]["TemplatePartWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["TemplatePartWrite"];
+            };
+        };
+        /** @description The template part's fields to autosave (the fields of an update). */
+        TemplatePartAutosave: {
+            content: {
+                "application/json": components["schemas"]["TemplatePartWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["TemplatePartWrite"];
             };
         };
         /** @description The string-translation settings to save. The same fields are accepted as JSON or as a form. */
@@ -32391,6 +33572,2128 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CoreTermNotFound"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description Only the template stored in the post with this id. */
+                wp_id?: components["parameters"]["TemplateWpId"];
+                /** @description Only template parts of this area (`header`, `footer`, `uncategorized`, …). */
+                area?: components["parameters"]["TemplateArea"];
+                /** @description Only the templates that can be used for this post type (`post`, `page`, …). */
+                post_type?: components["parameters"]["TemplatePostType"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates (an empty array when the active theme is not a block theme and stores none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Template"] | components["schemas"]["TemplateEdit"] | components["schemas"]["TemplateEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["TemplateCreate"];
+        responses: {
+            /** @description The new template (view context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            400: components["responses"]["CoreTemplateWriteBadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTemplateFallback: {
+        parameters: {
+            query: {
+                /** @description The slug of the template to find the fallback of (`front-page`, `single-post-hello`, `page-about`, …). */
+                slug: components["parameters"]["TemplateLookupSlug"];
+                /** @description Whether the slug is a custom template's rather than one of the template hierarchy. */
+                is_custom?: components["parameters"]["TemplateLookupIsCustom"];
+                /** @description The prefix of the template to be created, from which the site takes the main template type (`taxonomy` in `taxonomy-books`). */
+                template_prefix?: components["parameters"]["TemplateLookupTemplatePrefix"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fallback template (view context), or `{}`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"] | Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template: `Template`, `TemplateEdit` or `TemplateEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"] | components["schemas"]["TemplateEdit"] | components["schemas"]["TemplateEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+            404: components["responses"]["CoreTemplateNotFound"];
+        };
+    };
+    updateTemplatePut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["TemplateUpdate"];
+        responses: {
+            /** @description The updated template (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateEdit"];
+                };
+            };
+            400: components["responses"]["CoreTemplateWriteBadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+            404: components["responses"]["CoreTemplateNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTemplate: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["TemplateUpdate"];
+        responses: {
+            /** @description The updated template (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateEdit"];
+                };
+            };
+            400: components["responses"]["CoreTemplateWriteBadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+            404: components["responses"]["CoreTemplateNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: {
+                /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+                force?: components["parameters"]["CoreForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trashed template (edit context), or the deletion (`{deleted, previous}`) with `force=true`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateEdit"] | components["schemas"]["TemplateDeleted"];
+                };
+            };
+            400: components["responses"]["CoreTemplateWriteBadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+            404: components["responses"]["CoreTemplateNotFound"];
+            410: components["responses"]["CoreTemplateGone"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTemplatePatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["TemplateUpdate"];
+        responses: {
+            /** @description The updated template (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateEdit"];
+                };
+            };
+            400: components["responses"]["CoreTemplateWriteBadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+            404: components["responses"]["CoreTemplateNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTemplateAutosaves: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosaves (an empty array when none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreTemplateRevisionsBadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    createTemplateAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["TemplateAutosave"];
+        responses: {
+            /** @description The autosave, in edit context. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRevisionEdit"];
+                };
+            };
+            400: components["responses"]["CoreTemplateRevisionsBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTemplateAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+                 * @example twentytwentythree//home
+                 */
+                parent: components["parameters"]["TemplateParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosave: `TemplateRevision`, `TemplateRevisionEdit` or `TemplateRevisionEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"];
+                };
+            };
+            400: components["responses"]["CoreTemplateRevisionsBadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreAutosaveNotFound"];
+        };
+    };
+    listTemplateRevisions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of revisions per page; without it every revision is returned on one page. */
+                per_page?: components["parameters"]["PerPageRevisions"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort key. */
+                orderby?: components["parameters"]["CoreOrderbyRevision"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+                 * @example twentytwentythree//home
+                 */
+                parent: components["parameters"]["TemplateParentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revisions of the requested page. */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreTemplateRevisionsBadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    getTemplateRevision: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+                 * @example twentytwentythree//home
+                 */
+                parent: components["parameters"]["TemplateParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision: `TemplateRevision`, `TemplateRevisionEdit` or `TemplateRevisionEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"];
+                };
+            };
+            400: components["responses"]["CoreTemplateRevisionsBadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    deleteTemplateRevision: {
+        parameters: {
+            query?: {
+                /** @description Must be `true`: revisions have no trash (without it: 501 `rest_trash_not_supported`). A user who may edit theme options may delete a template's revisions (unlike a post's, seen on WordPress 7.1.4). */
+                force?: components["parameters"]["TemplateRevisionForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+                 * @example twentytwentythree//home
+                 */
+                parent: components["parameters"]["TemplateParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the revision as it was (view context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRevisionDeleted"];
+                };
+            };
+            400: components["responses"]["CoreTemplateRevisionsBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listTemplateParts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description Only the template stored in the post with this id. */
+                wp_id?: components["parameters"]["TemplateWpId"];
+                /** @description Only template parts of this area (`header`, `footer`, `uncategorized`, …). */
+                area?: components["parameters"]["TemplateArea"];
+                /** @description Only the templates that can be used for this post type (`post`, `page`, …). */
+                post_type?: components["parameters"]["TemplatePostType"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template parts (an empty array when the active theme is not a block theme and stores none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Template"] | components["schemas"]["TemplateEdit"] | components["schemas"]["TemplateEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+        };
+    };
+    createTemplatePart: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["TemplatePartCreate"];
+        responses: {
+            /** @description The new template part (view context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            400: components["responses"]["CoreTemplateWriteBadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTemplatePartFallback: {
+        parameters: {
+            query: {
+                /** @description The slug of the template to find the fallback of (`front-page`, `single-post-hello`, `page-about`, …). */
+                slug: components["parameters"]["TemplateLookupSlug"];
+                /** @description Whether the slug is a custom template's rather than one of the template hierarchy. */
+                is_custom?: components["parameters"]["TemplateLookupIsCustom"];
+                /** @description The prefix of the template to be created, from which the site takes the main template type (`taxonomy` in `taxonomy-books`). */
+                template_prefix?: components["parameters"]["TemplateLookupTemplatePrefix"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fallback template (view context), or `{}`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"] | Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+        };
+    };
+    getTemplatePart: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template part: `Template`, `TemplateEdit` or `TemplateEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"] | components["schemas"]["TemplateEdit"] | components["schemas"]["TemplateEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+            404: components["responses"]["CoreTemplateNotFound"];
+        };
+    };
+    updateTemplatePartPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["TemplatePartUpdate"];
+        responses: {
+            /** @description The updated template part (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateEdit"];
+                };
+            };
+            400: components["responses"]["CoreTemplateWriteBadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+            404: components["responses"]["CoreTemplateNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTemplatePart: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["TemplatePartUpdate"];
+        responses: {
+            /** @description The updated template part (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateEdit"];
+                };
+            };
+            400: components["responses"]["CoreTemplateWriteBadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+            404: components["responses"]["CoreTemplateNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTemplatePart: {
+        parameters: {
+            query?: {
+                /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+                force?: components["parameters"]["CoreForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trashed template part (edit context), or the deletion (`{deleted, previous}`) with `force=true`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateEdit"] | components["schemas"]["TemplateDeleted"];
+                };
+            };
+            400: components["responses"]["CoreTemplateWriteBadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+            404: components["responses"]["CoreTemplateNotFound"];
+            410: components["responses"]["CoreTemplateGone"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTemplatePartPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["TemplatePartUpdate"];
+        responses: {
+            /** @description The updated template part (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateEdit"];
+                };
+            };
+            400: components["responses"]["CoreTemplateWriteBadRequest"];
+            401: components["responses"]["CoreTemplatesUnauthorized"];
+            403: components["responses"]["CoreTemplatesForbidden"];
+            404: components["responses"]["CoreTemplateNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTemplatePartAutosaves: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosaves (an empty array when none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreTemplateRevisionsBadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    createTemplatePartAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_template_not_found`.
+                 * @example twentytwentythree//home
+                 */
+                id: components["parameters"]["TemplateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["TemplatePartAutosave"];
+        responses: {
+            /** @description The autosave, in edit context. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRevisionEdit"];
+                };
+            };
+            400: components["responses"]["CoreTemplateRevisionsBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTemplatePartAutosave: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+                 * @example twentytwentythree//home
+                 */
+                parent: components["parameters"]["TemplateParentPath"];
+                /**
+                 * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+                 *     is the parent's latest autosave.
+                 * @example 210
+                 */
+                id: components["parameters"]["CoreAutosaveIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autosave: `TemplateRevision`, `TemplateRevisionEdit` or `TemplateRevisionEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"];
+                };
+            };
+            400: components["responses"]["CoreTemplateRevisionsBadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreAutosaveNotFound"];
+        };
+    };
+    listTemplatePartRevisions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of revisions per page; without it every revision is returned on one page. */
+                per_page?: components["parameters"]["PerPageRevisions"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort key. */
+                orderby?: components["parameters"]["CoreOrderbyRevision"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+                 * @example twentytwentythree//home
+                 */
+                parent: components["parameters"]["TemplateParentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revisions of the requested page. */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreTemplateRevisionsBadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    getTemplatePartRevision: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+                 * @example twentytwentythree//home
+                 */
+                parent: components["parameters"]["TemplateParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision: `TemplateRevision`, `TemplateRevisionEdit` or `TemplateRevisionEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"];
+                };
+            };
+            400: components["responses"]["CoreTemplateRevisionsBadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    deleteTemplatePartRevision: {
+        parameters: {
+            query?: {
+                /** @description Must be `true`: revisions have no trash (without it: 501 `rest_trash_not_supported`). A user who may edit theme options may delete a template's revisions (unlike a post's, seen on WordPress 7.1.4). */
+                force?: components["parameters"]["TemplateRevisionForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+                 *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+                 *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+                 *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+                 * @example twentytwentythree//home
+                 */
+                parent: components["parameters"]["TemplateParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the revision as it was (view context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRevisionDeleted"];
+                };
+            };
+            400: components["responses"]["CoreTemplateRevisionsBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getMlNamespace: {

@@ -37,6 +37,7 @@ const CONDITIONAL: Record<string, string> = {
   image_quality: 'images only',
   image_save_progressive: 'images only',
   'wp:featuredmedia': 'the index links the site logo or icon only when the site has one',
+  plugin: 'a block template a plugin registers (register_block_template) only: not on theme files or stored templates',
 };
 
 interface Releases {
@@ -106,6 +107,8 @@ const READS: { path: string; query: Record<string, string>; auth: boolean; schem
   { path: '/core/v2/media', query: { context: 'edit', per_page: '5' }, auth: true, schema: ['get', '/core/v2/media'] },
   { path: '/core/v2/media', query: { per_page: '5' }, auth: false, schema: ['get', '/core/v2/media'] },
   { path: '/core/v2/menu-items', query: { context: 'edit', per_page: '5' }, auth: true, schema: ['get', '/core/v2/menu-items'] },
+  { path: '/core/v2/templates', query: { context: 'edit' }, auth: true, schema: ['get', '/core/v2/templates'] },
+  { path: '/core/v2/template-parts', query: { context: 'edit' }, auth: true, schema: ['get', '/core/v2/template-parts'] },
   {
     path: '/cal/events/v1/events',
     query: { per_page: '20', start_date: '2025-01-01 00:00:00' },

@@ -772,6 +772,74 @@ describe('core operations beyond the seed (issue 34)', () => {
   });
 });
 
+describe('block templates and template parts (WP_REST_Templates_Controller)', () => {
+  const KINDS = ['templates', 'template-parts'];
+  const OPS = () => CORE_OPS().filter((o) => KINDS.includes(o.path.split('/')[3]));
+  const schemaNames = (node: unknown): string[] =>
+    (JSON.stringify(node).match(/#\/components\/schemas\/[A-Za-z]+/g) ?? []).map((r) => r.split('/').pop() as string);
+  it('both routes describe every method the controllers register, beyond the seed, none public and none batchable', () => {
+    const routes = ['', '/lookup', '/{id}', '/{id}/autosaves', '/{parent}/autosaves/{id}', '/{parent}/revisions', '/{parent}/revisions/{id}'];
+    for (const k of KINDS) for (const r of routes) expect(bundle().paths[`/core/v2/${k}${r}`], `${k}${r}`).toBeDefined();
+    expect(OPS().length).toBe(2 * 14);
+    for (const o of OPS()) {
+      expect(o.op['x-beyond-seed'], o.id).toBe(true);
+      expect(o.op['x-allow-batch'], o.id).toBeUndefined();
+      expect(
+        o.op.security.some((s: Json) => Object.keys(s).length === 0),
+        o.id,
+      ).toBe(false);
+    }
+  });
+  it('revisions and autosaves are marked WordPress 6.4; the templates, their items and the lookup carry no version marker', () => {
+    for (const o of OPS()) expect(o.op['x-since'], o.id).toBe(/\/(revisions|autosaves)(\/|$)/.test(o.path) ? 'WordPress 6.4' : undefined);
+  });
+  it('one record shape serves both routes: templates and template parts name the same schemas', () => {
+    const used = (k: string) =>
+      new Set(
+        OPS()
+          .filter((o) => o.path.split('/')[3] === k)
+          .flatMap((o) => schemaNames(o.op.responses)),
+      );
+    expect([...used('template-parts')].sort()).toEqual([...used('templates')].sort());
+    const S = bundle().components.schemas;
+    for (const n of ['TemplateEdit', 'TemplateEmbed', 'TemplateRevision', 'TemplateRevisionEdit', 'TemplateRevisionEmbed']) expect(S[n], n).toBeDefined();
+    // The revision shapes are the record's with `parent`; the embed leaves out the dates.
+    expect(Object.keys(S.TemplateRevision.properties)).toEqual([
+      ...Object.keys(S.Template.properties).filter((n) => !n.startsWith('_')),
+      'parent',
+      '_links',
+      '_embedded',
+    ]);
+    expect(Object.keys(S.TemplateEmbed.properties)).not.toContain('modified');
+    expect(S.TemplateRevisionEmbed.required).toContain('parent');
+  });
+  it('the id path parameter takes `<theme>//<slug>`, never a dot segment', () => {
+    for (const o of OPS().filter((x) => x.path.includes('{'))) {
+      for (const p of o.params
+        .map(deref)
+        .filter((x: Json) => x.in === 'path' && (x.name === 'parent' || (x.name === 'id' && !/\/(revisions|autosaves)\//.test(o.path))))) {
+        const re = new RegExp(deref(p.schema).pattern, 'u');
+        expect(re.test('twentytwentythree//home'), `${o.id} ${p.name}`).toBe(true);
+        expect(re.test('themes/sub//single-event'), `${o.id} ${p.name}`).toBe(true);
+        for (const bad of ['..', '.', 'home', 'a/b', '']) expect(re.test(bad), `${o.id} ${p.name} ${bad}`).toBe(false);
+      }
+    }
+  });
+  it('the template parts take `area` on write, templates do not', () => {
+    const body = (method: string, path: string) => requestSchema(operation(method, path));
+    const props = (method: string, path: string) => Object.keys(body(method, path).properties ?? {});
+    expect(props('post', '/core/v2/template-parts')).toContain('area');
+    expect(props('post', '/core/v2/template-parts/{id}')).toContain('area');
+    expect(props('post', '/core/v2/template-parts/{id}/autosaves')).toContain('area');
+    expect(props('post', '/core/v2/templates')).not.toContain('area');
+    expect(props('post', '/core/v2/templates/{id}')).not.toContain('area');
+    for (const k of KINDS) {
+      expect(body('post', `/core/v2/${k}`).required).toEqual(['slug']);
+      expect(body('post', `/core/v2/${k}/{id}`).required ?? []).toEqual([]);
+    }
+  });
+});
+
 describe('examples of the core operations', () => {
   const cases: [string, Json, Json, boolean][] = [];
   for (const o of CORE_OPS()) {

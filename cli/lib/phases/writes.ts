@@ -323,14 +323,25 @@ async function slugSequence(ctx: RunContext, c: string, kind: string, title: str
 }
 
 /**
+ * Collections the run never writes, though the spec has their create and delete: a create there
+ * changes the site beyond the record it makes, which deleting that record does not undo. Their write
+ * operations get only the refusal probes (`refusalProbes`) and are otherwise skipped.
+ * - Block templates and template parts: the create adds the theme's `wp_theme` term (and a part's
+ *   `wp_template_part_area` term) when the site has none yet, and a forced deletion leaves the term
+ *   (DECISIONS D231).
+ */
+export const UNWRITTEN_COLLECTIONS: readonly string[] = ['/core/v2/templates', '/core/v2/template-parts'];
+
+/**
  * The collections with write sequences: a create and an item delete in the spec, in a namespace the
- * site has, with both routes (and methods) in the site's own index.
+ * site has, with both routes (and methods) in the site's own index, and not in `UNWRITTEN_COLLECTIONS`.
  */
 export function writableCollections(ctx: RunContext, writes: Operation[]): string[] {
   const wanted = new Set<string>();
   for (const x of writes) wanted.add(resourceOf(x.path));
   for (const x of ctx.selected.filter((s) => s.method === 'get' && !ctx.absentNs.has(s.namespace))) wanted.add(resourceOf(x.path));
   return [...wanted].filter((c) => {
+    if (UNWRITTEN_COLLECTIONS.includes(c)) return false;
     const del = [...ctx.opByKey.keys()].find((k) => k.startsWith(`DELETE ${c}/{`));
     const ns = ctx.opByKey.get(`POST ${c}`)?.namespace;
     return ns !== undefined && del && !ctx.absentNs.has(ns) && siteHas(ctx, 'POST', c) && siteHas(ctx, 'DELETE', del.slice(7));
