@@ -95,6 +95,7 @@ export async function storeReply(front: Front, host: StoreHost, req: IncomingMes
     body: storeBody(prepared.fwd, req),
     authed: req.headers.authorization !== undefined,
     release: host.release,
+    wordpress: host.wordpress,
   });
   // Null: a request of a store-backed route the store leaves to the examples (`/search?type=term`).
   if (!answer) return null;
