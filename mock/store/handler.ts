@@ -12,7 +12,7 @@ import { applyCoreWrite, newCoreRecord, newUser, revisionOf } from './core-recor
 import { classList, coreLinks, contextSchema, presentCal, project } from './present.ts';
 import { filterCalOther, filterCore, filterEvents, listParam, param, sortRecs, type ListQuery } from './query.ts';
 import type { Rec, Store } from './store.ts';
-import { CALENDAR_RELEASES, laterThan, NEWEST_WORDPRESS, type CalendarRelease } from './host.ts';
+import { addedLater, CALENDAR_RELEASES, NEWEST_WORDPRESS, type CalendarRelease } from './host.ts';
 import { RECORD_SCHEMA, type CollectionKey, type Lang } from './seed.ts';
 import { isErrorBody, type Pairs, type Param, type PlatformAnswer } from '../types.ts';
 import { REST, type WpRecord } from './record.ts';
@@ -129,16 +129,9 @@ function notFound(c: StoreCall, id: string): PlatformAnswer {
 
 const successStatus = (c: StoreCall): number => Number(Object.keys(c.op.responses ?? {}).find((s) => /^2\d\d$/.test(s)) ?? 200);
 
-/** The product of an `x-since` marker (`WordPress`, `TEC`) and the release this call answers as for it. */
-const releaseOf = (c: StoreCall, product: string): string | undefined =>
-  product === 'WordPress' ? (c.wordpress ?? NEWEST_WORDPRESS) : product === 'TEC' ? (c.release ?? CALENDAR_RELEASES[0]) : undefined;
-
 /** Is a schema marked `x-since` a release later than the one this call answers as (D222, D247)? */
-const isLater = (c: StoreCall, schema: unknown): boolean => {
-  const since = /^(WordPress|TEC) ([\d.]+)$/.exec(String((deref(schema, c.doc) as JsonObject | undefined)?.['x-since'] ?? ''));
-  const release = since ? releaseOf(c, since[1]) : undefined;
-  return since !== null && release !== undefined && laterThan(since[2], release);
-};
+const isLater = (c: StoreCall, schema: unknown): boolean =>
+  addedLater(deref(schema, c.doc), { release: c.release ?? CALENDAR_RELEASES[0], wordpress: c.wordpress ?? NEWEST_WORDPRESS });
 
 const LATER = new WeakMap<OpenApiDoc, Map<string, string[]>>();
 

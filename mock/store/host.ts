@@ -46,6 +46,22 @@ export const laterThan = (a: string, b: string): boolean => {
   return false;
 };
 
+/** The releases a store answers as: the calendar's (`--release`) and WordPress's (`--wordpress`). */
+export interface Releases {
+  release: string;
+  wordpress: string;
+}
+
+/**
+ * Is a schema, parameter or operation marked `x-since: WordPress x.y` / `TEC x.y.z` added after the
+ * release answered as (D222, D247)? Unmarked: no.
+ */
+export function addedLater(marked: unknown, { release, wordpress }: Releases): boolean {
+  const since = /^(WordPress|TEC) ([\d.]+)$/.exec(String((marked as { 'x-since'?: unknown } | undefined)?.['x-since'] ?? ''));
+  if (!since) return false;
+  return laterThan(since[2], since[1] === 'WordPress' ? wordpress : release);
+}
+
 /** `--wordpress`'s value checked: a release `x.y` or `x.y.z` from 4.7 to the newest sandbox release. */
 function wordpressRelease(v: string): string {
   if (!/^\d{1,2}\.\d{1,2}(\.\d{1,2})?$/.test(v) || laterThan(v, NEWEST_WORDPRESS) || laterThan(OLDEST_WORDPRESS, v))

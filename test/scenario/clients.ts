@@ -6,7 +6,8 @@
 // It runs against any site root: the mock in the real names, or a real site of the sandbox. Each step
 // records what came over the wire (every HTTP exchange of the step, seen through `fetch` for api-fetch
 // and through Node's `http.client.response.finish` channel for wpapi's superagent): the last answer's
-// status, its error code, the body's member names (and its `_links` relations), the names of the
+// status, its error code, the body's member names (and its `_links` relations: a list's, those of all
+// its items), the names of the
 // headers that matter (`X-WP-Total`, `X-WP-TotalPages`, `X-TEC-Total`, `Location`, `Allow`) and the
 // `Link` relations, plus facts computed from values that must agree (the calendar's clamp). Values
 // themselves (ids, dates, URLs) are never compared.
@@ -35,7 +36,7 @@ export interface ClientStep {
   code?: string;
   /** The body's member names (an object's, a list's first item's), sorted. */
   shape?: string[];
-  /** The relations of the body's `_links` (or its first item's), sorted. */
+  /** The relations of the body's `_links` (a list's: every relation its items carry), sorted. */
   links?: string[];
   /** The names of the headers that matter, sorted (lower case). */
   headers: string[];
@@ -89,6 +90,19 @@ const first = (json: unknown): Record<string, unknown> | undefined => {
   return one && typeof one === 'object' && !Array.isArray(one) ? (one as Record<string, unknown>) : undefined;
 };
 
+/**
+ * The relations of a body's `_links`, sorted: an object's own, or for a list every relation any of
+ * its items carries. Which record a list starts with is the site's data (the newest file of the
+ * sandbox is attached to a post, the mock's festival's newest is not); the relations a client meets
+ * on a list's items are its behaviour (D248). Undefined when no item has `_links`.
+ */
+function linksOf(body: unknown): string[] | undefined {
+  const items = (Array.isArray(body) ? body : [body]).filter((x): x is Record<string, unknown> => Boolean(x) && typeof x === 'object' && !Array.isArray(x));
+  const withLinks = items.filter((x) => x._links && typeof x._links === 'object');
+  if (!withLinks.length) return undefined;
+  return [...new Set(withLinks.flatMap((x) => Object.keys(x._links as object)))].sort();
+}
+
 /** A transcript being written. */
 export class ClientTranscript {
   readonly steps: ClientStep[] = [];
@@ -134,7 +148,7 @@ export class ClientTranscript {
               .sort(),
           }
         : {}),
-      ...(!failed && one && one._links && typeof one._links === 'object' ? { links: Object.keys(one._links).sort() } : {}),
+      ...(!failed && linksOf(body) ? { links: linksOf(body) } : {}),
       headers: HEADERS.filter((h) => last?.headers[h] !== undefined),
       rels: relsOf(last?.headers.link),
     };
