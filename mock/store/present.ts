@@ -144,7 +144,8 @@ function commentLinks(r: WpRecord, store: Store): JsonObject {
  * the caller may do with the record, each linking the record itself. Permissions are not emulated: a
  * caller with credentials is the site's administrator, so every action of the post type is listed
  * (posts: publish, unfiltered HTML, sticky, assign the author, create and assign categories and tags;
- * pages: publish, unfiltered HTML, assign the author), as WordPress 7.1.4 lists them for an administrator.
+ * pages: publish, unfiltered HTML, assign the author; files: unfiltered HTML, assign the author), as WordPress
+ * 7.1.4 lists them for an administrator.
  */
 function actionLinks(key: CollectionKey, self: unknown): JsonObject {
   const names =
@@ -152,7 +153,10 @@ function actionLinks(key: CollectionKey, self: unknown): JsonObject {
       ? ['publish', 'unfiltered-html', 'sticky', 'assign-author', 'create-categories', 'assign-categories', 'create-tags', 'assign-tags']
       : key === 'core/v2/pages'
         ? ['publish', 'unfiltered-html', 'assign-author']
-        : [];
+        : key === 'core/v2/media'
+          ? // No `publish` for files (get_available_actions leaves it out for attachments); seen on wp71's upload answer.
+            ['unfiltered-html', 'assign-author']
+          : [];
   const href0 = Array.isArray(self) && isObject(self[0]) ? self[0].href : undefined;
   return Object.fromEntries(names.map((n) => [`wp:action-${n}`, [{ href: href0 }]]));
 }

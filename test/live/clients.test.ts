@@ -36,7 +36,7 @@ const COMPARE = !SITE.isSandbox || known;
 const { user, appPassword } = adminCredentials(SITE, 'the client scenarios');
 const origin = SITE.baseUrl.replace(/\/wp-json$/, '');
 const auth = `Basic ${Buffer.from(`${user}:${appPassword}`).toString('base64')}`;
-const CORE_TYPES = { event: 'tribe_events', venue: 'tribe_venue', organizer: 'tribe_organizer', post: 'posts' } as const;
+const CORE_TYPES = { event: 'tribe_events', venue: 'tribe_venue', organizer: 'tribe_organizer', post: 'posts', media: 'media' } as const;
 const real: ClientTarget = {
   label: `real site ${SITE.name ?? origin}`,
   origin,

@@ -6,8 +6,7 @@
 // It runs against any site root: the mock in the real names, or a real site of the sandbox. Each step
 // records what came over the wire (every HTTP exchange of the step, seen through `fetch` for api-fetch
 // and through Node's `http.client.response.finish` channel for wpapi's superagent): the last answer's
-// status, its error code, the body's member names (and its `_links` relations: a list's, those of all
-// its items), the names of the
+// status, its error code, the body's member names (and its `_links` relations), the names of the
 // headers that matter (`X-WP-Total`, `X-WP-TotalPages`, `X-TEC-Total`, `Location`, `Allow`) and the
 // `Link` relations, plus facts computed from values that must agree (the calendar's clamp). Values
 // themselves (ids, dates, URLs) are never compared.
@@ -26,7 +25,7 @@ export interface ClientTarget {
   user: string;
   password: string;
   /** Remove for good what a step made on a real site (the calendar only trashes); the mock resets instead. */
-  purge?: (kind: 'event' | 'venue' | 'organizer' | 'post', id: number) => Promise<void>;
+  purge?: (kind: 'event' | 'venue' | 'organizer' | 'post' | 'media', id: number) => Promise<void>;
 }
 
 /** One step's record. */
@@ -36,7 +35,7 @@ export interface ClientStep {
   code?: string;
   /** The body's member names (an object's, a list's first item's), sorted. */
   shape?: string[];
-  /** The relations of the body's `_links` (a list's: every relation its items carry), sorted. */
+  /** The relations of the body's `_links` (or its first item's), sorted. */
   links?: string[];
   /** The names of the headers that matter, sorted (lower case). */
   headers: string[];
@@ -90,19 +89,6 @@ const first = (json: unknown): Record<string, unknown> | undefined => {
   return one && typeof one === 'object' && !Array.isArray(one) ? (one as Record<string, unknown>) : undefined;
 };
 
-/**
- * The relations of a body's `_links`, sorted: an object's own, or for a list every relation any of
- * its items carries. Which record a list starts with is the site's data (the newest file of the
- * sandbox is attached to a post, the mock's festival's newest is not); the relations a client meets
- * on a list's items are its behaviour (D248). Undefined when no item has `_links`.
- */
-function linksOf(body: unknown): string[] | undefined {
-  const items = (Array.isArray(body) ? body : [body]).filter((x): x is Record<string, unknown> => Boolean(x) && typeof x === 'object' && !Array.isArray(x));
-  const withLinks = items.filter((x) => x._links && typeof x._links === 'object');
-  if (!withLinks.length) return undefined;
-  return [...new Set(withLinks.flatMap((x) => Object.keys(x._links as object)))].sort();
-}
-
 /** A transcript being written. */
 export class ClientTranscript {
   readonly steps: ClientStep[] = [];
@@ -148,7 +134,7 @@ export class ClientTranscript {
               .sort(),
           }
         : {}),
-      ...(!failed && linksOf(body) ? { links: linksOf(body) } : {}),
+      ...(!failed && one && one._links && typeof one._links === 'object' ? { links: Object.keys(one._links).sort() } : {}),
       headers: HEADERS.filter((h) => last?.headers[h] !== undefined),
       rels: relsOf(last?.headers.link),
     };
@@ -169,6 +155,8 @@ interface ApiFetchOptions {
   url?: string;
   method?: string;
   data?: unknown;
+  /** A body sent as it is (a file input's form). */
+  body?: FormData;
   parse?: boolean;
   headers?: Record<string, string>;
 }
@@ -198,6 +186,17 @@ function useTarget(t: ClientTarget): void {
 }
 
 const idOf = (v: unknown): number => Number((first(v) ?? {}).id);
+
+/** A one-pixel PNG: the file a scenario uploads. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** A file input's form: the pixel, named for the run, attached to a post (`post`). */
+function uploadForm(name: string, post: number): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([PIXEL], { type: 'image/png' }), name);
+  form.append('post', String(post));
+  return form;
+}
 
 /** The api-fetch scenario on the seed's routes. */
 export async function apiFetchScenario(t: ClientTarget, run: string): Promise<ClientTranscript> {
@@ -232,6 +231,13 @@ export async function apiFetchScenario(t: ClientTarget, run: string): Promise<Cl
     () => apiFetch({ path: `/wp/v2/posts/${id}/revisions`, parse: false }),
     (b) => [`revisions: ${Array.isArray(b) && b.length > 0}`],
   );
+  // The media list starts with the newest file: the scenario's own upload, attached to its post on
+  // both sides (like with like: which file a site holds is its data, D248).
+  const file = await tr.step('media upload attached to the post (multipart)', () =>
+    apiFetch({ path: '/wp/v2/media', method: 'POST', body: uploadForm(`api-fetch-${run}.png`, id), parse: false }),
+  );
+  await tr.step('media, one page of 100', () => apiFetch({ path: '/wp/v2/media?per_page=100', parse: false }));
+  if (t.purge && idOf(file)) await t.purge('media', idOf(file));
   await tr.step(
     'post force delete (DELETE, sent as POST)',
     () => apiFetch({ path: `/wp/v2/posts/${id}?force=true`, method: 'DELETE', parse: false }),
@@ -240,7 +246,6 @@ export async function apiFetchScenario(t: ClientTarget, run: string): Promise<Cl
       return [`previous has _links: ${Boolean(prev && typeof prev === 'object' && '_links' in prev)}`];
     },
   );
-  await tr.step('media, one page of 100', () => apiFetch({ path: '/wp/v2/media?per_page=100', parse: false }));
   await tr.step(
     'events, per_page=100 (clamped)',
     () => apiFetch({ path: '/tribe/events/v1/events?per_page=100', parse: false }),
@@ -321,6 +326,7 @@ interface WpRequest {
   perPage(n: number): WpRequest;
   id(n: number): WpRequest;
   param(k: string, v: unknown): WpRequest;
+  file(content: Buffer, name: string): WpRequest;
   get(): Promise<Json>;
   create(data: unknown): Promise<Json>;
   update(data: unknown): Promise<Json>;
@@ -395,10 +401,13 @@ export async function wpapiScenario(t: ClientTarget, run: string): Promise<Clien
   const made = await tr.step('posts().create (draft)', () => wp.posts().create({ title: `wpapi ${run}`, status: 'draft' }));
   const id = idOf(made);
   await tr.step('posts().id().update (publish)', () => wp.posts().id(id).update({ status: 'publish' }));
+  // The scenario's own file first in the media list, attached to its post on both sides (D248).
+  const file = await tr.step('media().file().create attached to the post', () => wp.media().file(PIXEL, `wpapi-${run}.png`).create({ post: id }));
+  await tr.step('media().perPage(100)', () => wp.media().perPage(100).get());
+  if (t.purge && idOf(file)) await t.purge('media', idOf(file));
   await tr.step('posts().id() with _method=DELETE (method override) and force', () =>
     wp.posts().id(id).param('_method', 'DELETE').param('force', true).create({}),
   );
-  await tr.step('media().perPage(100)', () => wp.media().perPage(100).get());
   await tr.step(
     'discovered calendar route: events().perPage(100)',
     async () => {
