@@ -65,7 +65,9 @@ export function addedLater(marked: unknown, { release, wordpress }: Releases): b
 /** `--wordpress`'s value checked: a release `x.y` or `x.y.z` from 4.7 to the newest sandbox release. */
 function wordpressRelease(v: string): string {
   if (!/^\d{1,2}\.\d{1,2}(\.\d{1,2})?$/.test(v) || laterThan(v, NEWEST_WORDPRESS) || laterThan(OLDEST_WORDPRESS, v))
-    throw new Error(`--wordpress ${JSON.stringify(v.slice(0, 40))}: expected a WordPress release x.y or x.y.z from ${OLDEST_WORDPRESS} to ${NEWEST_WORDPRESS} (e.g. 6.8.12)`);
+    throw new Error(
+      `--wordpress ${JSON.stringify(v.slice(0, 40))}: expected a WordPress release x.y or x.y.z from ${OLDEST_WORDPRESS} to ${NEWEST_WORDPRESS} (e.g. 6.8.12)`,
+    );
   return v;
 }
 

@@ -440,7 +440,11 @@ describe('--wordpress: the WordPress release answered as (D247); the meta keys t
       expect(old).not.toHaveProperty('filesize');
       expect(Object.keys(old._links)).not.toContain('wp:attached-to');
       // Everything else is as the newest release sends it.
-      expect(Object.keys(old).sort()).toEqual(Object.keys(newest).filter((k) => !['filename', 'filesize'].includes(k) && !/^(exif_orientation|image_)/.test(k)).sort());
+      expect(Object.keys(old).sort()).toEqual(
+        Object.keys(newest)
+          .filter((k) => !['filename', 'filesize'].includes(k) && !/^(exif_orientation|image_)/.test(k))
+          .sort(),
+      );
     } finally {
       await new Promise((r) => server.close(r));
     }
