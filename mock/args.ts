@@ -9,6 +9,7 @@ export const MOCK_FLAGS = {
   static: { type: 'boolean' },
   now: { type: 'string' },
   release: { type: 'string' },
+  wordpress: { type: 'string' },
   errors: { type: 'boolean' },
   verbose: { type: 'boolean' },
   'no-memo': { type: 'boolean' },
@@ -37,6 +38,8 @@ Options:
   --release <tec>         the calendar release the store answers as where releases differ: 6.17.2 (default, the newest
                           sandbox release) or 6.6.4.2 (an unknown event id is 400 rest_invalid_param, a trashed event
                           is read in full with credentials and 403 event-not-accessible without)
+  --wordpress <version>   the WordPress release the store answers as (default 7.1.4, the newest sandbox release): a field
+                          or link added later (x-since in the spec) is not sent, e.g. 6.8.12 (wp68): files lack filename
   --errors                an example that breaks its schema answers 500 (the tests use it)
   --verbose               Prism logs warnings too, and its sl-violations header is kept
   --no-memo               ask Prism every time (default: a repeated request is answered from memory)
@@ -63,6 +66,8 @@ export interface MockOptions {
   now: string | undefined;
   /** The calendar release the store answers as (`--release`), as given; undefined: the newest. */
   release: string | undefined;
+  /** The WordPress release the store answers as (`--wordpress`), as given; undefined: the newest. */
+  wordpress: string | undefined;
   errors: boolean;
   verbose: boolean;
   memo: boolean;
@@ -90,6 +95,7 @@ export function parseMockArgs(argv: string[], env: Record<string, string | undef
     static: v.static ?? false,
     now: v.now,
     release: v.release,
+    wordpress: v.wordpress,
     errors: v.errors ?? false,
     verbose: v.verbose ?? false,
     memo: !v['no-memo'],

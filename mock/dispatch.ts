@@ -12,6 +12,7 @@ import { noRoute } from './errors.ts';
 import { envelopeHeaders, lastParam } from './globals.ts';
 import { bodyInSpecNames, readNaming } from './naming.ts';
 import { prepare, prefersExample } from './prepare.ts';
+import { isTypesRoute, typesReply } from './post-types.ts';
 import { prismReply } from './prism-routes.ts';
 import { readBody, unreadBody, type BodyError } from './read-body.ts';
 import { answerAndClose, jsonReply, platformReply, tryJson, write } from './reply.ts';
@@ -30,6 +31,11 @@ async function answerOf(front: Front, req: IncomingMessage, asked: Asked): Promi
   // (`--static`, no store: the example, as every answer.)
   if (front.store && asked.match.route.template === INDEX_ROUTE && (asked.method === 'get' || asked.method === 'head') && !prefersExample(req))
     return indexReply(front, req, asked);
+  // The post types are the site's list, as far as the spec describes their routes (post-types.ts, D246).
+  if (front.store && isTypesRoute(asked.match.route.template) && (asked.method === 'get' || asked.method === 'head') && !prefersExample(req)) {
+    const types = await typesReply(front, req, asked, prepared);
+    if (types) return types;
+  }
   // `Prefer: code=...` / `example=...` asks for a documented example: the example engine (Prism) answers it, on store-backed routes too.
   if (front.store && isStoreRoute(asked.match.route.template) && !prefersExample(req)) {
     const stored = await storeReply(front, front.store, req, asked, prepared);

@@ -67,11 +67,11 @@ try {
   process.exit(1);
 }
 // The store (issue 25): the store-backed routes answer from it unless --static; a bad --seed file,
-// --now date or --release is a usage error, said before anything starts.
+// --now date, --release or --wordpress is a usage error, said before anything starts.
 let storeHost: StoreHost | null = null;
 if (!opts.static) {
   try {
-    storeHost = createStoreHost(doc, { seedFile: opts.seed, now: opts.now, limits, release: opts.release });
+    storeHost = createStoreHost(doc, { seedFile: opts.seed, now: opts.now, limits, release: opts.release, wordpress: opts.wordpress });
   } catch (e) {
     usage(message(e));
   }

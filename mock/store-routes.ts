@@ -60,8 +60,8 @@ export function storeFull(host: StoreHost, method: string, bodyBytes: number): P
 /** A secret of this process: an inner batch request carrying it in `x-mock-validate-only` is checked, not run. */
 const VALIDATE_ONLY = createHash('sha1').update(`${process.pid}:${Date.now()}:${Math.random()}`).digest('hex');
 
-/** The platform's refusal of a store-backed request (invalid, or anonymous where credentials are required), or null. */
-function refusalOf(front: Front, host: StoreHost, req: IncomingMessage, asked: Asked, prepared: ToForward): PlatformAnswer | null {
+/** The platform's refusal of a request the front answers itself (invalid, or anonymous where credentials are required), or null. */
+export function refusalOf(front: Front, host: StoreHost, req: IncomingMessage, asked: Asked, prepared: ToForward): PlatformAnswer | null {
   const { doc } = front;
   const entry = asked.match.entry!;
   const q = prepared.fwd.path.indexOf('?');
@@ -95,6 +95,7 @@ export async function storeReply(front: Front, host: StoreHost, req: IncomingMes
     body: storeBody(prepared.fwd, req),
     authed: req.headers.authorization !== undefined,
     release: host.release,
+    wordpress: host.wordpress,
   });
   // Null: a request of a store-backed route the store leaves to the examples (`/search?type=term`).
   if (!answer) return null;

@@ -12,7 +12,7 @@ import { applyCoreWrite, newCoreRecord, newUser, revisionOf } from './core-recor
 import { classList, coreLinks, contextSchema, presentCal, project } from './present.ts';
 import { filterCalOther, filterCore, filterEvents, listParam, param, sortRecs, type ListQuery } from './query.ts';
 import type { Rec, Store } from './store.ts';
-import { CALENDAR_RELEASES, type CalendarRelease } from './host.ts';
+import { addedLater, CALENDAR_RELEASES, NEWEST_WORDPRESS, type CalendarRelease } from './host.ts';
 import { RECORD_SCHEMA, type CollectionKey, type Lang } from './seed.ts';
 import { isErrorBody, type Pairs, type Param, type PlatformAnswer } from '../types.ts';
 import { REST, type WpRecord } from './record.ts';
@@ -75,6 +75,8 @@ export interface StoreCall {
   authed: boolean;
   /** The calendar release answered as where releases differ (`--release`, D222); undefined: the newest. */
   release?: CalendarRelease;
+  /** The WordPress release answered as (`--wordpress`, D247); undefined: the newest sandbox release. */
+  wordpress?: string;
 }
 
 /**
@@ -127,26 +129,86 @@ function notFound(c: StoreCall, id: string): PlatformAnswer {
 
 const successStatus = (c: StoreCall): number => Number(Object.keys(c.op.responses ?? {}).find((s) => /^2\d\d$/.test(s)) ?? 200);
 
-/** Is TEC version `a` (`6.10.1`) later than `b`? */
-const laterThan = (a: string, b: string): boolean => {
-  const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];
-  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
-  return false;
-};
+/** Is a schema marked `x-since` a release later than the one this call answers as (D222, D247)? */
+const isLater = (c: StoreCall, schema: unknown): boolean =>
+  addedLater(deref(schema, c.doc), { release: c.release ?? CALENDAR_RELEASES[0], wordpress: c.wordpress ?? NEWEST_WORDPRESS });
 
-/** A calendar record without the fields its schema marks as added after the release answered as (`x-since: TEC x.y.z`, D222). */
+const LATER = new WeakMap<OpenApiDoc, Map<string, string[]>>();
+
+/** The fields of a record's schema marked as added after the release answered as (`x-since`): the calendar's by `--release`, the core's by `--wordpress`. */
+function laterFields(c: StoreCall, key: CollectionKey): string[] {
+  let byKey = LATER.get(c.doc);
+  if (!byKey) LATER.set(c.doc, (byKey = new Map()));
+  const k = `${key}|${c.release ?? ''}|${c.wordpress ?? ''}`;
+  let later = byKey.get(k);
+  if (later === undefined) {
+    const props = deref(c.doc.components?.schemas?.[RECORD_SCHEMA[key]], c.doc)?.properties ?? {};
+    later = Object.entries(props)
+      .filter(([, p]) => isLater(c, p))
+      .map(([name]) => name);
+    byKey.set(k, later);
+  }
+  return later;
+}
+
+/** A record without the fields its schema marks as added after the release answered as (D222, D247). */
 function withoutLaterFields(c: StoreCall, key: CollectionKey, json: JsonObject): JsonObject {
-  const release = c.release;
-  if (release === undefined || release === CALENDAR_RELEASES[0]) return json;
-  const props = deref(c.doc.components?.schemas?.[RECORD_SCHEMA[key]], c.doc)?.properties ?? {};
-  const later = Object.entries(props).filter(([, p]) => {
-    const since = /^TEC ([\d.]+)$/.exec(String(deref(p, c.doc)?.['x-since'] ?? ''));
-    return since !== null && laterThan(since[1], release);
-  });
-  if (!later.some(([k]) => k in json)) return json;
+  const later = laterFields(c, key);
+  if (!later.some((k) => k in json)) return json;
   const out = { ...json };
-  for (const [k] of later) delete out[k];
+  for (const k of later) delete out[k];
   return out;
+}
+
+const META = new WeakMap<OpenApiDoc, Map<string, JsonObject | null>>();
+
+/** The empty value a registered meta key holds until it is set: its `default`, else its one type's empty value (none for a union). */
+function emptyValue(schema: JsonObject): unknown {
+  if ('default' in schema) return schema.default;
+  return ({ string: '', boolean: false, array: [], number: 0, integer: 0 } as Record<string, unknown>)[String(schema.type)];
+}
+
+/**
+ * The meta keys WordPress sends for a record of a post type (posts, pages, media, menu items, their
+ * revisions and autosaves), each with its empty value, in registration order: the keys of the
+ * record's `meta` schema (the calendar's `CalPostMeta`, then the core's own, `footnotes` on posts
+ * and pages), as `register_meta` registers them with a type and a default (D249). A key of a union
+ * type is one a record carries only in some cases (a reusable block's `wp_pattern_sync_status`):
+ * not sent by default. Keys newer than the release answered as are left out. Null: the record has no
+ * `meta` of registered keys (users and comments are left as they are stored).
+ */
+function registeredMeta(c: StoreCall, key: CollectionKey): JsonObject | null {
+  if (key === 'core/v2/users' || key === 'core/v2/comments') return null;
+  let byKey = META.get(c.doc);
+  if (!byKey) META.set(c.doc, (byKey = new Map()));
+  const k = `${key}|${c.release ?? ''}|${c.wordpress ?? ''}`;
+  let meta = byKey.get(k);
+  if (meta === undefined) {
+    const metaSchema = deref(deref(c.doc.components?.schemas?.[RECORD_SCHEMA[key]], c.doc)?.properties?.meta, c.doc) as JsonObject | undefined;
+    const branches = (asArray(metaSchema?.oneOf) ?? [metaSchema]).map((b) => deref(b, c.doc) as JsonObject | undefined);
+    const object = branches.find((b) => b?.type === 'object');
+    meta = null;
+    if (object) {
+      meta = {};
+      const parts = [...(asArray(object.allOf) ?? []).map((b) => deref(b, c.doc) as JsonObject | undefined), object];
+      for (const part of parts)
+        for (const [name, ref] of Object.entries(asObject(part?.properties) ?? {})) {
+          const prop = deref(ref, c.doc) as JsonObject | undefined;
+          const value = prop ? emptyValue(prop) : undefined;
+          if (prop && value !== undefined && !isLater(c, prop)) meta[name] = value;
+        }
+    }
+    byKey.set(k, meta);
+  }
+  return meta;
+}
+
+/** A core record's `meta` with every key the site registers: the stored values over the keys' empty values. */
+function withRegisteredMeta(c: StoreCall, key: CollectionKey, json: JsonObject): JsonObject {
+  if (!('meta' in json)) return json;
+  const registered = registeredMeta(c, key);
+  if (!registered || !Object.keys(registered).length) return json;
+  return { ...json, meta: { ...structuredClone(registered), ...(asObject(json.meta) ?? {}) } };
 }
 
 /** The record as the answer shows it, in `context`. */
@@ -162,8 +224,8 @@ function present(c: StoreCall, key: CollectionKey, rec: Rec, context = param(c.p
   let json = cache.get(k);
   if (json === undefined) {
     json = presentNow(c, key, rec, context, single);
-    if (!isCal(key)) json = protect(json, rec.record, locked);
-    else json = withoutLaterFields(c, key, json);
+    if (!isCal(key)) json = withRegisteredMeta(c, key, protect(json, rec.record, locked));
+    json = withoutLaterFields(c, key, json);
     rememberText(json);
     cache.set(k, json);
   }
@@ -210,7 +272,7 @@ function presentNow(c: StoreCall, key: CollectionKey, rec: Rec, context: string,
       : rec.record;
   // A record is an object: its projection is one too (the record itself when no schema applies).
   const json = asObject(project(c.doc, record, schema)) ?? {};
-  json._links = coreLinks(key, rec.record, c.store, context);
+  json._links = coreLinks(key, rec.record, c.store, context, c.wordpress ?? NEWEST_WORDPRESS);
   return json;
 }
 

@@ -19,6 +19,8 @@ export interface StoreHost {
   limits: StoreLimits;
   /** The calendar release answered as where releases differ (`--release`). */
   release: CalendarRelease;
+  /** The WordPress release answered as (`--wordpress`): what the spec marks as added later is not sent. */
+  wordpress: string;
 }
 
 /**
@@ -28,6 +30,46 @@ export interface StoreHost {
 export const CALENDAR_RELEASES = ['6.17.2', '6.6.4.2'] as const;
 export type CalendarRelease = (typeof CALENDAR_RELEASES)[number];
 const isRelease = (v: string): v is CalendarRelease => (CALENDAR_RELEASES as readonly string[]).includes(v);
+
+/**
+ * The WordPress releases the store can answer as (D247): the newest sandbox release (wp71's) by
+ * default, or any older one from 4.7 (the REST API's first release in core): a field, parameter or
+ * route the spec marks `x-since: WordPress <later>` is then left out.
+ */
+export const NEWEST_WORDPRESS = '7.1.4';
+const OLDEST_WORDPRESS = '4.7';
+
+/** Is version `a` (`6.10.1`) later than `b`? Missing parts count as 0. */
+export const laterThan = (a: string, b: string): boolean => {
+  const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
+  return false;
+};
+
+/** The releases a store answers as: the calendar's (`--release`) and WordPress's (`--wordpress`). */
+export interface Releases {
+  release: string;
+  wordpress: string;
+}
+
+/**
+ * Is a schema, parameter or operation marked `x-since: WordPress x.y` / `TEC x.y.z` added after the
+ * release answered as (D222, D247)? Unmarked: no.
+ */
+export function addedLater(marked: unknown, { release, wordpress }: Releases): boolean {
+  const since = /^(WordPress|TEC) ([\d.]+)$/.exec(String((marked as { 'x-since'?: unknown } | undefined)?.['x-since'] ?? ''));
+  if (!since) return false;
+  return laterThan(since[2], since[1] === 'WordPress' ? wordpress : release);
+}
+
+/** `--wordpress`'s value checked: a release `x.y` or `x.y.z` from 4.7 to the newest sandbox release. */
+function wordpressRelease(v: string): string {
+  if (!/^\d{1,2}\.\d{1,2}(\.\d{1,2})?$/.test(v) || laterThan(v, NEWEST_WORDPRESS) || laterThan(OLDEST_WORDPRESS, v))
+    throw new Error(
+      `--wordpress ${JSON.stringify(v.slice(0, 40))}: expected a WordPress release x.y or x.y.z from ${OLDEST_WORDPRESS} to ${NEWEST_WORDPRESS} (e.g. 6.8.12)`,
+    );
+  return v;
+}
 
 /** The store's limits (`--max-records`, `--max-store-mb`). */
 export interface StoreLimits {
@@ -57,10 +99,17 @@ export function festivalStart(seed: Seed): number | null {
  */
 export function createStoreHost(
   doc: OpenApiDoc,
-  { seedFile, now, limits = DEFAULT_LIMITS, release = CALENDAR_RELEASES[0] }: { seedFile?: string; now?: string; limits?: StoreLimits; release?: string } = {},
+  {
+    seedFile,
+    now,
+    limits = DEFAULT_LIMITS,
+    release = CALENDAR_RELEASES[0],
+    wordpress = NEWEST_WORDPRESS,
+  }: { seedFile?: string; now?: string; limits?: StoreLimits; release?: string; wordpress?: string } = {},
 ): StoreHost {
   if (!isRelease(release))
     throw new Error(`--release ${JSON.stringify(release.slice(0, 40))}: expected one of ${CALENDAR_RELEASES.join(', ')} (a calendar release)`);
+  wordpressRelease(wordpress);
   const seed = seedFile ? readSeedFile(seedFile, doc) : builtInSeed(doc);
   let start: number | null;
   if (now === 'real') start = null;
@@ -78,6 +127,7 @@ export function createStoreHost(
     source: seedFile ?? 'built-in festival',
     limits,
     release,
+    wordpress,
   };
 }
 

@@ -8,6 +8,7 @@ import { linkedIds } from './cal-records.ts';
 import { embeddedTerm } from './build-cal.ts';
 import type { Rec, Store } from './store.ts';
 import type { CollectionKey } from './seed.ts';
+import { laterThan, NEWEST_WORDPRESS } from './host.ts';
 import { REST, type WpRecord } from './record.ts';
 
 /** The schema of an operation's success answer for `context` (view: the branch without suffix). */
@@ -73,8 +74,11 @@ const ATTACH_PARENTS: readonly (readonly [CollectionKey, string, string])[] = [
   ['cal/events/v1/organizers', 'tribe_organizer', 'tribe_organizer'],
 ];
 
-/** The `_links` of a core record, as WordPress's controllers add them. */
-export function coreLinks(key: CollectionKey, r: WpRecord, store: Store, context = 'view'): JsonObject {
+/** The release whose files first link the post they are attached to (`wp:attached-to`). */
+const ATTACHED_TO_SINCE = '6.9';
+
+/** The `_links` of a core record, as WordPress's controllers add them (as the release `wordpress` does). */
+export function coreLinks(key: CollectionKey, r: WpRecord, store: Store, context = 'view', wordpress = NEWEST_WORDPRESS): JsonObject {
   const base = `/${key.replace(/\/(revisions|autosaves)$/, '')}`;
   if (key === 'core/v2/comments') return commentLinks(r, store);
   // A user links itself and the collection (WP_REST_Users_Controller::prepare_links).
@@ -92,8 +96,9 @@ export function coreLinks(key: CollectionKey, r: WpRecord, store: Store, context
     links.author = href(`/core/v2/users/${r.author}`, { embeddable: true });
     links.replies = href(`/core/v2/comments?post=${r.id}`, { embeddable: true });
     // The post a file was uploaded to, of any post type, on its core route (WP_REST_Attachments_Controller::prepare_links,
-    // WordPress 6.9+: `rest_get_route_for_post`; the calendar's post types are `tribe_events`, `tribe_venue`, `tribe_organizer`).
-    if (key === 'core/v2/media' && r.post) {
+    // WordPress 6.9+: `rest_get_route_for_post`; the calendar's post types are `tribe_events`, `tribe_venue`, `tribe_organizer`;
+    // not on wp68, WordPress 6.8.12: `--wordpress`, D247).
+    if (key === 'core/v2/media' && r.post && !laterThan(ATTACHED_TO_SINCE, wordpress)) {
       const parent = ATTACH_PARENTS.find(([k]) => store.get(k, Number(r.post)));
       if (parent) links['wp:attached-to'] = href(`/core/v2/${parent[1]}/${r.post}`, { embeddable: true, post_type: parent[2], id: r.post });
     }
@@ -139,7 +144,8 @@ function commentLinks(r: WpRecord, store: Store): JsonObject {
  * the caller may do with the record, each linking the record itself. Permissions are not emulated: a
  * caller with credentials is the site's administrator, so every action of the post type is listed
  * (posts: publish, unfiltered HTML, sticky, assign the author, create and assign categories and tags;
- * pages: publish, unfiltered HTML, assign the author), as WordPress 7.1.4 lists them for an administrator.
+ * pages: publish, unfiltered HTML, assign the author; files: unfiltered HTML, assign the author), as WordPress
+ * 7.1.4 lists them for an administrator.
  */
 function actionLinks(key: CollectionKey, self: unknown): JsonObject {
   const names =
@@ -147,7 +153,10 @@ function actionLinks(key: CollectionKey, self: unknown): JsonObject {
       ? ['publish', 'unfiltered-html', 'sticky', 'assign-author', 'create-categories', 'assign-categories', 'create-tags', 'assign-tags']
       : key === 'core/v2/pages'
         ? ['publish', 'unfiltered-html', 'assign-author']
-        : [];
+        : key === 'core/v2/media'
+          ? // No `publish` for files (get_available_actions leaves it out for attachments); seen on wp71's upload answer.
+            ['unfiltered-html', 'assign-author']
+          : [];
   const href0 = Array.isArray(self) && isObject(self[0]) ? self[0].href : undefined;
   return Object.fromEntries(names.map((n) => [`wp:action-${n}`, [{ href: href0 }]]));
 }

@@ -4,8 +4,8 @@
 // relations must be equal, but for the differences listed with their reasons in
 // test/scenario/clients-known.ts: the measured differences must be exactly the listed ones (a new one
 // fails, and a listed one that is gone fails too, so the list only shrinks). The mock emulates the
-// newest sandbox release (wp71) and, with `--release 6.6.4.2`, wp68's calendar release (D222); on the
-// other sites the scenario runs against the site alone. The
+// newest sandbox release (wp71) and, with `--release 6.6.4.2 --wordpress 6.8.12`, wp68's releases
+// (D222, D247); on the other sites the scenario runs against the site alone. The
 // steps on routes beyond the seed (categories, users, comments, `_embed` of author, terms and
 // replies) are a separate block.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,16 +21,22 @@ import {
   type ClientTranscript,
 } from '../scenario/clients.js';
 import { knownDifferences } from '../scenario/clients-known.js';
+import { CALENDAR_RELEASES } from '../../mock/store/host.ts';
 
 const SITE = liveSite();
-/** The calendar release the mock answers as on a sandbox site (`--release`, D222): wp68's is older; the default is wp71's. */
-const RELEASE: Record<string, string> = { wp68: '6.6.4.2' };
-const release = SITE.name ? RELEASE[SITE.name] : undefined;
-const COMPARE = !SITE.isSandbox || SITE.name === 'wp71' || release !== undefined;
+/**
+ * The releases the mock answers as on a sandbox site: the site's calendar release (`--release`, D222)
+ * and its WordPress release (`--wordpress`, D247); the defaults are wp71's. A site whose calendar the
+ * mock cannot answer as (wp61 has none) runs the scenarios alone.
+ */
+const calendar = SITE.calendar;
+const known = typeof calendar === 'string' && (CALENDAR_RELEASES as readonly string[]).includes(calendar);
+const releases = SITE.isSandbox && known ? ['--release', calendar, ...(SITE.wordpress ? ['--wordpress', SITE.wordpress] : [])] : [];
+const COMPARE = !SITE.isSandbox || known;
 const { user, appPassword } = adminCredentials(SITE, 'the client scenarios');
 const origin = SITE.baseUrl.replace(/\/wp-json$/, '');
 const auth = `Basic ${Buffer.from(`${user}:${appPassword}`).toString('base64')}`;
-const CORE_TYPES = { event: 'tribe_events', venue: 'tribe_venue', organizer: 'tribe_organizer', post: 'posts' } as const;
+const CORE_TYPES = { event: 'tribe_events', venue: 'tribe_venue', organizer: 'tribe_organizer', post: 'posts', media: 'media' } as const;
 const real: ClientTarget = {
   label: `real site ${SITE.name ?? origin}`,
   origin,
@@ -48,7 +54,7 @@ const run = `${Date.now().toString(36)}${process.pid}`;
 
 let mock: Mock | undefined;
 beforeAll(async () => {
-  if (COMPARE) mock = await startMock({ errors: false, args: release ? ['--release', release] : [] });
+  if (COMPARE) mock = await startMock({ errors: false, args: releases });
 });
 afterAll(async () => {
   await mock?.stop();

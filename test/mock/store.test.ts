@@ -421,6 +421,60 @@ describe('--release 6.6.4.2: the calendar release of wp68 where it differs (D222
   });
 });
 
+describe('--wordpress: the WordPress release answered as (D247); the meta keys the site registers (D249)', () => {
+  it('6.8.12: files without the fields of 7.0 and without wp:attached-to (6.9); the default sends both', async () => {
+    const older = createStoreHost(doc, { wordpress: '6.8.12' });
+    const server = createFront({ doc, upstream: { host: '127.0.0.1', port: 9 }, store: older });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const attached = firstId('core/v2/media', (r) => Number(r.post) > 0 && 'filename' in r);
+      const newest = (await ask('GET', `/core/v2/media/${attached}?context=edit`)).json;
+      expect(newest).toHaveProperty('filename');
+      expect(newest).toHaveProperty('filesize');
+      expect(Object.keys(newest._links)).toContain('wp:attached-to');
+      const res = await fetch(`${at}/core/v2/media/${attached}?context=edit`, { headers: AUTH, signal: AbortSignal.timeout(20_000) });
+      const old = jsonOrUndefined(await res.text());
+      expect(res.status).toBe(200);
+      expect(old).not.toHaveProperty('filename');
+      expect(old).not.toHaveProperty('filesize');
+      expect(Object.keys(old._links)).not.toContain('wp:attached-to');
+      // Everything else is as the newest release sends it.
+      expect(Object.keys(old).sort()).toEqual(
+        Object.keys(newest)
+          .filter((k) => !['filename', 'filesize'].includes(k) && !/^(exif_orientation|image_)/.test(k))
+          .sort(),
+      );
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+    for (const bad of ['7.2', '4.6', 'latest', '6.8.12.1'])
+      expect(() => createStoreHost(doc, { wordpress: bad })).toThrow(/--wordpress ".*": expected a WordPress release x\.y or x\.y\.z from 4\.7 to 7\.1\.4/);
+  });
+
+  it('posts, pages, files, menu items and revisions carry the calendar’s meta keys with empty values, posts and pages footnotes too; a written key is kept', async () => {
+    const calendarKeys = Object.keys(((doc.components?.schemas?.CalPostMeta as { properties?: object }) ?? {}).properties ?? {});
+    expect(calendarKeys.length).toBeGreaterThan(30);
+    const post = firstId('core/v2/posts', (r) => r.status === 'publish');
+    const meta = async (path: string): Promise<Record<string, unknown>> => (await ask('GET', path)).json.meta as Record<string, unknown>;
+    for (const context of ['view', 'edit']) {
+      const m = await meta(`/core/v2/posts/${post}?context=${context}`);
+      expect(Object.keys(m)).toEqual([...calendarKeys, 'footnotes']);
+      expect([m._EventAllDay, m._EventURL, m._EventVenueID, m.footnotes]).toEqual([false, '', [], '']);
+    }
+    expect(Object.keys(await meta(`/core/v2/pages/${firstId('core/v2/pages', () => true)}`))).toEqual([...calendarKeys, 'footnotes']);
+    expect(Object.keys(await meta(`/core/v2/media/${firstId('core/v2/media', () => true)}`))).toEqual(calendarKeys);
+    expect(Object.keys(await meta(`/core/v2/menu-items/${firstId('core/v2/menu-items', () => true)}`))).toEqual(calendarKeys);
+    const made = await ask('POST', '/core/v2/posts', { json: { title: 'Meta kept', status: 'draft', meta: { footnotes: '[{"id":"a","content":"Note"}]' } } });
+    expect(made.status).toBe(201);
+    expect((made.json.meta as Record<string, unknown>).footnotes).toBe('[{"id":"a","content":"Note"}]');
+    expect(Object.keys(made.json.meta as object)).toEqual([...calendarKeys, 'footnotes']);
+    expect(verdicts('post', '/core/v2/posts', made)).toEqual([]);
+    // A key of a union type (a reusable block's revisions only) is not sent by default.
+    expect(Object.keys(await meta(`/core/v2/posts/${post}`))).not.toContain('wp_pattern_sync_status');
+  });
+});
+
 describe('a seed file and the clock', () => {
   it('--seed: a user’s records; a bad file is a clear error', () => {
     const dir = mkdtempSync(join(tmpdir(), 'seed-'));

@@ -25,7 +25,7 @@ export interface ClientTarget {
   user: string;
   password: string;
   /** Remove for good what a step made on a real site (the calendar only trashes); the mock resets instead. */
-  purge?: (kind: 'event' | 'venue' | 'organizer' | 'post', id: number) => Promise<void>;
+  purge?: (kind: 'event' | 'venue' | 'organizer' | 'post' | 'media', id: number) => Promise<void>;
 }
 
 /** One step's record. */
@@ -155,6 +155,8 @@ interface ApiFetchOptions {
   url?: string;
   method?: string;
   data?: unknown;
+  /** A body sent as it is (a file input's form). */
+  body?: FormData;
   parse?: boolean;
   headers?: Record<string, string>;
 }
@@ -184,6 +186,17 @@ function useTarget(t: ClientTarget): void {
 }
 
 const idOf = (v: unknown): number => Number((first(v) ?? {}).id);
+
+/** A one-pixel PNG: the file a scenario uploads. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** A file input's form: the pixel, named for the run, attached to a post (`post`). */
+function uploadForm(name: string, post: number): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([PIXEL], { type: 'image/png' }), name);
+  form.append('post', String(post));
+  return form;
+}
 
 /** The api-fetch scenario on the seed's routes. */
 export async function apiFetchScenario(t: ClientTarget, run: string): Promise<ClientTranscript> {
@@ -218,6 +231,13 @@ export async function apiFetchScenario(t: ClientTarget, run: string): Promise<Cl
     () => apiFetch({ path: `/wp/v2/posts/${id}/revisions`, parse: false }),
     (b) => [`revisions: ${Array.isArray(b) && b.length > 0}`],
   );
+  // The media list starts with the newest file: the scenario's own upload, attached to its post on
+  // both sides (like with like: which file a site holds is its data, D248).
+  const file = await tr.step('media upload attached to the post (multipart)', () =>
+    apiFetch({ path: '/wp/v2/media', method: 'POST', body: uploadForm(`api-fetch-${run}.png`, id), parse: false }),
+  );
+  await tr.step('media, one page of 100', () => apiFetch({ path: '/wp/v2/media?per_page=100', parse: false }));
+  if (t.purge && idOf(file)) await t.purge('media', idOf(file));
   await tr.step(
     'post force delete (DELETE, sent as POST)',
     () => apiFetch({ path: `/wp/v2/posts/${id}?force=true`, method: 'DELETE', parse: false }),
@@ -226,7 +246,6 @@ export async function apiFetchScenario(t: ClientTarget, run: string): Promise<Cl
       return [`previous has _links: ${Boolean(prev && typeof prev === 'object' && '_links' in prev)}`];
     },
   );
-  await tr.step('media, one page of 100', () => apiFetch({ path: '/wp/v2/media?per_page=100', parse: false }));
   await tr.step(
     'events, per_page=100 (clamped)',
     () => apiFetch({ path: '/tribe/events/v1/events?per_page=100', parse: false }),
@@ -307,6 +326,7 @@ interface WpRequest {
   perPage(n: number): WpRequest;
   id(n: number): WpRequest;
   param(k: string, v: unknown): WpRequest;
+  file(content: Buffer, name: string): WpRequest;
   get(): Promise<Json>;
   create(data: unknown): Promise<Json>;
   update(data: unknown): Promise<Json>;
@@ -381,10 +401,13 @@ export async function wpapiScenario(t: ClientTarget, run: string): Promise<Clien
   const made = await tr.step('posts().create (draft)', () => wp.posts().create({ title: `wpapi ${run}`, status: 'draft' }));
   const id = idOf(made);
   await tr.step('posts().id().update (publish)', () => wp.posts().id(id).update({ status: 'publish' }));
+  // The scenario's own file first in the media list, attached to its post on both sides (D248).
+  const file = await tr.step('media().file().create attached to the post', () => wp.media().file(PIXEL, `wpapi-${run}.png`).create({ post: id }));
+  await tr.step('media().perPage(100)', () => wp.media().perPage(100).get());
+  if (t.purge && idOf(file)) await t.purge('media', idOf(file));
   await tr.step('posts().id() with _method=DELETE (method override) and force', () =>
     wp.posts().id(id).param('_method', 'DELETE').param('force', true).create({}),
   );
-  await tr.step('media().perPage(100)', () => wp.media().perPage(100).get());
   await tr.step(
     'discovered calendar route: events().perPage(100)',
     async () => {
