@@ -116,6 +116,24 @@ export function renameParams(text: string, naming: Naming): string {
   return out;
 }
 
+/** `"rest_namespace":"<spec namespace>"` (a post type's or a taxonomy's), for every namespace the platform renames. */
+const REST_NAMESPACE = new RegExp(
+  `("rest_namespace"\\s*:\\s*")(${Object.keys(FESTIVAL_PLATFORM.namespaces)
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')})(")`,
+  'g',
+);
+
+/**
+ * A record's text (JSON) with its `rest_namespace` in the request's naming: a post type or a taxonomy
+ * read by the real names names `wp/v2`, as the site's does, so that a client building the route from
+ * `rest_namespace` and `rest_base` (the block editor's data layer does) calls the site's route.
+ */
+export function restNamespaceInNaming(text: string, naming: Naming): string {
+  if (naming.form === 'plain' || !text.includes('"rest_namespace"')) return text;
+  return text.replace(REST_NAMESPACE, (_m, open: string, ns: string, close: string) => `${open}${FESTIVAL_PLATFORM.namespaces[ns] ?? ns}${close}`);
+}
+
 /**
  * An index's text (the site index `/` or a namespace root: a JSON object with `namespaces`, `routes`
  * or `namespace`) with the site's names in a real-names request: its namespaces, its route keys (a

@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { contextProperties, embedRels, addEmbedded, applyFields, lastParam, projectContext } from './globals.ts';
 import type { Naming as TextNaming } from './json-text.ts';
-import { indexInNaming, renameParams, rewriteUrls, type Naming } from './naming.ts';
+import { indexInNaming, renameParams, restNamespaceInNaming, rewriteUrls, type Naming } from './naming.ts';
 import { listKind, pageAnswer, type Shaped } from './paging.ts';
 import { jsonReply, platformReply } from './reply.ts';
 import { HOST } from './store/record.ts';
@@ -14,7 +14,7 @@ const EXAMPLES_HOST = new URL(HOST).host;
 
 /** The text naming of a request: its origin and naming, and the rewriting of a JSON text into them. */
 function textNaming(front: Front, origin: string, naming: Naming): TextNaming {
-  return { key: `${origin} ${naming.form} ${naming.entry}`, rewrite: (t) => rewriteUrls(t, origin, naming, front.namespaces) };
+  return { key: `${origin} ${naming.form} ${naming.entry}`, rewrite: (t) => rewriteUrls(restNamespaceInNaming(t, naming), origin, naming, front.namespaces) };
 }
 
 /** Prism's successful JSON answer shaped as the platform's: paging, context, `_embed`, `_fields`. */
@@ -55,7 +55,7 @@ export function inNaming(reply: Reply, origin: string, naming: Naming, namespace
   const named = reply.named ? reply.body.toString('utf8') : undefined;
   if (named !== undefined && naming.form === 'plain') return { ...reply, headers };
   const text = named ?? reply.body.toString('utf8');
-  const renamed = reply.status < 400 ? indexInNaming(rename(text), naming) : rename(text);
+  const renamed = reply.status < 400 ? restNamespaceInNaming(indexInNaming(rename(text), naming), naming) : rename(text);
   if (named !== undefined && renamed === named) return { ...reply, headers };
   if (named === undefined && renamed === text && !text.includes(EXAMPLES_HOST) && (naming.form === 'plain' || !text.includes(origin)))
     return { ...reply, headers };

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDoc } from '../../core/spec.ts';
 import { createFront } from '../../mock/front.ts';
-import { bodyInSpecNames, indexInNaming, readNaming, rewriteUrls } from '../../mock/naming.ts';
+import { bodyInSpecNames, indexInNaming, readNaming, restNamespaceInNaming, rewriteUrls } from '../../mock/naming.ts';
 import { inNaming } from '../../mock/shape.ts';
 import { createStoreHost } from '../../mock/store/host.ts';
 import { closeServer, listen } from '../support/front.js';
@@ -126,6 +126,33 @@ describe("the add-ons' real names (issue 33, FESTIVAL_PLATFORM)", () => {
     expect(indexInNaming(index, { form: 'plain', entry: '/' })).toBe(index);
     const record = '{"id":5,"title":{"rendered":"namespace"}}';
     expect(indexInNaming(record, { form: 'path', entry: '/' })).toBe(record);
+  });
+});
+
+describe("a post type's and a taxonomy's rest_namespace in the request's naming", () => {
+  it("names the site's namespace for a real-names request, the spec's for a spec-names one", () => {
+    const t = '{"post":{"rest_base":"posts","rest_namespace":"core/v2"},"e":{"rest_namespace" : "cal/events/v1"},"x":{"rest_namespace":"core/v2x"}}';
+    expect(JSON.parse(restNamespaceInNaming(t, { form: 'path', entry: '/' }))).toEqual({
+      post: { rest_base: 'posts', rest_namespace: 'wp/v2' },
+      e: { rest_namespace: 'tribe/events/v1' },
+      x: { rest_namespace: 'core/v2x' }, // not a namespace of the mapping: left as it is
+    });
+    expect(restNamespaceInNaming(t, { form: 'plain', entry: '/' })).toBe(t);
+  });
+
+  // (Taxonomies are Prism's answers: this file's Prism is a fake; their text passes the same function.)
+  it('the post types a client reads by the real names name wp/v2 (a client builds routes from them)', async () => {
+    for (const path of ['/wp-json/wp/v2/types', '/?rest_route=/wp/v2/types']) {
+      const r = await text(path);
+      expect(r.status, path).toBe(200);
+      const namespaces = Object.values(JSON.parse(r.text) as Record<string, { rest_namespace?: string }>).map((x) => x.rest_namespace);
+      expect(namespaces.length, path).toBeGreaterThan(0);
+      expect(new Set(namespaces), path).toEqual(new Set(['wp/v2']));
+    }
+    const spec = await text('/core/v2/types');
+    expect(new Set(Object.values(JSON.parse(spec.text) as Record<string, { rest_namespace?: string }>).map((x) => x.rest_namespace))).toEqual(
+      new Set(['core/v2']),
+    );
   });
 });
 
