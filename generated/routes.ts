@@ -1480,9 +1480,7 @@ export type BatchRequest =
   | ({ method: "POST"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
   | ({ method: "DELETE"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
   | ({ method: "PATCH"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
-  | ({ method: "GET"; path: "/core/v2/widgets"; headers?: Record<string, string | string[]> } & GetRoutes["/core/v2/widgets"]["init"])
   | ({ method: "POST"; path: "/core/v2/widgets"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/widgets"]["init"])
-  | ({ method: "GET"; path: "/core/v2/widgets/{id}"; headers?: Record<string, string | string[]> } & GetRoutes["/core/v2/widgets/{id}"]["init"])
   | ({ method: "PUT"; path: "/core/v2/widgets/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/widgets/{id}"]["init"])
   | ({ method: "POST"; path: "/core/v2/widgets/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/widgets/{id}"]["init"])
   | ({ method: "DELETE"; path: "/core/v2/widgets/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/widgets/{id}"]["init"])
@@ -1515,7 +1513,7 @@ export interface BatchRoutes {
   "/core/v2/tribe_events_cat/{id}": { PUT: PutRoutes["/core/v2/tribe_events_cat/{id}"]; POST: PostRoutes["/core/v2/tribe_events_cat/{id}"]; DELETE: DeleteRoutes["/core/v2/tribe_events_cat/{id}"]; PATCH: PatchRoutes["/core/v2/tribe_events_cat/{id}"] };
   "/core/v2/wp_pattern_category": { POST: PostRoutes["/core/v2/wp_pattern_category"] };
   "/core/v2/wp_pattern_category/{id}": { PUT: PutRoutes["/core/v2/wp_pattern_category/{id}"]; POST: PostRoutes["/core/v2/wp_pattern_category/{id}"]; DELETE: DeleteRoutes["/core/v2/wp_pattern_category/{id}"]; PATCH: PatchRoutes["/core/v2/wp_pattern_category/{id}"] };
-  "/core/v2/widgets": { GET: GetRoutes["/core/v2/widgets"]; POST: PostRoutes["/core/v2/widgets"] };
-  "/core/v2/widgets/{id}": { GET: GetRoutes["/core/v2/widgets/{id}"]; PUT: PutRoutes["/core/v2/widgets/{id}"]; POST: PostRoutes["/core/v2/widgets/{id}"]; DELETE: DeleteRoutes["/core/v2/widgets/{id}"]; PATCH: PatchRoutes["/core/v2/widgets/{id}"] };
+  "/core/v2/widgets": { POST: PostRoutes["/core/v2/widgets"] };
+  "/core/v2/widgets/{id}": { PUT: PutRoutes["/core/v2/widgets/{id}"]; POST: PostRoutes["/core/v2/widgets/{id}"]; DELETE: DeleteRoutes["/core/v2/widgets/{id}"]; PATCH: PatchRoutes["/core/v2/widgets/{id}"] };
 }
 export type BatchablePath = keyof BatchRoutes;
