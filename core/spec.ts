@@ -125,9 +125,10 @@ export function namespaceOf(path: string, namespaces: readonly string[] = []): s
 }
 
 /**
- * The spec's namespaces: namespace roots (paths whose GET takes a `namespace` query parameter), and
- * for paths under no root their leading segments: two when the second is a version (`batch/v1`,
- * `core/v2`), else one (`slider`).
+ * The spec's namespaces: namespace roots (paths whose GET takes a `namespace` query parameter whose
+ * default is the path itself, as the platform registers a namespace's index: the block types' list
+ * takes a `namespace` filter with no default, and is no root), and for paths under no root their
+ * leading segments: two when the second is a version (`batch/v1`, `core/v2`), else one (`slider`).
  */
 export function specNamespaces(doc: OpenApiDoc): string[] {
   const paths = Object.keys(doc.paths ?? {});
@@ -136,7 +137,7 @@ export function specNamespaces(doc: OpenApiDoc): string[] {
     const get = deref(doc.paths[p], doc)?.get;
     const takesNamespace = (get?.parameters ?? []).some((x) => {
       const r = deref(x, doc);
-      return r?.in === 'query' && r.name === 'namespace';
+      return r?.in === 'query' && r.name === 'namespace' && deref(r.schema, doc)?.default === p.slice(1);
     });
     if (p !== '/' && takesNamespace) roots.add(p.slice(1));
   }

@@ -25,6 +25,8 @@ export const BATCHABLE = {
   "/core/v2/tribe_organizer/{id}": ["post", "put", "patch", "delete"],
   "/core/v2/tribe_venue": ["post"],
   "/core/v2/tribe_venue/{id}": ["post", "put", "patch", "delete"],
+  "/core/v2/widgets": ["post"],
+  "/core/v2/widgets/{id}": ["post", "put", "patch", "delete"],
   "/core/v2/wp_pattern_category": ["post"],
   "/core/v2/wp_pattern_category/{id}": ["post", "put", "patch", "delete"],
 } as const;

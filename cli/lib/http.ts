@@ -117,7 +117,12 @@ function siteUrl(base: Base, map: MapModule, mapping: NameMapping, specPath: str
   const qs = phpQuerySerializer(siteNamed);
   const parts = qs ? [qs] : [];
   if (base.restRoute) {
-    const route = encodeURIComponent(sitePath).replace(/%2F/gi, '/');
+    // The path is already percent-encoded where a value needed it (fill: `core%2Farchives`, a block
+    // name): keep those escapes as they are, as the pretty-permalink form sends them, so PHP decodes
+    // the parameter once to the route the site matches (D234).
+    const route = encodeURIComponent(sitePath)
+      .replace(/%2F/gi, '/')
+      .replace(/%25([0-9A-F]{2})/gi, '%$1');
     return new URL(`${base.prefix}?rest_route=${route}${parts.length ? `&${parts.join('&')}` : ''}`);
   }
   const u = new URL(base.rootText + sitePath);

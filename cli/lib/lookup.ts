@@ -118,8 +118,38 @@ export async function listKeys(ctx: RunContext, specPath: string): Promise<strin
   return keys;
 }
 
+/** A block name as the block editor writes it, `<namespace>/<name>` (`core/archives`). */
+const QUALIFIED_NAME = /^([a-z0-9-]{1,100})\/([a-z0-9-]{1,100})$/;
+
+/** The block types' list beside a route of the same namespace (`/core/v2/block-renderer/{name}` -> `/core/v2/block-types`). */
+const BLOCK_TYPES = 'block-types';
+
+/**
+ * Routes named by a block name, which no list of their own gives (DECISIONS D234): the block types
+ * (`block-types/{namespace}[/{name}]`, whose list's records carry `name: "core/archives"` and no
+ * id), and the block renderer (`block-renderer/{name}`, which renders only a dynamic block type:
+ * the first one of the site's block types' list with `is_dynamic: true`). Undefined for any other route.
+ */
+async function blockNameValues(ctx: RunContext, template: string): Promise<{ values: PathValues } | { why: string } | undefined> {
+  const m = /^(.*\/)(block-types\/\{namespace\}(?:\/\{name\})?|block-renderer\/\{name\})$/.exec(template);
+  if (!m) return undefined;
+  const typesPath = `${m[1]}${BLOCK_TYPES}`;
+  if (!hasGet(ctx, typesPath)) return { why: `no list ${typesPath} to take a block name from` };
+  const renderer = m[2].startsWith('block-renderer');
+  const names = (await list(ctx, typesPath, {}))
+    .filter((it) => !renderer || member(it, 'is_dynamic') === true)
+    .map((it) => member(it, 'name'))
+    .filter((n): n is string => typeof n === 'string' && QUALIFIED_NAME.test(n));
+  if (!names.length) return { why: `the site's list ${typesPath} has no ${renderer ? 'dynamic ' : ''}block type` };
+  const [whole, namespace, name] = QUALIFIED_NAME.exec(names[0]) ?? [];
+  if (renderer) return { values: { name: whole } };
+  return { values: m[2].endsWith('{name}') ? { namespace, name } : { namespace } };
+}
+
 /** Resolve a path template's parameters to real values from the site's lists, or explain why not. */
 export async function resolvePath(ctx: RunContext, template: string): Promise<{ values: PathValues; why?: undefined } | { why: string; values?: undefined }> {
+  const named = await blockNameValues(ctx, template);
+  if (named) return named;
   const segs = template.split('/');
   const values: PathValues = {};
   for (let i = 0; i < segs.length; i++) {

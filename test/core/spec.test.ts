@@ -9,7 +9,13 @@ const DOC: OpenApiDoc = {
   openapi: '3.1.0',
   info: { title: 't', version: '1.0.0' },
   paths: {
-    '/core/v2': { get: { operationId: 'getCore', parameters: [{ name: 'namespace', in: 'query', schema: { type: 'string' } }], responses: {} } },
+    '/core/v2': {
+      get: { operationId: 'getCore', parameters: [{ name: 'namespace', in: 'query', schema: { type: 'string', default: 'core/v2' } }], responses: {} },
+    },
+    // A list filtered by `namespace` (no default): not a namespace root.
+    '/core/v2/block-types': {
+      get: { operationId: 'listBlockTypes', parameters: [{ name: 'namespace', in: 'query', schema: { type: 'string' } }], responses: {} },
+    },
     '/core/v2/posts/{id}': {
       parameters: [{ $ref: '#/components/parameters/Id' }, { name: 'context', in: 'query', schema: { type: 'string' } }],
       get: { operationId: 'getPost', parameters: [{ name: 'context', in: 'query', schema: { enum: ['view', 'edit'] } }], responses: {} },
@@ -46,20 +52,27 @@ describe('core/spec.ts', () => {
     expect(() => deref({ $ref: '#/components/schemas/None' }, DOC)).toThrow('unresolved $ref #/components/schemas/None');
   });
 
-  it('names namespaces: roots that take `namespace`, else the leading segments', () => {
+  it('names namespaces: roots whose `namespace` defaults to themselves, else the leading segments', () => {
     expect(specNamespaces(DOC)).toEqual(['core/v2', 'slider']);
+    expect(namespaceOf('/core/v2/block-types', specNamespaces(DOC))).toBe('core/v2');
     expect(namespaceOf('/core/v2/posts/5', ['core/v2'])).toBe('core/v2');
     expect(namespaceOf('/')).toBe('(index)');
   });
 
   it("lists the operations in the bundle's order with merged parameters, the operation's winning", () => {
     const ops = operations(DOC);
-    expect(ops.map((o) => o.key)).toEqual(['GET /core/v2', 'GET /core/v2/posts/{id}', 'POST /core/v2/posts/{id}', 'GET /slider/sliders']);
-    const get = ops[1];
+    expect(ops.map((o) => o.key)).toEqual([
+      'GET /core/v2',
+      'GET /core/v2/block-types',
+      'GET /core/v2/posts/{id}',
+      'POST /core/v2/posts/{id}',
+      'GET /slider/sliders',
+    ]);
+    const get = ops[2];
     expect(get.params.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id', 'query:context']);
     expect(get.params[1].schema).toEqual({ enum: ['view', 'edit'] });
-    expect(ops[2].params.map((p) => p.name)).toEqual(['id', 'context']);
-    expect(ops[2].body?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Post' });
-    expect(ops.map((o) => o.namespace)).toEqual(['core/v2', 'core/v2', 'core/v2', 'slider']);
+    expect(ops[3].params.map((p) => p.name)).toEqual(['id', 'context']);
+    expect(ops[3].body?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Post' });
+    expect(ops.map((o) => o.namespace)).toEqual(['core/v2', 'core/v2', 'core/v2', 'core/v2', 'slider']);
   });
 });

@@ -333,8 +333,21 @@ async function slugSequence(ctx: RunContext, c: string, kind: string, title: str
 export const UNWRITTEN_COLLECTIONS: readonly string[] = ['/core/v2/templates', '/core/v2/template-parts'];
 
 /**
+ * Whether the item delete `key` (`DELETE /core/v2/posts/{id}`) names its record by an integer: the
+ * run proves, updates and removes the records it creates by integer id only (`usableId`), so a
+ * collection whose records have other ids (widgets: `block-7`) gets no write sequence (D236).
+ */
+function integerItemId(ctx: RunContext, key: string): boolean {
+  const x = ctx.opByKey.get(key);
+  const last = /\{([^}]+)\}$/.exec(x?.path ?? '')?.[1];
+  const p = x?.params.find((q) => q.in === 'path' && q.name === last);
+  return Boolean(p && schemaTypes(p.schema, ctx.doc).includes('integer'));
+}
+
+/**
  * The collections with write sequences: a create and an item delete in the spec, in a namespace the
- * site has, with both routes (and methods) in the site's own index, and not in `UNWRITTEN_COLLECTIONS`.
+ * site has, with both routes (and methods) in the site's own index, whose records have integer ids,
+ * and not in `UNWRITTEN_COLLECTIONS`.
  */
 export function writableCollections(ctx: RunContext, writes: Operation[]): string[] {
   const wanted = new Set<string>();
@@ -344,7 +357,7 @@ export function writableCollections(ctx: RunContext, writes: Operation[]): strin
     if (UNWRITTEN_COLLECTIONS.includes(c)) return false;
     const del = [...ctx.opByKey.keys()].find((k) => k.startsWith(`DELETE ${c}/{`));
     const ns = ctx.opByKey.get(`POST ${c}`)?.namespace;
-    return ns !== undefined && del && !ctx.absentNs.has(ns) && siteHas(ctx, 'POST', c) && siteHas(ctx, 'DELETE', del.slice(7));
+    return ns !== undefined && del && !ctx.absentNs.has(ns) && integerItemId(ctx, del) && siteHas(ctx, 'POST', c) && siteHas(ctx, 'DELETE', del.slice(7));
   });
 }
 
