@@ -33,7 +33,7 @@ export type ArgsOf<R extends Route, A extends ParseAs = "json"> = R extends Rout
 /** The result of route `R` read as `A`. */
 export type ResultOf<R extends Route, A extends ParseAs = "json"> = Promise<CallResult<A extends "json" ? R["data"] : RawBody[A], R["error"]>>;
 
-/** GET routes (188). */
+/** GET routes (200). */
 export interface GetRoutes {
   /** getSiteIndex: Get the site index */
   "/": { init: { params?: O["getSiteIndex"]["parameters"]; body?: never }; initOptional: true; data: S["SiteIndex"]; error: S["Error"] };
@@ -249,6 +249,30 @@ export interface GetRoutes {
   "/core/v2/template-parts/{parent}/revisions": { init: { params: O["listTemplatePartRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listTemplatePartRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getTemplatePartRevision: Get a revision of a template part */
   "/core/v2/template-parts/{parent}/revisions/{id}": { init: { params: O["getTemplatePartRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplatePartRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listBlockTypes: List block types */
+  "/core/v2/block-types": { init: { params?: O["listBlockTypes"]["parameters"]; body?: never }; initOptional: true; data: O["listBlockTypes"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listBlockTypesOfNamespace: List the block types of a namespace */
+  "/core/v2/block-types/{namespace}": { init: { params: O["listBlockTypesOfNamespace"]["parameters"]; body?: never }; initOptional: false; data: O["listBlockTypesOfNamespace"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getBlockType: Get a block type */
+  "/core/v2/block-types/{namespace}/{name}": { init: { params: O["getBlockType"]["parameters"]; body?: never }; initOptional: false; data: O["getBlockType"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getRenderedBlock: Render a dynamic block */
+  "/core/v2/block-renderer/{name}": { init: { params: O["getRenderedBlock"]["parameters"]; body?: never }; initOptional: false; data: S["RenderedBlock"]; error: S["Error"] };
+  /** listBlockPatterns: List block patterns */
+  "/core/v2/block-patterns/patterns": { init: { params?: O["listBlockPatterns"]["parameters"]; body?: never }; initOptional: true; data: O["listBlockPatterns"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listBlockPatternCategories: List block pattern categories */
+  "/core/v2/block-patterns/categories": { init: { params?: O["listBlockPatternCategories"]["parameters"]; body?: never }; initOptional: true; data: O["listBlockPatternCategories"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listWidgetTypes: List widget types */
+  "/core/v2/widget-types": { init: { params?: O["listWidgetTypes"]["parameters"]; body?: never }; initOptional: true; data: O["listWidgetTypes"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getWidgetType: Get a widget type */
+  "/core/v2/widget-types/{id}": { init: { params: O["getWidgetType"]["parameters"]; body?: never }; initOptional: false; data: O["getWidgetType"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listWidgets: List widgets */
+  "/core/v2/widgets": { init: { params?: O["listWidgets"]["parameters"]; body?: never }; initOptional: true; data: O["listWidgets"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getWidget: Get a widget */
+  "/core/v2/widgets/{id}": { init: { params: O["getWidget"]["parameters"]; body?: never }; initOptional: false; data: O["getWidget"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listSidebars: List sidebars */
+  "/core/v2/sidebars": { init: { params?: O["listSidebars"]["parameters"]; body?: never }; initOptional: true; data: O["listSidebars"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getSidebar: Get a sidebar */
+  "/core/v2/sidebars/{id}": { init: { params: O["getSidebar"]["parameters"]; body?: never }; initOptional: false; data: O["getSidebar"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getMlNamespace: Get the ml/v1 namespace index */
   "/ml/v1": { init: { params?: O["getMlNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlPosts: List posts for translation */
@@ -525,6 +549,18 @@ export interface GetCalls {
   (path: "/core/v2/template-parts/{parent}/autosaves/{id}", init: GetI<"/core/v2/template-parts/{parent}/autosaves/{id}">): GetR<"/core/v2/template-parts/{parent}/autosaves/{id}">;
   (path: "/core/v2/template-parts/{parent}/revisions", init: GetI<"/core/v2/template-parts/{parent}/revisions">): GetR<"/core/v2/template-parts/{parent}/revisions">;
   (path: "/core/v2/template-parts/{parent}/revisions/{id}", init: GetI<"/core/v2/template-parts/{parent}/revisions/{id}">): GetR<"/core/v2/template-parts/{parent}/revisions/{id}">;
+  (path: "/core/v2/block-types", init?: GetI<"/core/v2/block-types">): GetR<"/core/v2/block-types">;
+  (path: "/core/v2/block-types/{namespace}", init: GetI<"/core/v2/block-types/{namespace}">): GetR<"/core/v2/block-types/{namespace}">;
+  (path: "/core/v2/block-types/{namespace}/{name}", init: GetI<"/core/v2/block-types/{namespace}/{name}">): GetR<"/core/v2/block-types/{namespace}/{name}">;
+  (path: "/core/v2/block-renderer/{name}", init: GetI<"/core/v2/block-renderer/{name}">): GetR<"/core/v2/block-renderer/{name}">;
+  (path: "/core/v2/block-patterns/patterns", init?: GetI<"/core/v2/block-patterns/patterns">): GetR<"/core/v2/block-patterns/patterns">;
+  (path: "/core/v2/block-patterns/categories", init?: GetI<"/core/v2/block-patterns/categories">): GetR<"/core/v2/block-patterns/categories">;
+  (path: "/core/v2/widget-types", init?: GetI<"/core/v2/widget-types">): GetR<"/core/v2/widget-types">;
+  (path: "/core/v2/widget-types/{id}", init: GetI<"/core/v2/widget-types/{id}">): GetR<"/core/v2/widget-types/{id}">;
+  (path: "/core/v2/widgets", init?: GetI<"/core/v2/widgets">): GetR<"/core/v2/widgets">;
+  (path: "/core/v2/widgets/{id}", init: GetI<"/core/v2/widgets/{id}">): GetR<"/core/v2/widgets/{id}">;
+  (path: "/core/v2/sidebars", init?: GetI<"/core/v2/sidebars">): GetR<"/core/v2/sidebars">;
+  (path: "/core/v2/sidebars/{id}", init: GetI<"/core/v2/sidebars/{id}">): GetR<"/core/v2/sidebars/{id}">;
   (path: "/ml/v1", init?: GetI<"/ml/v1">): GetR<"/ml/v1">;
   (path: "/ml/v1/posts", init?: GetI<"/ml/v1/posts">): GetR<"/ml/v1/posts">;
   (path: "/ml/v1/posts/count", init?: GetI<"/ml/v1/posts/count">): GetR<"/ml/v1/posts/count">;
@@ -609,7 +645,7 @@ export interface GetCalls {
   <P extends GetPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<GetRoutes[P], A>): ResultOf<GetRoutes[P], A>;
 }
 
-/** PUT routes (34). */
+/** PUT routes (36). */
 export interface PutRoutes {
   /** updateEventPut: Update an event (PUT) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPut"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -667,6 +703,10 @@ export interface PutRoutes {
   "/core/v2/templates/{id}": { init: { params: O["updateTemplatePut"]["parameters"]; body?: S["TemplateWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
   /** updateTemplatePartPut: Update a template part (PUT) */
   "/core/v2/template-parts/{id}": { init: { params: O["updateTemplatePartPut"]["parameters"]; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
+  /** updateWidgetPut: Update a widget (PUT) */
+  "/core/v2/widgets/{id}": { init: { params: O["updateWidgetPut"]["parameters"]; body?: S["WidgetWrite"] }; initOptional: false; data: S["WidgetEdit"]; error: S["Error"] };
+  /** updateSidebarPut: Update a sidebar's widgets (PUT) */
+  "/core/v2/sidebars/{id}": { init: { params: O["updateSidebarPut"]["parameters"]; body?: S["SidebarWrite"] }; initOptional: false; data: S["SidebarEdit"]; error: S["Error"] };
   /** putMlAteAteProxy: Proxy a PUT request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["putMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["putMlAteAteProxy"]["responses"][200]["content"]; error: O["putMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** putBuilderFontLibrary: Update a font of the library */
@@ -714,6 +754,8 @@ export interface PutCalls {
   (path: "/core/v2/wp_pattern_category/{id}", init: PutI<"/core/v2/wp_pattern_category/{id}">): PutR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/core/v2/templates/{id}", init: PutI<"/core/v2/templates/{id}">): PutR<"/core/v2/templates/{id}">;
   (path: "/core/v2/template-parts/{id}", init: PutI<"/core/v2/template-parts/{id}">): PutR<"/core/v2/template-parts/{id}">;
+  (path: "/core/v2/widgets/{id}", init: PutI<"/core/v2/widgets/{id}">): PutR<"/core/v2/widgets/{id}">;
+  (path: "/core/v2/sidebars/{id}", init: PutI<"/core/v2/sidebars/{id}">): PutR<"/core/v2/sidebars/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PutI<"/ml/ate/v1/ate/proxy">): PutR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PutI<"/builder/v1/font-library">): PutR<"/builder/v1/font-library">;
   (path: "/connector/v1/sync", init?: PutI<"/connector/v1/sync">): PutR<"/connector/v1/sync">;
@@ -723,7 +765,7 @@ export interface PutCalls {
   <P extends PutPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PutRoutes[P], A>): ResultOf<PutRoutes[P], A>;
 }
 
-/** POST routes (117). */
+/** POST routes (123). */
 export interface PostRoutes {
   /** runBatchRequests: Run up to 25 write requests in one call */
   "/batch/v1": { init: { params?: O["runBatchRequests"]["parameters"]; body: S["BatchRequest"] }; initOptional: false; data: S["BatchResponse"]; error: S["Error"] };
@@ -853,6 +895,18 @@ export interface PostRoutes {
   "/core/v2/template-parts/{id}": { init: { params: O["updateTemplatePart"]["parameters"]; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
   /** createTemplatePartAutosave: Autosave a template part */
   "/core/v2/template-parts/{id}/autosaves": { init: { params: O["createTemplatePartAutosave"]["parameters"]; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateRevisionEdit"]; error: S["Error"] };
+  /** postBlockRenderer: Render a dynamic block (attributes in the body) */
+  "/core/v2/block-renderer/{name}": { init: { params: O["postBlockRenderer"]["parameters"]; body?: S["BlockRendererRequest"] }; initOptional: false; data: S["RenderedBlock"]; error: S["Error"] };
+  /** postWidgetTypeEncode: Encode a widget's settings */
+  "/core/v2/widget-types/{id}/encode": { init: { params: O["postWidgetTypeEncode"]["parameters"]; body?: S["WidgetTypeEncodeRequest"] }; initOptional: false; data: O["postWidgetTypeEncode"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** postWidgetTypeRender: Preview a widget */
+  "/core/v2/widget-types/{id}/render": { init: { params: O["postWidgetTypeRender"]["parameters"]; body?: S["WidgetTypeRenderRequest"] }; initOptional: false; data: O["postWidgetTypeRender"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** createWidget: Create a widget */
+  "/core/v2/widgets": { init: { params?: O["createWidget"]["parameters"]; body: S["WidgetCreate"] }; initOptional: false; data: S["WidgetEdit"]; error: S["Error"] };
+  /** updateWidget: Update a widget */
+  "/core/v2/widgets/{id}": { init: { params: O["updateWidget"]["parameters"]; body?: S["WidgetWrite"] }; initOptional: false; data: S["WidgetEdit"]; error: S["Error"] };
+  /** updateSidebar: Update a sidebar's widgets */
+  "/core/v2/sidebars/{id}": { init: { params: O["updateSidebar"]["parameters"]; body?: S["SidebarWrite"] }; initOptional: false; data: S["SidebarEdit"]; error: S["Error"] };
   /** postMlCustomXmlConfig: Save the custom XML configuration */
   "/ml/v1/custom-xml-config": { init: { params?: O["postMlCustomXmlConfig"]["parameters"]; body?: never }; initOptional: true; data: O["postMlCustomXmlConfig"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlCustomXmlConfigValidate: Validate the custom XML configuration */
@@ -1030,6 +1084,12 @@ export interface PostCalls {
   (path: "/core/v2/template-parts", init: PostI<"/core/v2/template-parts">): PostR<"/core/v2/template-parts">;
   (path: "/core/v2/template-parts/{id}", init: PostI<"/core/v2/template-parts/{id}">): PostR<"/core/v2/template-parts/{id}">;
   (path: "/core/v2/template-parts/{id}/autosaves", init: PostI<"/core/v2/template-parts/{id}/autosaves">): PostR<"/core/v2/template-parts/{id}/autosaves">;
+  (path: "/core/v2/block-renderer/{name}", init: PostI<"/core/v2/block-renderer/{name}">): PostR<"/core/v2/block-renderer/{name}">;
+  (path: "/core/v2/widget-types/{id}/encode", init: PostI<"/core/v2/widget-types/{id}/encode">): PostR<"/core/v2/widget-types/{id}/encode">;
+  (path: "/core/v2/widget-types/{id}/render", init: PostI<"/core/v2/widget-types/{id}/render">): PostR<"/core/v2/widget-types/{id}/render">;
+  (path: "/core/v2/widgets", init: PostI<"/core/v2/widgets">): PostR<"/core/v2/widgets">;
+  (path: "/core/v2/widgets/{id}", init: PostI<"/core/v2/widgets/{id}">): PostR<"/core/v2/widgets/{id}">;
+  (path: "/core/v2/sidebars/{id}", init: PostI<"/core/v2/sidebars/{id}">): PostR<"/core/v2/sidebars/{id}">;
   (path: "/ml/v1/custom-xml-config", init?: PostI<"/ml/v1/custom-xml-config">): PostR<"/ml/v1/custom-xml-config">;
   (path: "/ml/v1/custom-xml-config/validate", init?: PostI<"/ml/v1/custom-xml-config/validate">): PostR<"/ml/v1/custom-xml-config/validate">;
   (path: "/ml/v1/updates", init?: PostI<"/ml/v1/updates">): PostR<"/ml/v1/updates">;
@@ -1086,7 +1146,7 @@ export interface PostCalls {
   <P extends PostPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PostRoutes[P], A>): ResultOf<PostRoutes[P], A>;
 }
 
-/** DELETE routes (39). */
+/** DELETE routes (40). */
 export interface DeleteRoutes {
   /** deleteEvent: Move an event to the trash */
   "/cal/events/v1/events/{id}": { init: { params: O["deleteEvent"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -1160,6 +1220,8 @@ export interface DeleteRoutes {
   "/core/v2/template-parts/{id}": { init: { params: O["deleteTemplatePart"]["parameters"]; body?: never }; initOptional: false; data: O["deleteTemplatePart"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** deleteTemplatePartRevision: Delete a revision of a template part */
   "/core/v2/template-parts/{parent}/revisions/{id}": { init: { params: O["deleteTemplatePartRevision"]["parameters"]; body?: never }; initOptional: false; data: S["TemplateRevisionDeleted"]; error: S["Error"] };
+  /** deleteWidget: Delete a widget */
+  "/core/v2/widgets/{id}": { init: { params: O["deleteWidget"]["parameters"]; body?: never }; initOptional: false; data: O["deleteWidget"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** deleteMlAteAteProxy: Proxy a DELETE request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["deleteMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["deleteMlAteAteProxy"]["responses"][200]["content"]; error: O["deleteMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** deleteBuilderIconFonts: Delete an icon font */
@@ -1209,6 +1271,7 @@ export interface DeleteCalls {
   (path: "/core/v2/templates/{parent}/revisions/{id}", init: DeleteI<"/core/v2/templates/{parent}/revisions/{id}">): DeleteR<"/core/v2/templates/{parent}/revisions/{id}">;
   (path: "/core/v2/template-parts/{id}", init: DeleteI<"/core/v2/template-parts/{id}">): DeleteR<"/core/v2/template-parts/{id}">;
   (path: "/core/v2/template-parts/{parent}/revisions/{id}", init: DeleteI<"/core/v2/template-parts/{parent}/revisions/{id}">): DeleteR<"/core/v2/template-parts/{parent}/revisions/{id}">;
+  (path: "/core/v2/widgets/{id}", init: DeleteI<"/core/v2/widgets/{id}">): DeleteR<"/core/v2/widgets/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: DeleteI<"/ml/ate/v1/ate/proxy">): DeleteR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/icon-fonts", init: DeleteI<"/builder/v1/icon-fonts">): DeleteR<"/builder/v1/icon-fonts">;
   (path: "/builder/v1/font-library", init: DeleteI<"/builder/v1/font-library">): DeleteR<"/builder/v1/font-library">;
@@ -1239,7 +1302,7 @@ export interface HeadCalls {
   <P extends HeadPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<HeadRoutes[P], A>): ResultOf<HeadRoutes[P], A>;
 }
 
-/** PATCH routes (34). */
+/** PATCH routes (36). */
 export interface PatchRoutes {
   /** updateEventPatch: Update an event (PATCH) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPatch"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -1297,6 +1360,10 @@ export interface PatchRoutes {
   "/core/v2/templates/{id}": { init: { params: O["updateTemplatePatch"]["parameters"]; body?: S["TemplateWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
   /** updateTemplatePartPatch: Update a template part (PATCH) */
   "/core/v2/template-parts/{id}": { init: { params: O["updateTemplatePartPatch"]["parameters"]; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
+  /** updateWidgetPatch: Update a widget (PATCH) */
+  "/core/v2/widgets/{id}": { init: { params: O["updateWidgetPatch"]["parameters"]; body?: S["WidgetWrite"] }; initOptional: false; data: S["WidgetEdit"]; error: S["Error"] };
+  /** updateSidebarPatch: Update a sidebar's widgets (PATCH) */
+  "/core/v2/sidebars/{id}": { init: { params: O["updateSidebarPatch"]["parameters"]; body?: S["SidebarWrite"] }; initOptional: false; data: S["SidebarEdit"]; error: S["Error"] };
   /** patchMlAteAteProxy: Proxy a PATCH request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["patchMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["patchMlAteAteProxy"]["responses"][200]["content"]; error: O["patchMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** patchBuilderFontLibrary: Patch a font of the library */
@@ -1344,6 +1411,8 @@ export interface PatchCalls {
   (path: "/core/v2/wp_pattern_category/{id}", init: PatchI<"/core/v2/wp_pattern_category/{id}">): PatchR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/core/v2/templates/{id}", init: PatchI<"/core/v2/templates/{id}">): PatchR<"/core/v2/templates/{id}">;
   (path: "/core/v2/template-parts/{id}", init: PatchI<"/core/v2/template-parts/{id}">): PatchR<"/core/v2/template-parts/{id}">;
+  (path: "/core/v2/widgets/{id}", init: PatchI<"/core/v2/widgets/{id}">): PatchR<"/core/v2/widgets/{id}">;
+  (path: "/core/v2/sidebars/{id}", init: PatchI<"/core/v2/sidebars/{id}">): PatchR<"/core/v2/sidebars/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PatchI<"/ml/ate/v1/ate/proxy">): PatchR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PatchI<"/builder/v1/font-library">): PatchR<"/builder/v1/font-library">;
   (path: "/connector/v1/sync", init?: PatchI<"/connector/v1/sync">): PatchR<"/connector/v1/sync">;
@@ -1412,6 +1481,13 @@ export interface CoreLists {
   "/core/v2/template-parts": GetRoutes["/core/v2/template-parts"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/template-parts/{id}/autosaves": GetRoutes["/core/v2/template-parts/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/template-parts/{parent}/revisions": GetRoutes["/core/v2/template-parts/{parent}/revisions"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/block-types": GetRoutes["/core/v2/block-types"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/block-types/{namespace}": GetRoutes["/core/v2/block-types/{namespace}"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/block-patterns/patterns": GetRoutes["/core/v2/block-patterns/patterns"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/block-patterns/categories": GetRoutes["/core/v2/block-patterns/categories"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/widget-types": GetRoutes["/core/v2/widget-types"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/widgets": GetRoutes["/core/v2/widgets"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/sidebars": GetRoutes["/core/v2/sidebars"]["data"] extends readonly (infer I)[] ? I : never;
   "/ml/st/v1/strings": GetRoutes["/ml/st/v1/strings"]["data"] extends readonly (infer I)[] ? I : never;
   "/ml/st/v1/string-packages": GetRoutes["/ml/st/v1/string-packages"]["data"] extends readonly (infer I)[] ? I : never;
 }
@@ -1494,6 +1570,11 @@ export type BatchRequest =
   | ({ method: "POST"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
   | ({ method: "DELETE"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
   | ({ method: "PATCH"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/widgets"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/widgets"]["init"])
+  | ({ method: "PUT"; path: "/core/v2/widgets/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/widgets/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/widgets/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/widgets/{id}"]["init"])
+  | ({ method: "DELETE"; path: "/core/v2/widgets/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/widgets/{id}"]["init"])
+  | ({ method: "PATCH"; path: "/core/v2/widgets/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/widgets/{id}"]["init"])
 ;
 export interface BatchRoutes {
   "/core/v2/posts": { POST: PostRoutes["/core/v2/posts"] };
@@ -1522,5 +1603,7 @@ export interface BatchRoutes {
   "/core/v2/tribe_events_cat/{id}": { PUT: PutRoutes["/core/v2/tribe_events_cat/{id}"]; POST: PostRoutes["/core/v2/tribe_events_cat/{id}"]; DELETE: DeleteRoutes["/core/v2/tribe_events_cat/{id}"]; PATCH: PatchRoutes["/core/v2/tribe_events_cat/{id}"] };
   "/core/v2/wp_pattern_category": { POST: PostRoutes["/core/v2/wp_pattern_category"] };
   "/core/v2/wp_pattern_category/{id}": { PUT: PutRoutes["/core/v2/wp_pattern_category/{id}"]; POST: PostRoutes["/core/v2/wp_pattern_category/{id}"]; DELETE: DeleteRoutes["/core/v2/wp_pattern_category/{id}"]; PATCH: PatchRoutes["/core/v2/wp_pattern_category/{id}"] };
+  "/core/v2/widgets": { POST: PostRoutes["/core/v2/widgets"] };
+  "/core/v2/widgets/{id}": { PUT: PutRoutes["/core/v2/widgets/{id}"]; POST: PostRoutes["/core/v2/widgets/{id}"]; DELETE: DeleteRoutes["/core/v2/widgets/{id}"]; PATCH: PatchRoutes["/core/v2/widgets/{id}"] };
 }
 export type BatchablePath = keyof BatchRoutes;

@@ -3430,6 +3430,375 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/core/v2/block-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List block types
+         * @description List every block type registered on the site (core blocks, the calendar's blocks, …), as the block editor reads them: an array, not paginated. Needs a user who may edit posts of some post type shown in REST (anonymous 401 `rest_block_type_cannot_view`, a subscriber 403). WordPress sends the same fields in every `context`.
+         */
+        get: operations["listBlockTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/block-types/{namespace}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The block namespace: the part of a block name before the slash (`core` of `core/paragraph`; `tribe`, `tec` for the calendar's blocks).
+                 * @example core
+                 */
+                namespace: components["parameters"]["BlockNamespacePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the block types of a namespace
+         * @description List the block types whose name starts with this namespace (`core`, `tribe`, …): an array, not paginated; a namespace no block type has gives `[]`; only a namespace outside the route's pattern answers 404 `rest_no_route`. Needs a user who may edit posts of some post type shown in REST (anonymous 401 `rest_block_type_cannot_view`, a subscriber 403). WordPress sends the same fields in every `context`.
+         */
+        get: operations["listBlockTypesOfNamespace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/block-types/{namespace}/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The block namespace: the part of a block name before the slash (`core` of `core/paragraph`; `tribe`, `tec` for the calendar's blocks).
+                 * @example core
+                 */
+                namespace: components["parameters"]["BlockNamespacePath"];
+                /**
+                 * @description The block's own name: the part of a block name after the slash (`paragraph` of `core/paragraph`).
+                 * @example paragraph
+                 */
+                name: components["parameters"]["BlockNamePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a block type
+         * @description Return one block type by its name, `{namespace}/{name}` (`core/archives`). Needs a user who may edit posts of some post type shown in REST (anonymous 401 `rest_block_type_cannot_view`, a subscriber 403); an unknown name answers 404 `rest_block_type_invalid` (to a user who may read block types). WordPress sends the same fields in every `context`. A dynamic block type links its renderer (`wp:render-block`, `block-renderer/{name}`).
+         */
+        get: operations["getBlockType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/block-renderer/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The whole name of a dynamic block type, `<namespace>/<name>` (`core/archives`; percent-encoded `core%2Farchives` is the same). A block type that is not dynamic, or no block type, answers 404 `block_invalid`.
+                 * @example core/archives
+                 */
+                name: components["parameters"]["BlockRendererNamePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Render a dynamic block
+         * @description Render a dynamic block type (one with `is_dynamic: true` in `block-types`; the block type's `wp:render-block` link) with the given attributes, as the block editor previews server-rendered blocks. `context=edit` is required in practice (see the parameter). Needs a user who may edit posts, or the post `post_id` names (anonymous 401 `block_cannot_read`, otherwise 403).
+         */
+        get: operations["getRenderedBlock"];
+        put?: never;
+        /**
+         * Render a dynamic block (attributes in the body)
+         * @description `POST`: the same render as the GET, with the attributes and `post_id` in the body (large attribute sets); it changes nothing on the site. `context=edit` is required in practice (see the parameter). Needs a user who may edit posts, or the post `post_id` names (anonymous 401 `block_cannot_read`, otherwise 403).
+         */
+        post: operations["postBlockRenderer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/block-patterns/patterns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List block patterns
+         * @description List the block patterns registered on the site (by WordPress, the theme, plugins), as the block editor's inserter reads them: an array, not paginated; the route takes no arguments. WordPress first tries to add the pattern directory's patterns from wordpress.org (the `core` keyword, the featured category and the theme's own); a site that cannot reach it lists the patterns registered locally. Needs a user who may edit posts of some post type shown in REST (anonymous 401 `rest_cannot_view`, a subscriber 403). The user's own synced and unsynced patterns are the reusable blocks (`blocks`).
+         */
+        get: operations["listBlockPatterns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/block-patterns/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List block pattern categories
+         * @description List the block pattern categories registered on the site (by WordPress, the theme, plugins): an array, not paginated; the route takes no arguments. The user's own pattern categories are the `wp_pattern_category` terms. Needs a user who may edit posts of some post type shown in REST (anonymous 401 `rest_cannot_view`, a subscriber 403).
+         */
+        get: operations["listBlockPatternCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/widget-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List widget types
+         * @description List the widget types registered on the site (the classic widgets, the block widget, plugins' widgets): an array, not paginated. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403). WordPress sends the same fields in every `context`.
+         */
+        get: operations["listWidgetTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/widget-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The widget type's id (`archives`, `block`, `text`, …; a `widget-types` id).
+                 * @example archives
+                 */
+                id: components["parameters"]["WidgetTypeIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a widget type
+         * @description Return one widget type by its id. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403); an unknown id answers 404 `rest_widget_type_invalid`. WordPress sends the same fields in every `context`.
+         */
+        get: operations["getWidgetType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/widget-types/{id}/encode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The widget type's id (`archives`, `block`, `text`, …; a `widget-types` id).
+                 * @example archives
+                 */
+                id: components["parameters"]["WidgetTypeIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Encode a widget's settings
+         * @description `POST`: Turn a widget's settings (an instance, or the form data of its admin form) into the encoded instance the widgets editor stores, with the admin form and a preview: nothing is saved. Only a widget type that extends `WP_Widget` can (else 400 `rest_invalid_widget`). Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403); an unknown id answers 404 `rest_widget_type_invalid`.
+         */
+        post: operations["postWidgetTypeEncode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/widget-types/{id}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The widget type's id (`archives`, `block`, `text`, …; a `widget-types` id).
+                 * @example archives
+                 */
+                id: components["parameters"]["WidgetTypeIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a widget
+         * @description `POST`: Render a preview of a widget of this type with the given settings, as the widgets editor shows it: nothing is saved. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403); an unknown id answers 404 `rest_widget_type_invalid`.
+         */
+        post: operations["postWidgetTypeRender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/widgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List widgets
+         * @description List the widgets of every sidebar, the inactive ones (`wp_inactive_widgets`) included, or of one sidebar (`sidebar`): an array, not paginated. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403). The record's shape depends on `context`: `edit` adds the settings (`instance`) and the admin form.
+         */
+        get: operations["listWidgets"];
+        put?: never;
+        /**
+         * Create a widget
+         * @description Create a widget of a type (`id_base`) in a sidebar (`wp_inactive_widgets` by default: placed nowhere) and answer it in `edit` context (201, no `Location` header). Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403). Batchable. The contract run sends this operation only as requests WordPress refuses (its ids are not numbers; DECISIONS D236).
+         */
+        post: operations["createWidget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/widgets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The widget's id: its type and number (`block-2`).
+                 * @example block-2
+                 */
+                id: components["parameters"]["WidgetIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a widget
+         * @description Return one widget by its id (`block-2`), wherever it is placed. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403); an unknown id answers 404 `rest_widget_not_found`. The record's shape depends on `context`: `edit` adds the settings (`instance`) and the admin form.
+         */
+        get: operations["getWidget"];
+        /**
+         * Update a widget (PUT)
+         * @description Update a widget: its settings (`instance` or `form_data`), or its place (`sidebar` moves it to another sidebar). POST, PUT and PATCH are the same operation. Answers the widget in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403); an unknown id answers 404 `rest_widget_not_found`. Batchable. Not sent by the contract run (DECISIONS D236).
+         */
+        put: operations["updateWidgetPut"];
+        /**
+         * Update a widget
+         * @description Update a widget: its settings (`instance` or `form_data`), or its place (`sidebar` moves it to another sidebar). POST, PUT and PATCH are the same operation. Answers the widget in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403); an unknown id answers 404 `rest_widget_not_found`. Batchable. Not sent by the contract run (DECISIONS D236).
+         */
+        post: operations["updateWidget"];
+        /**
+         * Delete a widget
+         * @description With `force=true`, delete a widget for good and answer `{deleted, previous}`; without it, move the widget to the inactive widgets (`wp_inactive_widgets`) and answer it (edit context). Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403); an unknown id answers 404 `rest_widget_not_found`. Batchable. Not sent by the contract run (DECISIONS D236).
+         */
+        delete: operations["deleteWidget"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a widget (PATCH)
+         * @description Update a widget: its settings (`instance` or `form_data`), or its place (`sidebar` moves it to another sidebar). POST, PUT and PATCH are the same operation. Answers the widget in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403); an unknown id answers 404 `rest_widget_not_found`. Batchable. Not sent by the contract run (DECISIONS D236).
+         */
+        patch: operations["updateWidgetPatch"];
+        trace?: never;
+    };
+    "/core/v2/sidebars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sidebars
+         * @description List the sidebars (widget areas) the active theme registers, and the inactive widgets (`wp_inactive_widgets`): an array, not paginated. A block theme registers none, so its sites list only `wp_inactive_widgets` (all four sandbox sites). Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403). WordPress sends the same fields in every `context`.
+         */
+        get: operations["listSidebars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/sidebars/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The sidebar's id (`sidebar-1`, …; `wp_inactive_widgets` for the inactive widgets).
+                 * @example wp_inactive_widgets
+                 */
+                id: components["parameters"]["SidebarIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a sidebar
+         * @description Return one sidebar by its id (`wp_inactive_widgets` for the inactive widgets). Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403); an id the theme does not register answers 404 `rest_sidebar_not_found`. WordPress sends the same fields in every `context`.
+         */
+        get: operations["getSidebar"];
+        /**
+         * Update a sidebar's widgets (PUT)
+         * @description Set the widgets of a sidebar, in order: a widget listed moves into it, a widget of it left out moves to the inactive widgets. POST, PUT and PATCH are the same operation. Answers the sidebar in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403); an id the theme does not register answers 404 `rest_sidebar_not_found`. It rewrites a sidebar of the site's own: the contract run never sends it (DECISIONS D236).
+         */
+        put: operations["updateSidebarPut"];
+        /**
+         * Update a sidebar's widgets
+         * @description Set the widgets of a sidebar, in order: a widget listed moves into it, a widget of it left out moves to the inactive widgets. POST, PUT and PATCH are the same operation. Answers the sidebar in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403); an id the theme does not register answers 404 `rest_sidebar_not_found`. It rewrites a sidebar of the site's own: the contract run never sends it (DECISIONS D236).
+         */
+        post: operations["updateSidebar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a sidebar's widgets (PATCH)
+         * @description Set the widgets of a sidebar, in order: a widget listed moves into it, a widget of it left out moves to the inactive widgets. POST, PUT and PATCH are the same operation. Answers the sidebar in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403); an id the theme does not register answers 404 `rest_sidebar_not_found`. It rewrites a sidebar of the site's own: the contract run never sends it (DECISIONS D236).
+         */
+        patch: operations["updateSidebarPatch"];
+        trace?: never;
+    };
     "/ml/v1": {
         parameters: {
             query?: never;
@@ -14563,6 +14932,853 @@ export interface components {
             area?: string;
         };
         /**
+         * BlockType
+         * @description A block type registered on the site (the block editor's blocks, `core/paragraph`, `tribe/event-datetime`, …), in the default `view` context. WordPress sends the same fields in every context. Required fields are sent in every answer unless `_fields` limits the answer.
+         */
+        BlockType: {
+            /** @description Version of block API. */
+            readonly api_version: number;
+            /** @description Title of block type. */
+            readonly title: string;
+            /** @description Unique name identifying the block type. */
+            readonly name: string;
+            /** @description Description of block type. */
+            readonly description: string;
+            /** @description Icon of block type. */
+            readonly icon: string | null;
+            /** @description Block attributes. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly attributes: {
+                [key: string]: Record<string, never>;
+            } | null | unknown[];
+            /** @description Context provided by blocks of this type. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly provides_context: {
+                [key: string]: string;
+            } | unknown[];
+            /** @description Context values inherited by blocks of this type. */
+            readonly uses_context: string[];
+            /** @description Custom CSS selectors. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly selectors?: Record<string, never> | unknown[];
+            /** @description Block supports. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly supports: Record<string, never> | unknown[];
+            /** @description Block category. */
+            readonly category: string | null;
+            /** @description Is the block dynamically rendered. */
+            readonly is_dynamic: boolean;
+            /** @description Editor script handles. */
+            readonly editor_script_handles: string[];
+            /** @description Public facing and editor script handles. */
+            readonly script_handles: string[];
+            /** @description Public facing script handles. */
+            readonly view_script_handles: string[];
+            /** @description Public facing script module IDs. */
+            readonly view_script_module_ids?: string[];
+            /** @description Editor style handles. */
+            readonly editor_style_handles: string[];
+            /** @description Public facing and editor style handles. */
+            readonly style_handles: string[];
+            /** @description Public facing style handles. */
+            readonly view_style_handles?: string[];
+            /** @description Block style variations. */
+            readonly styles: ({
+                /** @description Unique name identifying the style. */
+                name: string;
+                /** @description The human-readable label for the style. */
+                label?: string;
+                /** @description Inline CSS code that registers the CSS class required for the style. */
+                inline_style?: string;
+                /** @description Contains the handle that defines the block style. */
+                style_handle?: string;
+                /** @description Whether this is the default style (sent by the sandbox sites when a block marks one; not in the platform's schema). */
+                isDefault?: boolean;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Block variations. */
+            readonly variations: ({
+                /** @description The unique and machine-readable name. */
+                name: string;
+                /** @description A human-readable variation title. */
+                title: string;
+                /** @description A detailed variation description. */
+                description?: string;
+                /** @description Block category. */
+                readonly category?: string | null;
+                /** @description Icon of block type. */
+                readonly icon?: string | null;
+                /** @description Indicates whether the current variation is the default one. */
+                isDefault?: boolean;
+                /** @description The initial values for attributes. */
+                attributes?: Record<string, never>;
+                /** @description The list of inner blocks used in the example. */
+                innerBlocks?: {
+                    /** @description The name of the inner block. */
+                    name: string;
+                    /** @description The attributes of the inner block. */
+                    attributes?: Record<string, never>;
+                    /** @description A list of the inner block's own inner blocks. This is a recursive definition following the parent innerBlocks schema. */
+                    innerBlocks?: Record<string, never>[];
+                }[];
+                /** @description Block example. */
+                readonly example?: {
+                    /** @description The attributes used in the example. */
+                    attributes?: Record<string, never>;
+                    /** @description The list of inner blocks used in the example. */
+                    innerBlocks?: {
+                        /** @description The name of the inner block. */
+                        name: string;
+                        /** @description The attributes of the inner block. */
+                        attributes?: Record<string, never>;
+                        /** @description A list of the inner block's own inner blocks. This is a recursive definition following the parent innerBlocks schema. */
+                        innerBlocks?: Record<string, never>[];
+                    }[];
+                } | null;
+                /** @description The list of scopes where the variation is applicable. When not provided, it assumes all available scopes. */
+                readonly scope?: ("block" | "inserter" | "transform")[] | null;
+                /** @description Block keywords. */
+                readonly keywords?: string[];
+                /** @description The attributes that tell whether a block is this variation (sent by the sandbox sites, e.g. `core/post-terms`; not in the platform's schema). */
+                isActive?: string[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Public text domain. */
+            readonly textdomain: string | null;
+            /** @description Parent blocks. */
+            readonly parent: string[] | null;
+            /** @description Ancestor blocks. */
+            readonly ancestor: string[] | null;
+            /** @description Allowed child block types. */
+            readonly allowed_blocks?: string[] | null;
+            /** @description Block keywords. */
+            readonly keywords: string[];
+            /** @description Block example. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly example: ({
+                /** @description The attributes used in the example. */
+                attributes?: Record<string, never>;
+                /** @description The list of inner blocks used in the example. */
+                innerBlocks?: {
+                    [key: string]: unknown;
+                }[];
+                /** @description The width of the preview, in pixels, when the block sets one (sent by the sandbox sites, e.g. `core/post-title`; not in the platform's schema). */
+                viewportWidth?: number;
+            } & {
+                [key: string]: unknown;
+            }) | null | unknown[];
+            /** @description This block is automatically inserted near any occurrence of the block types used as keys of this map, into a relative position given by the corresponding value. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly block_hooks?: Record<string, never> | unknown[];
+            /** @description Editor script handle. DEPRECATED: Use `editor_script_handles` instead. */
+            readonly editor_script: string | null;
+            /** @description Public facing and editor script handle. DEPRECATED: Use `script_handles` instead. */
+            readonly script: string | null;
+            /** @description Public facing script handle. DEPRECATED: Use `view_script_handles` instead. */
+            readonly view_script: string | null;
+            /** @description Editor style handle. DEPRECATED: Use `editor_style_handles` instead. */
+            readonly editor_style: string | null;
+            /** @description Public facing and editor style handle. DEPRECATED: Use `style_handles` instead. */
+            readonly style: string | null;
+            /** @description Hypermedia links of the block type (`collection`, `self`, `up`; `wp:render-block` and `curies` for a dynamic block). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * BlockTypeEdit
+         * @description A block type in `edit` context (`context=edit`): the same fields as in `view` (WordPress marks every field of a block type for all three contexts). Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        BlockTypeEdit: {
+            /** @description Version of block API. */
+            readonly api_version: number;
+            /** @description Title of block type. */
+            readonly title: string;
+            /** @description Unique name identifying the block type. */
+            readonly name: string;
+            /** @description Description of block type. */
+            readonly description: string;
+            /** @description Icon of block type. */
+            readonly icon: string | null;
+            /** @description Block attributes. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly attributes: {
+                [key: string]: Record<string, never>;
+            } | null | unknown[];
+            /** @description Context provided by blocks of this type. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly provides_context: {
+                [key: string]: string;
+            } | unknown[];
+            /** @description Context values inherited by blocks of this type. */
+            readonly uses_context: string[];
+            /** @description Custom CSS selectors. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly selectors?: Record<string, never> | unknown[];
+            /** @description Block supports. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly supports: Record<string, never> | unknown[];
+            /** @description Block category. */
+            readonly category: string | null;
+            /** @description Is the block dynamically rendered. */
+            readonly is_dynamic: boolean;
+            /** @description Editor script handles. */
+            readonly editor_script_handles: string[];
+            /** @description Public facing and editor script handles. */
+            readonly script_handles: string[];
+            /** @description Public facing script handles. */
+            readonly view_script_handles: string[];
+            /** @description Public facing script module IDs. */
+            readonly view_script_module_ids?: string[];
+            /** @description Editor style handles. */
+            readonly editor_style_handles: string[];
+            /** @description Public facing and editor style handles. */
+            readonly style_handles: string[];
+            /** @description Public facing style handles. */
+            readonly view_style_handles?: string[];
+            /** @description Block style variations. */
+            readonly styles: ({
+                /** @description Unique name identifying the style. */
+                name: string;
+                /** @description The human-readable label for the style. */
+                label?: string;
+                /** @description Inline CSS code that registers the CSS class required for the style. */
+                inline_style?: string;
+                /** @description Contains the handle that defines the block style. */
+                style_handle?: string;
+                /** @description Whether this is the default style (sent by the sandbox sites when a block marks one; not in the platform's schema). */
+                isDefault?: boolean;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Block variations. */
+            readonly variations: ({
+                /** @description The unique and machine-readable name. */
+                name: string;
+                /** @description A human-readable variation title. */
+                title: string;
+                /** @description A detailed variation description. */
+                description?: string;
+                /** @description Block category. */
+                readonly category?: string | null;
+                /** @description Icon of block type. */
+                readonly icon?: string | null;
+                /** @description Indicates whether the current variation is the default one. */
+                isDefault?: boolean;
+                /** @description The initial values for attributes. */
+                attributes?: Record<string, never>;
+                /** @description The list of inner blocks used in the example. */
+                innerBlocks?: {
+                    /** @description The name of the inner block. */
+                    name: string;
+                    /** @description The attributes of the inner block. */
+                    attributes?: Record<string, never>;
+                    /** @description A list of the inner block's own inner blocks. This is a recursive definition following the parent innerBlocks schema. */
+                    innerBlocks?: Record<string, never>[];
+                }[];
+                /** @description Block example. */
+                readonly example?: {
+                    /** @description The attributes used in the example. */
+                    attributes?: Record<string, never>;
+                    /** @description The list of inner blocks used in the example. */
+                    innerBlocks?: {
+                        /** @description The name of the inner block. */
+                        name: string;
+                        /** @description The attributes of the inner block. */
+                        attributes?: Record<string, never>;
+                        /** @description A list of the inner block's own inner blocks. This is a recursive definition following the parent innerBlocks schema. */
+                        innerBlocks?: Record<string, never>[];
+                    }[];
+                } | null;
+                /** @description The list of scopes where the variation is applicable. When not provided, it assumes all available scopes. */
+                readonly scope?: ("block" | "inserter" | "transform")[] | null;
+                /** @description Block keywords. */
+                readonly keywords?: string[];
+                /** @description The attributes that tell whether a block is this variation (sent by the sandbox sites, e.g. `core/post-terms`; not in the platform's schema). */
+                isActive?: string[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Public text domain. */
+            readonly textdomain: string | null;
+            /** @description Parent blocks. */
+            readonly parent: string[] | null;
+            /** @description Ancestor blocks. */
+            readonly ancestor: string[] | null;
+            /** @description Allowed child block types. */
+            readonly allowed_blocks?: string[] | null;
+            /** @description Block keywords. */
+            readonly keywords: string[];
+            /** @description Block example. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly example: ({
+                /** @description The attributes used in the example. */
+                attributes?: Record<string, never>;
+                /** @description The list of inner blocks used in the example. */
+                innerBlocks?: {
+                    [key: string]: unknown;
+                }[];
+                /** @description The width of the preview, in pixels, when the block sets one (sent by the sandbox sites, e.g. `core/post-title`; not in the platform's schema). */
+                viewportWidth?: number;
+            } & {
+                [key: string]: unknown;
+            }) | null | unknown[];
+            /** @description This block is automatically inserted near any occurrence of the block types used as keys of this map, into a relative position given by the corresponding value. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly block_hooks?: Record<string, never> | unknown[];
+            /** @description Editor script handle. DEPRECATED: Use `editor_script_handles` instead. */
+            readonly editor_script: string | null;
+            /** @description Public facing and editor script handle. DEPRECATED: Use `script_handles` instead. */
+            readonly script: string | null;
+            /** @description Public facing script handle. DEPRECATED: Use `view_script_handles` instead. */
+            readonly view_script: string | null;
+            /** @description Editor style handle. DEPRECATED: Use `editor_style_handles` instead. */
+            readonly editor_style: string | null;
+            /** @description Public facing and editor style handle. DEPRECATED: Use `style_handles` instead. */
+            readonly style: string | null;
+            /** @description Hypermedia links of the block type (`collection`, `self`, `up`; `wp:render-block` and `curies` for a dynamic block). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * BlockTypeEmbed
+         * @description A block type in `embed` context (`context=embed`): the same fields as in `view` (WordPress marks every field of a block type for all three contexts). Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        BlockTypeEmbed: {
+            /** @description Version of block API. */
+            readonly api_version: number;
+            /** @description Title of block type. */
+            readonly title: string;
+            /** @description Unique name identifying the block type. */
+            readonly name: string;
+            /** @description Description of block type. */
+            readonly description: string;
+            /** @description Icon of block type. */
+            readonly icon: string | null;
+            /** @description Block attributes. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly attributes: {
+                [key: string]: Record<string, never>;
+            } | null | unknown[];
+            /** @description Context provided by blocks of this type. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly provides_context: {
+                [key: string]: string;
+            } | unknown[];
+            /** @description Context values inherited by blocks of this type. */
+            readonly uses_context: string[];
+            /** @description Custom CSS selectors. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly selectors?: Record<string, never> | unknown[];
+            /** @description Block supports. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly supports: Record<string, never> | unknown[];
+            /** @description Block category. */
+            readonly category: string | null;
+            /** @description Is the block dynamically rendered. */
+            readonly is_dynamic: boolean;
+            /** @description Editor script handles. */
+            readonly editor_script_handles: string[];
+            /** @description Public facing and editor script handles. */
+            readonly script_handles: string[];
+            /** @description Public facing script handles. */
+            readonly view_script_handles: string[];
+            /** @description Public facing script module IDs. */
+            readonly view_script_module_ids?: string[];
+            /** @description Editor style handles. */
+            readonly editor_style_handles: string[];
+            /** @description Public facing and editor style handles. */
+            readonly style_handles: string[];
+            /** @description Public facing style handles. */
+            readonly view_style_handles?: string[];
+            /** @description Block style variations. */
+            readonly styles: ({
+                /** @description Unique name identifying the style. */
+                name: string;
+                /** @description The human-readable label for the style. */
+                label?: string;
+                /** @description Inline CSS code that registers the CSS class required for the style. */
+                inline_style?: string;
+                /** @description Contains the handle that defines the block style. */
+                style_handle?: string;
+                /** @description Whether this is the default style (sent by the sandbox sites when a block marks one; not in the platform's schema). */
+                isDefault?: boolean;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Block variations. */
+            readonly variations: ({
+                /** @description The unique and machine-readable name. */
+                name: string;
+                /** @description A human-readable variation title. */
+                title: string;
+                /** @description A detailed variation description. */
+                description?: string;
+                /** @description Block category. */
+                readonly category?: string | null;
+                /** @description Icon of block type. */
+                readonly icon?: string | null;
+                /** @description Indicates whether the current variation is the default one. */
+                isDefault?: boolean;
+                /** @description The initial values for attributes. */
+                attributes?: Record<string, never>;
+                /** @description The list of inner blocks used in the example. */
+                innerBlocks?: {
+                    /** @description The name of the inner block. */
+                    name: string;
+                    /** @description The attributes of the inner block. */
+                    attributes?: Record<string, never>;
+                    /** @description A list of the inner block's own inner blocks. This is a recursive definition following the parent innerBlocks schema. */
+                    innerBlocks?: Record<string, never>[];
+                }[];
+                /** @description Block example. */
+                readonly example?: {
+                    /** @description The attributes used in the example. */
+                    attributes?: Record<string, never>;
+                    /** @description The list of inner blocks used in the example. */
+                    innerBlocks?: {
+                        /** @description The name of the inner block. */
+                        name: string;
+                        /** @description The attributes of the inner block. */
+                        attributes?: Record<string, never>;
+                        /** @description A list of the inner block's own inner blocks. This is a recursive definition following the parent innerBlocks schema. */
+                        innerBlocks?: Record<string, never>[];
+                    }[];
+                } | null;
+                /** @description The list of scopes where the variation is applicable. When not provided, it assumes all available scopes. */
+                readonly scope?: ("block" | "inserter" | "transform")[] | null;
+                /** @description Block keywords. */
+                readonly keywords?: string[];
+                /** @description The attributes that tell whether a block is this variation (sent by the sandbox sites, e.g. `core/post-terms`; not in the platform's schema). */
+                isActive?: string[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Public text domain. */
+            readonly textdomain: string | null;
+            /** @description Parent blocks. */
+            readonly parent: string[] | null;
+            /** @description Ancestor blocks. */
+            readonly ancestor: string[] | null;
+            /** @description Allowed child block types. */
+            readonly allowed_blocks?: string[] | null;
+            /** @description Block keywords. */
+            readonly keywords: string[];
+            /** @description Block example. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly example: ({
+                /** @description The attributes used in the example. */
+                attributes?: Record<string, never>;
+                /** @description The list of inner blocks used in the example. */
+                innerBlocks?: {
+                    [key: string]: unknown;
+                }[];
+                /** @description The width of the preview, in pixels, when the block sets one (sent by the sandbox sites, e.g. `core/post-title`; not in the platform's schema). */
+                viewportWidth?: number;
+            } & {
+                [key: string]: unknown;
+            }) | null | unknown[];
+            /** @description This block is automatically inserted near any occurrence of the block types used as keys of this map, into a relative position given by the corresponding value. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
+            readonly block_hooks?: Record<string, never> | unknown[];
+            /** @description Editor script handle. DEPRECATED: Use `editor_script_handles` instead. */
+            readonly editor_script: string | null;
+            /** @description Public facing and editor script handle. DEPRECATED: Use `script_handles` instead. */
+            readonly script: string | null;
+            /** @description Public facing script handle. DEPRECATED: Use `view_script_handles` instead. */
+            readonly view_script: string | null;
+            /** @description Editor style handle. DEPRECATED: Use `editor_style_handles` instead. */
+            readonly editor_style: string | null;
+            /** @description Public facing and editor style handle. DEPRECATED: Use `style_handles` instead. */
+            readonly style: string | null;
+            /** @description Hypermedia links of the block type (`collection`, `self`, `up`; `wp:render-block` and `curies` for a dynamic block). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * RenderedBlock
+         * @description A block rendered by the server (WP_REST_Block_Renderer_Controller's schema `rendered-block`). WordPress marks `rendered` for the `edit` context only, and sends it in every answer (the route requires `context=edit`).
+         */
+        RenderedBlock: {
+            /** @description The rendered block, as HTML (empty when the block renders nothing, e.g. `core/legacy-widget` without attributes). */
+            readonly rendered: string;
+        };
+        /**
+         * BlockRendererRequest
+         * @description What to render, in the body of `POST block-renderer/{name}` (the editor sends large attribute sets this way); the same arguments as the GET's query.
+         */
+        BlockRendererRequest: {
+            /**
+             * @description The block's attributes; each must be an attribute the block type declares, of that attribute's type, else 400 `rest_invalid_param`. Absent: the block's defaults.
+             * @default {}
+             */
+            attributes?: {
+                [key: string]: unknown;
+            };
+            /** @description The post to render the block for. Needs a user who may edit that post (else 401/403 `block_cannot_read`). */
+            post_id?: number;
+        };
+        /**
+         * BlockPattern
+         * @description A block pattern registered on the site (by WordPress, the theme or a plugin), as the block editor's inserter reads it. WordPress marks every field for all three contexts; the route takes no `context`. Required fields are sent in every answer unless `_fields` limits the answer; the others only when the pattern has them.
+         */
+        BlockPattern: {
+            /** @description The pattern name. */
+            readonly name: string;
+            /** @description The pattern title, in human readable format. */
+            readonly title: string;
+            /** @description The pattern content (block markup; the pattern blocks it holds resolved by the server). */
+            readonly content: string;
+            /** @description The pattern detailed description (sent when the pattern has one). */
+            readonly description?: string;
+            /** @description The pattern viewport width for inserter preview (sent when the pattern sets one). */
+            readonly viewport_width?: number;
+            /** @description Determines whether the pattern is visible in inserter (sent when the pattern sets it). */
+            readonly inserter?: boolean;
+            /** @description The pattern category slugs (`block-patterns/categories` names; sent when the pattern has any). */
+            readonly categories?: string[];
+            /** @description The pattern keywords (sent when the pattern has any). */
+            readonly keywords?: string[];
+            /** @description Block types that the pattern is intended to be used with (sent when the pattern names any). */
+            readonly block_types?: string[];
+            /** @description An array of post types that the pattern is restricted to be used with (sent when the pattern names any). */
+            readonly post_types?: string[];
+            /** @description An array of template types where the pattern fits (sent when the pattern names any). */
+            readonly template_types?: string[];
+            /**
+             * @description Where the pattern comes from e.g. core (sent for the patterns WordPress and the pattern directory register; a theme's or plugin's own may lack it).
+             * @enum {string}
+             */
+            readonly source?: "core" | "plugin" | "theme" | "pattern-directory/core" | "pattern-directory/theme" | "pattern-directory/featured";
+        };
+        /**
+         * BlockPatternCategory
+         * @description A block pattern category registered on the site (by WordPress, the theme or a plugin; the user's own categories are the `wp_pattern_category` terms). WordPress marks every field for all three contexts; the route takes no `context`. Required fields are sent in every answer unless `_fields` limits the answer.
+         */
+        BlockPatternCategory: {
+            /** @description The category name. */
+            readonly name: string;
+            /** @description The category label, in human readable format. */
+            readonly label: string;
+            /** @description The category description, in human readable format (sent when the category has one). */
+            readonly description?: string;
+        };
+        /**
+         * WidgetType
+         * @description A widget type (a classic widget class registered on the site, `archives`, `block`, …), in the default `view` context. WordPress sends the same fields in every context. Required fields are sent in every answer unless `_fields` limits the answer.
+         */
+        WidgetType: {
+            /** @description Unique slug identifying the widget type. */
+            readonly id: string;
+            /** @description Human-readable name identifying the widget type. */
+            readonly name: string;
+            /** @description Description of the widget. */
+            description: string;
+            /** @description Whether the widget supports multiple instances */
+            readonly is_multi: boolean;
+            /** @description Class name */
+            readonly classname: string;
+            /** @description Hypermedia links of the widget type (`collection`, `self`). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * WidgetTypeEdit
+         * @description A widget type in `edit` context (`context=edit`): the same fields as in `view` (WordPress marks every field of a widget type for all three contexts). Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        WidgetTypeEdit: {
+            /** @description Unique slug identifying the widget type. */
+            readonly id: string;
+            /** @description Human-readable name identifying the widget type. */
+            readonly name: string;
+            /** @description Description of the widget. */
+            description: string;
+            /** @description Whether the widget supports multiple instances */
+            readonly is_multi: boolean;
+            /** @description Class name */
+            readonly classname: string;
+            /** @description Hypermedia links of the widget type (`collection`, `self`). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * WidgetTypeEmbed
+         * @description A widget type in `embed` context (`context=embed`): the same fields as in `view` (WordPress marks every field of a widget type for all three contexts). Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        WidgetTypeEmbed: {
+            /** @description Unique slug identifying the widget type. */
+            readonly id: string;
+            /** @description Human-readable name identifying the widget type. */
+            readonly name: string;
+            /** @description Description of the widget. */
+            description: string;
+            /** @description Whether the widget supports multiple instances */
+            readonly is_multi: boolean;
+            /** @description Class name */
+            readonly classname: string;
+            /** @description Hypermedia links of the widget type (`collection`, `self`). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * WidgetTypeEncodeRequest
+         * @description The settings to encode for a widget of this type, as the widgets editor sends them (one of the two, or neither for the defaults).
+         */
+        WidgetTypeEncodeRequest: {
+            /** @description Current instance settings of the widget: `encoded` with its `hash` (as a widget read in `edit` context gives them), or `raw` where the type allows it; a hash that does not match answers 400 `rest_invalid_widget`. */
+            instance?: {
+                [key: string]: unknown;
+            };
+            /** @description Serialized widget form data to encode into instance settings. */
+            form_data?: string;
+        };
+        /**
+         * WidgetTypeRenderRequest
+         * @description The settings to preview a widget of this type with.
+         */
+        WidgetTypeRenderRequest: {
+            /** @description Current instance settings of the widget: `encoded` with its `hash`, or `raw` where the type allows it. */
+            instance?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * Widget
+         * @description A widget placed in a sidebar (or among the inactive widgets, `wp_inactive_widgets`), in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        Widget: {
+            /** @description Unique identifier for the widget: its type and number (`block-2`). */
+            id: string;
+            /** @description The type of the widget. Corresponds to ID in widget-types endpoint. */
+            id_base: string;
+            /** @description The sidebar the widget belongs to (`wp_inactive_widgets`: none). */
+            sidebar: string;
+            /** @description HTML representation of the widget (empty for an inactive widget). */
+            readonly rendered: string;
+            /** @description Hypermedia links of the widget (`self`, `collection`, `about`: its widget type, `wp:sidebar`). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * WidgetInstance
+         * @description A widget's settings (its instance): `encoded` and `hash` always, `raw` where the widget type shows its instance in REST (`show_instance_in_rest`, as the block widget does).
+         */
+        WidgetInstance: {
+            /** @description Base64 encoded representation of the instance settings. */
+            encoded?: string;
+            /** @description Cryptographic hash of the instance settings. */
+            hash?: string;
+            /** @description Unencoded instance settings, if supported. */
+            raw?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * WidgetEdit
+         * @description A widget in `edit` context (`context=edit`, and every write answer): adds its settings (`instance`) and its admin form (`rendered_form`). Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        WidgetEdit: {
+            /** @description Unique identifier for the widget: its type and number (`block-2`). */
+            id: string;
+            /** @description The type of the widget. Corresponds to ID in widget-types endpoint. */
+            id_base: string;
+            /** @description The sidebar the widget belongs to (`wp_inactive_widgets`: none). */
+            sidebar: string;
+            /** @description HTML representation of the widget (empty for an inactive widget). */
+            readonly rendered: string;
+            /** @description HTML representation of the widget admin form (`null` when the widget has none). */
+            readonly rendered_form: string | null;
+            /** @description Instance settings of the widget, if supported (`null` for a widget that is not a `WP_Widget`, a legacy callback). */
+            instance: components["schemas"]["WidgetInstance"] | null;
+            /** @description Hypermedia links of the widget (`self`, `collection`, `about`: its widget type, `wp:sidebar`). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * WidgetEmbed
+         * @description A widget in `embed` context (`context=embed`)): the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        WidgetEmbed: {
+            /** @description Unique identifier for the widget: its type and number (`block-2`). */
+            id: string;
+            /** @description The type of the widget. Corresponds to ID in widget-types endpoint. */
+            id_base: string;
+            /** @description The sidebar the widget belongs to (`wp_inactive_widgets`: none). */
+            sidebar: string;
+            /** @description HTML representation of the widget (empty for an inactive widget). */
+            readonly rendered: string;
+            /** @description Hypermedia links of the widget (`self`, `collection`, `about`: its widget type, `wp:sidebar`). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * WidgetCreate
+         * @description The fields of a new widget. In an `application/x-www-form-urlencoded` body, objects use PHP brackets (`instance[raw][content]=…`).
+         */
+        WidgetCreate: {
+            /** @description Unique identifier for the widget; on create, WordPress numbers a new widget of a multi-instance type itself. */
+            id?: string;
+            /** @description The type of the widget (a `widget-types` id); required to create a widget (400 `rest_invalid_widget` without it), and a widget's type cannot change. */
+            id_base?: string;
+            /**
+             * @description The sidebar to place the widget in (a `sidebars` id); `wp_inactive_widgets` keeps it out of every sidebar.
+             * @default wp_inactive_widgets
+             */
+            sidebar: string;
+            /** @description The widget's settings: `raw` (where the widget type allows it) or `encoded` with its `hash`, as a read in `edit` context gives them (else 400 `rest_invalid_widget`). */
+            instance?: {
+                /** @description Base64 encoded representation of the instance settings. */
+                encoded?: string;
+                /** @description Cryptographic hash of the instance settings. */
+                hash?: string;
+                /** @description Unencoded instance settings, if supported. */
+                raw?: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description URL-encoded form data from the widget admin form. Used to update a widget that does not support instance. Write only. */
+            form_data?: string;
+        };
+        /**
+         * WidgetWrite
+         * @description The fields of a widget to change, all optional, for update (POST, PUT, PATCH); `sidebar` moves it to another sidebar.
+         */
+        WidgetWrite: {
+            /** @description Unique identifier for the widget; on create, WordPress numbers a new widget of a multi-instance type itself. */
+            id?: string;
+            /** @description The type of the widget (a `widget-types` id); required to create a widget (400 `rest_invalid_widget` without it), and a widget's type cannot change. */
+            id_base?: string;
+            /** @description The sidebar to place the widget in (a `sidebars` id); `wp_inactive_widgets` keeps it out of every sidebar. */
+            sidebar?: string;
+            /** @description The widget's settings: `raw` (where the widget type allows it) or `encoded` with its `hash`, as a read in `edit` context gives them (else 400 `rest_invalid_widget`). */
+            instance?: {
+                /** @description Base64 encoded representation of the instance settings. */
+                encoded?: string;
+                /** @description Cryptographic hash of the instance settings. */
+                hash?: string;
+                /** @description Unencoded instance settings, if supported. */
+                raw?: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description URL-encoded form data from the widget admin form. Used to update a widget that does not support instance. Write only. */
+            form_data?: string;
+        };
+        /**
+         * WidgetDeleted
+         * @description The answer to the deletion (`force=true`) of a widget.
+         */
+        WidgetDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The widget as it was before the deletion, in `edit` context (without `_links`). */
+            previous: components["schemas"]["WidgetEdit"];
+            /** @description Hypermedia links of the deleted widget (`self`, `collection`, `about`, `wp:sidebar`). */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * Sidebar
+         * @description A sidebar (widget area) the active theme registers, or the inactive widgets (`wp_inactive_widgets`), in the default `view` context. WordPress sends the same fields in every context. Required fields are sent in every answer unless `_fields` limits the answer.
+         */
+        Sidebar: {
+            /** @description ID of sidebar. */
+            readonly id: string;
+            /** @description Unique name identifying the sidebar. */
+            readonly name: string;
+            /** @description Description of sidebar. */
+            readonly description: string;
+            /** @description Extra CSS class to assign to the sidebar in the Widgets interface. */
+            readonly class: string;
+            /** @description HTML content to prepend to each widget's HTML output when assigned to this sidebar. Default is an opening list item element. */
+            readonly before_widget: string;
+            /** @description HTML content to append to each widget's HTML output when assigned to this sidebar. Default is a closing list item element. */
+            readonly after_widget: string;
+            /** @description HTML content to prepend to the sidebar title when displayed. Default is an opening h2 element. */
+            readonly before_title: string;
+            /** @description HTML content to append to the sidebar title when displayed. Default is a closing h2 element. */
+            readonly after_title: string;
+            /**
+             * @description Status of sidebar.
+             * @enum {string}
+             */
+            readonly status: "active" | "inactive";
+            /** @description Nested widgets: the ids of the widgets in the sidebar, in order. */
+            widgets: (Record<string, never> | string)[];
+            /** @description Hypermedia links of the sidebar (`collection`, `self`, `wp:widget`: its widgets). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed` (the widgets, `wp:widget`). */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * SidebarEdit
+         * @description A sidebar in `edit` context (`context=edit`, and the update answer): the same fields as in `view` (WordPress marks every field of a sidebar for all three contexts). Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        SidebarEdit: {
+            /** @description ID of sidebar. */
+            readonly id: string;
+            /** @description Unique name identifying the sidebar. */
+            readonly name: string;
+            /** @description Description of sidebar. */
+            readonly description: string;
+            /** @description Extra CSS class to assign to the sidebar in the Widgets interface. */
+            readonly class: string;
+            /** @description HTML content to prepend to each widget's HTML output when assigned to this sidebar. Default is an opening list item element. */
+            readonly before_widget: string;
+            /** @description HTML content to append to each widget's HTML output when assigned to this sidebar. Default is a closing list item element. */
+            readonly after_widget: string;
+            /** @description HTML content to prepend to the sidebar title when displayed. Default is an opening h2 element. */
+            readonly before_title: string;
+            /** @description HTML content to append to the sidebar title when displayed. Default is a closing h2 element. */
+            readonly after_title: string;
+            /**
+             * @description Status of sidebar.
+             * @enum {string}
+             */
+            readonly status: "active" | "inactive";
+            /** @description Nested widgets: the ids of the widgets in the sidebar, in order. */
+            widgets: (Record<string, never> | string)[];
+            /** @description Hypermedia links of the sidebar (`collection`, `self`, `wp:widget`: its widgets). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed` (the widgets, `wp:widget`). */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * SidebarEmbed
+         * @description A sidebar in `embed` context (`context=embed`): the same fields as in `view` (WordPress marks every field of a sidebar for all three contexts). Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        SidebarEmbed: {
+            /** @description ID of sidebar. */
+            readonly id: string;
+            /** @description Unique name identifying the sidebar. */
+            readonly name: string;
+            /** @description Description of sidebar. */
+            readonly description: string;
+            /** @description Extra CSS class to assign to the sidebar in the Widgets interface. */
+            readonly class: string;
+            /** @description HTML content to prepend to each widget's HTML output when assigned to this sidebar. Default is an opening list item element. */
+            readonly before_widget: string;
+            /** @description HTML content to append to each widget's HTML output when assigned to this sidebar. Default is a closing list item element. */
+            readonly after_widget: string;
+            /** @description HTML content to prepend to the sidebar title when displayed. Default is an opening h2 element. */
+            readonly before_title: string;
+            /** @description HTML content to append to the sidebar title when displayed. Default is a closing h2 element. */
+            readonly after_title: string;
+            /**
+             * @description Status of sidebar.
+             * @enum {string}
+             */
+            readonly status: "active" | "inactive";
+            /** @description Nested widgets: the ids of the widgets in the sidebar, in order. */
+            widgets: (Record<string, never> | string)[];
+            /** @description Hypermedia links of the sidebar (`collection`, `self`, `wp:widget`: its widgets). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed` (the widgets, `wp:widget`). */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * SidebarWrite
+         * @description The sidebar's widgets, for update (POST, PUT, PATCH).
+         */
+        SidebarWrite: {
+            /** @description The ids of the widgets the sidebar holds, in order: a widget listed here moves into this sidebar; a widget of this sidebar left out moves to the inactive widgets. */
+            widgets?: (Record<string, never> | string)[];
+        };
+        /**
          * AddonErrorText
          * @description A bare JSON string instead of an error object: the add-on's exception message (for some routes
          *     followed by a PHP stack trace), sent with HTTP 500. Branch on the status; the text is for people
@@ -16078,6 +17294,141 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description No user is signed in: reading block types needs a user who may edit posts of some post type shown in REST (`rest_block_type_cannot_view`). A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
+        CoreBlockTypeUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The signed-in user may edit posts of no post type shown in REST (`rest_block_type_cannot_view`): a subscriber. */
+        CoreBlockTypeForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No block type of this name is registered (`rest_block_type_invalid`). */
+        CoreBlockTypeNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A parameter is invalid (`rest_invalid_param`): `context` missing or not `edit` (the registered default `view` is refused by the route's own enum), an attribute the block type does not declare or of the wrong type, or a `post_id` that is not an integer. */
+        CoreBlockRendererBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in: rendering a block needs a user who may edit posts, or the post `post_id` names (`block_cannot_read`). A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
+        CoreBlockRendererUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The signed-in user may not edit posts (`block_cannot_read`), or may not edit the post `post_id` names, or no post has that id (the same code). */
+        CoreBlockRendererForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No dynamic block type has this name (`block_invalid`): an unknown name, or a block type rendered in the editor only (`core/paragraph`). A name outside the route's pattern answers `rest_no_route`. */
+        CoreBlockRendererNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in: reading the registered block patterns or their categories needs a user who may edit posts of some post type shown in REST (`rest_cannot_view`). A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
+        CoreBlockPatternsUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The signed-in user may edit posts of no post type shown in REST (`rest_cannot_view`): a subscriber. */
+        CoreBlockPatternsForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in: widget types, widgets and sidebars need a user with `edit_theme_options` (`rest_cannot_manage_widgets`). A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early (The Events Calendar does). */
+        CoreWidgetsUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The signed-in user lacks `edit_theme_options` (`rest_cannot_manage_widgets`): anyone but an administrator on a stock site. */
+        CoreWidgetsForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No widget type has this id (`rest_widget_type_invalid`). */
+        CoreWidgetTypeNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The widget cannot be written (`rest_invalid_widget`): no `id_base` on create, a change of a widget's type, an instance the widget type refuses (`raw` where it shows no raw instance, `encoded` without a matching `hash`), or a parameter of the wrong type (`rest_invalid_param`). */
+        CoreWidgetBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No widget has this id (`rest_widget_not_found`). */
+        CoreWidgetNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No sidebar has this id (`rest_sidebar_not_found`): the active theme does not register it (a block theme registers none; only `wp_inactive_widgets` is always there). */
+        CoreSidebarNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /**
          * @description No such route (`rest_no_route`): the add-on is not installed or not active on the site (its
          *     namespace then does not exist), the method is not one the route has, or a path parameter does not
@@ -16871,6 +18222,61 @@ export interface components {
         /** @description Must be `true`: revisions have no trash (without it: 501 `rest_trash_not_supported`). A user who may edit theme options may delete a template's revisions (unlike a post's, seen on WordPress 7.1.4). */
         TemplateRevisionForce: boolean;
         /**
+         * @description Only the block types of this namespace (`core`, `tribe`, …); a namespace no block type has gives `[]`. The route `block-types/{namespace}` does the same by path.
+         * @example core
+         */
+        BlockNamespaceQuery: string;
+        /**
+         * @description The block namespace: the part of a block name before the slash (`core` of `core/paragraph`; `tribe`, `tec` for the calendar's blocks).
+         * @example core
+         */
+        BlockNamespacePath: string;
+        /**
+         * @description The block's own name: the part of a block name after the slash (`paragraph` of `core/paragraph`).
+         * @example paragraph
+         */
+        BlockNamePath: string;
+        /**
+         * @description The whole name of a dynamic block type, `<namespace>/<name>` (`core/archives`; percent-encoded `core%2Farchives` is the same). A block type that is not dynamic, or no block type, answers 404 `block_invalid`.
+         * @example core/archives
+         */
+        BlockRendererNamePath: string;
+        /** @description Must be `edit`. WordPress registers `context` as optional with the default `view`, but builds its enum from the record's schema, whose one field is marked `edit` only: without `context=edit` (and with any other value) the site answers 400 `rest_invalid_param` (`context is not edit.`). The answer is the same in every context (the platform does not filter it). */
+        BlockRendererContext: "edit";
+        /**
+         * @description The block's attributes, as PHP brackets (`attributes[showPostCounts]=true`); each must be an attribute the block type declares (its `attributes` in `block-types`), of that attribute's type, else 400 `rest_invalid_param` (`rest_additional_properties_forbidden`, `rest_invalid_type`). Absent: the block's defaults.
+         * @example {
+         *       "showPostCounts": true
+         *     }
+         */
+        BlockRendererAttributes: {
+            [key: string]: unknown;
+        };
+        /** @description The post to render the block for (its global post, for blocks that read it: `core/post-title`, …). Needs a user who may edit that post; an unknown id is refused the same way (401/403 `block_cannot_read`). */
+        BlockRendererPostId: number;
+        /**
+         * @description The widget type's id (`archives`, `block`, `text`, …; a `widget-types` id).
+         * @example archives
+         */
+        WidgetTypeIdPath: string;
+        /**
+         * @description Only the widgets of this sidebar (a `sidebars` id; `wp_inactive_widgets` for the inactive ones). A sidebar that does not exist gives `[]`.
+         * @example wp_inactive_widgets
+         */
+        WidgetSidebarQuery: string;
+        /**
+         * @description The widget's id: its type and number (`block-2`).
+         * @example block-2
+         */
+        WidgetIdPath: string;
+        /** @description Whether to force removal of the widget, or move it to the inactive sidebar: `true` deletes it for good (the answer wraps it in `{deleted, previous}`); absent or `false` moves it to `wp_inactive_widgets` and answers the widget. */
+        WidgetForce: boolean;
+        /**
+         * @description The sidebar's id (`sidebar-1`, …; `wp_inactive_widgets` for the inactive widgets).
+         * @example wp_inactive_widgets
+         */
+        SidebarIdPath: string;
+        /**
          * @description The translation job's id (digits only; any other value matches no route and answers 404
          *     `rest_no_route`).
          * @example 42
@@ -17412,6 +18818,72 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["TemplatePartWrite"];
                 "application/x-www-form-urlencoded": components["schemas"]["TemplatePartWrite"];
+            };
+        };
+        /**
+         * @description The block's attributes and the post to render it for.
+         *
+         *     As `application/x-www-form-urlencoded`, objects use PHP brackets (`attributes[key]=…`).
+         */
+        BlockRendererRender: {
+            content: {
+                "application/json": components["schemas"]["BlockRendererRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["BlockRendererRequest"];
+            };
+        };
+        /**
+         * @description The widget's settings.
+         *
+         *     As `application/x-www-form-urlencoded`, objects use PHP brackets (`instance[encoded]=…`).
+         */
+        WidgetTypeEncode: {
+            content: {
+                "application/json": components["schemas"]["WidgetTypeEncodeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["WidgetTypeEncodeRequest"];
+            };
+        };
+        /**
+         * @description The widget's settings.
+         *
+         *     As `application/x-www-form-urlencoded`, objects use PHP brackets (`instance[encoded]=…`).
+         */
+        WidgetTypeRender: {
+            content: {
+                "application/json": components["schemas"]["WidgetTypeRenderRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["WidgetTypeRenderRequest"];
+            };
+        };
+        /**
+         * @description The new widget.
+         *
+         *     As `application/x-www-form-urlencoded`, arrays and objects use PHP brackets (`instance[raw][content]=…`, `widgets[]=…`).
+         */
+        WidgetCreate: {
+            content: {
+                "application/json": components["schemas"]["WidgetCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["WidgetCreate"];
+            };
+        };
+        /**
+         * @description The widget's fields to change.
+         *
+         *     As `application/x-www-form-urlencoded`, arrays and objects use PHP brackets (`instance[raw][content]=…`, `widgets[]=…`).
+         */
+        WidgetUpdate: {
+            content: {
+                "application/json": components["schemas"]["WidgetWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["WidgetWrite"];
+            };
+        };
+        /**
+         * @description The sidebar's widgets.
+         *
+         *     As `application/x-www-form-urlencoded`, arrays and objects use PHP brackets (`instance[raw][content]=…`, `widgets[]=…`).
+         */
+        SidebarUpdate: {
+            content: {
+                "application/json": components["schemas"]["SidebarWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["SidebarWrite"];
             };
         };
         /** @description The string-translation settings to save. The same fields are accepted as JSON or as a form. */
@@ -35694,6 +37166,1605 @@ export interface operations {
             404: components["responses"]["CoreRevisionNotFound"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    listBlockTypes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Only the block types of this namespace (`core`, `tribe`, …); a namespace no block type has gives `[]`. The route `block-types/{namespace}` does the same by path.
+                 * @example core
+                 */
+                namespace?: components["parameters"]["BlockNamespaceQuery"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The block types (all of them; not paginated). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["BlockType"] | components["schemas"]["BlockTypeEdit"] | components["schemas"]["BlockTypeEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreBlockTypeUnauthorized"];
+            403: components["responses"]["CoreBlockTypeForbidden"];
+        };
+    };
+    listBlockTypesOfNamespace: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The block namespace: the part of a block name before the slash (`core` of `core/paragraph`; `tribe`, `tec` for the calendar's blocks).
+                 * @example core
+                 */
+                namespace: components["parameters"]["BlockNamespacePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The block types of the namespace (`[]` when it has none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["BlockType"] | components["schemas"]["BlockTypeEdit"] | components["schemas"]["BlockTypeEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreBlockTypeUnauthorized"];
+            403: components["responses"]["CoreBlockTypeForbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getBlockType: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The block namespace: the part of a block name before the slash (`core` of `core/paragraph`; `tribe`, `tec` for the calendar's blocks).
+                 * @example core
+                 */
+                namespace: components["parameters"]["BlockNamespacePath"];
+                /**
+                 * @description The block's own name: the part of a block name after the slash (`paragraph` of `core/paragraph`).
+                 * @example paragraph
+                 */
+                name: components["parameters"]["BlockNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The block type: `BlockType`, `BlockTypeEdit` or `BlockTypeEmbed`, by `context` (the same fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockType"] | components["schemas"]["BlockTypeEdit"] | components["schemas"]["BlockTypeEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreBlockTypeUnauthorized"];
+            403: components["responses"]["CoreBlockTypeForbidden"];
+            404: components["responses"]["CoreBlockTypeNotFound"];
+        };
+    };
+    getRenderedBlock: {
+        parameters: {
+            query: {
+                /** @description Must be `edit`. WordPress registers `context` as optional with the default `view`, but builds its enum from the record's schema, whose one field is marked `edit` only: without `context=edit` (and with any other value) the site answers 400 `rest_invalid_param` (`context is not edit.`). The answer is the same in every context (the platform does not filter it). */
+                context: components["parameters"]["BlockRendererContext"];
+                /**
+                 * @description The block's attributes, as PHP brackets (`attributes[showPostCounts]=true`); each must be an attribute the block type declares (its `attributes` in `block-types`), of that attribute's type, else 400 `rest_invalid_param` (`rest_additional_properties_forbidden`, `rest_invalid_type`). Absent: the block's defaults.
+                 * @example {
+                 *       "showPostCounts": true
+                 *     }
+                 */
+                attributes?: components["parameters"]["BlockRendererAttributes"];
+                /** @description The post to render the block for (its global post, for blocks that read it: `core/post-title`, …). Needs a user who may edit that post; an unknown id is refused the same way (401/403 `block_cannot_read`). */
+                post_id?: components["parameters"]["BlockRendererPostId"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The whole name of a dynamic block type, `<namespace>/<name>` (`core/archives`; percent-encoded `core%2Farchives` is the same). A block type that is not dynamic, or no block type, answers 404 `block_invalid`.
+                 * @example core/archives
+                 */
+                name: components["parameters"]["BlockRendererNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered block. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderedBlock"];
+                };
+            };
+            400: components["responses"]["CoreBlockRendererBadRequest"];
+            401: components["responses"]["CoreBlockRendererUnauthorized"];
+            403: components["responses"]["CoreBlockRendererForbidden"];
+            404: components["responses"]["CoreBlockRendererNotFound"];
+        };
+    };
+    postBlockRenderer: {
+        parameters: {
+            query: {
+                /** @description Must be `edit`. WordPress registers `context` as optional with the default `view`, but builds its enum from the record's schema, whose one field is marked `edit` only: without `context=edit` (and with any other value) the site answers 400 `rest_invalid_param` (`context is not edit.`). The answer is the same in every context (the platform does not filter it). */
+                context: components["parameters"]["BlockRendererContext"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The whole name of a dynamic block type, `<namespace>/<name>` (`core/archives`; percent-encoded `core%2Farchives` is the same). A block type that is not dynamic, or no block type, answers 404 `block_invalid`.
+                 * @example core/archives
+                 */
+                name: components["parameters"]["BlockRendererNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["BlockRendererRender"];
+        responses: {
+            /** @description The rendered block. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderedBlock"];
+                };
+            };
+            400: components["responses"]["CoreBlockRendererBadRequest"];
+            401: components["responses"]["CoreBlockRendererUnauthorized"];
+            403: components["responses"]["CoreBlockRendererForbidden"];
+            404: components["responses"]["CoreBlockRendererNotFound"];
+        };
+    };
+    listBlockPatterns: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registered block patterns (all of them; not paginated). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockPattern"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreBlockPatternsUnauthorized"];
+            403: components["responses"]["CoreBlockPatternsForbidden"];
+        };
+    };
+    listBlockPatternCategories: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registered block pattern categories (all of them; not paginated). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockPatternCategory"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreBlockPatternsUnauthorized"];
+            403: components["responses"]["CoreBlockPatternsForbidden"];
+        };
+    };
+    listWidgetTypes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The widget types (all of them; not paginated). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["WidgetType"] | components["schemas"]["WidgetTypeEdit"] | components["schemas"]["WidgetTypeEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+        };
+    };
+    getWidgetType: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The widget type's id (`archives`, `block`, `text`, …; a `widget-types` id).
+                 * @example archives
+                 */
+                id: components["parameters"]["WidgetTypeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The widget type: `WidgetType`, `WidgetTypeEdit` or `WidgetTypeEmbed`, by `context` (the same fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetType"] | components["schemas"]["WidgetTypeEdit"] | components["schemas"]["WidgetTypeEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+            404: components["responses"]["CoreWidgetTypeNotFound"];
+        };
+    };
+    postWidgetTypeEncode: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The widget type's id (`archives`, `block`, `text`, …; a `widget-types` id).
+                 * @example archives
+                 */
+                id: components["parameters"]["WidgetTypeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["WidgetTypeEncode"];
+        responses: {
+            /** @description The encoding. WordPress documents no schema for this answer (the route has none); the sandbox sites answered an object with `form` (the admin form's HTML), `preview` (the widget's HTML) and `instance` (`encoded`, `hash`, and `raw` where the type shows it). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["CoreWidgetBadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+            404: components["responses"]["CoreWidgetTypeNotFound"];
+        };
+    };
+    postWidgetTypeRender: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The widget type's id (`archives`, `block`, `text`, …; a `widget-types` id).
+                 * @example archives
+                 */
+                id: components["parameters"]["WidgetTypeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["WidgetTypeRender"];
+        responses: {
+            /** @description The preview. WordPress documents no schema for this answer (the route has none); the sandbox sites answered an object with `preview`: a whole HTML page around the widget. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["CoreWidgetBadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+            404: components["responses"]["CoreWidgetTypeNotFound"];
+        };
+    };
+    listWidgets: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Only the widgets of this sidebar (a `sidebars` id; `wp_inactive_widgets` for the inactive ones). A sidebar that does not exist gives `[]`.
+                 * @example wp_inactive_widgets
+                 */
+                sidebar?: components["parameters"]["WidgetSidebarQuery"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The widgets (`[]` when none match; not paginated). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Widget"] | components["schemas"]["WidgetEdit"] | components["schemas"]["WidgetEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+        };
+    };
+    createWidget: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["WidgetCreate"];
+        responses: {
+            /** @description The new widget (edit context). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetEdit"];
+                };
+            };
+            400: components["responses"]["CoreWidgetBadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+        };
+    };
+    getWidget: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The widget's id: its type and number (`block-2`).
+                 * @example block-2
+                 */
+                id: components["parameters"]["WidgetIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The widget: `Widget`, `WidgetEdit` or `WidgetEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Widget"] | components["schemas"]["WidgetEdit"] | components["schemas"]["WidgetEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+            404: components["responses"]["CoreWidgetNotFound"];
+        };
+    };
+    updateWidgetPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The widget's id: its type and number (`block-2`).
+                 * @example block-2
+                 */
+                id: components["parameters"]["WidgetIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["WidgetUpdate"];
+        responses: {
+            /** @description The updated widget (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetEdit"];
+                };
+            };
+            400: components["responses"]["CoreWidgetBadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+            404: components["responses"]["CoreWidgetNotFound"];
+        };
+    };
+    updateWidget: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The widget's id: its type and number (`block-2`).
+                 * @example block-2
+                 */
+                id: components["parameters"]["WidgetIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["WidgetUpdate"];
+        responses: {
+            /** @description The updated widget (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetEdit"];
+                };
+            };
+            400: components["responses"]["CoreWidgetBadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+            404: components["responses"]["CoreWidgetNotFound"];
+        };
+    };
+    deleteWidget: {
+        parameters: {
+            query?: {
+                /** @description Whether to force removal of the widget, or move it to the inactive sidebar: `true` deletes it for good (the answer wraps it in `{deleted, previous}`); absent or `false` moves it to `wp_inactive_widgets` and answers the widget. */
+                force?: components["parameters"]["WidgetForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The widget's id: its type and number (`block-2`).
+                 * @example block-2
+                 */
+                id: components["parameters"]["WidgetIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion with the widget as it was (`force=true`), or the widget moved to the inactive widgets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetDeleted"] | components["schemas"]["WidgetEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+            404: components["responses"]["CoreWidgetNotFound"];
+        };
+    };
+    updateWidgetPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The widget's id: its type and number (`block-2`).
+                 * @example block-2
+                 */
+                id: components["parameters"]["WidgetIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["WidgetUpdate"];
+        responses: {
+            /** @description The updated widget (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetEdit"];
+                };
+            };
+            400: components["responses"]["CoreWidgetBadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+            404: components["responses"]["CoreWidgetNotFound"];
+        };
+    };
+    listSidebars: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sidebars (not paginated). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Sidebar"] | components["schemas"]["SidebarEdit"] | components["schemas"]["SidebarEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+        };
+    };
+    getSidebar: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The sidebar's id (`sidebar-1`, …; `wp_inactive_widgets` for the inactive widgets).
+                 * @example wp_inactive_widgets
+                 */
+                id: components["parameters"]["SidebarIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sidebar: `Sidebar`, `SidebarEdit` or `SidebarEmbed`, by `context` (the same fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sidebar"] | components["schemas"]["SidebarEdit"] | components["schemas"]["SidebarEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+            404: components["responses"]["CoreSidebarNotFound"];
+        };
+    };
+    updateSidebarPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The sidebar's id (`sidebar-1`, …; `wp_inactive_widgets` for the inactive widgets).
+                 * @example wp_inactive_widgets
+                 */
+                id: components["parameters"]["SidebarIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["SidebarUpdate"];
+        responses: {
+            /** @description The updated sidebar (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SidebarEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+            404: components["responses"]["CoreSidebarNotFound"];
+        };
+    };
+    updateSidebar: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The sidebar's id (`sidebar-1`, …; `wp_inactive_widgets` for the inactive widgets).
+                 * @example wp_inactive_widgets
+                 */
+                id: components["parameters"]["SidebarIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["SidebarUpdate"];
+        responses: {
+            /** @description The updated sidebar (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SidebarEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+            404: components["responses"]["CoreSidebarNotFound"];
+        };
+    };
+    updateSidebarPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The sidebar's id (`sidebar-1`, …; `wp_inactive_widgets` for the inactive widgets).
+                 * @example wp_inactive_widgets
+                 */
+                id: components["parameters"]["SidebarIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["SidebarUpdate"];
+        responses: {
+            /** @description The updated sidebar (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SidebarEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreWidgetsUnauthorized"];
+            403: components["responses"]["CoreWidgetsForbidden"];
+            404: components["responses"]["CoreSidebarNotFound"];
         };
     };
     getMlNamespace: {
