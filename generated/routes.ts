@@ -33,7 +33,7 @@ export type ArgsOf<R extends Route, A extends ParseAs = "json"> = R extends Rout
 /** The result of route `R` read as `A`. */
 export type ResultOf<R extends Route, A extends ParseAs = "json"> = Promise<CallResult<A extends "json" ? R["data"] : RawBody[A], R["error"]>>;
 
-/** GET routes (174). */
+/** GET routes (183). */
 export interface GetRoutes {
   /** getSiteIndex: Get the site index */
   "/": { init: { params?: O["getSiteIndex"]["parameters"]; body?: never }; initOptional: true; data: S["SiteIndex"]; error: S["Error"] };
@@ -217,6 +217,24 @@ export interface GetRoutes {
   "/core/v2/tribe_events_cat": { init: { params?: O["listCalEventCategoryTerms"]["parameters"]; body?: never }; initOptional: true; data: O["listCalEventCategoryTerms"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getCalEventCategoryTerm: Get an event category term */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["getCalEventCategoryTerm"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEventCategoryTerm"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getGlobalStyles: Get a global styles record */
+  "/core/v2/global-styles/{id}": { init: { params: O["getGlobalStyles"]["parameters"]; body?: never }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
+  /** listGlobalStylesRevisions: List the revisions of a global styles record */
+  "/core/v2/global-styles/{parent}/revisions": { init: { params: O["listGlobalStylesRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listGlobalStylesRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getGlobalStylesRevision: Get a revision of a global styles record */
+  "/core/v2/global-styles/{parent}/revisions/{id}": { init: { params: O["getGlobalStylesRevision"]["parameters"]; body?: never }; initOptional: false; data: S["GlobalStylesRevision"]; error: S["Error"] };
+  /** getThemeGlobalStyles: Get a theme's own global styles */
+  "/core/v2/global-styles/themes/{stylesheet}": { init: { params: O["getThemeGlobalStyles"]["parameters"]; body?: never }; initOptional: false; data: S["GlobalStylesTheme"]; error: S["Error"] };
+  /** listThemeGlobalStylesVariations: List a theme's style variations */
+  "/core/v2/global-styles/themes/{stylesheet}/variations": { init: { params: O["listThemeGlobalStylesVariations"]["parameters"]; body?: never }; initOptional: false; data: O["listThemeGlobalStylesVariations"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listThemes: List the installed themes */
+  "/core/v2/themes": { init: { params?: O["listThemes"]["parameters"]; body?: never }; initOptional: true; data: O["listThemes"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getTheme: Get an installed theme */
+  "/core/v2/themes/{stylesheet}": { init: { params: O["getTheme"]["parameters"]; body?: never }; initOptional: false; data: S["Theme"]; error: S["Error"] };
+  /** listCalEmbedPosts: List calendar embed posts */
+  "/core/v2/tec_calendar_embed": { init: { params?: O["listCalEmbedPosts"]["parameters"]; body?: never }; initOptional: true; data: O["listCalEmbedPosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getCalEmbedPost: Get a calendar embed post */
+  "/core/v2/tec_calendar_embed/{id}": { init: { params: O["getCalEmbedPost"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEmbedPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listPatternCategories: List pattern categories */
   "/core/v2/wp_pattern_category": { init: { params?: O["listPatternCategories"]["parameters"]; body?: never }; initOptional: true; data: O["listPatternCategories"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getPatternCategory: Get a pattern category */
@@ -481,6 +499,15 @@ export interface GetCalls {
   (path: "/core/v2/tribe_organizer/{parent}/autosaves/{id}", init: GetI<"/core/v2/tribe_organizer/{parent}/autosaves/{id}">): GetR<"/core/v2/tribe_organizer/{parent}/autosaves/{id}">;
   (path: "/core/v2/tribe_events_cat", init?: GetI<"/core/v2/tribe_events_cat">): GetR<"/core/v2/tribe_events_cat">;
   (path: "/core/v2/tribe_events_cat/{id}", init: GetI<"/core/v2/tribe_events_cat/{id}">): GetR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/global-styles/{id}", init: GetI<"/core/v2/global-styles/{id}">): GetR<"/core/v2/global-styles/{id}">;
+  (path: "/core/v2/global-styles/{parent}/revisions", init: GetI<"/core/v2/global-styles/{parent}/revisions">): GetR<"/core/v2/global-styles/{parent}/revisions">;
+  (path: "/core/v2/global-styles/{parent}/revisions/{id}", init: GetI<"/core/v2/global-styles/{parent}/revisions/{id}">): GetR<"/core/v2/global-styles/{parent}/revisions/{id}">;
+  (path: "/core/v2/global-styles/themes/{stylesheet}", init: GetI<"/core/v2/global-styles/themes/{stylesheet}">): GetR<"/core/v2/global-styles/themes/{stylesheet}">;
+  (path: "/core/v2/global-styles/themes/{stylesheet}/variations", init: GetI<"/core/v2/global-styles/themes/{stylesheet}/variations">): GetR<"/core/v2/global-styles/themes/{stylesheet}/variations">;
+  (path: "/core/v2/themes", init?: GetI<"/core/v2/themes">): GetR<"/core/v2/themes">;
+  (path: "/core/v2/themes/{stylesheet}", init: GetI<"/core/v2/themes/{stylesheet}">): GetR<"/core/v2/themes/{stylesheet}">;
+  (path: "/core/v2/tec_calendar_embed", init?: GetI<"/core/v2/tec_calendar_embed">): GetR<"/core/v2/tec_calendar_embed">;
+  (path: "/core/v2/tec_calendar_embed/{id}", init: GetI<"/core/v2/tec_calendar_embed/{id}">): GetR<"/core/v2/tec_calendar_embed/{id}">;
   (path: "/core/v2/wp_pattern_category", init?: GetI<"/core/v2/wp_pattern_category">): GetR<"/core/v2/wp_pattern_category">;
   (path: "/core/v2/wp_pattern_category/{id}", init: GetI<"/core/v2/wp_pattern_category/{id}">): GetR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/ml/v1", init?: GetI<"/ml/v1">): GetR<"/ml/v1">;
@@ -567,7 +594,7 @@ export interface GetCalls {
   <P extends GetPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<GetRoutes[P], A>): ResultOf<GetRoutes[P], A>;
 }
 
-/** PUT routes (32). */
+/** PUT routes (34). */
 export interface PutRoutes {
   /** updateEventPut: Update an event (PUT) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPut"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -619,6 +646,10 @@ export interface PutRoutes {
   "/core/v2/tribe_organizer/{id}": { init: { params: O["updateCalOrganizerPostPut"]["parameters"]; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
   /** updateCalEventCategoryTermPut: Update an event category term (PUT) */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTermPut"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  /** updateGlobalStylesPut: Update a global styles record (PUT) */
+  "/core/v2/global-styles/{id}": { init: { params: O["updateGlobalStylesPut"]["parameters"]; body?: S["GlobalStylesWrite"] }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
+  /** updateCalEmbedPostPut: Update a calendar embed post (PUT) */
+  "/core/v2/tec_calendar_embed/{id}": { init: { params: O["updateCalEmbedPostPut"]["parameters"]; body?: S["CalEmbedPostWrite"] }; initOptional: false; data: S["CalEmbedPostEdit"]; error: S["Error"] };
   /** updatePatternCategoryPut: Update a pattern category (PUT) */
   "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategoryPut"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** putMlAteAteProxy: Proxy a PUT request to the translation editor */
@@ -665,6 +696,8 @@ export interface PutCalls {
   (path: "/core/v2/tribe_venue/{id}", init: PutI<"/core/v2/tribe_venue/{id}">): PutR<"/core/v2/tribe_venue/{id}">;
   (path: "/core/v2/tribe_organizer/{id}", init: PutI<"/core/v2/tribe_organizer/{id}">): PutR<"/core/v2/tribe_organizer/{id}">;
   (path: "/core/v2/tribe_events_cat/{id}", init: PutI<"/core/v2/tribe_events_cat/{id}">): PutR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/global-styles/{id}", init: PutI<"/core/v2/global-styles/{id}">): PutR<"/core/v2/global-styles/{id}">;
+  (path: "/core/v2/tec_calendar_embed/{id}", init: PutI<"/core/v2/tec_calendar_embed/{id}">): PutR<"/core/v2/tec_calendar_embed/{id}">;
   (path: "/core/v2/wp_pattern_category/{id}", init: PutI<"/core/v2/wp_pattern_category/{id}">): PutR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PutI<"/ml/ate/v1/ate/proxy">): PutR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PutI<"/builder/v1/font-library">): PutR<"/builder/v1/font-library">;
@@ -675,7 +708,7 @@ export interface PutCalls {
   <P extends PutPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PutRoutes[P], A>): ResultOf<PutRoutes[P], A>;
 }
 
-/** POST routes (111). */
+/** POST routes (114). */
 export interface PostRoutes {
   /** runBatchRequests: Run up to 25 write requests in one call */
   "/batch/v1": { init: { params?: O["runBatchRequests"]["parameters"]; body: S["BatchRequest"] }; initOptional: false; data: S["BatchResponse"]; error: S["Error"] };
@@ -789,6 +822,12 @@ export interface PostRoutes {
   "/core/v2/tribe_events_cat": { init: { params?: O["createCalEventCategoryTerm"]["parameters"]; body: S["CalEventCategoryTermCreate"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
   /** updateCalEventCategoryTerm: Update an event category term */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTerm"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  /** updateGlobalStyles: Update a global styles record */
+  "/core/v2/global-styles/{id}": { init: { params: O["updateGlobalStyles"]["parameters"]; body?: S["GlobalStylesWrite"] }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
+  /** createCalEmbedPost: Create a calendar embed post */
+  "/core/v2/tec_calendar_embed": { init: { params?: O["createCalEmbedPost"]["parameters"]; body?: S["CalEmbedPostCreate"] }; initOptional: true; data: S["CalEmbedPostEdit"]; error: S["Error"] };
+  /** updateCalEmbedPost: Update a calendar embed post */
+  "/core/v2/tec_calendar_embed/{id}": { init: { params: O["updateCalEmbedPost"]["parameters"]; body?: S["CalEmbedPostWrite"] }; initOptional: false; data: S["CalEmbedPostEdit"]; error: S["Error"] };
   /** createPatternCategory: Create a pattern category */
   "/core/v2/wp_pattern_category": { init: { params?: O["createPatternCategory"]["parameters"]; body: S["PatternCategoryCreate"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** updatePatternCategory: Update a pattern category */
@@ -962,6 +1001,9 @@ export interface PostCalls {
   (path: "/core/v2/tribe_organizer/{id}/autosaves", init: PostI<"/core/v2/tribe_organizer/{id}/autosaves">): PostR<"/core/v2/tribe_organizer/{id}/autosaves">;
   (path: "/core/v2/tribe_events_cat", init: PostI<"/core/v2/tribe_events_cat">): PostR<"/core/v2/tribe_events_cat">;
   (path: "/core/v2/tribe_events_cat/{id}", init: PostI<"/core/v2/tribe_events_cat/{id}">): PostR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/global-styles/{id}", init: PostI<"/core/v2/global-styles/{id}">): PostR<"/core/v2/global-styles/{id}">;
+  (path: "/core/v2/tec_calendar_embed", init?: PostI<"/core/v2/tec_calendar_embed">): PostR<"/core/v2/tec_calendar_embed">;
+  (path: "/core/v2/tec_calendar_embed/{id}", init: PostI<"/core/v2/tec_calendar_embed/{id}">): PostR<"/core/v2/tec_calendar_embed/{id}">;
   (path: "/core/v2/wp_pattern_category", init: PostI<"/core/v2/wp_pattern_category">): PostR<"/core/v2/wp_pattern_category">;
   (path: "/core/v2/wp_pattern_category/{id}", init: PostI<"/core/v2/wp_pattern_category/{id}">): PostR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/ml/v1/custom-xml-config", init?: PostI<"/ml/v1/custom-xml-config">): PostR<"/ml/v1/custom-xml-config">;
@@ -1020,7 +1062,7 @@ export interface PostCalls {
   <P extends PostPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PostRoutes[P], A>): ResultOf<PostRoutes[P], A>;
 }
 
-/** DELETE routes (35). */
+/** DELETE routes (36). */
 export interface DeleteRoutes {
   /** deleteEvent: Move an event to the trash */
   "/cal/events/v1/events/{id}": { init: { params: O["deleteEvent"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -1084,6 +1126,8 @@ export interface DeleteRoutes {
   "/core/v2/tribe_organizer/{parent}/revisions/{id}": { init: { params: O["deleteCalOrganizerPostRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deleteCalEventCategoryTerm: Delete an event category term */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["deleteCalEventCategoryTerm"]["parameters"]; body?: never }; initOptional: false; data: S["CalEventCategoryTermDeleted"]; error: S["Error"] };
+  /** deleteCalEmbedPost: Delete a calendar embed post */
+  "/core/v2/tec_calendar_embed/{id}": { init: { params: O["deleteCalEmbedPost"]["parameters"]; body?: never }; initOptional: false; data: O["deleteCalEmbedPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** deletePatternCategory: Delete a pattern category */
   "/core/v2/wp_pattern_category/{id}": { init: { params: O["deletePatternCategory"]["parameters"]; body?: never }; initOptional: false; data: S["PatternCategoryDeleted"]; error: S["Error"] };
   /** deleteMlAteAteProxy: Proxy a DELETE request to the translation editor */
@@ -1130,6 +1174,7 @@ export interface DeleteCalls {
   (path: "/core/v2/tribe_organizer/{id}", init: DeleteI<"/core/v2/tribe_organizer/{id}">): DeleteR<"/core/v2/tribe_organizer/{id}">;
   (path: "/core/v2/tribe_organizer/{parent}/revisions/{id}", init: DeleteI<"/core/v2/tribe_organizer/{parent}/revisions/{id}">): DeleteR<"/core/v2/tribe_organizer/{parent}/revisions/{id}">;
   (path: "/core/v2/tribe_events_cat/{id}", init: DeleteI<"/core/v2/tribe_events_cat/{id}">): DeleteR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/tec_calendar_embed/{id}", init: DeleteI<"/core/v2/tec_calendar_embed/{id}">): DeleteR<"/core/v2/tec_calendar_embed/{id}">;
   (path: "/core/v2/wp_pattern_category/{id}", init: DeleteI<"/core/v2/wp_pattern_category/{id}">): DeleteR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: DeleteI<"/ml/ate/v1/ate/proxy">): DeleteR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/icon-fonts", init: DeleteI<"/builder/v1/icon-fonts">): DeleteR<"/builder/v1/icon-fonts">;
@@ -1161,7 +1206,7 @@ export interface HeadCalls {
   <P extends HeadPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<HeadRoutes[P], A>): ResultOf<HeadRoutes[P], A>;
 }
 
-/** PATCH routes (32). */
+/** PATCH routes (34). */
 export interface PatchRoutes {
   /** updateEventPatch: Update an event (PATCH) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPatch"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -1213,6 +1258,10 @@ export interface PatchRoutes {
   "/core/v2/tribe_organizer/{id}": { init: { params: O["updateCalOrganizerPostPatch"]["parameters"]; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
   /** updateCalEventCategoryTermPatch: Update an event category term (PATCH) */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTermPatch"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  /** updateGlobalStylesPatch: Update a global styles record (PATCH) */
+  "/core/v2/global-styles/{id}": { init: { params: O["updateGlobalStylesPatch"]["parameters"]; body?: S["GlobalStylesWrite"] }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
+  /** updateCalEmbedPostPatch: Update a calendar embed post (PATCH) */
+  "/core/v2/tec_calendar_embed/{id}": { init: { params: O["updateCalEmbedPostPatch"]["parameters"]; body?: S["CalEmbedPostWrite"] }; initOptional: false; data: S["CalEmbedPostEdit"]; error: S["Error"] };
   /** updatePatternCategoryPatch: Update a pattern category (PATCH) */
   "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategoryPatch"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** patchMlAteAteProxy: Proxy a PATCH request to the translation editor */
@@ -1259,6 +1308,8 @@ export interface PatchCalls {
   (path: "/core/v2/tribe_venue/{id}", init: PatchI<"/core/v2/tribe_venue/{id}">): PatchR<"/core/v2/tribe_venue/{id}">;
   (path: "/core/v2/tribe_organizer/{id}", init: PatchI<"/core/v2/tribe_organizer/{id}">): PatchR<"/core/v2/tribe_organizer/{id}">;
   (path: "/core/v2/tribe_events_cat/{id}", init: PatchI<"/core/v2/tribe_events_cat/{id}">): PatchR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/global-styles/{id}", init: PatchI<"/core/v2/global-styles/{id}">): PatchR<"/core/v2/global-styles/{id}">;
+  (path: "/core/v2/tec_calendar_embed/{id}", init: PatchI<"/core/v2/tec_calendar_embed/{id}">): PatchR<"/core/v2/tec_calendar_embed/{id}">;
   (path: "/core/v2/wp_pattern_category/{id}", init: PatchI<"/core/v2/wp_pattern_category/{id}">): PatchR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PatchI<"/ml/ate/v1/ate/proxy">): PatchR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PatchI<"/builder/v1/font-library">): PatchR<"/builder/v1/font-library">;
@@ -1321,6 +1372,10 @@ export interface CoreLists {
   "/core/v2/tribe_organizer/{parent}/revisions": GetRoutes["/core/v2/tribe_organizer/{parent}/revisions"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/tribe_organizer/{id}/autosaves": GetRoutes["/core/v2/tribe_organizer/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/tribe_events_cat": GetRoutes["/core/v2/tribe_events_cat"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/global-styles/{parent}/revisions": GetRoutes["/core/v2/global-styles/{parent}/revisions"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/global-styles/themes/{stylesheet}/variations": GetRoutes["/core/v2/global-styles/themes/{stylesheet}/variations"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/themes": GetRoutes["/core/v2/themes"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/tec_calendar_embed": GetRoutes["/core/v2/tec_calendar_embed"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/wp_pattern_category": GetRoutes["/core/v2/wp_pattern_category"]["data"] extends readonly (infer I)[] ? I : never;
   "/ml/st/v1/strings": GetRoutes["/ml/st/v1/strings"]["data"] extends readonly (infer I)[] ? I : never;
   "/ml/st/v1/string-packages": GetRoutes["/ml/st/v1/string-packages"]["data"] extends readonly (infer I)[] ? I : never;
@@ -1399,6 +1454,11 @@ export type BatchRequest =
   | ({ method: "POST"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
   | ({ method: "DELETE"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
   | ({ method: "PATCH"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/tec_calendar_embed"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tec_calendar_embed"]["init"])
+  | ({ method: "PUT"; path: "/core/v2/tec_calendar_embed/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/tec_calendar_embed/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/tec_calendar_embed/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tec_calendar_embed/{id}"]["init"])
+  | ({ method: "DELETE"; path: "/core/v2/tec_calendar_embed/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/tec_calendar_embed/{id}"]["init"])
+  | ({ method: "PATCH"; path: "/core/v2/tec_calendar_embed/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/tec_calendar_embed/{id}"]["init"])
   | ({ method: "POST"; path: "/core/v2/wp_pattern_category"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/wp_pattern_category"]["init"])
   | ({ method: "PUT"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
   | ({ method: "POST"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
@@ -1430,6 +1490,8 @@ export interface BatchRoutes {
   "/core/v2/tribe_organizer/{id}": { PUT: PutRoutes["/core/v2/tribe_organizer/{id}"]; POST: PostRoutes["/core/v2/tribe_organizer/{id}"]; DELETE: DeleteRoutes["/core/v2/tribe_organizer/{id}"]; PATCH: PatchRoutes["/core/v2/tribe_organizer/{id}"] };
   "/core/v2/tribe_events_cat": { POST: PostRoutes["/core/v2/tribe_events_cat"] };
   "/core/v2/tribe_events_cat/{id}": { PUT: PutRoutes["/core/v2/tribe_events_cat/{id}"]; POST: PostRoutes["/core/v2/tribe_events_cat/{id}"]; DELETE: DeleteRoutes["/core/v2/tribe_events_cat/{id}"]; PATCH: PatchRoutes["/core/v2/tribe_events_cat/{id}"] };
+  "/core/v2/tec_calendar_embed": { POST: PostRoutes["/core/v2/tec_calendar_embed"] };
+  "/core/v2/tec_calendar_embed/{id}": { PUT: PutRoutes["/core/v2/tec_calendar_embed/{id}"]; POST: PostRoutes["/core/v2/tec_calendar_embed/{id}"]; DELETE: DeleteRoutes["/core/v2/tec_calendar_embed/{id}"]; PATCH: PatchRoutes["/core/v2/tec_calendar_embed/{id}"] };
   "/core/v2/wp_pattern_category": { POST: PostRoutes["/core/v2/wp_pattern_category"] };
   "/core/v2/wp_pattern_category/{id}": { PUT: PutRoutes["/core/v2/wp_pattern_category/{id}"]; POST: PostRoutes["/core/v2/wp_pattern_category/{id}"]; DELETE: DeleteRoutes["/core/v2/wp_pattern_category/{id}"]; PATCH: PatchRoutes["/core/v2/wp_pattern_category/{id}"] };
 }

@@ -2916,6 +2916,265 @@ export interface paths {
         patch: operations["updateCalEventCategoryTermPatch"];
         trace?: never;
     };
+    "/core/v2/global-styles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a global styles record
+         * @description Return the user's global styles of a theme (post type `wp_global_styles`; the active theme's record is linked from its theme record as `wp:user-global-styles`). Needs a user who may read the record (anonymous 401 `rest_cannot_view`); an unknown id is 404 `rest_global_styles_not_found`.
+         */
+        get: operations["getGlobalStyles"];
+        /**
+         * Update a global styles record (PUT)
+         * @description Update the user's global styles of a theme: only the fields sent change, and the site saves a revision (WordPress 6.3 and later). POST, PUT and PATCH are the same operation. This changes how the whole site looks; the contract run never sends it. Needs a user who may edit the record (anonymous 401 `rest_cannot_edit`, without it 403); invalid custom CSS in `styles.css` is 400. Not batchable.
+         */
+        put: operations["updateGlobalStylesPut"];
+        /**
+         * Update a global styles record
+         * @description Update the user's global styles of a theme: only the fields sent change, and the site saves a revision (WordPress 6.3 and later). POST, PUT and PATCH are the same operation. This changes how the whole site looks; the contract run never sends it. Needs a user who may edit the record (anonymous 401 `rest_cannot_edit`, without it 403); invalid custom CSS in `styles.css` is 400. Not batchable.
+         */
+        post: operations["updateGlobalStyles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a global styles record (PATCH)
+         * @description Update the user's global styles of a theme: only the fields sent change, and the site saves a revision (WordPress 6.3 and later). POST, PUT and PATCH are the same operation. This changes how the whole site looks; the contract run never sends it. Needs a user who may edit the record (anonymous 401 `rest_cannot_edit`, without it 403); invalid custom CSS in `styles.css` is 400. Not batchable.
+         */
+        patch: operations["updateGlobalStylesPatch"];
+        trace?: never;
+    };
+    "/core/v2/global-styles/{parent}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the revisions of a global styles record
+         * @description List the stored revisions of a global styles record, newest first. Without `per_page` every revision comes on one page. Needs a user who may edit the record (anonymous 401 `rest_cannot_read`, without the capability 403); an unknown record is 404 `rest_post_invalid_parent`. WordPress 6.3 and later.
+         */
+        get: operations["listGlobalStylesRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/global-styles/{parent}/revisions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a revision of a global styles record
+         * @description Return one stored revision of a global styles record. Needs a user who may edit the record (anonymous 401 `rest_cannot_read`, without the capability 403); an unknown record is 404 `rest_post_invalid_parent`, an unknown revision 404 `rest_post_invalid_id`. WordPress 6.5 and later.
+         */
+        get: operations["getGlobalStylesRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/global-styles/themes/{stylesheet}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @example twentytwentythree
+                 */
+                stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a theme's own global styles
+         * @description Return a theme's own settings and styles (its `theme.json` over the platform's defaults, without the user's changes). Needs a user who may edit posts of some type or the theme options (anonymous 401 `rest_cannot_read_global_styles`; before WordPress 6.7 the theme options only); an unknown stylesheet is 404 `rest_theme_not_found`.
+         */
+        get: operations["getThemeGlobalStyles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/global-styles/themes/{stylesheet}/variations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @example twentytwentythree
+                 */
+                stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a theme's style variations
+         * @description List a theme's style variations (the `theme.json` files of its `styles` folder, and from WordPress 6.2 its parent theme's), not paged. Needs a user who may edit posts of some type or the theme options (anonymous 401 `rest_cannot_read_global_styles`; before WordPress 6.7 the theme options only); an unknown stylesheet is 404 `rest_theme_not_found`.
+         */
+        get: operations["listThemeGlobalStylesVariations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/themes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the installed themes
+         * @description List the installed themes (all of them, not paged), each with its status (`active` or `inactive`); the active one also carries its theme supports and default template types. Read-only. Needs a user who may switch themes (`switch_themes`; anonymous 401 `rest_cannot_view_themes`); with `status=active` a user who may edit posts of some type is enough (anonymous 401 `rest_cannot_view_active_theme`).
+         */
+        get: operations["listThemes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/themes/{stylesheet}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @example twentytwentythree
+                 */
+                stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an installed theme
+         * @description Return one installed theme by its stylesheet (the site index's `wp:active-theme` link names the active one). Read-only. The active theme needs a user who may edit posts of some type (anonymous 401 `rest_cannot_view_active_theme`), any other a user who may switch themes (anonymous 401 `rest_cannot_view_themes`). Reading the active theme makes its global styles record if it has none yet (linked as `wp:user-global-styles`).
+         */
+        get: operations["getTheme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tec_calendar_embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List calendar embed posts
+         * @description List calendar embed posts, newest first (10 per page by default). Published embeds are public; other statuses and `context=edit` need a user who may edit posts (anonymous `context=edit` 401 `rest_forbidden_context`). The record's shape depends on `context`: `view` (default), `edit` (raw values; needs a user who may edit them) or `embed`. Sites with The Events Calendar before 6.11.0, and sites without it, have no such route.
+         */
+        get: operations["listCalEmbedPosts"];
+        put?: never;
+        /**
+         * Create a calendar embed post
+         * @description Create a calendar embed post (a draft unless `status` says otherwise; the calendar gives it a random `slug`) and answer it in `edit` context. Needs a user who may edit posts (`edit_posts`: the post type has the posts' capabilities) (anonymous 401 `rest_cannot_create`, without it 403). Batchable.
+         */
+        post: operations["createCalEmbedPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tec_calendar_embed/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a calendar embed post
+         * @description Return one calendar embed post. Published embeds are public; other statuses and `context=edit` need a user who may edit it (anonymous `context=edit` 401 `rest_forbidden_context`). Sites with The Events Calendar before 6.11.0, and sites without it, have no such route.
+         */
+        get: operations["getCalEmbedPost"];
+        /**
+         * Update a calendar embed post (PUT)
+         * @description Update a calendar embed post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit posts (`edit_posts`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        put: operations["updateCalEmbedPostPut"];
+        /**
+         * Update a calendar embed post
+         * @description Update a calendar embed post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit posts (`edit_posts`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        post: operations["updateCalEmbedPost"];
+        /**
+         * Delete a calendar embed post
+         * @description Without `force`, move the record to the trash and answer it (edit context, `status: trash`); a second DELETE answers 410 `rest_already_trashed`. With `force=true`, delete it for good and answer `{deleted: true, previous}`. Needs a user who may edit posts (`edit_posts`) (anonymous 401 `rest_cannot_delete`, without it 403). Batchable.
+         */
+        delete: operations["deleteCalEmbedPost"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a calendar embed post (PATCH)
+         * @description Update a calendar embed post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit posts (`edit_posts`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        patch: operations["updateCalEmbedPostPatch"];
+        trace?: never;
+    };
     "/core/v2/wp_pattern_category": {
         parameters: {
             query?: never;
@@ -13377,6 +13636,537 @@ export interface components {
             previous: components["schemas"]["CalEventCategoryTermEdit"];
         };
         /**
+         * GlobalStyles
+         * @description The user's global styles of a theme (post type `wp_global_styles`): the settings and styles the site editor saved over the theme's own `theme.json` (both `{}` until a user changes something). The active theme's record is linked from its theme record (`wp:user-global-styles`).
+         */
+        GlobalStyles: {
+            /** @description ID of global styles config. */
+            readonly id: number;
+            /** @description Title of the global styles variation. */
+            title: {
+                /** @description Title for the global styles variation, as it exists in the database. */
+                raw?: string;
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Global settings (the `settings` of a `theme.json`). */
+            settings: Record<string, never>;
+            /** @description Global styles (the `styles` of a `theme.json`). */
+            styles: Record<string, never>;
+            /** @description Hypermedia links: `self`, `about` (the post type), `version-history` (with the revisions' `count`, WordPress 6.3 and later), and the actions the caller may take (`wp:action-publish`, `wp:action-edit-css`). */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * GlobalStylesWrite
+         * @description The fields of a global styles record to change, all optional, for update (POST, PUT and PATCH).
+         */
+        GlobalStylesWrite: {
+            /** @description Global styles (the `styles` of a `theme.json`). `styles.css` must be a string without a closing `</style` (400 `rest_custom_css_illegal_markup`; not a string: 400 `rest_custom_css_invalid_type`, WordPress 7.1). */
+            styles?: Record<string, never>;
+            /** @description Global settings (the `settings` of a `theme.json`). */
+            settings?: Record<string, never>;
+            /** @description Title of the global styles variation (a text, or an object with `raw`). */
+            title?: {
+                /** @description Title for the global styles variation, as it exists in the database. */
+                raw?: string;
+            } | string;
+        };
+        /**
+         * GlobalStylesRevision
+         * @description A stored revision of a global styles record (WordPress 6.3 and later), as the site's schema lists it. `context=embed` sends `author`, `date`, `id` and `parent` only.
+         */
+        GlobalStylesRevision: {
+            /** @description The ID for the author of the revision. */
+            author: number;
+            /** @description The date the revision was published, in the site's timezone. */
+            date: components["schemas"]["SiteDateTime"];
+            /** @description The date the revision was published, as GMT. */
+            date_gmt?: components["schemas"]["SiteDateTime"];
+            /** @description ID of global styles config. */
+            readonly id: number;
+            /** @description The date the revision was last modified, in the site's timezone. */
+            modified?: components["schemas"]["SiteDateTime"];
+            /** @description The date the revision was last modified, as GMT. */
+            modified_gmt?: components["schemas"]["SiteDateTime"];
+            /** @description The ID for the parent of the revision. */
+            parent: number;
+            /** @description Global styles (the `styles` of a `theme.json`). */
+            styles?: Record<string, never>;
+            /** @description Global settings (the `settings` of a `theme.json`). */
+            settings?: Record<string, never>;
+        };
+        /**
+         * GlobalStylesTheme
+         * @description A theme's own global styles: the `settings` and `styles` of its `theme.json` merged over the platform's defaults (the user's changes left out).
+         */
+        GlobalStylesTheme: {
+            /** @description Global settings (the `settings` of a `theme.json`). */
+            settings: Record<string, never>;
+            /** @description Global styles (the `styles` of a `theme.json`). */
+            styles: Record<string, never>;
+            /** @description `self`; from WordPress 6.6 also `wp:theme-file` for each file the styles name by a path relative to the theme. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * GlobalStylesVariation
+         * @description A style variation of a theme (a `theme.json` file in its `styles` folder, and from WordPress 6.2 its parent theme's): the file's `version`, `title`, `settings` and `styles`, each only when the file has it.
+         */
+        GlobalStylesVariation: {
+            /** @description The `theme.json` schema version of the file. */
+            version?: number;
+            /** @description The variation's title. */
+            title?: string;
+            /** @description Settings of the variation (the `settings` of a `theme.json`). */
+            settings?: Record<string, never>;
+            /** @description Styles of the variation (the `styles` of a `theme.json`). */
+            styles?: Record<string, never>;
+            /** @description From WordPress 6.6, `wp:theme-file` for each file the variation names by a path relative to the theme. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * Theme
+         * @description An installed theme as the platform describes it (read-only). Required fields are sent for every theme unless `_fields` limits the answer; `theme_supports`, `default_template_types` and `default_template_part_areas` only for the active theme. `stylesheet` identifies the theme; `template` names the parent theme of a child theme.
+         */
+        Theme: {
+            /** @description The theme's stylesheet. This uniquely identifies the theme. */
+            readonly stylesheet: string;
+            /** @description The theme's template. If this is a child theme, this refers to the parent theme, otherwise this is the same as the theme's stylesheet. */
+            readonly template: string;
+            /** @description The minimum PHP version required for the theme to work. */
+            readonly requires_php: string;
+            /** @description The minimum WordPress version required for the theme to work. */
+            readonly requires_wp: string;
+            /** @description The theme's text domain. */
+            readonly textdomain: string;
+            /** @description The theme's current version. */
+            readonly version: string;
+            /** @description The theme's screenshot URL. */
+            readonly screenshot: string;
+            /** @description The theme author. */
+            readonly author: {
+                /** @description The theme author's name, as found in the theme header. */
+                raw?: string;
+                /** @description HTML for the theme author, transformed for display. */
+                rendered?: string;
+            };
+            /** @description The website of the theme author. */
+            readonly author_uri: {
+                /** @description The website of the theme author, as found in the theme header. */
+                raw?: string;
+                /** @description The website of the theme author, transformed for display. */
+                rendered?: string;
+            };
+            /** @description A description of the theme. */
+            readonly description: {
+                /** @description The theme description, as found in the theme header. */
+                raw?: string;
+                /** @description The theme description, transformed for display. */
+                rendered?: string;
+            };
+            /** @description The name of the theme. */
+            readonly name: {
+                /** @description The theme name, as found in the theme header. */
+                raw?: string;
+                /** @description The theme name, transformed for display. */
+                rendered?: string;
+            };
+            /** @description Tags indicating styles and features of the theme. */
+            readonly tags: {
+                /** @description The theme tags, as found in the theme header. */
+                raw?: string[];
+                /** @description The theme tags, transformed for display. */
+                rendered?: string;
+            };
+            /** @description The URI of the theme's webpage. */
+            readonly theme_uri: {
+                /** @description The URI of the theme's webpage, as found in the theme header. */
+                raw?: string;
+                /** @description The URI of the theme's webpage, transformed for display. */
+                rendered?: string;
+            };
+            /**
+             * @description A named status for the theme.
+             * @enum {string}
+             */
+            status: "active" | "inactive";
+            /** @description Features supported by this theme. Sent for the active theme only. */
+            readonly theme_supports?: {
+                /**
+                 * @description Whether theme opts in to wide alignment CSS class.
+                 * @default false
+                 */
+                "align-wide"?: boolean;
+                /**
+                 * @description Whether posts and comments RSS feed links are added to head.
+                 * @default false
+                 */
+                "automatic-feed-links"?: boolean;
+                /**
+                 * @description Whether a theme uses block-based templates.
+                 * @default false
+                 */
+                "block-templates"?: boolean;
+                /**
+                 * @description Whether a theme uses block-based template parts.
+                 * @default false
+                 */
+                "block-template-parts"?: boolean;
+                /**
+                 * @description Custom background if defined by the theme.
+                 * @default false
+                 */
+                "custom-background"?: boolean | {
+                    "default-image"?: string;
+                    /** @enum {string} */
+                    "default-preset"?: "default" | "fill" | "fit" | "repeat" | "custom";
+                    /** @enum {string} */
+                    "default-position-x"?: "left" | "center" | "right";
+                    /** @enum {string} */
+                    "default-position-y"?: "left" | "center" | "right";
+                    /** @enum {string} */
+                    "default-size"?: "auto" | "contain" | "cover";
+                    /** @enum {string} */
+                    "default-repeat"?: "repeat-x" | "repeat-y" | "repeat" | "no-repeat";
+                    /** @enum {string} */
+                    "default-attachment"?: "scroll" | "fixed";
+                    "default-color"?: string;
+                };
+                /**
+                 * @description Custom header if defined by the theme.
+                 * @default false
+                 */
+                "custom-header"?: boolean | {
+                    "default-image"?: string;
+                    "random-default"?: boolean;
+                    width?: number;
+                    height?: number;
+                    "flex-height"?: boolean;
+                    "flex-width"?: boolean;
+                    "default-text-color"?: string;
+                    "header-text"?: boolean;
+                    uploads?: boolean;
+                    video?: boolean;
+                };
+                /**
+                 * @description Custom logo if defined by the theme.
+                 * @default false
+                 */
+                "custom-logo"?: boolean | {
+                    width?: number;
+                    height?: number;
+                    "flex-width"?: boolean;
+                    "flex-height"?: boolean;
+                    "header-text"?: string[];
+                    "unlink-homepage-logo"?: boolean;
+                };
+                /**
+                 * @description Whether the theme enables Selective Refresh for Widgets being managed with the Customizer.
+                 * @default false
+                 */
+                "customize-selective-refresh-widgets"?: boolean;
+                /**
+                 * @description Whether theme opts in to the dark editor style UI.
+                 * @default false
+                 */
+                "dark-editor-style"?: boolean;
+                /**
+                 * @description Whether the theme disables custom colors.
+                 * @default false
+                 */
+                "disable-custom-colors"?: boolean;
+                /**
+                 * @description Whether the theme disables custom font sizes.
+                 * @default false
+                 */
+                "disable-custom-font-sizes"?: boolean;
+                /**
+                 * @description Whether the theme disables custom gradients.
+                 * @default false
+                 */
+                "disable-custom-gradients"?: boolean;
+                /**
+                 * @description Whether the theme disables generated layout styles.
+                 * @default false
+                 */
+                "disable-layout-styles"?: boolean;
+                /**
+                 * @description Custom color palette if defined by the theme.
+                 * @default false
+                 */
+                "editor-color-palette"?: boolean | {
+                    name?: string;
+                    slug?: string;
+                    color?: string;
+                }[];
+                /**
+                 * @description Custom font sizes if defined by the theme.
+                 * @default false
+                 */
+                "editor-font-sizes"?: boolean | {
+                    name?: string;
+                    size?: number;
+                    slug?: string;
+                }[];
+                /**
+                 * @description Custom gradient presets if defined by the theme.
+                 * @default false
+                 */
+                "editor-gradient-presets"?: boolean | {
+                    name?: string;
+                    gradient?: string;
+                    slug?: string;
+                }[];
+                /**
+                 * @description Custom spacing sizes if defined by the theme.
+                 * @default false
+                 */
+                "editor-spacing-sizes"?: boolean | {
+                    name?: string;
+                    size?: string;
+                    slug?: string;
+                }[];
+                /**
+                 * @description Whether theme opts in to the editor styles CSS wrapper.
+                 * @default false
+                 */
+                "editor-styles"?: boolean;
+                /**
+                 * @description Allows use of HTML5 markup for search forms, comment forms, comment lists, gallery, and caption.
+                 * @default false
+                 */
+                html5?: boolean | ("search-form" | "comment-form" | "comment-list" | "gallery" | "caption" | "script" | "style")[];
+                /**
+                 * @description Post formats supported.
+                 * @default [
+                 *       "standard"
+                 *     ]
+                 */
+                formats?: ("standard" | "aside" | "chat" | "gallery" | "link" | "image" | "quote" | "status" | "video" | "audio")[];
+                /**
+                 * @description The post types that support thumbnails or true if all post types are supported.
+                 * @default false
+                 */
+                "post-thumbnails"?: boolean | string[];
+                /**
+                 * @description Whether the theme supports responsive embedded content.
+                 * @default false
+                 */
+                "responsive-embeds"?: boolean;
+                /**
+                 * @description Whether the theme can manage the document title tag.
+                 * @default false
+                 */
+                "title-tag"?: boolean;
+                /**
+                 * @description Whether theme opts in to default WordPress block styles for viewing.
+                 * @default false
+                 */
+                "wp-block-styles"?: boolean;
+            };
+            /** @description Whether the theme is a block-based theme. */
+            readonly is_block_theme?: boolean;
+            /** @description The uri for the theme's stylesheet directory. */
+            readonly stylesheet_uri?: string;
+            /** @description The uri for the theme's template directory. If this is a child theme, this refers to the parent theme, otherwise this is the same as the theme's stylesheet directory. */
+            readonly template_uri?: string;
+            /** @description A list of default template types. Sent for the active theme only. */
+            readonly default_template_types?: {
+                slug?: string;
+                title?: string;
+                description?: string;
+            }[];
+            /** @description A list of allowed area values for template parts. Sent for the active theme only. */
+            readonly default_template_part_areas?: {
+                area?: string;
+                label?: string;
+                description?: string;
+                icon?: string;
+                area_tag?: string;
+            }[];
+            /** @description Hypermedia links: `self`, `collection`; for the active theme also `wp:user-global-styles` (its global styles record) and, for a block theme, `wp:export-theme`; a theme that is not active links its global styles only when it has a record of them. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * CalEmbedPost
+         * @description A calendar embed as a platform post (post type `tec_calendar_embed`, The Events Calendar 6.11.0 and later) in the default `view` context (public fields). Required fields are sent in every answer of this context unless `_fields` limits the answer. A calendar embed is a view of the calendar that other sites show in an iframe, limited to the event categories and tags it is assigned; the post type supports a title only (no content, excerpt, author, featured media, meta, revisions or autosaves), and the calendar gives a new embed a random `slug`.
+         */
+        CalEmbedPost: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description The date the post was published, as GMT. */
+            date_gmt: components["schemas"]["CoreNullableDateTime"];
+            /** @description The globally unique identifier for the post. */
+            readonly guid: {
+                /** @description GUID for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description The date the post was last modified, in the site's timezone. */
+            modified: components["schemas"]["SiteDateTime"];
+            /** @description The date the post was last modified, as GMT. */
+            modified_gmt: components["schemas"]["SiteDateTime"];
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The theme file to use to display the post. */
+            template: string;
+            /** @description The terms assigned to the post in the post_tag taxonomy. */
+            tags: number[];
+            /** @description The terms assigned to the post in the tribe_events_cat taxonomy (the event categories the embed shows). */
+            tribe_events_cat: number[];
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalEmbedPostEdit
+         * @description A calendar embed as a platform post (post type `tec_calendar_embed`) in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CalEmbedPostEdit: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description The date the post was published, as GMT. */
+            date_gmt: components["schemas"]["CoreNullableDateTime"];
+            /** @description The globally unique identifier for the post. */
+            readonly guid: {
+                /** @description GUID for the post, as it exists in the database. */
+                readonly raw?: string;
+                /** @description GUID for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description The date the post was last modified, in the site's timezone. */
+            modified: components["schemas"]["SiteDateTime"];
+            /** @description The date the post was last modified, as GMT. */
+            modified_gmt: components["schemas"]["SiteDateTime"];
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description A password to protect access to the content and excerpt. */
+            password: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description Title for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The theme file to use to display the post. */
+            template: string;
+            /** @description The terms assigned to the post in the post_tag taxonomy. */
+            tags: number[];
+            /** @description The terms assigned to the post in the tribe_events_cat taxonomy (the event categories the embed shows). */
+            tribe_events_cat: number[];
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalEmbedPostEmbed
+         * @description A calendar embed as a platform post (post type `tec_calendar_embed`) in `embed` context (`context=embed`, and inside `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CalEmbedPostEmbed: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalEmbedPostCreate
+         * @description The writable fields of a calendar embed post, for create. In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`tribe_events_cat[]=3`, `title[raw]=…`).
+         */
+        CalEmbedPostCreate: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+            /** @description Tag ids (replaces the post's tags). */
+            tags?: number[];
+            /** @description The terms assigned to the post in the tribe_events_cat taxonomy. */
+            tribe_events_cat?: number[];
+        };
+        /**
+         * CalEmbedPostWrite
+         * @description The writable fields of a calendar embed post, all optional, for update (POST, PUT and PATCH). In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`tribe_events_cat[]=3`, `title[raw]=…`).
+         */
+        CalEmbedPostWrite: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+            /** @description Tag ids (replaces the post's tags). */
+            tags?: number[];
+            /** @description The terms assigned to the post in the tribe_events_cat taxonomy. */
+            tribe_events_cat?: number[];
+        };
+        /**
+         * CalEmbedPostDeleted
+         * @description The answer to a permanent deletion (`force=true`) of a calendar embed post.
+         */
+        CalEmbedPostDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The calendar embed post as it was before the deletion (without `_links`). */
+            previous: components["schemas"]["CalEmbedPostEdit"];
+        };
+        /**
          * PatternCategory
          * @description A pattern category (taxonomy `wp_pattern_category`, the categories of reusable blocks, WordPress 6.3 and later) in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
          */
@@ -14969,6 +15759,42 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description No user is signed in: a global styles record is readable only by a user who may read that post (`rest_cannot_view`; with `context=edit` one who may edit it, `rest_forbidden_context`), writable only by one who may edit it (`rest_cannot_edit`), and a theme's own styles and variations need a user who may edit posts of some type or the theme options (`rest_cannot_read_global_styles`). A signed-in user without the capability gets the same codes with 403. A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early. */
+        CoreGlobalStylesUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No global styles record has this id (`rest_global_styles_not_found`). */
+        CoreGlobalStylesNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No installed theme has this stylesheet (`rest_theme_not_found`). */
+        CoreThemeNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in: listing the themes needs a user who may switch themes (`rest_cannot_view_themes`), and so does reading a theme that is not the active one; reading the active theme (or listing with `status=active`) needs a user who may edit posts of some type (`rest_cannot_view_active_theme`). A signed-in user without those capabilities gets the same codes with 403. A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early. */
+        CoreThemesUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /**
          * @description No such route (`rest_no_route`): the add-on is not installed or not active on the site (its
          *     namespace then does not exist), the method is not one the route has, or a path parameter does not
@@ -15727,10 +16553,17 @@ export interface components {
         CoreBlockWpPatternCategory: components["schemas"]["TermFilterFlat"];
         /** @description No blocks in these pattern categories. As a query parameter send the id list as a comma list (`wp_pattern_category_exclude=3,4`). The object form must be sent in PHP bracket form (`wp_pattern_category_exclude[terms]=3,4&wp_pattern_category_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
         CoreBlockWpPatternCategoryExclude: components["schemas"]["TermFilterExcludeFlat"];
-        /** @description Only events in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat[terms]=3,4&tribe_events_cat[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+        /** @description Only records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat[terms]=3,4&tribe_events_cat[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
         CoreCalEventPostTribeEventsCat: components["schemas"]["TermFilterHierarchical"];
-        /** @description No events in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+        /** @description No records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
         CoreCalEventPostTribeEventsCatExclude: components["schemas"]["TermFilterExcludeHierarchical"];
+        /**
+         * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+         * @example twentytwentythree
+         */
+        CoreThemeStylesheetPath: string;
+        /** @description Only themes with one of these statuses. Without it the list needs a user who may switch themes; `status=active` alone is enough for a user who may edit posts of some type (the list then holds the active theme only). As a query parameter send a comma list (`status=active,inactive`). */
+        CoreThemeStatusFilter: ("active" | "inactive")[];
         /**
          * @description The translation job's id (digits only; any other value matches no route and answers 404
          *     `rest_no_route`).
@@ -16209,6 +17042,27 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["CalEventCategoryTermWrite"];
                 "application/x-www-form-urlencoded": components["schemas"]["CalEventCategoryTermWrite"];
+            };
+        };
+        /** @description The global styles fields to change (shared by POST, PUT and PATCH). */
+        GlobalStylesUpdate: {
+            content: {
+                "application/json": components["schemas"]["GlobalStylesWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["GlobalStylesWrite"];
+            };
+        };
+        /** @description The calendar embed post fields to set on create. */
+        CalEmbedPostCreate: {
+            content: {
+                "application/json": components["schemas"]["CalEmbedPostCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalEmbedPostCreate"];
+            };
+        };
+        /** @description The calendar embed post fields to change (shared by POST, PUT and PATCH; no defaults are applied on update). */
+        CalEmbedPostUpdate: {
+            content: {
+                "application/json": components["schemas"]["CalEmbedPostWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalEmbedPostWrite"];
             };
         };
         /**
@@ -28415,9 +29269,9 @@ export interface operations {
                 tags?: components["parameters"]["CoreTags"];
                 /** @description No posts with these tags. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
                 tags_exclude?: components["parameters"]["CoreTagsExclude"];
-                /** @description Only events in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat[terms]=3,4&tribe_events_cat[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                /** @description Only records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat[terms]=3,4&tribe_events_cat[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
                 tribe_events_cat?: components["parameters"]["CoreCalEventPostTribeEventsCat"];
-                /** @description No events in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                /** @description No records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
                 tribe_events_cat_exclude?: components["parameters"]["CoreCalEventPostTribeEventsCatExclude"];
                 /**
                  * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
@@ -31882,6 +32736,1241 @@ export interface operations {
             401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CoreTermIdNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGlobalStyles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The global styles record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStyles"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreGlobalStylesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreGlobalStylesNotFound"];
+        };
+    };
+    updateGlobalStylesPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["GlobalStylesUpdate"];
+        responses: {
+            /** @description The updated global styles record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStyles"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreGlobalStylesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreGlobalStylesNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateGlobalStyles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["GlobalStylesUpdate"];
+        responses: {
+            /** @description The updated global styles record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStyles"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreGlobalStylesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreGlobalStylesNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateGlobalStylesPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["GlobalStylesUpdate"];
+        responses: {
+            /** @description The updated global styles record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStyles"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreGlobalStylesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreGlobalStylesNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGlobalStylesRevisions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of revisions per page; without it every revision is returned on one page. */
+                per_page?: components["parameters"]["PerPageRevisions"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revisions of the requested page (an empty array when there are none). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStylesRevision"][];
+                };
+            };
+            400: components["responses"]["CoreRevisionListBadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    getGlobalStylesRevision: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStylesRevision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    getThemeGlobalStyles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @example twentytwentythree
+                 */
+                stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The theme's global styles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStylesTheme"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreGlobalStylesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreThemeNotFound"];
+        };
+    };
+    listThemeGlobalStylesVariations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @example twentytwentythree
+                 */
+                stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The theme's style variations (an empty array when it has none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStylesVariation"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreGlobalStylesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreThemeNotFound"];
+        };
+    };
+    listThemes: {
+        parameters: {
+            query?: {
+                /** @description Only themes with one of these statuses. Without it the list needs a user who may switch themes; `status=active` alone is enough for a user who may edit posts of some type (the list then holds the active theme only). As a query parameter send a comma list (`status=active,inactive`). */
+                status?: components["parameters"]["CoreThemeStatusFilter"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installed themes (an empty array when none match `status`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Theme"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreThemesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTheme: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @example twentytwentythree
+                 */
+                stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The theme. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Theme"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreThemesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreThemeNotFound"];
+        };
+    };
+    listCalEmbedPosts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+                after?: components["parameters"]["CoreAfter"];
+                /** @description Only records modified after this date (ISO 8601). */
+                modified_after?: components["parameters"]["CoreModifiedAfter"];
+                /** @description Only records published before this date (ISO 8601). */
+                before?: components["parameters"]["CoreBefore"];
+                /** @description Only records modified before this date (ISO 8601). */
+                modified_before?: components["parameters"]["CoreModifiedBefore"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+                search_semantics?: components["parameters"]["CoreSearchSemantics"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort key. `relevance` needs `search` (else 400 `rest_no_search_term_defined`), `include` needs `include` (else 400 `rest_orderby_include_missing_include`), `include_slugs` keeps the order of `slug`. */
+                orderby?: components["parameters"]["CoreOrderbyPost"];
+                /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+                search_columns?: components["parameters"]["CoreSearchColumns"];
+                /** @description Only records with one of these slugs. */
+                slug?: components["parameters"]["CoreSlugList"];
+                /** @description Only records with one of these statuses (`any`: every status the caller may read). Statuses other than `publish` need a user who may edit these records (`private` also a user who may read private ones); otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+                status?: components["parameters"]["CoreStatusFilter"];
+                /** @description How term filters on different taxonomies combine. */
+                tax_relation?: components["parameters"]["CoreTaxRelation"];
+                /** @description Only posts with these tags. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                tags?: components["parameters"]["CoreTags"];
+                /** @description No posts with these tags. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                tags_exclude?: components["parameters"]["CoreTagsExclude"];
+                /** @description Only records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat[terms]=3,4&tribe_events_cat[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                tribe_events_cat?: components["parameters"]["CoreCalEventPostTribeEventsCat"];
+                /** @description No records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                tribe_events_cat_exclude?: components["parameters"]["CoreCalEventPostTribeEventsCatExclude"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar embed posts of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["CalEmbedPost"] | components["schemas"]["CalEmbedPostEdit"] | components["schemas"]["CalEmbedPostEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["CoreReadForbidden"];
+        };
+    };
+    createCalEmbedPost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEmbedPostCreate"];
+        responses: {
+            /** @description The new calendar embed post (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEmbedPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreCreateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCalEmbedPost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The password of a password-protected record, to read its content (a wrong one: 403 `rest_post_incorrect_password`). */
+                password?: components["parameters"]["CorePassword"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar embed post: `CalEmbedPost`, `CalEmbedPostEdit` or `CalEmbedPostEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEmbedPost"] | components["schemas"]["CalEmbedPostEdit"] | components["schemas"]["CalEmbedPostEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["CoreReadForbidden"];
+            404: components["responses"]["CorePostNotFound"];
+        };
+    };
+    updateCalEmbedPostPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEmbedPostUpdate"];
+        responses: {
+            /** @description The updated calendar embed post (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEmbedPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCalEmbedPost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEmbedPostUpdate"];
+        responses: {
+            /** @description The updated calendar embed post (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEmbedPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCalEmbedPost: {
+        parameters: {
+            query?: {
+                /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+                force?: components["parameters"]["CoreForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trashed record (edit context), or the deletion (`{deleted, previous}`) with `force=true`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEmbedPostEdit"] | components["schemas"]["CalEmbedPostDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            410: components["responses"]["Gone"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateCalEmbedPostPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEmbedPostUpdate"];
+        responses: {
+            /** @description The updated calendar embed post (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEmbedPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -134,7 +134,10 @@ export async function resolvePath(ctx: RunContext, template: string): Promise<{ 
       let items = await list(ctx, collection, listQuery(ctx, collectionTemplate));
       if (!items.length && anyStatus(ctx, collectionTemplate))
         items = await list(ctx, collection, listQuery(ctx, collectionTemplate, { status: anyStatus(ctx, collectionTemplate) }));
-      const item = items.find((it) => it && member(it, field) !== undefined && member(it, field) !== '');
+      const named = (it: unknown, f: string) => it && member(it, f) !== undefined && member(it, f) !== '';
+      // A record without an id named by a member of the parameter's name (`themes/{stylesheet}`).
+      const key = !items.some((it) => named(it, field)) && items.some((it) => named(it, name)) ? name : field;
+      const item = items.find((it) => named(it, key));
       if (!item && !items.length && !['id', 'slug'].includes(name)) {
         // A record named by its key in a keyed list (`types/{type}`, `menu-locations/{location}`).
         const keys = await listKeys(ctx, collection);
@@ -143,7 +146,7 @@ export async function resolvePath(ctx: RunContext, template: string): Promise<{ 
         continue;
       }
       if (!item) return { why: `the site's list ${collection} is empty` };
-      values[name] = member(item, field);
+      values[name] = member(item, key);
       continue;
     }
     // A parent: the first record whose child list (up to the next parameter) is not empty.

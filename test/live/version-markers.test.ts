@@ -182,6 +182,28 @@ describe(`version markers on ${SITE.baseUrl}`, () => {
   });
 });
 
+describe(`marked routes on ${SITE.baseUrl}`, () => {
+  // A route every operation of which carries `x-since` (pattern categories, WordPress 6.3; calendar
+  // embeds, TEC 6.11.0) is in the site's index exactly when the site's release has it: the contract run
+  // finds it absent from an older site's index and skips it (D204, D225).
+  it("every route marked on all its operations is in the site's index exactly when the site's release has it", async () => {
+    const index = await call('GET', '/');
+    const keys = Object.keys(index.json.routes ?? {}).map((route) => new RegExp(`^${route.replace(/\(\?P</g, '(?<')}$`));
+    const byPath = new Map<string, string[]>();
+    for (const o of operations(doc)) byPath.set(o.path, [...(byPath.get(o.path) ?? []), String(o.op['x-since'] ?? '')]);
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const [path, markers] of byPath) {
+      if (markers.some((m) => m === '') || new Set(markers).size !== 1) continue;
+      checked++;
+      const listed = keys.some((k) => k.test(path.replace(/\{[^}]+\}/g, '1')));
+      if (listed !== has(markers[0])) wrong.push(`${path}: ${listed ? 'listed' : 'not listed'} by the site, marked x-since ${markers[0]}`);
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe(`list values of media_type and mime_type on ${SITE.baseUrl} (x-since WordPress 6.9 on the list member)`, () => {
   // A comma list of MIME types is a plain string that WordPress splits on every release; the list (array)
   // form is what 6.9 added, so it is sent with PHP brackets here.

@@ -120,10 +120,18 @@ describe('the shared parameters in the source', () => {
     expect(core.length).toBeGreaterThan(40);
     expect(core.filter((o) => o.names.slice(-4).join() !== 'Fields,Embed,Envelope,I18nLanguage').map((o) => `${o.m} ${o.p}`)).toEqual([]);
     // Search results have no edit context: the search route takes its own context (CoreSearchContext);
-    // the settings route takes no `context` (the platform declares no argument for its GET): the table's `except`.
+    // the settings, themes and global styles routes (but the revisions) take no `context` (the platform
+    // declares no such argument for their GET): the table's `except`.
     expect(
-      core.filter((o) => o.m === 'get' && o.p !== '/core/v2' && !o.names.includes(o.p === '/core/v2/search' ? 'CoreSearchContext' : 'Context')).map((o) => o.p),
-    ).toEqual(['/core/v2/settings']);
+      core.filter((o) => o.m === 'get' && o.p !== '/core/v2' && !o.names.includes(o.p === '/core/v2/search' ? 'CoreSearchContext' : 'Context')).map((o) => o.p).sort(),
+    ).toEqual([
+      '/core/v2/global-styles/themes/{stylesheet}',
+      '/core/v2/global-styles/themes/{stylesheet}/variations',
+      '/core/v2/global-styles/{id}',
+      '/core/v2/settings',
+      '/core/v2/themes',
+      '/core/v2/themes/{stylesheet}',
+    ]);
     // The language on every route the translation plugin gives it, the calendar's included (D186); the
     // site index documents it as ignored; the batch route and the calendar document have none.
     const noLanguage = ops.filter((o) => !o.names.includes('I18nLanguage')).map((o) => `${o.m} ${o.p}`);

@@ -20,9 +20,6 @@ const FIRST_MEDIA_REASON =
   'Data, not behaviour: the list starts with the newest file; on wp71 that is an image attached to a post, in the festival the press kit, ' +
   'attached to nothing (so it has no `wp:` relation and no `curies`, as wp68’s files). The mock links `wp:attached-to` for every attached file ' +
   '(posts, pages, events, venues, organizers; test/mock/store.test.ts).';
-const INDEX_THEME =
-  'WordPress links the active theme (`/wp/v2/themes/<stylesheet>`) for callers who may switch themes, and `curies` for that `wp:` relation. ' +
-  'The spec documents the relation (SiteIndexLinks) but has no themes route, and no fact names the festival site’s theme: the mock would invent it (D206).';
 const TYPES_REASON =
   'The post types are the site’s configuration (a block theme’s template types, the calendar’s types): the mock answers the spec’s example ' +
   '(`GET /core/v2/types`, post and page), which is Prism’s, not a record of the store.';
@@ -37,7 +34,6 @@ const MEDIA_SHAPE_68_REASON =
   '`filesize` (Since WordPress 7.0, Attachment.yaml); wp68 runs WordPress 6.8.12.';
 
 export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
-  { site: 'wp71', scenario: 'api-fetch', difference: 'index: links site ["curies","help","wp:active-theme"] / mock ["help"]', reason: INDEX_THEME },
   { site: 'wp71', scenario: 'api-fetch', difference: `media, one page of 100: ${FIRST_MEDIA_LINKS}`, reason: FIRST_MEDIA_REASON },
   { site: 'wp71', scenario: 'wpapi', difference: `media().perPage(100): ${FIRST_MEDIA_LINKS}`, reason: FIRST_MEDIA_REASON },
   {
@@ -49,7 +45,6 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     reason: TYPES_REASON,
   },
   // wp68 (WordPress 6.8.12, TEC 6.6.4.2), the mock under `--release 6.6.4.2` (D222).
-  { site: 'wp68', scenario: 'api-fetch', difference: 'index: links site ["curies","help","wp:active-theme"] / mock ["help"]', reason: INDEX_THEME },
   { site: 'wp68', scenario: 'api-fetch', difference: `media, one page of 100: ${MEDIA_SHAPE_68}`, reason: MEDIA_SHAPE_68_REASON },
   { site: 'wp68', scenario: 'wpapi', difference: `media().perPage(100): ${MEDIA_SHAPE_68}`, reason: MEDIA_SHAPE_68_REASON },
   {
