@@ -3026,7 +3026,7 @@ export interface paths {
         };
         /**
          * Get a theme's own global styles
-         * @description Return a theme's own settings and styles (its `theme.json` over the platform's defaults, without the user's changes). Needs a user who may edit posts of some type or the theme options (anonymous 401 `rest_cannot_read_global_styles`; before WordPress 6.7 the theme options only); an unknown stylesheet is 404 `rest_theme_not_found`.
+         * @description Return a theme's own settings and styles (its `theme.json` over the platform's defaults, without the user's changes). Needs a user who may edit posts of some type or the theme options (anonymous 401 `rest_cannot_read_global_styles`; before WordPress 6.7 the theme options only); only the active theme's are served: any other stylesheet, installed or not, is 404 `rest_theme_not_found`.
          */
         get: operations["getThemeGlobalStyles"];
         put?: never;
@@ -3052,7 +3052,7 @@ export interface paths {
         };
         /**
          * List a theme's style variations
-         * @description List a theme's style variations (the `theme.json` files of its `styles` folder, and from WordPress 6.2 its parent theme's), not paged. Needs a user who may edit posts of some type or the theme options (anonymous 401 `rest_cannot_read_global_styles`; before WordPress 6.7 the theme options only); an unknown stylesheet is 404 `rest_theme_not_found`.
+         * @description List a theme's style variations (the `theme.json` files of its `styles` folder, and from WordPress 6.2 its parent theme's), not paged. Needs a user who may edit posts of some type or the theme options (anonymous 401 `rest_cannot_read_global_styles`; before WordPress 6.7 the theme options only); only the active theme's are served: any other stylesheet, installed or not, is 404 `rest_theme_not_found`.
          */
         get: operations["listThemeGlobalStylesVariations"];
         put?: never;
@@ -15777,7 +15777,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No installed theme has this stylesheet (`rest_theme_not_found`). */
+        /** @description No installed theme has this stylesheet (`rest_theme_not_found`); the global styles of a theme and its variations answer the same for any theme but the active one. */
         CoreThemeNotFound: {
             headers: {
                 [name: string]: unknown;
