@@ -17,6 +17,8 @@ export const BATCHABLE = {
   "/core/v2/posts/{id}": ["post", "put", "patch", "delete"],
   "/core/v2/tags": ["post"],
   "/core/v2/tags/{id}": ["post", "put", "patch", "delete"],
+  "/core/v2/tec_calendar_embed": ["post"],
+  "/core/v2/tec_calendar_embed/{id}": ["post", "put", "patch", "delete"],
   "/core/v2/tribe_events": ["post"],
   "/core/v2/tribe_events_cat": ["post"],
   "/core/v2/tribe_events_cat/{id}": ["post", "put", "patch", "delete"],

@@ -148,13 +148,50 @@ function namedArgs(args: JsonObject, site: boolean): JsonObject {
 
 const cache = new WeakMap<OpenApiDoc, RouteEntry[]>();
 
+/** The core route of the themes, whose example names the active theme. */
+const THEMES_ROUTE = `/${CORE_NAMESPACE}/themes`;
+
+/** The compact URI prefix WordPress sends beside a `wp:` relation (WP_REST_Server::get_compact_response_links). */
+const WP_CURIE: JsonObject = { name: 'wp', href: `${API_REL}{rel}`, templated: true };
+
+/**
+ * The active theme's stylesheet: the theme whose `status` is `active` in the documented examples of
+ * the themes list (the spec's example of the site's themes), or undefined when the spec has none.
+ */
+function activeTheme(doc: OpenApiDoc): string | undefined {
+  const op = operations(doc).find((o) => o.method === 'get' && o.path === THEMES_ROUTE);
+  const ok = deref(op?.op.responses?.['200'], doc);
+  for (const e of Object.values(ok?.content?.['application/json']?.examples ?? {})) {
+    const value: unknown = deref(e, doc)?.value;
+    const active = Array.isArray(value) ? value.find((t) => isObject(t) && t.status === 'active') : undefined;
+    if (isObject(active) && typeof active.stylesheet === 'string') return active.stylesheet;
+  }
+  return undefined;
+}
+
+/**
+ * The index's `_links` for this caller: the example's, and, as WordPress adds them in
+ * `add_active_theme_link_to_index`, the active theme (`wp:active-theme`) for a caller who may switch
+ * themes or edit posts (on the mock: any caller with credentials, user 1), then the `curies` that
+ * expand its `wp:` prefix, last.
+ */
+function indexLinks(links: unknown, doc: OpenApiDoc, authed: boolean, themeUrl: (stylesheet: string) => string): unknown {
+  const theme = authed ? activeTheme(doc) : undefined;
+  if (theme === undefined || !isObject(links)) return links;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(links)) if (k !== 'curies') out[k] = v;
+  out['wp:active-theme'] = [{ href: themeUrl(theme) }];
+  out.curies = [WP_CURIE];
+  return out;
+}
+
 /**
  * The index's JSON in the request's naming, on `origin`: `description` is the documented example's
  * value (the site's own members); routes, namespaces and links are generated. Its URLs are written
  * on the origin in the spec's names at the root and in the site's under `/wp-json` (the front's
  * naming step leaves them as they are).
  */
-export function siteIndex(doc: OpenApiDoc, example: unknown, origin: string, naming: Naming): JsonObject {
+export function siteIndex(doc: OpenApiDoc, example: unknown, origin: string, naming: Naming, authed = false): JsonObject {
   let routes = cache.get(doc);
   if (!routes) {
     routes = specRoutes(doc);
@@ -187,6 +224,7 @@ export function siteIndex(doc: OpenApiDoc, example: unknown, origin: string, nam
     if (k === 'routes') out.routes = table;
     else if (k === 'namespaces') out.namespaces = namespaces;
     else if (k === 'url' || k === 'home') out[k] = origin;
+    else if (k === '_links') out[k] = indexLinks(v, doc, authed, (stylesheet) => restUrl(name(`${THEMES_ROUTE}/${stylesheet}`)));
     else out[k] = v;
   }
   if (out.routes === undefined) out.routes = table;
@@ -198,7 +236,7 @@ export function siteIndex(doc: OpenApiDoc, example: unknown, origin: string, nam
 export async function indexReply(front: Front, req: IncomingMessage, asked: Asked): Promise<Reply> {
   const ok = deref(asked.match.entry!.op.responses?.['200'], front.doc);
   const example = deref(Object.values(ok?.content?.['application/json']?.examples ?? {})[0], front.doc)?.value;
-  const json = siteIndex(front.doc, example, asked.origin, asked.naming);
+  const json = siteIndex(front.doc, example, asked.origin, asked.naming, req.headers.authorization !== undefined);
   const headers = { ...CORS, link: discoveryLink(asked.origin) };
   return shape(front, req, asked, { status: 200, headers, json }, { exampleKey: undefined, context: undefined }, {});
 }

@@ -8,6 +8,7 @@ import { deref, schemaBounds, schemaEnum } from '../../core/spec.js';
 import type { Operation, Parameter } from '../../core/spec.js';
 import type { SiteRoute } from './routes.js';
 import type { RunContext } from './types.js';
+import { CORE_NAMESPACE } from '../../core/platform.js';
 
 const MAX_PARENT_PROBES = 25;
 
@@ -97,6 +98,29 @@ function collectionFor(ctx: Pick<RunContext, 'getByRoute'>, segs: string[], i: n
 }
 
 /**
+ * A path value the site links rather than lists (DECISIONS D228): the `{stylesheet}` under
+ * `global-styles/themes` is the active theme's (the only one served), and a global styles record's id (`global-styles/{id}`,
+ * `global-styles/{parent}/…`) from the active theme's `wp:user-global-styles` link, since WordPress
+ * lists no global styles. undefined: not such a parameter; null: the site gave none.
+ */
+async function linkedValue(ctx: RunContext, segs: string[], i: number): Promise<string | number | null | undefined> {
+  const core = `/${CORE_NAMESPACE}`;
+  if (`/${segs.slice(1, 3).join('/')}` !== core || segs[3] !== 'global-styles') return undefined;
+  const themes = `${core}/themes`;
+  if (!ctx.getByRoute.has(themes)) return undefined;
+  const active = async () => (await list(ctx, themes, { status: 'active' }))[0];
+  if (i === 5 && segs[4] === 'themes' && segs[i] === '{stylesheet}') {
+    // Only the active theme's styles are served (any other stylesheet: 404 rest_theme_not_found).
+    const stylesheet = member(await active(), 'stylesheet');
+    return typeof stylesheet === 'string' && stylesheet !== '' ? stylesheet : null;
+  }
+  if (i !== 4 || !['{id}', '{parent}'].includes(segs[i])) return undefined;
+  const href = member(asArray(member(asObject(member(await active(), '_links')), 'wp:user-global-styles'))?.[0], 'href');
+  const id = typeof href === 'string' ? /\/(\d{1,12})\/?$/.exec(href)?.[1] : undefined;
+  return id === undefined ? null : Number(id);
+}
+
+/**
  * The names a keyed list answers (`/core/v2/types` answers `{post: {...}, page: {...}}`): its keys, when
  * the answer is an object whose members are objects; [] otherwise (an error, a list, `[]`).
  */
@@ -156,6 +180,12 @@ export async function resolvePath(ctx: RunContext, template: string): Promise<{ 
     const m = /^\{(.+)\}$/.exec(segs[i]);
     if (!m) continue;
     const name = m[1];
+    const linked = await linkedValue(ctx, segs, i);
+    if (linked === null) return { why: `the site links no ${name} for ${segs.slice(0, i).join('/')}` };
+    if (linked !== undefined) {
+      values[name] = linked;
+      continue;
+    }
     const collectionTemplate = collectionFor(ctx, segs, i);
     if (!collectionTemplate) return { why: `no list to take a ${name} from` };
     const collection = fill(collectionTemplate, values);
@@ -164,7 +194,10 @@ export async function resolvePath(ctx: RunContext, template: string): Promise<{ 
       let items = await list(ctx, collection, listQuery(ctx, collectionTemplate));
       if (!items.length && anyStatus(ctx, collectionTemplate))
         items = await list(ctx, collection, listQuery(ctx, collectionTemplate, { status: anyStatus(ctx, collectionTemplate) }));
-      const item = items.find((it) => it && member(it, field) !== undefined && member(it, field) !== '');
+      const named = (it: unknown, f: string) => it && member(it, f) !== undefined && member(it, f) !== '';
+      // A record without an id named by a member of the parameter's name (`themes/{stylesheet}`).
+      const key = !items.some((it) => named(it, field)) && items.some((it) => named(it, name)) ? name : field;
+      const item = items.find((it) => named(it, key));
       if (!item && !items.length && !['id', 'slug'].includes(name)) {
         // A record named by its key in a keyed list (`types/{type}`, `menu-locations/{location}`).
         const keys = await listKeys(ctx, collection);
@@ -173,7 +206,7 @@ export async function resolvePath(ctx: RunContext, template: string): Promise<{ 
         continue;
       }
       if (!item) return { why: `the site's list ${collection} is empty` };
-      values[name] = member(item, field);
+      values[name] = member(item, key);
       continue;
     }
     // A parent: the first record whose child list (up to the next parameter) is not empty.

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRoute } from '../../cli/lib/routes.ts';
 import { FESTIVAL_PLATFORM, mapPath } from '../../core/mapping.ts';
-import { operations, type OpenApiDoc } from '../../core/spec.ts';
+import { deref, operations, type OpenApiDoc } from '../../core/spec.ts';
 import { createFront } from '../../mock/front.ts';
 import { CALENDAR_MAX_PER_PAGE } from '../../mock/paging.ts';
 import { createStoreHost } from '../../mock/store/host.ts';
@@ -113,6 +113,27 @@ describe('the index at /wp-json/ and ?rest_route=/', () => {
     const plain = await getIndex('/');
     expect(plain.index.namespaces).toContain('core/v2');
     expect(plain.index.routes['/core/v2/posts']._links!.self[0].href).toBe(`${base}/core/v2/posts`);
+  });
+
+  it("links the active theme (the spec's themes example's active one) and the curies for a caller with credentials, as WordPress does; none without", async () => {
+    const themes = operations(doc).find((o) => o.method === 'get' && o.path === '/core/v2/themes');
+    const ok = deref(themes?.op.responses?.['200'], doc) as { content: Record<string, { examples: Record<string, unknown> }> };
+    const example = Object.values(ok.content['application/json'].examples)
+      .map((e) => (deref(e, doc) as { value?: unknown }).value)
+      .find(Array.isArray) as { stylesheet: string; status: string }[];
+    const active = example.find((t) => t.status === 'active')!.stylesheet;
+    const authed = async (path: string) =>
+      ((await (await fetch(`${base}${path}`, { headers: { Authorization: `Basic ${btoa('editor:secret')}` } })).json()) as { _links: object })._links;
+    expect(await authed('/wp-json/')).toEqual({
+      help: [{ href: 'https://developer.wordpress.org/rest-api/' }],
+      'wp:active-theme': [{ href: `${base}/wp-json/wp/v2/themes/${active}` }],
+      curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
+    });
+    expect(Object.keys(await authed('/wp-json/'))).toEqual(['help', 'wp:active-theme', 'curies']);
+    expect((await authed('/?rest_route=/')) as object).toMatchObject({ 'wp:active-theme': [{ href: `${base}/?rest_route=/wp/v2/themes/${active}` }] });
+    expect((await authed('/')) as object).toMatchObject({ 'wp:active-theme': [{ href: `${base}/core/v2/themes/${active}` }] });
+    const anonymous = (await (await fetch(`${base}/wp-json/`)).json()) as { _links: object };
+    expect(anonymous._links).toEqual({ help: [{ href: 'https://developer.wordpress.org/rest-api/' }] });
   });
 
   it('keeps _fields as on every route', async () => {

@@ -121,15 +121,25 @@ describe('the shared parameters in the source', () => {
     expect(core.filter((o) => o.names.slice(-4).join() !== 'Fields,Embed,Envelope,I18nLanguage').map((o) => `${o.m} ${o.p}`)).toEqual([]);
     // Search results have no edit context: the search route takes its own context (CoreSearchContext),
     // and so does the block renderer (`edit` only, BlockRendererContext); the settings route, the
-    // templates' fallback lookups and the block patterns' two take no `context` (the platform declares
-    // no argument for their GET): the table's `except`.
+    // templates' fallback lookups, the block patterns' two, the themes and the global styles routes (but
+    // the revisions) take no `context` (the platform declares no argument for their GET): the table's `except`.
     const ownContext: Record<string, string> = { '/core/v2/search': 'CoreSearchContext', '/core/v2/block-renderer/{name}': 'BlockRendererContext' };
-    expect(core.filter((o) => o.m === 'get' && o.p !== '/core/v2' && !o.names.includes(ownContext[o.p] ?? 'Context')).map((o) => o.p)).toEqual([
-      '/core/v2/settings',
-      '/core/v2/templates/lookup',
-      '/core/v2/template-parts/lookup',
-      '/core/v2/block-patterns/patterns',
+    expect(
+      core
+        .filter((o) => o.m === 'get' && o.p !== '/core/v2' && !o.names.includes(ownContext[o.p] ?? 'Context'))
+        .map((o) => o.p)
+        .sort(),
+    ).toEqual([
       '/core/v2/block-patterns/categories',
+      '/core/v2/block-patterns/patterns',
+      '/core/v2/global-styles/themes/{stylesheet}',
+      '/core/v2/global-styles/themes/{stylesheet}/variations',
+      '/core/v2/global-styles/{id}',
+      '/core/v2/settings',
+      '/core/v2/template-parts/lookup',
+      '/core/v2/templates/lookup',
+      '/core/v2/themes',
+      '/core/v2/themes/{stylesheet}',
     ]);
     // The language on every route the translation plugin gives it, the calendar's included (D186); the
     // site index documents it as ignored; the batch route and the calendar document have none.

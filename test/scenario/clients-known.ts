@@ -14,9 +14,6 @@ export interface KnownDifference {
   reason: string;
 }
 
-const INDEX_THEME =
-  'WordPress links the active theme (`/wp/v2/themes/<stylesheet>`) for callers who may switch themes, and `curies` for that `wp:` relation. ' +
-  'The spec documents the relation (SiteIndexLinks) but has no themes route, and no fact names the festival site’s theme: the mock would invent it (D206).';
 const TYPES_REASON =
   'The mock lists the post types of the site’s list (the spec’s example, wp71’s answer) whose routes the spec describes (D246): the ' +
   'templates, template parts, global styles, font families and faces (tier 2 of issue 34) and the calendar embeds are not described yet. ' +
@@ -24,7 +21,6 @@ const TYPES_REASON =
 const MOCK_TYPES = '["attachment","nav_menu_item","page","post","tribe_events","tribe_organizer","tribe_venue","wp_block","wp_navigation"]';
 
 export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
-  { site: 'wp71', scenario: 'api-fetch', difference: 'index: links site ["curies","help","wp:active-theme"] / mock ["help"]', reason: INDEX_THEME },
   {
     site: 'wp71',
     scenario: 'wpapi beyond the seed',
@@ -33,8 +29,6 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       `"wp_font_face","wp_font_family","wp_global_styles","wp_navigation","wp_template","wp_template_part"] / mock ${MOCK_TYPES}`,
     reason: TYPES_REASON,
   },
-  // wp68 (WordPress 6.8.12, TEC 6.6.4.2), the mock under `--release 6.6.4.2 --wordpress 6.8.12` (D222, D247).
-  { site: 'wp68', scenario: 'api-fetch', difference: 'index: links site ["curies","help","wp:active-theme"] / mock ["help"]', reason: INDEX_THEME },
   {
     site: 'wp68',
     scenario: 'wpapi beyond the seed',

@@ -740,6 +740,7 @@ describe('core operations beyond the seed (issue 34)', () => {
     'tribe_venue',
     'tribe_organizer',
     'tribe_events_cat',
+    'tec_calendar_embed',
     'wp_pattern_category',
   ];
   const SITE_OPS = () => BEYOND().filter((o) => SITE_BASES.includes(o.path.split('/')[3]));
