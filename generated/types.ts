@@ -1537,6 +1537,113 @@ export interface paths {
         patch: operations["updateCurrentUserPatch"];
         trace?: never;
     };
+    "/core/v2/users/{user_id}/application-passwords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a user's application passwords
+         * @description List every application password of a user (no paging), without the passwords themselves. Needs a user who may list them (`list_app_passwords`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_list_application_passwords`, or `rest_not_logged_in` for `me`; without it 403). The record's shape depends on `context`: `view` (default) and `edit` give every field, `embed` the uuid, app_id and name.
+         */
+        get: operations["listApplicationPasswords"];
+        put?: never;
+        /**
+         * Create an application password
+         * @description Create an application password for a user and answer it in `edit` context, with the new password in clear in `password`: this answer is the only time the site sends it (it keeps only a hash), so the caller must keep it as a secret and never log it. Needs a user who may create one (`create_app_password`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_create_application_passwords`, or `rest_not_logged_in` for `me`; without it 403). WordPress 6.1 refuses a name the user already has (409 `application_password_duplicate_name`); 6.8 and 7.1 accept it.
+         */
+        post: operations["createApplicationPassword"];
+        /**
+         * Revoke every application password of a user
+         * @description Delete (revoke) every application password of the user at once, including the one the request may be authenticated with: later requests with any of them fail. Needs a user who may delete them (`delete_app_passwords`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_delete_application_passwords`, or `rest_not_logged_in` for `me`; without it 403). The contract CLI never sends it.
+         */
+        delete: operations["deleteApplicationPasswords"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/users/{user_id}/application-passwords/introspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the application password of this request
+         * @description Return the application password the request is authenticated with (WordPress 5.7 and later): the user must be the signed-in user (`me` or their own id; anonymous 401 `rest_not_logged_in` for `me`, otherwise 401/403 `rest_cannot_introspect_app_password_for_non_authenticated_user`). A request signed in with the login cookie has no application password: 404 `rest_no_authenticated_app_password`. Never the password itself.
+         */
+        get: operations["getCurrentApplicationPassword"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/users/{user_id}/application-passwords/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+                /**
+                 * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+                 * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+                 */
+                uuid: components["parameters"]["CoreAppPasswordUuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an application password
+         * @description Return one application password of a user, without the password itself. Needs a user who may read it (`read_app_password`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_read_application_password`, or `rest_not_logged_in` for `me`; without it 403). The record's shape depends on `context`: `view` (default) and `edit` give every field, `embed` the uuid, app_id and name.
+         */
+        get: operations["getApplicationPassword"];
+        /**
+         * Update an application password (PUT)
+         * @description Rename an application password: only `name` changes (`app_id` is accepted and ignored). POST, PUT and PATCH are the same operation. Answers it in `edit` context, without the password. Needs a user who may edit it (`edit_app_password`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_edit_application_password`, or `rest_not_logged_in` for `me`; without it 403).
+         */
+        put: operations["updateApplicationPasswordPut"];
+        /**
+         * Update an application password
+         * @description Rename an application password: only `name` changes (`app_id` is accepted and ignored). POST, PUT and PATCH are the same operation. Answers it in `edit` context, without the password. Needs a user who may edit it (`edit_app_password`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_edit_application_password`, or `rest_not_logged_in` for `me`; without it 403).
+         */
+        post: operations["updateApplicationPassword"];
+        /**
+         * Revoke an application password
+         * @description Delete (revoke) one application password for good (there is no trash and no `force`): requests authenticated with it fail from then on. Needs a user who may delete it (`delete_app_password`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_delete_application_password`, or `rest_not_logged_in` for `me`; without it 403).
+         */
+        delete: operations["deleteApplicationPassword"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an application password (PATCH)
+         * @description Rename an application password: only `name` changes (`app_id` is accepted and ignored). POST, PUT and PATCH are the same operation. Answers it in `edit` context, without the password. Needs a user who may edit it (`edit_app_password`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_edit_application_password`, or `rest_not_logged_in` for `me`; without it 403).
+         */
+        patch: operations["updateApplicationPasswordPatch"];
+        trace?: never;
+    };
     "/core/v2/comments": {
         parameters: {
             query?: never;
@@ -2980,6 +3087,341 @@ export interface paths {
          * @description Update a pattern category: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the pattern category in `edit` context. Needs a user who may edit it (anonymous 401 `rest_cannot_update`, without it 403). Batchable.
          */
         patch: operations["updatePatternCategoryPatch"];
+        trace?: never;
+    };
+    "/core/v2/plugins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the installed plugins
+         * @description List every installed plugin (no paging). Needs a user who may activate plugins (`activate_plugins`; anonymous 401 `rest_cannot_view_plugins`, without it 403). Every context gives the same fields.
+         */
+        get: operations["listPlugins"];
+        put?: never;
+        /**
+         * Install a plugin
+         * @description Download a plugin from the WordPress.org plugin directory by its slug, install it and answer it in `edit` context; `status: active` also activates it. Needs a user who may install plugins (`install_plugins`, and `activate_plugins` to activate; anonymous 401 `rest_cannot_install_plugin`, without it 403). A site that cannot reach WordPress.org answers 500 (`plugins_api_failed`), an unknown slug 404; a site whose files cannot be written 500 `fs_unavailable`. The contract CLI never sends it.
+         */
+        post: operations["createPlugin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/plugins/{plugin}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The plugin's file without `.php`, as its `plugin` field gives it: `forminator/forminator` (the `/` may be sent as is or as `%2F`), or `hello` for a single-file plugin. No `.` anywhere; a plugin that is not installed answers 404 `rest_plugin_not_found`.
+                 * @example forminator/forminator
+                 */
+                plugin: components["parameters"]["CorePluginPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an installed plugin
+         * @description Return one installed plugin. Needs a user who may activate plugins (`activate_plugins`; anonymous 401 `rest_cannot_view_plugin`, without it 403). Every context gives the same fields.
+         */
+        get: operations["getPlugin"];
+        /**
+         * Activate or deactivate a plugin (PUT)
+         * @description Activate or deactivate an installed plugin (`status`). POST, PUT and PATCH are the same operation. Answers the plugin in `edit` context. Needs a user who may activate plugins (`activate_plugins`, and `activate_plugin`/`deactivate_plugin` for this one; anonymous 401 `rest_cannot_manage_plugins`, without it 403). The contract CLI never sends it.
+         */
+        put: operations["updatePluginPut"];
+        /**
+         * Activate or deactivate a plugin
+         * @description Activate or deactivate an installed plugin (`status`). POST, PUT and PATCH are the same operation. Answers the plugin in `edit` context. Needs a user who may activate plugins (`activate_plugins`, and `activate_plugin`/`deactivate_plugin` for this one; anonymous 401 `rest_cannot_manage_plugins`, without it 403). The contract CLI never sends it.
+         */
+        post: operations["updatePlugin"];
+        /**
+         * Delete a plugin
+         * @description Delete an inactive plugin's files for good (an active one: 400 `rest_cannot_delete_active_plugin`). Needs a user who may delete plugins (`delete_plugins`; anonymous 401 `rest_cannot_manage_plugins`, without it 403). A site whose files cannot be written answers 500. The contract CLI never sends it.
+         */
+        delete: operations["deletePlugin"];
+        options?: never;
+        head?: never;
+        /**
+         * Activate or deactivate a plugin (PATCH)
+         * @description Activate or deactivate an installed plugin (`status`). POST, PUT and PATCH are the same operation. Answers the plugin in `edit` context. Needs a user who may activate plugins (`activate_plugins`, and `activate_plugin`/`deactivate_plugin` for this one; anonymous 401 `rest_cannot_manage_plugins`, without it 403). The contract CLI never sends it.
+         */
+        patch: operations["updatePluginPatch"];
+        trace?: never;
+    };
+    "/core/v2/font-families": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the font families
+         * @description List the font families of the site's font library (post type `wp_font_family`), newest first (10 per page). Needs a user who may edit the theme options (`edit_theme_options`; anonymous 401 `rest_cannot_read`, without it 403). Every context gives the same fields.
+         */
+        get: operations["listFontFamilies"];
+        put?: never;
+        /**
+         * Create a font family
+         * @description Create a font family from its settings (a JSON text; no file is needed: the files come with its faces) and answer it in `edit` context. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_create`, without it 403). A slug another family has: 400 `rest_duplicate_font_family`.
+         */
+        post: operations["createFontFamily"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/font-families/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a font family
+         * @description Return one font family. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_read`, without it 403). Every context gives the same fields.
+         */
+        get: operations["getFontFamily"];
+        /**
+         * Update a font family (PUT)
+         * @description Change a font family's settings: `font_family_settings` (required) holds only the members to change, the others are kept. POST, PUT and PATCH are the same operation, but WordPress 7.1 refuses PUT and PATCH whatever is sent (its check of the settings takes the method for neither a create nor an update and wants an object: 400 `rest_invalid_param` for the JSON text, 500 for an object); 6.8 takes them. Answers the font family in `edit` context. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_edit`, without it 403).
+         */
+        put: operations["updateFontFamilyPut"];
+        /**
+         * Update a font family
+         * @description Change a font family's settings: `font_family_settings` (required) holds only the members to change, the others are kept. POST, PUT and PATCH are the same operation, but WordPress 7.1 refuses PUT and PATCH whatever is sent (its check of the settings takes the method for neither a create nor an update and wants an object: 400 `rest_invalid_param` for the JSON text, 500 for an object); 6.8 takes them. Answers the font family in `edit` context. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_edit`, without it 403).
+         */
+        post: operations["updateFontFamily"];
+        /**
+         * Delete a font family
+         * @description Delete a font family for good, with its font faces and their files; `force` must be `true` because fonts have no trash (without it 501 `rest_trash_not_supported`). Needs a user who may edit the theme options (anonymous 401 `rest_cannot_delete`, without it 403).
+         */
+        delete: operations["deleteFontFamily"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a font family (PATCH)
+         * @description Change a font family's settings: `font_family_settings` (required) holds only the members to change, the others are kept. POST, PUT and PATCH are the same operation, but WordPress 7.1 refuses PUT and PATCH whatever is sent (its check of the settings takes the method for neither a create nor an update and wants an object: 400 `rest_invalid_param` for the JSON text, 500 for an object); 6.8 takes them. Answers the font family in `edit` context. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_edit`, without it 403).
+         */
+        patch: operations["updateFontFamilyPatch"];
+        trace?: never;
+    };
+    "/core/v2/font-families/{font_family_id}/font-faces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+                 * @example 41
+                 */
+                font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the faces of a font family
+         * @description List the font faces of a font family (post type `wp_font_face`), newest first (10 per page). Needs a user who may edit the theme options (anonymous 401 `rest_cannot_read`, without it 403). Every context gives the same fields.
+         */
+        get: operations["listFontFaces"];
+        put?: never;
+        /**
+         * Create a font face
+         * @description Add a font face to a font family and answer it in `edit` context. Its files are URLs (a public host, or the site's own) or files sent in the same `multipart/form-data` request, which the site stores in its fonts folder. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_create`, without it 403). A face the family already has (the same descriptors): 400 `rest_duplicate_font_face`.
+         */
+        post: operations["createFontFace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/font-families/{font_family_id}/font-faces/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+                 * @example 41
+                 */
+                font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a font face
+         * @description Return one font face of a font family. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_read`, without it 403). Every context gives the same fields.
+         */
+        get: operations["getFontFace"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a font face
+         * @description Delete a font face for good, with the files the site stored for it; `force` must be `true` because fonts have no trash (without it 501 `rest_trash_not_supported`). Needs a user who may edit the theme options (anonymous 401 `rest_cannot_delete`, without it 403).
+         */
+        delete: operations["deleteFontFace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/font-collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the font collections
+         * @description List the font collections the font library offers (10 per page). Needs a user who may edit the theme options (`edit_theme_options`; anonymous 401 `rest_cannot_read`, without it 403). A collection whose data cannot be loaded is left out of the answer but counted in `X-WP-Total`: a site that cannot reach WordPress.org answers an empty array with `X-WP-Total: 1` (the sandbox sites), unless `_fields=slug` asks for no data. Every context gives the same fields.
+         */
+        get: operations["listFontCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/font-collections/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The collection's slug (`google-fonts`: letters, digits, `_`, `-` and `/`). An unknown slug answers 404 `rest_font_collection_not_found`.
+                 * @example google-fonts
+                 */
+                slug: components["parameters"]["CoreFontCollectionSlugPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a font collection
+         * @description Return one font collection with its font families. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_read`, without it 403). The site loads the data of `google-fonts` from WordPress.org: a site that cannot reach it answers 500 `font_collection_json_missing` (the sandbox sites), unless `_fields=slug` asks for no data. Every context gives the same fields.
+         */
+        get: operations["getFontCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/icons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the icons
+         * @description List the icons of the site's icon registry (every one: the route registers `page` and `per_page`, checks them, 1 to 100, and ignores them, so they are not described here; no `X-WP-Total` headers). Needs a user who may edit posts of some type (anonymous 401 `rest_cannot_view`, without it 403). An unknown `collection` answers 404 `rest_icon_collection_not_found`. Every context gives the same fields.
+         */
+        get: operations["listIcons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/icons/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The icon's name, `<collection>/<icon>` (`core/arrow-down`; the `/` may be sent as is or as `%2F`): lower-case letters, digits, `_` and `-`. A collection's slug alone (`core`) is another route of the site with the same path shape, which lists that collection's icons as `icons?collection=` does.
+                 * @example core/arrow-down
+                 */
+                name: components["parameters"]["CoreIconNamePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an icon
+         * @description Return one icon, by its name. Needs a user who may edit posts of some type (anonymous 401 `rest_cannot_view`, without it 403). Every context gives the same fields.
+         */
+        get: operations["getIcon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/icon-collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the icon collections
+         * @description List the collections of the site's icon registry (every one: the route registers `page` and `per_page`, checks them, 1 to 100, and ignores them, so they are not described here; no `X-WP-Total` headers). Needs a user who may edit posts of some type (anonymous 401 `rest_cannot_view`, without it 403). Every context gives the same fields.
+         */
+        get: operations["listIconCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/icon-collections/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The icon collection's slug (`core`): lower-case letters, digits, `_` and `-`.
+                 * @example core
+                 */
+                slug: components["parameters"]["CoreIconCollectionSlugPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an icon collection
+         * @description Return one icon collection. Needs a user who may edit posts of some type (anonymous 401 `rest_cannot_view`, without it 403). Every context gives the same fields.
+         */
+        get: operations["getIconCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/ml/v1": {
@@ -11111,6 +11553,117 @@ export interface components {
             previous: components["schemas"]["UserEdit"];
         };
         /**
+         * ApplicationPassword
+         * @description One of a user's application passwords in the default `view` context: its name and identifiers and when and from where it was last used, never the password itself. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        ApplicationPassword: {
+            /**
+             * Format: uuid
+             * @description The application password's unique identifier (the `{uuid}` of its route).
+             */
+            readonly uuid: string;
+            /** @description The UUID the application gave to identify itself when the password was created, or an empty string. */
+            app_id: string | "";
+            /** @description The name of the application password (the application's name, as shown on the user's profile). */
+            name: string;
+            /** @description When the application password was created, in UTC. */
+            readonly created: components["schemas"]["SiteDateTime"];
+            /** @description When the application password was last used, in UTC (`null` until it is used; the site records it at most once a day). */
+            readonly last_used: components["schemas"]["CoreNullableDateTime"];
+            /** @description The IP address the application password was last used from (`null` until it is used). */
+            readonly last_ip: string | null;
+            /** @description Hypermedia links (`self`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * ApplicationPasswordEdit
+         * @description An application password in `edit` context (`context=edit`, and every write answer): the same fields as in `view`, plus the new password in clear in the answer to the create only. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        ApplicationPasswordEdit: {
+            /**
+             * Format: uuid
+             * @description The application password's unique identifier (the `{uuid}` of its route).
+             */
+            readonly uuid: string;
+            /** @description The UUID the application gave to identify itself when the password was created, or an empty string. */
+            app_id: string | "";
+            /** @description The name of the application password (the application's name, as shown on the user's profile). */
+            name: string;
+            /** @description The new password in clear, in six groups of four characters separated by spaces: sent once, in the answer to the create and nowhere else (the site keeps only its hash). A credential: never log or store it anywhere but where the application keeps its secrets. */
+            readonly password?: string;
+            /** @description When the application password was created, in UTC. */
+            readonly created: components["schemas"]["SiteDateTime"];
+            /** @description When the application password was last used, in UTC (`null` until it is used; the site records it at most once a day). */
+            readonly last_used: components["schemas"]["CoreNullableDateTime"];
+            /** @description The IP address the application password was last used from (`null` until it is used). */
+            readonly last_ip: string | null;
+            /** @description Hypermedia links (`self`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * ApplicationPasswordEmbed
+         * @description An application password in `embed` context: its uuid, app_id and name. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        ApplicationPasswordEmbed: {
+            /**
+             * Format: uuid
+             * @description The application password's unique identifier (the `{uuid}` of its route).
+             */
+            readonly uuid: string;
+            /** @description The UUID the application gave to identify itself when the password was created, or an empty string. */
+            app_id: string | "";
+            /** @description The name of the application password (the application's name, as shown on the user's profile). */
+            name: string;
+            /** @description Hypermedia links (`self`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * ApplicationPasswordCreate
+         * @description The fields of a new application password.
+         */
+        ApplicationPasswordCreate: {
+            /** @description The name of the application password (at least one character that is not a space). */
+            name: string;
+            /** @description A UUID the application gives to identify itself (a UUID v5 of its URL or DNS name is recommended), or an empty string. Kept on create; an update accepts it but does not change it. */
+            app_id?: string | "";
+        };
+        /**
+         * ApplicationPasswordsDeleted
+         * @description The answer to the deletion of every application password of a user.
+         */
+        ApplicationPasswordsDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description How many application passwords were revoked. */
+            count: number;
+        };
+        /**
+         * ApplicationPasswordWrite
+         * @description The fields of an application password to change, all optional, for update (POST, PUT, PATCH).
+         */
+        ApplicationPasswordWrite: {
+            /** @description The name of the application password (at least one character that is not a space). */
+            name?: string;
+            /** @description A UUID the application gives to identify itself (a UUID v5 of its URL or DNS name is recommended), or an empty string. Kept on create; an update accepts it but does not change it. */
+            app_id?: string | "";
+        };
+        /**
+         * ApplicationPasswordDeleted
+         * @description The answer to the deletion of one application password (it is revoked at once; there is no trash).
+         */
+        ApplicationPasswordDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The application password as it was before the deletion, in `edit` context (without `_links`). */
+            previous: components["schemas"]["ApplicationPasswordEdit"];
+        };
+        /**
          * CommentMeta
          * @description Registered meta fields of a comment, keyed by name; an empty JSON array `[]` when the site registers none. Since WordPress 6.9 the platform registers `_wp_note_status` for the block editor's notes; other plugins may register more keys (`CoreMetaValue`).
          */
@@ -13508,6 +14061,534 @@ export interface components {
             previous: components["schemas"]["PatternCategory"];
         };
         /**
+         * Plugin
+         * @description An installed plugin as the site reports it (from the plugin's header). Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        Plugin: {
+            /** @description The plugin's file without `.php` (`forminator/forminator`, or `hello` for a single-file plugin): the `{plugin}` of its route. */
+            readonly plugin: string;
+            /**
+             * @description Whether the plugin is active (`network-active` on a multisite network only).
+             * @enum {string}
+             */
+            status: "inactive" | "active" | "network-active";
+            /** @description The plugin's name. */
+            readonly name: string;
+            /** @description The plugin's web site (an empty string when its header names none). */
+            readonly plugin_uri: string;
+            /** @description The plugin's author. */
+            readonly author: string;
+            /** @description The author's web site (an empty string when the header names none). */
+            readonly author_uri: string;
+            /** @description The plugin's description: `raw` as written in its header, `rendered` as the plugins screen shows it (HTML, with the author). */
+            readonly description: {
+                /** @description The description as written in the plugin's header. */
+                raw: string;
+                /** @description The description as HTML, as the plugins screen shows it. */
+                rendered: string;
+            };
+            /** @description The plugin's version. */
+            readonly version: string;
+            /** @description Whether the plugin can only be activated for a whole multisite network. */
+            readonly network_only: boolean;
+            /** @description The lowest WordPress version the plugin needs (an empty string when it names none). */
+            readonly requires_wp: string;
+            /** @description The lowest PHP version the plugin needs (an empty string when it names none). */
+            readonly requires_php: string;
+            /** @description The plugin's text domain (translations). */
+            readonly textdomain: string;
+            /** @description Hypermedia links (`self`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * PluginEdit
+         * @description An installed plugin in `edit` context (`context=edit`, and every write answer): the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PluginEdit: {
+            /** @description The plugin's file without `.php` (`forminator/forminator`, or `hello` for a single-file plugin): the `{plugin}` of its route. */
+            readonly plugin: string;
+            /**
+             * @description Whether the plugin is active (`network-active` on a multisite network only).
+             * @enum {string}
+             */
+            status: "inactive" | "active" | "network-active";
+            /** @description The plugin's name. */
+            readonly name: string;
+            /** @description The plugin's web site (an empty string when its header names none). */
+            readonly plugin_uri: string;
+            /** @description The plugin's author. */
+            readonly author: string;
+            /** @description The author's web site (an empty string when the header names none). */
+            readonly author_uri: string;
+            /** @description The plugin's description: `raw` as written in its header, `rendered` as the plugins screen shows it (HTML, with the author). */
+            readonly description: {
+                /** @description The description as written in the plugin's header. */
+                raw: string;
+                /** @description The description as HTML, as the plugins screen shows it. */
+                rendered: string;
+            };
+            /** @description The plugin's version. */
+            readonly version: string;
+            /** @description Whether the plugin can only be activated for a whole multisite network. */
+            readonly network_only: boolean;
+            /** @description The lowest WordPress version the plugin needs (an empty string when it names none). */
+            readonly requires_wp: string;
+            /** @description The lowest PHP version the plugin needs (an empty string when it names none). */
+            readonly requires_php: string;
+            /** @description The plugin's text domain (translations). */
+            readonly textdomain: string;
+            /** @description Hypermedia links (`self`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * PluginEmbed
+         * @description An installed plugin in `embed` context: the same fields as in `view` (the controller does not filter its answer by context). Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PluginEmbed: {
+            /** @description The plugin's file without `.php` (`forminator/forminator`, or `hello` for a single-file plugin): the `{plugin}` of its route. */
+            readonly plugin: string;
+            /**
+             * @description Whether the plugin is active (`network-active` on a multisite network only).
+             * @enum {string}
+             */
+            status: "inactive" | "active" | "network-active";
+            /** @description The plugin's name. */
+            readonly name: string;
+            /** @description The plugin's web site (an empty string when its header names none). */
+            readonly plugin_uri: string;
+            /** @description The plugin's author. */
+            readonly author: string;
+            /** @description The author's web site (an empty string when the header names none). */
+            readonly author_uri: string;
+            /** @description The plugin's description: `raw` as written in its header, `rendered` as the plugins screen shows it (HTML, with the author). */
+            readonly description: {
+                /** @description The description as written in the plugin's header. */
+                raw: string;
+                /** @description The description as HTML, as the plugins screen shows it. */
+                rendered: string;
+            };
+            /** @description The plugin's version. */
+            readonly version: string;
+            /** @description Whether the plugin can only be activated for a whole multisite network. */
+            readonly network_only: boolean;
+            /** @description The lowest WordPress version the plugin needs (an empty string when it names none). */
+            readonly requires_wp: string;
+            /** @description The lowest PHP version the plugin needs (an empty string when it names none). */
+            readonly requires_php: string;
+            /** @description The plugin's text domain (translations). */
+            readonly textdomain: string;
+            /** @description Hypermedia links (`self`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * PluginCreate
+         * @description The plugin to install from the WordPress.org plugin directory.
+         */
+        PluginCreate: {
+            /** @description The plugin's slug in the WordPress.org plugin directory: the site downloads the plugin from there. */
+            slug: string;
+            /**
+             * @description The plugin's activation status: on create, `active` activates it once installed (default `inactive`); on update, activates or deactivates it (a multisite network also takes `network-active`).
+             * @default inactive
+             * @enum {string}
+             */
+            status?: "inactive" | "active";
+        };
+        /**
+         * PluginWrite
+         * @description The activation status to give the plugin, for update (POST, PUT, PATCH).
+         */
+        PluginWrite: {
+            /**
+             * @description The plugin's activation status: on create, `active` activates it once installed (default `inactive`); on update, activates or deactivates it (a multisite network also takes `network-active`).
+             * @enum {string}
+             */
+            status?: "inactive" | "active";
+        };
+        /**
+         * PluginDeleted
+         * @description The answer to the deletion of a plugin (its files are removed; there is no trash).
+         */
+        PluginDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The plugin as it was before the deletion (without `_links`). */
+            previous: components["schemas"]["PluginEdit"];
+        };
+        /**
+         * FontFamilySettings
+         * @description A font family's settings, in theme.json form.
+         */
+        FontFamilySettings: {
+            /** @description The family's name, as the editor shows it. */
+            name: string;
+            /** @description The family's unique name in kebab case. */
+            slug: string;
+            /** @description The CSS `font-family` value. */
+            fontFamily: string;
+            /** @description The URL of an image that previews the family (an empty string when it has none). */
+            preview: string;
+        };
+        /**
+         * FontFamily
+         * @description A font family of the site's font library (the fonts installed for the block editor's typography), with the ids of its font faces. Every context gives the same fields. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontFamily: {
+            /** @description The font family's unique id (a post id). */
+            readonly id: number;
+            /** @description The version of the theme.json schema its settings follow. */
+            theme_json_version: number;
+            /** @description The ids of its font faces (`font-families/{id}/font-faces`). */
+            readonly font_faces: number[];
+            font_family_settings: components["schemas"]["FontFamilySettings"];
+            /** @description Hypermedia links (`self`, `collection`, and `font_faces` when it has faces). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontFamilyEdit
+         * @description A font family in `edit` context (`context=edit`, and every write answer): the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontFamilyEdit: {
+            /** @description The font family's unique id (a post id). */
+            readonly id: number;
+            /** @description The version of the theme.json schema its settings follow. */
+            theme_json_version: number;
+            /** @description The ids of its font faces (`font-families/{id}/font-faces`). */
+            readonly font_faces: number[];
+            font_family_settings: components["schemas"]["FontFamilySettings"];
+            /** @description Hypermedia links (`self`, `collection`, and `font_faces` when it has faces). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontFamilyEmbed
+         * @description A font family in `embed` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontFamilyEmbed: {
+            /** @description The font family's unique id (a post id). */
+            readonly id: number;
+            /** @description The version of the theme.json schema its settings follow. */
+            theme_json_version: number;
+            /** @description The ids of its font faces (`font-families/{id}/font-faces`). */
+            readonly font_faces: number[];
+            font_family_settings: components["schemas"]["FontFamilySettings"];
+            /** @description Hypermedia links (`self`, `collection`, and `font_faces` when it has faces). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontFamilyCreate
+         * @description The fields of a new font family.
+         */
+        FontFamilyCreate: {
+            /**
+             * @description The version of the theme.json schema the settings follow.
+             * @default 3
+             */
+            theme_json_version?: number;
+            /** @description The settings as a JSON text (not an object): `name`, `slug` and `fontFamily` on create (400 `rest_invalid_param` without one of them; a slug another family has: 400 `rest_duplicate_font_family`), `preview` optional; on update only the members to change. */
+            font_family_settings: string;
+        };
+        /**
+         * FontFamilyWrite
+         * @description The fields of a font family to change, for update (POST, PUT, PATCH); `font_family_settings` is required even so.
+         */
+        FontFamilyWrite: {
+            /**
+             * @description The version of the theme.json schema the settings follow.
+             * @default 3
+             */
+            theme_json_version?: number;
+            /** @description The settings as a JSON text (not an object): `name`, `slug` and `fontFamily` on create (400 `rest_invalid_param` without one of them; a slug another family has: 400 `rest_duplicate_font_family`), `preview` optional; on update only the members to change. */
+            font_family_settings: string;
+        };
+        /**
+         * FontFamilyDeleted
+         * @description The answer to the deletion (`force=true`) of a font family (its font faces and their files are deleted with it).
+         */
+        FontFamilyDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The font family as it was before the deletion, in `edit` context (without `_links`). */
+            previous: components["schemas"]["FontFamilyEdit"];
+        };
+        /**
+         * FontFaceSettings
+         * @description A font face's settings, in theme.json form: the CSS `@font-face` descriptors, by their camel-case names. Members other than `fontFamily` and `src` are sent only when set.
+         */
+        FontFaceSettings: {
+            /** @description The CSS `font-family` value. */
+            fontFamily: string;
+            /** @description The CSS `font-style` value (default `normal`). */
+            fontStyle?: string;
+            /** @description The CSS `font-weight` value, or weights separated by a space (default `400`). */
+            fontWeight?: string | number;
+            /**
+             * @description The CSS `font-display` value (default `fallback`).
+             * @enum {string}
+             */
+            fontDisplay?: "auto" | "block" | "fallback" | "swap" | "optional";
+            /** @description The URLs of the font files (one text, or a list). */
+            src: string | string[];
+            /** @description The CSS `font-stretch` value. */
+            fontStretch?: string;
+            /** @description The CSS `ascent-override` value. */
+            ascentOverride?: string;
+            /** @description The CSS `descent-override` value. */
+            descentOverride?: string;
+            /** @description The CSS `font-variant` value. */
+            fontVariant?: string;
+            /** @description The CSS `font-feature-settings` value. */
+            fontFeatureSettings?: string;
+            /** @description The CSS `font-variation-settings` value. */
+            fontVariationSettings?: string;
+            /** @description The CSS `line-gap-override` value. */
+            lineGapOverride?: string;
+            /** @description The CSS `size-adjust` value. */
+            sizeAdjust?: string;
+            /** @description The CSS `unicode-range` value. */
+            unicodeRange?: string;
+            /** @description The URL of an image that previews the face. */
+            preview?: string;
+        };
+        /**
+         * FontFace
+         * @description A font face of a font family (one style and weight, with its font files). Every context gives the same fields. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontFace: {
+            /** @description The font face's unique id (a post id). */
+            readonly id: number;
+            /** @description The version of the theme.json schema its settings follow. */
+            theme_json_version: number;
+            /** @description The id of its font family. */
+            readonly parent: number;
+            font_face_settings: components["schemas"]["FontFaceSettings"];
+            /** @description Hypermedia links (`self`, `collection`, `parent`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontFaceEdit
+         * @description A font face in `edit` context (`context=edit`, and every write answer): the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontFaceEdit: {
+            /** @description The font face's unique id (a post id). */
+            readonly id: number;
+            /** @description The version of the theme.json schema its settings follow. */
+            theme_json_version: number;
+            /** @description The id of its font family. */
+            readonly parent: number;
+            font_face_settings: components["schemas"]["FontFaceSettings"];
+            /** @description Hypermedia links (`self`, `collection`, `parent`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontFaceEmbed
+         * @description A font face in `embed` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontFaceEmbed: {
+            /** @description The font face's unique id (a post id). */
+            readonly id: number;
+            /** @description The version of the theme.json schema its settings follow. */
+            theme_json_version: number;
+            /** @description The id of its font family. */
+            readonly parent: number;
+            font_face_settings: components["schemas"]["FontFaceSettings"];
+            /** @description Hypermedia links (`self`, `collection`, `parent`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontFaceCreate
+         * @description The fields of a new font face.
+         */
+        FontFaceCreate: {
+            /**
+             * @description The version of the theme.json schema the settings follow.
+             * @default 3
+             */
+            theme_json_version?: number;
+            /** @description The settings as a JSON text (not an object): `fontFamily` and `src` required. Each `src` is a URL the site accepts (`wp_http_validate_url`: a public host, or the site's own) or the name of a file part of a `multipart/form-data` request, which the site stores in its fonts folder. */
+            font_face_settings: string;
+        };
+        /**
+         * FontFaceDeleted
+         * @description The answer to the deletion (`force=true`) of a font face.
+         */
+        FontFaceDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The font face as it was before the deletion, in `edit` context (without `_links`). */
+            previous: components["schemas"]["FontFaceEdit"];
+        };
+        /**
+         * FontCollection
+         * @description A collection of fonts the font library offers to install (WordPress registers `google-fonts`, whose data the site downloads from WordPress.org when a field other than `slug` is asked for). Every context gives the same fields. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontCollection: {
+            /** @description The collection's unique name (the `{slug}` of its route). */
+            readonly slug: string;
+            /** @description The collection's name. */
+            name: string;
+            /** @description The collection's description. */
+            description: string;
+            /** @description The font families the collection offers, each with its settings (and its faces in `fontFace`) and the slugs of its categories. */
+            font_families: {
+                /** @description The family's settings in theme.json form: `name`, `slug`, `fontFamily`, `preview` and `fontFace`, the list of its faces (their CSS descriptors, as a font face's settings). */
+                font_family_settings?: Record<string, never>;
+                /** @description The slugs of the collection's categories the family is in. */
+                categories?: string[];
+            }[];
+            /** @description The collection's categories. */
+            categories: {
+                /** @description The category's name. */
+                name?: string;
+                /** @description The category's slug. */
+                slug?: string;
+            }[];
+            /** @description Hypermedia links (`self`, `collection`). */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontCollectionEdit
+         * @description A font collection in `edit` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontCollectionEdit: {
+            /** @description The collection's unique name (the `{slug}` of its route). */
+            readonly slug: string;
+            /** @description The collection's name. */
+            name: string;
+            /** @description The collection's description. */
+            description: string;
+            /** @description The font families the collection offers, each with its settings (and its faces in `fontFace`) and the slugs of its categories. */
+            font_families: {
+                /** @description The family's settings in theme.json form: `name`, `slug`, `fontFamily`, `preview` and `fontFace`, the list of its faces (their CSS descriptors, as a font face's settings). */
+                font_family_settings?: Record<string, never>;
+                /** @description The slugs of the collection's categories the family is in. */
+                categories?: string[];
+            }[];
+            /** @description The collection's categories. */
+            categories: {
+                /** @description The category's name. */
+                name?: string;
+                /** @description The category's slug. */
+                slug?: string;
+            }[];
+            /** @description Hypermedia links (`self`, `collection`). */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontCollectionEmbed
+         * @description A font collection in `embed` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontCollectionEmbed: {
+            /** @description The collection's unique name (the `{slug}` of its route). */
+            readonly slug: string;
+            /** @description The collection's name. */
+            name: string;
+            /** @description The collection's description. */
+            description: string;
+            /** @description The font families the collection offers, each with its settings (and its faces in `fontFace`) and the slugs of its categories. */
+            font_families: {
+                /** @description The family's settings in theme.json form: `name`, `slug`, `fontFamily`, `preview` and `fontFace`, the list of its faces (their CSS descriptors, as a font face's settings). */
+                font_family_settings?: Record<string, never>;
+                /** @description The slugs of the collection's categories the family is in. */
+                categories?: string[];
+            }[];
+            /** @description The collection's categories. */
+            categories: {
+                /** @description The category's name. */
+                name?: string;
+                /** @description The category's slug. */
+                slug?: string;
+            }[];
+            /** @description Hypermedia links (`self`, `collection`). */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * Icon
+         * @description An icon of the site's icon registry (SVG markup), as the block editor's icon picker reads it. Every context gives the same fields. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        Icon: {
+            /** @description The icon's name, `<collection>/<icon>` (the `{name}` of its route). */
+            readonly name: string;
+            /** @description The icon's label. */
+            readonly label: string;
+            /** @description The icon's SVG markup. */
+            readonly content: string;
+            /** @description The slug of the icon's collection. */
+            readonly collection: string;
+        };
+        /**
+         * IconEdit
+         * @description An icon in `edit` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        IconEdit: {
+            /** @description The icon's name, `<collection>/<icon>` (the `{name}` of its route). */
+            readonly name: string;
+            /** @description The icon's label. */
+            readonly label: string;
+            /** @description The icon's SVG markup. */
+            readonly content: string;
+            /** @description The slug of the icon's collection. */
+            readonly collection: string;
+        };
+        /**
+         * IconEmbed
+         * @description An icon in `embed` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        IconEmbed: {
+            /** @description The icon's name, `<collection>/<icon>` (the `{name}` of its route). */
+            readonly name: string;
+            /** @description The icon's label. */
+            readonly label: string;
+            /** @description The icon's SVG markup. */
+            readonly content: string;
+            /** @description The slug of the icon's collection. */
+            readonly collection: string;
+        };
+        /**
+         * IconCollection
+         * @description A collection of icons of the site's icon registry (`core`: WordPress's own). Every context gives the same fields. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        IconCollection: {
+            /** @description The collection's slug (the `{slug}` of its route). */
+            readonly slug: string;
+            /** @description The collection's label. */
+            readonly label: string;
+            /** @description The collection's description. */
+            readonly description: string;
+        };
+        /**
+         * IconCollectionEdit
+         * @description An icon collection in `edit` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        IconCollectionEdit: {
+            /** @description The collection's slug (the `{slug}` of its route). */
+            readonly slug: string;
+            /** @description The collection's label. */
+            readonly label: string;
+            /** @description The collection's description. */
+            readonly description: string;
+        };
+        /**
+         * IconCollectionEmbed
+         * @description An icon collection in `embed` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        IconCollectionEmbed: {
+            /** @description The collection's slug (the `{slug}` of its route). */
+            readonly slug: string;
+            /** @description The collection's label. */
+            readonly label: string;
+            /** @description The collection's description. */
+            readonly description: string;
+        };
+        /**
          * AddonErrorText
          * @description A bare JSON string instead of an error object: the add-on's exception message (for some routes
          *     followed by a PHP stack trace), sent with HTTP 500. Branch on the status; the text is for people
@@ -14852,6 +15933,49 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description No user is signed in: `rest_not_logged_in` for `users/me/...`; for a user id, the refusal of the
+         *     route's capability check (`rest_cannot_list_application_passwords`, `rest_cannot_read_application_password`,
+         *     `rest_cannot_create_application_passwords`, `rest_cannot_edit_application_password`,
+         *     `rest_cannot_delete_application_passwords`, `rest_cannot_delete_application_password`,
+         *     `rest_cannot_introspect_app_password_for_non_authenticated_user`). A signed-in user without the
+         *     capability gets the same codes with 403.
+         */
+        CoreAppPasswordUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user with this id (`rest_user_invalid_id`), no application password with this uuid for the user (`rest_application_password_not_found`), for the introspection a request not authenticated by an application password (`rest_no_authenticated_app_password`: the login cookie), or no such route (`rest_no_route`). */
+        CoreAppPasswordNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Application passwords are turned off on the site (`application_passwords_disabled`: by a filter, or a site not served over HTTPS that is not a local one) or for this user (`application_passwords_disabled_for_user`). */
+        CoreAppPasswordsUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description WordPress 6.1 only (the check was removed later; 6.8 and 7.1 accept the name): the user already has an application password of this name (`application_password_duplicate_name`). */
+        CoreAppPasswordDuplicateName: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No user is signed in and the request needs one: `context=edit` (`rest_forbidden_context`), a filter only editors may use (`author`, `author_email`, `author_exclude`, `status`, `type`: `rest_forbidden_param`), or a comment that is not public (`rest_cannot_read`). A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early. */
         CoreCommentReadUnauthorized: {
             headers: {
@@ -14962,6 +16086,78 @@ export interface components {
         };
         /** @description The active theme registers no menu location of this name (`rest_menu_location_invalid`). */
         CoreMenuLocationNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in: the refusal of the route's capability check (`rest_cannot_view_plugins`, `rest_cannot_view_plugin`, `rest_cannot_install_plugin`, `rest_cannot_manage_plugins`, `rest_cannot_activate_plugin`, `rest_cannot_deactivate_plugin`). A signed-in user without the capability gets the same codes with 403. */
+        CorePluginsUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No installed plugin has this file (`rest_plugin_not_found`), or no such route (`rest_no_route`). */
+        CorePluginNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in, and the fonts need a user who may edit the theme options (`edit_theme_options`): `rest_cannot_read` for reads, `rest_cannot_create`, `rest_cannot_edit` and `rest_cannot_delete` for writes. A signed-in user without it gets the same codes with 403. */
+        CoreFontsUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No font family with this id (`rest_post_invalid_parent`), no font face with this id in the family (`rest_post_invalid_id`), or no such route (`rest_no_route`). */
+        CoreFontFaceNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No collection has this slug (`rest_font_collection_not_found`), or no such route (`rest_no_route`). */
+        CoreFontCollectionNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The collection's data could not be loaded: a site that cannot reach WordPress.org answers `font_collection_json_missing` for `google-fonts` (the sandbox sites do; `?_fields=slug` needs no data and answers 200); a download that failed or answered no JSON gives `font_collection_request_error` or `font_collection_decode_error`. */
+        CoreFontCollectionUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in, and the icons need a user who may edit posts (`edit_posts`, in any post type that shows in the REST API): `rest_cannot_view`. A signed-in user without it gets the same code with 403. */
+        CoreIconsUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No icon has this name (`rest_icon_not_found`), no collection has this slug (`rest_icon_collection_not_found`), or no such route (`rest_no_route`). */
+        CoreIconNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -15665,6 +16861,16 @@ export interface components {
         CoreUserForce: boolean;
         /** @description The user who gets the deleted user's posts and links; `false` (or an empty value) deletes them with the user. Not a user's id nor `false`: 400 `rest_invalid_param`; a user that does not exist: 400 `rest_user_invalid_reassign`; the deleted user itself: 400 `rest_user_invalid_reassign`. */
         CoreUserReassign: number | false;
+        /**
+         * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+         * @example me
+         */
+        CoreAppPasswordUserPath: number | "me";
+        /**
+         * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+         * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+         */
+        CoreAppPasswordUuidPath: string;
         /** @description Only comments by these users (user ids; needs a user who may edit posts, else 401/403 `rest_forbidden_param`). */
         CoreCommentAuthor: number[];
         /** @description No comments by these users (user ids; needs a user who may edit posts, else 401/403 `rest_forbidden_param`). */
@@ -15731,6 +16937,41 @@ export interface components {
         CoreCalEventPostTribeEventsCat: components["schemas"]["TermFilterHierarchical"];
         /** @description No events in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
         CoreCalEventPostTribeEventsCatExclude: components["schemas"]["TermFilterExcludeHierarchical"];
+        /** @description Only plugins one of whose text fields (name, description, author, version, text domain, ...) contains this string, letter case included. */
+        CorePluginSearch: string;
+        /** @description Only plugins with one of these statuses (`network-active` too, on a multisite network). */
+        CorePluginStatus: ("inactive" | "active")[];
+        /**
+         * @description The plugin's file without `.php`, as its `plugin` field gives it: `forminator/forminator` (the `/` may be sent as is or as `%2F`), or `hello` for a single-file plugin. No `.` anywhere; a plugin that is not installed answers 404 `rest_plugin_not_found`.
+         * @example forminator/forminator
+         */
+        CorePluginPath: string;
+        /** @description Sort by id (default) or in the order of `include`. */
+        CoreOrderbyFont: "id" | "include";
+        /**
+         * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+         * @example 41
+         */
+        CoreFontFamilyIdPath: number;
+        /**
+         * @description The collection's slug (`google-fonts`: letters, digits, `_`, `-` and `/`). An unknown slug answers 404 `rest_font_collection_not_found`.
+         * @example google-fonts
+         */
+        CoreFontCollectionSlugPath: string;
+        /** @description Only records whose name or label contains this string. */
+        CoreIconSearch: string;
+        /** @description Only the icons of the collection with this slug (`core`). */
+        CoreIconCollectionFilter: string;
+        /**
+         * @description The icon's name, `<collection>/<icon>` (`core/arrow-down`; the `/` may be sent as is or as `%2F`): lower-case letters, digits, `_` and `-`. A collection's slug alone (`core`) is another route of the site with the same path shape, which lists that collection's icons as `icons?collection=` does.
+         * @example core/arrow-down
+         */
+        CoreIconNamePath: string;
+        /**
+         * @description The icon collection's slug (`core`): lower-case letters, digits, `_` and `-`.
+         * @example core
+         */
+        CoreIconCollectionSlugPath: string;
         /**
          * @description The translation job's id (digits only; any other value matches no route and answers 404
          *     `rest_no_route`).
@@ -16049,6 +17290,20 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["UserWrite"];
             };
         };
+        /** @description The new application password's name (and the application's own UUID, if it has one). */
+        ApplicationPasswordCreate: {
+            content: {
+                "application/json": components["schemas"]["ApplicationPasswordCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["ApplicationPasswordCreate"];
+            };
+        };
+        /** @description The application password's fields to change (shared by POST, PUT and PATCH). */
+        ApplicationPasswordUpdate: {
+            content: {
+                "application/json": components["schemas"]["ApplicationPasswordWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["ApplicationPasswordWrite"];
+            };
+        };
         /**
          * @description The new comment.
          *
@@ -16233,6 +17488,41 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["PatternCategoryWrite"];
             };
         };
+        /** @description The plugin to install. */
+        PluginCreate: {
+            content: {
+                "application/json": components["schemas"]["PluginCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["PluginCreate"];
+            };
+        };
+        /** @description The plugin's new activation status (shared by POST, PUT and PATCH). */
+        PluginUpdate: {
+            content: {
+                "application/json": components["schemas"]["PluginWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["PluginWrite"];
+            };
+        };
+        /** @description The new font family's settings, as a JSON text. */
+        FontFamilyCreate: {
+            content: {
+                "application/json": components["schemas"]["FontFamilyCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["FontFamilyCreate"];
+            };
+        };
+        /** @description The font family's settings to change, as a JSON text (shared by POST, PUT and PATCH). */
+        FontFamilyUpdate: {
+            content: {
+                "application/json": components["schemas"]["FontFamilyWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["FontFamilyWrite"];
+            };
+        };
+        /** @description The new font face's settings, as a JSON text. */
+        FontFaceCreate: {
+            content: {
+                "application/json": components["schemas"]["FontFaceCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["FontFaceCreate"];
+            };
+        };
         /** @description The string-translation settings to save. The same fields are accepted as JSON or as a form. */
         AddonMlStStringsSettings: {
             content: {
@@ -16350,6 +17640,11 @@ export interface components {
          * @example 131
          */
         "X-WP-Upload-Attachment-ID": number;
+        /**
+         * @description The URL of the new font face, as WordPress builds it from the route's pattern: its path carries the pattern `(?P<font_family_id>[\d]+)` where the family's id belongs (a platform bug in 6.5 to 7.1), so it is not a valid URL. Use the answer's `_links.self` instead.
+         * @example https://festival.example/wp-json/core/v2/font-families/(?P<font_family_id>[\d]+)/font-faces/42
+         */
+        FontFaceLocation: string;
     };
     pathItems: never;
 }
@@ -24431,6 +25726,679 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listApplicationPasswords: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's application passwords (an empty array when there are none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["ApplicationPassword"] | components["schemas"]["ApplicationPasswordEdit"] | components["schemas"]["ApplicationPasswordEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    createApplicationPassword: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ApplicationPasswordCreate"];
+        responses: {
+            /** @description The new application password (edit context), with its password in clear. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPasswordEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            409: components["responses"]["CoreAppPasswordDuplicateName"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    deleteApplicationPasswords: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many application passwords were revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPasswordsDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    getCurrentApplicationPassword: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application password: `ApplicationPassword`, `ApplicationPasswordEdit` or `ApplicationPasswordEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPassword"] | components["schemas"]["ApplicationPasswordEdit"] | components["schemas"]["ApplicationPasswordEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    getApplicationPassword: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+                /**
+                 * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+                 * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+                 */
+                uuid: components["parameters"]["CoreAppPasswordUuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application password: `ApplicationPassword`, `ApplicationPasswordEdit` or `ApplicationPasswordEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPassword"] | components["schemas"]["ApplicationPasswordEdit"] | components["schemas"]["ApplicationPasswordEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    updateApplicationPasswordPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+                /**
+                 * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+                 * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+                 */
+                uuid: components["parameters"]["CoreAppPasswordUuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["ApplicationPasswordUpdate"];
+        responses: {
+            /** @description The updated application password (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPasswordEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    updateApplicationPassword: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+                /**
+                 * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+                 * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+                 */
+                uuid: components["parameters"]["CoreAppPasswordUuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["ApplicationPasswordUpdate"];
+        responses: {
+            /** @description The updated application password (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPasswordEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    deleteApplicationPassword: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+                /**
+                 * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+                 * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+                 */
+                uuid: components["parameters"]["CoreAppPasswordUuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the application password as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPasswordDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    updateApplicationPasswordPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+                /**
+                 * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+                 * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+                 */
+                uuid: components["parameters"]["CoreAppPasswordUuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["ApplicationPasswordUpdate"];
+        responses: {
+            /** @description The updated application password (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPasswordEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
     listComments: {
         parameters: {
             query?: {
@@ -32391,6 +34359,1776 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CoreTermNotFound"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    listPlugins: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description Only plugins one of whose text fields (name, description, author, version, text domain, ...) contains this string, letter case included. */
+                search?: components["parameters"]["CorePluginSearch"];
+                /** @description Only plugins with one of these statuses (`network-active` too, on a multisite network). */
+                status?: components["parameters"]["CorePluginStatus"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installed plugins (an empty array when none match). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Plugin"] | components["schemas"]["PluginEdit"] | components["schemas"]["PluginEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CorePluginsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createPlugin: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["PluginCreate"];
+        responses: {
+            /** @description The installed plugin (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CorePluginsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPlugin: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The plugin's file without `.php`, as its `plugin` field gives it: `forminator/forminator` (the `/` may be sent as is or as `%2F`), or `hello` for a single-file plugin. No `.` anywhere; a plugin that is not installed answers 404 `rest_plugin_not_found`.
+                 * @example forminator/forminator
+                 */
+                plugin: components["parameters"]["CorePluginPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plugin: `Plugin`, `PluginEdit` or `PluginEmbed`, by `context` (the same fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plugin"] | components["schemas"]["PluginEdit"] | components["schemas"]["PluginEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CorePluginsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePluginNotFound"];
+        };
+    };
+    updatePluginPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The plugin's file without `.php`, as its `plugin` field gives it: `forminator/forminator` (the `/` may be sent as is or as `%2F`), or `hello` for a single-file plugin. No `.` anywhere; a plugin that is not installed answers 404 `rest_plugin_not_found`.
+                 * @example forminator/forminator
+                 */
+                plugin: components["parameters"]["CorePluginPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["PluginUpdate"];
+        responses: {
+            /** @description The plugin with its new status (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CorePluginsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePluginNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePlugin: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The plugin's file without `.php`, as its `plugin` field gives it: `forminator/forminator` (the `/` may be sent as is or as `%2F`), or `hello` for a single-file plugin. No `.` anywhere; a plugin that is not installed answers 404 `rest_plugin_not_found`.
+                 * @example forminator/forminator
+                 */
+                plugin: components["parameters"]["CorePluginPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["PluginUpdate"];
+        responses: {
+            /** @description The plugin with its new status (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CorePluginsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePluginNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePlugin: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The plugin's file without `.php`, as its `plugin` field gives it: `forminator/forminator` (the `/` may be sent as is or as `%2F`), or `hello` for a single-file plugin. No `.` anywhere; a plugin that is not installed answers 404 `rest_plugin_not_found`.
+                 * @example forminator/forminator
+                 */
+                plugin: components["parameters"]["CorePluginPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the plugin as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CorePluginsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePluginNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePluginPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The plugin's file without `.php`, as its `plugin` field gives it: `forminator/forminator` (the `/` may be sent as is or as `%2F`), or `hello` for a single-file plugin. No `.` anywhere; a plugin that is not installed answers 404 `rest_plugin_not_found`.
+                 * @example forminator/forminator
+                 */
+                plugin: components["parameters"]["CorePluginPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["PluginUpdate"];
+        responses: {
+            /** @description The plugin with its new status (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CorePluginsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePluginNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listFontFamilies: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+                search_semantics?: components["parameters"]["CoreSearchSemantics"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort by id (default) or in the order of `include`. */
+                orderby?: components["parameters"]["CoreOrderbyFont"];
+                /** @description Only records with one of these slugs. */
+                slug?: components["parameters"]["CoreSlugList"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The font families of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["FontFamily"] | components["schemas"]["FontFamilyEdit"] | components["schemas"]["FontFamilyEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createFontFamily: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["FontFamilyCreate"];
+        responses: {
+            /** @description The new font family (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFamilyEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getFontFamily: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The font family: `FontFamily`, `FontFamilyEdit` or `FontFamilyEmbed`, by `context` (the same fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFamily"] | components["schemas"]["FontFamilyEdit"] | components["schemas"]["FontFamilyEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+        };
+    };
+    updateFontFamilyPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["FontFamilyUpdate"];
+        responses: {
+            /** @description The updated font family (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFamilyEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateFontFamily: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["FontFamilyUpdate"];
+        responses: {
+            /** @description The updated font family (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFamilyEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteFontFamily: {
+        parameters: {
+            query?: {
+                /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+                force?: components["parameters"]["CoreForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the font family as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFamilyDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateFontFamilyPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["FontFamilyUpdate"];
+        responses: {
+            /** @description The updated font family (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFamilyEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listFontFaces: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+                search_semantics?: components["parameters"]["CoreSearchSemantics"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort by id (default) or in the order of `include`. */
+                orderby?: components["parameters"]["CoreOrderbyFont"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+                 * @example 41
+                 */
+                font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The font faces of the requested page (an empty array when the family has none). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["FontFace"] | components["schemas"]["FontFaceEdit"] | components["schemas"]["FontFaceEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreFontFaceNotFound"];
+        };
+    };
+    createFontFace: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+                 * @example 41
+                 */
+                font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["FontFaceCreate"];
+        responses: {
+            /** @description The new font face (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["FontFaceLocation"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFaceEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreFontFaceNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getFontFace: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+                 * @example 41
+                 */
+                font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The font face: `FontFace`, `FontFaceEdit` or `FontFaceEmbed`, by `context` (the same fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFace"] | components["schemas"]["FontFaceEdit"] | components["schemas"]["FontFaceEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreFontFaceNotFound"];
+        };
+    };
+    deleteFontFace: {
+        parameters: {
+            query?: {
+                /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+                force?: components["parameters"]["CoreForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+                 * @example 41
+                 */
+                font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the font face as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFaceDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreFontFaceNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listFontCollections: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The font collections of the requested page. */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["FontCollection"] | components["schemas"]["FontCollectionEdit"] | components["schemas"]["FontCollectionEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getFontCollection: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The collection's slug (`google-fonts`: letters, digits, `_`, `-` and `/`). An unknown slug answers 404 `rest_font_collection_not_found`.
+                 * @example google-fonts
+                 */
+                slug: components["parameters"]["CoreFontCollectionSlugPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The font collection: `FontCollection`, `FontCollectionEdit` or `FontCollectionEmbed`, by `context` (the same fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontCollection"] | components["schemas"]["FontCollectionEdit"] | components["schemas"]["FontCollectionEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreFontCollectionNotFound"];
+            500: components["responses"]["CoreFontCollectionUnavailable"];
+        };
+    };
+    listIcons: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description Only records whose name or label contains this string. */
+                search?: components["parameters"]["CoreIconSearch"];
+                /** @description Only the icons of the collection with this slug (`core`). */
+                collection?: components["parameters"]["CoreIconCollectionFilter"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icons of the requested page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Icon"] | components["schemas"]["IconEdit"] | components["schemas"]["IconEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreIconsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreIconNotFound"];
+        };
+    };
+    getIcon: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The icon's name, `<collection>/<icon>` (`core/arrow-down`; the `/` may be sent as is or as `%2F`): lower-case letters, digits, `_` and `-`. A collection's slug alone (`core`) is another route of the site with the same path shape, which lists that collection's icons as `icons?collection=` does.
+                 * @example core/arrow-down
+                 */
+                name: components["parameters"]["CoreIconNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon: `Icon`, `IconEdit` or `IconEmbed`, by `context` (the same fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Icon"] | components["schemas"]["IconEdit"] | components["schemas"]["IconEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreIconsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreIconNotFound"];
+        };
+    };
+    listIconCollections: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description Only records whose name or label contains this string. */
+                search?: components["parameters"]["CoreIconSearch"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon collections of the requested page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["IconCollection"] | components["schemas"]["IconCollectionEdit"] | components["schemas"]["IconCollectionEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreIconsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getIconCollection: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The icon collection's slug (`core`): lower-case letters, digits, `_` and `-`.
+                 * @example core
+                 */
+                slug: components["parameters"]["CoreIconCollectionSlugPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon collection: `IconCollection`, `IconCollectionEdit` or `IconCollectionEmbed`, by `context` (the same fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IconCollection"] | components["schemas"]["IconCollectionEdit"] | components["schemas"]["IconCollectionEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreIconsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreIconNotFound"];
         };
     };
     getMlNamespace: {

@@ -117,7 +117,9 @@ function siteUrl(base: Base, map: MapModule, mapping: NameMapping, specPath: str
   const qs = phpQuerySerializer(siteNamed);
   const parts = qs ? [qs] : [];
   if (base.restRoute) {
-    const route = encodeURIComponent(sitePath).replace(/%2F/gi, '/');
+    // A `/` inside a path value (`plugins/{plugin}`: `forminator/forminator`, sent as `%2F` in a path)
+    // is a `/` of the route too: PHP decodes the query once, so it must not arrive as `%2F`.
+    const route = encodeURIComponent(sitePath).replace(/%2F/gi, '/').replace(/%252F/gi, '/');
     return new URL(`${base.prefix}?rest_route=${route}${parts.length ? `&${parts.join('&')}` : ''}`);
   }
   const u = new URL(base.rootText + sitePath);

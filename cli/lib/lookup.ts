@@ -118,6 +118,24 @@ export async function listKeys(ctx: RunContext, specPath: string): Promise<strin
   return keys;
 }
 
+/**
+ * The member of a list's records that names them in a path parameter: `slug` for `{slug}`, else `id`;
+ * for records that have no `id`, the member named like the parameter (an application password's
+ * `uuid`, a plugin's `plugin`, an icon's `name`).
+ */
+export function keyField(items: unknown[], name: string): string {
+  if (name === 'slug') return 'slug';
+  const has = (f: string) => items.some((it) => member(it, f) !== undefined);
+  return !has('id') && has(name) ? name : 'id';
+}
+
+/** The value `me` (the signed-in user) where the spec's path parameter offers it, for a run with credentials. */
+function currentUserValue(ctx: RunContext, template: string, name: string): string | undefined {
+  if (!ctx.http.hasCredentials) return undefined;
+  const p = ctx.allOps.find((o) => o.path === template)?.params.find((q) => q.in === 'path' && q.name === name);
+  return p && (schemaEnum(p.schema, ctx.doc) ?? []).includes('me') ? 'me' : undefined;
+}
+
 /** Resolve a path template's parameters to real values from the site's lists, or explain why not. */
 export async function resolvePath(ctx: RunContext, template: string): Promise<{ values: PathValues; why?: undefined } | { why: string; values?: undefined }> {
   const segs = template.split('/');
@@ -126,14 +144,20 @@ export async function resolvePath(ctx: RunContext, template: string): Promise<{ 
     const m = /^\{(.+)\}$/.exec(segs[i]);
     if (!m) continue;
     const name = m[1];
+    // The configured user's own records (`users/me/application-passwords`): never another user's.
+    const me = currentUserValue(ctx, template, name);
+    if (me !== undefined) {
+      values[name] = me;
+      continue;
+    }
     const collectionTemplate = collectionFor(ctx, segs, i);
     if (!collectionTemplate) return { why: `no list to take a ${name} from` };
     const collection = fill(collectionTemplate, values);
-    const field = name === 'slug' ? 'slug' : 'id';
     if (i === segs.length - 1) {
       let items = await list(ctx, collection, listQuery(ctx, collectionTemplate));
       if (!items.length && anyStatus(ctx, collectionTemplate))
         items = await list(ctx, collection, listQuery(ctx, collectionTemplate, { status: anyStatus(ctx, collectionTemplate) }));
+      const field = keyField(items, name);
       const item = items.find((it) => it && member(it, field) !== undefined && member(it, field) !== '');
       if (!item && !items.length && !['id', 'slug'].includes(name)) {
         // A record named by its key in a keyed list (`types/{type}`, `menu-locations/{location}`).
@@ -149,11 +173,12 @@ export async function resolvePath(ctx: RunContext, template: string): Promise<{ 
     // A parent: the first record whose child list (up to the next parameter) is not empty.
     const child = segs.slice(i + 1).findIndex((s) => /^\{/.test(s));
     const childTemplate = segs.slice(0, child < 0 ? segs.length : i + 1 + child).join('/');
-    const candidates = [
-      ...new Map(
-        (await listBoth(ctx, collection, collectionTemplate)).filter((it) => it && member(it, field) !== undefined).map((it) => [member(it, field), it]),
-      ).values(),
-    ].slice(0, MAX_PARENT_PROBES);
+    const parents = await listBoth(ctx, collection, collectionTemplate);
+    const field = keyField(parents, name);
+    const candidates = [...new Map(parents.filter((it) => it && member(it, field) !== undefined).map((it) => [member(it, field), it])).values()].slice(
+      0,
+      MAX_PARENT_PROBES,
+    );
     let found: unknown;
     for (const c of candidates) {
       if ((await list(ctx, fill(childTemplate, { ...values, [name]: member(c, field) }), {})).length) {

@@ -100,6 +100,13 @@ describe('read-only by default', () => {
       });
       expect([0, 1], r.stderr).toContain(r.code);
       expect(seen.some((s) => s.method === 'POST')).toBe(true);
+      // Even so, never a revocation of every application password of a user (the run's own included),
+      // and no write of any kind to the plugins (D238, D239); the reads of both are sent.
+      const writes = seen.filter((s) => s.method !== 'GET' && s.method !== 'HEAD');
+      expect(writes.filter((s) => s.method === 'DELETE' && /\/application-passwords(?:\?|$)/.test(s.url))).toEqual([]);
+      expect(writes.filter((s) => /^\/wp-json\/wp\/v2\/plugins(?:[/?]|$)/.test(s.url))).toEqual([]);
+      expect(seen.some((s) => s.method === 'GET' && /^\/wp-json\/wp\/v2\/plugins(?:[/?]|$)/.test(s.url))).toBe(true);
+      expect(seen.some((s) => s.method === 'GET' && s.url.startsWith('/wp-json/wp/v2/users/me/application-passwords'))).toBe(true);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
