@@ -33,7 +33,7 @@ export type ArgsOf<R extends Route, A extends ParseAs = "json"> = R extends Rout
 /** The result of route `R` read as `A`. */
 export type ResultOf<R extends Route, A extends ParseAs = "json"> = Promise<CallResult<A extends "json" ? R["data"] : RawBody[A], R["error"]>>;
 
-/** GET routes (189). */
+/** GET routes (190). */
 export interface GetRoutes {
   /** getSiteIndex: Get the site index */
   "/": { init: { params?: O["getSiteIndex"]["parameters"]; body?: never }; initOptional: true; data: S["SiteIndex"]; error: S["Error"] };
@@ -251,6 +251,8 @@ export interface GetRoutes {
   "/core/v2/icon-collections": { init: { params?: O["listIconCollections"]["parameters"]; body?: never }; initOptional: true; data: O["listIconCollections"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getIconCollection: Get an icon collection */
   "/core/v2/icon-collections/{slug}": { init: { params: O["getIconCollection"]["parameters"]; body?: never }; initOptional: false; data: O["getIconCollection"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getViewConfig: Get the data views configuration of an entity */
+  "/core/v2/view-config": { init: { params: O["getViewConfig"]["parameters"]; body?: never }; initOptional: false; data: S["ViewConfig"]; error: S["Error"] };
   /** getMlNamespace: Get the ml/v1 namespace index */
   "/ml/v1": { init: { params?: O["getMlNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlPosts: List posts for translation */
@@ -528,6 +530,7 @@ export interface GetCalls {
   (path: "/core/v2/icons/{name}", init: GetI<"/core/v2/icons/{name}">): GetR<"/core/v2/icons/{name}">;
   (path: "/core/v2/icon-collections", init?: GetI<"/core/v2/icon-collections">): GetR<"/core/v2/icon-collections">;
   (path: "/core/v2/icon-collections/{slug}", init: GetI<"/core/v2/icon-collections/{slug}">): GetR<"/core/v2/icon-collections/{slug}">;
+  (path: "/core/v2/view-config", init: GetI<"/core/v2/view-config">): GetR<"/core/v2/view-config">;
   (path: "/ml/v1", init?: GetI<"/ml/v1">): GetR<"/ml/v1">;
   (path: "/ml/v1/posts", init?: GetI<"/ml/v1/posts">): GetR<"/ml/v1/posts">;
   (path: "/ml/v1/posts/count", init?: GetI<"/ml/v1/posts/count">): GetR<"/ml/v1/posts/count">;

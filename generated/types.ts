@@ -3424,6 +3424,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/core/v2/view-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the data views configuration of an entity
+         * @description Return the default configuration of the editor's data views for one entity, named by `kind` and `name` (both required: without one 400 `rest_missing_callback_param`, even anonymous). Needs the capability that manages the entity's list (a post type's `edit_posts`, a taxonomy's `manage_terms`; anonymous 401 `rest_cannot_read`, without it 403). Takes no `context`.
+         */
+        get: operations["getViewConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ml/v1": {
         parameters: {
             query?: never;
@@ -14589,6 +14609,28 @@ export interface components {
             readonly description: string;
         };
         /**
+         * ViewConfig
+         * @description The default configuration of the editor's data views for one entity (WordPress 7.1): how its list is shown (`default_view`), the defaults of each layout, the predefined views and the edit form. The members of the nested objects are those of the route's schema (`WP_REST_View_Config_Controller::get_item_schema`); their values are the editor's.
+         */
+        ViewConfig: {
+            /** @description The entity's kind, as asked (`postType`, `taxonomy`, `root`, ...). */
+            kind: string;
+            /** @description The entity's name, as asked (`post`, `page`, `category`, ...). */
+            name: string;
+            /** @description The version of the configuration's schema. */
+            version: number;
+            /** @description The view the entity's list opens with: `type` (the layout: `table`, `grid`, `list`, ...), `filters`, `sort` (`field`, `direction`), `perPage`, `fields`, `titleField`, `mediaField`, `descriptionField`, `showTitle`, `showMedia`, `showDescription`, `showLevels`, `groupBy`, `layout`, `infiniteScrollEnabled`. */
+            default_view: Record<string, never>;
+            /** @description The defaults of each layout the entity may be shown in, by layout (`table`, `list`, `grid`, `activity`, `pickerGrid`, `pickerTable`). */
+            default_layouts: {
+                [key: string]: Record<string, never>;
+            };
+            /** @description The predefined views of the list (each with a `title`, a `slug` and the view's settings it changes). */
+            view_list: Record<string, never>[];
+            /** @description The edit form: its `layout` and its `fields` (an id, or an object with an `id`, a `label`, a `layout` and `children`). */
+            form: Record<string, never>;
+        };
+        /**
          * AddonErrorText
          * @description A bare JSON string instead of an error object: the add-on's exception message (for some routes
          *     followed by a PHP stack trace), sent with HTTP 500. Branch on the status; the text is for people
@@ -16165,6 +16207,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description No user is signed in, and the configuration needs the capability that manages the entity's list (a post type's `edit_posts`, a taxonomy's `manage_terms`, ...): `rest_cannot_read`. A signed-in user without it gets the same code with 403. */
+        CoreViewConfigUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No capability is known for this kind and name (`rest_view_config_invalid_entity`), or no such route (`rest_no_route`). */
+        CoreViewConfigNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /**
          * @description No such route (`rest_no_route`): the add-on is not installed or not active on the site (its
          *     namespace then does not exist), the method is not one the route has, or a path parameter does not
@@ -16972,6 +17032,16 @@ export interface components {
          * @example core
          */
         CoreIconCollectionSlugPath: string;
+        /**
+         * @description The entity's kind (`postType`, `taxonomy`, `root`, ...): with `name`, it decides which capability the caller needs.
+         * @example postType
+         */
+        CoreViewConfigKind: string;
+        /**
+         * @description The entity's name (`post`, `page`, `category`, ...).
+         * @example page
+         */
+        CoreViewConfigName: string;
         /**
          * @description The translation job's id (digits only; any other value matches no route and answers 404
          *     `rest_no_route`).
@@ -36129,6 +36199,78 @@ export interface operations {
             401: components["responses"]["CoreIconsUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CoreIconNotFound"];
+        };
+    };
+    getViewConfig: {
+        parameters: {
+            query: {
+                /**
+                 * @description The entity's kind (`postType`, `taxonomy`, `root`, ...): with `name`, it decides which capability the caller needs.
+                 * @example postType
+                 */
+                kind: components["parameters"]["CoreViewConfigKind"];
+                /**
+                 * @description The entity's name (`post`, `page`, `category`, ...).
+                 * @example page
+                 */
+                name: components["parameters"]["CoreViewConfigName"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entity's data views configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewConfig"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreViewConfigUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreViewConfigNotFound"];
         };
     };
     getMlNamespace: {
