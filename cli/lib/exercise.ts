@@ -140,6 +140,8 @@ export function titleOf(rec: unknown): string {
     member(rec, 'name'),
     member(rec, 'venue'),
     member(rec, 'organizer'),
+    // A font family's name is in its settings.
+    member(member(rec, 'font_family_settings'), 'name'),
     text,
   ];
   return parts.filter((p) => typeof p === 'string').join(' ');

@@ -118,7 +118,7 @@ function siteUrl(base: Base, map: MapModule, mapping: NameMapping, specPath: str
   const parts = qs ? [qs] : [];
   if (base.restRoute) {
     // The path is already percent-encoded where a value needed it (fill: `core%2Farchives`, a block
-    // name): keep those escapes as they are, as the pretty-permalink form sends them, so PHP decodes
+    // name, a plugin `forminator%2Fforminator`): keep those escapes as they are, as the pretty-permalink form sends them, so PHP decodes
     // the parameter once to the route the site matches (D234).
     const route = encodeURIComponent(sitePath)
       .replace(/%2F/gi, '/')

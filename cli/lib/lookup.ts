@@ -170,6 +170,13 @@ async function blockNameValues(ctx: RunContext, template: string): Promise<{ val
   return { values: m[2].endsWith('{name}') ? { namespace, name } : { namespace } };
 }
 
+/** The value `me` (the signed-in user) where the spec's path parameter offers it, for a run with credentials. */
+function currentUserValue(ctx: RunContext, template: string, name: string): string | undefined {
+  if (!ctx.http.hasCredentials) return undefined;
+  const p = ctx.allOps.find((o) => o.path === template)?.params.find((q) => q.in === 'path' && q.name === name);
+  return p && (schemaEnum(p.schema, ctx.doc) ?? []).includes('me') ? 'me' : undefined;
+}
+
 /** Resolve a path template's parameters to real values from the site's lists, or explain why not. */
 export async function resolvePath(ctx: RunContext, template: string): Promise<{ values: PathValues; why?: undefined } | { why: string; values?: undefined }> {
   const named = await blockNameValues(ctx, template);
@@ -180,6 +187,12 @@ export async function resolvePath(ctx: RunContext, template: string): Promise<{ 
     const m = /^\{(.+)\}$/.exec(segs[i]);
     if (!m) continue;
     const name = m[1];
+    // The configured user's own records (`users/me/application-passwords`): never another user's.
+    const me = currentUserValue(ctx, template, name);
+    if (me !== undefined) {
+      values[name] = me;
+      continue;
+    }
     const linked = await linkedValue(ctx, segs, i);
     if (linked === null) return { why: `the site links no ${name} for ${segs.slice(0, i).join('/')}` };
     if (linked !== undefined) {

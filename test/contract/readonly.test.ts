@@ -105,6 +105,34 @@ describe('read-only by default', () => {
     }
   }, 120_000);
 
+  it('even with --allow-writes, never revokes every application password of a user nor writes to the plugins; reads both (D238, D239)', async () => {
+    seen.length = 0;
+    const out = mkdtempSync(join(tmpdir(), 'contract-never-'));
+    const ops = ['listApplicationPasswords', 'createApplicationPassword', 'deleteApplicationPasswords', 'listPlugins', 'createPlugin', 'updatePlugin', 'deletePlugin'];
+    try {
+      const r = await run(
+        ['--base-url', `${base}/wp-json`, '--map', 'core/v2=wp/v2', '--allow-writes', '--out', out, '--quiet', ...ops.flatMap((o) => ['--operation', o])],
+        { WP_USER: 'admin', WP_APP_PASSWORD: PASSWORD },
+      );
+      expect([0, 1], r.stderr).toContain(r.code);
+      const writes = seen.filter((s) => s.method !== 'GET' && s.method !== 'HEAD');
+      expect(writes.filter((s) => s.method === 'DELETE' && /\/application-passwords(?:\?|$)/.test(s.url))).toEqual([]);
+      expect(writes.filter((s) => /^\/wp-json\/wp\/v2\/plugins(?:[/?]|$)/.test(s.url))).toEqual([]);
+      expect(seen.some((s) => s.method === 'GET' && /^\/wp-json\/wp\/v2\/plugins(?:[/?]|$)/.test(s.url))).toBe(true);
+      expect(seen.some((s) => s.method === 'GET' && s.url.startsWith('/wp-json/wp/v2/users/me/application-passwords'))).toBe(true);
+      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+      const never = report.operations.filter((o: { reason?: string }) => /^never sent/.test(o.reason ?? ''));
+      expect(never.map((o: { method: string; path: string }) => `${o.method} ${o.path}`).sort()).toEqual([
+        'DELETE /core/v2/plugins/{plugin}',
+        'DELETE /core/v2/users/{user_id}/application-passwords',
+        'POST /core/v2/plugins',
+        'POST /core/v2/plugins/{plugin}',
+      ]);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('the bundle it checks is the package bundle by default', () => {
     expect(bundle().openapi).toMatch(/^3\.1/);
   });

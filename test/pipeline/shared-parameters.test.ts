@@ -101,10 +101,14 @@ describe('the shared parameters in the source', () => {
     const listed = files(join(ROOT, 'openapi', 'paths')).flatMap((f) =>
       names.filter((n) => readFileSync(f, 'utf8').includes(`parameters/${n}`)).map((n) => `${f.slice(ROOT.length + 1)}: ${n}`),
     );
-    expect(listed).toEqual(
-      ['blocks', 'menu-items', 'navigation', 'pages', 'posts', 'tribe_events', 'tribe_organizer', 'tribe_venue'].map(
-        (r) => `openapi/paths/core/v2/${r}/{id}/autosaves.yaml: Context.yaml`,
-      ),
+    expect(listed.sort()).toEqual(
+      [
+        ...['blocks', 'menu-items', 'navigation', 'pages', 'posts', 'tribe_events', 'tribe_organizer', 'tribe_venue'].map(
+          (r) => `openapi/paths/core/v2/${r}/{id}/autosaves.yaml: Context.yaml`,
+        ),
+        // The plugin's writes take `context` too (the platform registers it on them; the table's row is for reads).
+        'openapi/paths/core/v2/plugins/{plugin}.yaml: Context.yaml',
+      ].sort(),
     );
   });
 
@@ -122,7 +126,7 @@ describe('the shared parameters in the source', () => {
     // Search results have no edit context: the search route takes its own context (CoreSearchContext),
     // and so does the block renderer (`edit` only, BlockRendererContext); the settings route, the
     // templates' fallback lookups, the block patterns' two, the themes and the global styles routes (but
-    // the revisions) take no `context` (the platform declares no argument for their GET): the table's `except`.
+    // the revisions) and view-config take no `context` (the platform declares no argument for their GET): the table's `except`.
     const ownContext: Record<string, string> = { '/core/v2/search': 'CoreSearchContext', '/core/v2/block-renderer/{name}': 'BlockRendererContext' };
     expect(
       core
@@ -140,6 +144,7 @@ describe('the shared parameters in the source', () => {
       '/core/v2/templates/lookup',
       '/core/v2/themes',
       '/core/v2/themes/{stylesheet}',
+      '/core/v2/view-config',
     ]);
     // The language on every route the translation plugin gives it, the calendar's included (D186); the
     // site index documents it as ignored; the batch route and the calendar document have none.

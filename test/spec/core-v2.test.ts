@@ -897,7 +897,8 @@ const SEED_CORE_ROUTES: Set<string> = (() => {
 
 describe('operations beyond the seed (x-beyond-seed)', () => {
   // The terms', users', comments' and search's rules (the other routes beyond the seed: the block above).
-  const TERMS_USERS_COMMENTS = /^\/core\/v2\/(categories|tags|users|comments|search)(\/|$)/;
+  // The users' own routes, not the application passwords below them (D238).
+  const TERMS_USERS_COMMENTS = /^\/core\/v2\/(categories|tags|users(?!\/\{user_id\}\/application-passwords)|comments|search)(\/|$)/;
   it("the seed's core routes are the ones the spec has always had", () => {
     expect(SEED_CORE_ROUTES.size).toBe(19);
     for (const p of SEED_CORE_ROUTES) expect(bundle().paths[p], p).toBeDefined();
@@ -954,5 +955,31 @@ describe('operations beyond the seed (x-beyond-seed)', () => {
     expect(refs(embedded.properties['wp:term'])).toEqual(expect.arrayContaining(['#/components/schemas/CategoryEmbed', '#/components/schemas/TagEmbed']));
     // wp:term is a list of lists (one per taxonomy link).
     expect(deref(embedded.properties['wp:term'].items.anyOf[0]).type).toBe('array');
+  });
+});
+
+describe('the administration routes beyond the seed (D238-D241)', () => {
+  const ADMIN = () => CORE_OPS().filter((o) => /^\/core\/v2\/(users\/\{user_id\}\/application-passwords|plugins|font-|icon)/.test(o.path));
+  it('need credentials, are not batchable, and carry the release that added them where it is newer than WordPress 6.1', () => {
+    // Application passwords (5.6), plugins (5.5), font families and collections (6.5), icons (7.1).
+    expect(new Set(ADMIN().map((o) => o.path.split('/')[3])).size).toBe(6);
+    for (const o of ADMIN()) {
+      expect(
+        o.op.security.some((s: Json) => Object.keys(s).length === 0),
+        o.id,
+      ).toBe(false);
+      expect(o.op['x-allow-batch'], o.id).toBeUndefined();
+      const since = /^\/core\/v2\/font-/.test(o.path) ? 'WordPress 6.5' : /^\/core\/v2\/icon/.test(o.path) ? 'WordPress 7.1' : undefined;
+      expect(o.op['x-since'], o.id).toBe(since);
+    }
+  });
+  it("the application password's user is a number or `me`, and its password is sent in the create's answer only", () => {
+    const create = ADMIN().find((o) => o.id === 'createApplicationPassword');
+    const list = ADMIN().find((o) => o.id === 'listApplicationPasswords');
+    const user: Json = list?.params.find((p) => p.name === 'user_id');
+    expect(deref(user.schema).anyOf.map((s: Json) => s.const ?? s.type)).toEqual(['integer', 'me']);
+    const schemaOf = (o: Json, code: string) => deref(deref(o.op.responses[code]).content['application/json'].schema);
+    expect(Object.keys(deref(schemaOf(create, '201')).properties)).toContain('password');
+    expect(Object.keys(deref(schemaOf(list, '200').items.anyOf[0]).properties)).not.toContain('password');
   });
 });

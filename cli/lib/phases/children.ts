@@ -123,9 +123,57 @@ async function mediaExtras(ctx: RunContext, c: string, id: unknown, title: strin
     registerCleanup(ctx, c, copyId, `${title} (edited copy)`);
 }
 
+/**
+ * The font faces of a font family the run created (`c/{font_family_id}/font-faces`): list them, add
+ * one whose file is a URL on the site's own host (nothing is uploaded or downloaded: the site checks
+ * the URL's form only, and deletes files only of faces it stored from an upload), read it, and delete
+ * it (refused without `force`, then with it). The file name carries the run's stamp. The family's
+ * forced deletion (the sequence's, or the cleanup's) removes any face left.
+ */
+async function fontFaces(ctx: RunContext, c: string, id: unknown, title: string) {
+  const faces = `${c}/{font_family_id}/font-faces`;
+  const item = `${faces}/{id}`;
+  const parent = { font_family_id: id };
+  if (ctx.opByKey.has(`GET ${faces}`)) {
+    await exercise(ctx, `GET ${faces}`, parent, {}, { expect: 200, label: 'GET the faces of the created font family' });
+    await exercise(ctx, `GET ${faces}`, { font_family_id: NO_SUCH_ID }, {}, { expect: 404, label: 'probe: faces of a non-existent font family', kind: 'probe' });
+  }
+  const create = `POST ${faces}`;
+  let home: URL | undefined;
+  try {
+    home = new URL(String(ctx.siteIndex.home ?? ctx.siteIndex.url ?? ''));
+  } catch {
+    home = undefined;
+  }
+  if (!ctx.opByKey.has(create) || !home || !/^https?:$/.test(home.protocol)) return;
+  const settings = JSON.stringify({
+    fontFamily: `"${title}"`,
+    fontWeight: '400',
+    fontStyle: 'normal',
+    src: new URL(`/wp-content/fonts/contract-run-${ctx.stamp.toLowerCase()}.woff2`, home.origin).href,
+  });
+  const body = { font_face_settings: settings };
+  await exercise(ctx, create, parent, { auth: false, body }, { expect: 401, label: 'probe: unauthenticated font face create', kind: 'probe' });
+  await exercise(ctx, create, parent, { body: {} }, { expect: 400, label: 'probe: missing required font_face_settings', kind: 'probe' });
+  const res = await exercise(ctx, create, parent, { body }, { expect: 201, label: 'create a font face (its file a URL on the site)' });
+  const faceId = member(res?.json, 'id');
+  // The face answered must be a child of the run's own family, read back as such, before any write to it.
+  const back = faceId === undefined ? undefined : await quietly(ctx, 'GET', `${c}/${encodeURIComponent(String(id))}/font-faces/${encodeURIComponent(String(faceId))}`);
+  if (!(res?.status === 201 || res?.status === 200) || faceId === undefined || back?.status !== 200 || String(member(back.json, 'parent')) !== String(id)) return;
+  const face = { font_family_id: id, id: faceId };
+  if (ctx.opByKey.has(`GET ${item}`)) await exercise(ctx, `GET ${item}`, face, {}, { expect: 200, label: 'GET the created font face' });
+  const del = `DELETE ${item}`;
+  if (!ctx.opByKey.has(del)) return;
+  await exercise(ctx, del, face, { auth: false, query: { force: true } }, { expect: 401, label: 'probe: unauthenticated font face DELETE', kind: 'probe' });
+  await exercise(ctx, del, { font_family_id: id, id: NO_SUCH_ID }, { query: { force: true } }, { expect: 404, label: 'probe: font face DELETE non-existent id', kind: 'probe' });
+  await exercise(ctx, del, face, {}, { expect: 501, label: 'DELETE the font face without force: the documented refusal' });
+  await exercise(ctx, del, face, { query: { force: true } }, { expect: 200, label: 'DELETE the font face force=true' });
+}
+
 /** Children of the created record `c/id`. */
 export async function childSequences(ctx: RunContext, c: string, id: unknown, title: string) {
   await autosaves(ctx, c, id, title);
   await revisions(ctx, c, id);
   if (c.endsWith('/media')) await mediaExtras(ctx, c, id, title);
+  if (c.endsWith('/font-families')) await fontFaces(ctx, c, id, title);
 }

@@ -113,12 +113,20 @@ async function sweepOne(ctx: RunContext, x: Operation, it: unknown, deleteKey: s
   } else ctx.report.notes.push(`sweep: DELETE ${path} answered ${r ? r.status : 'nothing'}`);
 }
 
+/**
+ * Writes the run never sends in any form, not even as a refusal probe or a sweep (DECISIONS D238,
+ * D239), as operation keys (`DELETE /core/v2/...`): revoking every application password of a user
+ * (the configured one's included), and installing, activating, deactivating or deleting a plugin
+ * (shared site state; an install downloads from wordpress.org).
+ */
+export const NEVER_SENT = /^(?:DELETE \/core\/v2\/users\/\{user_id\}\/application-passwords|(?:POST|PUT|PATCH|DELETE) \/core\/v2\/plugins(?:\/\{plugin\})?)$/;
+
 /** Search every counted collection for this run's stamp; delete only what is proved to be the run's. */
 export async function sweep(ctx: RunContext) {
   for (const x of ctx.counted) {
     if (!x.params.some((p) => p.name === 'search')) continue;
     const deleteKey = [...ctx.opByKey.keys()].find((k) => k.startsWith('DELETE ') && routeKey(k.slice(7)) === routeKey(`${x.path}/{id}`));
-    if (!deleteKey) continue;
+    if (!deleteKey || NEVER_SENT.test(deleteKey)) continue;
     const st = anyStatus(ctx, x.path);
     const found = itemsOf((await quietly(ctx, 'GET', x.path, { query: { search: ctx.stamp, per_page: 100, ...(st ? { status: st } : {}) } }))?.json);
     for (const it of found.slice(0, 100)) {
