@@ -33,7 +33,7 @@ export type ArgsOf<R extends Route, A extends ParseAs = "json"> = R extends Rout
 /** The result of route `R` read as `A`. */
 export type ResultOf<R extends Route, A extends ParseAs = "json"> = Promise<CallResult<A extends "json" ? R["data"] : RawBody[A], R["error"]>>;
 
-/** GET routes (200). */
+/** GET routes (225). */
 export interface GetRoutes {
   /** getSiteIndex: Get the site index */
   "/": { init: { params?: O["getSiteIndex"]["parameters"]; body?: never }; initOptional: true; data: S["SiteIndex"]; error: S["Error"] };
@@ -125,6 +125,12 @@ export interface GetRoutes {
   "/core/v2/users/{id}": { init: { params: O["getUser"]["parameters"]; body?: never }; initOptional: false; data: O["getUser"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getCurrentUser: Get the current user */
   "/core/v2/users/me": { init: { params?: O["getCurrentUser"]["parameters"]; body?: never }; initOptional: true; data: O["getCurrentUser"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listApplicationPasswords: List a user's application passwords */
+  "/core/v2/users/{user_id}/application-passwords": { init: { params: O["listApplicationPasswords"]["parameters"]; body?: never }; initOptional: false; data: O["listApplicationPasswords"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getCurrentApplicationPassword: Get the application password of this request */
+  "/core/v2/users/{user_id}/application-passwords/introspect": { init: { params: O["getCurrentApplicationPassword"]["parameters"]; body?: never }; initOptional: false; data: O["getCurrentApplicationPassword"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getApplicationPassword: Get an application password */
+  "/core/v2/users/{user_id}/application-passwords/{uuid}": { init: { params: O["getApplicationPassword"]["parameters"]; body?: never }; initOptional: false; data: O["getApplicationPassword"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listComments: List comments */
   "/core/v2/comments": { init: { params?: O["listComments"]["parameters"]; body?: never }; initOptional: true; data: O["listComments"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getComment: Get a comment */
@@ -217,6 +223,24 @@ export interface GetRoutes {
   "/core/v2/tribe_events_cat": { init: { params?: O["listCalEventCategoryTerms"]["parameters"]; body?: never }; initOptional: true; data: O["listCalEventCategoryTerms"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getCalEventCategoryTerm: Get an event category term */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["getCalEventCategoryTerm"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEventCategoryTerm"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getGlobalStyles: Get a global styles record */
+  "/core/v2/global-styles/{id}": { init: { params: O["getGlobalStyles"]["parameters"]; body?: never }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
+  /** listGlobalStylesRevisions: List the revisions of a global styles record */
+  "/core/v2/global-styles/{parent}/revisions": { init: { params: O["listGlobalStylesRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listGlobalStylesRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getGlobalStylesRevision: Get a revision of a global styles record */
+  "/core/v2/global-styles/{parent}/revisions/{id}": { init: { params: O["getGlobalStylesRevision"]["parameters"]; body?: never }; initOptional: false; data: S["GlobalStylesRevision"]; error: S["Error"] };
+  /** getThemeGlobalStyles: Get a theme's own global styles */
+  "/core/v2/global-styles/themes/{stylesheet}": { init: { params: O["getThemeGlobalStyles"]["parameters"]; body?: never }; initOptional: false; data: S["GlobalStylesTheme"]; error: S["Error"] };
+  /** listThemeGlobalStylesVariations: List a theme's style variations */
+  "/core/v2/global-styles/themes/{stylesheet}/variations": { init: { params: O["listThemeGlobalStylesVariations"]["parameters"]; body?: never }; initOptional: false; data: O["listThemeGlobalStylesVariations"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listThemes: List the installed themes */
+  "/core/v2/themes": { init: { params?: O["listThemes"]["parameters"]; body?: never }; initOptional: true; data: O["listThemes"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getTheme: Get an installed theme */
+  "/core/v2/themes/{stylesheet}": { init: { params: O["getTheme"]["parameters"]; body?: never }; initOptional: false; data: S["Theme"]; error: S["Error"] };
+  /** listCalEmbedPosts: List calendar embed posts */
+  "/core/v2/tec_calendar_embed": { init: { params?: O["listCalEmbedPosts"]["parameters"]; body?: never }; initOptional: true; data: O["listCalEmbedPosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getCalEmbedPost: Get a calendar embed post */
+  "/core/v2/tec_calendar_embed/{id}": { init: { params: O["getCalEmbedPost"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEmbedPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** listPatternCategories: List pattern categories */
   "/core/v2/wp_pattern_category": { init: { params?: O["listPatternCategories"]["parameters"]; body?: never }; initOptional: true; data: O["listPatternCategories"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getPatternCategory: Get a pattern category */
@@ -273,6 +297,32 @@ export interface GetRoutes {
   "/core/v2/sidebars": { init: { params?: O["listSidebars"]["parameters"]; body?: never }; initOptional: true; data: O["listSidebars"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** getSidebar: Get a sidebar */
   "/core/v2/sidebars/{id}": { init: { params: O["getSidebar"]["parameters"]; body?: never }; initOptional: false; data: O["getSidebar"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listPlugins: List the installed plugins */
+  "/core/v2/plugins": { init: { params?: O["listPlugins"]["parameters"]; body?: never }; initOptional: true; data: O["listPlugins"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getPlugin: Get an installed plugin */
+  "/core/v2/plugins/{plugin}": { init: { params: O["getPlugin"]["parameters"]; body?: never }; initOptional: false; data: O["getPlugin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listFontFamilies: List the font families */
+  "/core/v2/font-families": { init: { params?: O["listFontFamilies"]["parameters"]; body?: never }; initOptional: true; data: O["listFontFamilies"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getFontFamily: Get a font family */
+  "/core/v2/font-families/{id}": { init: { params: O["getFontFamily"]["parameters"]; body?: never }; initOptional: false; data: O["getFontFamily"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listFontFaces: List the faces of a font family */
+  "/core/v2/font-families/{font_family_id}/font-faces": { init: { params: O["listFontFaces"]["parameters"]; body?: never }; initOptional: false; data: O["listFontFaces"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getFontFace: Get a font face */
+  "/core/v2/font-families/{font_family_id}/font-faces/{id}": { init: { params: O["getFontFace"]["parameters"]; body?: never }; initOptional: false; data: O["getFontFace"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listFontCollections: List the font collections */
+  "/core/v2/font-collections": { init: { params?: O["listFontCollections"]["parameters"]; body?: never }; initOptional: true; data: O["listFontCollections"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getFontCollection: Get a font collection */
+  "/core/v2/font-collections/{slug}": { init: { params: O["getFontCollection"]["parameters"]; body?: never }; initOptional: false; data: O["getFontCollection"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listIcons: List the icons */
+  "/core/v2/icons": { init: { params?: O["listIcons"]["parameters"]; body?: never }; initOptional: true; data: O["listIcons"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getIcon: Get an icon */
+  "/core/v2/icons/{name}": { init: { params: O["getIcon"]["parameters"]; body?: never }; initOptional: false; data: O["getIcon"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** listIconCollections: List the icon collections */
+  "/core/v2/icon-collections": { init: { params?: O["listIconCollections"]["parameters"]; body?: never }; initOptional: true; data: O["listIconCollections"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getIconCollection: Get an icon collection */
+  "/core/v2/icon-collections/{slug}": { init: { params: O["getIconCollection"]["parameters"]; body?: never }; initOptional: false; data: O["getIconCollection"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** getViewConfig: Get the data views configuration of an entity */
+  "/core/v2/view-config": { init: { params: O["getViewConfig"]["parameters"]; body?: never }; initOptional: false; data: S["ViewConfig"]; error: S["Error"] };
   /** getMlNamespace: Get the ml/v1 namespace index */
   "/ml/v1": { init: { params?: O["getMlNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlPosts: List posts for translation */
@@ -487,6 +537,9 @@ export interface GetCalls {
   (path: "/core/v2/users", init?: GetI<"/core/v2/users">): GetR<"/core/v2/users">;
   (path: "/core/v2/users/{id}", init: GetI<"/core/v2/users/{id}">): GetR<"/core/v2/users/{id}">;
   (path: "/core/v2/users/me", init?: GetI<"/core/v2/users/me">): GetR<"/core/v2/users/me">;
+  (path: "/core/v2/users/{user_id}/application-passwords", init: GetI<"/core/v2/users/{user_id}/application-passwords">): GetR<"/core/v2/users/{user_id}/application-passwords">;
+  (path: "/core/v2/users/{user_id}/application-passwords/introspect", init: GetI<"/core/v2/users/{user_id}/application-passwords/introspect">): GetR<"/core/v2/users/{user_id}/application-passwords/introspect">;
+  (path: "/core/v2/users/{user_id}/application-passwords/{uuid}", init: GetI<"/core/v2/users/{user_id}/application-passwords/{uuid}">): GetR<"/core/v2/users/{user_id}/application-passwords/{uuid}">;
   (path: "/core/v2/comments", init?: GetI<"/core/v2/comments">): GetR<"/core/v2/comments">;
   (path: "/core/v2/comments/{id}", init: GetI<"/core/v2/comments/{id}">): GetR<"/core/v2/comments/{id}">;
   (path: "/core/v2/search", init?: GetI<"/core/v2/search">): GetR<"/core/v2/search">;
@@ -533,6 +586,15 @@ export interface GetCalls {
   (path: "/core/v2/tribe_organizer/{parent}/autosaves/{id}", init: GetI<"/core/v2/tribe_organizer/{parent}/autosaves/{id}">): GetR<"/core/v2/tribe_organizer/{parent}/autosaves/{id}">;
   (path: "/core/v2/tribe_events_cat", init?: GetI<"/core/v2/tribe_events_cat">): GetR<"/core/v2/tribe_events_cat">;
   (path: "/core/v2/tribe_events_cat/{id}", init: GetI<"/core/v2/tribe_events_cat/{id}">): GetR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/global-styles/{id}", init: GetI<"/core/v2/global-styles/{id}">): GetR<"/core/v2/global-styles/{id}">;
+  (path: "/core/v2/global-styles/{parent}/revisions", init: GetI<"/core/v2/global-styles/{parent}/revisions">): GetR<"/core/v2/global-styles/{parent}/revisions">;
+  (path: "/core/v2/global-styles/{parent}/revisions/{id}", init: GetI<"/core/v2/global-styles/{parent}/revisions/{id}">): GetR<"/core/v2/global-styles/{parent}/revisions/{id}">;
+  (path: "/core/v2/global-styles/themes/{stylesheet}", init: GetI<"/core/v2/global-styles/themes/{stylesheet}">): GetR<"/core/v2/global-styles/themes/{stylesheet}">;
+  (path: "/core/v2/global-styles/themes/{stylesheet}/variations", init: GetI<"/core/v2/global-styles/themes/{stylesheet}/variations">): GetR<"/core/v2/global-styles/themes/{stylesheet}/variations">;
+  (path: "/core/v2/themes", init?: GetI<"/core/v2/themes">): GetR<"/core/v2/themes">;
+  (path: "/core/v2/themes/{stylesheet}", init: GetI<"/core/v2/themes/{stylesheet}">): GetR<"/core/v2/themes/{stylesheet}">;
+  (path: "/core/v2/tec_calendar_embed", init?: GetI<"/core/v2/tec_calendar_embed">): GetR<"/core/v2/tec_calendar_embed">;
+  (path: "/core/v2/tec_calendar_embed/{id}", init: GetI<"/core/v2/tec_calendar_embed/{id}">): GetR<"/core/v2/tec_calendar_embed/{id}">;
   (path: "/core/v2/wp_pattern_category", init?: GetI<"/core/v2/wp_pattern_category">): GetR<"/core/v2/wp_pattern_category">;
   (path: "/core/v2/wp_pattern_category/{id}", init: GetI<"/core/v2/wp_pattern_category/{id}">): GetR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/core/v2/templates", init?: GetI<"/core/v2/templates">): GetR<"/core/v2/templates">;
@@ -561,6 +623,19 @@ export interface GetCalls {
   (path: "/core/v2/widgets/{id}", init: GetI<"/core/v2/widgets/{id}">): GetR<"/core/v2/widgets/{id}">;
   (path: "/core/v2/sidebars", init?: GetI<"/core/v2/sidebars">): GetR<"/core/v2/sidebars">;
   (path: "/core/v2/sidebars/{id}", init: GetI<"/core/v2/sidebars/{id}">): GetR<"/core/v2/sidebars/{id}">;
+  (path: "/core/v2/plugins", init?: GetI<"/core/v2/plugins">): GetR<"/core/v2/plugins">;
+  (path: "/core/v2/plugins/{plugin}", init: GetI<"/core/v2/plugins/{plugin}">): GetR<"/core/v2/plugins/{plugin}">;
+  (path: "/core/v2/font-families", init?: GetI<"/core/v2/font-families">): GetR<"/core/v2/font-families">;
+  (path: "/core/v2/font-families/{id}", init: GetI<"/core/v2/font-families/{id}">): GetR<"/core/v2/font-families/{id}">;
+  (path: "/core/v2/font-families/{font_family_id}/font-faces", init: GetI<"/core/v2/font-families/{font_family_id}/font-faces">): GetR<"/core/v2/font-families/{font_family_id}/font-faces">;
+  (path: "/core/v2/font-families/{font_family_id}/font-faces/{id}", init: GetI<"/core/v2/font-families/{font_family_id}/font-faces/{id}">): GetR<"/core/v2/font-families/{font_family_id}/font-faces/{id}">;
+  (path: "/core/v2/font-collections", init?: GetI<"/core/v2/font-collections">): GetR<"/core/v2/font-collections">;
+  (path: "/core/v2/font-collections/{slug}", init: GetI<"/core/v2/font-collections/{slug}">): GetR<"/core/v2/font-collections/{slug}">;
+  (path: "/core/v2/icons", init?: GetI<"/core/v2/icons">): GetR<"/core/v2/icons">;
+  (path: "/core/v2/icons/{name}", init: GetI<"/core/v2/icons/{name}">): GetR<"/core/v2/icons/{name}">;
+  (path: "/core/v2/icon-collections", init?: GetI<"/core/v2/icon-collections">): GetR<"/core/v2/icon-collections">;
+  (path: "/core/v2/icon-collections/{slug}", init: GetI<"/core/v2/icon-collections/{slug}">): GetR<"/core/v2/icon-collections/{slug}">;
+  (path: "/core/v2/view-config", init: GetI<"/core/v2/view-config">): GetR<"/core/v2/view-config">;
   (path: "/ml/v1", init?: GetI<"/ml/v1">): GetR<"/ml/v1">;
   (path: "/ml/v1/posts", init?: GetI<"/ml/v1/posts">): GetR<"/ml/v1/posts">;
   (path: "/ml/v1/posts/count", init?: GetI<"/ml/v1/posts/count">): GetR<"/ml/v1/posts/count">;
@@ -645,7 +720,7 @@ export interface GetCalls {
   <P extends GetPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<GetRoutes[P], A>): ResultOf<GetRoutes[P], A>;
 }
 
-/** PUT routes (36). */
+/** PUT routes (41). */
 export interface PutRoutes {
   /** updateEventPut: Update an event (PUT) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPut"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -679,6 +754,8 @@ export interface PutRoutes {
   "/core/v2/users/{id}": { init: { params: O["updateUserPut"]["parameters"]; body?: S["UserWrite"] }; initOptional: false; data: S["UserEdit"]; error: S["Error"] };
   /** updateCurrentUserPut: Update the current user (PUT) */
   "/core/v2/users/me": { init: { params?: O["updateCurrentUserPut"]["parameters"]; body?: S["UserWrite"] }; initOptional: true; data: S["UserEdit"]; error: S["Error"] };
+  /** updateApplicationPasswordPut: Update an application password (PUT) */
+  "/core/v2/users/{user_id}/application-passwords/{uuid}": { init: { params: O["updateApplicationPasswordPut"]["parameters"]; body?: S["ApplicationPasswordWrite"] }; initOptional: false; data: S["ApplicationPasswordEdit"]; error: S["Error"] };
   /** updateCommentPut: Update a comment (PUT) */
   "/core/v2/comments/{id}": { init: { params: O["updateCommentPut"]["parameters"]; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
   /** updateSettingsPut: Update the site's settings (PUT) */
@@ -697,6 +774,10 @@ export interface PutRoutes {
   "/core/v2/tribe_organizer/{id}": { init: { params: O["updateCalOrganizerPostPut"]["parameters"]; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
   /** updateCalEventCategoryTermPut: Update an event category term (PUT) */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTermPut"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  /** updateGlobalStylesPut: Update a global styles record (PUT) */
+  "/core/v2/global-styles/{id}": { init: { params: O["updateGlobalStylesPut"]["parameters"]; body?: S["GlobalStylesWrite"] }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
+  /** updateCalEmbedPostPut: Update a calendar embed post (PUT) */
+  "/core/v2/tec_calendar_embed/{id}": { init: { params: O["updateCalEmbedPostPut"]["parameters"]; body?: S["CalEmbedPostWrite"] }; initOptional: false; data: S["CalEmbedPostEdit"]; error: S["Error"] };
   /** updatePatternCategoryPut: Update a pattern category (PUT) */
   "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategoryPut"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** updateTemplatePut: Update a template (PUT) */
@@ -707,6 +788,10 @@ export interface PutRoutes {
   "/core/v2/widgets/{id}": { init: { params: O["updateWidgetPut"]["parameters"]; body?: S["WidgetWrite"] }; initOptional: false; data: S["WidgetEdit"]; error: S["Error"] };
   /** updateSidebarPut: Update a sidebar's widgets (PUT) */
   "/core/v2/sidebars/{id}": { init: { params: O["updateSidebarPut"]["parameters"]; body?: S["SidebarWrite"] }; initOptional: false; data: S["SidebarEdit"]; error: S["Error"] };
+  /** updatePluginPut: Activate or deactivate a plugin (PUT) */
+  "/core/v2/plugins/{plugin}": { init: { params: O["updatePluginPut"]["parameters"]; body?: S["PluginWrite"] }; initOptional: false; data: S["PluginEdit"]; error: S["Error"] };
+  /** updateFontFamilyPut: Update a font family (PUT) */
+  "/core/v2/font-families/{id}": { init: { params: O["updateFontFamilyPut"]["parameters"]; body: S["FontFamilyWrite"] }; initOptional: false; data: S["FontFamilyEdit"]; error: S["Error"] };
   /** putMlAteAteProxy: Proxy a PUT request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["putMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["putMlAteAteProxy"]["responses"][200]["content"]; error: O["putMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** putBuilderFontLibrary: Update a font of the library */
@@ -742,6 +827,7 @@ export interface PutCalls {
   (path: "/core/v2/tags/{id}", init: PutI<"/core/v2/tags/{id}">): PutR<"/core/v2/tags/{id}">;
   (path: "/core/v2/users/{id}", init: PutI<"/core/v2/users/{id}">): PutR<"/core/v2/users/{id}">;
   (path: "/core/v2/users/me", init?: PutI<"/core/v2/users/me">): PutR<"/core/v2/users/me">;
+  (path: "/core/v2/users/{user_id}/application-passwords/{uuid}", init: PutI<"/core/v2/users/{user_id}/application-passwords/{uuid}">): PutR<"/core/v2/users/{user_id}/application-passwords/{uuid}">;
   (path: "/core/v2/comments/{id}", init: PutI<"/core/v2/comments/{id}">): PutR<"/core/v2/comments/{id}">;
   (path: "/core/v2/settings", init?: PutI<"/core/v2/settings">): PutR<"/core/v2/settings">;
   (path: "/core/v2/menus/{id}", init: PutI<"/core/v2/menus/{id}">): PutR<"/core/v2/menus/{id}">;
@@ -751,11 +837,15 @@ export interface PutCalls {
   (path: "/core/v2/tribe_venue/{id}", init: PutI<"/core/v2/tribe_venue/{id}">): PutR<"/core/v2/tribe_venue/{id}">;
   (path: "/core/v2/tribe_organizer/{id}", init: PutI<"/core/v2/tribe_organizer/{id}">): PutR<"/core/v2/tribe_organizer/{id}">;
   (path: "/core/v2/tribe_events_cat/{id}", init: PutI<"/core/v2/tribe_events_cat/{id}">): PutR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/global-styles/{id}", init: PutI<"/core/v2/global-styles/{id}">): PutR<"/core/v2/global-styles/{id}">;
+  (path: "/core/v2/tec_calendar_embed/{id}", init: PutI<"/core/v2/tec_calendar_embed/{id}">): PutR<"/core/v2/tec_calendar_embed/{id}">;
   (path: "/core/v2/wp_pattern_category/{id}", init: PutI<"/core/v2/wp_pattern_category/{id}">): PutR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/core/v2/templates/{id}", init: PutI<"/core/v2/templates/{id}">): PutR<"/core/v2/templates/{id}">;
   (path: "/core/v2/template-parts/{id}", init: PutI<"/core/v2/template-parts/{id}">): PutR<"/core/v2/template-parts/{id}">;
   (path: "/core/v2/widgets/{id}", init: PutI<"/core/v2/widgets/{id}">): PutR<"/core/v2/widgets/{id}">;
   (path: "/core/v2/sidebars/{id}", init: PutI<"/core/v2/sidebars/{id}">): PutR<"/core/v2/sidebars/{id}">;
+  (path: "/core/v2/plugins/{plugin}", init: PutI<"/core/v2/plugins/{plugin}">): PutR<"/core/v2/plugins/{plugin}">;
+  (path: "/core/v2/font-families/{id}", init: PutI<"/core/v2/font-families/{id}">): PutR<"/core/v2/font-families/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PutI<"/ml/ate/v1/ate/proxy">): PutR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PutI<"/builder/v1/font-library">): PutR<"/builder/v1/font-library">;
   (path: "/connector/v1/sync", init?: PutI<"/connector/v1/sync">): PutR<"/connector/v1/sync">;
@@ -765,7 +855,7 @@ export interface PutCalls {
   <P extends PutPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PutRoutes[P], A>): ResultOf<PutRoutes[P], A>;
 }
 
-/** POST routes (123). */
+/** POST routes (133). */
 export interface PostRoutes {
   /** runBatchRequests: Run up to 25 write requests in one call */
   "/batch/v1": { init: { params?: O["runBatchRequests"]["parameters"]; body: S["BatchRequest"] }; initOptional: false; data: S["BatchResponse"]; error: S["Error"] };
@@ -835,6 +925,10 @@ export interface PostRoutes {
   "/core/v2/users/{id}": { init: { params: O["updateUser"]["parameters"]; body?: S["UserWrite"] }; initOptional: false; data: S["UserEdit"]; error: S["Error"] };
   /** updateCurrentUser: Update the current user */
   "/core/v2/users/me": { init: { params?: O["updateCurrentUser"]["parameters"]; body?: S["UserWrite"] }; initOptional: true; data: S["UserEdit"]; error: S["Error"] };
+  /** createApplicationPassword: Create an application password */
+  "/core/v2/users/{user_id}/application-passwords": { init: { params: O["createApplicationPassword"]["parameters"]; body: S["ApplicationPasswordCreate"] }; initOptional: false; data: S["ApplicationPasswordEdit"]; error: S["Error"] };
+  /** updateApplicationPassword: Update an application password */
+  "/core/v2/users/{user_id}/application-passwords/{uuid}": { init: { params: O["updateApplicationPassword"]["parameters"]; body?: S["ApplicationPasswordWrite"] }; initOptional: false; data: S["ApplicationPasswordEdit"]; error: S["Error"] };
   /** createComment: Create a comment */
   "/core/v2/comments": { init: { params?: O["createComment"]["parameters"]; body: S["CommentCreate"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
   /** updateComment: Update a comment */
@@ -879,6 +973,12 @@ export interface PostRoutes {
   "/core/v2/tribe_events_cat": { init: { params?: O["createCalEventCategoryTerm"]["parameters"]; body: S["CalEventCategoryTermCreate"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
   /** updateCalEventCategoryTerm: Update an event category term */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTerm"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  /** updateGlobalStyles: Update a global styles record */
+  "/core/v2/global-styles/{id}": { init: { params: O["updateGlobalStyles"]["parameters"]; body?: S["GlobalStylesWrite"] }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
+  /** createCalEmbedPost: Create a calendar embed post */
+  "/core/v2/tec_calendar_embed": { init: { params?: O["createCalEmbedPost"]["parameters"]; body?: S["CalEmbedPostCreate"] }; initOptional: true; data: S["CalEmbedPostEdit"]; error: S["Error"] };
+  /** updateCalEmbedPost: Update a calendar embed post */
+  "/core/v2/tec_calendar_embed/{id}": { init: { params: O["updateCalEmbedPost"]["parameters"]; body?: S["CalEmbedPostWrite"] }; initOptional: false; data: S["CalEmbedPostEdit"]; error: S["Error"] };
   /** createPatternCategory: Create a pattern category */
   "/core/v2/wp_pattern_category": { init: { params?: O["createPatternCategory"]["parameters"]; body: S["PatternCategoryCreate"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** updatePatternCategory: Update a pattern category */
@@ -907,6 +1007,16 @@ export interface PostRoutes {
   "/core/v2/widgets/{id}": { init: { params: O["updateWidget"]["parameters"]; body?: S["WidgetWrite"] }; initOptional: false; data: S["WidgetEdit"]; error: S["Error"] };
   /** updateSidebar: Update a sidebar's widgets */
   "/core/v2/sidebars/{id}": { init: { params: O["updateSidebar"]["parameters"]; body?: S["SidebarWrite"] }; initOptional: false; data: S["SidebarEdit"]; error: S["Error"] };
+  /** createPlugin: Install a plugin */
+  "/core/v2/plugins": { init: { params?: O["createPlugin"]["parameters"]; body: S["PluginCreate"] }; initOptional: false; data: S["PluginEdit"]; error: S["Error"] };
+  /** updatePlugin: Activate or deactivate a plugin */
+  "/core/v2/plugins/{plugin}": { init: { params: O["updatePlugin"]["parameters"]; body?: S["PluginWrite"] }; initOptional: false; data: S["PluginEdit"]; error: S["Error"] };
+  /** createFontFamily: Create a font family */
+  "/core/v2/font-families": { init: { params?: O["createFontFamily"]["parameters"]; body: S["FontFamilyCreate"] }; initOptional: false; data: S["FontFamilyEdit"]; error: S["Error"] };
+  /** updateFontFamily: Update a font family */
+  "/core/v2/font-families/{id}": { init: { params: O["updateFontFamily"]["parameters"]; body: S["FontFamilyWrite"] }; initOptional: false; data: S["FontFamilyEdit"]; error: S["Error"] };
+  /** createFontFace: Create a font face */
+  "/core/v2/font-families/{font_family_id}/font-faces": { init: { params: O["createFontFace"]["parameters"]; body: S["FontFaceCreate"] }; initOptional: false; data: S["FontFaceEdit"]; error: S["Error"] };
   /** postMlCustomXmlConfig: Save the custom XML configuration */
   "/ml/v1/custom-xml-config": { init: { params?: O["postMlCustomXmlConfig"]["parameters"]; body?: never }; initOptional: true; data: O["postMlCustomXmlConfig"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** postMlCustomXmlConfigValidate: Validate the custom XML configuration */
@@ -1054,6 +1164,8 @@ export interface PostCalls {
   (path: "/core/v2/users", init: PostI<"/core/v2/users">): PostR<"/core/v2/users">;
   (path: "/core/v2/users/{id}", init: PostI<"/core/v2/users/{id}">): PostR<"/core/v2/users/{id}">;
   (path: "/core/v2/users/me", init?: PostI<"/core/v2/users/me">): PostR<"/core/v2/users/me">;
+  (path: "/core/v2/users/{user_id}/application-passwords", init: PostI<"/core/v2/users/{user_id}/application-passwords">): PostR<"/core/v2/users/{user_id}/application-passwords">;
+  (path: "/core/v2/users/{user_id}/application-passwords/{uuid}", init: PostI<"/core/v2/users/{user_id}/application-passwords/{uuid}">): PostR<"/core/v2/users/{user_id}/application-passwords/{uuid}">;
   (path: "/core/v2/comments", init: PostI<"/core/v2/comments">): PostR<"/core/v2/comments">;
   (path: "/core/v2/comments/{id}", init: PostI<"/core/v2/comments/{id}">): PostR<"/core/v2/comments/{id}">;
   (path: "/core/v2/settings", init?: PostI<"/core/v2/settings">): PostR<"/core/v2/settings">;
@@ -1076,6 +1188,9 @@ export interface PostCalls {
   (path: "/core/v2/tribe_organizer/{id}/autosaves", init: PostI<"/core/v2/tribe_organizer/{id}/autosaves">): PostR<"/core/v2/tribe_organizer/{id}/autosaves">;
   (path: "/core/v2/tribe_events_cat", init: PostI<"/core/v2/tribe_events_cat">): PostR<"/core/v2/tribe_events_cat">;
   (path: "/core/v2/tribe_events_cat/{id}", init: PostI<"/core/v2/tribe_events_cat/{id}">): PostR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/global-styles/{id}", init: PostI<"/core/v2/global-styles/{id}">): PostR<"/core/v2/global-styles/{id}">;
+  (path: "/core/v2/tec_calendar_embed", init?: PostI<"/core/v2/tec_calendar_embed">): PostR<"/core/v2/tec_calendar_embed">;
+  (path: "/core/v2/tec_calendar_embed/{id}", init: PostI<"/core/v2/tec_calendar_embed/{id}">): PostR<"/core/v2/tec_calendar_embed/{id}">;
   (path: "/core/v2/wp_pattern_category", init: PostI<"/core/v2/wp_pattern_category">): PostR<"/core/v2/wp_pattern_category">;
   (path: "/core/v2/wp_pattern_category/{id}", init: PostI<"/core/v2/wp_pattern_category/{id}">): PostR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/core/v2/templates", init: PostI<"/core/v2/templates">): PostR<"/core/v2/templates">;
@@ -1090,6 +1205,11 @@ export interface PostCalls {
   (path: "/core/v2/widgets", init: PostI<"/core/v2/widgets">): PostR<"/core/v2/widgets">;
   (path: "/core/v2/widgets/{id}", init: PostI<"/core/v2/widgets/{id}">): PostR<"/core/v2/widgets/{id}">;
   (path: "/core/v2/sidebars/{id}", init: PostI<"/core/v2/sidebars/{id}">): PostR<"/core/v2/sidebars/{id}">;
+  (path: "/core/v2/plugins", init: PostI<"/core/v2/plugins">): PostR<"/core/v2/plugins">;
+  (path: "/core/v2/plugins/{plugin}", init: PostI<"/core/v2/plugins/{plugin}">): PostR<"/core/v2/plugins/{plugin}">;
+  (path: "/core/v2/font-families", init: PostI<"/core/v2/font-families">): PostR<"/core/v2/font-families">;
+  (path: "/core/v2/font-families/{id}", init: PostI<"/core/v2/font-families/{id}">): PostR<"/core/v2/font-families/{id}">;
+  (path: "/core/v2/font-families/{font_family_id}/font-faces", init: PostI<"/core/v2/font-families/{font_family_id}/font-faces">): PostR<"/core/v2/font-families/{font_family_id}/font-faces">;
   (path: "/ml/v1/custom-xml-config", init?: PostI<"/ml/v1/custom-xml-config">): PostR<"/ml/v1/custom-xml-config">;
   (path: "/ml/v1/custom-xml-config/validate", init?: PostI<"/ml/v1/custom-xml-config/validate">): PostR<"/ml/v1/custom-xml-config/validate">;
   (path: "/ml/v1/updates", init?: PostI<"/ml/v1/updates">): PostR<"/ml/v1/updates">;
@@ -1146,7 +1266,7 @@ export interface PostCalls {
   <P extends PostPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<PostRoutes[P], A>): ResultOf<PostRoutes[P], A>;
 }
 
-/** DELETE routes (40). */
+/** DELETE routes (46). */
 export interface DeleteRoutes {
   /** deleteEvent: Move an event to the trash */
   "/cal/events/v1/events/{id}": { init: { params: O["deleteEvent"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -1184,6 +1304,10 @@ export interface DeleteRoutes {
   "/core/v2/users/{id}": { init: { params: O["deleteUser"]["parameters"]; body?: never }; initOptional: false; data: S["UserDeleted"]; error: S["Error"] };
   /** deleteCurrentUser: Delete the current user */
   "/core/v2/users/me": { init: { params: O["deleteCurrentUser"]["parameters"]; body?: never }; initOptional: false; data: S["UserDeleted"]; error: S["Error"] };
+  /** deleteApplicationPasswords: Revoke every application password of a user */
+  "/core/v2/users/{user_id}/application-passwords": { init: { params: O["deleteApplicationPasswords"]["parameters"]; body?: never }; initOptional: false; data: S["ApplicationPasswordsDeleted"]; error: S["Error"] };
+  /** deleteApplicationPassword: Revoke an application password */
+  "/core/v2/users/{user_id}/application-passwords/{uuid}": { init: { params: O["deleteApplicationPassword"]["parameters"]; body?: never }; initOptional: false; data: S["ApplicationPasswordDeleted"]; error: S["Error"] };
   /** deleteComment: Delete a comment */
   "/core/v2/comments/{id}": { init: { params: O["deleteComment"]["parameters"]; body?: never }; initOptional: false; data: O["deleteComment"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** deleteMenu: Delete a menu */
@@ -1210,6 +1334,8 @@ export interface DeleteRoutes {
   "/core/v2/tribe_organizer/{parent}/revisions/{id}": { init: { params: O["deleteCalOrganizerPostRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deleteCalEventCategoryTerm: Delete an event category term */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["deleteCalEventCategoryTerm"]["parameters"]; body?: never }; initOptional: false; data: S["CalEventCategoryTermDeleted"]; error: S["Error"] };
+  /** deleteCalEmbedPost: Delete a calendar embed post */
+  "/core/v2/tec_calendar_embed/{id}": { init: { params: O["deleteCalEmbedPost"]["parameters"]; body?: never }; initOptional: false; data: O["deleteCalEmbedPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
   /** deletePatternCategory: Delete a pattern category */
   "/core/v2/wp_pattern_category/{id}": { init: { params: O["deletePatternCategory"]["parameters"]; body?: never }; initOptional: false; data: S["PatternCategoryDeleted"]; error: S["Error"] };
   /** deleteTemplate: Delete a stored template */
@@ -1222,6 +1348,12 @@ export interface DeleteRoutes {
   "/core/v2/template-parts/{parent}/revisions/{id}": { init: { params: O["deleteTemplatePartRevision"]["parameters"]; body?: never }; initOptional: false; data: S["TemplateRevisionDeleted"]; error: S["Error"] };
   /** deleteWidget: Delete a widget */
   "/core/v2/widgets/{id}": { init: { params: O["deleteWidget"]["parameters"]; body?: never }; initOptional: false; data: O["deleteWidget"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  /** deletePlugin: Delete a plugin */
+  "/core/v2/plugins/{plugin}": { init: { params: O["deletePlugin"]["parameters"]; body?: never }; initOptional: false; data: S["PluginDeleted"]; error: S["Error"] };
+  /** deleteFontFamily: Delete a font family */
+  "/core/v2/font-families/{id}": { init: { params: O["deleteFontFamily"]["parameters"]; body?: never }; initOptional: false; data: S["FontFamilyDeleted"]; error: S["Error"] };
+  /** deleteFontFace: Delete a font face */
+  "/core/v2/font-families/{font_family_id}/font-faces/{id}": { init: { params: O["deleteFontFace"]["parameters"]; body?: never }; initOptional: false; data: S["FontFaceDeleted"]; error: S["Error"] };
   /** deleteMlAteAteProxy: Proxy a DELETE request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["deleteMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["deleteMlAteAteProxy"]["responses"][200]["content"]; error: O["deleteMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** deleteBuilderIconFonts: Delete an icon font */
@@ -1253,6 +1385,8 @@ export interface DeleteCalls {
   (path: "/core/v2/tags/{id}", init: DeleteI<"/core/v2/tags/{id}">): DeleteR<"/core/v2/tags/{id}">;
   (path: "/core/v2/users/{id}", init: DeleteI<"/core/v2/users/{id}">): DeleteR<"/core/v2/users/{id}">;
   (path: "/core/v2/users/me", init: DeleteI<"/core/v2/users/me">): DeleteR<"/core/v2/users/me">;
+  (path: "/core/v2/users/{user_id}/application-passwords", init: DeleteI<"/core/v2/users/{user_id}/application-passwords">): DeleteR<"/core/v2/users/{user_id}/application-passwords">;
+  (path: "/core/v2/users/{user_id}/application-passwords/{uuid}", init: DeleteI<"/core/v2/users/{user_id}/application-passwords/{uuid}">): DeleteR<"/core/v2/users/{user_id}/application-passwords/{uuid}">;
   (path: "/core/v2/comments/{id}", init: DeleteI<"/core/v2/comments/{id}">): DeleteR<"/core/v2/comments/{id}">;
   (path: "/core/v2/menus/{id}", init: DeleteI<"/core/v2/menus/{id}">): DeleteR<"/core/v2/menus/{id}">;
   (path: "/core/v2/blocks/{id}", init: DeleteI<"/core/v2/blocks/{id}">): DeleteR<"/core/v2/blocks/{id}">;
@@ -1266,12 +1400,16 @@ export interface DeleteCalls {
   (path: "/core/v2/tribe_organizer/{id}", init: DeleteI<"/core/v2/tribe_organizer/{id}">): DeleteR<"/core/v2/tribe_organizer/{id}">;
   (path: "/core/v2/tribe_organizer/{parent}/revisions/{id}", init: DeleteI<"/core/v2/tribe_organizer/{parent}/revisions/{id}">): DeleteR<"/core/v2/tribe_organizer/{parent}/revisions/{id}">;
   (path: "/core/v2/tribe_events_cat/{id}", init: DeleteI<"/core/v2/tribe_events_cat/{id}">): DeleteR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/tec_calendar_embed/{id}", init: DeleteI<"/core/v2/tec_calendar_embed/{id}">): DeleteR<"/core/v2/tec_calendar_embed/{id}">;
   (path: "/core/v2/wp_pattern_category/{id}", init: DeleteI<"/core/v2/wp_pattern_category/{id}">): DeleteR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/core/v2/templates/{id}", init: DeleteI<"/core/v2/templates/{id}">): DeleteR<"/core/v2/templates/{id}">;
   (path: "/core/v2/templates/{parent}/revisions/{id}", init: DeleteI<"/core/v2/templates/{parent}/revisions/{id}">): DeleteR<"/core/v2/templates/{parent}/revisions/{id}">;
   (path: "/core/v2/template-parts/{id}", init: DeleteI<"/core/v2/template-parts/{id}">): DeleteR<"/core/v2/template-parts/{id}">;
   (path: "/core/v2/template-parts/{parent}/revisions/{id}", init: DeleteI<"/core/v2/template-parts/{parent}/revisions/{id}">): DeleteR<"/core/v2/template-parts/{parent}/revisions/{id}">;
   (path: "/core/v2/widgets/{id}", init: DeleteI<"/core/v2/widgets/{id}">): DeleteR<"/core/v2/widgets/{id}">;
+  (path: "/core/v2/plugins/{plugin}", init: DeleteI<"/core/v2/plugins/{plugin}">): DeleteR<"/core/v2/plugins/{plugin}">;
+  (path: "/core/v2/font-families/{id}", init: DeleteI<"/core/v2/font-families/{id}">): DeleteR<"/core/v2/font-families/{id}">;
+  (path: "/core/v2/font-families/{font_family_id}/font-faces/{id}", init: DeleteI<"/core/v2/font-families/{font_family_id}/font-faces/{id}">): DeleteR<"/core/v2/font-families/{font_family_id}/font-faces/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: DeleteI<"/ml/ate/v1/ate/proxy">): DeleteR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/icon-fonts", init: DeleteI<"/builder/v1/icon-fonts">): DeleteR<"/builder/v1/icon-fonts">;
   (path: "/builder/v1/font-library", init: DeleteI<"/builder/v1/font-library">): DeleteR<"/builder/v1/font-library">;
@@ -1302,7 +1440,7 @@ export interface HeadCalls {
   <P extends HeadPath, A extends ParseAs = "json">(path: P, ...init: ArgsOf<HeadRoutes[P], A>): ResultOf<HeadRoutes[P], A>;
 }
 
-/** PATCH routes (36). */
+/** PATCH routes (41). */
 export interface PatchRoutes {
   /** updateEventPatch: Update an event (PATCH) */
   "/cal/events/v1/events/{id}": { init: { params: O["updateEventPatch"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
@@ -1336,6 +1474,8 @@ export interface PatchRoutes {
   "/core/v2/users/{id}": { init: { params: O["updateUserPatch"]["parameters"]; body?: S["UserWrite"] }; initOptional: false; data: S["UserEdit"]; error: S["Error"] };
   /** updateCurrentUserPatch: Update the current user (PATCH) */
   "/core/v2/users/me": { init: { params?: O["updateCurrentUserPatch"]["parameters"]; body?: S["UserWrite"] }; initOptional: true; data: S["UserEdit"]; error: S["Error"] };
+  /** updateApplicationPasswordPatch: Update an application password (PATCH) */
+  "/core/v2/users/{user_id}/application-passwords/{uuid}": { init: { params: O["updateApplicationPasswordPatch"]["parameters"]; body?: S["ApplicationPasswordWrite"] }; initOptional: false; data: S["ApplicationPasswordEdit"]; error: S["Error"] };
   /** updateCommentPatch: Update a comment (PATCH) */
   "/core/v2/comments/{id}": { init: { params: O["updateCommentPatch"]["parameters"]; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
   /** updateSettingsPatch: Update the site's settings (PATCH) */
@@ -1354,6 +1494,10 @@ export interface PatchRoutes {
   "/core/v2/tribe_organizer/{id}": { init: { params: O["updateCalOrganizerPostPatch"]["parameters"]; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
   /** updateCalEventCategoryTermPatch: Update an event category term (PATCH) */
   "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTermPatch"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  /** updateGlobalStylesPatch: Update a global styles record (PATCH) */
+  "/core/v2/global-styles/{id}": { init: { params: O["updateGlobalStylesPatch"]["parameters"]; body?: S["GlobalStylesWrite"] }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
+  /** updateCalEmbedPostPatch: Update a calendar embed post (PATCH) */
+  "/core/v2/tec_calendar_embed/{id}": { init: { params: O["updateCalEmbedPostPatch"]["parameters"]; body?: S["CalEmbedPostWrite"] }; initOptional: false; data: S["CalEmbedPostEdit"]; error: S["Error"] };
   /** updatePatternCategoryPatch: Update a pattern category (PATCH) */
   "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategoryPatch"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** updateTemplatePatch: Update a template (PATCH) */
@@ -1364,6 +1508,10 @@ export interface PatchRoutes {
   "/core/v2/widgets/{id}": { init: { params: O["updateWidgetPatch"]["parameters"]; body?: S["WidgetWrite"] }; initOptional: false; data: S["WidgetEdit"]; error: S["Error"] };
   /** updateSidebarPatch: Update a sidebar's widgets (PATCH) */
   "/core/v2/sidebars/{id}": { init: { params: O["updateSidebarPatch"]["parameters"]; body?: S["SidebarWrite"] }; initOptional: false; data: S["SidebarEdit"]; error: S["Error"] };
+  /** updatePluginPatch: Activate or deactivate a plugin (PATCH) */
+  "/core/v2/plugins/{plugin}": { init: { params: O["updatePluginPatch"]["parameters"]; body?: S["PluginWrite"] }; initOptional: false; data: S["PluginEdit"]; error: S["Error"] };
+  /** updateFontFamilyPatch: Update a font family (PATCH) */
+  "/core/v2/font-families/{id}": { init: { params: O["updateFontFamilyPatch"]["parameters"]; body: S["FontFamilyWrite"] }; initOptional: false; data: S["FontFamilyEdit"]; error: S["Error"] };
   /** patchMlAteAteProxy: Proxy a PATCH request to the translation editor */
   "/ml/ate/v1/ate/proxy": { init: { params?: O["patchMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["patchMlAteAteProxy"]["responses"][200]["content"]; error: O["patchMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
   /** patchBuilderFontLibrary: Patch a font of the library */
@@ -1399,6 +1547,7 @@ export interface PatchCalls {
   (path: "/core/v2/tags/{id}", init: PatchI<"/core/v2/tags/{id}">): PatchR<"/core/v2/tags/{id}">;
   (path: "/core/v2/users/{id}", init: PatchI<"/core/v2/users/{id}">): PatchR<"/core/v2/users/{id}">;
   (path: "/core/v2/users/me", init?: PatchI<"/core/v2/users/me">): PatchR<"/core/v2/users/me">;
+  (path: "/core/v2/users/{user_id}/application-passwords/{uuid}", init: PatchI<"/core/v2/users/{user_id}/application-passwords/{uuid}">): PatchR<"/core/v2/users/{user_id}/application-passwords/{uuid}">;
   (path: "/core/v2/comments/{id}", init: PatchI<"/core/v2/comments/{id}">): PatchR<"/core/v2/comments/{id}">;
   (path: "/core/v2/settings", init?: PatchI<"/core/v2/settings">): PatchR<"/core/v2/settings">;
   (path: "/core/v2/menus/{id}", init: PatchI<"/core/v2/menus/{id}">): PatchR<"/core/v2/menus/{id}">;
@@ -1408,11 +1557,15 @@ export interface PatchCalls {
   (path: "/core/v2/tribe_venue/{id}", init: PatchI<"/core/v2/tribe_venue/{id}">): PatchR<"/core/v2/tribe_venue/{id}">;
   (path: "/core/v2/tribe_organizer/{id}", init: PatchI<"/core/v2/tribe_organizer/{id}">): PatchR<"/core/v2/tribe_organizer/{id}">;
   (path: "/core/v2/tribe_events_cat/{id}", init: PatchI<"/core/v2/tribe_events_cat/{id}">): PatchR<"/core/v2/tribe_events_cat/{id}">;
+  (path: "/core/v2/global-styles/{id}", init: PatchI<"/core/v2/global-styles/{id}">): PatchR<"/core/v2/global-styles/{id}">;
+  (path: "/core/v2/tec_calendar_embed/{id}", init: PatchI<"/core/v2/tec_calendar_embed/{id}">): PatchR<"/core/v2/tec_calendar_embed/{id}">;
   (path: "/core/v2/wp_pattern_category/{id}", init: PatchI<"/core/v2/wp_pattern_category/{id}">): PatchR<"/core/v2/wp_pattern_category/{id}">;
   (path: "/core/v2/templates/{id}", init: PatchI<"/core/v2/templates/{id}">): PatchR<"/core/v2/templates/{id}">;
   (path: "/core/v2/template-parts/{id}", init: PatchI<"/core/v2/template-parts/{id}">): PatchR<"/core/v2/template-parts/{id}">;
   (path: "/core/v2/widgets/{id}", init: PatchI<"/core/v2/widgets/{id}">): PatchR<"/core/v2/widgets/{id}">;
   (path: "/core/v2/sidebars/{id}", init: PatchI<"/core/v2/sidebars/{id}">): PatchR<"/core/v2/sidebars/{id}">;
+  (path: "/core/v2/plugins/{plugin}", init: PatchI<"/core/v2/plugins/{plugin}">): PatchR<"/core/v2/plugins/{plugin}">;
+  (path: "/core/v2/font-families/{id}", init: PatchI<"/core/v2/font-families/{id}">): PatchR<"/core/v2/font-families/{id}">;
   (path: "/ml/ate/v1/ate/proxy", init?: PatchI<"/ml/ate/v1/ate/proxy">): PatchR<"/ml/ate/v1/ate/proxy">;
   (path: "/builder/v1/font-library", init?: PatchI<"/builder/v1/font-library">): PatchR<"/builder/v1/font-library">;
   (path: "/connector/v1/sync", init?: PatchI<"/connector/v1/sync">): PatchR<"/connector/v1/sync">;
@@ -1455,6 +1608,7 @@ export interface CoreLists {
   "/core/v2/categories": GetRoutes["/core/v2/categories"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/tags": GetRoutes["/core/v2/tags"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/users": GetRoutes["/core/v2/users"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/users/{user_id}/application-passwords": GetRoutes["/core/v2/users/{user_id}/application-passwords"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/comments": GetRoutes["/core/v2/comments"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/search": GetRoutes["/core/v2/search"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/menus": GetRoutes["/core/v2/menus"]["data"] extends readonly (infer I)[] ? I : never;
@@ -1474,6 +1628,10 @@ export interface CoreLists {
   "/core/v2/tribe_organizer/{parent}/revisions": GetRoutes["/core/v2/tribe_organizer/{parent}/revisions"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/tribe_organizer/{id}/autosaves": GetRoutes["/core/v2/tribe_organizer/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/tribe_events_cat": GetRoutes["/core/v2/tribe_events_cat"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/global-styles/{parent}/revisions": GetRoutes["/core/v2/global-styles/{parent}/revisions"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/global-styles/themes/{stylesheet}/variations": GetRoutes["/core/v2/global-styles/themes/{stylesheet}/variations"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/themes": GetRoutes["/core/v2/themes"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/tec_calendar_embed": GetRoutes["/core/v2/tec_calendar_embed"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/wp_pattern_category": GetRoutes["/core/v2/wp_pattern_category"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/templates": GetRoutes["/core/v2/templates"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/templates/{id}/autosaves": GetRoutes["/core/v2/templates/{id}/autosaves"]["data"] extends readonly (infer I)[] ? I : never;
@@ -1488,6 +1646,12 @@ export interface CoreLists {
   "/core/v2/widget-types": GetRoutes["/core/v2/widget-types"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/widgets": GetRoutes["/core/v2/widgets"]["data"] extends readonly (infer I)[] ? I : never;
   "/core/v2/sidebars": GetRoutes["/core/v2/sidebars"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/plugins": GetRoutes["/core/v2/plugins"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/font-families": GetRoutes["/core/v2/font-families"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/font-families/{font_family_id}/font-faces": GetRoutes["/core/v2/font-families/{font_family_id}/font-faces"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/font-collections": GetRoutes["/core/v2/font-collections"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/icons": GetRoutes["/core/v2/icons"]["data"] extends readonly (infer I)[] ? I : never;
+  "/core/v2/icon-collections": GetRoutes["/core/v2/icon-collections"]["data"] extends readonly (infer I)[] ? I : never;
   "/ml/st/v1/strings": GetRoutes["/ml/st/v1/strings"]["data"] extends readonly (infer I)[] ? I : never;
   "/ml/st/v1/string-packages": GetRoutes["/ml/st/v1/string-packages"]["data"] extends readonly (infer I)[] ? I : never;
 }
@@ -1565,6 +1729,11 @@ export type BatchRequest =
   | ({ method: "POST"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
   | ({ method: "DELETE"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
   | ({ method: "PATCH"; path: "/core/v2/tribe_events_cat/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/tribe_events_cat/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/tec_calendar_embed"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tec_calendar_embed"]["init"])
+  | ({ method: "PUT"; path: "/core/v2/tec_calendar_embed/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/tec_calendar_embed/{id}"]["init"])
+  | ({ method: "POST"; path: "/core/v2/tec_calendar_embed/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/tec_calendar_embed/{id}"]["init"])
+  | ({ method: "DELETE"; path: "/core/v2/tec_calendar_embed/{id}"; headers?: Record<string, string | string[]> } & DeleteRoutes["/core/v2/tec_calendar_embed/{id}"]["init"])
+  | ({ method: "PATCH"; path: "/core/v2/tec_calendar_embed/{id}"; headers?: Record<string, string | string[]> } & PatchRoutes["/core/v2/tec_calendar_embed/{id}"]["init"])
   | ({ method: "POST"; path: "/core/v2/wp_pattern_category"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/wp_pattern_category"]["init"])
   | ({ method: "PUT"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & PutRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
   | ({ method: "POST"; path: "/core/v2/wp_pattern_category/{id}"; headers?: Record<string, string | string[]> } & PostRoutes["/core/v2/wp_pattern_category/{id}"]["init"])
@@ -1601,6 +1770,8 @@ export interface BatchRoutes {
   "/core/v2/tribe_organizer/{id}": { PUT: PutRoutes["/core/v2/tribe_organizer/{id}"]; POST: PostRoutes["/core/v2/tribe_organizer/{id}"]; DELETE: DeleteRoutes["/core/v2/tribe_organizer/{id}"]; PATCH: PatchRoutes["/core/v2/tribe_organizer/{id}"] };
   "/core/v2/tribe_events_cat": { POST: PostRoutes["/core/v2/tribe_events_cat"] };
   "/core/v2/tribe_events_cat/{id}": { PUT: PutRoutes["/core/v2/tribe_events_cat/{id}"]; POST: PostRoutes["/core/v2/tribe_events_cat/{id}"]; DELETE: DeleteRoutes["/core/v2/tribe_events_cat/{id}"]; PATCH: PatchRoutes["/core/v2/tribe_events_cat/{id}"] };
+  "/core/v2/tec_calendar_embed": { POST: PostRoutes["/core/v2/tec_calendar_embed"] };
+  "/core/v2/tec_calendar_embed/{id}": { PUT: PutRoutes["/core/v2/tec_calendar_embed/{id}"]; POST: PostRoutes["/core/v2/tec_calendar_embed/{id}"]; DELETE: DeleteRoutes["/core/v2/tec_calendar_embed/{id}"]; PATCH: PatchRoutes["/core/v2/tec_calendar_embed/{id}"] };
   "/core/v2/wp_pattern_category": { POST: PostRoutes["/core/v2/wp_pattern_category"] };
   "/core/v2/wp_pattern_category/{id}": { PUT: PutRoutes["/core/v2/wp_pattern_category/{id}"]; POST: PostRoutes["/core/v2/wp_pattern_category/{id}"]; DELETE: DeleteRoutes["/core/v2/wp_pattern_category/{id}"]; PATCH: PatchRoutes["/core/v2/wp_pattern_category/{id}"] };
   "/core/v2/widgets": { POST: PostRoutes["/core/v2/widgets"] };

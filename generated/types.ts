@@ -1537,6 +1537,113 @@ export interface paths {
         patch: operations["updateCurrentUserPatch"];
         trace?: never;
     };
+    "/core/v2/users/{user_id}/application-passwords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a user's application passwords
+         * @description List every application password of a user (no paging), without the passwords themselves. Needs a user who may list them (`list_app_passwords`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_list_application_passwords`, or `rest_not_logged_in` for `me`; without it 403). The record's shape depends on `context`: `view` (default) and `edit` give every field, `embed` the uuid, app_id and name.
+         */
+        get: operations["listApplicationPasswords"];
+        put?: never;
+        /**
+         * Create an application password
+         * @description Create an application password for a user and answer it in `edit` context, with the new password in clear in `password`: this answer is the only time the site sends it (it keeps only a hash), so the caller must keep it as a secret and never log it. Needs a user who may create one (`create_app_password`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_create_application_passwords`, or `rest_not_logged_in` for `me`; without it 403). WordPress 6.1 refuses a name the user already has (409 `application_password_duplicate_name`); 6.8 and 7.1 accept it.
+         */
+        post: operations["createApplicationPassword"];
+        /**
+         * Revoke every application password of a user
+         * @description Delete (revoke) every application password of the user at once, including the one the request may be authenticated with: later requests with any of them fail. Needs a user who may delete them (`delete_app_passwords`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_delete_application_passwords`, or `rest_not_logged_in` for `me`; without it 403). The contract CLI never sends it.
+         */
+        delete: operations["deleteApplicationPasswords"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/users/{user_id}/application-passwords/introspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the application password of this request
+         * @description Return the application password the request is authenticated with (WordPress 5.7 and later): the user must be the signed-in user (`me` or their own id; anonymous 401 `rest_not_logged_in` for `me`, otherwise 401/403 `rest_cannot_introspect_app_password_for_non_authenticated_user`). A request signed in with the login cookie has no application password: 404 `rest_no_authenticated_app_password`. Never the password itself.
+         */
+        get: operations["getCurrentApplicationPassword"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/users/{user_id}/application-passwords/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+                /**
+                 * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+                 * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+                 */
+                uuid: components["parameters"]["CoreAppPasswordUuidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an application password
+         * @description Return one application password of a user, without the password itself. Needs a user who may read it (`read_app_password`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_read_application_password`, or `rest_not_logged_in` for `me`; without it 403). The record's shape depends on `context`: `view` (default) and `edit` give every field, `embed` the uuid, app_id and name.
+         */
+        get: operations["getApplicationPassword"];
+        /**
+         * Update an application password (PUT)
+         * @description Rename an application password: only `name` changes (`app_id` is accepted and ignored). POST, PUT and PATCH are the same operation. Answers it in `edit` context, without the password. Needs a user who may edit it (`edit_app_password`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_edit_application_password`, or `rest_not_logged_in` for `me`; without it 403).
+         */
+        put: operations["updateApplicationPasswordPut"];
+        /**
+         * Update an application password
+         * @description Rename an application password: only `name` changes (`app_id` is accepted and ignored). POST, PUT and PATCH are the same operation. Answers it in `edit` context, without the password. Needs a user who may edit it (`edit_app_password`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_edit_application_password`, or `rest_not_logged_in` for `me`; without it 403).
+         */
+        post: operations["updateApplicationPassword"];
+        /**
+         * Revoke an application password
+         * @description Delete (revoke) one application password for good (there is no trash and no `force`): requests authenticated with it fail from then on. Needs a user who may delete it (`delete_app_password`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_delete_application_password`, or `rest_not_logged_in` for `me`; without it 403).
+         */
+        delete: operations["deleteApplicationPassword"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an application password (PATCH)
+         * @description Rename an application password: only `name` changes (`app_id` is accepted and ignored). POST, PUT and PATCH are the same operation. Answers it in `edit` context, without the password. Needs a user who may edit it (`edit_app_password`: the user itself, or one who may edit the user; anonymous 401 `rest_cannot_edit_application_password`, or `rest_not_logged_in` for `me`; without it 403).
+         */
+        patch: operations["updateApplicationPasswordPatch"];
+        trace?: never;
+    };
     "/core/v2/comments": {
         parameters: {
             query?: never;
@@ -2916,6 +3023,265 @@ export interface paths {
         patch: operations["updateCalEventCategoryTermPatch"];
         trace?: never;
     };
+    "/core/v2/global-styles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a global styles record
+         * @description Return the user's global styles of a theme (post type `wp_global_styles`; the active theme's record is linked from its theme record as `wp:user-global-styles`). Needs a user who may read the record (anonymous 401 `rest_cannot_view`); an unknown id is 404 `rest_global_styles_not_found`.
+         */
+        get: operations["getGlobalStyles"];
+        /**
+         * Update a global styles record (PUT)
+         * @description Update the user's global styles of a theme: only the fields sent change, and the site saves a revision (WordPress 6.3 and later). POST, PUT and PATCH are the same operation. This changes how the whole site looks; the contract run never sends it. Needs a user who may edit the record (anonymous 401 `rest_cannot_edit`, without it 403); invalid custom CSS in `styles.css` is 400. Not batchable.
+         */
+        put: operations["updateGlobalStylesPut"];
+        /**
+         * Update a global styles record
+         * @description Update the user's global styles of a theme: only the fields sent change, and the site saves a revision (WordPress 6.3 and later). POST, PUT and PATCH are the same operation. This changes how the whole site looks; the contract run never sends it. Needs a user who may edit the record (anonymous 401 `rest_cannot_edit`, without it 403); invalid custom CSS in `styles.css` is 400. Not batchable.
+         */
+        post: operations["updateGlobalStyles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a global styles record (PATCH)
+         * @description Update the user's global styles of a theme: only the fields sent change, and the site saves a revision (WordPress 6.3 and later). POST, PUT and PATCH are the same operation. This changes how the whole site looks; the contract run never sends it. Needs a user who may edit the record (anonymous 401 `rest_cannot_edit`, without it 403); invalid custom CSS in `styles.css` is 400. Not batchable.
+         */
+        patch: operations["updateGlobalStylesPatch"];
+        trace?: never;
+    };
+    "/core/v2/global-styles/{parent}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the revisions of a global styles record
+         * @description List the stored revisions of a global styles record, newest first. Without `per_page` every revision comes on one page. Needs a user who may edit the record (anonymous 401 `rest_cannot_read`, without the capability 403); an unknown record is 404 `rest_post_invalid_parent`. WordPress 6.3 and later.
+         */
+        get: operations["listGlobalStylesRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/global-styles/{parent}/revisions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a revision of a global styles record
+         * @description Return one stored revision of a global styles record. Needs a user who may edit the record (anonymous 401 `rest_cannot_read`, without the capability 403); an unknown record is 404 `rest_post_invalid_parent`, an unknown revision 404 `rest_post_invalid_id`. WordPress 6.5 and later.
+         */
+        get: operations["getGlobalStylesRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/global-styles/themes/{stylesheet}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @example twentytwentythree
+                 */
+                stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a theme's own global styles
+         * @description Return a theme's own settings and styles (its `theme.json` over the platform's defaults, without the user's changes). Needs a user who may edit posts of some type or the theme options (anonymous 401 `rest_cannot_read_global_styles`; before WordPress 6.7 the theme options only); only the active theme's are served: any other stylesheet, installed or not, is 404 `rest_theme_not_found`.
+         */
+        get: operations["getThemeGlobalStyles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/global-styles/themes/{stylesheet}/variations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @example twentytwentythree
+                 */
+                stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a theme's style variations
+         * @description List a theme's style variations (the `theme.json` files of its `styles` folder, and from WordPress 6.2 its parent theme's), not paged. Needs a user who may edit posts of some type or the theme options (anonymous 401 `rest_cannot_read_global_styles`; before WordPress 6.7 the theme options only); only the active theme's are served: any other stylesheet, installed or not, is 404 `rest_theme_not_found`.
+         */
+        get: operations["listThemeGlobalStylesVariations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/themes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the installed themes
+         * @description List the installed themes (all of them, not paged), each with its status (`active` or `inactive`); the active one also carries its theme supports and default template types. Read-only. Needs a user who may switch themes (`switch_themes`; anonymous 401 `rest_cannot_view_themes`); with `status=active` a user who may edit posts of some type is enough (anonymous 401 `rest_cannot_view_active_theme`).
+         */
+        get: operations["listThemes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/themes/{stylesheet}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @example twentytwentythree
+                 */
+                stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an installed theme
+         * @description Return one installed theme by its stylesheet (the site index's `wp:active-theme` link names the active one). Read-only. The active theme needs a user who may edit posts of some type (anonymous 401 `rest_cannot_view_active_theme`), any other a user who may switch themes (anonymous 401 `rest_cannot_view_themes`). Reading the active theme makes its global styles record if it has none yet (linked as `wp:user-global-styles`).
+         */
+        get: operations["getTheme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tec_calendar_embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List calendar embed posts
+         * @description List calendar embed posts, newest first (10 per page by default). Published embeds are public; other statuses and `context=edit` need a user who may edit posts (anonymous `context=edit` 401 `rest_forbidden_context`). The record's shape depends on `context`: `view` (default), `edit` (raw values; needs a user who may edit them) or `embed`. Sites with The Events Calendar before 6.11.0, and sites without it, have no such route.
+         */
+        get: operations["listCalEmbedPosts"];
+        put?: never;
+        /**
+         * Create a calendar embed post
+         * @description Create a calendar embed post (a draft unless `status` says otherwise; the calendar gives it a random `slug`) and answer it in `edit` context. Needs a user who may edit posts (`edit_posts`: the post type has the posts' capabilities) (anonymous 401 `rest_cannot_create`, without it 403). Batchable.
+         */
+        post: operations["createCalEmbedPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/tec_calendar_embed/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a calendar embed post
+         * @description Return one calendar embed post. Published embeds are public; other statuses and `context=edit` need a user who may edit it (anonymous `context=edit` 401 `rest_forbidden_context`). Sites with The Events Calendar before 6.11.0, and sites without it, have no such route.
+         */
+        get: operations["getCalEmbedPost"];
+        /**
+         * Update a calendar embed post (PUT)
+         * @description Update a calendar embed post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit posts (`edit_posts`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        put: operations["updateCalEmbedPostPut"];
+        /**
+         * Update a calendar embed post
+         * @description Update a calendar embed post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit posts (`edit_posts`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        post: operations["updateCalEmbedPost"];
+        /**
+         * Delete a calendar embed post
+         * @description Without `force`, move the record to the trash and answer it (edit context, `status: trash`); a second DELETE answers 410 `rest_already_trashed`. With `force=true`, delete it for good and answer `{deleted: true, previous}`. Needs a user who may edit posts (`edit_posts`) (anonymous 401 `rest_cannot_delete`, without it 403). Batchable.
+         */
+        delete: operations["deleteCalEmbedPost"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a calendar embed post (PATCH)
+         * @description Update a calendar embed post: only the fields sent change. POST, PUT and PATCH are the same operation. Answers the record in `edit` context. Needs a user who may edit posts (`edit_posts`) (anonymous 401 `rest_cannot_edit`, without it 403). Batchable.
+         */
+        patch: operations["updateCalEmbedPostPatch"];
+        trace?: never;
+    };
     "/core/v2/wp_pattern_category": {
         parameters: {
             query?: never;
@@ -3797,6 +4163,361 @@ export interface paths {
          * @description Set the widgets of a sidebar, in order: a widget listed moves into it, a widget of it left out moves to the inactive widgets. POST, PUT and PATCH are the same operation. Answers the sidebar in `edit` context. Needs a user with `edit_theme_options` (anonymous 401 `rest_cannot_manage_widgets`, otherwise 403); an id the theme does not register answers 404 `rest_sidebar_not_found`. It rewrites a sidebar of the site's own: the contract run never sends it (DECISIONS D236).
          */
         patch: operations["updateSidebarPatch"];
+        trace?: never;
+    };
+    "/core/v2/plugins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the installed plugins
+         * @description List every installed plugin (no paging). Needs a user who may activate plugins (`activate_plugins`; anonymous 401 `rest_cannot_view_plugins`, without it 403). Every context gives the same fields.
+         */
+        get: operations["listPlugins"];
+        put?: never;
+        /**
+         * Install a plugin
+         * @description Download a plugin from the WordPress.org plugin directory by its slug, install it and answer it in `edit` context; `status: active` also activates it. Needs a user who may install plugins (`install_plugins`, and `activate_plugins` to activate; anonymous 401 `rest_cannot_install_plugin`, without it 403). A site that cannot reach WordPress.org answers 500 (`plugins_api_failed`), an unknown slug 404; a site whose files cannot be written 500 `fs_unavailable`. The contract CLI never sends it.
+         */
+        post: operations["createPlugin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/plugins/{plugin}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The plugin's file without `.php`, as its `plugin` field gives it: `forminator/forminator` (the `/` may be sent as is or as `%2F`), or `hello` for a single-file plugin. No `.` anywhere; a plugin that is not installed answers 404 `rest_plugin_not_found`.
+                 * @example forminator/forminator
+                 */
+                plugin: components["parameters"]["CorePluginPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an installed plugin
+         * @description Return one installed plugin. Needs a user who may activate plugins (`activate_plugins`; anonymous 401 `rest_cannot_view_plugin`, without it 403). Every context gives the same fields.
+         */
+        get: operations["getPlugin"];
+        /**
+         * Activate or deactivate a plugin (PUT)
+         * @description Activate or deactivate an installed plugin (`status`). POST, PUT and PATCH are the same operation. Answers the plugin in `edit` context. Needs a user who may activate plugins (`activate_plugins`, and `activate_plugin`/`deactivate_plugin` for this one; anonymous 401 `rest_cannot_manage_plugins`, without it 403). The contract CLI never sends it.
+         */
+        put: operations["updatePluginPut"];
+        /**
+         * Activate or deactivate a plugin
+         * @description Activate or deactivate an installed plugin (`status`). POST, PUT and PATCH are the same operation. Answers the plugin in `edit` context. Needs a user who may activate plugins (`activate_plugins`, and `activate_plugin`/`deactivate_plugin` for this one; anonymous 401 `rest_cannot_manage_plugins`, without it 403). The contract CLI never sends it.
+         */
+        post: operations["updatePlugin"];
+        /**
+         * Delete a plugin
+         * @description Delete an inactive plugin's files for good (an active one: 400 `rest_cannot_delete_active_plugin`). Needs a user who may delete plugins (`delete_plugins`; anonymous 401 `rest_cannot_manage_plugins`, without it 403). A site whose files cannot be written answers 500. The contract CLI never sends it.
+         */
+        delete: operations["deletePlugin"];
+        options?: never;
+        head?: never;
+        /**
+         * Activate or deactivate a plugin (PATCH)
+         * @description Activate or deactivate an installed plugin (`status`). POST, PUT and PATCH are the same operation. Answers the plugin in `edit` context. Needs a user who may activate plugins (`activate_plugins`, and `activate_plugin`/`deactivate_plugin` for this one; anonymous 401 `rest_cannot_manage_plugins`, without it 403). The contract CLI never sends it.
+         */
+        patch: operations["updatePluginPatch"];
+        trace?: never;
+    };
+    "/core/v2/font-families": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the font families
+         * @description List the font families of the site's font library (post type `wp_font_family`), newest first (10 per page). Needs a user who may edit the theme options (`edit_theme_options`; anonymous 401 `rest_cannot_read`, without it 403). Every context gives the same fields.
+         */
+        get: operations["listFontFamilies"];
+        put?: never;
+        /**
+         * Create a font family
+         * @description Create a font family from its settings (a JSON text; no file is needed: the files come with its faces) and answer it in `edit` context. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_create`, without it 403). A slug another family has: 400 `rest_duplicate_font_family`.
+         */
+        post: operations["createFontFamily"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/font-families/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a font family
+         * @description Return one font family. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_read`, without it 403). Every context gives the same fields.
+         */
+        get: operations["getFontFamily"];
+        /**
+         * Update a font family (PUT)
+         * @description Change a font family's settings: `font_family_settings` (required) holds only the members to change, the others are kept. POST, PUT and PATCH are the same operation, but WordPress 7.1 refuses PUT and PATCH whatever is sent (its check of the settings takes the method for neither a create nor an update and wants an object: 400 `rest_invalid_param` for the JSON text, 500 for an object); 6.8 takes them. Answers the font family in `edit` context. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_edit`, without it 403).
+         */
+        put: operations["updateFontFamilyPut"];
+        /**
+         * Update a font family
+         * @description Change a font family's settings: `font_family_settings` (required) holds only the members to change, the others are kept. POST, PUT and PATCH are the same operation, but WordPress 7.1 refuses PUT and PATCH whatever is sent (its check of the settings takes the method for neither a create nor an update and wants an object: 400 `rest_invalid_param` for the JSON text, 500 for an object); 6.8 takes them. Answers the font family in `edit` context. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_edit`, without it 403).
+         */
+        post: operations["updateFontFamily"];
+        /**
+         * Delete a font family
+         * @description Delete a font family for good, with its font faces and their files; `force` must be `true` because fonts have no trash (without it 501 `rest_trash_not_supported`). Needs a user who may edit the theme options (anonymous 401 `rest_cannot_delete`, without it 403).
+         */
+        delete: operations["deleteFontFamily"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a font family (PATCH)
+         * @description Change a font family's settings: `font_family_settings` (required) holds only the members to change, the others are kept. POST, PUT and PATCH are the same operation, but WordPress 7.1 refuses PUT and PATCH whatever is sent (its check of the settings takes the method for neither a create nor an update and wants an object: 400 `rest_invalid_param` for the JSON text, 500 for an object); 6.8 takes them. Answers the font family in `edit` context. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_edit`, without it 403).
+         */
+        patch: operations["updateFontFamilyPatch"];
+        trace?: never;
+    };
+    "/core/v2/font-families/{font_family_id}/font-faces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+                 * @example 41
+                 */
+                font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the faces of a font family
+         * @description List the font faces of a font family (post type `wp_font_face`), newest first (10 per page). Needs a user who may edit the theme options (anonymous 401 `rest_cannot_read`, without it 403). Every context gives the same fields.
+         */
+        get: operations["listFontFaces"];
+        put?: never;
+        /**
+         * Create a font face
+         * @description Add a font face to a font family and answer it in `edit` context. Its files are URLs (a public host, or the site's own) or files sent in the same `multipart/form-data` request, which the site stores in its fonts folder. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_create`, without it 403). A face the family already has (the same descriptors): 400 `rest_duplicate_font_face`.
+         */
+        post: operations["createFontFace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/font-families/{font_family_id}/font-faces/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+                 * @example 41
+                 */
+                font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a font face
+         * @description Return one font face of a font family. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_read`, without it 403). Every context gives the same fields.
+         */
+        get: operations["getFontFace"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a font face
+         * @description Delete a font face for good, with the files the site stored for it; `force` must be `true` because fonts have no trash (without it 501 `rest_trash_not_supported`). Needs a user who may edit the theme options (anonymous 401 `rest_cannot_delete`, without it 403).
+         */
+        delete: operations["deleteFontFace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/font-collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the font collections
+         * @description List the font collections the font library offers (10 per page). Needs a user who may edit the theme options (`edit_theme_options`; anonymous 401 `rest_cannot_read`, without it 403). A collection whose data cannot be loaded is left out of the answer but counted in `X-WP-Total`: a site that cannot reach WordPress.org answers an empty array with `X-WP-Total: 1` (the sandbox sites), unless `_fields=slug` asks for no data. Every context gives the same fields.
+         */
+        get: operations["listFontCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/font-collections/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The collection's slug (`google-fonts`: letters, digits, `_`, `-` and `/`). An unknown slug answers 404 `rest_font_collection_not_found`.
+                 * @example google-fonts
+                 */
+                slug: components["parameters"]["CoreFontCollectionSlugPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a font collection
+         * @description Return one font collection with its font families. Needs a user who may edit the theme options (anonymous 401 `rest_cannot_read`, without it 403). The site loads the data of `google-fonts` from WordPress.org: a site that cannot reach it answers 500 `font_collection_json_missing` (the sandbox sites), unless `_fields=slug` asks for no data. Every context gives the same fields.
+         */
+        get: operations["getFontCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/icons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the icons
+         * @description List the icons of the site's icon registry (every one: the route registers `page` and `per_page`, checks them, 1 to 100, and ignores them, so they are not described here; no `X-WP-Total` headers). Needs a user who may edit posts of some type (anonymous 401 `rest_cannot_view`, without it 403). An unknown `collection` answers 404 `rest_icon_collection_not_found`. Every context gives the same fields.
+         */
+        get: operations["listIcons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/icons/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The icon's name, `<collection>/<icon>` (`core/arrow-down`; the `/` may be sent as is or as `%2F`): lower-case letters, digits, `_` and `-`. A collection's slug alone (`core`) is another route of the site with the same path shape, which lists that collection's icons as `icons?collection=` does.
+                 * @example core/arrow-down
+                 */
+                name: components["parameters"]["CoreIconNamePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an icon
+         * @description Return one icon, by its name. Needs a user who may edit posts of some type (anonymous 401 `rest_cannot_view`, without it 403). Every context gives the same fields.
+         */
+        get: operations["getIcon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/icon-collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the icon collections
+         * @description List the collections of the site's icon registry (every one: the route registers `page` and `per_page`, checks them, 1 to 100, and ignores them, so they are not described here; no `X-WP-Total` headers). Needs a user who may edit posts of some type (anonymous 401 `rest_cannot_view`, without it 403). Every context gives the same fields.
+         */
+        get: operations["listIconCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/icon-collections/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The icon collection's slug (`core`): lower-case letters, digits, `_` and `-`.
+                 * @example core
+                 */
+                slug: components["parameters"]["CoreIconCollectionSlugPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an icon collection
+         * @description Return one icon collection. Needs a user who may edit posts of some type (anonymous 401 `rest_cannot_view`, without it 403). Every context gives the same fields.
+         */
+        get: operations["getIconCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/core/v2/view-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the data views configuration of an entity
+         * @description Return the default configuration of the editor's data views for one entity, named by `kind` and `name` (both required: without one 400 `rest_missing_callback_param`, even anonymous). Needs the capability that manages the entity's list (a post type's `edit_posts`, a taxonomy's `manage_terms`; anonymous 401 `rest_cannot_read`, without it 403). Takes no `context`.
+         */
+        get: operations["getViewConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/ml/v1": {
@@ -11928,6 +12649,117 @@ export interface components {
             previous: components["schemas"]["UserEdit"];
         };
         /**
+         * ApplicationPassword
+         * @description One of a user's application passwords in the default `view` context: its name and identifiers and when and from where it was last used, never the password itself. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        ApplicationPassword: {
+            /**
+             * Format: uuid
+             * @description The application password's unique identifier (the `{uuid}` of its route).
+             */
+            readonly uuid: string;
+            /** @description The UUID the application gave to identify itself when the password was created, or an empty string. */
+            app_id: string | "";
+            /** @description The name of the application password (the application's name, as shown on the user's profile). */
+            name: string;
+            /** @description When the application password was created, in UTC. */
+            readonly created: components["schemas"]["SiteDateTime"];
+            /** @description When the application password was last used, in UTC (`null` until it is used; the site records it at most once a day). */
+            readonly last_used: components["schemas"]["CoreNullableDateTime"];
+            /** @description The IP address the application password was last used from (`null` until it is used). */
+            readonly last_ip: string | null;
+            /** @description Hypermedia links (`self`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * ApplicationPasswordEdit
+         * @description An application password in `edit` context (`context=edit`, and every write answer): the same fields as in `view`, plus the new password in clear in the answer to the create only. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        ApplicationPasswordEdit: {
+            /**
+             * Format: uuid
+             * @description The application password's unique identifier (the `{uuid}` of its route).
+             */
+            readonly uuid: string;
+            /** @description The UUID the application gave to identify itself when the password was created, or an empty string. */
+            app_id: string | "";
+            /** @description The name of the application password (the application's name, as shown on the user's profile). */
+            name: string;
+            /** @description The new password in clear, in six groups of four characters separated by spaces: sent once, in the answer to the create and nowhere else (the site keeps only its hash). A credential: never log or store it anywhere but where the application keeps its secrets. */
+            readonly password?: string;
+            /** @description When the application password was created, in UTC. */
+            readonly created: components["schemas"]["SiteDateTime"];
+            /** @description When the application password was last used, in UTC (`null` until it is used; the site records it at most once a day). */
+            readonly last_used: components["schemas"]["CoreNullableDateTime"];
+            /** @description The IP address the application password was last used from (`null` until it is used). */
+            readonly last_ip: string | null;
+            /** @description Hypermedia links (`self`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * ApplicationPasswordEmbed
+         * @description An application password in `embed` context: its uuid, app_id and name. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        ApplicationPasswordEmbed: {
+            /**
+             * Format: uuid
+             * @description The application password's unique identifier (the `{uuid}` of its route).
+             */
+            readonly uuid: string;
+            /** @description The UUID the application gave to identify itself when the password was created, or an empty string. */
+            app_id: string | "";
+            /** @description The name of the application password (the application's name, as shown on the user's profile). */
+            name: string;
+            /** @description Hypermedia links (`self`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * ApplicationPasswordCreate
+         * @description The fields of a new application password.
+         */
+        ApplicationPasswordCreate: {
+            /** @description The name of the application password (at least one character that is not a space). */
+            name: string;
+            /** @description A UUID the application gives to identify itself (a UUID v5 of its URL or DNS name is recommended), or an empty string. Kept on create; an update accepts it but does not change it. */
+            app_id?: string | "";
+        };
+        /**
+         * ApplicationPasswordsDeleted
+         * @description The answer to the deletion of every application password of a user.
+         */
+        ApplicationPasswordsDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description How many application passwords were revoked. */
+            count: number;
+        };
+        /**
+         * ApplicationPasswordWrite
+         * @description The fields of an application password to change, all optional, for update (POST, PUT, PATCH).
+         */
+        ApplicationPasswordWrite: {
+            /** @description The name of the application password (at least one character that is not a space). */
+            name?: string;
+            /** @description A UUID the application gives to identify itself (a UUID v5 of its URL or DNS name is recommended), or an empty string. Kept on create; an update accepts it but does not change it. */
+            app_id?: string | "";
+        };
+        /**
+         * ApplicationPasswordDeleted
+         * @description The answer to the deletion of one application password (it is revoked at once; there is no trash).
+         */
+        ApplicationPasswordDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The application password as it was before the deletion, in `edit` context (without `_links`). */
+            previous: components["schemas"]["ApplicationPasswordEdit"];
+        };
+        /**
          * CommentMeta
          * @description Registered meta fields of a comment, keyed by name; an empty JSON array `[]` when the site registers none. Since WordPress 6.9 the platform registers `_wp_note_status` for the block editor's notes; other plugins may register more keys (`CoreMetaValue`).
          */
@@ -14194,6 +15026,537 @@ export interface components {
             previous: components["schemas"]["CalEventCategoryTermEdit"];
         };
         /**
+         * GlobalStyles
+         * @description The user's global styles of a theme (post type `wp_global_styles`): the settings and styles the site editor saved over the theme's own `theme.json` (both `{}` until a user changes something). The active theme's record is linked from its theme record (`wp:user-global-styles`).
+         */
+        GlobalStyles: {
+            /** @description ID of global styles config. */
+            readonly id: number;
+            /** @description Title of the global styles variation. */
+            title: {
+                /** @description Title for the global styles variation, as it exists in the database. */
+                raw?: string;
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Global settings (the `settings` of a `theme.json`). */
+            settings: Record<string, never>;
+            /** @description Global styles (the `styles` of a `theme.json`). */
+            styles: Record<string, never>;
+            /** @description Hypermedia links: `self`, `about` (the post type), `version-history` (with the revisions' `count`, WordPress 6.3 and later), and the actions the caller may take (`wp:action-publish`, `wp:action-edit-css`). */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * GlobalStylesWrite
+         * @description The fields of a global styles record to change, all optional, for update (POST, PUT and PATCH).
+         */
+        GlobalStylesWrite: {
+            /** @description Global styles (the `styles` of a `theme.json`). `styles.css` must be a string without a closing `</style` (400 `rest_custom_css_illegal_markup`; not a string: 400 `rest_custom_css_invalid_type`, WordPress 7.1). */
+            styles?: Record<string, never>;
+            /** @description Global settings (the `settings` of a `theme.json`). */
+            settings?: Record<string, never>;
+            /** @description Title of the global styles variation (a text, or an object with `raw`). */
+            title?: {
+                /** @description Title for the global styles variation, as it exists in the database. */
+                raw?: string;
+            } | string;
+        };
+        /**
+         * GlobalStylesRevision
+         * @description A stored revision of a global styles record (WordPress 6.3 and later), as the site's schema lists it. `context=embed` sends `author`, `date`, `id` and `parent` only.
+         */
+        GlobalStylesRevision: {
+            /** @description The ID for the author of the revision. */
+            author: number;
+            /** @description The date the revision was published, in the site's timezone. */
+            date: components["schemas"]["SiteDateTime"];
+            /** @description The date the revision was published, as GMT. */
+            date_gmt?: components["schemas"]["SiteDateTime"];
+            /** @description ID of global styles config. */
+            readonly id: number;
+            /** @description The date the revision was last modified, in the site's timezone. */
+            modified?: components["schemas"]["SiteDateTime"];
+            /** @description The date the revision was last modified, as GMT. */
+            modified_gmt?: components["schemas"]["SiteDateTime"];
+            /** @description The ID for the parent of the revision. */
+            parent: number;
+            /** @description Global styles (the `styles` of a `theme.json`). */
+            styles?: Record<string, never>;
+            /** @description Global settings (the `settings` of a `theme.json`). */
+            settings?: Record<string, never>;
+        };
+        /**
+         * GlobalStylesTheme
+         * @description A theme's own global styles: the `settings` and `styles` of its `theme.json` merged over the platform's defaults (the user's changes left out).
+         */
+        GlobalStylesTheme: {
+            /** @description Global settings (the `settings` of a `theme.json`). */
+            settings: Record<string, never>;
+            /** @description Global styles (the `styles` of a `theme.json`). */
+            styles: Record<string, never>;
+            /** @description `self`; from WordPress 6.6 also `wp:theme-file` for each file the styles name by a path relative to the theme. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * GlobalStylesVariation
+         * @description A style variation of a theme (a `theme.json` file in its `styles` folder, and from WordPress 6.2 its parent theme's): the file's `version`, `title`, `settings` and `styles`, each only when the file has it.
+         */
+        GlobalStylesVariation: {
+            /** @description The `theme.json` schema version of the file. */
+            version?: number;
+            /** @description The variation's title. */
+            title?: string;
+            /** @description Settings of the variation (the `settings` of a `theme.json`). */
+            settings?: Record<string, never>;
+            /** @description Styles of the variation (the `styles` of a `theme.json`). */
+            styles?: Record<string, never>;
+            /** @description From WordPress 6.6, `wp:theme-file` for each file the variation names by a path relative to the theme. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * Theme
+         * @description An installed theme as the platform describes it (read-only). Required fields are sent for every theme unless `_fields` limits the answer; `theme_supports`, `default_template_types` and `default_template_part_areas` only for the active theme. `stylesheet` identifies the theme; `template` names the parent theme of a child theme.
+         */
+        Theme: {
+            /** @description The theme's stylesheet. This uniquely identifies the theme. */
+            readonly stylesheet: string;
+            /** @description The theme's template. If this is a child theme, this refers to the parent theme, otherwise this is the same as the theme's stylesheet. */
+            readonly template: string;
+            /** @description The minimum PHP version required for the theme to work. */
+            readonly requires_php: string;
+            /** @description The minimum WordPress version required for the theme to work. */
+            readonly requires_wp: string;
+            /** @description The theme's text domain. */
+            readonly textdomain: string;
+            /** @description The theme's current version. */
+            readonly version: string;
+            /** @description The theme's screenshot URL. */
+            readonly screenshot: string;
+            /** @description The theme author. */
+            readonly author: {
+                /** @description The theme author's name, as found in the theme header. */
+                raw?: string;
+                /** @description HTML for the theme author, transformed for display. */
+                rendered?: string;
+            };
+            /** @description The website of the theme author. */
+            readonly author_uri: {
+                /** @description The website of the theme author, as found in the theme header. */
+                raw?: string;
+                /** @description The website of the theme author, transformed for display. */
+                rendered?: string;
+            };
+            /** @description A description of the theme. */
+            readonly description: {
+                /** @description The theme description, as found in the theme header. */
+                raw?: string;
+                /** @description The theme description, transformed for display. */
+                rendered?: string;
+            };
+            /** @description The name of the theme. */
+            readonly name: {
+                /** @description The theme name, as found in the theme header. */
+                raw?: string;
+                /** @description The theme name, transformed for display. */
+                rendered?: string;
+            };
+            /** @description Tags indicating styles and features of the theme. */
+            readonly tags: {
+                /** @description The theme tags, as found in the theme header. */
+                raw?: string[];
+                /** @description The theme tags, transformed for display. */
+                rendered?: string;
+            };
+            /** @description The URI of the theme's webpage. */
+            readonly theme_uri: {
+                /** @description The URI of the theme's webpage, as found in the theme header. */
+                raw?: string;
+                /** @description The URI of the theme's webpage, transformed for display. */
+                rendered?: string;
+            };
+            /**
+             * @description A named status for the theme.
+             * @enum {string}
+             */
+            status: "active" | "inactive";
+            /** @description Features supported by this theme. Sent for the active theme only. */
+            readonly theme_supports?: {
+                /**
+                 * @description Whether theme opts in to wide alignment CSS class.
+                 * @default false
+                 */
+                "align-wide"?: boolean;
+                /**
+                 * @description Whether posts and comments RSS feed links are added to head.
+                 * @default false
+                 */
+                "automatic-feed-links"?: boolean;
+                /**
+                 * @description Whether a theme uses block-based templates.
+                 * @default false
+                 */
+                "block-templates"?: boolean;
+                /**
+                 * @description Whether a theme uses block-based template parts.
+                 * @default false
+                 */
+                "block-template-parts"?: boolean;
+                /**
+                 * @description Custom background if defined by the theme.
+                 * @default false
+                 */
+                "custom-background"?: boolean | {
+                    "default-image"?: string;
+                    /** @enum {string} */
+                    "default-preset"?: "default" | "fill" | "fit" | "repeat" | "custom";
+                    /** @enum {string} */
+                    "default-position-x"?: "left" | "center" | "right";
+                    /** @enum {string} */
+                    "default-position-y"?: "left" | "center" | "right";
+                    /** @enum {string} */
+                    "default-size"?: "auto" | "contain" | "cover";
+                    /** @enum {string} */
+                    "default-repeat"?: "repeat-x" | "repeat-y" | "repeat" | "no-repeat";
+                    /** @enum {string} */
+                    "default-attachment"?: "scroll" | "fixed";
+                    "default-color"?: string;
+                };
+                /**
+                 * @description Custom header if defined by the theme.
+                 * @default false
+                 */
+                "custom-header"?: boolean | {
+                    "default-image"?: string;
+                    "random-default"?: boolean;
+                    width?: number;
+                    height?: number;
+                    "flex-height"?: boolean;
+                    "flex-width"?: boolean;
+                    "default-text-color"?: string;
+                    "header-text"?: boolean;
+                    uploads?: boolean;
+                    video?: boolean;
+                };
+                /**
+                 * @description Custom logo if defined by the theme.
+                 * @default false
+                 */
+                "custom-logo"?: boolean | {
+                    width?: number;
+                    height?: number;
+                    "flex-width"?: boolean;
+                    "flex-height"?: boolean;
+                    "header-text"?: string[];
+                    "unlink-homepage-logo"?: boolean;
+                };
+                /**
+                 * @description Whether the theme enables Selective Refresh for Widgets being managed with the Customizer.
+                 * @default false
+                 */
+                "customize-selective-refresh-widgets"?: boolean;
+                /**
+                 * @description Whether theme opts in to the dark editor style UI.
+                 * @default false
+                 */
+                "dark-editor-style"?: boolean;
+                /**
+                 * @description Whether the theme disables custom colors.
+                 * @default false
+                 */
+                "disable-custom-colors"?: boolean;
+                /**
+                 * @description Whether the theme disables custom font sizes.
+                 * @default false
+                 */
+                "disable-custom-font-sizes"?: boolean;
+                /**
+                 * @description Whether the theme disables custom gradients.
+                 * @default false
+                 */
+                "disable-custom-gradients"?: boolean;
+                /**
+                 * @description Whether the theme disables generated layout styles.
+                 * @default false
+                 */
+                "disable-layout-styles"?: boolean;
+                /**
+                 * @description Custom color palette if defined by the theme.
+                 * @default false
+                 */
+                "editor-color-palette"?: boolean | {
+                    name?: string;
+                    slug?: string;
+                    color?: string;
+                }[];
+                /**
+                 * @description Custom font sizes if defined by the theme.
+                 * @default false
+                 */
+                "editor-font-sizes"?: boolean | {
+                    name?: string;
+                    size?: number;
+                    slug?: string;
+                }[];
+                /**
+                 * @description Custom gradient presets if defined by the theme.
+                 * @default false
+                 */
+                "editor-gradient-presets"?: boolean | {
+                    name?: string;
+                    gradient?: string;
+                    slug?: string;
+                }[];
+                /**
+                 * @description Custom spacing sizes if defined by the theme.
+                 * @default false
+                 */
+                "editor-spacing-sizes"?: boolean | {
+                    name?: string;
+                    size?: string;
+                    slug?: string;
+                }[];
+                /**
+                 * @description Whether theme opts in to the editor styles CSS wrapper.
+                 * @default false
+                 */
+                "editor-styles"?: boolean;
+                /**
+                 * @description Allows use of HTML5 markup for search forms, comment forms, comment lists, gallery, and caption.
+                 * @default false
+                 */
+                html5?: boolean | ("search-form" | "comment-form" | "comment-list" | "gallery" | "caption" | "script" | "style")[];
+                /**
+                 * @description Post formats supported.
+                 * @default [
+                 *       "standard"
+                 *     ]
+                 */
+                formats?: ("standard" | "aside" | "chat" | "gallery" | "link" | "image" | "quote" | "status" | "video" | "audio")[];
+                /**
+                 * @description The post types that support thumbnails or true if all post types are supported.
+                 * @default false
+                 */
+                "post-thumbnails"?: boolean | string[];
+                /**
+                 * @description Whether the theme supports responsive embedded content.
+                 * @default false
+                 */
+                "responsive-embeds"?: boolean;
+                /**
+                 * @description Whether the theme can manage the document title tag.
+                 * @default false
+                 */
+                "title-tag"?: boolean;
+                /**
+                 * @description Whether theme opts in to default WordPress block styles for viewing.
+                 * @default false
+                 */
+                "wp-block-styles"?: boolean;
+            };
+            /** @description Whether the theme is a block-based theme. */
+            readonly is_block_theme?: boolean;
+            /** @description The uri for the theme's stylesheet directory. */
+            readonly stylesheet_uri?: string;
+            /** @description The uri for the theme's template directory. If this is a child theme, this refers to the parent theme, otherwise this is the same as the theme's stylesheet directory. */
+            readonly template_uri?: string;
+            /** @description A list of default template types. Sent for the active theme only. */
+            readonly default_template_types?: {
+                slug?: string;
+                title?: string;
+                description?: string;
+            }[];
+            /** @description A list of allowed area values for template parts. Sent for the active theme only. */
+            readonly default_template_part_areas?: {
+                area?: string;
+                label?: string;
+                description?: string;
+                icon?: string;
+                area_tag?: string;
+            }[];
+            /** @description Hypermedia links: `self`, `collection`; for the active theme also `wp:user-global-styles` (its global styles record) and, for a block theme, `wp:export-theme`; a theme that is not active links its global styles only when it has a record of them. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * CalEmbedPost
+         * @description A calendar embed as a platform post (post type `tec_calendar_embed`, The Events Calendar 6.11.0 and later) in the default `view` context (public fields). Required fields are sent in every answer of this context unless `_fields` limits the answer. A calendar embed is a view of the calendar that other sites show in an iframe, limited to the event categories and tags it is assigned; the post type supports a title only (no content, excerpt, author, featured media, meta, revisions or autosaves), and the calendar gives a new embed a random `slug`.
+         */
+        CalEmbedPost: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description The date the post was published, as GMT. */
+            date_gmt: components["schemas"]["CoreNullableDateTime"];
+            /** @description The globally unique identifier for the post. */
+            readonly guid: {
+                /** @description GUID for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description The date the post was last modified, in the site's timezone. */
+            modified: components["schemas"]["SiteDateTime"];
+            /** @description The date the post was last modified, as GMT. */
+            modified_gmt: components["schemas"]["SiteDateTime"];
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The theme file to use to display the post. */
+            template: string;
+            /** @description The terms assigned to the post in the post_tag taxonomy. */
+            tags: number[];
+            /** @description The terms assigned to the post in the tribe_events_cat taxonomy (the event categories the embed shows). */
+            tribe_events_cat: number[];
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalEmbedPostEdit
+         * @description A calendar embed as a platform post (post type `tec_calendar_embed`) in `edit` context (`context=edit`, and every write answer): raw values and fields for editors. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CalEmbedPostEdit: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description The date the post was published, as GMT. */
+            date_gmt: components["schemas"]["CoreNullableDateTime"];
+            /** @description The globally unique identifier for the post. */
+            readonly guid: {
+                /** @description GUID for the post, as it exists in the database. */
+                readonly raw?: string;
+                /** @description GUID for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description The date the post was last modified, in the site's timezone. */
+            modified: components["schemas"]["SiteDateTime"];
+            /** @description The date the post was last modified, as GMT. */
+            modified_gmt: components["schemas"]["SiteDateTime"];
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description The record's status (`trash` after a DELETE without `force`). */
+            status: components["schemas"]["CoreRecordStatus"];
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description A password to protect access to the content and excerpt. */
+            password: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description Title for the post, as it exists in the database. */
+                raw?: string;
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description The theme file to use to display the post. */
+            template: string;
+            /** @description The terms assigned to the post in the post_tag taxonomy. */
+            tags: number[];
+            /** @description The terms assigned to the post in the tribe_events_cat taxonomy (the event categories the embed shows). */
+            tribe_events_cat: number[];
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalEmbedPostEmbed
+         * @description A calendar embed as a platform post (post type `tec_calendar_embed`) in `embed` context (`context=embed`, and inside `_embedded`): a small subset. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        CalEmbedPostEmbed: {
+            /** @description The date the post was published, in the site's timezone. */
+            date: components["schemas"]["CoreNullableDateTime"];
+            /** @description Unique identifier for the post. */
+            readonly id: number;
+            /** @description URL to the post. */
+            readonly link: string;
+            /** @description An alphanumeric identifier for the post unique to its type. */
+            slug: string;
+            /** @description Type of post. */
+            readonly type: string;
+            /** @description The title for the post. */
+            title: {
+                /** @description HTML title for the post, transformed for display. */
+                readonly rendered?: string;
+            };
+            /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
+            _links?: components["schemas"]["Links"];
+            /** @description The linked records embedded with `_embed`. */
+            _embedded?: components["schemas"]["CoreEmbedded"];
+        };
+        /**
+         * CalEmbedPostCreate
+         * @description The writable fields of a calendar embed post, for create. In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`tribe_events_cat[]=3`, `title[raw]=…`).
+         */
+        CalEmbedPostCreate: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+            /** @description Tag ids (replaces the post's tags). */
+            tags?: number[];
+            /** @description The terms assigned to the post in the tribe_events_cat taxonomy. */
+            tribe_events_cat?: number[];
+        };
+        /**
+         * CalEmbedPostWrite
+         * @description The writable fields of a calendar embed post, all optional, for update (POST, PUT and PATCH). In an `application/x-www-form-urlencoded` body, arrays and objects use PHP brackets (`tribe_events_cat[]=3`, `title[raw]=…`).
+         */
+        CalEmbedPostWrite: {
+            /** @description The publication date, in the site's time zone (`null` to let the site set it on publication). */
+            date?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The publication date in UTC (`null` to let the site set it on publication). */
+            date_gmt?: components["schemas"]["CoreDateTimeInput"] | null;
+            /** @description The URL name (made unique by the site). */
+            slug?: string;
+            /** @description The status to give the record. */
+            status?: components["schemas"]["CorePostStatus"];
+            /** @description A password that protects the content and excerpt (empty string: none). */
+            password?: string;
+            /** @description The title: a string, or `{raw}`. */
+            title?: components["schemas"]["CoreRawInput"];
+            /** @description A template file of the active theme; an empty string for the default. */
+            template?: string;
+            /** @description Tag ids (replaces the post's tags). */
+            tags?: number[];
+            /** @description The terms assigned to the post in the tribe_events_cat taxonomy. */
+            tribe_events_cat?: number[];
+        };
+        /**
+         * CalEmbedPostDeleted
+         * @description The answer to a permanent deletion (`force=true`) of a calendar embed post.
+         */
+        CalEmbedPostDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The calendar embed post as it was before the deletion (without `_links`). */
+            previous: components["schemas"]["CalEmbedPostEdit"];
+        };
+        /**
          * PatternCategory
          * @description A pattern category (taxonomy `wp_pattern_category`, the categories of reusable blocks, WordPress 6.3 and later) in the default `view` context. Required fields are sent in every answer of this context unless `_fields` limits the answer.
          */
@@ -15779,6 +17142,556 @@ export interface components {
             widgets?: (Record<string, never> | string)[];
         };
         /**
+         * Plugin
+         * @description An installed plugin as the site reports it (from the plugin's header). Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        Plugin: {
+            /** @description The plugin's file without `.php` (`forminator/forminator`, or `hello` for a single-file plugin): the `{plugin}` of its route. */
+            readonly plugin: string;
+            /**
+             * @description Whether the plugin is active (`network-active` on a multisite network only).
+             * @enum {string}
+             */
+            status: "inactive" | "active" | "network-active";
+            /** @description The plugin's name. */
+            readonly name: string;
+            /** @description The plugin's web site (an empty string when its header names none). */
+            readonly plugin_uri: string;
+            /** @description The plugin's author. */
+            readonly author: string;
+            /** @description The author's web site (an empty string when the header names none). */
+            readonly author_uri: string;
+            /** @description The plugin's description: `raw` as written in its header, `rendered` as the plugins screen shows it (HTML, with the author). */
+            readonly description: {
+                /** @description The description as written in the plugin's header. */
+                raw: string;
+                /** @description The description as HTML, as the plugins screen shows it. */
+                rendered: string;
+            };
+            /** @description The plugin's version. */
+            readonly version: string;
+            /** @description Whether the plugin can only be activated for a whole multisite network. */
+            readonly network_only: boolean;
+            /** @description The lowest WordPress version the plugin needs (an empty string when it names none). */
+            readonly requires_wp: string;
+            /** @description The lowest PHP version the plugin needs (an empty string when it names none). */
+            readonly requires_php: string;
+            /** @description The plugin's text domain (translations). */
+            readonly textdomain: string;
+            /** @description Hypermedia links (`self`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * PluginEdit
+         * @description An installed plugin in `edit` context (`context=edit`, and every write answer): the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PluginEdit: {
+            /** @description The plugin's file without `.php` (`forminator/forminator`, or `hello` for a single-file plugin): the `{plugin}` of its route. */
+            readonly plugin: string;
+            /**
+             * @description Whether the plugin is active (`network-active` on a multisite network only).
+             * @enum {string}
+             */
+            status: "inactive" | "active" | "network-active";
+            /** @description The plugin's name. */
+            readonly name: string;
+            /** @description The plugin's web site (an empty string when its header names none). */
+            readonly plugin_uri: string;
+            /** @description The plugin's author. */
+            readonly author: string;
+            /** @description The author's web site (an empty string when the header names none). */
+            readonly author_uri: string;
+            /** @description The plugin's description: `raw` as written in its header, `rendered` as the plugins screen shows it (HTML, with the author). */
+            readonly description: {
+                /** @description The description as written in the plugin's header. */
+                raw: string;
+                /** @description The description as HTML, as the plugins screen shows it. */
+                rendered: string;
+            };
+            /** @description The plugin's version. */
+            readonly version: string;
+            /** @description Whether the plugin can only be activated for a whole multisite network. */
+            readonly network_only: boolean;
+            /** @description The lowest WordPress version the plugin needs (an empty string when it names none). */
+            readonly requires_wp: string;
+            /** @description The lowest PHP version the plugin needs (an empty string when it names none). */
+            readonly requires_php: string;
+            /** @description The plugin's text domain (translations). */
+            readonly textdomain: string;
+            /** @description Hypermedia links (`self`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * PluginEmbed
+         * @description An installed plugin in `embed` context: the same fields as in `view` (the controller does not filter its answer by context). Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        PluginEmbed: {
+            /** @description The plugin's file without `.php` (`forminator/forminator`, or `hello` for a single-file plugin): the `{plugin}` of its route. */
+            readonly plugin: string;
+            /**
+             * @description Whether the plugin is active (`network-active` on a multisite network only).
+             * @enum {string}
+             */
+            status: "inactive" | "active" | "network-active";
+            /** @description The plugin's name. */
+            readonly name: string;
+            /** @description The plugin's web site (an empty string when its header names none). */
+            readonly plugin_uri: string;
+            /** @description The plugin's author. */
+            readonly author: string;
+            /** @description The author's web site (an empty string when the header names none). */
+            readonly author_uri: string;
+            /** @description The plugin's description: `raw` as written in its header, `rendered` as the plugins screen shows it (HTML, with the author). */
+            readonly description: {
+                /** @description The description as written in the plugin's header. */
+                raw: string;
+                /** @description The description as HTML, as the plugins screen shows it. */
+                rendered: string;
+            };
+            /** @description The plugin's version. */
+            readonly version: string;
+            /** @description Whether the plugin can only be activated for a whole multisite network. */
+            readonly network_only: boolean;
+            /** @description The lowest WordPress version the plugin needs (an empty string when it names none). */
+            readonly requires_wp: string;
+            /** @description The lowest PHP version the plugin needs (an empty string when it names none). */
+            readonly requires_php: string;
+            /** @description The plugin's text domain (translations). */
+            readonly textdomain: string;
+            /** @description Hypermedia links (`self`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * PluginCreate
+         * @description The plugin to install from the WordPress.org plugin directory.
+         */
+        PluginCreate: {
+            /** @description The plugin's slug in the WordPress.org plugin directory: the site downloads the plugin from there. */
+            slug: string;
+            /**
+             * @description The plugin's activation status: on create, `active` activates it once installed (default `inactive`); on update, activates or deactivates it (a multisite network also takes `network-active`).
+             * @default inactive
+             * @enum {string}
+             */
+            status?: "inactive" | "active";
+        };
+        /**
+         * PluginWrite
+         * @description The activation status to give the plugin, for update (POST, PUT, PATCH).
+         */
+        PluginWrite: {
+            /**
+             * @description The plugin's activation status: on create, `active` activates it once installed (default `inactive`); on update, activates or deactivates it (a multisite network also takes `network-active`).
+             * @enum {string}
+             */
+            status?: "inactive" | "active";
+        };
+        /**
+         * PluginDeleted
+         * @description The answer to the deletion of a plugin (its files are removed; there is no trash).
+         */
+        PluginDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The plugin as it was before the deletion (without `_links`). */
+            previous: components["schemas"]["PluginEdit"];
+        };
+        /**
+         * FontFamilySettings
+         * @description A font family's settings, in theme.json form.
+         */
+        FontFamilySettings: {
+            /** @description The family's name, as the editor shows it. */
+            name: string;
+            /** @description The family's unique name in kebab case. */
+            slug: string;
+            /** @description The CSS `font-family` value. */
+            fontFamily: string;
+            /** @description The URL of an image that previews the family (an empty string when it has none). */
+            preview: string;
+        };
+        /**
+         * FontFamily
+         * @description A font family of the site's font library (the fonts installed for the block editor's typography), with the ids of its font faces. Every context gives the same fields. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontFamily: {
+            /** @description The font family's unique id (a post id). */
+            readonly id: number;
+            /** @description The version of the theme.json schema its settings follow. */
+            theme_json_version: number;
+            /** @description The ids of its font faces (`font-families/{id}/font-faces`). */
+            readonly font_faces: number[];
+            font_family_settings: components["schemas"]["FontFamilySettings"];
+            /** @description Hypermedia links (`self`, `collection`, and `font_faces` when it has faces). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontFamilyEdit
+         * @description A font family in `edit` context (`context=edit`, and every write answer): the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontFamilyEdit: {
+            /** @description The font family's unique id (a post id). */
+            readonly id: number;
+            /** @description The version of the theme.json schema its settings follow. */
+            theme_json_version: number;
+            /** @description The ids of its font faces (`font-families/{id}/font-faces`). */
+            readonly font_faces: number[];
+            font_family_settings: components["schemas"]["FontFamilySettings"];
+            /** @description Hypermedia links (`self`, `collection`, and `font_faces` when it has faces). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontFamilyEmbed
+         * @description A font family in `embed` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontFamilyEmbed: {
+            /** @description The font family's unique id (a post id). */
+            readonly id: number;
+            /** @description The version of the theme.json schema its settings follow. */
+            theme_json_version: number;
+            /** @description The ids of its font faces (`font-families/{id}/font-faces`). */
+            readonly font_faces: number[];
+            font_family_settings: components["schemas"]["FontFamilySettings"];
+            /** @description Hypermedia links (`self`, `collection`, and `font_faces` when it has faces). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontFamilyCreate
+         * @description The fields of a new font family.
+         */
+        FontFamilyCreate: {
+            /**
+             * @description The version of the theme.json schema the settings follow.
+             * @default 3
+             */
+            theme_json_version?: number;
+            /** @description The settings as a JSON text (not an object): `name`, `slug` and `fontFamily` on create (400 `rest_invalid_param` without one of them; a slug another family has: 400 `rest_duplicate_font_family`), `preview` optional; on update only the members to change. */
+            font_family_settings: string;
+        };
+        /**
+         * FontFamilyWrite
+         * @description The fields of a font family to change, for update (POST, PUT, PATCH); `font_family_settings` is required even so.
+         */
+        FontFamilyWrite: {
+            /**
+             * @description The version of the theme.json schema the settings follow.
+             * @default 3
+             */
+            theme_json_version?: number;
+            /** @description The settings as a JSON text (not an object): `name`, `slug` and `fontFamily` on create (400 `rest_invalid_param` without one of them; a slug another family has: 400 `rest_duplicate_font_family`), `preview` optional; on update only the members to change. */
+            font_family_settings: string;
+        };
+        /**
+         * FontFamilyDeleted
+         * @description The answer to the deletion (`force=true`) of a font family (its font faces and their files are deleted with it).
+         */
+        FontFamilyDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The font family as it was before the deletion, in `edit` context (without `_links`). */
+            previous: components["schemas"]["FontFamilyEdit"];
+        };
+        /**
+         * FontFaceSettings
+         * @description A font face's settings, in theme.json form: the CSS `@font-face` descriptors, by their camel-case names. Members other than `fontFamily` and `src` are sent only when set.
+         */
+        FontFaceSettings: {
+            /** @description The CSS `font-family` value. */
+            fontFamily: string;
+            /** @description The CSS `font-style` value (default `normal`). */
+            fontStyle?: string;
+            /** @description The CSS `font-weight` value, or weights separated by a space (default `400`). */
+            fontWeight?: string | number;
+            /**
+             * @description The CSS `font-display` value (default `fallback`).
+             * @enum {string}
+             */
+            fontDisplay?: "auto" | "block" | "fallback" | "swap" | "optional";
+            /** @description The URLs of the font files (one text, or a list). */
+            src: string | string[];
+            /** @description The CSS `font-stretch` value. */
+            fontStretch?: string;
+            /** @description The CSS `ascent-override` value. */
+            ascentOverride?: string;
+            /** @description The CSS `descent-override` value. */
+            descentOverride?: string;
+            /** @description The CSS `font-variant` value. */
+            fontVariant?: string;
+            /** @description The CSS `font-feature-settings` value. */
+            fontFeatureSettings?: string;
+            /** @description The CSS `font-variation-settings` value. */
+            fontVariationSettings?: string;
+            /** @description The CSS `line-gap-override` value. */
+            lineGapOverride?: string;
+            /** @description The CSS `size-adjust` value. */
+            sizeAdjust?: string;
+            /** @description The CSS `unicode-range` value. */
+            unicodeRange?: string;
+            /** @description The URL of an image that previews the face. */
+            preview?: string;
+        };
+        /**
+         * FontFace
+         * @description A font face of a font family (one style and weight, with its font files). Every context gives the same fields. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontFace: {
+            /** @description The font face's unique id (a post id). */
+            readonly id: number;
+            /** @description The version of the theme.json schema its settings follow. */
+            theme_json_version: number;
+            /** @description The id of its font family. */
+            readonly parent: number;
+            font_face_settings: components["schemas"]["FontFaceSettings"];
+            /** @description Hypermedia links (`self`, `collection`, `parent`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontFaceEdit
+         * @description A font face in `edit` context (`context=edit`, and every write answer): the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontFaceEdit: {
+            /** @description The font face's unique id (a post id). */
+            readonly id: number;
+            /** @description The version of the theme.json schema its settings follow. */
+            theme_json_version: number;
+            /** @description The id of its font family. */
+            readonly parent: number;
+            font_face_settings: components["schemas"]["FontFaceSettings"];
+            /** @description Hypermedia links (`self`, `collection`, `parent`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontFaceEmbed
+         * @description A font face in `embed` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontFaceEmbed: {
+            /** @description The font face's unique id (a post id). */
+            readonly id: number;
+            /** @description The version of the theme.json schema its settings follow. */
+            theme_json_version: number;
+            /** @description The id of its font family. */
+            readonly parent: number;
+            font_face_settings: components["schemas"]["FontFaceSettings"];
+            /** @description Hypermedia links (`self`, `collection`, `parent`). Absent from the `previous` record of a deletion. */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontFaceCreate
+         * @description The fields of a new font face.
+         */
+        FontFaceCreate: {
+            /**
+             * @description The version of the theme.json schema the settings follow.
+             * @default 3
+             */
+            theme_json_version?: number;
+            /** @description The settings as a JSON text (not an object): `fontFamily` and `src` required. Each `src` is a URL the site accepts (`wp_http_validate_url`: a public host, or the site's own) or the name of a file part of a `multipart/form-data` request, which the site stores in its fonts folder. */
+            font_face_settings: string;
+        };
+        /**
+         * FontFaceDeleted
+         * @description The answer to the deletion (`force=true`) of a font face.
+         */
+        FontFaceDeleted: {
+            /**
+             * @description Always `true`.
+             * @constant
+             */
+            deleted: true;
+            /** @description The font face as it was before the deletion, in `edit` context (without `_links`). */
+            previous: components["schemas"]["FontFaceEdit"];
+        };
+        /**
+         * FontCollection
+         * @description A collection of fonts the font library offers to install (WordPress registers `google-fonts`, whose data the site downloads from WordPress.org when a field other than `slug` is asked for). Every context gives the same fields. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontCollection: {
+            /** @description The collection's unique name (the `{slug}` of its route). */
+            readonly slug: string;
+            /** @description The collection's name. */
+            name: string;
+            /** @description The collection's description. */
+            description: string;
+            /** @description The font families the collection offers, each with its settings (and its faces in `fontFace`) and the slugs of its categories. */
+            font_families: {
+                /** @description The family's settings in theme.json form: `name`, `slug`, `fontFamily`, `preview` and `fontFace`, the list of its faces (their CSS descriptors, as a font face's settings). */
+                font_family_settings?: Record<string, never>;
+                /** @description The slugs of the collection's categories the family is in. */
+                categories?: string[];
+            }[];
+            /** @description The collection's categories. */
+            categories: {
+                /** @description The category's name. */
+                name?: string;
+                /** @description The category's slug. */
+                slug?: string;
+            }[];
+            /** @description Hypermedia links (`self`, `collection`). */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontCollectionEdit
+         * @description A font collection in `edit` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontCollectionEdit: {
+            /** @description The collection's unique name (the `{slug}` of its route). */
+            readonly slug: string;
+            /** @description The collection's name. */
+            name: string;
+            /** @description The collection's description. */
+            description: string;
+            /** @description The font families the collection offers, each with its settings (and its faces in `fontFace`) and the slugs of its categories. */
+            font_families: {
+                /** @description The family's settings in theme.json form: `name`, `slug`, `fontFamily`, `preview` and `fontFace`, the list of its faces (their CSS descriptors, as a font face's settings). */
+                font_family_settings?: Record<string, never>;
+                /** @description The slugs of the collection's categories the family is in. */
+                categories?: string[];
+            }[];
+            /** @description The collection's categories. */
+            categories: {
+                /** @description The category's name. */
+                name?: string;
+                /** @description The category's slug. */
+                slug?: string;
+            }[];
+            /** @description Hypermedia links (`self`, `collection`). */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * FontCollectionEmbed
+         * @description A font collection in `embed` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        FontCollectionEmbed: {
+            /** @description The collection's unique name (the `{slug}` of its route). */
+            readonly slug: string;
+            /** @description The collection's name. */
+            name: string;
+            /** @description The collection's description. */
+            description: string;
+            /** @description The font families the collection offers, each with its settings (and its faces in `fontFace`) and the slugs of its categories. */
+            font_families: {
+                /** @description The family's settings in theme.json form: `name`, `slug`, `fontFamily`, `preview` and `fontFace`, the list of its faces (their CSS descriptors, as a font face's settings). */
+                font_family_settings?: Record<string, never>;
+                /** @description The slugs of the collection's categories the family is in. */
+                categories?: string[];
+            }[];
+            /** @description The collection's categories. */
+            categories: {
+                /** @description The category's name. */
+                name?: string;
+                /** @description The category's slug. */
+                slug?: string;
+            }[];
+            /** @description Hypermedia links (`self`, `collection`). */
+            _links?: components["schemas"]["Links"];
+        };
+        /**
+         * Icon
+         * @description An icon of the site's icon registry (SVG markup), as the block editor's icon picker reads it. Every context gives the same fields. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        Icon: {
+            /** @description The icon's name, `<collection>/<icon>` (the `{name}` of its route). */
+            readonly name: string;
+            /** @description The icon's label. */
+            readonly label: string;
+            /** @description The icon's SVG markup. */
+            readonly content: string;
+            /** @description The slug of the icon's collection. */
+            readonly collection: string;
+        };
+        /**
+         * IconEdit
+         * @description An icon in `edit` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        IconEdit: {
+            /** @description The icon's name, `<collection>/<icon>` (the `{name}` of its route). */
+            readonly name: string;
+            /** @description The icon's label. */
+            readonly label: string;
+            /** @description The icon's SVG markup. */
+            readonly content: string;
+            /** @description The slug of the icon's collection. */
+            readonly collection: string;
+        };
+        /**
+         * IconEmbed
+         * @description An icon in `embed` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        IconEmbed: {
+            /** @description The icon's name, `<collection>/<icon>` (the `{name}` of its route). */
+            readonly name: string;
+            /** @description The icon's label. */
+            readonly label: string;
+            /** @description The icon's SVG markup. */
+            readonly content: string;
+            /** @description The slug of the icon's collection. */
+            readonly collection: string;
+        };
+        /**
+         * IconCollection
+         * @description A collection of icons of the site's icon registry (`core`: WordPress's own). Every context gives the same fields. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        IconCollection: {
+            /** @description The collection's slug (the `{slug}` of its route). */
+            readonly slug: string;
+            /** @description The collection's label. */
+            readonly label: string;
+            /** @description The collection's description. */
+            readonly description: string;
+        };
+        /**
+         * IconCollectionEdit
+         * @description An icon collection in `edit` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        IconCollectionEdit: {
+            /** @description The collection's slug (the `{slug}` of its route). */
+            readonly slug: string;
+            /** @description The collection's label. */
+            readonly label: string;
+            /** @description The collection's description. */
+            readonly description: string;
+        };
+        /**
+         * IconCollectionEmbed
+         * @description An icon collection in `embed` context: the same fields as in `view`. Required fields are sent in every answer of this context unless `_fields` limits the answer.
+         */
+        IconCollectionEmbed: {
+            /** @description The collection's slug (the `{slug}` of its route). */
+            readonly slug: string;
+            /** @description The collection's label. */
+            readonly label: string;
+            /** @description The collection's description. */
+            readonly description: string;
+        };
+        /**
+         * ViewConfig
+         * @description The default configuration of the editor's data views for one entity (WordPress 7.1): how its list is shown (`default_view`), the defaults of each layout, the predefined views and the edit form. The members of the nested objects are those of the route's schema (`WP_REST_View_Config_Controller::get_item_schema`); their values are the editor's.
+         */
+        ViewConfig: {
+            /** @description The entity's kind, as asked (`postType`, `taxonomy`, `root`, ...). */
+            kind: string;
+            /** @description The entity's name, as asked (`post`, `page`, `category`, ...). */
+            name: string;
+            /** @description The version of the configuration's schema. */
+            version: number;
+            /** @description The view the entity's list opens with: `type` (the layout: `table`, `grid`, `list`, ...), `filters`, `sort` (`field`, `direction`), `perPage`, `fields`, `titleField`, `mediaField`, `descriptionField`, `showTitle`, `showMedia`, `showDescription`, `showLevels`, `groupBy`, `layout`, `infiniteScrollEnabled`. */
+            default_view: Record<string, never>;
+            /** @description The defaults of each layout the entity may be shown in, by layout (`table`, `list`, `grid`, `activity`, `pickerGrid`, `pickerTable`). */
+            default_layouts: {
+                [key: string]: Record<string, never>;
+            };
+            /** @description The predefined views of the list (each with a `title`, a `slug` and the view's settings it changes). */
+            view_list: Record<string, never>[];
+            /** @description The edit form: its `layout` and its `fields` (an id, or an object with an `id`, a `label`, a `layout` and `children`). */
+            form: Record<string, never>;
+        };
+        /**
          * AddonErrorText
          * @description A bare JSON string instead of an error object: the add-on's exception message (for some routes
          *     followed by a PHP stack trace), sent with HTTP 500. Branch on the status; the text is for people
@@ -17123,6 +19036,49 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description No user is signed in: `rest_not_logged_in` for `users/me/...`; for a user id, the refusal of the
+         *     route's capability check (`rest_cannot_list_application_passwords`, `rest_cannot_read_application_password`,
+         *     `rest_cannot_create_application_passwords`, `rest_cannot_edit_application_password`,
+         *     `rest_cannot_delete_application_passwords`, `rest_cannot_delete_application_password`,
+         *     `rest_cannot_introspect_app_password_for_non_authenticated_user`). A signed-in user without the
+         *     capability gets the same codes with 403.
+         */
+        CoreAppPasswordUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user with this id (`rest_user_invalid_id`), no application password with this uuid for the user (`rest_application_password_not_found`), for the introspection a request not authenticated by an application password (`rest_no_authenticated_app_password`: the login cookie), or no such route (`rest_no_route`). */
+        CoreAppPasswordNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Application passwords are turned off on the site (`application_passwords_disabled`: by a filter, or a site not served over HTTPS that is not a local one) or for this user (`application_passwords_disabled_for_user`). */
+        CoreAppPasswordsUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description WordPress 6.1 only (the check was removed later; 6.8 and 7.1 accept the name): the user already has an application password of this name (`application_password_duplicate_name`). */
+        CoreAppPasswordDuplicateName: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No user is signed in and the request needs one: `context=edit` (`rest_forbidden_context`), a filter only editors may use (`author`, `author_email`, `author_exclude`, `status`, `type`: `rest_forbidden_param`), or a comment that is not public (`rest_cannot_read`). A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early. */
         CoreCommentReadUnauthorized: {
             headers: {
@@ -17233,6 +19189,42 @@ export interface components {
         };
         /** @description The active theme registers no menu location of this name (`rest_menu_location_invalid`). */
         CoreMenuLocationNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in: a global styles record is readable only by a user who may read that post (`rest_cannot_view`; with `context=edit` one who may edit it, `rest_forbidden_context`), writable only by one who may edit it (`rest_cannot_edit`), and a theme's own styles and variations need a user who may edit posts of some type or the theme options (`rest_cannot_read_global_styles`). A signed-in user without the capability gets the same codes with 403. A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early. */
+        CoreGlobalStylesUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No global styles record has this id (`rest_global_styles_not_found`). */
+        CoreGlobalStylesNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No installed theme has this stylesheet (`rest_theme_not_found`); the global styles of a theme and its variations answer the same for any theme but the active one. */
+        CoreThemeNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in: listing the themes needs a user who may switch themes (`rest_cannot_view_themes`), and so does reading a theme that is not the active one; reading the active theme (or listing with `status=active`) needs a user who may edit posts of some type (`rest_cannot_view_active_theme`). A signed-in user without those capabilities gets the same codes with 403. A wrong application password is anonymous on a stock site, but 401 `incorrect_password` where a plugin reads the current user early. */
+        CoreThemesUnauthorized: {
             headers: {
                 [name: string]: unknown;
             };
@@ -17422,6 +19414,96 @@ export interface components {
         };
         /** @description No sidebar has this id (`rest_sidebar_not_found`): the active theme does not register it (a block theme registers none; only `wp_inactive_widgets` is always there). */
         CoreSidebarNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in: the refusal of the route's capability check (`rest_cannot_view_plugins`, `rest_cannot_view_plugin`, `rest_cannot_install_plugin`, `rest_cannot_manage_plugins`, `rest_cannot_activate_plugin`, `rest_cannot_deactivate_plugin`). A signed-in user without the capability gets the same codes with 403. */
+        CorePluginsUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No installed plugin has this file (`rest_plugin_not_found`), or no such route (`rest_no_route`). */
+        CorePluginNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in, and the fonts need a user who may edit the theme options (`edit_theme_options`): `rest_cannot_read` for reads, `rest_cannot_create`, `rest_cannot_edit` and `rest_cannot_delete` for writes. A signed-in user without it gets the same codes with 403. */
+        CoreFontsUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No font family with this id (`rest_post_invalid_parent`), no font face with this id in the family (`rest_post_invalid_id`), or no such route (`rest_no_route`). */
+        CoreFontFaceNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No collection has this slug (`rest_font_collection_not_found`), or no such route (`rest_no_route`). */
+        CoreFontCollectionNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The collection's data could not be loaded: a site that cannot reach WordPress.org answers `font_collection_json_missing` for `google-fonts` (the sandbox sites do; `?_fields=slug` needs no data and answers 200); a download that failed or answered no JSON gives `font_collection_request_error` or `font_collection_decode_error`. */
+        CoreFontCollectionUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in, and the icons need a user who may edit posts (`edit_posts`, in any post type that shows in the REST API): `rest_cannot_view`. A signed-in user without it gets the same code with 403. */
+        CoreIconsUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No icon has this name (`rest_icon_not_found`), no collection has this slug (`rest_icon_collection_not_found`), or no such route (`rest_no_route`). */
+        CoreIconNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user is signed in, and the configuration needs the capability that manages the entity's list (a post type's `edit_posts`, a taxonomy's `manage_terms`, ...): `rest_cannot_read`. A signed-in user without it gets the same code with 403. */
+        CoreViewConfigUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No capability is known for this kind and name (`rest_view_config_invalid_entity`), or no such route (`rest_no_route`). */
+        CoreViewConfigNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -18125,6 +20207,16 @@ export interface components {
         CoreUserForce: boolean;
         /** @description The user who gets the deleted user's posts and links; `false` (or an empty value) deletes them with the user. Not a user's id nor `false`: 400 `rest_invalid_param`; a user that does not exist: 400 `rest_user_invalid_reassign`; the deleted user itself: 400 `rest_user_invalid_reassign`. */
         CoreUserReassign: number | false;
+        /**
+         * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+         * @example me
+         */
+        CoreAppPasswordUserPath: number | "me";
+        /**
+         * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+         * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+         */
+        CoreAppPasswordUuidPath: string;
         /** @description Only comments by these users (user ids; needs a user who may edit posts, else 401/403 `rest_forbidden_param`). */
         CoreCommentAuthor: number[];
         /** @description No comments by these users (user ids; needs a user who may edit posts, else 401/403 `rest_forbidden_param`). */
@@ -18187,10 +20279,17 @@ export interface components {
         CoreBlockWpPatternCategory: components["schemas"]["TermFilterFlat"];
         /** @description No blocks in these pattern categories. As a query parameter send the id list as a comma list (`wp_pattern_category_exclude=3,4`). The object form must be sent in PHP bracket form (`wp_pattern_category_exclude[terms]=3,4&wp_pattern_category_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
         CoreBlockWpPatternCategoryExclude: components["schemas"]["TermFilterExcludeFlat"];
-        /** @description Only events in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat[terms]=3,4&tribe_events_cat[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+        /** @description Only records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat[terms]=3,4&tribe_events_cat[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
         CoreCalEventPostTribeEventsCat: components["schemas"]["TermFilterHierarchical"];
-        /** @description No events in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+        /** @description No records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
         CoreCalEventPostTribeEventsCatExclude: components["schemas"]["TermFilterExcludeHierarchical"];
+        /**
+         * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+         * @example twentytwentythree
+         */
+        CoreThemeStylesheetPath: string;
+        /** @description Only themes with one of these statuses. Without it the list needs a user who may switch themes; `status=active` alone is enough for a user who may edit posts of some type (the list then holds the active theme only). As a query parameter send a comma list (`status=active,inactive`). */
+        CoreThemeStatusFilter: ("active" | "inactive")[];
         /** @description Only the template stored in the post with this id. */
         TemplateWpId: number;
         /** @description Only template parts of this area (`header`, `footer`, `uncategorized`, …). */
@@ -18276,6 +20375,51 @@ export interface components {
          * @example wp_inactive_widgets
          */
         SidebarIdPath: string;
+        /** @description Only plugins one of whose text fields (name, description, author, version, text domain, ...) contains this string, letter case included. */
+        CorePluginSearch: string;
+        /** @description Only plugins with one of these statuses (`network-active` too, on a multisite network). */
+        CorePluginStatus: ("inactive" | "active")[];
+        /**
+         * @description The plugin's file without `.php`, as its `plugin` field gives it: `forminator/forminator` (the `/` may be sent as is or as `%2F`), or `hello` for a single-file plugin. No `.` anywhere; a plugin that is not installed answers 404 `rest_plugin_not_found`.
+         * @example forminator/forminator
+         */
+        CorePluginPath: string;
+        /** @description Sort by id (default) or in the order of `include`. */
+        CoreOrderbyFont: "id" | "include";
+        /**
+         * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+         * @example 41
+         */
+        CoreFontFamilyIdPath: number;
+        /**
+         * @description The collection's slug (`google-fonts`: letters, digits, `_`, `-` and `/`). An unknown slug answers 404 `rest_font_collection_not_found`.
+         * @example google-fonts
+         */
+        CoreFontCollectionSlugPath: string;
+        /** @description Only records whose name or label contains this string. */
+        CoreIconSearch: string;
+        /** @description Only the icons of the collection with this slug (`core`). */
+        CoreIconCollectionFilter: string;
+        /**
+         * @description The icon's name, `<collection>/<icon>` (`core/arrow-down`; the `/` may be sent as is or as `%2F`): lower-case letters, digits, `_` and `-`. A collection's slug alone (`core`) is another route of the site with the same path shape, which lists that collection's icons as `icons?collection=` does.
+         * @example core/arrow-down
+         */
+        CoreIconNamePath: string;
+        /**
+         * @description The icon collection's slug (`core`): lower-case letters, digits, `_` and `-`.
+         * @example core
+         */
+        CoreIconCollectionSlugPath: string;
+        /**
+         * @description The entity's kind (`postType`, `taxonomy`, `root`, ...): with `name`, it decides which capability the caller needs.
+         * @example postType
+         */
+        CoreViewConfigKind: string;
+        /**
+         * @description The entity's name (`post`, `page`, `category`, ...).
+         * @example page
+         */
+        CoreViewConfigName: string;
         /**
          * @description The translation job's id (digits only; any other value matches no route and answers 404
          *     `rest_no_route`).
@@ -18594,6 +20738,20 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["UserWrite"];
             };
         };
+        /** @description The new application password's name (and the application's own UUID, if it has one). */
+        ApplicationPasswordCreate: {
+            content: {
+                "application/json": components["schemas"]["ApplicationPasswordCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["ApplicationPasswordCreate"];
+            };
+        };
+        /** @description The application password's fields to change (shared by POST, PUT and PATCH). */
+        ApplicationPasswordUpdate: {
+            content: {
+                "application/json": components["schemas"]["ApplicationPasswordWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["ApplicationPasswordWrite"];
+            };
+        };
         /**
          * @description The new comment.
          *
@@ -18756,6 +20914,27 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["CalEventCategoryTermWrite"];
             };
         };
+        /** @description The global styles fields to change (shared by POST, PUT and PATCH). */
+        GlobalStylesUpdate: {
+            content: {
+                "application/json": components["schemas"]["GlobalStylesWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["GlobalStylesWrite"];
+            };
+        };
+        /** @description The calendar embed post fields to set on create. */
+        CalEmbedPostCreate: {
+            content: {
+                "application/json": components["schemas"]["CalEmbedPostCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalEmbedPostCreate"];
+            };
+        };
+        /** @description The calendar embed post fields to change (shared by POST, PUT and PATCH; no defaults are applied on update). */
+        CalEmbedPostUpdate: {
+            content: {
+                "application/json": components["schemas"]["CalEmbedPostWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["CalEmbedPostWrite"];
+            };
+        };
         /**
          * @description The new pattern category.
          *
@@ -18886,6 +21065,41 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["SidebarWrite"];
             };
         };
+        /** @description The plugin to install. */
+        PluginCreate: {
+            content: {
+                "application/json": components["schemas"]["PluginCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["PluginCreate"];
+            };
+        };
+        /** @description The plugin's new activation status (shared by POST, PUT and PATCH). */
+        PluginUpdate: {
+            content: {
+                "application/json": components["schemas"]["PluginWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["PluginWrite"];
+            };
+        };
+        /** @description The new font family's settings, as a JSON text. */
+        FontFamilyCreate: {
+            content: {
+                "application/json": components["schemas"]["FontFamilyCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["FontFamilyCreate"];
+            };
+        };
+        /** @description The font family's settings to change, as a JSON text (shared by POST, PUT and PATCH). */
+        FontFamilyUpdate: {
+            content: {
+                "application/json": components["schemas"]["FontFamilyWrite"];
+                "application/x-www-form-urlencoded": components["schemas"]["FontFamilyWrite"];
+            };
+        };
+        /** @description The new font face's settings, as a JSON text. */
+        FontFaceCreate: {
+            content: {
+                "application/json": components["schemas"]["FontFaceCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["FontFaceCreate"];
+            };
+        };
         /** @description The string-translation settings to save. The same fields are accepted as JSON or as a form. */
         AddonMlStStringsSettings: {
             content: {
@@ -19003,6 +21217,11 @@ export interface components {
          * @example 131
          */
         "X-WP-Upload-Attachment-ID": number;
+        /**
+         * @description The URL of the new font face, as WordPress builds it from the route's pattern: its path carries the pattern `(?P<font_family_id>[\d]+)` where the family's id belongs (a platform bug in 6.5 to 7.1), so it is not a valid URL. Use the answer's `_links.self` instead.
+         * @example https://festival.example/wp-json/core/v2/font-families/(?P<font_family_id>[\d]+)/font-faces/42
+         */
+        FontFaceLocation: string;
     };
     pathItems: never;
 }
@@ -27084,6 +29303,679 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listApplicationPasswords: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's application passwords (an empty array when there are none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["ApplicationPassword"] | components["schemas"]["ApplicationPasswordEdit"] | components["schemas"]["ApplicationPasswordEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    createApplicationPassword: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ApplicationPasswordCreate"];
+        responses: {
+            /** @description The new application password (edit context), with its password in clear. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPasswordEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            409: components["responses"]["CoreAppPasswordDuplicateName"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    deleteApplicationPasswords: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many application passwords were revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPasswordsDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    getCurrentApplicationPassword: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application password: `ApplicationPassword`, `ApplicationPasswordEdit` or `ApplicationPasswordEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPassword"] | components["schemas"]["ApplicationPasswordEdit"] | components["schemas"]["ApplicationPasswordEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    getApplicationPassword: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+                /**
+                 * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+                 * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+                 */
+                uuid: components["parameters"]["CoreAppPasswordUuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application password: `ApplicationPassword`, `ApplicationPasswordEdit` or `ApplicationPasswordEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPassword"] | components["schemas"]["ApplicationPasswordEdit"] | components["schemas"]["ApplicationPasswordEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    updateApplicationPasswordPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+                /**
+                 * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+                 * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+                 */
+                uuid: components["parameters"]["CoreAppPasswordUuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["ApplicationPasswordUpdate"];
+        responses: {
+            /** @description The updated application password (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPasswordEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    updateApplicationPassword: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+                /**
+                 * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+                 * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+                 */
+                uuid: components["parameters"]["CoreAppPasswordUuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["ApplicationPasswordUpdate"];
+        responses: {
+            /** @description The updated application password (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPasswordEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    deleteApplicationPassword: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+                /**
+                 * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+                 * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+                 */
+                uuid: components["parameters"]["CoreAppPasswordUuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the application password as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPasswordDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
+    updateApplicationPasswordPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+                 * @example me
+                 */
+                user_id: components["parameters"]["CoreAppPasswordUserPath"];
+                /**
+                 * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+                 * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+                 */
+                uuid: components["parameters"]["CoreAppPasswordUuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["ApplicationPasswordUpdate"];
+        responses: {
+            /** @description The updated application password (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationPasswordEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreAppPasswordUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreAppPasswordNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["CoreAppPasswordsUnavailable"];
+        };
+    };
     listComments: {
         parameters: {
             query?: {
@@ -31068,9 +33960,9 @@ export interface operations {
                 tags?: components["parameters"]["CoreTags"];
                 /** @description No posts with these tags. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
                 tags_exclude?: components["parameters"]["CoreTagsExclude"];
-                /** @description Only events in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat[terms]=3,4&tribe_events_cat[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                /** @description Only records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat[terms]=3,4&tribe_events_cat[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
                 tribe_events_cat?: components["parameters"]["CoreCalEventPostTribeEventsCat"];
-                /** @description No events in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                /** @description No records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
                 tribe_events_cat_exclude?: components["parameters"]["CoreCalEventPostTribeEventsCatExclude"];
                 /**
                  * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
@@ -34535,6 +37427,1241 @@ export interface operations {
             401: components["responses"]["CoreEditUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CoreTermIdNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGlobalStyles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The global styles record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStyles"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreGlobalStylesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreGlobalStylesNotFound"];
+        };
+    };
+    updateGlobalStylesPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["GlobalStylesUpdate"];
+        responses: {
+            /** @description The updated global styles record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStyles"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreGlobalStylesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreGlobalStylesNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateGlobalStyles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["GlobalStylesUpdate"];
+        responses: {
+            /** @description The updated global styles record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStyles"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreGlobalStylesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreGlobalStylesNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateGlobalStylesPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["GlobalStylesUpdate"];
+        responses: {
+            /** @description The updated global styles record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStyles"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreGlobalStylesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreGlobalStylesNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGlobalStylesRevisions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of revisions per page; without it every revision is returned on one page. */
+                per_page?: components["parameters"]["PerPageRevisions"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revisions of the requested page (an empty array when there are none). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStylesRevision"][];
+                };
+            };
+            400: components["responses"]["CoreRevisionListBadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    getGlobalStylesRevision: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the parent record (digits only).
+                 * @example 123
+                 */
+                parent: components["parameters"]["ParentPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStylesRevision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreRevisionsUnauthorized"];
+            403: components["responses"]["CoreRevisionsForbidden"];
+            404: components["responses"]["CoreRevisionNotFound"];
+        };
+    };
+    getThemeGlobalStyles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @example twentytwentythree
+                 */
+                stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The theme's global styles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStylesTheme"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreGlobalStylesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreThemeNotFound"];
+        };
+    };
+    listThemeGlobalStylesVariations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @example twentytwentythree
+                 */
+                stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The theme's style variations (an empty array when it has none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalStylesVariation"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreGlobalStylesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreThemeNotFound"];
+        };
+    };
+    listThemes: {
+        parameters: {
+            query?: {
+                /** @description Only themes with one of these statuses. Without it the list needs a user who may switch themes; `status=active` alone is enough for a user who may edit posts of some type (the list then holds the active theme only). As a query parameter send a comma list (`status=active,inactive`). */
+                status?: components["parameters"]["CoreThemeStatusFilter"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installed themes (an empty array when none match `status`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Theme"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreThemesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTheme: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @example twentytwentythree
+                 */
+                stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The theme. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Theme"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreThemesUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreThemeNotFound"];
+        };
+    };
+    listCalEmbedPosts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+                search?: components["parameters"]["CoreSearch"];
+                /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+                after?: components["parameters"]["CoreAfter"];
+                /** @description Only records modified after this date (ISO 8601). */
+                modified_after?: components["parameters"]["CoreModifiedAfter"];
+                /** @description Only records published before this date (ISO 8601). */
+                before?: components["parameters"]["CoreBefore"];
+                /** @description Only records modified before this date (ISO 8601). */
+                modified_before?: components["parameters"]["CoreModifiedBefore"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+                search_semantics?: components["parameters"]["CoreSearchSemantics"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort key. `relevance` needs `search` (else 400 `rest_no_search_term_defined`), `include` needs `include` (else 400 `rest_orderby_include_missing_include`), `include_slugs` keeps the order of `slug`. */
+                orderby?: components["parameters"]["CoreOrderbyPost"];
+                /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+                search_columns?: components["parameters"]["CoreSearchColumns"];
+                /** @description Only records with one of these slugs. */
+                slug?: components["parameters"]["CoreSlugList"];
+                /** @description Only records with one of these statuses (`any`: every status the caller may read). Statuses other than `publish` need a user who may edit these records (`private` also a user who may read private ones); otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+                status?: components["parameters"]["CoreStatusFilter"];
+                /** @description How term filters on different taxonomies combine. */
+                tax_relation?: components["parameters"]["CoreTaxRelation"];
+                /** @description Only posts with these tags. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                tags?: components["parameters"]["CoreTags"];
+                /** @description No posts with these tags. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                tags_exclude?: components["parameters"]["CoreTagsExclude"];
+                /** @description Only records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat[terms]=3,4&tribe_events_cat[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                tribe_events_cat?: components["parameters"]["CoreCalEventPostTribeEventsCat"];
+                /** @description No records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+                tribe_events_cat_exclude?: components["parameters"]["CoreCalEventPostTribeEventsCatExclude"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar embed posts of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["CalEmbedPost"] | components["schemas"]["CalEmbedPostEdit"] | components["schemas"]["CalEmbedPostEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["CoreReadForbidden"];
+        };
+    };
+    createCalEmbedPost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEmbedPostCreate"];
+        responses: {
+            /** @description The new calendar embed post (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEmbedPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreCreateUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCalEmbedPost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The password of a password-protected record, to read its content (a wrong one: 403 `rest_post_incorrect_password`). */
+                password?: components["parameters"]["CorePassword"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar embed post: `CalEmbedPost`, `CalEmbedPostEdit` or `CalEmbedPostEmbed`, by `context`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEmbedPost"] | components["schemas"]["CalEmbedPostEdit"] | components["schemas"]["CalEmbedPostEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreReadUnauthorized"];
+            403: components["responses"]["CoreReadForbidden"];
+            404: components["responses"]["CorePostNotFound"];
+        };
+    };
+    updateCalEmbedPostPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEmbedPostUpdate"];
+        responses: {
+            /** @description The updated calendar embed post (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEmbedPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCalEmbedPost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEmbedPostUpdate"];
+        responses: {
+            /** @description The updated calendar embed post (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEmbedPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCalEmbedPost: {
+        parameters: {
+            query?: {
+                /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+                force?: components["parameters"]["CoreForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trashed record (edit context), or the deletion (`{deleted, previous}`) with `force=true`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEmbedPostEdit"] | components["schemas"]["CalEmbedPostDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreDeleteUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            410: components["responses"]["Gone"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateCalEmbedPostPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CalEmbedPostUpdate"];
+        responses: {
+            /** @description The updated calendar embed post (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalEmbedPostEdit"];
+                };
+            };
+            400: components["responses"]["CoreWriteBadRequest"];
+            401: components["responses"]["CoreEditUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -38765,6 +42892,1848 @@ export interface operations {
             401: components["responses"]["CoreWidgetsUnauthorized"];
             403: components["responses"]["CoreWidgetsForbidden"];
             404: components["responses"]["CoreSidebarNotFound"];
+        };
+    };
+    listPlugins: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description Only plugins one of whose text fields (name, description, author, version, text domain, ...) contains this string, letter case included. */
+                search?: components["parameters"]["CorePluginSearch"];
+                /** @description Only plugins with one of these statuses (`network-active` too, on a multisite network). */
+                status?: components["parameters"]["CorePluginStatus"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installed plugins (an empty array when none match). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Plugin"] | components["schemas"]["PluginEdit"] | components["schemas"]["PluginEmbed"])[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CorePluginsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createPlugin: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["PluginCreate"];
+        responses: {
+            /** @description The installed plugin (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CorePluginsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPlugin: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The plugin's file without `.php`, as its `plugin` field gives it: `forminator/forminator` (the `/` may be sent as is or as `%2F`), or `hello` for a single-file plugin. No `.` anywhere; a plugin that is not installed answers 404 `rest_plugin_not_found`.
+                 * @example forminator/forminator
+                 */
+                plugin: components["parameters"]["CorePluginPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plugin: `Plugin`, `PluginEdit` or `PluginEmbed`, by `context` (the same fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plugin"] | components["schemas"]["PluginEdit"] | components["schemas"]["PluginEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CorePluginsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePluginNotFound"];
+        };
+    };
+    updatePluginPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The plugin's file without `.php`, as its `plugin` field gives it: `forminator/forminator` (the `/` may be sent as is or as `%2F`), or `hello` for a single-file plugin. No `.` anywhere; a plugin that is not installed answers 404 `rest_plugin_not_found`.
+                 * @example forminator/forminator
+                 */
+                plugin: components["parameters"]["CorePluginPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["PluginUpdate"];
+        responses: {
+            /** @description The plugin with its new status (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CorePluginsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePluginNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePlugin: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The plugin's file without `.php`, as its `plugin` field gives it: `forminator/forminator` (the `/` may be sent as is or as `%2F`), or `hello` for a single-file plugin. No `.` anywhere; a plugin that is not installed answers 404 `rest_plugin_not_found`.
+                 * @example forminator/forminator
+                 */
+                plugin: components["parameters"]["CorePluginPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["PluginUpdate"];
+        responses: {
+            /** @description The plugin with its new status (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CorePluginsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePluginNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePlugin: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The plugin's file without `.php`, as its `plugin` field gives it: `forminator/forminator` (the `/` may be sent as is or as `%2F`), or `hello` for a single-file plugin. No `.` anywhere; a plugin that is not installed answers 404 `rest_plugin_not_found`.
+                 * @example forminator/forminator
+                 */
+                plugin: components["parameters"]["CorePluginPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the plugin as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CorePluginsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePluginNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePluginPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The plugin's file without `.php`, as its `plugin` field gives it: `forminator/forminator` (the `/` may be sent as is or as `%2F`), or `hello` for a single-file plugin. No `.` anywhere; a plugin that is not installed answers 404 `rest_plugin_not_found`.
+                 * @example forminator/forminator
+                 */
+                plugin: components["parameters"]["CorePluginPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["PluginUpdate"];
+        responses: {
+            /** @description The plugin with its new status (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CorePluginsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePluginNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listFontFamilies: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+                search_semantics?: components["parameters"]["CoreSearchSemantics"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort by id (default) or in the order of `include`. */
+                orderby?: components["parameters"]["CoreOrderbyFont"];
+                /** @description Only records with one of these slugs. */
+                slug?: components["parameters"]["CoreSlugList"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The font families of the requested page (an empty array when none match). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["FontFamily"] | components["schemas"]["FontFamilyEdit"] | components["schemas"]["FontFamilyEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createFontFamily: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["FontFamilyCreate"];
+        responses: {
+            /** @description The new font family (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFamilyEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getFontFamily: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The font family: `FontFamily`, `FontFamilyEdit` or `FontFamilyEmbed`, by `context` (the same fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFamily"] | components["schemas"]["FontFamilyEdit"] | components["schemas"]["FontFamilyEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+        };
+    };
+    updateFontFamilyPut: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["FontFamilyUpdate"];
+        responses: {
+            /** @description The updated font family (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFamilyEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateFontFamily: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["FontFamilyUpdate"];
+        responses: {
+            /** @description The updated font family (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFamilyEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteFontFamily: {
+        parameters: {
+            query?: {
+                /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+                force?: components["parameters"]["CoreForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the font family as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFamilyDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateFontFamilyPatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["FontFamilyUpdate"];
+        responses: {
+            /** @description The updated font family (edit context). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFamilyEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CorePostNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listFontFaces: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Leave out these record ids. */
+                exclude?: components["parameters"]["CoreExclude"];
+                /** @description Only these record ids. */
+                include?: components["parameters"]["CoreInclude"];
+                /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+                search_semantics?: components["parameters"]["CoreSearchSemantics"];
+                /** @description Skip this many records (overrides `page`). */
+                offset?: components["parameters"]["CoreOffset"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["CoreOrder"];
+                /** @description Sort by id (default) or in the order of `include`. */
+                orderby?: components["parameters"]["CoreOrderbyFont"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+                 * @example 41
+                 */
+                font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The font faces of the requested page (an empty array when the family has none). */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["FontFace"] | components["schemas"]["FontFaceEdit"] | components["schemas"]["FontFaceEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreFontFaceNotFound"];
+        };
+    };
+    createFontFace: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+                 * @example 41
+                 */
+                font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["FontFaceCreate"];
+        responses: {
+            /** @description The new font face (edit context). */
+            201: {
+                headers: {
+                    Location: components["headers"]["FontFaceLocation"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFaceEdit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreFontFaceNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getFontFace: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+                 * @example 41
+                 */
+                font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The font face: `FontFace`, `FontFaceEdit` or `FontFaceEmbed`, by `context` (the same fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFace"] | components["schemas"]["FontFaceEdit"] | components["schemas"]["FontFaceEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreFontFaceNotFound"];
+        };
+    };
+    deleteFontFace: {
+        parameters: {
+            query?: {
+                /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+                force?: components["parameters"]["CoreForce"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+                 * @example 41
+                 */
+                font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+                /**
+                 * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+                 * @example 123
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion, with the font face as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontFaceDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreFontFaceNotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listFontCollections: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+                page?: components["parameters"]["Page"];
+                /** @description The maximum number of records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The font collections of the requested page. */
+            200: {
+                headers: {
+                    "X-WP-Total": components["headers"]["X-WP-Total"];
+                    "X-WP-TotalPages": components["headers"]["X-WP-TotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["FontCollection"] | components["schemas"]["FontCollectionEdit"] | components["schemas"]["FontCollectionEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getFontCollection: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The collection's slug (`google-fonts`: letters, digits, `_`, `-` and `/`). An unknown slug answers 404 `rest_font_collection_not_found`.
+                 * @example google-fonts
+                 */
+                slug: components["parameters"]["CoreFontCollectionSlugPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The font collection: `FontCollection`, `FontCollectionEdit` or `FontCollectionEmbed`, by `context` (the same fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontCollection"] | components["schemas"]["FontCollectionEdit"] | components["schemas"]["FontCollectionEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreFontsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreFontCollectionNotFound"];
+            500: components["responses"]["CoreFontCollectionUnavailable"];
+        };
+    };
+    listIcons: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description Only records whose name or label contains this string. */
+                search?: components["parameters"]["CoreIconSearch"];
+                /** @description Only the icons of the collection with this slug (`core`). */
+                collection?: components["parameters"]["CoreIconCollectionFilter"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icons of the requested page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Icon"] | components["schemas"]["IconEdit"] | components["schemas"]["IconEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreIconsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreIconNotFound"];
+        };
+    };
+    getIcon: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The icon's name, `<collection>/<icon>` (`core/arrow-down`; the `/` may be sent as is or as `%2F`): lower-case letters, digits, `_` and `-`. A collection's slug alone (`core`) is another route of the site with the same path shape, which lists that collection's icons as `icons?collection=` does.
+                 * @example core/arrow-down
+                 */
+                name: components["parameters"]["CoreIconNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon: `Icon`, `IconEdit` or `IconEmbed`, by `context` (the same fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Icon"] | components["schemas"]["IconEdit"] | components["schemas"]["IconEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreIconsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreIconNotFound"];
+        };
+    };
+    listIconCollections: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /** @description Only records whose name or label contains this string. */
+                search?: components["parameters"]["CoreIconSearch"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon collections of the requested page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["IconCollection"] | components["schemas"]["IconCollectionEdit"] | components["schemas"]["IconCollectionEmbed"])[];
+                };
+            };
+            400: components["responses"]["CoreListBadRequest"];
+            401: components["responses"]["CoreIconsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getIconCollection: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+                 *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+                 *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+                 */
+                context?: components["parameters"]["Context"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The icon collection's slug (`core`): lower-case letters, digits, `_` and `-`.
+                 * @example core
+                 */
+                slug: components["parameters"]["CoreIconCollectionSlugPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon collection: `IconCollection`, `IconCollectionEdit` or `IconCollectionEmbed`, by `context` (the same fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IconCollection"] | components["schemas"]["IconCollectionEdit"] | components["schemas"]["IconCollectionEmbed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreIconsUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreIconNotFound"];
+        };
+    };
+    getViewConfig: {
+        parameters: {
+            query: {
+                /**
+                 * @description The entity's kind (`postType`, `taxonomy`, `root`, ...): with `name`, it decides which capability the caller needs.
+                 * @example postType
+                 */
+                kind: components["parameters"]["CoreViewConfigKind"];
+                /**
+                 * @description The entity's name (`post`, `page`, `category`, ...).
+                 * @example page
+                 */
+                name: components["parameters"]["CoreViewConfigName"];
+                /**
+                 * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+                 *     list. Global: every route accepts it.
+                 * @example [
+                 *       "id",
+                 *       "title",
+                 *       "link"
+                 *     ]
+                 */
+                _fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+                 *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+                 *     route accepts it.
+                 * @example author,wp:featuredmedia
+                 */
+                _embed?: components["parameters"]["Embed"];
+                /**
+                 * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+                 *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+                 * @example 1
+                 */
+                _envelope?: components["parameters"]["Envelope"];
+                /**
+                 * @description The language to answer in: a language code of the translation plugin, one of the site's active
+                 *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+                 *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+                 *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+                 *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+                 *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+                 *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+                 *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+                 *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+                 *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+                 * @example en
+                 */
+                i18n_language?: components["parameters"]["I18nLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entity's data views configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewConfig"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["CoreViewConfigUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CoreViewConfigNotFound"];
         };
     };
     getMlNamespace: {
