@@ -88,33 +88,38 @@ const PROSE = new Set(['description', 'summary', 'title']);
  *   (D216). Prism never builds an `_embedded` (its answers are the documented examples, which the
  *   spec tests check against the full schema, and `_embed` is the store's); only `--errors` checked
  *   it there.
- * - prose (`description`, `summary`, `title` strings), `x-` extensions, `externalDocs`, and the
+ * - prose (`description`, `summary`, `title` strings; a response's required `description` is kept
+ *   empty), `x-` extensions, `externalDocs`, and the
  *   examples of requests (a parameter's or a request body's `example` / `examples`): Prism answers
  *   with the responses' examples and validates requests against their schemas; the rest only sat in
  *   its memory, once per operation that reaches it. Names (of properties, headers, ...) and data
  *   (examples, defaults, enumerations) are copied as they are.
  */
 export function forPrism(doc: OpenApiDoc): OpenApiDoc {
-  const node = (n: unknown, request = false): unknown => {
+  // `request`: a parameter or a request body (its examples go); `response`: a response object, whose
+  // `description` OpenAPI requires (Prism drops an operation whose response has none): kept, empty.
+  const node = (n: unknown, role?: 'request' | 'response'): unknown => {
     if (Array.isArray(n)) return n.map((x) => node(x));
     if (!n || typeof n !== 'object') return n;
     const out: JsonObject = {};
+    if (role === 'response' && typeof (n as JsonObject).description === 'string') out.description = '';
     for (const [k, v] of Object.entries(n)) {
       if ((PROSE.has(k) && typeof v === 'string') || k.startsWith('x-') || k === 'externalDocs') continue;
-      if (request && (k === 'example' || k === 'examples')) continue;
+      if (role === 'request' && (k === 'example' || k === 'examples')) continue;
       if (DATA.has(k) || (k === 'examples' && Array.isArray(v))) out[k] = v;
       else if (k === 'properties' && v && typeof v === 'object' && !Array.isArray(v))
         out[k] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, name === '_embedded' ? { type: 'object' } : node(s)]));
-      else if (k === 'parameters' && Array.isArray(v)) out[k] = v.map((p) => node(p, true));
-      else if (k === 'requestBody') out[k] = node(v, true);
-      else if (k === 'content' && request && v && typeof v === 'object') out[k] = names(v, true);
-      else if ((k === 'parameters' || k === 'requestBodies') && v && typeof v === 'object') out[k] = names(v, true); // components'
+      else if (k === 'parameters' && Array.isArray(v)) out[k] = v.map((p) => node(p, 'request'));
+      else if (k === 'requestBody') out[k] = node(v, 'request');
+      else if (k === 'content' && role === 'request' && v && typeof v === 'object') out[k] = names(v, 'request');
+      else if ((k === 'parameters' || k === 'requestBodies') && v && typeof v === 'object') out[k] = names(v, 'request'); // components'
+      else if (k === 'responses' && v && typeof v === 'object') out[k] = names(v, 'response'); // an operation's, components'
       else if (NAME_MAPS.has(k) && v && typeof v === 'object' && !Array.isArray(v)) out[k] = names(v);
       else out[k] = node(v);
     }
     return out;
   };
-  const names = (m: object, request = false): JsonObject => Object.fromEntries(Object.entries(m).map(([name, v]) => [name, node(v, request)]));
+  const names = (m: object, role?: 'request' | 'response'): JsonObject => Object.fromEntries(Object.entries(m).map(([name, v]) => [name, node(v, role)]));
   return node(doc) as OpenApiDoc;
 }
 
