@@ -112,8 +112,10 @@ export function forPrism(doc: OpenApiDoc): OpenApiDoc {
       else if (k === 'parameters' && Array.isArray(v)) out[k] = v.map((p) => node(p, 'request'));
       else if (k === 'requestBody') out[k] = node(v, 'request');
       else if (k === 'content' && role === 'request' && v && typeof v === 'object') out[k] = names(v, 'request');
-      else if ((k === 'parameters' || k === 'requestBodies') && v && typeof v === 'object') out[k] = names(v, 'request'); // components'
-      else if (k === 'responses' && v && typeof v === 'object') out[k] = names(v, 'response'); // an operation's, components'
+      else if ((k === 'parameters' || k === 'requestBodies') && v && typeof v === 'object')
+        out[k] = names(v, 'request'); // components'
+      else if (k === 'responses' && v && typeof v === 'object')
+        out[k] = names(v, 'response'); // an operation's, components'
       else if (NAME_MAPS.has(k) && v && typeof v === 'object' && !Array.isArray(v)) out[k] = names(v);
       else out[k] = node(v);
     }

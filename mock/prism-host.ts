@@ -7,18 +7,27 @@
 // checks, CORS, static examples; the examples are checked against their response schemas only with
 // `--errors` (the only case in which a failing check changes an answer: a 500). The document is not
 // watched (the mock serves a snapshot). Run as `node prism-host.js '<json>'` by prism.ts, as a guarded
-// child: {level, errors, groups: [{name, port, spec}]}. Logging as the command's (`[NAME] message`
+// child: `prism-host.js <level> <errors|-> <port> <spec> [<port> <spec> ...]` (each document's path an
+// argument of its own, as `prism mock <spec>` had it). Logging as the command's (`[NAME] message`
 // lines); a request's own violations and the server's per-request lines only at `--verbose`.
 import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 
-/** What prism.ts passes (one JSON argument). */
+/** What prism.ts passes (`hostArgs`). */
 export interface HostConfig {
   /** Prism's log level: `error`, or `warn` with the mock's `--verbose`. */
   level: string;
   /** Prism's `--errors`: an example that breaks its schema answers 500. */
   errors: boolean;
-  groups: { name: string; port: number; spec: string }[];
+  groups: { port: number; spec: string }[];
+}
+
+/** A configuration from the host's arguments (prism.ts writes them). */
+function configOf(args: string[]): HostConfig {
+  const [level = 'error', errors = '-', ...rest] = args;
+  const groups: HostConfig['groups'] = [];
+  for (let i = 0; i + 1 < rest.length; i += 2) groups.push({ port: Number(rest[i]), spec: rest[i + 1] });
+  return { level, errors: errors === 'errors', groups };
 }
 
 /** The lines of a request (violations, negotiation, the server's) that only `--verbose` shows. */
@@ -74,7 +83,11 @@ function logLines(verbose: boolean): Writable {
 async function host(config: HostConfig): Promise<void> {
   const prism = prismModules();
   prism.resetJSONSchemaGenerator();
-  const logger = prism.createLogger('CLI', { customLevels: { start: 31 }, level: config.level, formatters: { level: (level: string) => ({ level }) } }, logLines(config.level !== 'error'));
+  const logger = prism.createLogger(
+    'CLI',
+    { customLevels: { start: 31 }, level: config.level, formatters: { level: (level: string) => ({ level }) } },
+    logLines(config.level !== 'error'),
+  );
   for (const g of config.groups) {
     const operations = await prism.getHttpOperationsFromSpec(g.spec);
     if (operations.length === 0) throw new Error(`No operations found in ${g.spec}.`);
@@ -95,7 +108,7 @@ async function host(config: HostConfig): Promise<void> {
   }
 }
 
-host(JSON.parse(process.argv[2] ?? '{}') as HostConfig).catch((e: unknown) => {
+host(configOf(process.argv.slice(2))).catch((e: unknown) => {
   console.error(`[CLI] ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });

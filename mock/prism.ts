@@ -41,11 +41,10 @@ export function spawnGuarded(
 }
 
 /** One group's document and the loopback port its Prism server listens on. */
-export interface HostGroup {
-  name: string;
-  port: number;
-  spec: string;
-}
+export type HostGroup = HostConfig['groups'][number];
+
+/** The host's arguments: `<level> <errors|-> <port> <spec> [<port> <spec> ...]` (prism-host.ts reads them; no code of it runs here). */
+const hostArgs = (c: HostConfig): string[] => [c.level, c.errors ? 'errors' : '-', ...c.groups.flatMap((g) => [String(g.port), g.spec])];
 
 /**
  * Spawn the Prism host (prism-host.ts) serving every group on 127.0.0.1, each on its port: static
@@ -69,13 +68,26 @@ export function spawnPrismHost({
   // Node flags (MOCK_PRISM_FLAGS overrides them): a smaller young generation (Prism's default 16 MB
   // semi-spaces grow the process by ~30 MB; 1 MB cost ~30% more CPU per request, 4 MB nothing
   // measurable) and a bounded old generation, which V8 otherwise lets grow under load (D242).
-  const config: HostConfig = { level: verbose, errors, groups };
-  return spawnGuarded([...PRISM_NODE_FLAGS, fileURLToPath(HOST), JSON.stringify(config)], { cwd, remove, env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } });
+  return spawnGuarded([...PRISM_NODE_FLAGS, fileURLToPath(HOST), ...hostArgs({ level: verbose, errors, groups })], {
+    cwd,
+    remove,
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1' },
+  });
 }
 
 /** Spawn a Prism host serving one document (`spec`) on 127.0.0.1:`port`, as the mock serves each group's. */
-export const spawnPrism = ({ spec, port, ...rest }: { spec: string; port: number; errors?: boolean; verbose?: string; cwd?: string; remove?: string[] }): ChildProcess =>
-  spawnPrismHost({ groups: [{ name: 'all', port, spec }], ...rest });
+export const spawnPrism = ({
+  spec,
+  port,
+  ...rest
+}: {
+  spec: string;
+  port: number;
+  errors?: boolean;
+  verbose?: string;
+  cwd?: string;
+  remove?: string[];
+}): ChildProcess => spawnPrismHost({ groups: [{ port, spec }], ...rest });
 
 /** Resolve once Prism answers HTTP on 127.0.0.1:port; reject after `timeoutMs` or when `child` exits. */
 export const waitForHttp = (port: number, { child, timeoutMs = 60_000 }: { child?: ChildProcess; timeoutMs?: number } = {}): Promise<void> =>

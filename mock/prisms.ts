@@ -70,7 +70,7 @@ export async function startPrisms(doc: OpenApiDoc, opts: PrismOptions): Promise<
   const restarts: number[] = [];
   const start = (): Promise<void> => {
     const c = spawnPrismHost({
-      groups: groups.map((g) => ({ name: g.name, port: g.port, spec: g.spec })),
+      groups: groups.map((g) => ({ port: g.port, spec: g.spec })),
       errors: opts.errors,
       verbose: opts.verbose ? 'warn' : 'error',
       remove: [opts.snapshotDir],
