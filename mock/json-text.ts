@@ -7,9 +7,18 @@ const TEXTS = new WeakMap<object, string>();
 const NAMED = new WeakMap<object, Map<string, string>>();
 const MAX_NAMINGS = 16;
 
-/** Keep the text of a value that will not change any more (a stored record's answer). */
+/**
+ * The longest text kept (characters): a larger answer (a 7 MB post) is serialised again per request,
+ * which costs what sending it costs anyway; its kept texts (one per naming beside the answer) held
+ * more copies of the whole record in the front until the next write (D245).
+ */
+export const MAX_KEPT_TEXT = 2 * 1024 * 1024;
+/** The values whose text may be kept (serialised when first written, not before). */
+const KEEP = new WeakSet<object>();
+
+/** Keep the text of a value that will not change any more (a stored record's answer) once it is first written, unless it is longer than MAX_KEPT_TEXT. */
 export function rememberText(value: object): void {
-  if (!TEXTS.has(value)) TEXTS.set(value, JSON.stringify(value));
+  KEEP.add(value);
 }
 
 /** How an answer's URLs are written for one request: a key (origin and naming) and the rewriting of a JSON text. */
@@ -26,7 +35,12 @@ export function jsonText(value: unknown, naming?: Naming): { text: string; named
 }
 
 function remembered(value: object, naming: Naming | undefined): string | undefined {
-  const base = TEXTS.get(value);
+  let base = TEXTS.get(value);
+  if (base === undefined && KEEP.has(value)) {
+    base = JSON.stringify(value);
+    if (base.length > MAX_KEPT_TEXT) return naming ? naming.rewrite(base) : base; // this once
+    TEXTS.set(value, base);
+  }
   if (base === undefined || !naming) return base;
   let named = NAMED.get(value);
   if (!named) NAMED.set(value, (named = new Map()));

@@ -136,7 +136,7 @@ prismsStarted.catch((e: unknown) => {
 prisms = await prismsStarted;
 const url = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
 console.log(
-  `mock: listening on ${url} (prism pids ${prisms.pids().join(',')}; ${prisms.summary()} operations; listening in ${listeningMs} ms, the store's routes served now, Prism starting; spec ${opts.spec}${opts.errors ? ', --errors' : ''}${opts.memo ? '' : ', --no-memo'}; ${storeHost ? `store: ${storeHost.source}, clock ${stateOf(storeHost).now as string}` : 'static: examples only'})`,
+  `mock: listening on ${url} (prism pids ${prisms.pids().join(',')}; ${prisms.summary()}; listening in ${listeningMs} ms, the store's routes served now, Prism starting; spec ${opts.spec}${opts.errors ? ', --errors' : ''}${opts.memo ? '' : ', --no-memo'}; ${storeHost ? `store: ${storeHost.source}, clock ${stateOf(storeHost).now as string}` : 'static: examples only'})`,
 );
 prisms.ready.then(
   () => console.log(`mock: Prism ready in ${sinceStart()} ms (every route served)`),

@@ -8,19 +8,18 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { OpenApiDoc } from '../core/spec.ts';
-import { GROUPS, groupDocs, groupOf, type GroupDoc } from './groups.ts';
-import { freePort, spawnPrism, stopChild, waitForHttp } from './prism.ts';
+import { groupDocs, resourceOf, type GroupDoc } from './groups.ts';
+import { freePort, spawnPrismHost, stopChild, waitForHttp } from './prism.ts';
 import type { Upstream } from './proxy.ts';
 
 const MAX_RESTARTS = 10;
 /** How long a Prism may take to answer after it was started (a loaded machine took 27 s). */
 export const PRISM_START_MS = 60_000;
 
-/** One group's Prism: its document, port, child process and the target the front asks. */
+/** One group's Prism server: its document, port and the target the front asks. */
 interface Group extends GroupDoc {
   spec: string;
   port: number;
-  child?: ChildProcess;
   target: Upstream;
 }
 
@@ -37,7 +36,7 @@ export interface Prisms {
   /** The Prism serving a route template (the first group's for an unmatched request). */
   upstreamFor(template: string | undefined): Upstream;
   pids(): (number | undefined)[];
-  /** "core 133, cal 116" */
+  /** "371 operations in 14 groups" */
   summary(): string;
   /** Settles when every Prism answers (rejects when one failed to start). */
   ready: Promise<void>;
@@ -48,79 +47,83 @@ export interface Prisms {
 }
 
 /** Prism's own request log (violations at "error" level) is noise here: keep only other lines. */
-function relay(stream: Readable, out: Writable, name: string, verbose: boolean): void {
+function relay(stream: Readable, out: Writable, verbose: boolean): void {
   let rest = '';
   stream.setEncoding('utf8');
   stream.on('data', (chunk: string) => {
     const lines = (rest + chunk).split('\n');
     rest = (lines.pop() ?? '').slice(-65536);
-    for (const line of lines) if (verbose || !/\[(VALIDATOR|NEGOTIATOR|HTTP SERVER)\]/.test(line)) out.write(`prism[${name}]: ${line}\n`);
+    for (const line of lines) if (verbose || !/\[(VALIDATOR|NEGOTIATOR|HTTP SERVER)\]/.test(line)) out.write(`prism: ${line}\n`);
   });
 }
 
-/** Write each group's document and start every Prism in parallel (each a direct, guarded child). */
+/** Write each group's document and start the Prism host that serves them all (a direct, guarded child). */
 export async function startPrisms(doc: OpenApiDoc, opts: PrismOptions): Promise<Prisms> {
   const groups: Group[] = [];
   for (const g of groupDocs(doc)) {
-    const spec = join(opts.snapshotDir, `group-${g.name}.json`);
+    const spec = join(opts.snapshotDir, `group-${groups.length + 1}.json`);
     writeFileSync(spec, JSON.stringify(g.doc));
     groups.push({ ...g, spec, port: await freePort(), target: { host: '127.0.0.1', port: 0 } });
   }
   let stopping = false;
+  let child: ChildProcess | undefined;
   const restarts: number[] = [];
-  const start = (g: Group): Promise<void> => {
-    const child = spawnPrism({ spec: g.spec, port: g.port, errors: opts.errors, verbose: opts.verbose ? 'warn' : 'error', remove: [opts.snapshotDir] });
-    g.child = child;
-    relay(child.stdout!, process.stdout, g.name, opts.verbose);
-    relay(child.stderr!, process.stderr, g.name, opts.verbose);
-    const ready: Promise<void> = waitForHttp(g.port, { child, timeoutMs: PRISM_START_MS }).then(() => {
-      if (g.target.ready === ready) g.target.ready = null;
+  const start = (): Promise<void> => {
+    const c = spawnPrismHost({
+      groups: groups.map((g) => ({ port: g.port, spec: g.spec })),
+      errors: opts.errors,
+      verbose: opts.verbose ? 'warn' : 'error',
+      remove: [opts.snapshotDir],
     });
-    ready.catch(() => {});
-    g.target = { host: '127.0.0.1', port: g.port, ready };
-    child.on('exit', (code, signal) => {
+    child = c;
+    relay(c.stdout!, process.stdout, opts.verbose);
+    relay(c.stderr!, process.stderr, opts.verbose);
+    // The host starts the groups' servers one after the other: once the last answers, every one does.
+    const all: Promise<void> = waitForHttp(groups[groups.length - 1].port, { child: c, timeoutMs: PRISM_START_MS }).then(() => {
+      for (const g of groups) if (g.target.ready === all) g.target.ready = null;
+    });
+    all.catch(() => {});
+    for (const g of groups) g.target = { host: '127.0.0.1', port: g.port, ready: all };
+    c.on('exit', (code, signal) => {
       if (stopping) return;
       const now = Date.now();
       restarts.push(now);
       while (restarts.length && restarts[0] < now - 60_000) restarts.shift();
       if (restarts.length > MAX_RESTARTS) {
-        opts.onFatal(`Prism of group ${g.name} exited (${signal ?? code}); ${restarts.length} restarts within a minute, stopping.`);
+        opts.onFatal(`Prism (pid ${c.pid}) exited (${signal ?? code}); ${restarts.length} restarts within a minute, stopping.`);
         return;
       }
-      const old = child.pid;
-      start(g);
-      console.error(`mock: Prism of group ${g.name} (pid ${old}) exited (${signal ?? code}); restarting it.`);
-      g.target.ready?.then(
-        () => console.error(`mock: Prism of group ${g.name} restarted (pid ${old} -> ${g.child?.pid}).`),
+      const again = start();
+      console.error(`mock: Prism (pid ${c.pid}) exited (${signal ?? code}); restarting it.`);
+      again.then(
+        () => console.error(`mock: Prism restarted (pid ${c.pid} -> ${child?.pid}).`),
         () => {},
       );
     });
-    return ready;
+    return all;
   };
-  const ready = Promise.all(groups.map((g) => start(g))).then(() => undefined);
-  ready.catch(() => {});
-  const byName = new Map(groups.map((g) => [g.name, g]));
-  // An unmatched request (HEAD / OPTIONS of an unknown path) goes to the first group's Prism.
-  const fallback = byName.get(GROUPS.find((x) => byName.has(x.name))?.name ?? '')!;
+  const ready = start();
+  const byResource = new Map(groups.flatMap((g) => g.resources.map((r) => [r, g] as const)));
+  // An unmatched request (HEAD / OPTIONS of an unknown path) goes to the first group's server.
+  const fallback = groups[0];
+  const operations = groups.reduce((n, g) => n + g.operations, 0);
   return {
-    upstreamFor: (template) => ((template !== undefined && byName.get(groupOf(template))) || fallback).target,
-    pids: () => groups.map((g) => g.child?.pid),
-    summary: () => groups.map((g) => `${g.name} ${g.operations}`).join(', '),
+    upstreamFor: (template) => ((template !== undefined && byResource.get(resourceOf(template))) || fallback).target,
+    pids: () => [child?.pid],
+    summary: () => `${operations} operations in ${groups.length} groups`,
     ready,
     async stop(graceMs) {
       stopping = true;
-      await Promise.all(groups.map((g) => stopChild(g.child, graceMs)));
+      await stopChild(child, graceMs);
     },
     killNow() {
       stopping = true;
-      for (const g of groups) {
-        const p = g.child;
-        if (p && p.exitCode === null && p.signalCode === null) {
-          try {
-            process.kill(p.pid!, 'SIGKILL');
-          } catch {
-            /* gone */
-          }
+      const p = child;
+      if (p && p.exitCode === null && p.signalCode === null) {
+        try {
+          process.kill(p.pid!, 'SIGKILL');
+        } catch {
+          /* gone */
         }
       }
     },

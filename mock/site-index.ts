@@ -11,6 +11,7 @@ import { bodySchema, deref, operations, specNamespaces, type OpenApiDoc, type Pa
 import { isObject, type JsonObject } from '../core/json.ts';
 import type { IncomingMessage } from 'node:http';
 import { CORS } from './cors.ts';
+import { rememberText } from './json-text.ts';
 import type { Naming } from './naming.ts';
 import { shape } from './shape.ts';
 import type { Asked, Front, Reply } from './types.ts';
@@ -232,11 +233,38 @@ export function siteIndex(doc: OpenApiDoc, example: unknown, origin: string, nam
   return out;
 }
 
+/** The last indexes generated (per document, origin, naming and caller; a few: the origin is the request's `Host`). */
+const KEPT = new WeakMap<OpenApiDoc, Map<string, JsonObject>>();
+const MAX_KEPT = 8;
+
+/**
+ * The index as `siteIndex` generates it, kept for its document, origin, naming and caller (with or
+ * without credentials: the active theme's link) with its JSON text
+ * (json-text.ts; nothing changes an answer's value in place): the index of every route is the
+ * front's largest answer (~350 KB), and generating and serialising it again took more of the
+ * front's time under the bench's distinct requests than every other answer together (D244).
+ */
+function keptIndex(doc: OpenApiDoc, example: unknown, origin: string, naming: Naming, authed: boolean): JsonObject {
+  let kept = KEPT.get(doc);
+  if (!kept) KEPT.set(doc, (kept = new Map()));
+  const key = `${origin} ${naming.form} ${naming.entry} ${authed ? 'authed' : 'anonymous'}`;
+  let json = kept.get(key);
+  if (json) {
+    kept.delete(key);
+  } else {
+    json = siteIndex(doc, example, origin, naming, authed);
+    rememberText(json);
+    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+  }
+  kept.set(key, json);
+  return json;
+}
+
 /** The index's answer to a matched `GET /` (any naming): generated, shaped as every answer (`_fields`, `_envelope`), with the discovery link. */
 export async function indexReply(front: Front, req: IncomingMessage, asked: Asked): Promise<Reply> {
   const ok = deref(asked.match.entry!.op.responses?.['200'], front.doc);
   const example = deref(Object.values(ok?.content?.['application/json']?.examples ?? {})[0], front.doc)?.value;
-  const json = siteIndex(front.doc, example, asked.origin, asked.naming, req.headers.authorization !== undefined);
+  const json = keptIndex(front.doc, example, asked.origin, asked.naming, req.headers.authorization !== undefined);
   const headers = { ...CORS, link: discoveryLink(asked.origin) };
   return shape(front, req, asked, { status: 200, headers, json }, { exampleKey: undefined, context: undefined }, {});
 }

@@ -1,12 +1,12 @@
 // `npm run mock` and `npm start` stopped as an IDE, a process manager or `kill $!` stops them: one
 // signal (SIGINT, SIGTERM or SIGHUP) to the npm process only. Every process below npm (the launcher,
-// the mock's front, its Prisms, `npm start`'s docs server) is gone within 2 s and the mock's
+// the mock's front, its Prism host, `npm start`'s docs server) is gone within 2 s and the mock's
 // temporary files are removed. The processes are the ones this test started, found by a walk of
-// /proc's parent PIDs once both Prisms answered (requests to a route of each Prism group).
+// /proc's parent PIDs once Prism answered (requests to routes of two of its groups).
 //
 // SIGINT and SIGTERM reach the front through npm and the launcher (scripts/launch.js). SIGHUP is not
 // forwarded by npm: the launcher sees npm die and sends SIGHUP on, which the front must handle by
-// stopping its Prisms (mock/main.ts, mock/start.ts: issue 32's mock part).
+// stopping its Prism host (mock/main.ts, mock/start.ts: issue 32's mock part).
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,12 +19,12 @@ afterAll(() => {
   for (const d of temps) rmSync(d, { recursive: true, force: true });
 });
 
-/** One route answered by each Prism group (mock/groups.ts: core and the rest), so both Prisms run. */
+/** Routes of two Prism groups (mock/groups.ts), answered by the Prism host (D242). */
 const PRISM_ROUTES = ['/oembed/1.0', '/builder/v1'];
 
 const COMMANDS = {
-  mock: { args: ['run', 'mock', '--', '--port', '0'], minProcs: 5 }, // npm, launcher, front, 2 Prisms
-  start: { args: ['start', '--', '--no-build'], minProcs: 6 }, // npm, launcher, start, front, 2 Prisms
+  mock: { args: ['run', 'mock', '--', '--port', '0'], minProcs: 4 }, // npm, launcher, front, the Prism host
+  start: { args: ['start', '--', '--no-build'], minProcs: 5 }, // npm, launcher, start, front, the Prism host
 };
 
 async function signalNpm(name: keyof typeof COMMANDS, signal: NodeJS.Signals) {

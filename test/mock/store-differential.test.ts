@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenApiDoc } from '../../core/spec.js';
 import { createFront } from '../../mock/front.ts';
-import { withLooseEmbeds } from '../../mock/groups.ts';
+import { forPrism } from '../../mock/groups.ts';
 import { freePort, spawnPrism, stopChild, waitForHttp } from '../../mock/prism.ts';
 import { isStoreRoute } from '../../mock/store/handler.ts';
 import { createStoreHost, type StoreHost } from '../../mock/store/host.ts';
@@ -34,9 +34,9 @@ const scratch = mkdtempSync(join(tmpdir(), 'store-differential-'));
 
 beforeAll(async () => {
   const port = await freePort();
-  // Prism on the whole bundle as the mock gives it to its Prisms (mock/groups.ts: `_embedded` loose).
+  // Prism on the whole bundle as the mock gives it to its Prisms (mock/groups.ts: `_embedded` loose, no prose).
   const spec = join(scratch, 'openapi.json');
-  writeFileSync(spec, JSON.stringify(withLooseEmbeds(doc)));
+  writeFileSync(spec, JSON.stringify(forPrism(doc)));
   prism = spawnPrism({ spec, port, cwd: ROOT, remove: [scratch] });
   await waitForHttp(port, { child: prism, timeoutMs: 90_000 });
   prismBase = `http://127.0.0.1:${port}`;
