@@ -108,7 +108,15 @@ describe('read-only by default', () => {
   it('even with --allow-writes, never revokes every application password of a user nor writes to the plugins; reads both (D238, D239)', async () => {
     seen.length = 0;
     const out = mkdtempSync(join(tmpdir(), 'contract-never-'));
-    const ops = ['listApplicationPasswords', 'createApplicationPassword', 'deleteApplicationPasswords', 'listPlugins', 'createPlugin', 'updatePlugin', 'deletePlugin'];
+    const ops = [
+      'listApplicationPasswords',
+      'createApplicationPassword',
+      'deleteApplicationPasswords',
+      'listPlugins',
+      'createPlugin',
+      'updatePlugin',
+      'deletePlugin',
+    ];
     try {
       const r = await run(
         ['--base-url', `${base}/wp-json`, '--map', 'core/v2=wp/v2', '--allow-writes', '--out', out, '--quiet', ...ops.flatMap((o) => ['--operation', o])],

@@ -36,7 +36,11 @@ const ADDON_MAP = HAS_ADDONS ? Object.entries(ADDONS).flatMap(([spec, site]) => 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'drift', `${LIVE.name ?? 'wp61'}.json`);
 
 /** `6.6.4.2` -> [6, 6, 4, 2] (a Debian suffix such as `+dfsg1` ends it). */
-const release = (v: string): number[] => v.split(/[+~-]/)[0].split('.').map((x) => Number.parseInt(x, 10));
+const release = (v: string): number[] =>
+  v
+    .split(/[+~-]/)[0]
+    .split('.')
+    .map((x) => Number.parseInt(x, 10));
 /** Does the `x-since` marker name a release newer than the site's? A site without the calendar is older
  *  than every TEC release; where the site's release is not known (not a sandbox site), any marker counts. */
 function newerThanSite(marker: unknown): boolean {

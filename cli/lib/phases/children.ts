@@ -136,7 +136,13 @@ async function fontFaces(ctx: RunContext, c: string, id: unknown, title: string)
   const parent = { font_family_id: id };
   if (ctx.opByKey.has(`GET ${faces}`)) {
     await exercise(ctx, `GET ${faces}`, parent, {}, { expect: 200, label: 'GET the faces of the created font family' });
-    await exercise(ctx, `GET ${faces}`, { font_family_id: NO_SUCH_ID }, {}, { expect: 404, label: 'probe: faces of a non-existent font family', kind: 'probe' });
+    await exercise(
+      ctx,
+      `GET ${faces}`,
+      { font_family_id: NO_SUCH_ID },
+      {},
+      { expect: 404, label: 'probe: faces of a non-existent font family', kind: 'probe' },
+    );
   }
   const create = `POST ${faces}`;
   let home: URL | undefined;
@@ -158,14 +164,22 @@ async function fontFaces(ctx: RunContext, c: string, id: unknown, title: string)
   const res = await exercise(ctx, create, parent, { body }, { expect: 201, label: 'create a font face (its file a URL on the site)' });
   const faceId = member(res?.json, 'id');
   // The face answered must be a child of the run's own family, read back as such, before any write to it.
-  const back = faceId === undefined ? undefined : await quietly(ctx, 'GET', `${c}/${encodeURIComponent(String(id))}/font-faces/${encodeURIComponent(String(faceId))}`);
-  if (!(res?.status === 201 || res?.status === 200) || faceId === undefined || back?.status !== 200 || String(member(back.json, 'parent')) !== String(id)) return;
+  const back =
+    faceId === undefined ? undefined : await quietly(ctx, 'GET', `${c}/${encodeURIComponent(String(id))}/font-faces/${encodeURIComponent(String(faceId))}`);
+  if (!(res?.status === 201 || res?.status === 200) || faceId === undefined || back?.status !== 200 || String(member(back.json, 'parent')) !== String(id))
+    return;
   const face = { font_family_id: id, id: faceId };
   if (ctx.opByKey.has(`GET ${item}`)) await exercise(ctx, `GET ${item}`, face, {}, { expect: 200, label: 'GET the created font face' });
   const del = `DELETE ${item}`;
   if (!ctx.opByKey.has(del)) return;
   await exercise(ctx, del, face, { auth: false, query: { force: true } }, { expect: 401, label: 'probe: unauthenticated font face DELETE', kind: 'probe' });
-  await exercise(ctx, del, { font_family_id: id, id: NO_SUCH_ID }, { query: { force: true } }, { expect: 404, label: 'probe: font face DELETE non-existent id', kind: 'probe' });
+  await exercise(
+    ctx,
+    del,
+    { font_family_id: id, id: NO_SUCH_ID },
+    { query: { force: true } },
+    { expect: 404, label: 'probe: font face DELETE non-existent id', kind: 'probe' },
+  );
   await exercise(ctx, del, face, {}, { expect: 501, label: 'DELETE the font face without force: the documented refusal' });
   await exercise(ctx, del, face, { query: { force: true } }, { expect: 200, label: 'DELETE the font face force=true' });
 }
