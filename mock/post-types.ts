@@ -1,6 +1,7 @@
 // The post types (`GET /core/v2/types`, `/core/v2/types/{type}`) as the festival site lists them
 // (D246): the entries of the spec's list example (the site's answer, measured on wp71) whose items'
-// route the spec describes (`rest_namespace` and `rest_base` name a path with a GET; a `rest_base`
+// route the spec describes (`rest_namespace` and `rest_base` name a path with a GET, or its item route
+// with one when the type has no collection route; a `rest_base`
 // pattern `(?P<font_family_id>[\d]+)` matches any path parameter), unless that route is marked
 // `x-since` a release later than the one the mock answers as (`--release`, `--wordpress`), each
 // without the fields the `PostType` schema marks as later. A route added to the spec adds its post
@@ -56,7 +57,9 @@ export function postTypes(doc: OpenApiDoc, releases: Releases): JsonObject {
   const out: JsonObject = {};
   for (const [slug, entry] of Object.entries(isObject(listed) ? listed : {})) {
     if (!isObject(entry)) continue;
-    const get = gets.get(normal(`/${String(entry.rest_namespace)}/${String(entry.rest_base)}`));
+    // A type without a collection route (global styles: `global-styles/{id}` only) is named by its item route.
+    const base = normal(`/${String(entry.rest_namespace)}/${String(entry.rest_base)}`);
+    const get = gets.get(base) ?? gets.get(`${base}/{}`);
     if (get === undefined || addedLater(get, releases)) continue;
     out[slug] = Object.fromEntries(Object.entries(entry).filter(([k]) => !later.includes(k)));
   }
