@@ -3124,7 +3124,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`; a part that is `.` or `..` is refused (a client would resolve it as a dot segment).
                  * @example twentytwentythree
                  */
                 stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
@@ -3150,7 +3150,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`; a part that is `.` or `..` is refused (a client would resolve it as a dot segment).
                  * @example twentytwentythree
                  */
                 stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
@@ -3196,7 +3196,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`; a part that is `.` or `..` is refused (a client would resolve it as a dot segment).
                  * @example twentytwentythree
                  */
                 stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
@@ -8378,7 +8378,7 @@ export interface components {
                 };
             };
         } & {
-            [key: string]: Record<string, never>;
+            [key: string]: Record<string, unknown>;
         }) | unknown[];
         /**
          * RouteArg
@@ -8871,9 +8871,9 @@ export interface components {
                 url?: string;
             }[];
             /** @description The routes, keyed relative to the server (`/events`, `/events/{id}`, …), as OpenAPI 3.0 path items. */
-            paths: Record<string, never>;
+            paths: Record<string, unknown>;
             /** @description Holds `schemas`: `ImageSize`, `CostDetails`, `Term`, `Image`, `DateDetails`, `Event`, `Venue`, `Organizer`. */
-            components: Record<string, never>;
+            components: Record<string, unknown>;
         };
         /**
          * CalTermIdOrSlug
@@ -9184,7 +9184,7 @@ export interface components {
              */
             geo_lng?: number;
             /** @description The schema.org Place object the site prints in its pages (free-form: `@context`, `@type`, `name`, …). Present only in single-item answers: the single GET (and, for venues and organizers, when embedded in a single event GET); absent in lists and in create, update and delete answers. */
-            json_ld?: Record<string, never>;
+            json_ld?: Record<string, unknown>;
             /** @description Whether events at the venue show a map (true when never set); `null` when redacted. */
             show_map: boolean | null;
             /** @description Whether events at the venue show a map link (true when never set); `null` when redacted. */
@@ -9250,7 +9250,7 @@ export interface components {
             /** @description The e-mail address. */
             email?: string;
             /** @description The schema.org Person or Organization object the site prints in its pages (free-form: `@context`, `@type`, `name`, …). Present only in single-item answers: the single GET (and, for venues and organizers, when embedded in a single event GET); absent in lists and in create, update and delete answers. */
-            json_ld?: Record<string, never>;
+            json_ld?: Record<string, unknown>;
             /**
              * @description A site-independent id: host and path of the home URL plus `?id=<post id>`, without a scheme.
              * @example festival.example?id=210
@@ -9402,7 +9402,7 @@ export interface components {
                 };
             } | unknown[];
             /** @description The schema.org Event (`startDate`/`endDate` with offset, `location`, `organizer`, `offers`, …) object the site prints in its pages (free-form: `@context`, `@type`, `name`, …). Present only in single-item answers: the single GET (and, for venues and organizers, when embedded in a single event GET); absent in lists and in create, update and delete answers. */
-            json_ld?: Record<string, never>;
+            json_ld?: Record<string, unknown>;
             /** @description With the tickets add-on: whether the event has tickets; `null` when redacted. */
             ticketed?: boolean | null;
             /** @description With the tickets add-on: attendance counts (`total_attendees`, `checked_in`, `not_checked_in`); each is `null` when redacted. */
@@ -10256,7 +10256,7 @@ export interface components {
             /** @description The parent term id, 0 when none. **Categories only**: tags are not hierarchical and lack this key. */
             parent?: number;
             /** @description Registered term meta; normally none, which the platform sends as an empty array `[]`. */
-            meta: Record<string, never> | unknown[];
+            meta: Record<string, unknown> | unknown[];
             urls: components["schemas"]["CalTermUrls"];
             /**
              * @description The core term record's hypermedia links (`self`, `collection`, `about`, `up` for a child category,
@@ -10503,7 +10503,7 @@ export interface components {
          * CoreMetaValue
          * @description The value of a meta key that another plugin registers with `show_in_rest` (`register_meta`): the platform sends it in the JSON type the key was registered with (`string`, `boolean`, `integer`, `number`, `array` or `object`), or, for a key registered as not single, an array of such values. Which keys exist depends on the plugins a site runs, so the remainder of `meta` is open with this value shape; the keys the platform and the calendar plugin register are listed. A key with no valid value stored is `null` (the platform's own `wp_pattern_sync_status` in a reusable block's revisions, and `_wp_note_status` on a comment that is not a note, both seen on WordPress 7.1.4).
          */
-        CoreMetaValue: null | string | boolean | number | unknown[] | Record<string, never>;
+        CoreMetaValue: null | string | boolean | number | unknown[] | Record<string, unknown>;
         /**
          * CalPostMeta
          * @description The post meta that the calendar plugin (The Events Calendar) registers for every post type with `show_in_rest` (`register_meta('post', …)` in its block-editor integration), so once the plugin is active every core record with `meta` (posts, pages, media, menu items, revisions, autosaves) carries these keys, with empty values (`""`, `false`, `[]`) on records that are not events, venues or organizers. A site without the plugin sends none of them. Seen with TEC 6.2.6, 6.6.4.2 and 6.17.2. Keys of other plugins may stand beside them (`CoreMetaValue`).
@@ -11788,7 +11788,7 @@ export interface components {
             /** @description Whether pings are accepted. */
             ping_status?: components["schemas"]["CoreOpenClosed"];
             /** @description Registered meta fields to set (a stock site registers none for attachments). */
-            meta?: Record<string, never>;
+            meta?: Record<string, unknown>;
             /** @description A template file of the active theme; an empty string for the default. */
             template?: string;
             /** @description The alternative text of an image. */
@@ -12133,7 +12133,7 @@ export interface components {
             /** @description The id of the menu to put the item in. */
             menus?: number;
             /** @description Registered meta fields to set (a stock site registers none for menu items). */
-            meta?: Record<string, never>;
+            meta?: Record<string, unknown>;
         };
         /**
          * MenuItemWrite
@@ -12175,7 +12175,7 @@ export interface components {
             /** @description The id of the menu to put the item in. */
             menus?: number;
             /** @description Registered meta fields to set (a stock site registers none for menu items). */
-            meta?: Record<string, never>;
+            meta?: Record<string, unknown>;
         };
         /**
          * MenuItemDeleted
@@ -12230,7 +12230,7 @@ export interface components {
             /** @description The id of the menu to put the item in. */
             menus?: number;
             /** @description Registered meta fields to set (a stock site registers none for menu items). */
-            meta?: Record<string, never>;
+            meta?: Record<string, unknown>;
         };
         /**
          * CoreTermMeta
@@ -12321,7 +12321,7 @@ export interface components {
             /** @description The id of the parent category (`0` for top level; an unknown id is refused with 400 `rest_term_invalid`). */
             parent?: number;
             /** @description Registered meta fields to set (a stock site registers none for terms). */
-            meta?: Record<string, never>;
+            meta?: Record<string, unknown>;
         };
         /**
          * CategoryWrite
@@ -12337,7 +12337,7 @@ export interface components {
             /** @description The id of the parent category (`0` for top level; an unknown id is refused with 400 `rest_term_invalid`). */
             parent?: number;
             /** @description Registered meta fields to set (a stock site registers none for terms). */
-            meta?: Record<string, never>;
+            meta?: Record<string, unknown>;
         };
         /**
          * CategoryDeleted
@@ -12428,7 +12428,7 @@ export interface components {
             /** @description The URL-friendly name (made from `name` when absent). */
             slug?: string;
             /** @description Registered meta fields to set (a stock site registers none for terms). */
-            meta?: Record<string, never>;
+            meta?: Record<string, unknown>;
         };
         /**
          * TagWrite
@@ -12442,7 +12442,7 @@ export interface components {
             /** @description The URL-friendly name (made from `name` when absent). */
             slug?: string;
             /** @description Registered meta fields to set (a stock site registers none for terms). */
-            meta?: Record<string, never>;
+            meta?: Record<string, unknown>;
         };
         /**
          * TagDeleted
@@ -12595,7 +12595,7 @@ export interface components {
             /** @description The password (never sent back; one with a backslash is refused with 400 `rest_user_invalid_password`). */
             password: string;
             /** @description Registered meta fields to set (`persisted_preferences`). */
-            meta?: Record<string, never>;
+            meta?: Record<string, unknown>;
         };
         /**
          * UserWrite
@@ -12633,7 +12633,7 @@ export interface components {
             /** @description The password (never sent back; one with a backslash is refused with 400 `rest_user_invalid_password`). */
             password?: string;
             /** @description Registered meta fields to set (`persisted_preferences`). */
-            meta?: Record<string, never>;
+            meta?: Record<string, unknown>;
         };
         /**
          * UserDeleted
@@ -12911,7 +12911,7 @@ export interface components {
             /** @description The status to set (`approved` or `approve` or `1`, `hold` or `0`, `spam`, `trash`); setting it needs `moderate_comments`. The platform does not check the value: an unknown one changes nothing. */
             status?: string;
             /** @description Registered meta fields to set (`_wp_note_status` on a note, since WordPress 6.9). */
-            meta?: Record<string, never>;
+            meta?: Record<string, unknown>;
         };
         /**
          * CommentWrite
@@ -12952,7 +12952,7 @@ export interface components {
             /** @description The status to set (`approved` or `approve` or `1`, `hold` or `0`, `spam`, `trash`); setting it needs `moderate_comments`. The platform does not check the value: an unknown one changes nothing. */
             status?: string;
             /** @description Registered meta fields to set (`_wp_note_status` on a note, since WordPress 6.9). */
-            meta?: Record<string, never>;
+            meta?: Record<string, unknown>;
         };
         /**
          * CommentDeleted
@@ -15040,9 +15040,9 @@ export interface components {
                 readonly rendered?: string;
             };
             /** @description Global settings (the `settings` of a `theme.json`). */
-            settings: Record<string, never>;
+            settings: Record<string, unknown>;
             /** @description Global styles (the `styles` of a `theme.json`). */
-            styles: Record<string, never>;
+            styles: Record<string, unknown>;
             /** @description Hypermedia links: `self`, `about` (the post type), `version-history` (with the revisions' `count`, WordPress 6.3 and later), and the actions the caller may take (`wp:action-publish`, `wp:action-edit-css`). */
             _links?: components["schemas"]["Links"];
         };
@@ -15052,9 +15052,9 @@ export interface components {
          */
         GlobalStylesWrite: {
             /** @description Global styles (the `styles` of a `theme.json`). `styles.css` must be a string without a closing `</style` (400 `rest_custom_css_illegal_markup`; not a string: 400 `rest_custom_css_invalid_type`, WordPress 7.1). */
-            styles?: Record<string, never>;
+            styles?: Record<string, unknown>;
             /** @description Global settings (the `settings` of a `theme.json`). */
-            settings?: Record<string, never>;
+            settings?: Record<string, unknown>;
             /** @description Title of the global styles variation (a text, or an object with `raw`). */
             title?: {
                 /** @description Title for the global styles variation, as it exists in the database. */
@@ -15081,9 +15081,9 @@ export interface components {
             /** @description The ID for the parent of the revision. */
             parent: number;
             /** @description Global styles (the `styles` of a `theme.json`). */
-            styles?: Record<string, never>;
+            styles?: Record<string, unknown>;
             /** @description Global settings (the `settings` of a `theme.json`). */
-            settings?: Record<string, never>;
+            settings?: Record<string, unknown>;
         };
         /**
          * GlobalStylesTheme
@@ -15091,9 +15091,9 @@ export interface components {
          */
         GlobalStylesTheme: {
             /** @description Global settings (the `settings` of a `theme.json`). */
-            settings: Record<string, never>;
+            settings: Record<string, unknown>;
             /** @description Global styles (the `styles` of a `theme.json`). */
-            styles: Record<string, never>;
+            styles: Record<string, unknown>;
             /** @description `self`; from WordPress 6.6 also `wp:theme-file` for each file the styles name by a path relative to the theme. */
             _links?: components["schemas"]["Links"];
         };
@@ -15107,9 +15107,9 @@ export interface components {
             /** @description The variation's title. */
             title?: string;
             /** @description Settings of the variation (the `settings` of a `theme.json`). */
-            settings?: Record<string, never>;
+            settings?: Record<string, unknown>;
             /** @description Styles of the variation (the `styles` of a `theme.json`). */
-            styles?: Record<string, never>;
+            styles?: Record<string, unknown>;
             /** @description From WordPress 6.6, `wp:theme-file` for each file the variation names by a path relative to the theme. */
             _links?: components["schemas"]["Links"];
         };
@@ -15658,7 +15658,7 @@ export interface components {
             /** @description The URL-friendly name (made from `name` when absent). */
             slug?: string;
             /** @description Registered meta fields to set (a stock site registers none for terms). */
-            meta?: Record<string, never>;
+            meta?: Record<string, unknown>;
         };
         /**
          * PatternCategoryWrite
@@ -15672,7 +15672,7 @@ export interface components {
             /** @description The URL-friendly name (made from `name` when absent). */
             slug?: string;
             /** @description Registered meta fields to set (a stock site registers none for terms). */
-            meta?: Record<string, never>;
+            meta?: Record<string, unknown>;
         };
         /**
          * PatternCategoryDeleted
@@ -16311,7 +16311,7 @@ export interface components {
             readonly icon: string | null;
             /** @description Block attributes. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
             readonly attributes: {
-                [key: string]: Record<string, never>;
+                [key: string]: Record<string, unknown>;
             } | null | unknown[];
             /** @description Context provided by blocks of this type. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
             readonly provides_context: {
@@ -16320,9 +16320,9 @@ export interface components {
             /** @description Context values inherited by blocks of this type. */
             readonly uses_context: string[];
             /** @description Custom CSS selectors. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
-            readonly selectors?: Record<string, never> | unknown[];
+            readonly selectors?: Record<string, unknown> | unknown[];
             /** @description Block supports. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
-            readonly supports: Record<string, never> | unknown[];
+            readonly supports: Record<string, unknown> | unknown[];
             /** @description Block category. */
             readonly category: string | null;
             /** @description Is the block dynamically rendered. */
@@ -16371,28 +16371,28 @@ export interface components {
                 /** @description Indicates whether the current variation is the default one. */
                 isDefault?: boolean;
                 /** @description The initial values for attributes. */
-                attributes?: Record<string, never>;
+                attributes?: Record<string, unknown>;
                 /** @description The list of inner blocks used in the example. */
                 innerBlocks?: {
                     /** @description The name of the inner block. */
                     name: string;
                     /** @description The attributes of the inner block. */
-                    attributes?: Record<string, never>;
+                    attributes?: Record<string, unknown>;
                     /** @description A list of the inner block's own inner blocks. This is a recursive definition following the parent innerBlocks schema. */
-                    innerBlocks?: Record<string, never>[];
+                    innerBlocks?: Record<string, unknown>[];
                 }[];
                 /** @description Block example. */
                 readonly example?: {
                     /** @description The attributes used in the example. */
-                    attributes?: Record<string, never>;
+                    attributes?: Record<string, unknown>;
                     /** @description The list of inner blocks used in the example. */
                     innerBlocks?: {
                         /** @description The name of the inner block. */
                         name: string;
                         /** @description The attributes of the inner block. */
-                        attributes?: Record<string, never>;
+                        attributes?: Record<string, unknown>;
                         /** @description A list of the inner block's own inner blocks. This is a recursive definition following the parent innerBlocks schema. */
-                        innerBlocks?: Record<string, never>[];
+                        innerBlocks?: Record<string, unknown>[];
                     }[];
                 } | null;
                 /** @description The list of scopes where the variation is applicable. When not provided, it assumes all available scopes. */
@@ -16417,7 +16417,7 @@ export interface components {
             /** @description Block example. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
             readonly example: ({
                 /** @description The attributes used in the example. */
-                attributes?: Record<string, never>;
+                attributes?: Record<string, unknown>;
                 /** @description The list of inner blocks used in the example. */
                 innerBlocks?: {
                     [key: string]: unknown;
@@ -16428,7 +16428,7 @@ export interface components {
                 [key: string]: unknown;
             }) | null | unknown[];
             /** @description This block is automatically inserted near any occurrence of the block types used as keys of this map, into a relative position given by the corresponding value. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
-            readonly block_hooks?: Record<string, never> | unknown[];
+            readonly block_hooks?: Record<string, unknown> | unknown[];
             /** @description Editor script handle. DEPRECATED: Use `editor_script_handles` instead. */
             readonly editor_script: string | null;
             /** @description Public facing and editor script handle. DEPRECATED: Use `script_handles` instead. */
@@ -16461,7 +16461,7 @@ export interface components {
             readonly icon: string | null;
             /** @description Block attributes. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
             readonly attributes: {
-                [key: string]: Record<string, never>;
+                [key: string]: Record<string, unknown>;
             } | null | unknown[];
             /** @description Context provided by blocks of this type. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
             readonly provides_context: {
@@ -16470,9 +16470,9 @@ export interface components {
             /** @description Context values inherited by blocks of this type. */
             readonly uses_context: string[];
             /** @description Custom CSS selectors. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
-            readonly selectors?: Record<string, never> | unknown[];
+            readonly selectors?: Record<string, unknown> | unknown[];
             /** @description Block supports. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
-            readonly supports: Record<string, never> | unknown[];
+            readonly supports: Record<string, unknown> | unknown[];
             /** @description Block category. */
             readonly category: string | null;
             /** @description Is the block dynamically rendered. */
@@ -16521,28 +16521,28 @@ export interface components {
                 /** @description Indicates whether the current variation is the default one. */
                 isDefault?: boolean;
                 /** @description The initial values for attributes. */
-                attributes?: Record<string, never>;
+                attributes?: Record<string, unknown>;
                 /** @description The list of inner blocks used in the example. */
                 innerBlocks?: {
                     /** @description The name of the inner block. */
                     name: string;
                     /** @description The attributes of the inner block. */
-                    attributes?: Record<string, never>;
+                    attributes?: Record<string, unknown>;
                     /** @description A list of the inner block's own inner blocks. This is a recursive definition following the parent innerBlocks schema. */
-                    innerBlocks?: Record<string, never>[];
+                    innerBlocks?: Record<string, unknown>[];
                 }[];
                 /** @description Block example. */
                 readonly example?: {
                     /** @description The attributes used in the example. */
-                    attributes?: Record<string, never>;
+                    attributes?: Record<string, unknown>;
                     /** @description The list of inner blocks used in the example. */
                     innerBlocks?: {
                         /** @description The name of the inner block. */
                         name: string;
                         /** @description The attributes of the inner block. */
-                        attributes?: Record<string, never>;
+                        attributes?: Record<string, unknown>;
                         /** @description A list of the inner block's own inner blocks. This is a recursive definition following the parent innerBlocks schema. */
-                        innerBlocks?: Record<string, never>[];
+                        innerBlocks?: Record<string, unknown>[];
                     }[];
                 } | null;
                 /** @description The list of scopes where the variation is applicable. When not provided, it assumes all available scopes. */
@@ -16567,7 +16567,7 @@ export interface components {
             /** @description Block example. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
             readonly example: ({
                 /** @description The attributes used in the example. */
-                attributes?: Record<string, never>;
+                attributes?: Record<string, unknown>;
                 /** @description The list of inner blocks used in the example. */
                 innerBlocks?: {
                     [key: string]: unknown;
@@ -16578,7 +16578,7 @@ export interface components {
                 [key: string]: unknown;
             }) | null | unknown[];
             /** @description This block is automatically inserted near any occurrence of the block types used as keys of this map, into a relative position given by the corresponding value. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
-            readonly block_hooks?: Record<string, never> | unknown[];
+            readonly block_hooks?: Record<string, unknown> | unknown[];
             /** @description Editor script handle. DEPRECATED: Use `editor_script_handles` instead. */
             readonly editor_script: string | null;
             /** @description Public facing and editor script handle. DEPRECATED: Use `script_handles` instead. */
@@ -16611,7 +16611,7 @@ export interface components {
             readonly icon: string | null;
             /** @description Block attributes. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
             readonly attributes: {
-                [key: string]: Record<string, never>;
+                [key: string]: Record<string, unknown>;
             } | null | unknown[];
             /** @description Context provided by blocks of this type. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
             readonly provides_context: {
@@ -16620,9 +16620,9 @@ export interface components {
             /** @description Context values inherited by blocks of this type. */
             readonly uses_context: string[];
             /** @description Custom CSS selectors. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
-            readonly selectors?: Record<string, never> | unknown[];
+            readonly selectors?: Record<string, unknown> | unknown[];
             /** @description Block supports. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
-            readonly supports: Record<string, never> | unknown[];
+            readonly supports: Record<string, unknown> | unknown[];
             /** @description Block category. */
             readonly category: string | null;
             /** @description Is the block dynamically rendered. */
@@ -16671,28 +16671,28 @@ export interface components {
                 /** @description Indicates whether the current variation is the default one. */
                 isDefault?: boolean;
                 /** @description The initial values for attributes. */
-                attributes?: Record<string, never>;
+                attributes?: Record<string, unknown>;
                 /** @description The list of inner blocks used in the example. */
                 innerBlocks?: {
                     /** @description The name of the inner block. */
                     name: string;
                     /** @description The attributes of the inner block. */
-                    attributes?: Record<string, never>;
+                    attributes?: Record<string, unknown>;
                     /** @description A list of the inner block's own inner blocks. This is a recursive definition following the parent innerBlocks schema. */
-                    innerBlocks?: Record<string, never>[];
+                    innerBlocks?: Record<string, unknown>[];
                 }[];
                 /** @description Block example. */
                 readonly example?: {
                     /** @description The attributes used in the example. */
-                    attributes?: Record<string, never>;
+                    attributes?: Record<string, unknown>;
                     /** @description The list of inner blocks used in the example. */
                     innerBlocks?: {
                         /** @description The name of the inner block. */
                         name: string;
                         /** @description The attributes of the inner block. */
-                        attributes?: Record<string, never>;
+                        attributes?: Record<string, unknown>;
                         /** @description A list of the inner block's own inner blocks. This is a recursive definition following the parent innerBlocks schema. */
-                        innerBlocks?: Record<string, never>[];
+                        innerBlocks?: Record<string, unknown>[];
                     }[];
                 } | null;
                 /** @description The list of scopes where the variation is applicable. When not provided, it assumes all available scopes. */
@@ -16717,7 +16717,7 @@ export interface components {
             /** @description Block example. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
             readonly example: ({
                 /** @description The attributes used in the example. */
-                attributes?: Record<string, never>;
+                attributes?: Record<string, unknown>;
                 /** @description The list of inner blocks used in the example. */
                 innerBlocks?: {
                     [key: string]: unknown;
@@ -16728,7 +16728,7 @@ export interface components {
                 [key: string]: unknown;
             }) | null | unknown[];
             /** @description This block is automatically inserted near any occurrence of the block types used as keys of this map, into a relative position given by the corresponding value. An empty JSON array `[]` when there is none (the platform sends an empty PHP array as `[]`). */
-            readonly block_hooks?: Record<string, never> | unknown[];
+            readonly block_hooks?: Record<string, unknown> | unknown[];
             /** @description Editor script handle. DEPRECATED: Use `editor_script_handles` instead. */
             readonly editor_script: string | null;
             /** @description Public facing and editor script handle. DEPRECATED: Use `script_handles` instead. */
@@ -17061,7 +17061,7 @@ export interface components {
              */
             readonly status: "active" | "inactive";
             /** @description Nested widgets: the ids of the widgets in the sidebar, in order. */
-            widgets: (Record<string, never> | string)[];
+            widgets: (Record<string, unknown> | string)[];
             /** @description Hypermedia links of the sidebar (`collection`, `self`, `wp:widget`: its widgets). */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed` (the widgets, `wp:widget`). */
@@ -17094,7 +17094,7 @@ export interface components {
              */
             readonly status: "active" | "inactive";
             /** @description Nested widgets: the ids of the widgets in the sidebar, in order. */
-            widgets: (Record<string, never> | string)[];
+            widgets: (Record<string, unknown> | string)[];
             /** @description Hypermedia links of the sidebar (`collection`, `self`, `wp:widget`: its widgets). */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed` (the widgets, `wp:widget`). */
@@ -17127,7 +17127,7 @@ export interface components {
              */
             readonly status: "active" | "inactive";
             /** @description Nested widgets: the ids of the widgets in the sidebar, in order. */
-            widgets: (Record<string, never> | string)[];
+            widgets: (Record<string, unknown> | string)[];
             /** @description Hypermedia links of the sidebar (`collection`, `self`, `wp:widget`: its widgets). */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed` (the widgets, `wp:widget`). */
@@ -17139,7 +17139,7 @@ export interface components {
          */
         SidebarWrite: {
             /** @description The ids of the widgets the sidebar holds, in order: a widget listed here moves into this sidebar; a widget of this sidebar left out moves to the inactive widgets. */
-            widgets?: (Record<string, never> | string)[];
+            widgets?: (Record<string, unknown> | string)[];
         };
         /**
          * Plugin
@@ -17521,7 +17521,7 @@ export interface components {
             /** @description The font families the collection offers, each with its settings (and its faces in `fontFace`) and the slugs of its categories. */
             font_families: {
                 /** @description The family's settings in theme.json form: `name`, `slug`, `fontFamily`, `preview` and `fontFace`, the list of its faces (their CSS descriptors, as a font face's settings). */
-                font_family_settings?: Record<string, never>;
+                font_family_settings?: Record<string, unknown>;
                 /** @description The slugs of the collection's categories the family is in. */
                 categories?: string[];
             }[];
@@ -17549,7 +17549,7 @@ export interface components {
             /** @description The font families the collection offers, each with its settings (and its faces in `fontFace`) and the slugs of its categories. */
             font_families: {
                 /** @description The family's settings in theme.json form: `name`, `slug`, `fontFamily`, `preview` and `fontFace`, the list of its faces (their CSS descriptors, as a font face's settings). */
-                font_family_settings?: Record<string, never>;
+                font_family_settings?: Record<string, unknown>;
                 /** @description The slugs of the collection's categories the family is in. */
                 categories?: string[];
             }[];
@@ -17577,7 +17577,7 @@ export interface components {
             /** @description The font families the collection offers, each with its settings (and its faces in `fontFace`) and the slugs of its categories. */
             font_families: {
                 /** @description The family's settings in theme.json form: `name`, `slug`, `fontFamily`, `preview` and `fontFace`, the list of its faces (their CSS descriptors, as a font face's settings). */
-                font_family_settings?: Record<string, never>;
+                font_family_settings?: Record<string, unknown>;
                 /** @description The slugs of the collection's categories the family is in. */
                 categories?: string[];
             }[];
@@ -17681,15 +17681,15 @@ export interface components {
             /** @description The version of the configuration's schema. */
             version: number;
             /** @description The view the entity's list opens with: `type` (the layout: `table`, `grid`, `list`, ...), `filters`, `sort` (`field`, `direction`), `perPage`, `fields`, `titleField`, `mediaField`, `descriptionField`, `showTitle`, `showMedia`, `showDescription`, `showLevels`, `groupBy`, `layout`, `infiniteScrollEnabled`. */
-            default_view: Record<string, never>;
+            default_view: Record<string, unknown>;
             /** @description The defaults of each layout the entity may be shown in, by layout (`table`, `list`, `grid`, `activity`, `pickerGrid`, `pickerTable`). */
             default_layouts: {
-                [key: string]: Record<string, never>;
+                [key: string]: Record<string, unknown>;
             };
             /** @description The predefined views of the list (each with a `title`, a `slug` and the view's settings it changes). */
-            view_list: Record<string, never>[];
+            view_list: Record<string, unknown>[];
             /** @description The edit form: its `layout` and its `fields` (an id, or an object with an `id`, a `label`, a `layout` and `children`). */
-            form: Record<string, never>;
+            form: Record<string, unknown>;
         };
         /**
          * AddonErrorText
@@ -20284,7 +20284,7 @@ export interface components {
         /** @description No records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
         CoreCalEventPostTribeEventsCatExclude: components["schemas"]["TermFilterExcludeHierarchical"];
         /**
-         * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+         * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`; a part that is `.` or `..` is refused (a client would resolve it as a dot segment).
          * @example twentytwentythree
          */
         CoreThemeStylesheetPath: string;
@@ -37911,7 +37911,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`; a part that is `.` or `..` is refused (a client would resolve it as a dot segment).
                  * @example twentytwentythree
                  */
                 stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
@@ -37979,7 +37979,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`; a part that is `.` or `..` is refused (a client would resolve it as a dot segment).
                  * @example twentytwentythree
                  */
                 stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
@@ -38110,7 +38110,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`.
+                 * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`; a part that is `.` or `..` is refused (a client would resolve it as a dot segment).
                  * @example twentytwentythree
                  */
                 stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
@@ -39368,7 +39368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Template"] | Record<string, never>;
+                    "application/json": components["schemas"]["Template"] | Record<string, unknown>;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -40429,7 +40429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Template"] | Record<string, never>;
+                    "application/json": components["schemas"]["Template"] | Record<string, unknown>;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -27,8 +27,8 @@ async function raw(method: string, path: string, init: RequestInit = {}) {
   return { status, body, type: headers.get('content-type') ?? '' };
 }
 
-function expectNoRoute(r: { status: number; body: Json; type: string }) {
-  expect(r.status, JSON.stringify(r.body)).toBe(404);
+function expectNoRoute(r: { status: number; body: Json; type: string }, label = '') {
+  expect(r.status, `${label} ${JSON.stringify(r.body)}`).toBe(404);
   expect(r.type).toMatch(/^application\/json/);
   expect(r.body).toEqual({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
 }
@@ -74,7 +74,16 @@ describe('no route', () => {
       const missing = all.filter((m) => !pi[m]);
       if (!missing.length) continue;
       const url = fillPath(path, Object.fromEntries([...path.matchAll(/\{([^}]+)\}/g)].map((m) => [m[1], 1])));
-      expectNoRoute(await raw(missing[0].toUpperCase(), url, missing[0] === 'get' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }));
+      // Another route of the spec may take the same URL with that method, as on the platform
+      // (`users/1/application-passwords/introspect` is also `…/{uuid}`, whose update is a POST).
+      const other = Object.entries<Json>(doc.paths).find(
+        ([p, it]) => p !== path && deref(it)[missing[0]] && new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(url),
+      );
+      if (other) continue;
+      expectNoRoute(
+        await raw(missing[0].toUpperCase(), url, missing[0] === 'get' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }),
+        `${missing[0].toUpperCase()} ${url}`,
+      );
       n++;
     }
     expect(n).toBeGreaterThan(0);
