@@ -195,9 +195,9 @@ function hostileCase(r: ReturnType<typeof prng>): { label: string; path: string;
   const o = r.pick(ops);
   const req = validRequest(o, doc);
   const flood = '/'.repeat(1 + r.int(12_000));
-  // The operation's answer stands (an add-on's documented empty 200 included): trailing and leading slashes do not change the route.
+  // The route's GET answers (an add-on's documented empty 200 included): trailing and leading slashes do not change the route.
   return {
-    op: o.method === 'get' ? o : undefined,
+    op: ops.find((x) => x.path === o.path && x.method === 'get'),
     label: `slashes ${o.path}`,
     path: r.next() < 0.5 ? `${req.url}${flood}` : `${flood}${req.url}`,
     init: { method: 'GET', headers: req.headers },
