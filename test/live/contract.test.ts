@@ -116,14 +116,17 @@ const SITE_KEYS: string[] = await (async () => {
   return Object.keys(index.routes ?? {}).filter((k) => k.startsWith('/wp/v2'));
 })();
 // The platform's route keys are PCRE: named groups are `(?P<name>…)`, JavaScript's `(?<name>…)`.
-const SITE_ROUTES: RegExp[] = SITE_KEYS.map((k) => new RegExp(`^${k.replace(/\(\?P</g, '(?<')}$`));
+const SITE_ROUTES = SITE_KEYS.map((k) => ({ re: new RegExp(`^${k.replace(/\(\?P</g, '(?<')}$`), segments: normaliseRoute(k).split('/').length }));
 /** The same routes as templates (`/wp/v2/templates/{id}`), for parameters no sample value fits (`<theme>//<slug>`, `core/archives`). */
 const SITE_TEMPLATES = new Set(SITE_KEYS.map((k) => routeKey(normaliseRoute(k))));
 /** Does the site's index list this spec route (`/core/v2/tribe_events/{id}` as `/wp/v2/tribe_events/1`)? */
 function siteHasRoute(path: string): boolean {
   if (!/^\/core\/v2(\/|$)/.test(path)) return true;
   const template = path.replace(/^\/core\/v2(?=\/|$)/, '/wp/v2');
-  return SITE_ROUTES.some((r) => r.test(template.replace(/\{[^}]+\}/g, '1'))) || SITE_TEMPLATES.has(routeKey(template));
+  // A key's pattern may take more segments than its route (WordPress 6.1's `global-styles/(?P<id>[\/\w-]+)`
+  // takes `global-styles/1/revisions`): a match counts for a route of as many segments.
+  const segments = template.split('/').length;
+  return SITE_ROUTES.some((r) => r.segments === segments && r.re.test(template.replace(/\{[^}]+\}/g, '1'))) || SITE_TEMPLATES.has(routeKey(template));
 }
 /**
  * The operations a run with writes leaves alone by design, with the reason it reports (a skip for
