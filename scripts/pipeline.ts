@@ -26,7 +26,16 @@ export function stages({ source = 'openapi/openapi.yaml', out = 'generated' }: {
     {
       name: 'types',
       cmd: bin('openapi-typescript'),
-      args: [bundleYaml, '-o', join(out, 'types.ts'), '--default-non-nullable', 'false', '--empty-objects-unknown', '--redocly', 'scripts/openapi-ts.redocly.yaml'],
+      args: [
+        bundleYaml,
+        '-o',
+        join(out, 'types.ts'),
+        '--default-non-nullable',
+        'false',
+        '--empty-objects-unknown',
+        '--redocly',
+        'scripts/openapi-ts.redocly.yaml',
+      ],
     },
     { name: 'batchable', cmd: process.execPath, args: [script('batchable'), '--spec', join(out, 'openapi.json'), '--out', join(out, 'batchable.ts')] },
     { name: 'client-routes', cmd: process.execPath, args: [script('client-routes'), '--spec', join(out, 'openapi.json'), '--out', out] },
