@@ -93,12 +93,14 @@ export async function startPrisms(doc: OpenApiDoc, opts: PrismOptions): Promise<
         opts.onFatal(`Prism (pid ${c.pid}) exited (${signal ?? code}); ${restarts.length} restarts within a minute, stopping.`);
         return;
       }
-      const again = start();
       console.error(`mock: Prism (pid ${c.pid}) exited (${signal ?? code}); restarting it.`);
-      again.then(
-        () => console.error(`mock: Prism restarted (pid ${c.pid} -> ${child?.pid}).`),
-        () => {},
-      );
+      // On fresh ports: one that another process took since it was chosen (EADDRINUSE) is not tried again.
+      void (async () => {
+        for (const g of groups) g.port = await freePort();
+        if (stopping) return;
+        await start();
+        console.error(`mock: Prism restarted (pid ${c.pid} -> ${child?.pid}).`);
+      })().catch(() => {});
     });
     return all;
   };
