@@ -13540,11 +13540,8 @@ export interface components {
             date: components["schemas"]["CoreNullableDateTime"];
             /** @description The date the post was published, as GMT. */
             date_gmt: components["schemas"]["CoreNullableDateTime"];
-            /** @description The globally unique identifier for the post. */
-            readonly guid: {
-                /** @description GUID for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's globally unique identifier (read-only). */
+            guid: components["schemas"]["Rendered"];
             /** @description Unique identifier for the post. */
             readonly id: number;
             /** @description URL to the post. */
@@ -13603,13 +13600,8 @@ export interface components {
             date: components["schemas"]["CoreNullableDateTime"];
             /** @description The date the post was published, as GMT. */
             date_gmt: components["schemas"]["CoreNullableDateTime"];
-            /** @description The globally unique identifier for the post. */
-            readonly guid: {
-                /** @description GUID for the post, as it exists in the database. */
-                readonly raw?: string;
-                /** @description GUID for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's globally unique identifier (read-only): `raw` as stored, `rendered` as displayed. */
+            guid: components["schemas"]["RenderedEdit"];
             /** @description Unique identifier for the post. */
             readonly id: number;
             /** @description URL to the post. */
@@ -13812,11 +13804,8 @@ export interface components {
             date: components["schemas"]["CoreNullableDateTime"];
             /** @description The date the post was published, as GMT. */
             date_gmt: components["schemas"]["CoreNullableDateTime"];
-            /** @description The globally unique identifier for the post. */
-            readonly guid: {
-                /** @description GUID for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's globally unique identifier (read-only). */
+            guid: components["schemas"]["Rendered"];
             /** @description Unique identifier for the post. */
             readonly id: number;
             /** @description URL to the post. */
@@ -13859,13 +13848,8 @@ export interface components {
             date: components["schemas"]["CoreNullableDateTime"];
             /** @description The date the post was published, as GMT. */
             date_gmt: components["schemas"]["CoreNullableDateTime"];
-            /** @description The globally unique identifier for the post. */
-            readonly guid: {
-                /** @description GUID for the post, as it exists in the database. */
-                readonly raw?: string;
-                /** @description GUID for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's globally unique identifier (read-only): `raw` as stored, `rendered` as displayed. */
+            guid: components["schemas"]["RenderedEdit"];
             /** @description Unique identifier for the post. */
             readonly id: number;
             /** @description URL to the post. */
@@ -14037,11 +14021,8 @@ export interface components {
             date: components["schemas"]["CoreNullableDateTime"];
             /** @description The date the post was published, as GMT. */
             date_gmt: components["schemas"]["CoreNullableDateTime"];
-            /** @description The globally unique identifier for the post. */
-            readonly guid: {
-                /** @description GUID for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's globally unique identifier (read-only). */
+            guid: components["schemas"]["Rendered"];
             /** @description Unique identifier for the post. */
             readonly id: number;
             /** @description URL to the post. */
@@ -14058,11 +14039,8 @@ export interface components {
             readonly type: string;
             /** @description An array of the class names for the post container element. */
             readonly class_list: string[];
-            /** @description The title for the post. */
-            title: {
-                /** @description HTML title for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's title. */
+            title: components["schemas"]["Rendered"];
             /** @description The content for the post. */
             content: {
                 /** @description HTML content for the post, transformed for display. */
@@ -14113,13 +14091,8 @@ export interface components {
             date: components["schemas"]["CoreNullableDateTime"];
             /** @description The date the post was published, as GMT. */
             date_gmt: components["schemas"]["CoreNullableDateTime"];
-            /** @description The globally unique identifier for the post. */
-            readonly guid: {
-                /** @description GUID for the post, as it exists in the database. */
-                readonly raw?: string;
-                /** @description GUID for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's globally unique identifier (read-only): `raw` as stored, `rendered` as displayed. */
+            guid: components["schemas"]["RenderedEdit"];
             /** @description Unique identifier for the post. */
             readonly id: number;
             /** @description URL to the post. */
@@ -14142,13 +14115,8 @@ export interface components {
             readonly generated_slug: string;
             /** @description An array of the class names for the post container element. */
             readonly class_list: string[];
-            /** @description The title for the post. */
-            title: {
-                /** @description Title for the post, as it exists in the database. */
-                raw?: string;
-                /** @description HTML title for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's title: `raw` as stored, `rendered` as displayed. */
+            title: components["schemas"]["RenderedEdit"];
             /** @description The content for the post. */
             content: {
                 /** @description Content for the post, as it exists in the database. */
@@ -14211,11 +14179,8 @@ export interface components {
             slug: string;
             /** @description Type of post. */
             readonly type: string;
-            /** @description The title for the post. */
-            title: {
-                /** @description HTML title for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's title. */
+            title: components["schemas"]["Rendered"];
             /** @description The ID for the author of the post. */
             author: number;
             /** @description The excerpt for the post. */
@@ -14358,11 +14323,8 @@ export interface components {
             date: components["schemas"]["CoreNullableDateTime"];
             /** @description The date the post was published, as GMT. */
             date_gmt: components["schemas"]["CoreNullableDateTime"];
-            /** @description The globally unique identifier for the post. */
-            readonly guid: {
-                /** @description GUID for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's globally unique identifier (read-only). */
+            guid: components["schemas"]["Rendered"];
             /** @description Unique identifier for the post. */
             readonly id: number;
             /** @description URL to the post. */
@@ -14377,11 +14339,8 @@ export interface components {
             status: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
-            /** @description The title for the post. */
-            title: {
-                /** @description HTML title for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's title. */
+            title: components["schemas"]["Rendered"];
             /** @description The content for the post. */
             content: {
                 /** @description HTML content for the post, transformed for display. */
@@ -14418,13 +14377,8 @@ export interface components {
             date: components["schemas"]["CoreNullableDateTime"];
             /** @description The date the post was published, as GMT. */
             date_gmt: components["schemas"]["CoreNullableDateTime"];
-            /** @description The globally unique identifier for the post. */
-            readonly guid: {
-                /** @description GUID for the post, as it exists in the database. */
-                readonly raw?: string;
-                /** @description GUID for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's globally unique identifier (read-only): `raw` as stored, `rendered` as displayed. */
+            guid: components["schemas"]["RenderedEdit"];
             /** @description Unique identifier for the post. */
             readonly id: number;
             /** @description URL to the post. */
@@ -14441,13 +14395,8 @@ export interface components {
             readonly type: string;
             /** @description A password to protect access to the content and excerpt. */
             password: string;
-            /** @description The title for the post. */
-            title: {
-                /** @description Title for the post, as it exists in the database. */
-                raw?: string;
-                /** @description HTML title for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's title: `raw` as stored, `rendered` as displayed. */
+            title: components["schemas"]["RenderedEdit"];
             /** @description The content for the post. */
             content: {
                 /** @description Content for the post, as it exists in the database. */
@@ -14496,11 +14445,8 @@ export interface components {
             slug: string;
             /** @description Type of post. */
             readonly type: string;
-            /** @description The title for the post. */
-            title: {
-                /** @description HTML title for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's title. */
+            title: components["schemas"]["Rendered"];
             /** @description The ID for the author of the post. */
             author: number;
             /** @description The excerpt for the post. */
@@ -14631,11 +14577,8 @@ export interface components {
             date: components["schemas"]["CoreNullableDateTime"];
             /** @description The date the post was published, as GMT. */
             date_gmt: components["schemas"]["CoreNullableDateTime"];
-            /** @description The globally unique identifier for the post. */
-            readonly guid: {
-                /** @description GUID for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's globally unique identifier (read-only). */
+            guid: components["schemas"]["Rendered"];
             /** @description Unique identifier for the post. */
             readonly id: number;
             /** @description URL to the post. */
@@ -14650,11 +14593,8 @@ export interface components {
             status: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
-            /** @description The title for the post. */
-            title: {
-                /** @description HTML title for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's title. */
+            title: components["schemas"]["Rendered"];
             /** @description The content for the post. */
             content: {
                 /** @description HTML content for the post, transformed for display. */
@@ -14691,13 +14631,8 @@ export interface components {
             date: components["schemas"]["CoreNullableDateTime"];
             /** @description The date the post was published, as GMT. */
             date_gmt: components["schemas"]["CoreNullableDateTime"];
-            /** @description The globally unique identifier for the post. */
-            readonly guid: {
-                /** @description GUID for the post, as it exists in the database. */
-                readonly raw?: string;
-                /** @description GUID for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's globally unique identifier (read-only): `raw` as stored, `rendered` as displayed. */
+            guid: components["schemas"]["RenderedEdit"];
             /** @description Unique identifier for the post. */
             readonly id: number;
             /** @description URL to the post. */
@@ -14714,13 +14649,8 @@ export interface components {
             readonly type: string;
             /** @description A password to protect access to the content and excerpt. */
             password: string;
-            /** @description The title for the post. */
-            title: {
-                /** @description Title for the post, as it exists in the database. */
-                raw?: string;
-                /** @description HTML title for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's title: `raw` as stored, `rendered` as displayed. */
+            title: components["schemas"]["RenderedEdit"];
             /** @description The content for the post. */
             content: {
                 /** @description Content for the post, as it exists in the database. */
@@ -14769,11 +14699,8 @@ export interface components {
             slug: string;
             /** @description Type of post. */
             readonly type: string;
-            /** @description The title for the post. */
-            title: {
-                /** @description HTML title for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's title. */
+            title: components["schemas"]["Rendered"];
             /** @description The ID for the author of the post. */
             author: number;
             /** @description The excerpt for the post. */
@@ -15385,11 +15312,8 @@ export interface components {
             date: components["schemas"]["CoreNullableDateTime"];
             /** @description The date the post was published, as GMT. */
             date_gmt: components["schemas"]["CoreNullableDateTime"];
-            /** @description The globally unique identifier for the post. */
-            readonly guid: {
-                /** @description GUID for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's globally unique identifier (read-only). */
+            guid: components["schemas"]["Rendered"];
             /** @description Unique identifier for the post. */
             readonly id: number;
             /** @description URL to the post. */
@@ -15404,11 +15328,8 @@ export interface components {
             status: components["schemas"]["CoreRecordStatus"];
             /** @description Type of post. */
             readonly type: string;
-            /** @description The title for the post. */
-            title: {
-                /** @description HTML title for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's title. */
+            title: components["schemas"]["Rendered"];
             /** @description The theme file to use to display the post. */
             template: string;
             /** @description The terms assigned to the post in the post_tag taxonomy. */
@@ -15429,13 +15350,8 @@ export interface components {
             date: components["schemas"]["CoreNullableDateTime"];
             /** @description The date the post was published, as GMT. */
             date_gmt: components["schemas"]["CoreNullableDateTime"];
-            /** @description The globally unique identifier for the post. */
-            readonly guid: {
-                /** @description GUID for the post, as it exists in the database. */
-                readonly raw?: string;
-                /** @description GUID for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's globally unique identifier (read-only): `raw` as stored, `rendered` as displayed. */
+            guid: components["schemas"]["RenderedEdit"];
             /** @description Unique identifier for the post. */
             readonly id: number;
             /** @description URL to the post. */
@@ -15452,13 +15368,8 @@ export interface components {
             readonly type: string;
             /** @description A password to protect access to the content and excerpt. */
             password: string;
-            /** @description The title for the post. */
-            title: {
-                /** @description Title for the post, as it exists in the database. */
-                raw?: string;
-                /** @description HTML title for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's title: `raw` as stored, `rendered` as displayed. */
+            title: components["schemas"]["RenderedEdit"];
             /** @description The theme file to use to display the post. */
             template: string;
             /** @description The terms assigned to the post in the post_tag taxonomy. */
@@ -15485,11 +15396,8 @@ export interface components {
             slug: string;
             /** @description Type of post. */
             readonly type: string;
-            /** @description The title for the post. */
-            title: {
-                /** @description HTML title for the post, transformed for display. */
-                readonly rendered?: string;
-            };
+            /** @description The post's title. */
+            title: components["schemas"]["Rendered"];
             /** @description Hypermedia links of the record (`self`, `collection`, `about`, …). */
             _links?: components["schemas"]["Links"];
             /** @description The linked records embedded with `_embed`. */
