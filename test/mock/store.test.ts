@@ -386,12 +386,16 @@ describe('the platform’s semantics', () => {
   });
 });
 
+/** A front of its own on a free loopback port whose store answers as an older release (`--release`, `--wordpress`). */
+async function olderFront(releases: Parameters<typeof createStoreHost>[1]): Promise<{ server: ReturnType<typeof createFront>; at: string }> {
+  const server = createFront({ doc, upstream: { host: '127.0.0.1', port: 9 }, store: createStoreHost(doc, releases) });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return { server, at: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
 describe('--release 6.6.4.2: the calendar release of wp68 where it differs (D222)', () => {
   it('an unknown event id is 400 rest_invalid_param on GET, POST and DELETE; a trashed event is read with credentials, 403 event-not-accessible without; no custom_fields', async () => {
-    const older = createStoreHost(doc, { release: '6.6.4.2' });
-    const server = createFront({ doc, upstream: { host: '127.0.0.1', port: 9 }, store: older });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { server, at } = await olderFront({ release: '6.6.4.2' });
     const call = async (method: string, path: string, auth = true): Promise<{ status: number; json: Json }> => {
       const res = await fetch(`${at}${path}`, { method, headers: auth ? AUTH : {}, signal: AbortSignal.timeout(20_000) });
       return { status: res.status, json: jsonOrUndefined(await res.text()) };
@@ -423,10 +427,7 @@ describe('--release 6.6.4.2: the calendar release of wp68 where it differs (D222
 
 describe('--wordpress: the WordPress release answered as (D247); the meta keys the site registers (D249)', () => {
   it('6.8.12: files without the fields of 7.0 and without wp:attached-to (6.9); the default sends both', async () => {
-    const older = createStoreHost(doc, { wordpress: '6.8.12' });
-    const server = createFront({ doc, upstream: { host: '127.0.0.1', port: 9 }, store: older });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { server, at } = await olderFront({ wordpress: '6.8.12' });
     try {
       const attached = firstId('core/v2/media', (r) => Number(r.post) > 0 && 'filename' in r);
       const newest = (await ask('GET', `/core/v2/media/${attached}?context=edit`)).json;
