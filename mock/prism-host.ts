@@ -6,8 +6,8 @@
 // `@stoplight/prism-cli`), configured as that command configures them: request validation, security
 // checks, CORS, static examples; the examples are checked against their response schemas only with
 // `--errors` (the only case in which a failing check changes an answer: a 500). The document is not
-// watched (the mock serves a snapshot). Run as `node prism-host.js '<json>'` by prism.ts, as a guarded
-// child: `prism-host.js <level> <errors|-> <port> <spec> [<port> <spec> ...]` (each document's path an
+// watched (the mock serves a snapshot). Run by prism.ts as a guarded child:
+// `node prism-host.js <level> <errors|-> <port> <spec> [<port> <spec> ...]` (each document's path an
 // argument of its own, as `prism mock <spec>` had it). Logging as the command's (`[NAME] message`
 // lines); a request's own violations and the server's per-request lines only at `--verbose`.
 import { createRequire } from 'node:module';
