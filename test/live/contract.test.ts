@@ -192,18 +192,28 @@ dirs.push(dirname(RECORDING));
 let countsBefore: Json;
 let countsAfter: Json;
 /**
- * WordPress makes the active theme's global styles record (`wp_global_styles`) the first time a user
- * reads the active theme (`WP_REST_Themes_Controller::prepare_links`), so the run's read of the themes
- * would count as a record it left behind on a fresh site. The theme is read once before counting.
+ * Reads that make records the first time anyone sends them, so the run's own reads would count as
+ * records it left behind on a fresh site; each is sent once before counting.
+ * - The active theme: WordPress makes its global styles record (`wp_global_styles`) the first time a
+ *   user reads it (`WP_REST_Themes_Controller::prepare_links`), DECISIONS D227.
+ * - The block templates: the calendar stores its two (`tec//archive-events`, `tec//single-event`,
+ *   with a `wp_theme` term `tec`) the first time anyone lists them (`Block_Templates\Controller` on
+ *   `get_block_templates`, `Template_Utils::save_block_template`), DECISIONS D252.
  */
-async function readActiveTheme(): Promise<void> {
+const FIRST_READS: { path: string; query: Record<string, string> }[] = [
+  { path: '/core/v2/themes', query: { status: 'active' } },
+  { path: '/core/v2/templates', query: { context: 'edit' } },
+];
+async function readWhatMakesRecords(): Promise<void> {
   const call = caller({ ...LIVE, user: SITE.user, appPassword: SITE.password }, FESTIVAL_PLATFORM);
-  const res = await call('GET', '/core/v2/themes', { query: { status: 'active' }, auth: true });
-  if (res.status !== 200) throw new Error(`reading the active theme before counting the records answered ${res.status}`);
+  for (const { path, query } of FIRST_READS.filter((r) => siteHasRoute(r.path))) {
+    const res = await call('GET', path, { query, auth: true });
+    if (res.status !== 200) throw new Error(`reading ${path} before counting the records answered ${res.status}`);
+  }
 }
 beforeAll(async () => {
   if (LIVE.isSandbox) {
-    await readActiveTheme();
+    await readWhatMakesRecords();
     countsBefore = dbCounts();
   }
   readOnly = contract();
