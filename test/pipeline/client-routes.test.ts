@@ -1,7 +1,8 @@
 // The client-routes stage (scripts/client-routes.ts): its generated files carry `// @ts-nocheck` so
 // consumers do not check them again; this is the one step that type-checks them with the header
 // removed, under strict. It also proves the equivalence test covers every operation of the bundle and
-// can fail, and that an unknown path gets a readable error (issue 16).
+// can fail, that an unknown path gets a readable error (issue 16), and that no comment of types.ts or
+// routes.ts makes tsc parse it as a doc comment (D253).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +60,12 @@ describe('client-routes stage', () => {
   it('its files (and types.ts) carry the header; consumers skip them', () => {
     for (const f of ['types.ts', 'routes.ts']) expect(read(f)).toMatch(NOCHECK);
     expect(read('routes-equivalence.ts')).not.toMatch(/@ts-nocheck/);
+  });
+
+  it('their comments never name @see or @link: tsc parses such a doc comment in every consumer program (D253)', () => {
+    // tsc reads a .ts or .d.ts file's doc comments as plain comments unless one matches /@(?:see|link)/i;
+    // a description copied onto hundreds of operations would then be parsed hundreds of times.
+    for (const f of ['types.ts', 'routes.ts']) expect(read(f).match(/@(?:see|link)/gi) ?? [], f).toEqual([]);
   });
 
   it('has one table row, one call signature and one equivalence row per operation of the bundle', () => {
