@@ -50,6 +50,8 @@ export async function shape(
  * renamed and serialised again per request only to find it unchanged (D256).
  */
 const SETTLED = new WeakMap<Buffer, string>();
+/** The member names the naming step renames by in a success (`"namespace"` also finds `"namespaces"`). */
+const INDEX_MARKS = ['"namespace', '"routes"', '"rest_namespace"'];
 
 /** A reply with its URLs on the mock's origin in the request's naming (body, `Link`, `Location`). */
 export function inNaming(reply: Reply, origin: string, naming: Naming, namespaces: readonly string[]): Reply {
@@ -66,6 +68,9 @@ export function inNaming(reply: Reply, origin: string, naming: Naming, namespace
   // A kept answer's bytes (the site index) already found in this naming are not read again.
   const settled = `${naming.form} ${reply.status < 400}`;
   if (reply.named && SETTLED.get(reply.body) === settled) return { ...reply, headers };
+  // A success already in the naming with no index member nor `rest_namespace` has nothing to rename
+  // (indexInNaming and restNamespaceInNaming look for these; found in the bytes, not in a decoded copy).
+  if (reply.named && reply.status < 400 && !INDEX_MARKS.some((m) => reply.body.includes(m))) return { ...reply, headers };
   // Parameter names are renamed in errors (message, `data.params`, `data.details`): a record's own text is left as it is.
   const rename = (t: string) => (reply.status >= 400 ? renameParams(t, naming) : t);
   // An index (`/`, a namespace root) asked for by the real names lists the real names (naming.ts).
