@@ -81,8 +81,7 @@ export function inNaming(reply: Reply, origin: string, naming: Naming, namespace
     if (keptBytes(reply.body)) SETTLED.set(reply.body, settled);
     return { ...reply, headers };
   }
-  if (named === undefined && renamed === text && !text.includes(EXAMPLES_HOST) && !text.includes(origin))
-    return { ...reply, headers };
+  if (named === undefined && renamed === text && !text.includes(EXAMPLES_HOST) && !text.includes(origin)) return { ...reply, headers };
   const out = Buffer.from(named !== undefined ? renamed : rewriteUrls(renamed, origin, naming, namespaces));
   return { status: reply.status, headers: { ...headers, 'content-length': String(out.length) }, body: out };
 }
