@@ -36,6 +36,12 @@ export interface Route {
   literal: boolean;
   /** The literal segments of the template. */
   literals: number;
+  /**
+   * The template's text before its first parameter, lower-cased (ASCII): a path the route's regex
+   * matches starts with it, lower-cased, so the regex is run only on those (a request was tried
+   * against every route's regex).
+   */
+  prefix: string;
   ops: Partial<Record<Method, RouteEntry>>;
 }
 
@@ -76,7 +82,10 @@ export function routeTable(doc: OpenApiDoc): Route[] {
       if (item?.[method] && operation) ops[method] = { op: item[method], params: operationParams(item, item[method], doc), operation };
     }
     const literals = template.split('/').filter((s) => s && !/\{[^}]+\}/.test(s)).length;
-    table.push({ template, regex: new RegExp(`^${source}$`, 'i'), names, literal: names.length === 0, literals, ops });
+    const head = template.split('{', 1)[0];
+    // The regex's `i` (without `u`) folds ASCII letters only: its literal part matches ASCII text, whose lower case keeps its length.
+    const prefix = /^[\x20-\x7e]*$/.test(head) ? head.toLowerCase() : '';
+    table.push({ template, regex: new RegExp(`^${source}$`, 'i'), names, literal: names.length === 0, literals, prefix, ops });
   }
   return table.sort((a, b) => Number(b.literal) - Number(a.literal) || b.literals - a.literals);
 }
@@ -130,7 +139,9 @@ export function matchRoute(doc: unknown, table: readonly Route[], method: string
   const m0 = method.toLowerCase() as Method;
   let first: RouteMatch | null = null;
   let withMethod: RouteMatch | null = null;
+  const lower = path.toLowerCase();
   for (const route of table) {
+    if (!lower.startsWith(route.prefix)) continue;
     const m = route.regex.exec(path);
     if (!m) continue;
     const values = Object.fromEntries(route.names.map((n, i) => [n, m[i + 1]]));

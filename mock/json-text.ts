@@ -21,6 +21,45 @@ export function rememberText(value: object): void {
   KEEP.add(value);
 }
 
+/** The values whose encoded bytes are kept too (per naming), beside their text: `rememberBytes`. */
+const KEEP_BYTES = new WeakSet<object>();
+const BYTES = new WeakMap<object, Map<string, { bytes: Buffer; named: boolean }>>();
+/** The byte buffers handed out more than once (`keptBytes`). */
+const SHARED = new WeakSet<Buffer>();
+
+/**
+ * Keep the text of a value that will not change any more and is answered whole, again and again (the
+ * site index, D256), and its UTF-8 bytes per naming: its answers share one buffer (never written to),
+ * instead of encoding the same text per request.
+ */
+export function rememberBytes(value: object): void {
+  KEEP.add(value);
+  KEEP_BYTES.add(value);
+}
+
+/** Is this buffer one that `jsonBytes` keeps and hands out again (its content never changes)? */
+export const keptBytes = (bytes: Buffer): boolean => SHARED.has(bytes);
+
+/** The UTF-8 bytes of a value's text (`jsonText`), kept per naming for a value given to `rememberBytes`. */
+export function jsonBytes(value: unknown, naming?: Naming): { bytes: Buffer; named: boolean } {
+  if (value === null || typeof value !== 'object' || !KEEP_BYTES.has(value)) {
+    const out = jsonText(value, naming);
+    return { bytes: Buffer.from(out.text), named: out.named };
+  }
+  let byNaming = BYTES.get(value);
+  if (!byNaming) BYTES.set(value, (byNaming = new Map()));
+  const key = naming?.key ?? '';
+  let kept = byNaming.get(key);
+  if (kept === undefined) {
+    const out = jsonText(value, naming);
+    kept = { bytes: Buffer.from(out.text), named: out.named };
+    if (out.text.length > MAX_KEPT_TEXT || byNaming.size >= MAX_NAMINGS) return kept; // this once
+    SHARED.add(kept.bytes);
+    byNaming.set(key, kept);
+  }
+  return kept;
+}
+
 /** How an answer's URLs are written for one request: a key (origin and naming) and the rewriting of a JSON text. */
 export interface Naming {
   key: string;

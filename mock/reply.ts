@@ -4,7 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CORS, withCors } from './cors.ts';
-import { jsonText, type Naming as TextNaming } from './json-text.ts';
+import { jsonBytes, type Naming as TextNaming } from './json-text.ts';
 import type { Headers, PlatformAnswer, Reply } from './types.ts';
 
 /** The front's own answer {status, body} as a reply {status, headers, body: Buffer}. */
@@ -33,8 +33,8 @@ export const send = (res: ServerResponse, answer: PlatformAnswer, headers: Heade
 
 /** A JSON reply; with a text naming, its URLs are written in the request's naming (json-text.ts). */
 export const jsonReply = (status: number, headers: Headers, json: unknown, naming?: TextNaming): Reply => {
-  const out = jsonText(json, naming);
-  const text = Buffer.from(out.text);
+  const out = jsonBytes(json, naming);
+  const text = out.bytes;
   return {
     status,
     headers: { ...headers, 'content-type': 'application/json; charset=UTF-8', 'content-length': String(text.length) },

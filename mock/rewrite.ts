@@ -22,11 +22,14 @@ function parseViolations(header: string | string[] | undefined): Violation[] {
 export function rewrite(doc: OpenApiDoc, entry: Entry | undefined, answer: Reply, _template = ''): PlatformAnswer | null {
   const ct = String(answer.headers['content-type'] ?? '');
   const problem = /problem\+json/i.test(ct);
+  // The body is read only for a problem or an error (a success is parsed once, by the shaping step).
   let parsed: unknown;
-  try {
-    parsed = JSON.parse(answer.body.toString('utf8'));
-  } catch {
-    parsed = undefined;
+  if (problem || answer.status >= 400) {
+    try {
+      parsed = JSON.parse(answer.body.toString('utf8'));
+    } catch {
+      parsed = undefined;
+    }
   }
   if (problem && (answer.status === 404 || answer.status === 405)) return noRoute();
   const violations = parseViolations(answer.headers['sl-violations']);

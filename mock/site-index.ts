@@ -11,7 +11,7 @@ import { bodySchema, deref, operations, specNamespaces, type OpenApiDoc, type Pa
 import { isObject, type JsonObject } from '../core/json.ts';
 import type { IncomingMessage } from 'node:http';
 import { CORS } from './cors.ts';
-import { rememberText } from './json-text.ts';
+import { rememberBytes } from './json-text.ts';
 import type { Naming } from './naming.ts';
 import { shape } from './shape.ts';
 import type { Asked, Front, Reply } from './types.ts';
@@ -253,7 +253,7 @@ function keptIndex(doc: OpenApiDoc, example: unknown, origin: string, naming: Na
     kept.delete(key);
   } else {
     json = siteIndex(doc, example, origin, naming, authed);
-    rememberText(json);
+    rememberBytes(json);
     if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
   }
   kept.set(key, json);
