@@ -8,19 +8,13 @@
 // `--errors` (the only case in which a failing check changes an answer: a 500). The document is not
 // watched (the mock serves a snapshot). Run by prism.ts as a guarded child:
 // `node prism-host.js <level> <errors|-> <port> <spec> [<port> <spec> ...]` (each document's path an
-// argument of its own, as `prism mock <spec>` had it). Logging as the command's (`[NAME] message`
+// argument of its own, as `prism mock <spec>` had it; port 0: the system picks one). Once every server
+// listens it prints `[HOST] listening on ports <port>,<port>,...` (the ports in the groups' order):
+// that line is its readiness (prism.ts `hostPorts`). Logging as the command's (`[NAME] message`
 // lines); a request's own violations and the server's per-request lines only at `--verbose`.
 import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
-
-/** What prism.ts passes (`hostArgs`). */
-export interface HostConfig {
-  /** Prism's log level: `error`, or `warn` with the mock's `--verbose`. */
-  level: string;
-  /** Prism's `--errors`: an example that breaks its schema answers 500. */
-  errors: boolean;
-  groups: { port: number; spec: string }[];
-}
+import { HOST_LISTENING_PREFIX, type HostConfig } from './prism.ts';
 
 /** A configuration from the host's arguments (prism.ts writes them). */
 function configOf(args: string[]): HostConfig {
@@ -38,6 +32,7 @@ interface Logger {
   fatal(message: string): void;
 }
 interface PrismServer {
+  /** Resolves to the address it listens on (`http://127.0.0.1:4010`). */
   listen(port: number, host: string): Promise<string>;
 }
 interface PrismModules {
@@ -88,6 +83,7 @@ async function host(config: HostConfig): Promise<void> {
     { customLevels: { start: 31 }, level: config.level, formatters: { level: (level: string) => ({ level }) } },
     logLines(config.level !== 'error'),
   );
+  const ports: number[] = [];
   for (const g of config.groups) {
     const operations = await prism.getHttpOperationsFromSpec(g.spec);
     if (operations.length === 0) throw new Error(`No operations found in ${g.spec}.`);
@@ -104,8 +100,12 @@ async function host(config: HostConfig): Promise<void> {
       },
       components: { logger: logger.child({ name: 'HTTP SERVER' }) },
     });
-    await server.listen(g.port, '127.0.0.1');
+    const address = await server.listen(g.port, '127.0.0.1');
+    const port = /:(\d+)\/?$/.exec(address)?.[1];
+    if (!port) throw new Error(`Prism listens on an address without a port: ${address}`);
+    ports.push(Number(port));
   }
+  process.stdout.write(`${HOST_LISTENING_PREFIX}${ports.join(',')}\n`);
 }
 
 host(configOf(process.argv.slice(2))).catch((e: unknown) => {

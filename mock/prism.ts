@@ -2,9 +2,7 @@
 // leave Prism running when it is killed).
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { waitForAnswer } from '../core/process.ts';
 import { GUARD_PARENT, GUARD_REMOVE } from './orphan-guard.ts';
-import type { HostConfig } from './prism-host.ts';
 
 // The free port and stopping by PID are the core's (core/process.ts), shared with `npm start` and the bench.
 export { freePort, stopChild } from '../core/process.ts';
@@ -40,7 +38,55 @@ export function spawnGuarded(
   });
 }
 
-/** One group's document and the loopback port its Prism server listens on. */
+/** What the Prism host (prism-host.ts) is given, as arguments (`hostArgs`). */
+export interface HostConfig {
+  /** Prism's log level: `error`, or `warn` with the mock's `--verbose`. */
+  level: string;
+  /** Prism's `--errors`: an example that breaks its schema answers 500. */
+  errors: boolean;
+  groups: { port: number; spec: string }[];
+}
+
+/** The host's readiness line (prism-host.ts prints it once every server listens), before its ports. */
+export const HOST_LISTENING_PREFIX = '[HOST] listening on ports ';
+
+/**
+ * The ports a Prism host listens on, in its groups' order, from its readiness line: rejects when
+ * it exits first or after `timeoutMs`. Reads at most 1 MB of its output (bounded).
+ */
+export function hostPorts(child: ChildProcess, { timeoutMs = 60_000 }: { timeoutMs?: number } = {}): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    let rest = '';
+    let read = 0;
+    const done = (settle: () => void) => {
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      child.off('exit', onExit);
+      settle();
+    };
+    const onData = (chunk: string | Buffer) => {
+      const text = String(chunk);
+      read += text.length;
+      const lines = (rest + text).split('\n');
+      rest = (lines.pop() ?? '').slice(-4096);
+      for (const line of lines)
+        if (line.startsWith(HOST_LISTENING_PREFIX)) {
+          const ports = line.slice(HOST_LISTENING_PREFIX.length).split(',').map(Number);
+          if (ports.length && ports.every((p) => Number.isInteger(p) && p > 0 && p < 65536)) return done(() => resolve(ports));
+          return done(() => reject(new Error(`the Prism host printed ports that are not ports: ${line.slice(0, 200)}`)));
+        }
+      if (read > 1_048_576) done(() => reject(new Error('the Prism host printed 1 MB without listening')));
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => done(() => reject(new Error(`Prism exited before it listened (${signal ?? code})`)));
+    const timer = setTimeout(() => done(() => reject(new Error(`Prism did not listen within ${timeoutMs} ms`))), timeoutMs);
+    if (child.exitCode !== null || child.signalCode !== null) return onExit(child.exitCode, child.signalCode);
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', onData);
+    child.once('exit', onExit);
+  });
+}
+
+/** One group's document and the loopback port its Prism server listens on (0: the system picks one). */
 export type HostGroup = HostConfig['groups'][number];
 
 /** The host's arguments: `<level> <errors|-> <port> <spec> [<port> <spec> ...]` (prism-host.ts reads them; no code of it runs here). */
@@ -88,7 +134,3 @@ export const spawnPrism = ({
   cwd?: string;
   remove?: string[];
 }): ChildProcess => spawnPrismHost({ groups: [{ port, spec }], ...rest });
-
-/** Resolve once Prism answers HTTP on 127.0.0.1:port; reject after `timeoutMs` or when `child` exits. */
-export const waitForHttp = (port: number, { child, timeoutMs = 60_000 }: { child?: ChildProcess; timeoutMs?: number } = {}): Promise<void> =>
-  waitForAnswer(`http://127.0.0.1:${port}/__mock_ready__`, { child, timeoutMs, name: 'Prism' });

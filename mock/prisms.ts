@@ -1,25 +1,25 @@
 // The mock's Prisms, one per group of namespaces (groups.ts), started behind the listening front:
 // each group's document written into the mock's temporary snapshot folder, each Prism a guarded
-// child (prism.ts; it dies with the mock, however the mock dies), started again when it exits (more
-// than MAX_RESTARTS within a minute stop the mock), stopped by PID. The front asks a group's target:
-// its `ready` settles when that Prism answers (rejected when it failed to start).
+// child (prism.ts; it dies with the mock, however the mock dies) whose servers listen on ports the
+// system picks and which reports them once every one listens, started again when it exits (more than
+// MAX_RESTARTS within a minute stop the mock), stopped by PID. The front asks a group's target: its
+// `ready` settles when that Prism listens (rejected when it failed to start).
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { OpenApiDoc } from '../core/spec.ts';
 import { groupDocs, resourceOf, type GroupDoc } from './groups.ts';
-import { freePort, spawnPrismHost, stopChild, waitForHttp } from './prism.ts';
+import { hostPorts, spawnPrismHost, stopChild } from './prism.ts';
 import type { Upstream } from './proxy.ts';
 
 const MAX_RESTARTS = 10;
 /** How long a Prism may take to answer after it was started (a loaded machine took 27 s). */
 export const PRISM_START_MS = 60_000;
 
-/** One group's Prism server: its document, port and the target the front asks. */
+/** One group's Prism server: its document and the target the front asks (its port once the host listens). */
 interface Group extends GroupDoc {
   spec: string;
-  port: number;
   target: Upstream;
 }
 
@@ -57,54 +57,85 @@ function relay(stream: Readable, out: Writable, verbose: boolean): void {
   });
 }
 
+/** A promise settled from outside, once (later calls do nothing); its rejection is handled by whoever awaits it. */
+function settleable(): { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } {
+  let resolve: () => void = () => {};
+  let reject: (e: unknown) => void = () => {};
+  const promise = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
+
+/**
+ * One start's targets, one per group: port 0 and pending (a request asked meanwhile waits on `ready`,
+ * then reads the port) until the host names its ports; `all` settles then.
+ */
+function targetsOf(count: number, listening: Promise<number[]>): { targets: Upstream[]; all: Promise<void> } {
+  const targets: Upstream[] = Array.from({ length: count }, () => ({ host: '127.0.0.1', port: 0 }));
+  const all = listening.then((ports) => {
+    if (ports.length !== count) throw new Error(`the Prism host listens on ${ports.length} ports for ${count} groups`);
+    targets.forEach((t, i) => {
+      t.port = ports[i];
+      t.ready = null;
+    });
+  });
+  all.catch(() => {});
+  for (const t of targets) t.ready = all;
+  return { targets, all };
+}
+
 /** Write each group's document and start the Prism host that serves them all (a direct, guarded child). */
 export async function startPrisms(doc: OpenApiDoc, opts: PrismOptions): Promise<Prisms> {
   const groups: Group[] = [];
   for (const g of groupDocs(doc)) {
     const spec = join(opts.snapshotDir, `group-${groups.length + 1}.json`);
     writeFileSync(spec, JSON.stringify(g.doc));
-    groups.push({ ...g, spec, port: await freePort(), target: { host: '127.0.0.1', port: 0 } });
+    groups.push({ ...g, spec, target: { host: '127.0.0.1', port: 0 } });
   }
   let stopping = false;
   let child: ChildProcess | undefined;
   const restarts: number[] = [];
+  // `ready` settles once: when a start's Prisms first listen (the first start's or, when that one
+  // died first, a restart's), or rejected when a start did not listen in time (its host still runs).
+  const settleReady = settleable();
+  const ready = settleReady.promise;
   const start = (): Promise<void> => {
+    // Every server on a port the system picks (0): none can be taken by another process meanwhile.
     const c = spawnPrismHost({
-      groups: groups.map((g) => ({ port: g.port, spec: g.spec })),
+      groups: groups.map((g) => ({ port: 0, spec: g.spec })),
       errors: opts.errors,
       verbose: opts.verbose ? 'warn' : 'error',
       remove: [opts.snapshotDir],
     });
     child = c;
+    const listening = hostPorts(c, { timeoutMs: PRISM_START_MS });
     relay(c.stdout!, process.stdout, opts.verbose);
     relay(c.stderr!, process.stderr, opts.verbose);
-    // The host starts the groups' servers one after the other: once the last answers, every one does.
-    const all: Promise<void> = waitForHttp(groups[groups.length - 1].port, { child: c, timeoutMs: PRISM_START_MS }).then(() => {
-      for (const g of groups) if (g.target.ready === all) g.target.ready = null;
+    const { targets, all } = targetsOf(groups.length, listening);
+    all.then(settleReady.resolve, (e: unknown) => {
+      if (c.exitCode === null && c.signalCode === null) settleReady.reject(e);
     });
-    all.catch(() => {});
-    for (const g of groups) g.target = { host: '127.0.0.1', port: g.port, ready: all };
+    groups.forEach((g, i) => (g.target = targets[i]));
     c.on('exit', (code, signal) => {
       if (stopping) return;
       const now = Date.now();
       restarts.push(now);
       while (restarts.length && restarts[0] < now - 60_000) restarts.shift();
       if (restarts.length > MAX_RESTARTS) {
-        opts.onFatal(`Prism (pid ${c.pid}) exited (${signal ?? code}); ${restarts.length} restarts within a minute, stopping.`);
+        const message = `Prism (pid ${c.pid}) exited (${signal ?? code}); ${restarts.length} restarts within a minute, stopping.`;
+        settleReady.reject(new Error(message));
+        opts.onFatal(message);
         return;
       }
       console.error(`mock: Prism (pid ${c.pid}) exited (${signal ?? code}); restarting it.`);
-      // On fresh ports: one that another process took since it was chosen (EADDRINUSE) is not tried again.
-      void (async () => {
-        for (const g of groups) g.port = await freePort();
-        if (stopping) return;
-        await start();
-        console.error(`mock: Prism restarted (pid ${c.pid} -> ${child?.pid}).`);
-      })().catch(() => {});
+      start().then(
+        () => console.error(`mock: Prism restarted (pid ${c.pid} -> ${child?.pid}).`),
+        () => {},
+      );
     });
     return all;
   };
-  const ready = start();
+  void start();
   const byResource = new Map(groups.flatMap((g) => g.resources.map((r) => [r, g] as const)));
   // An unmatched request (HEAD / OPTIONS of an unknown path) goes to the first group's server.
   const fallback = groups[0];

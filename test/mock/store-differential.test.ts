@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenApiDoc } from '../../core/spec.js';
 import { createFront } from '../../mock/front.ts';
 import { forPrism } from '../../mock/groups.ts';
-import { freePort, spawnPrism, stopChild, waitForHttp } from '../../mock/prism.ts';
+import { hostPorts, spawnPrism, stopChild } from '../../mock/prism.ts';
 import { isStoreRoute } from '../../mock/store/handler.ts';
 import { createStoreHost, type StoreHost } from '../../mock/store/host.ts';
 import { bundle, operations, ROOT, type Json, type Operation } from '../support/spec.js';
@@ -33,12 +33,11 @@ let mockBase: string;
 const scratch = mkdtempSync(join(tmpdir(), 'store-differential-'));
 
 beforeAll(async () => {
-  const port = await freePort();
   // Prism on the whole bundle as the mock gives it to its Prisms (mock/groups.ts: `_embedded` loose, no prose).
   const spec = join(scratch, 'openapi.json');
   writeFileSync(spec, JSON.stringify(forPrism(doc)));
-  prism = spawnPrism({ spec, port, cwd: ROOT, remove: [scratch] });
-  await waitForHttp(port, { child: prism, timeoutMs: 90_000 });
+  prism = spawnPrism({ spec, port: 0, cwd: ROOT, remove: [scratch] });
+  const [port] = await hostPorts(prism, { timeoutMs: 90_000 });
   prismBase = `http://127.0.0.1:${port}`;
   host = createStoreHost(doc);
   front = createFront({ doc, upstream: { host: '127.0.0.1', port: 9 }, store: host });
