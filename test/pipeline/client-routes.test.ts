@@ -22,7 +22,8 @@ function project(name: string, edit: (file: string, text: string) => string, ext
   const dir = join(work, name);
   mkdirSync(join(dir, 'generated'), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  for (const f of ['types.ts', 'components.ts', 'routes.ts', 'routes-equivalence.ts']) writeFileSync(join(dir, 'generated', f), edit(f, read(f).replace(NOCHECK, '')));
+  for (const f of ['types.ts', 'components.ts', 'routes.ts', 'routes-equivalence.ts'])
+    writeFileSync(join(dir, 'generated', f), edit(f, read(f).replace(NOCHECK, '')));
   for (const [f, text] of Object.entries(extra)) writeFileSync(join(dir, f), text);
   writeFileSync(
     join(dir, 'tsconfig.json'),
