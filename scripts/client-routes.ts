@@ -188,9 +188,9 @@ const HEADER = [
   '// the bundle (npm run build): do not edit.',
 ];
 
-/** The init type of one route: params and body, each required or optional as the spec says. */
-function initType(o: RouteOp) {
-  const params = `params${o.paramsRequired ? '' : '?'}: ${o.params}`;
+/** The init type of one route: params (by its alias) and body, each required or optional as the spec says. */
+function initType(o: RouteOp, params0: string) {
+  const params = `params${o.paramsRequired ? '' : '?'}: ${params0}`;
   const body = o.body ? `body${o.bodyRequired ? '' : '?'}: ${o.body}` : 'body?: never';
   return `{ ${params}; ${body} }`;
 }
@@ -267,6 +267,13 @@ function renderRoutes(spec: OpenApiDoc, ops: RouteOp[]) {
     'export type ResultOf<R extends Route, A extends ParseAs = "json"> = Promise<CallResult<A extends "json" ? R["data"] : RawBody[A], R["error"]>>;',
     '',
   ];
+  // One alias per distinct parameter type, named after the first operation that has it: most
+  // operations share theirs with others (the shared parameters), and each is then parsed once (D259).
+  const alias = new Map<string, string>();
+  for (const o of ops) if (!alias.has(o.params)) alias.set(o.params, `Params_${o.id}`);
+  L.push("// The parameter types, each written once; a route's alias names the first operation that has it.");
+  for (const [text, name] of alias) L.push(`type ${name} = ${text};`);
+  L.push('');
   const byMethod = Object.fromEntries(METHODS.map((m) => [m, ops.filter((o) => o.method === m)]));
   for (const m of METHODS) {
     const M = cap(m);
@@ -274,7 +281,9 @@ function renderRoutes(spec: OpenApiDoc, ops: RouteOp[]) {
     L.push(`/** ${m.toUpperCase()} routes (${rows.length}). */`, `export interface ${M}Routes {`);
     for (const o of rows) {
       L.push(`  /** ${o.id}${o.summary ? `: ${o.summary.replace(/\*\//g, '* /')}` : ''} */`);
-      L.push(`  ${q(o.path)}: { init: ${initType(o)}; initOptional: ${!o.paramsRequired && !o.bodyRequired}; data: ${o.data}; error: ${o.error} };`);
+      L.push(
+        `  ${q(o.path)}: { init: ${initType(o, alias.get(o.params) ?? o.params)}; initOptional: ${!o.paramsRequired && !o.bodyRequired}; data: ${o.data}; error: ${o.error} };`,
+      );
     }
     L.push('}', `/** The paths with a ${m.toUpperCase()} operation. */`, `export type ${M}Path = keyof ${M}Routes;`);
     L.push(`type ${M}I<P extends ${M}Path> = InitOf<${M}Routes[P]>;`, `type ${M}R<P extends ${M}Path> = ResultOf<${M}Routes[P]>;`);
