@@ -5,9 +5,10 @@
 // Per method: `<Method>Routes` maps each route to its `init` (params and body), `initOptional`, `data`
 // and `error`; `<Method>Calls` has one call signature per route and a generic catch-all last.
 import type { BodySerializer, HeadersOptions, Middleware, PathSerializer, QuerySerializerOptions } from "openapi-fetch";
-import type { components, operations } from "./types.js";
+// The rows carry their parameter, body and answer types written out (from `operations`), so that the
+// client loads `components` alone, never `paths` and `operations` (DECISIONS D258).
+import type { components } from "./components.js";
 
-type O = operations;
 type S = components["schemas"];
 /** The per-call options besides `params` and `body` (openapi-fetch's, with `parseAs` apart). */
 export type CallOptions = Omit<RequestInit, "body" | "headers" | "method"> & {
@@ -33,458 +34,6644 @@ export type ArgsOf<R extends Route, A extends ParseAs = "json"> = R extends Rout
 /** The result of route `R` read as `A`. */
 export type ResultOf<R extends Route, A extends ParseAs = "json"> = Promise<CallResult<A extends "json" ? R["data"] : RawBody[A], R["error"]>>;
 
+// The parameter types, each written once; a route's alias names the first operation that has it.
+type Params_getSiteIndex = {
+        query?: {
+            /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
+            context?: components["parameters"]["IndexContext"];
+            /**
+             * @description Ignored: the translation plugin gives this route no language parameter, so any value, an unknown
+             *     code included, answers as without it (200, the same `home`). The language directory of the site's
+             *     address (`/nl/wp-json/`) changes `home` instead.
+             * @example nl
+             */
+            i18n_language?: components["parameters"]["I18nLanguageIgnored"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_runBatchRequests = {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getOEmbedNamespace = {
+        query?: {
+            /** @description The namespace to describe; the route answers for its own namespace by default. */
+            namespace?: string;
+            /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
+            context?: components["parameters"]["IndexContext"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getOEmbed = {
+        query: {
+            /**
+             * @description The URL of the record to embed (a permalink of this site).
+             * @example https://festival.example/opening-night/
+             */
+            url: string;
+            /** @description The answer's format. The site treats any other value as `json`. */
+            format?: "json" | "xml";
+            /** @description The maximum width of the embed in pixels; the site takes the absolute integer value of whatever is sent. The site coerces any value to a non-negative integer (`absint`) instead of refusing it. */
+            maxwidth?: number;
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getOEmbedProxy = {
+        query: {
+            /**
+             * @description The URL to embed.
+             * @example https://video.example/watch/festival-trailer
+             */
+            url: string;
+            /** @description The oEmbed format to ask the provider for. */
+            format?: "json" | "xml";
+            /** @description The maximum width of the embed frame in pixels. The site coerces any value to a non-negative integer (`absint`) instead of refusing it. */
+            maxwidth?: number;
+            /** @description The maximum height of the embed frame in pixels. The site coerces any value to a non-negative integer (`absint`) instead of refusing it. */
+            maxheight?: number;
+            /** @description Whether to discover the oEmbed provider of a URL no known provider covers (by reading the page's discovery links). */
+            discover?: boolean;
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listEvents = {
+        query?: {
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The number of events per page: a positive integer (0, negative or non-numeric values are 400). The default is the site's "posts per page" reading setting (10 on a fresh site; 20 when the setting is empty). **Values above 50 are silently clamped to 50** (a site filter can change that maximum), with no error: page with `total_pages` or `next_rest_url`, never by trusting `per_page`. */
+            per_page?: number;
+            /**
+             * @description Events that **start** on or after this date (the event's start, not its end: an event that is already running is left out; use `ends_after=now` for "running or upcoming"). Any date PHP's `strtotime` parses: `2025-06-14`, `2025-06-14 18:30:00`, `now`, `+1 week`, a Unix timestamp; anything else is 400. **Computed default** (not a fixed value): the site-local time of "yesterday 23:59", which the default inclusive mode moves to the start of that day — the start of yesterday on sites at or west of UTC, of today on sites east of UTC (plus the site's "end of day cutoff"). The default is dropped when any `starts_*` or `ends_*` parameter is sent; like every date filter, the parameter is ignored when `include` is given.
+             * @example 2025-06-14 00:00:00
+             */
+            start_date?: string;
+            /**
+             * @description Events that **end** on or before this date. Any date PHP's `strtotime` parses: `2025-06-14`, `2025-06-14 18:30:00`, `now`, `+1 week`, a Unix timestamp; anything else is 400. **Computed default** (not a fixed value): now plus 24 months on the server's UTC clock, which the default inclusive mode moves to the end of that day (23:59:59 plus the cutoff). Dropped like `start_date`'s default.
+             * @example 2025-06-22 23:59:59
+             */
+            end_date?: string;
+            /**
+             * @description Events that start before this date (exclusive). Any date PHP's `strtotime` parses: `2025-06-14`, `2025-06-14 18:30:00`, `now`, `+1 week`, a Unix timestamp; anything else is 400. Since TEC 6.0.2.
+             * @example 2025-06-16
+             */
+            starts_before?: string;
+            /**
+             * @description Events that start after this date (exclusive). Any date PHP's `strtotime` parses: `2025-06-14`, `2025-06-14 18:30:00`, `now`, `+1 week`, a Unix timestamp; anything else is 400. In the default inclusive mode the value is moved to the end of its day: `starts_after=2025-06-14 10:00` means after 2025-06-14 23:59:59.
+             * @example 2025-06-13
+             */
+            starts_after?: string;
+            /**
+             * @description Events that end before this date (exclusive). Any date PHP's `strtotime` parses: `2025-06-14`, `2025-06-14 18:30:00`, `now`, `+1 week`, a Unix timestamp; anything else is 400.
+             * @example 2025-06-22
+             */
+            ends_before?: string;
+            /**
+             * @description Events that end after this date (exclusive). Any date PHP's `strtotime` parses: `2025-06-14`, `2025-06-14 18:30:00`, `now`, `+1 week`, a Unix timestamp; anything else is 400. `ends_after=now` lists every event still running or upcoming.
+             * @example now
+             */
+            ends_after?: string;
+            /**
+             * @description Boolean-like: true when the value reads as a PHP boolean true (`1`, `true`, `on`, `yes`); anything else is false; an **empty** value is 400. False (the default, which the platform declares as the string `"false"`): the inclusive mode, where `start_date` moves to the beginning of its day and every other date bound to the end of its day, and a date without a time zone is a site-local day. True: the given times are used exactly, but a date without a time zone is read as **UTC** and converted to site time, so send an offset. A site filter can override this parameter.
+             * @example true
+             */
+            strict_dates?: boolean | string;
+            /**
+             * @description Events whose title or description contains this string. An empty value is 400: leave the parameter out instead.
+             * @example jazz
+             */
+            search?: string;
+            /** @description Events in any of these categories, as a comma list of category ids or slugs (`categories=21,workshops`); the plugin declares the items as integers, but every version seen resolves slugs too (a real TEC 6.2.6 answered `categories=workshops` with the matching events). Unknown categories are 400. */
+            categories?: components["schemas"]["CalTermIdOrSlug"][];
+            /** @description Events with any of these tags, as a comma list of tag ids or slugs (`tags=7,late-night`), resolved like `categories`. Unknown tags are 400. */
+            tags?: components["schemas"]["CalTermIdOrSlug"][];
+            /** @description Events at any of these venues (venue ids, comma list); an id that is not a venue is 400. */
+            venue?: number[];
+            /** @description Events by any of these organizers (organizer ids, comma list); an id that is not an organizer is 400. */
+            organizer?: number[];
+            /** @description Only featured events (`true`) or only events that are not featured (`false`). */
+            featured?: boolean;
+            /**
+             * @description The event post status to list. Default: `publish` for callers without the capability to edit events, and `any` (every status but trash and auto-draft) for callers with it, so **signed-in editors get drafts, pending, private and scheduled events by default**: send `status=publish` for public lists. Anonymous callers may ask only for `publish` (else 400).
+             * @example publish
+             */
+            status?: string;
+            /** @description Only events whose venue has (`true`) or lacks (`false`) geolocation data. Needs the calendar's geolocation extension (Pro); without it the filter has no geolocation data to use. */
+            geoloc?: boolean;
+            /**
+             * @description Events whose venue is at this latitude; **send together with `geoloc_lng`**. Needs the calendar's geolocation extension (Pro).
+             * @example 52.358
+             */
+            geoloc_lat?: number;
+            /**
+             * @description Events whose venue is at this longitude; **send together with `geoloc_lat`**. Needs the calendar's geolocation extension (Pro).
+             * @example 4.8686
+             */
+            geoloc_lng?: number;
+            /**
+             * @description Only these event ids: an array of positive integers or, the same on the wire, a comma-separated list (`include=1001,1002`). When given, **every date filter (and the date defaults) is ignored** and the events are sorted by post date, then id, ascending. Values that are not positive integers are 400.
+             * @example [
+             *       1001,
+             *       1002
+             *     ]
+             */
+            include?: number[];
+            /** @description Only events whose parent post is this event id (e.g. the occurrences of a recurring series); an id that is not an event is 400. */
+            post_parent?: number;
+            /** @description Only events with (`true`) or without (`false`) tickets. Needs the tickets add-on: without it the request is 400 (`event-tickets-not-active`). */
+            ticketed?: boolean;
+            /** @description The password of a password-protected event. In the list, it is tried against every protected event; matching events are sent in full instead of redacted. */
+            password?: string;
+            /** @description Not declared by the route, but read: with `edit`, a caller who may edit a password-protected item sees it in full instead of redacted. No other value changes anything. */
+            context?: "view" | "edit";
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_createEvent = {
+        query?: {
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getEvent = {
+        query?: {
+            /** @description The password of a password-protected event. In the list, it is tried against every protected event; matching events are sent in full instead of redacted. */
+            password?: string;
+            /** @description Not declared by the route, but read: with `edit`, a caller who may edit a password-protected item sees it in full instead of redacted. No other value changes anything. */
+            context?: "view" | "edit";
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_updateEventPut = {
+        query?: {
+            /** @description Accepted (validated as a string) because the route shares the read arguments, but the update ignores it: it neither unlocks anything nor sets the event's password. */
+            password?: string;
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_deleteEvent = {
+        query?: {
+            /** @description Accepted (validated as a string) because the route shares the read arguments, but the delete ignores it. */
+            password?: string;
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_getEventBySlug = {
+        query?: {
+            /** @description The password of a password-protected event. In the list, it is tried against every protected event; matching events are sent in full instead of redacted. */
+            password?: string;
+            /** @description Not declared by the route, but read: with `edit`, a caller who may edit a password-protected item sees it in full instead of redacted. No other value changes anything. */
+            context?: "view" | "edit";
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+             *     path would name another route).
+             * @example jazz-night
+             */
+            slug: components["parameters"]["SlugPath"];
+        };
+        cookie?: never;
+    };
+type Params_updateEventBySlugPut = {
+        query?: {
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's slug (any characters except `/`; never `.` or `..`, which a URL resolves away: the
+             *     path would name another route).
+             * @example jazz-night
+             */
+            slug: components["parameters"]["SlugPath"];
+        };
+        cookie?: never;
+    };
+type Params_listVenues = {
+        query?: {
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The number of venues per page: a positive integer (0, negative or non-numeric values are 400). The default is the site's "posts per page" reading setting (10 on a fresh site; 20 when the setting is empty). **Values above 50 are silently clamped to 50** (a site filter can change that maximum), with no error: page with `total_pages` or `next_rest_url`, never by trusting `per_page`. */
+            per_page?: number;
+            /** @description Venues whose title, description or custom fields contain this string. An empty value is 400. */
+            search?: string;
+            /** @description Only venues related to this event id; an id that is not an event is 400 (`rest_invalid_param` or `rest-invalid-event-id`). */
+            event?: number;
+            /**
+             * @description Any value (the route declares no type); a value the platform reads as true (`1`, `true`, …) keeps only venues that have events.
+             * @example true
+             */
+            has_events?: unknown;
+            /**
+             * @description Any value (the route declares no type); boolean-like: a value that reads as true (`1`, `true`, `yes`, `on`) keeps only venues with upcoming events. Default false (a site filter can change it).
+             * @example true
+             */
+            only_with_upcoming?: unknown;
+            /**
+             * @description The venue post status to list. Default: `publish` for callers who may not edit venues, `any` for those who may (so signed-in editors also get drafts).
+             * @example publish
+             */
+            status?: string;
+            /** @description The password of a password-protected venue. Matching items are sent in full instead of redacted. */
+            password?: string;
+            /** @description Not declared by the route, but read: with `edit`, a caller who may edit a password-protected item sees it in full instead of redacted. No other value changes anything. */
+            context?: "view" | "edit";
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getVenue = {
+        query?: {
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_listOrganizers = {
+        query?: {
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The number of organizers per page: a positive integer (0, negative or non-numeric values are 400). The default is the site's "posts per page" reading setting (10 on a fresh site; 20 when the setting is empty). **Values above 50 are silently clamped to 50** (a site filter can change that maximum), with no error: page with `total_pages` or `next_rest_url`, never by trusting `per_page`. */
+            per_page?: number;
+            /** @description Organizers whose title, description or custom fields contain this string. An empty value is 400. */
+            search?: string;
+            /** @description Only organizers related to this event id; an id that is not an event is 400 (`rest_invalid_param` or `rest-invalid-event-id`). */
+            event?: number;
+            /**
+             * @description Any value (the route declares no type); a value the platform reads as true (`1`, `true`, …) keeps only organizers that have events.
+             * @example true
+             */
+            has_events?: unknown;
+            /**
+             * @description Any value (the route declares no type); boolean-like: a value that reads as true (`1`, `true`, `yes`, `on`) keeps only organizers with upcoming events. Default false (a site filter can change it).
+             * @example true
+             */
+            only_with_upcoming?: unknown;
+            /**
+             * @description The organizer post status to list. Default: `publish` for callers who may not edit organizers, `any` for those who may (so signed-in editors also get drafts).
+             * @example publish
+             */
+            status?: string;
+            /** @description The password of a password-protected organizer. Matching items are sent in full instead of redacted. */
+            password?: string;
+            /** @description Not declared by the route, but read: with `edit`, a caller who may edit a password-protected item sees it in full instead of redacted. No other value changes anything. */
+            context?: "view" | "edit";
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listEventCategories = {
+        query?: {
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The number of categories per page: a positive integer (0, negative or non-numeric values are 400). The default is the site's "posts per page" reading setting (10 on a fresh site; 20 when the setting is empty). **Values above 50 are silently clamped to 50** (a site filter can change that maximum), with no error: page with `total_pages` or `next_rest_url`, never by trusting `per_page`. */
+            per_page?: number;
+            /** @description Categories matching this string. An empty value is 400. */
+            search?: string;
+            /** @description Leave out these category ids (comma list); unknown ids are 400. */
+            exclude?: number[];
+            /** @description Only these category ids (comma list); unknown ids are 400. */
+            include?: number[];
+            /**
+             * @description The sort direction, `asc` or `desc`. Validated only as a non-empty string; omitted: ascending.
+             * @example desc
+             */
+            order?: string;
+            /**
+             * @description The term attribute to sort by (`name`, `id`, `slug`, `count`, `include`, `include_slugs`, `term_group`, `description`). Validated only as a non-empty string; values the platform does not support give errors from the platform. Omitted: `name`.
+             * @example count
+             */
+            orderby?: string;
+            /** @description Whether to hide categories assigned to no posts. Default true (the route declares the string `1`), so **unused categories are hidden unless `hide_empty=false`**. */
+            hide_empty?: boolean;
+            /** @description Only categories whose parent is this category id (0 for top-level ones); unknown categories are 400. Categories only. */
+            parent?: number;
+            /** @description Only categories assigned to this event id; an id that is not an event is 400. */
+            post?: number;
+            /** @description An alias of `post`. */
+            event?: number;
+            /** @description Only categories with this slug. */
+            slug?: string;
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listEventTags = {
+        query?: {
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The number of tags per page: a positive integer (0, negative or non-numeric values are 400). The default is the site's "posts per page" reading setting (10 on a fresh site; 20 when the setting is empty). **Values above 50 are silently clamped to 50** (a site filter can change that maximum), with no error: page with `total_pages` or `next_rest_url`, never by trusting `per_page`. */
+            per_page?: number;
+            /** @description Tags matching this string. An empty value is 400. */
+            search?: string;
+            /** @description Leave out these tag ids (comma list); unknown ids are 400. */
+            exclude?: number[];
+            /** @description Only these tag ids (comma list); unknown ids are 400. */
+            include?: number[];
+            /**
+             * @description The sort direction, `asc` or `desc`. Validated only as a non-empty string; omitted: ascending.
+             * @example desc
+             */
+            order?: string;
+            /**
+             * @description The term attribute to sort by (`name`, `id`, `slug`, `count`, `include`, `include_slugs`, `term_group`, `description`). Validated only as a non-empty string; values the platform does not support give errors from the platform. Omitted: `name`.
+             * @example count
+             */
+            orderby?: string;
+            /** @description Whether to hide tags assigned to no posts. Default true (the route declares the string `1`), so **unused tags are hidden unless `hide_empty=false`**. */
+            hide_empty?: boolean;
+            /** @description Only tags assigned to this event id; an id that is not an event is 400. */
+            post?: number;
+            /** @description An alias of `post`. */
+            event?: number;
+            /** @description Only tags with this slug. */
+            slug?: string;
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getCoreNamespace = {
+        query?: {
+            /** @description The namespace to describe; the route answers for its own namespace by default. */
+            namespace?: components["parameters"]["CoreNamespace"];
+            /** @description The scope of the request. The index accepts any value; `view` is the one the site uses. */
+            context?: components["parameters"]["IndexContext"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listPosts = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+            after?: components["parameters"]["CoreAfter"];
+            /** @description Only records modified after this date (ISO 8601). */
+            modified_after?: components["parameters"]["CoreModifiedAfter"];
+            /** @description Only records by these authors (user ids). */
+            author?: components["parameters"]["CoreAuthor"];
+            /** @description No records by these authors (user ids). */
+            author_exclude?: components["parameters"]["CoreAuthorExclude"];
+            /** @description Only records published before this date (ISO 8601). */
+            before?: components["parameters"]["CoreBefore"];
+            /** @description Only records modified before this date (ISO 8601). */
+            modified_before?: components["parameters"]["CoreModifiedBefore"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+            search_semantics?: components["parameters"]["CoreSearchSemantics"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction. */
+            order?: components["parameters"]["CoreOrder"];
+            /** @description Sort key. `relevance` needs `search` (else 400 `rest_no_search_term_defined`), `include` needs `include` (else 400 `rest_orderby_include_missing_include`), `include_slugs` keeps the order of `slug`. */
+            orderby?: components["parameters"]["CoreOrderbyPost"];
+            /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+            search_columns?: components["parameters"]["CoreSearchColumns"];
+            /** @description Only records with one of these slugs. */
+            slug?: components["parameters"]["CoreSlugList"];
+            /** @description Only records with one of these statuses (`any`: every status the caller may read). Statuses other than `publish` need a user who may edit these records (`private` also a user who may read private ones); otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+            status?: components["parameters"]["CoreStatusFilter"];
+            /** @description How term filters on different taxonomies combine. */
+            tax_relation?: components["parameters"]["CoreTaxRelation"];
+            /** @description Only posts in these categories. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            categories?: components["parameters"]["CoreCategories"];
+            /** @description No posts in these categories. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            categories_exclude?: components["parameters"]["CoreCategoriesExclude"];
+            /** @description Only posts with these tags. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            tags?: components["parameters"]["CoreTags"];
+            /** @description No posts with these tags. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            tags_exclude?: components["parameters"]["CoreTagsExclude"];
+            /** @description Only sticky posts (`true`) or only non-sticky posts (`false`). */
+            sticky?: components["parameters"]["CoreSticky"];
+            /** @description Whether to ignore stickiness (`false` puts sticky posts first). Since WordPress 6.8: older sites ignore it. */
+            ignore_sticky?: components["parameters"]["CoreIgnoreSticky"];
+            /** @description Only posts with one of these formats. Since WordPress 6.7: older sites ignore it. */
+            format?: components["parameters"]["CoreFormatFilter"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_createPost = {
+        query?: {
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getPost = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The number of words of a generated excerpt. Since WordPress 6.6: older sites ignore it. */
+            excerpt_length?: components["parameters"]["CoreExcerptLength"];
+            /** @description The password of a password-protected record, to read its content (a wrong one: 403 `rest_post_incorrect_password`). */
+            password?: components["parameters"]["CorePassword"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_updatePostPut = {
+        query?: {
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_deletePost = {
+        query?: {
+            /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+            force?: components["parameters"]["CoreForce"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_listPostRevisions = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of revisions per page; without it every revision is returned on one page. */
+            per_page?: components["parameters"]["PerPageRevisions"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction. */
+            order?: components["parameters"]["CoreOrder"];
+            /** @description Sort key. */
+            orderby?: components["parameters"]["CoreOrderbyRevision"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The id of the parent record (digits only).
+             * @example 123
+             */
+            parent: components["parameters"]["ParentPath"];
+        };
+        cookie?: never;
+    };
+type Params_getPostRevision = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The id of the parent record (digits only).
+             * @example 123
+             */
+            parent: components["parameters"]["ParentPath"];
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_deletePostRevision = {
+        query: {
+            /** @description Must be `true`: revisions have no trash (without it: 501 `rest_trash_not_supported`). On a stock site even `force=true` answers 403 `rest_cannot_delete`, because nobody has the `delete_post` capability on revisions. */
+            force: components["parameters"]["CoreRevisionForce"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The id of the parent record (digits only).
+             * @example 123
+             */
+            parent: components["parameters"]["ParentPath"];
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_listPostAutosaves = {
+        query?: {
+            /** @description Listed by the site as a parameter of this route, but not used: the `{id}` of the path names the post. */
+            parent?: components["parameters"]["CoreAutosaveParent"];
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_getPostAutosave = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The id of the parent record (digits only).
+             * @example 123
+             */
+            parent: components["parameters"]["ParentPath"];
+            /**
+             * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+             *     is the parent's latest autosave.
+             * @example 210
+             */
+            id: components["parameters"]["CoreAutosaveIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_listPages = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+            after?: components["parameters"]["CoreAfter"];
+            /** @description Only records modified after this date (ISO 8601). */
+            modified_after?: components["parameters"]["CoreModifiedAfter"];
+            /** @description Only records by these authors (user ids). */
+            author?: components["parameters"]["CoreAuthor"];
+            /** @description No records by these authors (user ids). */
+            author_exclude?: components["parameters"]["CoreAuthorExclude"];
+            /** @description Only records published before this date (ISO 8601). */
+            before?: components["parameters"]["CoreBefore"];
+            /** @description Only records modified before this date (ISO 8601). */
+            modified_before?: components["parameters"]["CoreModifiedBefore"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description Only records with exactly this menu order. */
+            menu_order?: components["parameters"]["CoreMenuOrder"];
+            /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+            search_semantics?: components["parameters"]["CoreSearchSemantics"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction. */
+            order?: components["parameters"]["CoreOrder"];
+            /** @description Sort key (as for posts, plus `menu_order`). */
+            orderby?: components["parameters"]["CoreOrderbyPage"];
+            /** @description Only records with one of these parents (page ids; for media the post they are attached to, `0` for unattached). */
+            parent?: components["parameters"]["CoreParentFilter"];
+            /** @description No records with these parents. */
+            parent_exclude?: components["parameters"]["CoreParentExclude"];
+            /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+            search_columns?: components["parameters"]["CoreSearchColumns"];
+            /** @description Only records with one of these slugs. */
+            slug?: components["parameters"]["CoreSlugList"];
+            /** @description Only records with one of these statuses (`any`: every status the caller may read). Statuses other than `publish` need a user who may edit these records (`private` also a user who may read private ones); otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+            status?: components["parameters"]["CoreStatusFilter"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listMedia = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+            after?: components["parameters"]["CoreAfter"];
+            /** @description Only records modified after this date (ISO 8601). */
+            modified_after?: components["parameters"]["CoreModifiedAfter"];
+            /** @description Only records by these authors (user ids). */
+            author?: components["parameters"]["CoreAuthor"];
+            /** @description No records by these authors (user ids). */
+            author_exclude?: components["parameters"]["CoreAuthorExclude"];
+            /** @description Only records published before this date (ISO 8601). */
+            before?: components["parameters"]["CoreBefore"];
+            /** @description Only records modified before this date (ISO 8601). */
+            modified_before?: components["parameters"]["CoreModifiedBefore"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+            search_semantics?: components["parameters"]["CoreSearchSemantics"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction. */
+            order?: components["parameters"]["CoreOrder"];
+            /** @description Sort key. `relevance` needs `search` (else 400 `rest_no_search_term_defined`), `include` needs `include` (else 400 `rest_orderby_include_missing_include`), `include_slugs` keeps the order of `slug`. */
+            orderby?: components["parameters"]["CoreOrderbyPost"];
+            /** @description Only records with one of these parents (page ids; for media the post they are attached to, `0` for unattached). */
+            parent?: components["parameters"]["CoreParentFilter"];
+            /** @description No records with these parents. */
+            parent_exclude?: components["parameters"]["CoreParentExclude"];
+            /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+            search_columns?: components["parameters"]["CoreSearchColumns"];
+            /** @description Only records with one of these slugs. */
+            slug?: components["parameters"]["CoreSlugList"];
+            /** @description Only attachments with one of these statuses. `private` and `trash` need a user who may edit attachments; otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+            status?: components["parameters"]["CoreMediaStatusFilter"];
+            /** @description Only attachments of this kind (the first part of their MIME type). From WordPress 6.9 a list of kinds is accepted too (sent as a comma list, `image,video`, or PHP brackets); older sites refuse a list with 400 `rest_invalid_param`. */
+            media_type?: components["parameters"]["CoreMediaType"];
+            /** @description Only attachments of this exact MIME type (e.g. `image/png`); ignored unless the site allows that type. A comma list (`image/png,image/jpeg`) is a single string that WordPress splits, on every release; from WordPress 6.9 a list (array, PHP brackets `mime_type[]=image/png`) is accepted too, which older sites refuse with 400 `rest_invalid_param`. */
+            mime_type?: components["parameters"]["CoreMimeType"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_createMedia = {
+        query?: {
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: {
+            /**
+             * @description With a raw file body: `attachment; filename=<name>` (the extension decides the allowed type); without it the upload fails with 400 `rest_upload_no_content_disposition`. Ignored with a `multipart/form-data` body, where the file part carries its own name.
+             * @example attachment; filename=festival-poster.png
+             */
+            "Content-Disposition"?: components["parameters"]["CoreContentDisposition"];
+        };
+        path?: never;
+        cookie?: never;
+    };
+type Params_getMedia = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_listMenuItems = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of menu items per page (100 by default). */
+            per_page?: components["parameters"]["PerPageMenuItems"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+            after?: components["parameters"]["CoreAfter"];
+            /** @description Only records modified after this date (ISO 8601). */
+            modified_after?: components["parameters"]["CoreModifiedAfter"];
+            /** @description Only records published before this date (ISO 8601). */
+            before?: components["parameters"]["CoreBefore"];
+            /** @description Only records modified before this date (ISO 8601). */
+            modified_before?: components["parameters"]["CoreModifiedBefore"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description Only records with exactly this menu order. */
+            menu_order?: components["parameters"]["CoreMenuOrder"];
+            /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+            search_semantics?: components["parameters"]["CoreSearchSemantics"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction (menu items sort ascending by default). */
+            order?: components["parameters"]["CoreOrderAsc"];
+            /** @description Sort key (menu items sort by `menu_order` by default). */
+            orderby?: components["parameters"]["CoreOrderbyMenuItem"];
+            /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+            search_columns?: components["parameters"]["CoreSearchColumns"];
+            /** @description Only records with one of these slugs. */
+            slug?: components["parameters"]["CoreSlugList"];
+            /** @description Only records with one of these statuses (`any`: every status the caller may read). Statuses other than `publish` need a user who may edit these records (`private` also a user who may read private ones); otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+            status?: components["parameters"]["CoreStatusFilter"];
+            /** @description How term filters on different taxonomies combine. */
+            tax_relation?: components["parameters"]["CoreTaxRelation"];
+            /** @description Only items of these menus. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            menus?: components["parameters"]["CoreMenus"];
+            /** @description No items of these menus. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            menus_exclude?: components["parameters"]["CoreMenusExclude"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listCategories = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description Sort direction (menu items sort ascending by default). */
+            order?: components["parameters"]["CoreOrderAsc"];
+            /** @description Sort the terms by this field (`include`: in the order of `include`; `include_slugs`: in the order of `slug`). */
+            orderby?: components["parameters"]["CoreTermOrderby"];
+            /** @description Leave out terms that are assigned to no post. */
+            hide_empty?: components["parameters"]["CoreHideEmpty"];
+            /** @description Only the direct children of this term (`0`: only top-level terms). */
+            parent?: components["parameters"]["CoreTermParent"];
+            /** @description Only the terms assigned to this post (an id of a post the caller may read). */
+            post?: components["parameters"]["CoreTermPost"];
+            /** @description Only records with one of these slugs. */
+            slug?: components["parameters"]["CoreSlugList"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_deleteCategory = {
+        query?: {
+            /** @description Must be `true`, because terms have no trash (without it 501 `rest_trash_not_supported`). */
+            force?: components["parameters"]["CoreTermForce"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_listTags = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction (menu items sort ascending by default). */
+            order?: components["parameters"]["CoreOrderAsc"];
+            /** @description Sort the terms by this field (`include`: in the order of `include`; `include_slugs`: in the order of `slug`). */
+            orderby?: components["parameters"]["CoreTermOrderby"];
+            /** @description Leave out terms that are assigned to no post. */
+            hide_empty?: components["parameters"]["CoreHideEmpty"];
+            /** @description Only the terms assigned to this post (an id of a post the caller may read). */
+            post?: components["parameters"]["CoreTermPost"];
+            /** @description Only records with one of these slugs. */
+            slug?: components["parameters"]["CoreSlugList"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listUsers = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction (menu items sort ascending by default). */
+            order?: components["parameters"]["CoreOrderAsc"];
+            /** @description Sort the users by this field (`email` and `registered_date` need a user with `list_users`, else 403 `rest_forbidden_orderby`). */
+            orderby?: components["parameters"]["CoreUserOrderby"];
+            /** @description Only records with one of these slugs. */
+            slug?: components["parameters"]["CoreSlugList"];
+            /** @description Only users with at least one of these roles (needs a user with `list_users`, else 403 `rest_user_cannot_view`). */
+            roles?: components["parameters"]["CoreUserRoles"];
+            /** @description Only users with all of these capabilities (needs a user with `list_users`, else 403 `rest_user_cannot_view`). */
+            capabilities?: components["parameters"]["CoreUserCapabilities"];
+            /** @description `authors`: only users who may author posts (needs a user who may edit posts of some type shown in REST, else 403 `rest_forbidden_who`). */
+            who?: components["parameters"]["CoreUserWho"];
+            /** @description `true`: only users who have published posts of a type shown in REST; a list of post types: only users who published posts of these types. Callers without `list_users` always get only such users. */
+            has_published_posts?: components["parameters"]["CoreUserHasPublishedPosts"];
+            /** @description The columns `search` looks in (the platform's choice when empty). Since WordPress 6.8: older sites ignore it. */
+            search_columns?: components["parameters"]["CoreUserSearchColumns"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_deleteUser = {
+        query: {
+            /** @description Must be `true`, because users have no trash (without it 501 `rest_trash_not_supported`). */
+            force?: components["parameters"]["CoreUserForce"];
+            /** @description The user who gets the deleted user's posts and links; `false` (or an empty value) deletes them with the user. Not a user's id nor `false`: 400 `rest_invalid_param`; a user that does not exist: 400 `rest_user_invalid_reassign`; the deleted user itself: 400 `rest_user_invalid_reassign`. */
+            reassign: components["parameters"]["CoreUserReassign"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_getCurrentUser = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_deleteCurrentUser = {
+        query: {
+            /** @description Must be `true`, because users have no trash (without it 501 `rest_trash_not_supported`). */
+            force?: components["parameters"]["CoreUserForce"];
+            /** @description The user who gets the deleted user's posts and links; `false` (or an empty value) deletes them with the user. Not a user's id nor `false`: 400 `rest_invalid_param`; a user that does not exist: 400 `rest_user_invalid_reassign`; the deleted user itself: 400 `rest_user_invalid_reassign`. */
+            reassign: components["parameters"]["CoreUserReassign"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listApplicationPasswords = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+             * @example me
+             */
+            user_id: components["parameters"]["CoreAppPasswordUserPath"];
+        };
+        cookie?: never;
+    };
+type Params_createApplicationPassword = {
+        query?: {
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+             * @example me
+             */
+            user_id: components["parameters"]["CoreAppPasswordUserPath"];
+        };
+        cookie?: never;
+    };
+type Params_getApplicationPassword = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+             * @example me
+             */
+            user_id: components["parameters"]["CoreAppPasswordUserPath"];
+            /**
+             * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+             * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+             */
+            uuid: components["parameters"]["CoreAppPasswordUuidPath"];
+        };
+        cookie?: never;
+    };
+type Params_updateApplicationPasswordPut = {
+        query?: {
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The user's numeric id, or `me` for the signed-in user (anonymous: 401 `rest_not_logged_in`). Any other value matches no route (404 `rest_no_route`); an id of no user answers 404 `rest_user_invalid_id`.
+             * @example me
+             */
+            user_id: components["parameters"]["CoreAppPasswordUserPath"];
+            /**
+             * @description The application password's `uuid` (letters, digits, `_` and `-`; any other value matches no route). A uuid the user has no password under answers 404 `rest_application_password_not_found`.
+             * @example 3f1c9e2a-7b4d-4c8e-9a61-2d5f0b8e4c17
+             */
+            uuid: components["parameters"]["CoreAppPasswordUuidPath"];
+        };
+        cookie?: never;
+    };
+type Params_listComments = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+            after?: components["parameters"]["CoreAfter"];
+            /** @description Only comments by these users (user ids; needs a user who may edit posts, else 401/403 `rest_forbidden_param`). */
+            author?: components["parameters"]["CoreCommentAuthor"];
+            /** @description No comments by these users (user ids; needs a user who may edit posts, else 401/403 `rest_forbidden_param`). */
+            author_exclude?: components["parameters"]["CoreCommentAuthorExclude"];
+            /** @description Only comments by this e-mail address (needs a user who may edit posts, else 401/403 `rest_forbidden_param`). */
+            author_email?: components["parameters"]["CoreCommentAuthorEmail"];
+            /** @description Only records published before this date (ISO 8601). */
+            before?: components["parameters"]["CoreBefore"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction. */
+            order?: components["parameters"]["CoreOrder"];
+            /** @description Sort the comments by this field (`include`, in the order of `include`). */
+            orderby?: components["parameters"]["CoreOrderbyComment"];
+            /** @description Only replies to these comments (`0`: top-level comments). */
+            parent?: components["parameters"]["CoreCommentParent"];
+            /** @description No replies to these comments. */
+            parent_exclude?: components["parameters"]["CoreCommentParentExclude"];
+            /** @description Only comments on these posts (post ids). */
+            post?: components["parameters"]["CoreCommentPost"];
+            /** @description Only comments with this status (`approve`, `hold`, `spam`, `trash`, `all`); any other than `approve` needs a user who may edit posts, else 401/403 `rest_forbidden_param`. The platform does not check the value: an unknown status matches no comment. */
+            status?: components["parameters"]["CoreCommentStatus"];
+            /** @description Only comments of this type (`comment`, `pingback`, `trackback`, `note` since WordPress 6.9); any other than `comment` needs a user who may edit posts, else 401/403 `rest_forbidden_param`. The platform does not check the value: an unknown type matches no comment. */
+            type?: components["parameters"]["CoreCommentType"];
+            /** @description The password of the password-protected post the comment belongs to, to read or delete it. */
+            password?: components["parameters"]["CoreCommentPassword"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getComment = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The password of the password-protected post the comment belongs to, to read or delete it. */
+            password?: components["parameters"]["CoreCommentPassword"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_deleteComment = {
+        query?: {
+            /** @description Delete for good, bypassing the trash; without it the comment is moved to the trash (a comment already there answers 410 `rest_already_trashed`). */
+            force?: components["parameters"]["CoreCommentForce"];
+            /** @description The password of the password-protected post the comment belongs to, to read or delete it. */
+            password?: components["parameters"]["CoreCommentPassword"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_listSearchResults = {
+        query?: {
+            /** @description The scope of the request, which determines the fields in the answer: `view` (all fields of a result) or `embed` (the same fields, as used inside `_embedded`). Search results have no `edit` context. */
+            context?: components["parameters"]["CoreSearchContext"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Only results matching this string (post titles and content, or term names). */
+            search?: components["parameters"]["CoreSearchTerm"];
+            /** @description What to search: posts of every type shown in REST (`post`), terms (`term`) or post formats (`post-format`). */
+            type?: components["parameters"]["CoreSearchResultType"];
+            /** @description Only results of these subtypes of `type` (`any`: all of them): post types for `post` (`post`, `page`, the calendar's `tribe_events`), taxonomies for `term` (`category`, `post_tag`, the calendar's `tribe_events_cat`). A site lists the subtypes it has: one without the calendar refuses the calendar's with 400 `rest_invalid_param`. */
+            subtype?: components["parameters"]["CoreSearchSubtype"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getPostType = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The post type's name (letters, digits, `_` and `-`; e.g. post, page, attachment, wp_block, tribe_events).
+             * @example post
+             */
+            type: components["parameters"]["CoreTypePath"];
+        };
+        cookie?: never;
+    };
+type Params_listTaxonomies = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description Limit results to taxonomies associated with a specific post type. */
+            type?: components["parameters"]["CoreTaxonomyType"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getTaxonomy = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The taxonomy's name (letters, digits, `_` and `-`; e.g. category, post_tag, tribe_events_cat).
+             * @example category
+             */
+            taxonomy: components["parameters"]["CoreTaxonomyPath"];
+        };
+        cookie?: never;
+    };
+type Params_getStatus = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The post status's name (letters, digits, `_` and `-`; e.g. publish, draft, future).
+             * @example publish
+             */
+            status: components["parameters"]["CoreStatusPath"];
+        };
+        cookie?: never;
+    };
+type Params_listMenus = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Order sort attribute ascending or descending. */
+            order?: components["parameters"]["CoreTermOrder"];
+            /** @description Sort the terms by this field (`include`: in the order of `include`; `include_slugs`: in the order of `slug`). */
+            orderby?: components["parameters"]["CoreTermOrderby"];
+            /** @description Whether to hide terms not assigned to any posts. */
+            hide_empty?: components["parameters"]["CoreTermHideEmpty"];
+            /** @description Only the terms assigned to this post (an id of a post the caller may read). */
+            post?: components["parameters"]["CoreTermPost"];
+            /** @description Limit result set to terms with one or more specific slugs. */
+            slug?: components["parameters"]["CoreTermSlug"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getMenuLocation = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The menu location of the active theme's name (letters, digits, `_` and `-`; e.g. primary).
+             * @example primary
+             */
+            location: components["parameters"]["CoreMenuLocationPath"];
+        };
+        cookie?: never;
+    };
+type Params_listBlocks = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+            after?: components["parameters"]["CoreAfter"];
+            /** @description Only records modified after this date (ISO 8601). */
+            modified_after?: components["parameters"]["CoreModifiedAfter"];
+            /** @description Only records published before this date (ISO 8601). */
+            before?: components["parameters"]["CoreBefore"];
+            /** @description Only records modified before this date (ISO 8601). */
+            modified_before?: components["parameters"]["CoreModifiedBefore"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+            search_semantics?: components["parameters"]["CoreSearchSemantics"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction. */
+            order?: components["parameters"]["CoreOrder"];
+            /** @description Sort key. `relevance` needs `search` (else 400 `rest_no_search_term_defined`), `include` needs `include` (else 400 `rest_orderby_include_missing_include`), `include_slugs` keeps the order of `slug`. */
+            orderby?: components["parameters"]["CoreOrderbyPost"];
+            /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+            search_columns?: components["parameters"]["CoreSearchColumns"];
+            /** @description Only records with one of these slugs. */
+            slug?: components["parameters"]["CoreSlugList"];
+            /** @description Only records with one of these statuses (`any`: every status the caller may read). Statuses other than `publish` need a user who may edit these records (`private` also a user who may read private ones); otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+            status?: components["parameters"]["CoreStatusFilter"];
+            /** @description How term filters on different taxonomies combine. */
+            tax_relation?: components["parameters"]["CoreTaxRelation"];
+            /** @description Only blocks in these pattern categories. As a query parameter send the id list as a comma list (`wp_pattern_category=3,4`). The object form must be sent in PHP bracket form (`wp_pattern_category[terms]=3,4&wp_pattern_category[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            wp_pattern_category?: components["parameters"]["CoreBlockWpPatternCategory"];
+            /** @description No blocks in these pattern categories. As a query parameter send the id list as a comma list (`wp_pattern_category_exclude=3,4`). The object form must be sent in PHP bracket form (`wp_pattern_category_exclude[terms]=3,4&wp_pattern_category_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            wp_pattern_category_exclude?: components["parameters"]["CoreBlockWpPatternCategoryExclude"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listNavigations = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+            after?: components["parameters"]["CoreAfter"];
+            /** @description Only records modified after this date (ISO 8601). */
+            modified_after?: components["parameters"]["CoreModifiedAfter"];
+            /** @description Only records published before this date (ISO 8601). */
+            before?: components["parameters"]["CoreBefore"];
+            /** @description Only records modified before this date (ISO 8601). */
+            modified_before?: components["parameters"]["CoreModifiedBefore"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+            search_semantics?: components["parameters"]["CoreSearchSemantics"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction. */
+            order?: components["parameters"]["CoreOrder"];
+            /** @description Sort key. `relevance` needs `search` (else 400 `rest_no_search_term_defined`), `include` needs `include` (else 400 `rest_orderby_include_missing_include`), `include_slugs` keeps the order of `slug`. */
+            orderby?: components["parameters"]["CoreOrderbyPost"];
+            /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+            search_columns?: components["parameters"]["CoreSearchColumns"];
+            /** @description Only records with one of these slugs. */
+            slug?: components["parameters"]["CoreSlugList"];
+            /** @description Only records with one of these statuses (`any`: every status the caller may read). Statuses other than `publish` need a user who may edit these records (`private` also a user who may read private ones); otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+            status?: components["parameters"]["CoreStatusFilter"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getNavigation = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The password of a password-protected record, to read its content (a wrong one: 403 `rest_post_incorrect_password`). */
+            password?: components["parameters"]["CorePassword"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_listCalEventPosts = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+            after?: components["parameters"]["CoreAfter"];
+            /** @description Only records modified after this date (ISO 8601). */
+            modified_after?: components["parameters"]["CoreModifiedAfter"];
+            /** @description Only records by these authors (user ids). */
+            author?: components["parameters"]["CoreAuthor"];
+            /** @description No records by these authors (user ids). */
+            author_exclude?: components["parameters"]["CoreAuthorExclude"];
+            /** @description Only records published before this date (ISO 8601). */
+            before?: components["parameters"]["CoreBefore"];
+            /** @description Only records modified before this date (ISO 8601). */
+            modified_before?: components["parameters"]["CoreModifiedBefore"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+            search_semantics?: components["parameters"]["CoreSearchSemantics"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction. */
+            order?: components["parameters"]["CoreOrder"];
+            /** @description Sort key. `relevance` needs `search` (else 400 `rest_no_search_term_defined`), `include` needs `include` (else 400 `rest_orderby_include_missing_include`), `include_slugs` keeps the order of `slug`. */
+            orderby?: components["parameters"]["CoreOrderbyPost"];
+            /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+            search_columns?: components["parameters"]["CoreSearchColumns"];
+            /** @description Only records with one of these slugs. */
+            slug?: components["parameters"]["CoreSlugList"];
+            /** @description Only records with one of these statuses (`any`: every status the caller may read). Statuses other than `publish` need a user who may edit these records (`private` also a user who may read private ones); otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+            status?: components["parameters"]["CoreStatusFilter"];
+            /** @description How term filters on different taxonomies combine. */
+            tax_relation?: components["parameters"]["CoreTaxRelation"];
+            /** @description Only posts with these tags. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            tags?: components["parameters"]["CoreTags"];
+            /** @description No posts with these tags. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            tags_exclude?: components["parameters"]["CoreTagsExclude"];
+            /** @description Only records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat[terms]=3,4&tribe_events_cat[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            tribe_events_cat?: components["parameters"]["CoreCalEventPostTribeEventsCat"];
+            /** @description No records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            tribe_events_cat_exclude?: components["parameters"]["CoreCalEventPostTribeEventsCatExclude"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listCalVenuePosts = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+            after?: components["parameters"]["CoreAfter"];
+            /** @description Only records modified after this date (ISO 8601). */
+            modified_after?: components["parameters"]["CoreModifiedAfter"];
+            /** @description Only records by these authors (user ids). */
+            author?: components["parameters"]["CoreAuthor"];
+            /** @description No records by these authors (user ids). */
+            author_exclude?: components["parameters"]["CoreAuthorExclude"];
+            /** @description Only records published before this date (ISO 8601). */
+            before?: components["parameters"]["CoreBefore"];
+            /** @description Only records modified before this date (ISO 8601). */
+            modified_before?: components["parameters"]["CoreModifiedBefore"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+            search_semantics?: components["parameters"]["CoreSearchSemantics"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction. */
+            order?: components["parameters"]["CoreOrder"];
+            /** @description Sort key. `relevance` needs `search` (else 400 `rest_no_search_term_defined`), `include` needs `include` (else 400 `rest_orderby_include_missing_include`), `include_slugs` keeps the order of `slug`. */
+            orderby?: components["parameters"]["CoreOrderbyPost"];
+            /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+            search_columns?: components["parameters"]["CoreSearchColumns"];
+            /** @description Only records with one of these slugs. */
+            slug?: components["parameters"]["CoreSlugList"];
+            /** @description Only records with one of these statuses (`any`: every status the caller may read). Statuses other than `publish` need a user who may edit these records (`private` also a user who may read private ones); otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+            status?: components["parameters"]["CoreStatusFilter"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listCalEventCategoryTerms = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description Order sort attribute ascending or descending. */
+            order?: components["parameters"]["CoreTermOrder"];
+            /** @description Sort the terms by this field (`include`: in the order of `include`; `include_slugs`: in the order of `slug`). */
+            orderby?: components["parameters"]["CoreTermOrderby"];
+            /** @description Whether to hide terms not assigned to any posts. */
+            hide_empty?: components["parameters"]["CoreTermHideEmpty"];
+            /** @description Only the direct children of this term (`0`: only top-level terms). */
+            parent?: components["parameters"]["CoreTermParent"];
+            /** @description Only the terms assigned to this post (an id of a post the caller may read). */
+            post?: components["parameters"]["CoreTermPost"];
+            /** @description Limit result set to terms with one or more specific slugs. */
+            slug?: components["parameters"]["CoreTermSlug"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listGlobalStylesRevisions = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of revisions per page; without it every revision is returned on one page. */
+            per_page?: components["parameters"]["PerPageRevisions"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The id of the parent record (digits only).
+             * @example 123
+             */
+            parent: components["parameters"]["ParentPath"];
+        };
+        cookie?: never;
+    };
+type Params_getThemeGlobalStyles = {
+        query?: {
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The theme's stylesheet, which identifies it: its folder name under the themes folder (e.g. `twentytwentythree`), or `folder/theme` for a theme one folder deeper. The site's route takes at most one `/` and none of `: < > * ? " |`; a part that is `.` or `..` is refused (a client would resolve it as a dot segment).
+             * @example twentytwentythree
+             */
+            stylesheet: components["parameters"]["CoreThemeStylesheetPath"];
+        };
+        cookie?: never;
+    };
+type Params_listThemes = {
+        query?: {
+            /** @description Only themes with one of these statuses. Without it the list needs a user who may switch themes; `status=active` alone is enough for a user who may edit posts of some type (the list then holds the active theme only). As a query parameter send a comma list (`status=active,inactive`). */
+            status?: components["parameters"]["CoreThemeStatusFilter"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listCalEmbedPosts = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Only records published after this date (ISO 8601; without offset in the site's time zone). */
+            after?: components["parameters"]["CoreAfter"];
+            /** @description Only records modified after this date (ISO 8601). */
+            modified_after?: components["parameters"]["CoreModifiedAfter"];
+            /** @description Only records published before this date (ISO 8601). */
+            before?: components["parameters"]["CoreBefore"];
+            /** @description Only records modified before this date (ISO 8601). */
+            modified_before?: components["parameters"]["CoreModifiedBefore"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+            search_semantics?: components["parameters"]["CoreSearchSemantics"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction. */
+            order?: components["parameters"]["CoreOrder"];
+            /** @description Sort key. `relevance` needs `search` (else 400 `rest_no_search_term_defined`), `include` needs `include` (else 400 `rest_orderby_include_missing_include`), `include_slugs` keeps the order of `slug`. */
+            orderby?: components["parameters"]["CoreOrderbyPost"];
+            /** @description The columns `search` looks in (all three when empty). Since WordPress 6.2: older sites ignore it. */
+            search_columns?: components["parameters"]["CoreSearchColumns"];
+            /** @description Only records with one of these slugs. */
+            slug?: components["parameters"]["CoreSlugList"];
+            /** @description Only records with one of these statuses (`any`: every status the caller may read). Statuses other than `publish` need a user who may edit these records (`private` also a user who may read private ones); otherwise 400 `rest_invalid_param` with `data.details.status.code` = `rest_forbidden_status`. */
+            status?: components["parameters"]["CoreStatusFilter"];
+            /** @description How term filters on different taxonomies combine. */
+            tax_relation?: components["parameters"]["CoreTaxRelation"];
+            /** @description Only posts with these tags. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            tags?: components["parameters"]["CoreTags"];
+            /** @description No posts with these tags. As a query parameter send the id list as a comma list (`categories=3,4`). The object form must be sent in PHP bracket form (`categories[terms]=3,4&categories[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            tags_exclude?: components["parameters"]["CoreTagsExclude"];
+            /** @description Only records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat[terms]=3,4&tribe_events_cat[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            tribe_events_cat?: components["parameters"]["CoreCalEventPostTribeEventsCat"];
+            /** @description No records (events, calendar embeds) in these event categories. As a query parameter send the id list as a comma list (`tribe_events_cat_exclude=3,4`). The object form must be sent in PHP bracket form (`tribe_events_cat_exclude[terms]=3,4&tribe_events_cat_exclude[operator]=AND`), which this description cannot express in OpenAPI terms: a client has to serialize it itself. */
+            tribe_events_cat_exclude?: components["parameters"]["CoreCalEventPostTribeEventsCatExclude"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listTemplates = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description Only the template stored in the post with this id. */
+            wp_id?: components["parameters"]["TemplateWpId"];
+            /** @description Only template parts of this area (`header`, `footer`, `uncategorized`, …). */
+            area?: components["parameters"]["TemplateArea"];
+            /** @description Only the templates that can be used for this post type (`post`, `page`, …). */
+            post_type?: components["parameters"]["TemplatePostType"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getTemplateFallback = {
+        query: {
+            /** @description The slug of the template to find the fallback of (`front-page`, `single-post-hello`, `page-about`, …). */
+            slug: components["parameters"]["TemplateLookupSlug"];
+            /** @description Whether the slug is a custom template's rather than one of the template hierarchy. */
+            is_custom?: components["parameters"]["TemplateLookupIsCustom"];
+            /** @description The prefix of the template to be created, from which the site takes the main template type (`taxonomy` in `taxonomy-books`). */
+            template_prefix?: components["parameters"]["TemplateLookupTemplatePrefix"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getTemplate = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+             *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+             *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+             *     `rest_template_not_found`.
+             * @example twentytwentythree//home
+             */
+            id: components["parameters"]["TemplateIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_updateTemplatePut = {
+        query?: {
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+             *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+             *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+             *     `rest_template_not_found`.
+             * @example twentytwentythree//home
+             */
+            id: components["parameters"]["TemplateIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_deleteTemplate = {
+        query?: {
+            /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+            force?: components["parameters"]["CoreForce"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The template's id: `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+             *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+             *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+             *     `rest_template_not_found`.
+             * @example twentytwentythree//home
+             */
+            id: components["parameters"]["TemplateIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_getTemplateAutosave = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+             *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+             *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+             *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+             * @example twentytwentythree//home
+             */
+            parent: components["parameters"]["TemplateParentPath"];
+            /**
+             * @description The autosave's id (digits only). The site does not check it: whatever digits are sent, the answer
+             *     is the parent's latest autosave.
+             * @example 210
+             */
+            id: components["parameters"]["CoreAutosaveIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_listTemplateRevisions = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of revisions per page; without it every revision is returned on one page. */
+            per_page?: components["parameters"]["PerPageRevisions"];
+            /** @description Only records matching this string (in title, content or excerpt; for media also the file name). */
+            search?: components["parameters"]["CoreSearch"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction. */
+            order?: components["parameters"]["CoreOrder"];
+            /** @description Sort key. */
+            orderby?: components["parameters"]["CoreOrderbyRevision"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+             *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+             *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+             *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+             * @example twentytwentythree//home
+             */
+            parent: components["parameters"]["TemplateParentPath"];
+        };
+        cookie?: never;
+    };
+type Params_getTemplateRevision = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+             *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+             *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+             *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+             * @example twentytwentythree//home
+             */
+            parent: components["parameters"]["TemplateParentPath"];
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_deleteTemplateRevision = {
+        query?: {
+            /** @description Must be `true`: revisions have no trash (without it: 501 `rest_trash_not_supported`). A user who may edit theme options may delete a template's revisions (unlike a post's, seen on WordPress 7.1.4). */
+            force?: components["parameters"]["TemplateRevisionForce"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The id of the template (the parent): `<theme>//<slug>` (`twentytwentythree//home`), as its `id` field gives it. Sent
+             *     percent-encoded as one path segment (`twentytwentythree%2F%2Fhome`), as clients encode a path
+             *     value; the site decodes it, and also takes the slashes unencoded. An id of no template is 404
+             *     `rest_post_invalid_parent`; a theme file nobody customized has no revisions (400 `rest_invalid_template`).
+             * @example twentytwentythree//home
+             */
+            parent: components["parameters"]["TemplateParentPath"];
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_listBlockTypes = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Only the block types of this namespace (`core`, `tribe`, …); a namespace no block type has gives `[]`. The route `block-types/{namespace}` does the same by path.
+             * @example core
+             */
+            namespace?: components["parameters"]["BlockNamespaceQuery"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listBlockTypesOfNamespace = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The block namespace: the part of a block name before the slash (`core` of `core/paragraph`; `tribe`, `tec` for the calendar's blocks).
+             * @example core
+             */
+            namespace: components["parameters"]["BlockNamespacePath"];
+        };
+        cookie?: never;
+    };
+type Params_getBlockType = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The block namespace: the part of a block name before the slash (`core` of `core/paragraph`; `tribe`, `tec` for the calendar's blocks).
+             * @example core
+             */
+            namespace: components["parameters"]["BlockNamespacePath"];
+            /**
+             * @description The block's own name: the part of a block name after the slash (`paragraph` of `core/paragraph`).
+             * @example paragraph
+             */
+            name: components["parameters"]["BlockNamePath"];
+        };
+        cookie?: never;
+    };
+type Params_getRenderedBlock = {
+        query: {
+            /** @description Must be `edit`. WordPress registers `context` as optional with the default `view`, but builds its enum from the record's schema, whose one field is marked `edit` only: without `context=edit` (and with any other value) the site answers 400 `rest_invalid_param` (`context is not edit.`). The answer is the same in every context (the platform does not filter it). */
+            context: components["parameters"]["BlockRendererContext"];
+            /**
+             * @description The block's attributes, as PHP brackets (`attributes[showPostCounts]=true`); each must be an attribute the block type declares (its `attributes` in `block-types`), of that attribute's type, else 400 `rest_invalid_param` (`rest_additional_properties_forbidden`, `rest_invalid_type`). Absent: the block's defaults.
+             * @example {
+             *       "showPostCounts": true
+             *     }
+             */
+            attributes?: components["parameters"]["BlockRendererAttributes"];
+            /** @description The post to render the block for (its global post, for blocks that read it: `core/post-title`, …). Needs a user who may edit that post; an unknown id is refused the same way (401/403 `block_cannot_read`). */
+            post_id?: components["parameters"]["BlockRendererPostId"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The whole name of a dynamic block type, `<namespace>/<name>` (`core/archives`; percent-encoded `core%2Farchives` is the same). A block type that is not dynamic, or no block type, answers 404 `block_invalid`.
+             * @example core/archives
+             */
+            name: components["parameters"]["BlockRendererNamePath"];
+        };
+        cookie?: never;
+    };
+type Params_postBlockRenderer = {
+        query: {
+            /** @description Must be `edit`. WordPress registers `context` as optional with the default `view`, but builds its enum from the record's schema, whose one field is marked `edit` only: without `context=edit` (and with any other value) the site answers 400 `rest_invalid_param` (`context is not edit.`). The answer is the same in every context (the platform does not filter it). */
+            context: components["parameters"]["BlockRendererContext"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The whole name of a dynamic block type, `<namespace>/<name>` (`core/archives`; percent-encoded `core%2Farchives` is the same). A block type that is not dynamic, or no block type, answers 404 `block_invalid`.
+             * @example core/archives
+             */
+            name: components["parameters"]["BlockRendererNamePath"];
+        };
+        cookie?: never;
+    };
+type Params_getWidgetType = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The widget type's id (`archives`, `block`, `text`, …; a `widget-types` id).
+             * @example archives
+             */
+            id: components["parameters"]["WidgetTypeIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_postWidgetTypeEncode = {
+        query?: {
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The widget type's id (`archives`, `block`, `text`, …; a `widget-types` id).
+             * @example archives
+             */
+            id: components["parameters"]["WidgetTypeIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_listWidgets = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Only the widgets of this sidebar (a `sidebars` id; `wp_inactive_widgets` for the inactive ones). A sidebar that does not exist gives `[]`.
+             * @example wp_inactive_widgets
+             */
+            sidebar?: components["parameters"]["WidgetSidebarQuery"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getWidget = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The widget's id: its type and number (`block-2`).
+             * @example block-2
+             */
+            id: components["parameters"]["WidgetIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_updateWidgetPut = {
+        query?: {
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The widget's id: its type and number (`block-2`).
+             * @example block-2
+             */
+            id: components["parameters"]["WidgetIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_deleteWidget = {
+        query?: {
+            /** @description Whether to force removal of the widget, or move it to the inactive sidebar: `true` deletes it for good (the answer wraps it in `{deleted, previous}`); absent or `false` moves it to `wp_inactive_widgets` and answers the widget. */
+            force?: components["parameters"]["WidgetForce"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The widget's id: its type and number (`block-2`).
+             * @example block-2
+             */
+            id: components["parameters"]["WidgetIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_getSidebar = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The sidebar's id (`sidebar-1`, …; `wp_inactive_widgets` for the inactive widgets).
+             * @example wp_inactive_widgets
+             */
+            id: components["parameters"]["SidebarIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_updateSidebarPut = {
+        query?: {
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The sidebar's id (`sidebar-1`, …; `wp_inactive_widgets` for the inactive widgets).
+             * @example wp_inactive_widgets
+             */
+            id: components["parameters"]["SidebarIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_listPlugins = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description Only plugins one of whose text fields (name, description, author, version, text domain, ...) contains this string, letter case included. */
+            search?: components["parameters"]["CorePluginSearch"];
+            /** @description Only plugins with one of these statuses (`network-active` too, on a multisite network). */
+            status?: components["parameters"]["CorePluginStatus"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getPlugin = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The plugin's file without `.php`, as its `plugin` field gives it: `forminator/forminator` (the `/` may be sent as is or as `%2F`), or `hello` for a single-file plugin. No `.` anywhere; a plugin that is not installed answers 404 `rest_plugin_not_found`.
+             * @example forminator/forminator
+             */
+            plugin: components["parameters"]["CorePluginPath"];
+        };
+        cookie?: never;
+    };
+type Params_listFontFamilies = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+            search_semantics?: components["parameters"]["CoreSearchSemantics"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction. */
+            order?: components["parameters"]["CoreOrder"];
+            /** @description Sort by id (default) or in the order of `include`. */
+            orderby?: components["parameters"]["CoreOrderbyFont"];
+            /** @description Only records with one of these slugs. */
+            slug?: components["parameters"]["CoreSlugList"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_listFontFaces = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /** @description Leave out these record ids. */
+            exclude?: components["parameters"]["CoreExclude"];
+            /** @description Only these record ids. */
+            include?: components["parameters"]["CoreInclude"];
+            /** @description How to read `search`: `exact` matches the whole string only. Since WordPress 6.8: older sites ignore it. */
+            search_semantics?: components["parameters"]["CoreSearchSemantics"];
+            /** @description Skip this many records (overrides `page`). */
+            offset?: components["parameters"]["CoreOffset"];
+            /** @description Sort direction. */
+            order?: components["parameters"]["CoreOrder"];
+            /** @description Sort by id (default) or in the order of `include`. */
+            orderby?: components["parameters"]["CoreOrderbyFont"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+             * @example 41
+             */
+            font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_createFontFace = {
+        query?: {
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+             * @example 41
+             */
+            font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_getFontFace = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+             * @example 41
+             */
+            font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_deleteFontFace = {
+        query?: {
+            /** @description Delete for good, bypassing the trash. Without it posts and pages are trashed; records without trash (media, menu items) answer 501 `rest_trash_not_supported`. */
+            force?: components["parameters"]["CoreForce"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The font family's id (digits only; any other value matches no route). An id of no font family answers 404 `rest_post_invalid_parent`.
+             * @example 41
+             */
+            font_family_id: components["parameters"]["CoreFontFamilyIdPath"];
+            /**
+             * @description The record's numeric id (digits only; any other value matches no route and answers 404 `rest_no_route`).
+             * @example 123
+             */
+            id: components["parameters"]["IdPath"];
+        };
+        cookie?: never;
+    };
+type Params_listFontCollections = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description The page of the collection to return (1-based). What a page past the last one answers depends on the route (see its description). */
+            page?: components["parameters"]["Page"];
+            /** @description The maximum number of records per page. */
+            per_page?: components["parameters"]["PerPage"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getFontCollection = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The collection's slug (`google-fonts`: letters, digits, `_`, `-` and `/`). An unknown slug answers 404 `rest_font_collection_not_found`.
+             * @example google-fonts
+             */
+            slug: components["parameters"]["CoreFontCollectionSlugPath"];
+        };
+        cookie?: never;
+    };
+type Params_listIcons = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description Only records whose name or label contains this string. */
+            search?: components["parameters"]["CoreIconSearch"];
+            /** @description Only the icons of the collection with this slug (`core`). */
+            collection?: components["parameters"]["CoreIconCollectionFilter"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getIcon = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The icon's name, `<collection>/<icon>` (`core/arrow-down`; the `/` may be sent as is or as `%2F`): lower-case letters, digits, `_` and `-`. A collection's slug alone (`core`) is another route of the site with the same path shape, which lists that collection's icons as `icons?collection=` does.
+             * @example core/arrow-down
+             */
+            name: components["parameters"]["CoreIconNamePath"];
+        };
+        cookie?: never;
+    };
+type Params_listIconCollections = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /** @description Only records whose name or label contains this string. */
+            search?: components["parameters"]["CoreIconSearch"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getIconCollection = {
+        query?: {
+            /**
+             * @description The scope of the request, which determines the fields in the answer: `view` (public fields),
+             *     `embed` (a small subset, as used inside `_embedded`) or `edit` (all fields including raw values;
+             *     needs a user who may edit the record, else 401/403 `rest_forbidden_context`).
+             */
+            context?: components["parameters"]["Context"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The icon collection's slug (`core`): lower-case letters, digits, `_` and `-`.
+             * @example core
+             */
+            slug: components["parameters"]["CoreIconCollectionSlugPath"];
+        };
+        cookie?: never;
+    };
+type Params_getViewConfig = {
+        query: {
+            /**
+             * @description The entity's kind (`postType`, `taxonomy`, `root`, ...): with `name`, it decides which capability the caller needs.
+             * @example postType
+             */
+            kind: components["parameters"]["CoreViewConfigKind"];
+            /**
+             * @description The entity's name (`post`, `page`, `category`, ...).
+             * @example page
+             */
+            name: components["parameters"]["CoreViewConfigName"];
+            /**
+             * @description Limit the answer to these top-level (or dotted nested, e.g. `meta.footnotes`) fields, as a comma
+             *     list. Global: every route accepts it.
+             * @example [
+             *       "id",
+             *       "title",
+             *       "link"
+             *     ]
+             */
+            _fields?: components["parameters"]["Fields"];
+            /**
+             * @description Embed linked records in an `_embedded` object: present without a value (or `1`/`true`) to embed
+             *     every embeddable link, or a comma list of link relations (e.g. `author,wp:term`). Global: every
+             *     route accepts it.
+             * @example author,wp:featuredmedia
+             */
+            _embed?: components["parameters"]["Embed"];
+            /**
+             * @description Wrap the answer in a 200 body `{body, status, headers}`, for clients that cannot read HTTP status
+             *     codes or headers. Present without a value (or `1`) to enable. Global: every route accepts it.
+             * @example 1
+             */
+            _envelope?: components["parameters"]["Envelope"];
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getMlStStrings = {
+        query?: {
+            /** @description The kind of string source to filter by (integer; the seed gives default null, i.e. no filter). */
+            kind?: number | null;
+            /** @description The type of string source to filter by. */
+            type?: string;
+            /** @description The source to filter by (integer; default null, i.e. no filter). */
+            source?: number | null;
+            /** @description The text domain (string group) to filter by; default null, i.e. all domains. */
+            domain?: string | null;
+            /** @description The translation priority to filter by; default null, i.e. any priority. */
+            translationPriority?: string | null;
+            /** @description Text to search the strings for. */
+            title?: string;
+            /** @description The source language code to filter by. */
+            sourceLanguageCode?: string;
+            /** @description The target language code to filter by. */
+            targetLanguageCode?: string;
+            /**
+             * @description The translation statuses to filter by (default an empty list, i.e. any status). Its type is not
+             *     documented (the seed gives none), so the schema does not constrain one.
+             */
+            translationStatuses?: unknown;
+            /** @description How many strings to return (default 10, the strings page size of the seed's limits). */
+            limit?: number;
+            /** @description How many strings to skip. */
+            offset?: number;
+            /**
+             * @description The sort order (default null, i.e. the add-on's own order). Its type is not documented (the seed
+             *     gives none), so the schema does not constrain one.
+             */
+            sorting?: unknown;
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getMlStStringPackages = {
+        query?: {
+            /**
+             * @description The type of package to filter by. The seed's row for this route gives no type (the strings routes
+             *     take a string).
+             */
+            type?: unknown;
+            /**
+             * @description Text to search the packages for. The seed's row for this route gives no type (the strings routes
+             *     take a string).
+             */
+            title?: unknown;
+            /**
+             * @description The source language code to filter by. The seed's row for this route gives no type (the strings
+             *     routes take a string).
+             */
+            sourceLanguageCode?: unknown;
+            /**
+             * @description The target language code to filter by. The seed's row for this route gives no type (the strings
+             *     routes take a string).
+             */
+            targetLanguageCode?: unknown;
+            /**
+             * @description The translation statuses to filter by (default an empty list). Its type is not documented (the seed
+             *     gives none), so the schema does not constrain one.
+             */
+            translationStatuses?: unknown;
+            /**
+             * @description How many packages to return (default 10). The seed's row for this route gives no type (the strings
+             *     routes take an integer).
+             */
+            limit?: unknown;
+            /**
+             * @description How many packages to skip (default 0). The seed's row for this route gives no type (the strings
+             *     routes take an integer).
+             */
+            offset?: unknown;
+            /**
+             * @description The sort order. Its type is not documented (the seed gives none), so the schema does not constrain
+             *     one.
+             */
+            sorting?: unknown;
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getMlTmXliffFetchJobId = {
+        query?: {
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The translation job's id (digits only; any other value matches no route and answers 404
+             *     `rest_no_route`).
+             * @example 42
+             */
+            jobId: components["parameters"]["AddonMlTmJobIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_getMlTmAteJobsAteJobId = {
+        query?: {
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The job's id in the advanced translation editor (digits only; any other value matches no route and
+             *     answers 404 `rest_no_route`).
+             * @example 1375
+             */
+            ateJobId: components["parameters"]["AddonMlTmAteJobIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_getMlTmAteJobsReceiveMlJobId = {
+        query?: {
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The translation plugin's own job id (digits only; any other value matches no route and answers 404
+             *     `rest_no_route`).
+             * @example 42
+             */
+            mlJobId: components["parameters"]["AddonMlTmMlJobIdPath"];
+        };
+        cookie?: never;
+    };
+type Params_getMlTmJobs = {
+        query?: {
+            /** @description The local job ids to list (a string; the seed does not give its format). */
+            local_job_ids?: string;
+            /** @description The scope of jobs to list. */
+            scope?: string;
+            /** @description Text to search the jobs' titles for. */
+            title?: string;
+            /** @description The source language code to filter by. */
+            source_language?: string;
+            /** @description The target language code to filter by. */
+            target_language?: string;
+            /** @description The job status to filter by. */
+            status?: string;
+            /** @description Filter by whether the translation needs an update. */
+            needs_update?: string;
+            /** @description The translator to filter by. */
+            translated_by?: string;
+            /** @description The earliest sending date to include. */
+            sent_from?: string;
+            /** @description The latest sending date to include. */
+            sent_to?: string;
+            /** @description The earliest deadline to include. */
+            deadline_from?: string;
+            /** @description The latest deadline to include. */
+            deadline_to?: string;
+            /** @description One job id to return. */
+            id?: number;
+            /** @description How many jobs to return. */
+            limit?: number;
+            /** @description How many jobs to skip. */
+            offset?: number;
+            /**
+             * @description The sort order. Its type is not documented (the seed gives none), so the schema does not constrain
+             *     one.
+             */
+            sorting?: unknown;
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getMlTmTpXliffDownloadJobIdJobType = {
+        query?: {
+            /** @description Whether to answer in JSON (per the parameter's name; the seed gives only its type). */
+            json?: boolean;
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The translation job whose XLIFF file to download. The seed marks it required but gives neither a
+             *     type nor a pattern, so the schema does not constrain one.
+             * @example 42
+             */
+            job_id: components["parameters"]["AddonMlTmXliffJobIdPath"];
+            /**
+             * @description The kind of job (word characters only: letters, digits and `_`; any other value matches no route and
+             *     answers 404 `rest_no_route`).
+             * @example post
+             */
+            job_type: components["parameters"]["AddonMlTmXliffJobTypePath"];
+        };
+        cookie?: never;
+    };
+type Params_deleteBuilderIconFonts = {
+        query: {
+            /**
+             * @description The icon font to delete (required). Its type is not documented (the seed gives none), so the schema
+             *     does not constrain one.
+             */
+            font: unknown;
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getBuilderFontLibrary = {
+        query?: {
+            /**
+             * @description Where the page of fonts starts (default 0). Its type is not documented (the seed gives none), so the
+             *     schema does not constrain one.
+             */
+            start?: unknown;
+            /**
+             * @description How many fonts to return (default 20). Its type is not documented (the seed gives none), so the
+             *     schema does not constrain one.
+             */
+            fetch?: unknown;
+            /**
+             * @description Text to search font names for (default the empty string, i.e. no search). Its type is not documented
+             *     (the seed gives none), so the schema does not constrain one.
+             */
+            search?: unknown;
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_deleteBuilderFontLibrary = {
+        query: {
+            /**
+             * @description The font to delete (required). Its type is not documented (the seed gives none), so the schema does
+             *     not constrain one.
+             */
+            font_name: unknown;
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getBuilderFontLibraryVariants = {
+        query: {
+            /**
+             * @description The font whose variants to list (required). Its type is not documented (the seed gives none), so the
+             *     schema does not constrain one.
+             */
+            font_name: unknown;
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+type Params_getSliderSlider = {
+        query?: {
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description The slider's identifier (word characters and hyphens; any other value matches no route and answers
+             *     404 `rest_no_route`).
+             * @example home-hero
+             */
+            slider: components["parameters"]["AddonSliderPath"];
+        };
+        cookie?: never;
+    };
+type Params_getSliderStream = {
+        query?: {
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path: {
+            /**
+             * @description One slide id or several separated by commas (digits and commas only; any other value matches no
+             *     route and answers 404 `rest_no_route`).
+             * @example 12,15,18
+             */
+            id: components["parameters"]["AddonSliderStreamIdsPath"];
+        };
+        cookie?: never;
+    };
+type Params_getFormsPreviewForms = {
+        query: {
+            /** @description The id of the module (form, poll or quiz) to preview. */
+            module_id: number;
+            /**
+             * @description The language to answer in: a language code of the translation plugin, one of the site's active
+             *     languages (the festival's are `nl`, `en` and `de`; another site lists its own). The plugin adds it to
+             *     every endpoint of every route, the calendar's included; only the site index, `/batch/v1` and the
+             *     calendar's own document take none. Lists are filtered to the language (posts, pages, categories,
+             *     search, the calendar's events and event categories; venues and organizers are not translated, so a
+             *     venue or organizer list is the same in every language); a read by id is not filtered: it answers the
+             *     record whatever its language. Without it the site uses its default language (`en`). `all` or a code
+             *     that is not one of the site's answers 400 `rest_invalid_param` (`rest_not_in_enum`). On the calendar's
+             *     event list `total` and `X-TEC-Total` keep counting the default language's events (2 Dutch events
+             *     listed, `total` 3); the site's language directory (`/nl/wp-json/…`) counts them right.
+             * @example en
+             */
+            i18n_language?: components["parameters"]["I18nLanguage"];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+
 /** GET routes (225). */
 export interface GetRoutes {
   /** getSiteIndex: Get the site index */
-  "/": { init: { params?: O["getSiteIndex"]["parameters"]; body?: never }; initOptional: true; data: S["SiteIndex"]; error: S["Error"] };
+  "/": { init: { params?: Params_getSiteIndex; body?: never }; initOptional: true; data: S["SiteIndex"]; error: S["Error"] };
   /** getOEmbedNamespace: Get the oEmbed namespace index */
-  "/oembed/1.0": { init: { params?: O["getOEmbedNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
+  "/oembed/1.0": { init: { params?: Params_getOEmbedNamespace; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getOEmbed: Get the oEmbed data of a URL of this site */
-  "/oembed/1.0/embed": { init: { params: O["getOEmbed"]["parameters"]; body?: never }; initOptional: false; data: S["OEmbedResponse"] | O["getOEmbed"]["responses"][200]["content"]["text/xml"]; error: S["Error"] | O["getOEmbed"]["responses"][400]["content"]["text/xml"] | O["getOEmbed"]["responses"][404]["content"]["text/xml"] };
+  "/oembed/1.0/embed": { init: { params: Params_getOEmbed; body?: never }; initOptional: false; data: S["OEmbedResponse"] | string; error: S["Error"] | components["responses"]["OEmbedBadRequest"]["content"]["text/xml"] | components["responses"]["OEmbedNotFound"]["content"]["text/xml"] };
   /** getOEmbedProxy: Get the oEmbed data of any URL through the site */
-  "/oembed/1.0/proxy": { init: { params: O["getOEmbedProxy"]["parameters"]; body?: never }; initOptional: false; data: S["OEmbedProxyResponse"]; error: S["Error"] };
+  "/oembed/1.0/proxy": { init: { params: Params_getOEmbedProxy; body?: never }; initOptional: false; data: S["OEmbedProxyResponse"]; error: S["Error"] };
   /** getCalendarNamespace: Get the calendar namespace index */
-  "/cal/events/v1": { init: { params?: O["getCalendarNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
+  "/cal/events/v1": { init: { params?: Params_getOEmbedNamespace; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getCalendarDoc: Get the calendar plugin's own OpenAPI document */
-  "/cal/events/v1/doc": { init: { params?: O["getCalendarDoc"]["parameters"]; body?: never }; initOptional: true; data: S["CalDoc"]; error: S["Error"] };
+  "/cal/events/v1/doc": { init: { params?: Params_runBatchRequests; body?: never }; initOptional: true; data: S["CalDoc"]; error: S["Error"] };
   /** listEvents: List events */
-  "/cal/events/v1/events": { init: { params?: O["listEvents"]["parameters"]; body?: never }; initOptional: true; data: S["CalEventList"]; error: S["Error"] };
+  "/cal/events/v1/events": { init: { params?: Params_listEvents; body?: never }; initOptional: true; data: S["CalEventList"]; error: S["Error"] };
   /** getEvent: Get an event */
-  "/cal/events/v1/events/{id}": { init: { params: O["getEvent"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
+  "/cal/events/v1/events/{id}": { init: { params: Params_getEvent; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** getEventBySlug: Get an event by slug */
-  "/cal/events/v1/events/by-slug/{slug}": { init: { params: O["getEventBySlug"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
+  "/cal/events/v1/events/by-slug/{slug}": { init: { params: Params_getEventBySlug; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** listVenues: List venues */
-  "/cal/events/v1/venues": { init: { params?: O["listVenues"]["parameters"]; body?: never }; initOptional: true; data: S["CalVenueList"]; error: S["Error"] };
+  "/cal/events/v1/venues": { init: { params?: Params_listVenues; body?: never }; initOptional: true; data: S["CalVenueList"]; error: S["Error"] };
   /** getVenue: Get a venue */
-  "/cal/events/v1/venues/{id}": { init: { params: O["getVenue"]["parameters"]; body?: never }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
+  "/cal/events/v1/venues/{id}": { init: { params: Params_getVenue; body?: never }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** getVenueBySlug: Get a venue by slug */
-  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: O["getVenueBySlug"]["parameters"]; body?: never }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
+  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: Params_updateEventBySlugPut; body?: never }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** listOrganizers: List organizers */
-  "/cal/events/v1/organizers": { init: { params?: O["listOrganizers"]["parameters"]; body?: never }; initOptional: true; data: S["CalOrganizerList"]; error: S["Error"] };
+  "/cal/events/v1/organizers": { init: { params?: Params_listOrganizers; body?: never }; initOptional: true; data: S["CalOrganizerList"]; error: S["Error"] };
   /** getOrganizer: Get an organizer */
-  "/cal/events/v1/organizers/{id}": { init: { params: O["getOrganizer"]["parameters"]; body?: never }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
+  "/cal/events/v1/organizers/{id}": { init: { params: Params_getVenue; body?: never }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** getOrganizerBySlug: Get an organizer by slug */
-  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: O["getOrganizerBySlug"]["parameters"]; body?: never }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
+  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: Params_updateEventBySlugPut; body?: never }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** listEventCategories: List event categories */
-  "/cal/events/v1/categories": { init: { params?: O["listEventCategories"]["parameters"]; body?: never }; initOptional: true; data: S["CalCategoryList"]; error: S["Error"] };
+  "/cal/events/v1/categories": { init: { params?: Params_listEventCategories; body?: never }; initOptional: true; data: S["CalCategoryList"]; error: S["Error"] };
   /** getEventCategory: Get an event category */
-  "/cal/events/v1/categories/{id}": { init: { params: O["getEventCategory"]["parameters"]; body?: never }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
+  "/cal/events/v1/categories/{id}": { init: { params: Params_getVenue; body?: never }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** listEventTags: List tags */
-  "/cal/events/v1/tags": { init: { params?: O["listEventTags"]["parameters"]; body?: never }; initOptional: true; data: S["CalTagList"]; error: S["Error"] };
+  "/cal/events/v1/tags": { init: { params?: Params_listEventTags; body?: never }; initOptional: true; data: S["CalTagList"]; error: S["Error"] };
   /** getEventTag: Get a tag */
-  "/cal/events/v1/tags/{id}": { init: { params: O["getEventTag"]["parameters"]; body?: never }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
+  "/cal/events/v1/tags/{id}": { init: { params: Params_getVenue; body?: never }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** getCoreNamespace: Get the core namespace index */
-  "/core/v2": { init: { params?: O["getCoreNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
+  "/core/v2": { init: { params?: Params_getCoreNamespace; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** listPosts: List posts */
-  "/core/v2/posts": { init: { params?: O["listPosts"]["parameters"]; body?: never }; initOptional: true; data: O["listPosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/posts": { init: { params?: Params_listPosts; body?: never }; initOptional: true; data: (components["schemas"]["Post"] | components["schemas"]["PostEdit"] | components["schemas"]["PostEmbed"])[]; error: S["Error"] };
   /** getPost: Get a post */
-  "/core/v2/posts/{id}": { init: { params: O["getPost"]["parameters"]; body?: never }; initOptional: false; data: O["getPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/posts/{id}": { init: { params: Params_getPost; body?: never }; initOptional: false; data: components["schemas"]["Post"] | components["schemas"]["PostEdit"] | components["schemas"]["PostEmbed"]; error: S["Error"] };
   /** listPostRevisions: List the revisions of a post */
-  "/core/v2/posts/{parent}/revisions": { init: { params: O["listPostRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listPostRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/posts/{parent}/revisions": { init: { params: Params_listPostRevisions; body?: never }; initOptional: false; data: (components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"])[]; error: S["Error"] };
   /** getPostRevision: Get a revision of a post */
-  "/core/v2/posts/{parent}/revisions/{id}": { init: { params: O["getPostRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getPostRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/posts/{parent}/revisions/{id}": { init: { params: Params_getPostRevision; body?: never }; initOptional: false; data: components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"]; error: S["Error"] };
   /** listPostAutosaves: List the autosaves of a post */
-  "/core/v2/posts/{id}/autosaves": { init: { params: O["listPostAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listPostAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/posts/{id}/autosaves": { init: { params: Params_listPostAutosaves; body?: never }; initOptional: false; data: (components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"])[]; error: S["Error"] };
   /** getPostAutosave: Get the autosave of a post */
-  "/core/v2/posts/{parent}/autosaves/{id}": { init: { params: O["getPostAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getPostAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/posts/{parent}/autosaves/{id}": { init: { params: Params_getPostAutosave; body?: never }; initOptional: false; data: components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"]; error: S["Error"] };
   /** listPages: List pages */
-  "/core/v2/pages": { init: { params?: O["listPages"]["parameters"]; body?: never }; initOptional: true; data: O["listPages"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/pages": { init: { params?: Params_listPages; body?: never }; initOptional: true; data: (components["schemas"]["Page"] | components["schemas"]["PageEdit"] | components["schemas"]["PageEmbed"])[]; error: S["Error"] };
   /** getPage: Get a page */
-  "/core/v2/pages/{id}": { init: { params: O["getPage"]["parameters"]; body?: never }; initOptional: false; data: O["getPage"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/pages/{id}": { init: { params: Params_getPost; body?: never }; initOptional: false; data: components["schemas"]["Page"] | components["schemas"]["PageEdit"] | components["schemas"]["PageEmbed"]; error: S["Error"] };
   /** listPageRevisions: List the revisions of a page */
-  "/core/v2/pages/{parent}/revisions": { init: { params: O["listPageRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listPageRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/pages/{parent}/revisions": { init: { params: Params_listPostRevisions; body?: never }; initOptional: false; data: (components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"])[]; error: S["Error"] };
   /** getPageRevision: Get a revision of a page */
-  "/core/v2/pages/{parent}/revisions/{id}": { init: { params: O["getPageRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getPageRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/pages/{parent}/revisions/{id}": { init: { params: Params_getPostRevision; body?: never }; initOptional: false; data: components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"]; error: S["Error"] };
   /** listPageAutosaves: List the autosaves of a page */
-  "/core/v2/pages/{id}/autosaves": { init: { params: O["listPageAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listPageAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/pages/{id}/autosaves": { init: { params: Params_listPostAutosaves; body?: never }; initOptional: false; data: (components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"])[]; error: S["Error"] };
   /** getPageAutosave: Get the autosave of a page */
-  "/core/v2/pages/{parent}/autosaves/{id}": { init: { params: O["getPageAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getPageAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/pages/{parent}/autosaves/{id}": { init: { params: Params_getPostAutosave; body?: never }; initOptional: false; data: components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"]; error: S["Error"] };
   /** listMedia: List media attachments */
-  "/core/v2/media": { init: { params?: O["listMedia"]["parameters"]; body?: never }; initOptional: true; data: O["listMedia"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/media": { init: { params?: Params_listMedia; body?: never }; initOptional: true; data: (components["schemas"]["Attachment"] | components["schemas"]["AttachmentEdit"] | components["schemas"]["AttachmentEmbed"])[]; error: S["Error"] };
   /** getMedia: Get a media attachment */
-  "/core/v2/media/{id}": { init: { params: O["getMedia"]["parameters"]; body?: never }; initOptional: false; data: O["getMedia"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/media/{id}": { init: { params: Params_getMedia; body?: never }; initOptional: false; data: components["schemas"]["Attachment"] | components["schemas"]["AttachmentEdit"] | components["schemas"]["AttachmentEmbed"]; error: S["Error"] };
   /** listMenuItems: List menu items */
-  "/core/v2/menu-items": { init: { params?: O["listMenuItems"]["parameters"]; body?: never }; initOptional: true; data: O["listMenuItems"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/menu-items": { init: { params?: Params_listMenuItems; body?: never }; initOptional: true; data: (components["schemas"]["MenuItem"] | components["schemas"]["MenuItemEdit"] | components["schemas"]["MenuItemEmbed"])[]; error: S["Error"] };
   /** getMenuItem: Get a menu item */
-  "/core/v2/menu-items/{id}": { init: { params: O["getMenuItem"]["parameters"]; body?: never }; initOptional: false; data: O["getMenuItem"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/menu-items/{id}": { init: { params: Params_getMedia; body?: never }; initOptional: false; data: components["schemas"]["MenuItem"] | components["schemas"]["MenuItemEdit"] | components["schemas"]["MenuItemEmbed"]; error: S["Error"] };
   /** listMenuItemAutosaves: List the autosaves of a menu item */
-  "/core/v2/menu-items/{id}/autosaves": { init: { params: O["listMenuItemAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listMenuItemAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/menu-items/{id}/autosaves": { init: { params: Params_listPostAutosaves; body?: never }; initOptional: false; data: (components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"])[]; error: S["Error"] };
   /** getMenuItemAutosave: Get the autosave of a menu item */
-  "/core/v2/menu-items/{parent}/autosaves/{id}": { init: { params: O["getMenuItemAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getMenuItemAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/menu-items/{parent}/autosaves/{id}": { init: { params: Params_getPostAutosave; body?: never }; initOptional: false; data: components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"]; error: S["Error"] };
   /** listCategories: List categories */
-  "/core/v2/categories": { init: { params?: O["listCategories"]["parameters"]; body?: never }; initOptional: true; data: O["listCategories"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/categories": { init: { params?: Params_listCategories; body?: never }; initOptional: true; data: (components["schemas"]["Category"] | components["schemas"]["CategoryEdit"] | components["schemas"]["CategoryEmbed"])[]; error: S["Error"] };
   /** getCategory: Get a category */
-  "/core/v2/categories/{id}": { init: { params: O["getCategory"]["parameters"]; body?: never }; initOptional: false; data: O["getCategory"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/categories/{id}": { init: { params: Params_getMedia; body?: never }; initOptional: false; data: components["schemas"]["Category"] | components["schemas"]["CategoryEdit"] | components["schemas"]["CategoryEmbed"]; error: S["Error"] };
   /** listTags: List tags */
-  "/core/v2/tags": { init: { params?: O["listTags"]["parameters"]; body?: never }; initOptional: true; data: O["listTags"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tags": { init: { params?: Params_listTags; body?: never }; initOptional: true; data: (components["schemas"]["Tag"] | components["schemas"]["TagEdit"] | components["schemas"]["TagEmbed"])[]; error: S["Error"] };
   /** getTag: Get a tag */
-  "/core/v2/tags/{id}": { init: { params: O["getTag"]["parameters"]; body?: never }; initOptional: false; data: O["getTag"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tags/{id}": { init: { params: Params_getMedia; body?: never }; initOptional: false; data: components["schemas"]["Tag"] | components["schemas"]["TagEdit"] | components["schemas"]["TagEmbed"]; error: S["Error"] };
   /** listUsers: List users */
-  "/core/v2/users": { init: { params?: O["listUsers"]["parameters"]; body?: never }; initOptional: true; data: O["listUsers"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/users": { init: { params?: Params_listUsers; body?: never }; initOptional: true; data: (components["schemas"]["User"] | components["schemas"]["UserEdit"] | components["schemas"]["UserEmbed"])[]; error: S["Error"] };
   /** getUser: Get a user */
-  "/core/v2/users/{id}": { init: { params: O["getUser"]["parameters"]; body?: never }; initOptional: false; data: O["getUser"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/users/{id}": { init: { params: Params_getMedia; body?: never }; initOptional: false; data: components["schemas"]["User"] | components["schemas"]["UserEdit"] | components["schemas"]["UserEmbed"]; error: S["Error"] };
   /** getCurrentUser: Get the current user */
-  "/core/v2/users/me": { init: { params?: O["getCurrentUser"]["parameters"]; body?: never }; initOptional: true; data: O["getCurrentUser"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/users/me": { init: { params?: Params_getCurrentUser; body?: never }; initOptional: true; data: components["schemas"]["User"] | components["schemas"]["UserEdit"] | components["schemas"]["UserEmbed"]; error: S["Error"] };
   /** listApplicationPasswords: List a user's application passwords */
-  "/core/v2/users/{user_id}/application-passwords": { init: { params: O["listApplicationPasswords"]["parameters"]; body?: never }; initOptional: false; data: O["listApplicationPasswords"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/users/{user_id}/application-passwords": { init: { params: Params_listApplicationPasswords; body?: never }; initOptional: false; data: (components["schemas"]["ApplicationPassword"] | components["schemas"]["ApplicationPasswordEdit"] | components["schemas"]["ApplicationPasswordEmbed"])[]; error: S["Error"] };
   /** getCurrentApplicationPassword: Get the application password of this request */
-  "/core/v2/users/{user_id}/application-passwords/introspect": { init: { params: O["getCurrentApplicationPassword"]["parameters"]; body?: never }; initOptional: false; data: O["getCurrentApplicationPassword"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/users/{user_id}/application-passwords/introspect": { init: { params: Params_listApplicationPasswords; body?: never }; initOptional: false; data: components["schemas"]["ApplicationPassword"] | components["schemas"]["ApplicationPasswordEdit"] | components["schemas"]["ApplicationPasswordEmbed"]; error: S["Error"] };
   /** getApplicationPassword: Get an application password */
-  "/core/v2/users/{user_id}/application-passwords/{uuid}": { init: { params: O["getApplicationPassword"]["parameters"]; body?: never }; initOptional: false; data: O["getApplicationPassword"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/users/{user_id}/application-passwords/{uuid}": { init: { params: Params_getApplicationPassword; body?: never }; initOptional: false; data: components["schemas"]["ApplicationPassword"] | components["schemas"]["ApplicationPasswordEdit"] | components["schemas"]["ApplicationPasswordEmbed"]; error: S["Error"] };
   /** listComments: List comments */
-  "/core/v2/comments": { init: { params?: O["listComments"]["parameters"]; body?: never }; initOptional: true; data: O["listComments"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/comments": { init: { params?: Params_listComments; body?: never }; initOptional: true; data: (components["schemas"]["Comment"] | components["schemas"]["CommentEdit"] | components["schemas"]["CommentEmbed"])[]; error: S["Error"] };
   /** getComment: Get a comment */
-  "/core/v2/comments/{id}": { init: { params: O["getComment"]["parameters"]; body?: never }; initOptional: false; data: O["getComment"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/comments/{id}": { init: { params: Params_getComment; body?: never }; initOptional: false; data: components["schemas"]["Comment"] | components["schemas"]["CommentEdit"] | components["schemas"]["CommentEmbed"]; error: S["Error"] };
   /** listSearchResults: Search the site */
-  "/core/v2/search": { init: { params?: O["listSearchResults"]["parameters"]; body?: never }; initOptional: true; data: O["listSearchResults"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/search": { init: { params?: Params_listSearchResults; body?: never }; initOptional: true; data: (components["schemas"]["SearchResult"] | components["schemas"]["SearchResultEmbed"])[]; error: S["Error"] };
   /** listPostTypes: List post types */
-  "/core/v2/types": { init: { params?: O["listPostTypes"]["parameters"]; body?: never }; initOptional: true; data: O["listPostTypes"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/types": { init: { params?: Params_getCurrentUser; body?: never }; initOptional: true; data: {
+        [key: string]: components["schemas"]["PostType"] | components["schemas"]["PostTypeEdit"] | components["schemas"]["PostTypeEmbed"];
+    }; error: S["Error"] };
   /** getPostType: Get a post type */
-  "/core/v2/types/{type}": { init: { params: O["getPostType"]["parameters"]; body?: never }; initOptional: false; data: O["getPostType"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/types/{type}": { init: { params: Params_getPostType; body?: never }; initOptional: false; data: components["schemas"]["PostType"] | components["schemas"]["PostTypeEdit"] | components["schemas"]["PostTypeEmbed"]; error: S["Error"] };
   /** listTaxonomies: List taxonomies */
-  "/core/v2/taxonomies": { init: { params?: O["listTaxonomies"]["parameters"]; body?: never }; initOptional: true; data: O["listTaxonomies"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/taxonomies": { init: { params?: Params_listTaxonomies; body?: never }; initOptional: true; data: {
+        [key: string]: components["schemas"]["Taxonomy"] | components["schemas"]["TaxonomyEdit"] | components["schemas"]["TaxonomyEmbed"];
+    }; error: S["Error"] };
   /** getTaxonomy: Get a taxonomy */
-  "/core/v2/taxonomies/{taxonomy}": { init: { params: O["getTaxonomy"]["parameters"]; body?: never }; initOptional: false; data: O["getTaxonomy"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/taxonomies/{taxonomy}": { init: { params: Params_getTaxonomy; body?: never }; initOptional: false; data: components["schemas"]["Taxonomy"] | components["schemas"]["TaxonomyEdit"] | components["schemas"]["TaxonomyEmbed"]; error: S["Error"] };
   /** listStatuses: List post statuses */
-  "/core/v2/statuses": { init: { params?: O["listStatuses"]["parameters"]; body?: never }; initOptional: true; data: O["listStatuses"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/statuses": { init: { params?: Params_getCurrentUser; body?: never }; initOptional: true; data: {
+        [key: string]: components["schemas"]["PostStatus"] | components["schemas"]["PostStatusEdit"] | components["schemas"]["PostStatusEmbed"];
+    }; error: S["Error"] };
   /** getStatus: Get a post status */
-  "/core/v2/statuses/{status}": { init: { params: O["getStatus"]["parameters"]; body?: never }; initOptional: false; data: O["getStatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/statuses/{status}": { init: { params: Params_getStatus; body?: never }; initOptional: false; data: components["schemas"]["PostStatus"] | components["schemas"]["PostStatusEdit"] | components["schemas"]["PostStatusEmbed"]; error: S["Error"] };
   /** getSettings: Get the site's settings */
-  "/core/v2/settings": { init: { params?: O["getSettings"]["parameters"]; body?: never }; initOptional: true; data: S["Settings"]; error: S["Error"] };
+  "/core/v2/settings": { init: { params?: Params_createPost; body?: never }; initOptional: true; data: S["Settings"]; error: S["Error"] };
   /** listMenus: List menus */
-  "/core/v2/menus": { init: { params?: O["listMenus"]["parameters"]; body?: never }; initOptional: true; data: O["listMenus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/menus": { init: { params?: Params_listMenus; body?: never }; initOptional: true; data: (components["schemas"]["Menu"] | components["schemas"]["MenuEdit"] | components["schemas"]["MenuEmbed"])[]; error: S["Error"] };
   /** getMenu: Get a menu */
-  "/core/v2/menus/{id}": { init: { params: O["getMenu"]["parameters"]; body?: never }; initOptional: false; data: O["getMenu"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/menus/{id}": { init: { params: Params_getMedia; body?: never }; initOptional: false; data: components["schemas"]["Menu"] | components["schemas"]["MenuEdit"] | components["schemas"]["MenuEmbed"]; error: S["Error"] };
   /** listMenuLocations: List menu locations */
-  "/core/v2/menu-locations": { init: { params?: O["listMenuLocations"]["parameters"]; body?: never }; initOptional: true; data: O["listMenuLocations"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/menu-locations": { init: { params?: Params_getCurrentUser; body?: never }; initOptional: true; data: {
+        [key: string]: components["schemas"]["MenuLocation"] | components["schemas"]["MenuLocationEdit"] | components["schemas"]["MenuLocationEmbed"];
+    } | unknown[]; error: S["Error"] };
   /** getMenuLocation: Get a menu location */
-  "/core/v2/menu-locations/{location}": { init: { params: O["getMenuLocation"]["parameters"]; body?: never }; initOptional: false; data: O["getMenuLocation"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/menu-locations/{location}": { init: { params: Params_getMenuLocation; body?: never }; initOptional: false; data: components["schemas"]["MenuLocation"] | components["schemas"]["MenuLocationEdit"] | components["schemas"]["MenuLocationEmbed"]; error: S["Error"] };
   /** listBlocks: List reusable blocks */
-  "/core/v2/blocks": { init: { params?: O["listBlocks"]["parameters"]; body?: never }; initOptional: true; data: O["listBlocks"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/blocks": { init: { params?: Params_listBlocks; body?: never }; initOptional: true; data: (components["schemas"]["Block"] | components["schemas"]["BlockEdit"] | components["schemas"]["BlockEmbed"])[]; error: S["Error"] };
   /** getBlock: Get a reusable block */
-  "/core/v2/blocks/{id}": { init: { params: O["getBlock"]["parameters"]; body?: never }; initOptional: false; data: O["getBlock"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/blocks/{id}": { init: { params: Params_getPost; body?: never }; initOptional: false; data: components["schemas"]["Block"] | components["schemas"]["BlockEdit"] | components["schemas"]["BlockEmbed"]; error: S["Error"] };
   /** listBlockRevisions: List the revisions of a reusable block */
-  "/core/v2/blocks/{parent}/revisions": { init: { params: O["listBlockRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listBlockRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/blocks/{parent}/revisions": { init: { params: Params_listPostRevisions; body?: never }; initOptional: false; data: (components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"])[]; error: S["Error"] };
   /** getBlockRevision: Get a revision of a reusable block */
-  "/core/v2/blocks/{parent}/revisions/{id}": { init: { params: O["getBlockRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getBlockRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/blocks/{parent}/revisions/{id}": { init: { params: Params_getPostRevision; body?: never }; initOptional: false; data: components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"]; error: S["Error"] };
   /** listBlockAutosaves: List the autosaves of a reusable block */
-  "/core/v2/blocks/{id}/autosaves": { init: { params: O["listBlockAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listBlockAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/blocks/{id}/autosaves": { init: { params: Params_listPostAutosaves; body?: never }; initOptional: false; data: (components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"])[]; error: S["Error"] };
   /** getBlockAutosave: Get the autosave of a reusable block */
-  "/core/v2/blocks/{parent}/autosaves/{id}": { init: { params: O["getBlockAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getBlockAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/blocks/{parent}/autosaves/{id}": { init: { params: Params_getPostAutosave; body?: never }; initOptional: false; data: components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"]; error: S["Error"] };
   /** listNavigations: List navigation menus */
-  "/core/v2/navigation": { init: { params?: O["listNavigations"]["parameters"]; body?: never }; initOptional: true; data: O["listNavigations"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/navigation": { init: { params?: Params_listNavigations; body?: never }; initOptional: true; data: (components["schemas"]["Navigation"] | components["schemas"]["NavigationEdit"] | components["schemas"]["NavigationEmbed"])[]; error: S["Error"] };
   /** getNavigation: Get a navigation menu (post type `wp_navigation`) */
-  "/core/v2/navigation/{id}": { init: { params: O["getNavigation"]["parameters"]; body?: never }; initOptional: false; data: O["getNavigation"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/navigation/{id}": { init: { params: Params_getNavigation; body?: never }; initOptional: false; data: components["schemas"]["Navigation"] | components["schemas"]["NavigationEdit"] | components["schemas"]["NavigationEmbed"]; error: S["Error"] };
   /** listNavigationRevisions: List the revisions of a navigation menu */
-  "/core/v2/navigation/{parent}/revisions": { init: { params: O["listNavigationRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listNavigationRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/navigation/{parent}/revisions": { init: { params: Params_listPostRevisions; body?: never }; initOptional: false; data: (components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"])[]; error: S["Error"] };
   /** getNavigationRevision: Get a revision of a navigation menu */
-  "/core/v2/navigation/{parent}/revisions/{id}": { init: { params: O["getNavigationRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getNavigationRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/navigation/{parent}/revisions/{id}": { init: { params: Params_getPostRevision; body?: never }; initOptional: false; data: components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"]; error: S["Error"] };
   /** listNavigationAutosaves: List the autosaves of a navigation menu */
-  "/core/v2/navigation/{id}/autosaves": { init: { params: O["listNavigationAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listNavigationAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/navigation/{id}/autosaves": { init: { params: Params_listPostAutosaves; body?: never }; initOptional: false; data: (components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"])[]; error: S["Error"] };
   /** getNavigationAutosave: Get the autosave of a navigation menu */
-  "/core/v2/navigation/{parent}/autosaves/{id}": { init: { params: O["getNavigationAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getNavigationAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/navigation/{parent}/autosaves/{id}": { init: { params: Params_getPostAutosave; body?: never }; initOptional: false; data: components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"]; error: S["Error"] };
   /** listCalEventPosts: List event posts */
-  "/core/v2/tribe_events": { init: { params?: O["listCalEventPosts"]["parameters"]; body?: never }; initOptional: true; data: O["listCalEventPosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_events": { init: { params?: Params_listCalEventPosts; body?: never }; initOptional: true; data: (components["schemas"]["CalEventPost"] | components["schemas"]["CalEventPostEdit"] | components["schemas"]["CalEventPostEmbed"])[]; error: S["Error"] };
   /** getCalEventPost: Get a event post */
-  "/core/v2/tribe_events/{id}": { init: { params: O["getCalEventPost"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEventPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_events/{id}": { init: { params: Params_getPost; body?: never }; initOptional: false; data: components["schemas"]["CalEventPost"] | components["schemas"]["CalEventPostEdit"] | components["schemas"]["CalEventPostEmbed"]; error: S["Error"] };
   /** listCalEventPostRevisions: List the revisions of an event post */
-  "/core/v2/tribe_events/{parent}/revisions": { init: { params: O["listCalEventPostRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listCalEventPostRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_events/{parent}/revisions": { init: { params: Params_listPostRevisions; body?: never }; initOptional: false; data: (components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"])[]; error: S["Error"] };
   /** getCalEventPostRevision: Get a revision of an event post */
-  "/core/v2/tribe_events/{parent}/revisions/{id}": { init: { params: O["getCalEventPostRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEventPostRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_events/{parent}/revisions/{id}": { init: { params: Params_getPostRevision; body?: never }; initOptional: false; data: components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"]; error: S["Error"] };
   /** listCalEventPostAutosaves: List the autosaves of an event post */
-  "/core/v2/tribe_events/{id}/autosaves": { init: { params: O["listCalEventPostAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listCalEventPostAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_events/{id}/autosaves": { init: { params: Params_listPostAutosaves; body?: never }; initOptional: false; data: (components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"])[]; error: S["Error"] };
   /** getCalEventPostAutosave: Get the autosave of an event post */
-  "/core/v2/tribe_events/{parent}/autosaves/{id}": { init: { params: O["getCalEventPostAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEventPostAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_events/{parent}/autosaves/{id}": { init: { params: Params_getPostAutosave; body?: never }; initOptional: false; data: components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"]; error: S["Error"] };
   /** listCalVenuePosts: List venue posts */
-  "/core/v2/tribe_venue": { init: { params?: O["listCalVenuePosts"]["parameters"]; body?: never }; initOptional: true; data: O["listCalVenuePosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_venue": { init: { params?: Params_listCalVenuePosts; body?: never }; initOptional: true; data: (components["schemas"]["CalVenuePost"] | components["schemas"]["CalVenuePostEdit"] | components["schemas"]["CalVenuePostEmbed"])[]; error: S["Error"] };
   /** getCalVenuePost: Get a venue post */
-  "/core/v2/tribe_venue/{id}": { init: { params: O["getCalVenuePost"]["parameters"]; body?: never }; initOptional: false; data: O["getCalVenuePost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_venue/{id}": { init: { params: Params_getPost; body?: never }; initOptional: false; data: components["schemas"]["CalVenuePost"] | components["schemas"]["CalVenuePostEdit"] | components["schemas"]["CalVenuePostEmbed"]; error: S["Error"] };
   /** listCalVenuePostRevisions: List the revisions of a venue post */
-  "/core/v2/tribe_venue/{parent}/revisions": { init: { params: O["listCalVenuePostRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listCalVenuePostRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_venue/{parent}/revisions": { init: { params: Params_listPostRevisions; body?: never }; initOptional: false; data: (components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"])[]; error: S["Error"] };
   /** getCalVenuePostRevision: Get a revision of a venue post */
-  "/core/v2/tribe_venue/{parent}/revisions/{id}": { init: { params: O["getCalVenuePostRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getCalVenuePostRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_venue/{parent}/revisions/{id}": { init: { params: Params_getPostRevision; body?: never }; initOptional: false; data: components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"]; error: S["Error"] };
   /** listCalVenuePostAutosaves: List the autosaves of a venue post */
-  "/core/v2/tribe_venue/{id}/autosaves": { init: { params: O["listCalVenuePostAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listCalVenuePostAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_venue/{id}/autosaves": { init: { params: Params_listPostAutosaves; body?: never }; initOptional: false; data: (components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"])[]; error: S["Error"] };
   /** getCalVenuePostAutosave: Get the autosave of a venue post */
-  "/core/v2/tribe_venue/{parent}/autosaves/{id}": { init: { params: O["getCalVenuePostAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getCalVenuePostAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_venue/{parent}/autosaves/{id}": { init: { params: Params_getPostAutosave; body?: never }; initOptional: false; data: components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"]; error: S["Error"] };
   /** listCalOrganizerPosts: List organizer posts */
-  "/core/v2/tribe_organizer": { init: { params?: O["listCalOrganizerPosts"]["parameters"]; body?: never }; initOptional: true; data: O["listCalOrganizerPosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_organizer": { init: { params?: Params_listCalVenuePosts; body?: never }; initOptional: true; data: (components["schemas"]["CalOrganizerPost"] | components["schemas"]["CalOrganizerPostEdit"] | components["schemas"]["CalOrganizerPostEmbed"])[]; error: S["Error"] };
   /** getCalOrganizerPost: Get a organizer post */
-  "/core/v2/tribe_organizer/{id}": { init: { params: O["getCalOrganizerPost"]["parameters"]; body?: never }; initOptional: false; data: O["getCalOrganizerPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_organizer/{id}": { init: { params: Params_getPost; body?: never }; initOptional: false; data: components["schemas"]["CalOrganizerPost"] | components["schemas"]["CalOrganizerPostEdit"] | components["schemas"]["CalOrganizerPostEmbed"]; error: S["Error"] };
   /** listCalOrganizerPostRevisions: List the revisions of an organizer post */
-  "/core/v2/tribe_organizer/{parent}/revisions": { init: { params: O["listCalOrganizerPostRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listCalOrganizerPostRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_organizer/{parent}/revisions": { init: { params: Params_listPostRevisions; body?: never }; initOptional: false; data: (components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"])[]; error: S["Error"] };
   /** getCalOrganizerPostRevision: Get a revision of an organizer post */
-  "/core/v2/tribe_organizer/{parent}/revisions/{id}": { init: { params: O["getCalOrganizerPostRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getCalOrganizerPostRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_organizer/{parent}/revisions/{id}": { init: { params: Params_getPostRevision; body?: never }; initOptional: false; data: components["schemas"]["Revision"] | components["schemas"]["RevisionEdit"] | components["schemas"]["RevisionEmbed"]; error: S["Error"] };
   /** listCalOrganizerPostAutosaves: List the autosaves of an organizer post */
-  "/core/v2/tribe_organizer/{id}/autosaves": { init: { params: O["listCalOrganizerPostAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listCalOrganizerPostAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_organizer/{id}/autosaves": { init: { params: Params_listPostAutosaves; body?: never }; initOptional: false; data: (components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"])[]; error: S["Error"] };
   /** getCalOrganizerPostAutosave: Get the autosave of an organizer post */
-  "/core/v2/tribe_organizer/{parent}/autosaves/{id}": { init: { params: O["getCalOrganizerPostAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getCalOrganizerPostAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_organizer/{parent}/autosaves/{id}": { init: { params: Params_getPostAutosave; body?: never }; initOptional: false; data: components["schemas"]["Revision"] | components["schemas"]["AutosaveEdit"] | components["schemas"]["RevisionEmbed"]; error: S["Error"] };
   /** listCalEventCategoryTerms: List event category terms */
-  "/core/v2/tribe_events_cat": { init: { params?: O["listCalEventCategoryTerms"]["parameters"]; body?: never }; initOptional: true; data: O["listCalEventCategoryTerms"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_events_cat": { init: { params?: Params_listCalEventCategoryTerms; body?: never }; initOptional: true; data: (components["schemas"]["CalEventCategoryTerm"] | components["schemas"]["CalEventCategoryTermEdit"] | components["schemas"]["CalEventCategoryTermEmbed"])[]; error: S["Error"] };
   /** getCalEventCategoryTerm: Get an event category term */
-  "/core/v2/tribe_events_cat/{id}": { init: { params: O["getCalEventCategoryTerm"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEventCategoryTerm"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_events_cat/{id}": { init: { params: Params_getMedia; body?: never }; initOptional: false; data: components["schemas"]["CalEventCategoryTerm"] | components["schemas"]["CalEventCategoryTermEdit"] | components["schemas"]["CalEventCategoryTermEmbed"]; error: S["Error"] };
   /** getGlobalStyles: Get a global styles record */
-  "/core/v2/global-styles/{id}": { init: { params: O["getGlobalStyles"]["parameters"]; body?: never }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
+  "/core/v2/global-styles/{id}": { init: { params: Params_updatePostPut; body?: never }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
   /** listGlobalStylesRevisions: List the revisions of a global styles record */
-  "/core/v2/global-styles/{parent}/revisions": { init: { params: O["listGlobalStylesRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listGlobalStylesRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/global-styles/{parent}/revisions": { init: { params: Params_listGlobalStylesRevisions; body?: never }; initOptional: false; data: components["schemas"]["GlobalStylesRevision"][]; error: S["Error"] };
   /** getGlobalStylesRevision: Get a revision of a global styles record */
-  "/core/v2/global-styles/{parent}/revisions/{id}": { init: { params: O["getGlobalStylesRevision"]["parameters"]; body?: never }; initOptional: false; data: S["GlobalStylesRevision"]; error: S["Error"] };
+  "/core/v2/global-styles/{parent}/revisions/{id}": { init: { params: Params_getPostRevision; body?: never }; initOptional: false; data: S["GlobalStylesRevision"]; error: S["Error"] };
   /** getThemeGlobalStyles: Get a theme's own global styles */
-  "/core/v2/global-styles/themes/{stylesheet}": { init: { params: O["getThemeGlobalStyles"]["parameters"]; body?: never }; initOptional: false; data: S["GlobalStylesTheme"]; error: S["Error"] };
+  "/core/v2/global-styles/themes/{stylesheet}": { init: { params: Params_getThemeGlobalStyles; body?: never }; initOptional: false; data: S["GlobalStylesTheme"]; error: S["Error"] };
   /** listThemeGlobalStylesVariations: List a theme's style variations */
-  "/core/v2/global-styles/themes/{stylesheet}/variations": { init: { params: O["listThemeGlobalStylesVariations"]["parameters"]; body?: never }; initOptional: false; data: O["listThemeGlobalStylesVariations"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/global-styles/themes/{stylesheet}/variations": { init: { params: Params_getThemeGlobalStyles; body?: never }; initOptional: false; data: components["schemas"]["GlobalStylesVariation"][]; error: S["Error"] };
   /** listThemes: List the installed themes */
-  "/core/v2/themes": { init: { params?: O["listThemes"]["parameters"]; body?: never }; initOptional: true; data: O["listThemes"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/themes": { init: { params?: Params_listThemes; body?: never }; initOptional: true; data: components["schemas"]["Theme"][]; error: S["Error"] };
   /** getTheme: Get an installed theme */
-  "/core/v2/themes/{stylesheet}": { init: { params: O["getTheme"]["parameters"]; body?: never }; initOptional: false; data: S["Theme"]; error: S["Error"] };
+  "/core/v2/themes/{stylesheet}": { init: { params: Params_getThemeGlobalStyles; body?: never }; initOptional: false; data: S["Theme"]; error: S["Error"] };
   /** listCalEmbedPosts: List calendar embed posts */
-  "/core/v2/tec_calendar_embed": { init: { params?: O["listCalEmbedPosts"]["parameters"]; body?: never }; initOptional: true; data: O["listCalEmbedPosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tec_calendar_embed": { init: { params?: Params_listCalEmbedPosts; body?: never }; initOptional: true; data: (components["schemas"]["CalEmbedPost"] | components["schemas"]["CalEmbedPostEdit"] | components["schemas"]["CalEmbedPostEmbed"])[]; error: S["Error"] };
   /** getCalEmbedPost: Get a calendar embed post */
-  "/core/v2/tec_calendar_embed/{id}": { init: { params: O["getCalEmbedPost"]["parameters"]; body?: never }; initOptional: false; data: O["getCalEmbedPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tec_calendar_embed/{id}": { init: { params: Params_getNavigation; body?: never }; initOptional: false; data: components["schemas"]["CalEmbedPost"] | components["schemas"]["CalEmbedPostEdit"] | components["schemas"]["CalEmbedPostEmbed"]; error: S["Error"] };
   /** listPatternCategories: List pattern categories */
-  "/core/v2/wp_pattern_category": { init: { params?: O["listPatternCategories"]["parameters"]; body?: never }; initOptional: true; data: O["listPatternCategories"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/wp_pattern_category": { init: { params?: Params_listTags; body?: never }; initOptional: true; data: (components["schemas"]["PatternCategory"] | components["schemas"]["PatternCategoryEdit"] | components["schemas"]["PatternCategoryEmbed"])[]; error: S["Error"] };
   /** getPatternCategory: Get a pattern category */
-  "/core/v2/wp_pattern_category/{id}": { init: { params: O["getPatternCategory"]["parameters"]; body?: never }; initOptional: false; data: O["getPatternCategory"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/wp_pattern_category/{id}": { init: { params: Params_getMedia; body?: never }; initOptional: false; data: components["schemas"]["PatternCategory"] | components["schemas"]["PatternCategoryEdit"] | components["schemas"]["PatternCategoryEmbed"]; error: S["Error"] };
   /** listTemplates: List the templates */
-  "/core/v2/templates": { init: { params?: O["listTemplates"]["parameters"]; body?: never }; initOptional: true; data: O["listTemplates"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/templates": { init: { params?: Params_listTemplates; body?: never }; initOptional: true; data: (components["schemas"]["Template"] | components["schemas"]["TemplateEdit"] | components["schemas"]["TemplateEmbed"])[]; error: S["Error"] };
   /** getTemplateFallback: Find the fallback template of a slug */
-  "/core/v2/templates/lookup": { init: { params: O["getTemplateFallback"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplateFallback"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/templates/lookup": { init: { params: Params_getTemplateFallback; body?: never }; initOptional: false; data: components["schemas"]["Template"] | Record<string, unknown>; error: S["Error"] };
   /** getTemplate: Get a template */
-  "/core/v2/templates/{id}": { init: { params: O["getTemplate"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplate"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/templates/{id}": { init: { params: Params_getTemplate; body?: never }; initOptional: false; data: components["schemas"]["Template"] | components["schemas"]["TemplateEdit"] | components["schemas"]["TemplateEmbed"]; error: S["Error"] };
   /** listTemplateAutosaves: List the autosaves of a template */
-  "/core/v2/templates/{id}/autosaves": { init: { params: O["listTemplateAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listTemplateAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/templates/{id}/autosaves": { init: { params: Params_getTemplate; body?: never }; initOptional: false; data: (components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"])[]; error: S["Error"] };
   /** getTemplateAutosave: Get the autosave of a template */
-  "/core/v2/templates/{parent}/autosaves/{id}": { init: { params: O["getTemplateAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplateAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/templates/{parent}/autosaves/{id}": { init: { params: Params_getTemplateAutosave; body?: never }; initOptional: false; data: components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"]; error: S["Error"] };
   /** listTemplateRevisions: List the revisions of a template */
-  "/core/v2/templates/{parent}/revisions": { init: { params: O["listTemplateRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listTemplateRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/templates/{parent}/revisions": { init: { params: Params_listTemplateRevisions; body?: never }; initOptional: false; data: (components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"])[]; error: S["Error"] };
   /** getTemplateRevision: Get a revision of a template */
-  "/core/v2/templates/{parent}/revisions/{id}": { init: { params: O["getTemplateRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplateRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/templates/{parent}/revisions/{id}": { init: { params: Params_getTemplateRevision; body?: never }; initOptional: false; data: components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"]; error: S["Error"] };
   /** listTemplateParts: List the template parts */
-  "/core/v2/template-parts": { init: { params?: O["listTemplateParts"]["parameters"]; body?: never }; initOptional: true; data: O["listTemplateParts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/template-parts": { init: { params?: Params_listTemplates; body?: never }; initOptional: true; data: (components["schemas"]["Template"] | components["schemas"]["TemplateEdit"] | components["schemas"]["TemplateEmbed"])[]; error: S["Error"] };
   /** getTemplatePartFallback: Find the fallback template of a slug */
-  "/core/v2/template-parts/lookup": { init: { params: O["getTemplatePartFallback"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplatePartFallback"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/template-parts/lookup": { init: { params: Params_getTemplateFallback; body?: never }; initOptional: false; data: components["schemas"]["Template"] | Record<string, unknown>; error: S["Error"] };
   /** getTemplatePart: Get a template part */
-  "/core/v2/template-parts/{id}": { init: { params: O["getTemplatePart"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplatePart"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/template-parts/{id}": { init: { params: Params_getTemplate; body?: never }; initOptional: false; data: components["schemas"]["Template"] | components["schemas"]["TemplateEdit"] | components["schemas"]["TemplateEmbed"]; error: S["Error"] };
   /** listTemplatePartAutosaves: List the autosaves of a template part */
-  "/core/v2/template-parts/{id}/autosaves": { init: { params: O["listTemplatePartAutosaves"]["parameters"]; body?: never }; initOptional: false; data: O["listTemplatePartAutosaves"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/template-parts/{id}/autosaves": { init: { params: Params_getTemplate; body?: never }; initOptional: false; data: (components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"])[]; error: S["Error"] };
   /** getTemplatePartAutosave: Get the autosave of a template part */
-  "/core/v2/template-parts/{parent}/autosaves/{id}": { init: { params: O["getTemplatePartAutosave"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplatePartAutosave"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/template-parts/{parent}/autosaves/{id}": { init: { params: Params_getTemplateAutosave; body?: never }; initOptional: false; data: components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"]; error: S["Error"] };
   /** listTemplatePartRevisions: List the revisions of a template part */
-  "/core/v2/template-parts/{parent}/revisions": { init: { params: O["listTemplatePartRevisions"]["parameters"]; body?: never }; initOptional: false; data: O["listTemplatePartRevisions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/template-parts/{parent}/revisions": { init: { params: Params_listTemplateRevisions; body?: never }; initOptional: false; data: (components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"])[]; error: S["Error"] };
   /** getTemplatePartRevision: Get a revision of a template part */
-  "/core/v2/template-parts/{parent}/revisions/{id}": { init: { params: O["getTemplatePartRevision"]["parameters"]; body?: never }; initOptional: false; data: O["getTemplatePartRevision"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/template-parts/{parent}/revisions/{id}": { init: { params: Params_getTemplateRevision; body?: never }; initOptional: false; data: components["schemas"]["TemplateRevision"] | components["schemas"]["TemplateRevisionEdit"] | components["schemas"]["TemplateRevisionEmbed"]; error: S["Error"] };
   /** listBlockTypes: List block types */
-  "/core/v2/block-types": { init: { params?: O["listBlockTypes"]["parameters"]; body?: never }; initOptional: true; data: O["listBlockTypes"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/block-types": { init: { params?: Params_listBlockTypes; body?: never }; initOptional: true; data: (components["schemas"]["BlockType"] | components["schemas"]["BlockTypeEdit"] | components["schemas"]["BlockTypeEmbed"])[]; error: S["Error"] };
   /** listBlockTypesOfNamespace: List the block types of a namespace */
-  "/core/v2/block-types/{namespace}": { init: { params: O["listBlockTypesOfNamespace"]["parameters"]; body?: never }; initOptional: false; data: O["listBlockTypesOfNamespace"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/block-types/{namespace}": { init: { params: Params_listBlockTypesOfNamespace; body?: never }; initOptional: false; data: (components["schemas"]["BlockType"] | components["schemas"]["BlockTypeEdit"] | components["schemas"]["BlockTypeEmbed"])[]; error: S["Error"] };
   /** getBlockType: Get a block type */
-  "/core/v2/block-types/{namespace}/{name}": { init: { params: O["getBlockType"]["parameters"]; body?: never }; initOptional: false; data: O["getBlockType"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/block-types/{namespace}/{name}": { init: { params: Params_getBlockType; body?: never }; initOptional: false; data: components["schemas"]["BlockType"] | components["schemas"]["BlockTypeEdit"] | components["schemas"]["BlockTypeEmbed"]; error: S["Error"] };
   /** getRenderedBlock: Render a dynamic block */
-  "/core/v2/block-renderer/{name}": { init: { params: O["getRenderedBlock"]["parameters"]; body?: never }; initOptional: false; data: S["RenderedBlock"]; error: S["Error"] };
+  "/core/v2/block-renderer/{name}": { init: { params: Params_getRenderedBlock; body?: never }; initOptional: false; data: S["RenderedBlock"]; error: S["Error"] };
   /** listBlockPatterns: List block patterns */
-  "/core/v2/block-patterns/patterns": { init: { params?: O["listBlockPatterns"]["parameters"]; body?: never }; initOptional: true; data: O["listBlockPatterns"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/block-patterns/patterns": { init: { params?: Params_createPost; body?: never }; initOptional: true; data: components["schemas"]["BlockPattern"][]; error: S["Error"] };
   /** listBlockPatternCategories: List block pattern categories */
-  "/core/v2/block-patterns/categories": { init: { params?: O["listBlockPatternCategories"]["parameters"]; body?: never }; initOptional: true; data: O["listBlockPatternCategories"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/block-patterns/categories": { init: { params?: Params_createPost; body?: never }; initOptional: true; data: components["schemas"]["BlockPatternCategory"][]; error: S["Error"] };
   /** listWidgetTypes: List widget types */
-  "/core/v2/widget-types": { init: { params?: O["listWidgetTypes"]["parameters"]; body?: never }; initOptional: true; data: O["listWidgetTypes"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/widget-types": { init: { params?: Params_getCurrentUser; body?: never }; initOptional: true; data: (components["schemas"]["WidgetType"] | components["schemas"]["WidgetTypeEdit"] | components["schemas"]["WidgetTypeEmbed"])[]; error: S["Error"] };
   /** getWidgetType: Get a widget type */
-  "/core/v2/widget-types/{id}": { init: { params: O["getWidgetType"]["parameters"]; body?: never }; initOptional: false; data: O["getWidgetType"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/widget-types/{id}": { init: { params: Params_getWidgetType; body?: never }; initOptional: false; data: components["schemas"]["WidgetType"] | components["schemas"]["WidgetTypeEdit"] | components["schemas"]["WidgetTypeEmbed"]; error: S["Error"] };
   /** listWidgets: List widgets */
-  "/core/v2/widgets": { init: { params?: O["listWidgets"]["parameters"]; body?: never }; initOptional: true; data: O["listWidgets"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/widgets": { init: { params?: Params_listWidgets; body?: never }; initOptional: true; data: (components["schemas"]["Widget"] | components["schemas"]["WidgetEdit"] | components["schemas"]["WidgetEmbed"])[]; error: S["Error"] };
   /** getWidget: Get a widget */
-  "/core/v2/widgets/{id}": { init: { params: O["getWidget"]["parameters"]; body?: never }; initOptional: false; data: O["getWidget"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/widgets/{id}": { init: { params: Params_getWidget; body?: never }; initOptional: false; data: components["schemas"]["Widget"] | components["schemas"]["WidgetEdit"] | components["schemas"]["WidgetEmbed"]; error: S["Error"] };
   /** listSidebars: List sidebars */
-  "/core/v2/sidebars": { init: { params?: O["listSidebars"]["parameters"]; body?: never }; initOptional: true; data: O["listSidebars"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/sidebars": { init: { params?: Params_getCurrentUser; body?: never }; initOptional: true; data: (components["schemas"]["Sidebar"] | components["schemas"]["SidebarEdit"] | components["schemas"]["SidebarEmbed"])[]; error: S["Error"] };
   /** getSidebar: Get a sidebar */
-  "/core/v2/sidebars/{id}": { init: { params: O["getSidebar"]["parameters"]; body?: never }; initOptional: false; data: O["getSidebar"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/sidebars/{id}": { init: { params: Params_getSidebar; body?: never }; initOptional: false; data: components["schemas"]["Sidebar"] | components["schemas"]["SidebarEdit"] | components["schemas"]["SidebarEmbed"]; error: S["Error"] };
   /** listPlugins: List the installed plugins */
-  "/core/v2/plugins": { init: { params?: O["listPlugins"]["parameters"]; body?: never }; initOptional: true; data: O["listPlugins"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/plugins": { init: { params?: Params_listPlugins; body?: never }; initOptional: true; data: (components["schemas"]["Plugin"] | components["schemas"]["PluginEdit"] | components["schemas"]["PluginEmbed"])[]; error: S["Error"] };
   /** getPlugin: Get an installed plugin */
-  "/core/v2/plugins/{plugin}": { init: { params: O["getPlugin"]["parameters"]; body?: never }; initOptional: false; data: O["getPlugin"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/plugins/{plugin}": { init: { params: Params_getPlugin; body?: never }; initOptional: false; data: components["schemas"]["Plugin"] | components["schemas"]["PluginEdit"] | components["schemas"]["PluginEmbed"]; error: S["Error"] };
   /** listFontFamilies: List the font families */
-  "/core/v2/font-families": { init: { params?: O["listFontFamilies"]["parameters"]; body?: never }; initOptional: true; data: O["listFontFamilies"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/font-families": { init: { params?: Params_listFontFamilies; body?: never }; initOptional: true; data: (components["schemas"]["FontFamily"] | components["schemas"]["FontFamilyEdit"] | components["schemas"]["FontFamilyEmbed"])[]; error: S["Error"] };
   /** getFontFamily: Get a font family */
-  "/core/v2/font-families/{id}": { init: { params: O["getFontFamily"]["parameters"]; body?: never }; initOptional: false; data: O["getFontFamily"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/font-families/{id}": { init: { params: Params_getMedia; body?: never }; initOptional: false; data: components["schemas"]["FontFamily"] | components["schemas"]["FontFamilyEdit"] | components["schemas"]["FontFamilyEmbed"]; error: S["Error"] };
   /** listFontFaces: List the faces of a font family */
-  "/core/v2/font-families/{font_family_id}/font-faces": { init: { params: O["listFontFaces"]["parameters"]; body?: never }; initOptional: false; data: O["listFontFaces"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/font-families/{font_family_id}/font-faces": { init: { params: Params_listFontFaces; body?: never }; initOptional: false; data: (components["schemas"]["FontFace"] | components["schemas"]["FontFaceEdit"] | components["schemas"]["FontFaceEmbed"])[]; error: S["Error"] };
   /** getFontFace: Get a font face */
-  "/core/v2/font-families/{font_family_id}/font-faces/{id}": { init: { params: O["getFontFace"]["parameters"]; body?: never }; initOptional: false; data: O["getFontFace"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/font-families/{font_family_id}/font-faces/{id}": { init: { params: Params_getFontFace; body?: never }; initOptional: false; data: components["schemas"]["FontFace"] | components["schemas"]["FontFaceEdit"] | components["schemas"]["FontFaceEmbed"]; error: S["Error"] };
   /** listFontCollections: List the font collections */
-  "/core/v2/font-collections": { init: { params?: O["listFontCollections"]["parameters"]; body?: never }; initOptional: true; data: O["listFontCollections"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/font-collections": { init: { params?: Params_listFontCollections; body?: never }; initOptional: true; data: (components["schemas"]["FontCollection"] | components["schemas"]["FontCollectionEdit"] | components["schemas"]["FontCollectionEmbed"])[]; error: S["Error"] };
   /** getFontCollection: Get a font collection */
-  "/core/v2/font-collections/{slug}": { init: { params: O["getFontCollection"]["parameters"]; body?: never }; initOptional: false; data: O["getFontCollection"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/font-collections/{slug}": { init: { params: Params_getFontCollection; body?: never }; initOptional: false; data: components["schemas"]["FontCollection"] | components["schemas"]["FontCollectionEdit"] | components["schemas"]["FontCollectionEmbed"]; error: S["Error"] };
   /** listIcons: List the icons */
-  "/core/v2/icons": { init: { params?: O["listIcons"]["parameters"]; body?: never }; initOptional: true; data: O["listIcons"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/icons": { init: { params?: Params_listIcons; body?: never }; initOptional: true; data: (components["schemas"]["Icon"] | components["schemas"]["IconEdit"] | components["schemas"]["IconEmbed"])[]; error: S["Error"] };
   /** getIcon: Get an icon */
-  "/core/v2/icons/{name}": { init: { params: O["getIcon"]["parameters"]; body?: never }; initOptional: false; data: O["getIcon"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/icons/{name}": { init: { params: Params_getIcon; body?: never }; initOptional: false; data: components["schemas"]["Icon"] | components["schemas"]["IconEdit"] | components["schemas"]["IconEmbed"]; error: S["Error"] };
   /** listIconCollections: List the icon collections */
-  "/core/v2/icon-collections": { init: { params?: O["listIconCollections"]["parameters"]; body?: never }; initOptional: true; data: O["listIconCollections"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/icon-collections": { init: { params?: Params_listIconCollections; body?: never }; initOptional: true; data: (components["schemas"]["IconCollection"] | components["schemas"]["IconCollectionEdit"] | components["schemas"]["IconCollectionEmbed"])[]; error: S["Error"] };
   /** getIconCollection: Get an icon collection */
-  "/core/v2/icon-collections/{slug}": { init: { params: O["getIconCollection"]["parameters"]; body?: never }; initOptional: false; data: O["getIconCollection"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/icon-collections/{slug}": { init: { params: Params_getIconCollection; body?: never }; initOptional: false; data: components["schemas"]["IconCollection"] | components["schemas"]["IconCollectionEdit"] | components["schemas"]["IconCollectionEmbed"]; error: S["Error"] };
   /** getViewConfig: Get the data views configuration of an entity */
-  "/core/v2/view-config": { init: { params: O["getViewConfig"]["parameters"]; body?: never }; initOptional: false; data: S["ViewConfig"]; error: S["Error"] };
+  "/core/v2/view-config": { init: { params: Params_getViewConfig; body?: never }; initOptional: false; data: S["ViewConfig"]; error: S["Error"] };
   /** getMlNamespace: Get the ml/v1 namespace index */
-  "/ml/v1": { init: { params?: O["getMlNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
+  "/ml/v1": { init: { params?: Params_getOEmbedNamespace; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlPosts: List posts for translation */
-  "/ml/v1/posts": { init: { params?: O["getMlPosts"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPosts"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
+  "/ml/v1/posts": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
   /** getMlPostsCount: Count posts for translation */
-  "/ml/v1/posts/count": { init: { params?: O["getMlPostsCount"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPostsCount"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
+  "/ml/v1/posts/count": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
   /** getMlPostsHierarchical: List hierarchical post types for translation */
-  "/ml/v1/posts/hierarchical": { init: { params?: O["getMlPostsHierarchical"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPostsHierarchical"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/posts/hierarchical": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlPostsTaxonomies: List taxonomies of posts for translation */
-  "/ml/v1/posts/taxonomies": { init: { params?: O["getMlPostsTaxonomies"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPostsTaxonomies"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/posts/taxonomies": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlPostsTerms: List terms of posts for translation */
-  "/ml/v1/posts/terms": { init: { params?: O["getMlPostsTerms"]["parameters"]; body?: never }; initOptional: true; data: O["getMlPostsTerms"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/posts/terms": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlItemSectionsPopulated: List populated item sections */
-  "/ml/v1/item-sections/populated": { init: { params?: O["getMlItemSectionsPopulated"]["parameters"]; body?: never }; initOptional: true; data: O["getMlItemSectionsPopulated"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
+  "/ml/v1/item-sections/populated": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
   /** getMlSendToTranslationDefaultBatchName: Get the default translation batch name */
-  "/ml/v1/send-to-translation/default-batch-name": { init: { params?: O["getMlSendToTranslationDefaultBatchName"]["parameters"]; body?: never }; initOptional: true; data: O["getMlSendToTranslationDefaultBatchName"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/send-to-translation/default-batch-name": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetuntranslatedtypescount: Count untranslated content types */
-  "/ml/v1/getuntranslatedtypescount": { init: { params?: O["getMlGetuntranslatedtypescount"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetuntranslatedtypescount"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/getuntranslatedtypescount": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlCredits: Get the translation credits */
-  "/ml/v1/credits": { init: { params?: O["getMlCredits"]["parameters"]; body?: never }; initOptional: true; data: O["getMlCredits"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
+  "/ml/v1/credits": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
   /** getMlTranlsationProxyGetlastpickedup: Get the last pick-up from the translation proxy */
-  "/ml/v1/tranlsation-proxy/getlastpickedup": { init: { params?: O["getMlTranlsationProxyGetlastpickedup"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTranlsationProxyGetlastpickedup"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/tranlsation-proxy/getlastpickedup": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlTranslationProxyGetRemoteJobsCount: Count remote translation jobs */
-  "/ml/v1/translation-proxy/getRemoteJobsCount": { init: { params?: O["getMlTranslationProxyGetRemoteJobsCount"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTranslationProxyGetRemoteJobsCount"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/translation-proxy/getRemoteJobsCount": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlGettranslationstatus: Get the translation status */
-  "/ml/v1/gettranslationstatus": { init: { params?: O["getMlGettranslationstatus"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGettranslationstatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/gettranslationstatus": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetlocaltranslatorbyid: Get a local translator */
-  "/ml/v1/getlocaltranslatorbyid": { init: { params?: O["getMlGetlocaltranslatorbyid"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetlocaltranslatorbyid"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/getlocaltranslatorbyid": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlReloadremotetranslationservice: Reload the remote translation service */
-  "/ml/v1/reloadremotetranslationservice": { init: { params?: O["getMlReloadremotetranslationservice"]["parameters"]; body?: never }; initOptional: true; data: O["getMlReloadremotetranslationservice"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/reloadremotetranslationservice": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlGettranslationeditortype: Get the translation editor type */
-  "/ml/v1/gettranslationeditortype": { init: { params?: O["getMlGettranslationeditortype"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGettranslationeditortype"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/gettranslationeditortype": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetNeedsUpdateCountCreatedInCte: Count outdated translations made in the classic editor */
-  "/ml/v1/get-needs-update-count-created-in-cte": { init: { params?: O["getMlGetNeedsUpdateCountCreatedInCte"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetNeedsUpdateCountCreatedInCte"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/get-needs-update-count-created-in-cte": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetEngines: List automatic translation engines */
-  "/ml/v1/get-engines": { init: { params?: O["getMlGetEngines"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetEngines"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/get-engines": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlWebsiteContexts: Get the website contexts */
-  "/ml/v1/website-contexts": { init: { params?: O["getMlWebsiteContexts"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMessageEnvelope"]; error: S["Error"] };
+  "/ml/v1/website-contexts": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonMessageEnvelope"]; error: S["Error"] };
   /** getMlHasPostsUsingNativeEditor: Check for posts using the native editor */
-  "/ml/v1/has-posts-using-native-editor": { init: { params?: O["getMlHasPostsUsingNativeEditor"]["parameters"]; body?: never }; initOptional: true; data: O["getMlHasPostsUsingNativeEditor"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/has-posts-using-native-editor": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetCreditsPerWord: Get credits per word */
-  "/ml/v1/get-credits-per-word": { init: { params?: O["getMlGetCreditsPerWord"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetCreditsPerWord"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/get-credits-per-word": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetlocaltranslators: List local translators */
-  "/ml/v1/getlocaltranslators": { init: { params?: O["getMlGetlocaltranslators"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetlocaltranslators"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/getlocaltranslators": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlAccountBalances: Get the account balances */
-  "/ml/v1/account-balances": { init: { params?: O["getMlAccountBalances"]["parameters"]; body?: never }; initOptional: true; data: O["getMlAccountBalances"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/account-balances": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlGlossaryCount: Count glossary entries */
-  "/ml/v1/glossary-count": { init: { params?: O["getMlGlossaryCount"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGlossaryCount"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/glossary-count": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlGetDismissedNotices: List dismissed notices */
-  "/ml/v1/get-dismissed-notices": { init: { params?: O["getMlGetDismissedNotices"]["parameters"]; body?: never }; initOptional: true; data: O["getMlGetDismissedNotices"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/get-dismissed-notices": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlMinimumRequirements: Check the minimum requirements */
-  "/ml/v1/minimum-requirements": { init: { params?: O["getMlMinimumRequirements"]["parameters"]; body?: never }; initOptional: true; data: O["getMlMinimumRequirements"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/minimum-requirements": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlRestStatus: Get the REST status */
-  "/ml/v1/rest/status": { init: { params?: O["getMlRestStatus"]["parameters"]; body?: never }; initOptional: true; data: O["getMlRestStatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/rest/status": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlCustomXmlConfig: Get the custom XML configuration */
-  "/ml/v1/custom-xml-config": { init: { params?: O["getMlCustomXmlConfig"]["parameters"]; body?: never }; initOptional: true; data: O["getMlCustomXmlConfig"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/custom-xml-config": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonMlCustomXmlConfigAnswer"]["content"]["application/json"]; error: S["Error"] };
   /** getMlStNamespace: Get the ml/st/v1 namespace index */
-  "/ml/st/v1": { init: { params?: O["getMlStNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
+  "/ml/st/v1": { init: { params?: Params_getOEmbedNamespace; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlStStringsSettings: Get the string-translation settings */
-  "/ml/st/v1/strings/settings": { init: { params?: O["getMlStStringsSettings"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlStStringsSettingsValues"]; error: S["Error"] };
+  "/ml/st/v1/strings/settings": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonMlStStringsSettingsValues"]; error: S["Error"] };
   /** getMlStStrings: List translatable strings */
-  "/ml/st/v1/strings": { init: { params?: O["getMlStStrings"]["parameters"]; body?: never }; initOptional: true; data: O["getMlStStrings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/st/v1/strings": { init: { params?: Params_getMlStStrings; body?: never }; initOptional: true; data: components["responses"]["AddonMlStStringsAnswer"]["content"]["application/json"]; error: S["Error"] };
   /** getMlStStringsItemscount: Count translatable strings */
-  "/ml/st/v1/strings/itemscount": { init: { params?: O["getMlStStringsItemscount"]["parameters"]; body?: never }; initOptional: true; data: S["AddonTotalCount"]; error: S["Error"] };
+  "/ml/st/v1/strings/itemscount": { init: { params?: Params_getMlStStrings; body?: never }; initOptional: true; data: S["AddonTotalCount"]; error: S["Error"] };
   /** getMlStStringPackages: List string packages */
-  "/ml/st/v1/string-packages": { init: { params?: O["getMlStStringPackages"]["parameters"]; body?: never }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
+  "/ml/st/v1/string-packages": { init: { params?: Params_getMlStStringPackages; body?: never }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
   /** getMlStStringsFilters: List the string filters */
-  "/ml/st/v1/strings/filters": { init: { params?: O["getMlStStringsFilters"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlStFilters"]; error: S["Error"] };
+  "/ml/st/v1/strings/filters": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonMlStFilters"]; error: S["Error"] };
   /** getMlTmNamespace: Get the ml/tm/v1 namespace index */
-  "/ml/tm/v1": { init: { params?: O["getMlTmNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
+  "/ml/tm/v1": { init: { params?: Params_getOEmbedNamespace; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlTmXliffFetchJobId: Get the XLIFF file of a job */
-  "/ml/tm/v1/xliff/fetch/{jobId}": { init: { params: O["getMlTmXliffFetchJobId"]["parameters"]; body?: never }; initOptional: false; data: O["getMlTmXliffFetchJobId"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/xliff/fetch/{jobId}": { init: { params: Params_getMlTmXliffFetchJobId; body?: never }; initOptional: false; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmAteJobsAteJobId: Get an editor job */
-  "/ml/tm/v1/ate/jobs/{ateJobId}": { init: { params: O["getMlTmAteJobsAteJobId"]["parameters"]; body?: never }; initOptional: false; data: O["getMlTmAteJobsAteJobId"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/ate/jobs/{ateJobId}": { init: { params: Params_getMlTmAteJobsAteJobId; body?: never }; initOptional: false; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmAteJobsAteJobIdFix: Fix an editor job */
-  "/ml/tm/v1/ate/jobs/{ateJobId}/fix": { init: { params: O["getMlTmAteJobsAteJobIdFix"]["parameters"]; body?: never }; initOptional: false; data: S["AddonMlTmFixResult"]; error: S["Error"] };
+  "/ml/tm/v1/ate/jobs/{ateJobId}/fix": { init: { params: Params_getMlTmAteJobsAteJobId; body?: never }; initOptional: false; data: S["AddonMlTmFixResult"]; error: S["Error"] };
   /** getMlTmAteJobsReceiveMlJobId: Receive an editor job */
-  "/ml/tm/v1/ate/jobs/receive/{mlJobId}": { init: { params: O["getMlTmAteJobsReceiveMlJobId"]["parameters"]; body?: never }; initOptional: false; data: O["getMlTmAteJobsReceiveMlJobId"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonStatuslessError"] };
+  "/ml/tm/v1/ate/jobs/receive/{mlJobId}": { init: { params: Params_getMlTmAteJobsReceiveMlJobId; body?: never }; initOptional: false; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] | S["AddonStatuslessError"] };
   /** getMlTmAmsSynchronizeTranslators: Synchronise translators */
-  "/ml/tm/v1/ams/synchronize/translators": { init: { params?: O["getMlTmAmsSynchronizeTranslators"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsSynchronizeTranslators"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonStatuslessError"] };
+  "/ml/tm/v1/ams/synchronize/translators": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] | S["AddonStatuslessError"] };
   /** getMlTmAmsSynchronizeManagers: Synchronise translation managers */
-  "/ml/tm/v1/ams/synchronize/managers": { init: { params?: O["getMlTmAmsSynchronizeManagers"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlTmSynchronizeResult"]; error: S["Error"] };
+  "/ml/tm/v1/ams/synchronize/managers": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonMlTmSynchronizeResult"]; error: S["Error"] };
   /** getMlTmAmsStatus: Get the translation service status */
-  "/ml/tm/v1/ams/status": { init: { params?: O["getMlTmAmsStatus"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsStatus"]["responses"][200]["content"]; error: S["Error"] };
+  "/ml/tm/v1/ams/status": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonEmptyAnswer"]["content"]; error: S["Error"] };
   /** getMlTmAmsConsole: Get the translation service console */
-  "/ml/tm/v1/ams/console": { init: { params?: O["getMlTmAmsConsole"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsConsole"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/ams/console": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonMlTmConsoleAnswer"]["content"]["application/json"]; error: S["Error"] };
   /** getMlTmTpBatchesStatus: Get the status of service batches */
-  "/ml/tm/v1/tp/batches/status": { init: { params?: O["getMlTmTpBatchesStatus"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmTpBatchesStatus"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonStatuslessError"] };
+  "/ml/tm/v1/tp/batches/status": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] | S["AddonStatuslessError"] };
   /** getMlTmAmsEngines: Get the translation engines */
-  "/ml/tm/v1/ams/engines": { init: { params?: O["getMlTmAmsEngines"]["parameters"]; body?: never }; initOptional: true; data: O["getMlTmAmsEngines"]["responses"][200]["content"]; error: S["Error"] };
+  "/ml/tm/v1/ams/engines": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonEmptyAnswer"]["content"]; error: S["Error"] };
   /** getMlTmJobs: List translation jobs */
-  "/ml/tm/v1/jobs": { init: { params?: O["getMlTmJobs"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlTmJobs"]; error: S["Error"] };
+  "/ml/tm/v1/jobs": { init: { params?: Params_getMlTmJobs; body?: never }; initOptional: true; data: S["AddonMlTmJobs"]; error: S["Error"] };
   /** getMlTmTpXliffDownloadJobIdJobType: Download the XLIFF file of a service job */
-  "/ml/tm/v1/tp/xliff/download/{job_id}/{job_type}": { init: { params: O["getMlTmTpXliffDownloadJobIdJobType"]["parameters"]; body?: never }; initOptional: false; data: O["getMlTmTpXliffDownloadJobIdJobType"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonStatuslessError"] };
+  "/ml/tm/v1/tp/xliff/download/{job_id}/{job_type}": { init: { params: Params_getMlTmTpXliffDownloadJobIdJobType; body?: never }; initOptional: false; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] | S["AddonStatuslessError"] };
   /** getMlAteNamespace: Get the ml/ate/v1 namespace index */
-  "/ml/ate/v1": { init: { params?: O["getMlAteNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
+  "/ml/ate/v1": { init: { params?: Params_getOEmbedNamespace; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getMlAteAteProxy: Proxy a GET request to the translation editor */
-  "/ml/ate/v1/ate/proxy": { init: { params?: O["getMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["getMlAteAteProxy"]["responses"][200]["content"]; error: O["getMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
+  "/ml/ate/v1/ate/proxy": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonMlAteProxyAnswer"]["content"]; error: components["responses"]["AddonMlAteProxyRefused"]["content"] | S["Error"] };
   /** getBuilderNamespace: Get the builder/v1 namespace index */
-  "/builder/v1": { init: { params?: O["getBuilderNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
+  "/builder/v1": { init: { params?: Params_getOEmbedNamespace; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getBuilderSmoothScrollSettings: Get the smooth-scroll settings */
-  "/builder/v1/smooth-scroll-settings": { init: { params?: O["getBuilderSmoothScrollSettings"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
+  "/builder/v1/smooth-scroll-settings": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
   /** getBuilderSmoothScrollOptions: Get the smooth-scroll options */
-  "/builder/v1/smooth-scroll-options": { init: { params?: O["getBuilderSmoothScrollOptions"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
+  "/builder/v1/smooth-scroll-options": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
   /** getBuilderCombinedCss: Get the combined CSS setting */
-  "/builder/v1/combined-css": { init: { params?: O["getBuilderCombinedCss"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
+  "/builder/v1/combined-css": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
   /** getBuilderCombinedJs: Get the combined JavaScript setting */
-  "/builder/v1/combined-js": { init: { params?: O["getBuilderCombinedJs"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
+  "/builder/v1/combined-js": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
   /** getBuilderAnalyticsOptin: Get the analytics opt-in */
-  "/builder/v1/analytics-optin": { init: { params?: O["getBuilderAnalyticsOptin"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
+  "/builder/v1/analytics-optin": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
   /** getBuilderMapKey: Get the map key */
-  "/builder/v1/map-key": { init: { params?: O["getBuilderMapKey"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderMapKey"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/map-key": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderDebugOptions: Get the debug options */
-  "/builder/v1/debug-options": { init: { params?: O["getBuilderDebugOptions"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderDebugOptions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/debug-options": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderSmoothScrollStatus: Get the smooth-scroll status */
-  "/builder/v1/smooth-scroll-status": { init: { params?: O["getBuilderSmoothScrollStatus"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
+  "/builder/v1/smooth-scroll-status": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderSetting"]; error: S["Error"] };
   /** getBuilderIconFonts: List the icon fonts */
-  "/builder/v1/icon-fonts": { init: { params?: O["getBuilderIconFonts"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderIconFonts"]; error: S["Error"] };
+  "/builder/v1/icon-fonts": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderIconFonts"]; error: S["Error"] };
   /** getBuilderFontLibrary: List the font library */
-  "/builder/v1/font-library": { init: { params?: O["getBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderGoogleFonts"]; error: S["Error"] };
+  "/builder/v1/font-library": { init: { params?: Params_getBuilderFontLibrary; body?: never }; initOptional: true; data: S["AddonBuilderGoogleFonts"]; error: S["Error"] };
   /** getBuilderFontLibraryVariants: List the variants of a font */
-  "/builder/v1/font-library/variants": { init: { params: O["getBuilderFontLibraryVariants"]["parameters"]; body?: never }; initOptional: false; data: O["getBuilderFontLibraryVariants"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/font-library/variants": { init: { params: Params_getBuilderFontLibraryVariants; body?: never }; initOptional: false; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderxNamespace: Get the builderx/v1 namespace index */
-  "/builderx/v1": { init: { params?: O["getBuilderxNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
+  "/builderx/v1": { init: { params?: Params_getOEmbedNamespace; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getBuilderxModules: List the extras modules */
-  "/builderx/v1/modules": { init: { params?: O["getBuilderxModules"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderxModules"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builderx/v1/modules": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getBuilderxMarketplaceActivation: Get the marketplace activation */
-  "/builderx/v1/marketplace-activation": { init: { params?: O["getBuilderxMarketplaceActivation"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderxActivation"]; error: S["Error"] };
+  "/builderx/v1/marketplace-activation": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderxActivation"]; error: S["Error"] };
   /** getBuilderxLicenseStatus: Get the licence status */
-  "/builderx/v1/license-status": { init: { params?: O["getBuilderxLicenseStatus"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderxLicenseStatus"]; error: S["Error"] };
+  "/builderx/v1/license-status": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderxLicenseStatus"]; error: S["Error"] };
   /** getBuilderxPlugins: List the extras plugins */
-  "/builderx/v1/plugins": { init: { params?: O["getBuilderxPlugins"]["parameters"]; body?: never }; initOptional: true; data: O["getBuilderxPlugins"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builderx/v1/plugins": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** getSliderSliders: List the sliders */
-  "/slider/sliders": { init: { params?: O["getSliderSliders"]["parameters"]; body?: never }; initOptional: true; data: S["AddonSliderAnswer"]; error: S["Error"] };
+  "/slider/sliders": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonSliderAnswer"]; error: S["Error"] };
   /** getSliderSlider: Get a slider */
-  "/slider/sliders/{slider}": { init: { params: O["getSliderSlider"]["parameters"]; body?: never }; initOptional: false; data: S["AddonSliderAnswer"]; error: S["Error"] };
+  "/slider/sliders/{slider}": { init: { params: Params_getSliderSlider; body?: never }; initOptional: false; data: S["AddonSliderAnswer"]; error: S["Error"] };
   /** getSliderSlides: Get the slides of a slider */
-  "/slider/sliders/slides/{id}": { init: { params: O["getSliderSlides"]["parameters"]; body?: never }; initOptional: false; data: S["AddonSliderAnswer"]; error: S["Error"] };
+  "/slider/sliders/slides/{id}": { init: { params: Params_getVenue; body?: never }; initOptional: false; data: S["AddonSliderAnswer"]; error: S["Error"] };
   /** getSliderStream: Get a slider stream */
-  "/slider/sliders/stream/{id}": { init: { params: O["getSliderStream"]["parameters"]; body?: never }; initOptional: false; data: S["AddonSliderStream"]; error: S["Error"] };
+  "/slider/sliders/stream/{id}": { init: { params: Params_getSliderStream; body?: never }; initOptional: false; data: S["AddonSliderStream"]; error: S["Error"] };
   /** getSliderModal: Get a slider for a modal */
-  "/slider/sliders/modal/{slider}": { init: { params: O["getSliderModal"]["parameters"]; body?: never }; initOptional: false; data: S["AddonSliderModal"]; error: S["Error"] };
+  "/slider/sliders/modal/{slider}": { init: { params: Params_getSliderSlider; body?: never }; initOptional: false; data: S["AddonSliderModal"]; error: S["Error"] };
   /** getThemeNamespace: Get the theme/v1 namespace index */
-  "/theme/v1": { init: { params?: O["getThemeNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
+  "/theme/v1": { init: { params?: Params_getOEmbedNamespace; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getConnectorNamespace: Get the connector/v1 namespace index */
-  "/connector/v1": { init: { params?: O["getConnectorNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
+  "/connector/v1": { init: { params?: Params_getOEmbedNamespace; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getFormsNamespace: Get the forms/v1 namespace index */
-  "/forms/v1": { init: { params?: O["getFormsNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
+  "/forms/v1": { init: { params?: Params_getOEmbedNamespace; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getFormsPreviewForms: Preview a form */
-  "/forms/v1/preview/forms": { init: { params: O["getFormsPreviewForms"]["parameters"]; body?: never }; initOptional: false; data: S["AddonFormsPreview"]; error: S["Error"] };
+  "/forms/v1/preview/forms": { init: { params: Params_getFormsPreviewForms; body?: never }; initOptional: false; data: S["AddonFormsPreview"]; error: S["Error"] };
   /** getFormsPreviewPolls: Preview a poll */
-  "/forms/v1/preview/polls": { init: { params: O["getFormsPreviewPolls"]["parameters"]; body?: never }; initOptional: false; data: S["AddonFormsPreview"]; error: S["Error"] };
+  "/forms/v1/preview/polls": { init: { params: Params_getFormsPreviewForms; body?: never }; initOptional: false; data: S["AddonFormsPreview"]; error: S["Error"] };
   /** getFormsPreviewQuizzes: Preview a quiz */
-  "/forms/v1/preview/quizzes": { init: { params: O["getFormsPreviewQuizzes"]["parameters"]; body?: never }; initOptional: false; data: S["AddonFormsPreview"]; error: S["Error"] };
+  "/forms/v1/preview/quizzes": { init: { params: Params_getFormsPreviewForms; body?: never }; initOptional: false; data: S["AddonFormsPreview"]; error: S["Error"] };
   /** getInstallerNamespace: Get the installer/v1 namespace index */
-  "/installer/v1": { init: { params?: O["getInstallerNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
+  "/installer/v1": { init: { params?: Params_getOEmbedNamespace; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getInstallerPushFetchSubscription: Fetch the installer subscription */
-  "/installer/v1/push/fetch-subscription": { init: { params?: O["getInstallerPushFetchSubscription"]["parameters"]; body?: never }; initOptional: true; data: S["AddonInstallerMessage"]; error: S["Error"] | S["AddonInstallerMessage"] };
+  "/installer/v1/push/fetch-subscription": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonInstallerMessage"]; error: S["Error"] | S["AddonInstallerMessage"] };
   /** getCrosssellNamespace: Get the crosssell/v1 namespace index */
-  "/crosssell/v1": { init: { params?: O["getCrosssellNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
+  "/crosssell/v1": { init: { params?: Params_getOEmbedNamespace; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
   /** getSurveyNamespace: Get the survey/v1 namespace index */
-  "/survey/v1": { init: { params?: O["getSurveyNamespace"]["parameters"]; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
+  "/survey/v1": { init: { params?: Params_getOEmbedNamespace; body?: never }; initOptional: true; data: S["NamespaceIndex"]; error: S["Error"] };
 }
 /** The paths with a GET operation. */
 export type GetPath = keyof GetRoutes;
@@ -723,87 +6910,87 @@ export interface GetCalls {
 /** PUT routes (41). */
 export interface PutRoutes {
   /** updateEventPut: Update an event (PUT) */
-  "/cal/events/v1/events/{id}": { init: { params: O["updateEventPut"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
+  "/cal/events/v1/events/{id}": { init: { params: Params_updateEventPut; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** updateEventBySlugPut: Update an event by slug (PUT) */
-  "/cal/events/v1/events/by-slug/{slug}": { init: { params: O["updateEventBySlugPut"]["parameters"]; body?: S["CalEventUpdateBySlug"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
+  "/cal/events/v1/events/by-slug/{slug}": { init: { params: Params_updateEventBySlugPut; body?: S["CalEventUpdateBySlug"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** updateVenuePut: Update a venue (PUT) */
-  "/cal/events/v1/venues/{id}": { init: { params: O["updateVenuePut"]["parameters"]; body?: S["CalVenueUpdate"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
+  "/cal/events/v1/venues/{id}": { init: { params: Params_getVenue; body?: S["CalVenueUpdate"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** updateVenueBySlugPut: Update a venue by slug (PUT) */
-  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: O["updateVenueBySlugPut"]["parameters"]; body: S["CalVenueUpdateBySlug"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
+  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: Params_updateEventBySlugPut; body: S["CalVenueUpdateBySlug"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** updateOrganizerPut: Update an organizer (PUT) */
-  "/cal/events/v1/organizers/{id}": { init: { params: O["updateOrganizerPut"]["parameters"]; body?: S["CalOrganizerUpdate"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
+  "/cal/events/v1/organizers/{id}": { init: { params: Params_getVenue; body?: S["CalOrganizerUpdate"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** updateOrganizerBySlugPut: Update an organizer by slug (PUT) */
-  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: O["updateOrganizerBySlugPut"]["parameters"]; body: S["CalOrganizerUpdateBySlug"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
+  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: Params_updateEventBySlugPut; body: S["CalOrganizerUpdateBySlug"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** updateEventCategoryPut: Update an event category (PUT) */
-  "/cal/events/v1/categories/{id}": { init: { params: O["updateEventCategoryPut"]["parameters"]; body?: S["CalCategoryUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
+  "/cal/events/v1/categories/{id}": { init: { params: Params_getVenue; body?: S["CalCategoryUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** updateEventTagPut: Update a tag (PUT) */
-  "/cal/events/v1/tags/{id}": { init: { params: O["updateEventTagPut"]["parameters"]; body?: S["CalTagUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
+  "/cal/events/v1/tags/{id}": { init: { params: Params_getVenue; body?: S["CalTagUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** updatePostPut: Update a post (PUT) */
-  "/core/v2/posts/{id}": { init: { params: O["updatePostPut"]["parameters"]; body?: S["PostWrite"] }; initOptional: false; data: S["PostEdit"]; error: S["Error"] };
+  "/core/v2/posts/{id}": { init: { params: Params_updatePostPut; body?: S["PostWrite"] }; initOptional: false; data: S["PostEdit"]; error: S["Error"] };
   /** updatePagePut: Update a page (PUT) */
-  "/core/v2/pages/{id}": { init: { params: O["updatePagePut"]["parameters"]; body?: S["PageWrite"] }; initOptional: false; data: S["PageEdit"]; error: S["Error"] };
+  "/core/v2/pages/{id}": { init: { params: Params_updatePostPut; body?: S["PageWrite"] }; initOptional: false; data: S["PageEdit"]; error: S["Error"] };
   /** updateMediaPut: Update a media attachment (PUT) */
-  "/core/v2/media/{id}": { init: { params: O["updateMediaPut"]["parameters"]; body?: S["AttachmentWrite"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
+  "/core/v2/media/{id}": { init: { params: Params_updatePostPut; body?: S["AttachmentWrite"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
   /** updateMenuItemPut: Update a menu item (PUT) */
-  "/core/v2/menu-items/{id}": { init: { params: O["updateMenuItemPut"]["parameters"]; body?: S["MenuItemWrite"] }; initOptional: false; data: S["MenuItemEdit"]; error: S["Error"] };
+  "/core/v2/menu-items/{id}": { init: { params: Params_updatePostPut; body?: S["MenuItemWrite"] }; initOptional: false; data: S["MenuItemEdit"]; error: S["Error"] };
   /** updateCategoryPut: Update a category (PUT) */
-  "/core/v2/categories/{id}": { init: { params: O["updateCategoryPut"]["parameters"]; body?: S["CategoryWrite"] }; initOptional: false; data: S["CategoryEdit"]; error: S["Error"] };
+  "/core/v2/categories/{id}": { init: { params: Params_updatePostPut; body?: S["CategoryWrite"] }; initOptional: false; data: S["CategoryEdit"]; error: S["Error"] };
   /** updateTagPut: Update a tag (PUT) */
-  "/core/v2/tags/{id}": { init: { params: O["updateTagPut"]["parameters"]; body?: S["TagWrite"] }; initOptional: false; data: S["TagEdit"]; error: S["Error"] };
+  "/core/v2/tags/{id}": { init: { params: Params_updatePostPut; body?: S["TagWrite"] }; initOptional: false; data: S["TagEdit"]; error: S["Error"] };
   /** updateUserPut: Update a user (PUT) */
-  "/core/v2/users/{id}": { init: { params: O["updateUserPut"]["parameters"]; body?: S["UserWrite"] }; initOptional: false; data: S["UserEdit"]; error: S["Error"] };
+  "/core/v2/users/{id}": { init: { params: Params_updatePostPut; body?: S["UserWrite"] }; initOptional: false; data: S["UserEdit"]; error: S["Error"] };
   /** updateCurrentUserPut: Update the current user (PUT) */
-  "/core/v2/users/me": { init: { params?: O["updateCurrentUserPut"]["parameters"]; body?: S["UserWrite"] }; initOptional: true; data: S["UserEdit"]; error: S["Error"] };
+  "/core/v2/users/me": { init: { params?: Params_createPost; body?: S["UserWrite"] }; initOptional: true; data: S["UserEdit"]; error: S["Error"] };
   /** updateApplicationPasswordPut: Update an application password (PUT) */
-  "/core/v2/users/{user_id}/application-passwords/{uuid}": { init: { params: O["updateApplicationPasswordPut"]["parameters"]; body?: S["ApplicationPasswordWrite"] }; initOptional: false; data: S["ApplicationPasswordEdit"]; error: S["Error"] };
+  "/core/v2/users/{user_id}/application-passwords/{uuid}": { init: { params: Params_updateApplicationPasswordPut; body?: S["ApplicationPasswordWrite"] }; initOptional: false; data: S["ApplicationPasswordEdit"]; error: S["Error"] };
   /** updateCommentPut: Update a comment (PUT) */
-  "/core/v2/comments/{id}": { init: { params: O["updateCommentPut"]["parameters"]; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
+  "/core/v2/comments/{id}": { init: { params: Params_updatePostPut; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
   /** updateSettingsPut: Update the site's settings (PUT) */
-  "/core/v2/settings": { init: { params?: O["updateSettingsPut"]["parameters"]; body?: S["SettingsWrite"] }; initOptional: true; data: S["Settings"]; error: S["Error"] };
+  "/core/v2/settings": { init: { params?: Params_createPost; body?: S["SettingsWrite"] }; initOptional: true; data: S["Settings"]; error: S["Error"] };
   /** updateMenuPut: Update a menu (PUT) */
-  "/core/v2/menus/{id}": { init: { params: O["updateMenuPut"]["parameters"]; body?: S["MenuWrite"] }; initOptional: false; data: S["MenuEdit"]; error: S["Error"] };
+  "/core/v2/menus/{id}": { init: { params: Params_updatePostPut; body?: S["MenuWrite"] }; initOptional: false; data: S["MenuEdit"]; error: S["Error"] };
   /** updateBlockPut: Update a reusable block (PUT) */
-  "/core/v2/blocks/{id}": { init: { params: O["updateBlockPut"]["parameters"]; body?: S["BlockWrite"] }; initOptional: false; data: S["BlockEdit"]; error: S["Error"] };
+  "/core/v2/blocks/{id}": { init: { params: Params_updatePostPut; body?: S["BlockWrite"] }; initOptional: false; data: S["BlockEdit"]; error: S["Error"] };
   /** updateNavigationPut: Update a navigation menu (post type `wp_navigation`) (PUT) */
-  "/core/v2/navigation/{id}": { init: { params: O["updateNavigationPut"]["parameters"]; body?: S["NavigationWrite"] }; initOptional: false; data: S["NavigationEdit"]; error: S["Error"] };
+  "/core/v2/navigation/{id}": { init: { params: Params_updatePostPut; body?: S["NavigationWrite"] }; initOptional: false; data: S["NavigationEdit"]; error: S["Error"] };
   /** updateCalEventPostPut: Update a event post (PUT) */
-  "/core/v2/tribe_events/{id}": { init: { params: O["updateCalEventPostPut"]["parameters"]; body?: S["CalEventPostWrite"] }; initOptional: false; data: S["CalEventPostEdit"]; error: S["Error"] };
+  "/core/v2/tribe_events/{id}": { init: { params: Params_updatePostPut; body?: S["CalEventPostWrite"] }; initOptional: false; data: S["CalEventPostEdit"]; error: S["Error"] };
   /** updateCalVenuePostPut: Update a venue post (PUT) */
-  "/core/v2/tribe_venue/{id}": { init: { params: O["updateCalVenuePostPut"]["parameters"]; body?: S["CalVenuePostWrite"] }; initOptional: false; data: S["CalVenuePostEdit"]; error: S["Error"] };
+  "/core/v2/tribe_venue/{id}": { init: { params: Params_updatePostPut; body?: S["CalVenuePostWrite"] }; initOptional: false; data: S["CalVenuePostEdit"]; error: S["Error"] };
   /** updateCalOrganizerPostPut: Update a organizer post (PUT) */
-  "/core/v2/tribe_organizer/{id}": { init: { params: O["updateCalOrganizerPostPut"]["parameters"]; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
+  "/core/v2/tribe_organizer/{id}": { init: { params: Params_updatePostPut; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
   /** updateCalEventCategoryTermPut: Update an event category term (PUT) */
-  "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTermPut"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  "/core/v2/tribe_events_cat/{id}": { init: { params: Params_updatePostPut; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
   /** updateGlobalStylesPut: Update a global styles record (PUT) */
-  "/core/v2/global-styles/{id}": { init: { params: O["updateGlobalStylesPut"]["parameters"]; body?: S["GlobalStylesWrite"] }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
+  "/core/v2/global-styles/{id}": { init: { params: Params_updatePostPut; body?: S["GlobalStylesWrite"] }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
   /** updateCalEmbedPostPut: Update a calendar embed post (PUT) */
-  "/core/v2/tec_calendar_embed/{id}": { init: { params: O["updateCalEmbedPostPut"]["parameters"]; body?: S["CalEmbedPostWrite"] }; initOptional: false; data: S["CalEmbedPostEdit"]; error: S["Error"] };
+  "/core/v2/tec_calendar_embed/{id}": { init: { params: Params_updatePostPut; body?: S["CalEmbedPostWrite"] }; initOptional: false; data: S["CalEmbedPostEdit"]; error: S["Error"] };
   /** updatePatternCategoryPut: Update a pattern category (PUT) */
-  "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategoryPut"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
+  "/core/v2/wp_pattern_category/{id}": { init: { params: Params_updatePostPut; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** updateTemplatePut: Update a template (PUT) */
-  "/core/v2/templates/{id}": { init: { params: O["updateTemplatePut"]["parameters"]; body?: S["TemplateWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
+  "/core/v2/templates/{id}": { init: { params: Params_updateTemplatePut; body?: S["TemplateWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
   /** updateTemplatePartPut: Update a template part (PUT) */
-  "/core/v2/template-parts/{id}": { init: { params: O["updateTemplatePartPut"]["parameters"]; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
+  "/core/v2/template-parts/{id}": { init: { params: Params_updateTemplatePut; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
   /** updateWidgetPut: Update a widget (PUT) */
-  "/core/v2/widgets/{id}": { init: { params: O["updateWidgetPut"]["parameters"]; body?: S["WidgetWrite"] }; initOptional: false; data: S["WidgetEdit"]; error: S["Error"] };
+  "/core/v2/widgets/{id}": { init: { params: Params_updateWidgetPut; body?: S["WidgetWrite"] }; initOptional: false; data: S["WidgetEdit"]; error: S["Error"] };
   /** updateSidebarPut: Update a sidebar's widgets (PUT) */
-  "/core/v2/sidebars/{id}": { init: { params: O["updateSidebarPut"]["parameters"]; body?: S["SidebarWrite"] }; initOptional: false; data: S["SidebarEdit"]; error: S["Error"] };
+  "/core/v2/sidebars/{id}": { init: { params: Params_updateSidebarPut; body?: S["SidebarWrite"] }; initOptional: false; data: S["SidebarEdit"]; error: S["Error"] };
   /** updatePluginPut: Activate or deactivate a plugin (PUT) */
-  "/core/v2/plugins/{plugin}": { init: { params: O["updatePluginPut"]["parameters"]; body?: S["PluginWrite"] }; initOptional: false; data: S["PluginEdit"]; error: S["Error"] };
+  "/core/v2/plugins/{plugin}": { init: { params: Params_getPlugin; body?: S["PluginWrite"] }; initOptional: false; data: S["PluginEdit"]; error: S["Error"] };
   /** updateFontFamilyPut: Update a font family (PUT) */
-  "/core/v2/font-families/{id}": { init: { params: O["updateFontFamilyPut"]["parameters"]; body: S["FontFamilyWrite"] }; initOptional: false; data: S["FontFamilyEdit"]; error: S["Error"] };
+  "/core/v2/font-families/{id}": { init: { params: Params_updatePostPut; body: S["FontFamilyWrite"] }; initOptional: false; data: S["FontFamilyEdit"]; error: S["Error"] };
   /** putMlAteAteProxy: Proxy a PUT request to the translation editor */
-  "/ml/ate/v1/ate/proxy": { init: { params?: O["putMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["putMlAteAteProxy"]["responses"][200]["content"]; error: O["putMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
+  "/ml/ate/v1/ate/proxy": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonMlAteProxyAnswer"]["content"]; error: components["responses"]["AddonMlAteProxyRefused"]["content"] | S["Error"] };
   /** putBuilderFontLibrary: Update a font of the library */
-  "/builder/v1/font-library": { init: { params?: O["putBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: O["putBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/font-library": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** putConnectorSync: Synchronise the connector (PUT) */
-  "/connector/v1/sync": { init: { params?: O["putConnectorSync"]["parameters"]; body?: S["AddonConnectorSync"] }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
+  "/connector/v1/sync": { init: { params?: Params_createEvent; body?: S["AddonConnectorSync"] }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
   /** putConnectorLogout: Log the connector out (PUT) */
-  "/connector/v1/logout": { init: { params?: O["putConnectorLogout"]["parameters"]; body?: never }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
+  "/connector/v1/logout": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
   /** putCrosssellPlugincrosssellInstallPlugin: Install an offered plugin (PUT) */
-  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: O["putCrosssellPlugincrosssellInstallPlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
+  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: Params_createEvent; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
   /** putCrosssellPlugincrosssellActivatePlugin: Activate an offered plugin (PUT) */
-  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: O["putCrosssellPlugincrosssellActivatePlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
+  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: Params_createEvent; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
 }
 /** The paths with a PUT operation. */
 export type PutPath = keyof PutRoutes;
@@ -858,271 +7045,271 @@ export interface PutCalls {
 /** POST routes (133). */
 export interface PostRoutes {
   /** runBatchRequests: Run up to 25 write requests in one call */
-  "/batch/v1": { init: { params?: O["runBatchRequests"]["parameters"]; body: S["BatchRequest"] }; initOptional: false; data: S["BatchResponse"]; error: S["Error"] };
+  "/batch/v1": { init: { params?: Params_runBatchRequests; body: S["BatchRequest"] }; initOptional: false; data: S["BatchResponse"]; error: S["Error"] };
   /** createEvent: Create an event */
-  "/cal/events/v1/events": { init: { params?: O["createEvent"]["parameters"]; body: S["CalEventCreate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
+  "/cal/events/v1/events": { init: { params?: Params_createEvent; body: S["CalEventCreate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** updateEvent: Update an event */
-  "/cal/events/v1/events/{id}": { init: { params: O["updateEvent"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
+  "/cal/events/v1/events/{id}": { init: { params: Params_updateEventPut; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** updateEventBySlug: Update an event by slug */
-  "/cal/events/v1/events/by-slug/{slug}": { init: { params: O["updateEventBySlug"]["parameters"]; body?: S["CalEventUpdateBySlug"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
+  "/cal/events/v1/events/by-slug/{slug}": { init: { params: Params_updateEventBySlugPut; body?: S["CalEventUpdateBySlug"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** createVenue: Create a venue */
-  "/cal/events/v1/venues": { init: { params?: O["createVenue"]["parameters"]; body: S["CalVenueCreate"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
+  "/cal/events/v1/venues": { init: { params?: Params_createEvent; body: S["CalVenueCreate"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** updateVenue: Update a venue */
-  "/cal/events/v1/venues/{id}": { init: { params: O["updateVenue"]["parameters"]; body?: S["CalVenueUpdate"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
+  "/cal/events/v1/venues/{id}": { init: { params: Params_getVenue; body?: S["CalVenueUpdate"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** updateVenueBySlug: Update a venue by slug */
-  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: O["updateVenueBySlug"]["parameters"]; body: S["CalVenueUpdateBySlug"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
+  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: Params_updateEventBySlugPut; body: S["CalVenueUpdateBySlug"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** createOrganizer: Create an organizer */
-  "/cal/events/v1/organizers": { init: { params?: O["createOrganizer"]["parameters"]; body: S["CalOrganizerCreate"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
+  "/cal/events/v1/organizers": { init: { params?: Params_createEvent; body: S["CalOrganizerCreate"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** updateOrganizer: Update an organizer */
-  "/cal/events/v1/organizers/{id}": { init: { params: O["updateOrganizer"]["parameters"]; body?: S["CalOrganizerUpdate"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
+  "/cal/events/v1/organizers/{id}": { init: { params: Params_getVenue; body?: S["CalOrganizerUpdate"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** updateOrganizerBySlug: Update an organizer by slug */
-  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: O["updateOrganizerBySlug"]["parameters"]; body: S["CalOrganizerUpdateBySlug"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
+  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: Params_updateEventBySlugPut; body: S["CalOrganizerUpdateBySlug"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** createEventCategory: Create an event category */
-  "/cal/events/v1/categories": { init: { params?: O["createEventCategory"]["parameters"]; body: S["CalCategoryCreate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
+  "/cal/events/v1/categories": { init: { params?: Params_createEvent; body: S["CalCategoryCreate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** updateEventCategory: Update an event category */
-  "/cal/events/v1/categories/{id}": { init: { params: O["updateEventCategory"]["parameters"]; body?: S["CalCategoryUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
+  "/cal/events/v1/categories/{id}": { init: { params: Params_getVenue; body?: S["CalCategoryUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** createEventTag: Create a tag */
-  "/cal/events/v1/tags": { init: { params?: O["createEventTag"]["parameters"]; body: S["CalTagCreate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
+  "/cal/events/v1/tags": { init: { params?: Params_createEvent; body: S["CalTagCreate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** updateEventTag: Update a tag */
-  "/cal/events/v1/tags/{id}": { init: { params: O["updateEventTag"]["parameters"]; body?: S["CalTagUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
+  "/cal/events/v1/tags/{id}": { init: { params: Params_getVenue; body?: S["CalTagUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** createPost: Create a post */
-  "/core/v2/posts": { init: { params?: O["createPost"]["parameters"]; body?: S["PostWrite"] }; initOptional: true; data: S["PostEdit"]; error: S["Error"] };
+  "/core/v2/posts": { init: { params?: Params_createPost; body?: S["PostWrite"] }; initOptional: true; data: S["PostEdit"]; error: S["Error"] };
   /** updatePost: Update a post */
-  "/core/v2/posts/{id}": { init: { params: O["updatePost"]["parameters"]; body?: S["PostWrite"] }; initOptional: false; data: S["PostEdit"]; error: S["Error"] };
+  "/core/v2/posts/{id}": { init: { params: Params_updatePostPut; body?: S["PostWrite"] }; initOptional: false; data: S["PostEdit"]; error: S["Error"] };
   /** createPostAutosave: Autosave a post */
-  "/core/v2/posts/{id}/autosaves": { init: { params: O["createPostAutosave"]["parameters"]; body?: S["PostAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
+  "/core/v2/posts/{id}/autosaves": { init: { params: Params_updatePostPut; body?: S["PostAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createPage: Create a page */
-  "/core/v2/pages": { init: { params?: O["createPage"]["parameters"]; body?: S["PageWrite"] }; initOptional: true; data: S["PageEdit"]; error: S["Error"] };
+  "/core/v2/pages": { init: { params?: Params_createPost; body?: S["PageWrite"] }; initOptional: true; data: S["PageEdit"]; error: S["Error"] };
   /** updatePage: Update a page */
-  "/core/v2/pages/{id}": { init: { params: O["updatePage"]["parameters"]; body?: S["PageWrite"] }; initOptional: false; data: S["PageEdit"]; error: S["Error"] };
+  "/core/v2/pages/{id}": { init: { params: Params_updatePostPut; body?: S["PageWrite"] }; initOptional: false; data: S["PageEdit"]; error: S["Error"] };
   /** createPageAutosave: Autosave a page */
-  "/core/v2/pages/{id}/autosaves": { init: { params: O["createPageAutosave"]["parameters"]; body?: S["PageWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
+  "/core/v2/pages/{id}/autosaves": { init: { params: Params_updatePostPut; body?: S["PageWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createMedia: Upload a media file */
-  "/core/v2/media": { init: { params?: O["createMedia"]["parameters"]; body: NonNullable<O["createMedia"]["requestBody"]>["content"]["application/octet-stream"] | NonNullable<O["createMedia"]["requestBody"]>["content"]["image/*"] | NonNullable<O["createMedia"]["requestBody"]>["content"]["audio/*"] | NonNullable<O["createMedia"]["requestBody"]>["content"]["video/*"] | NonNullable<O["createMedia"]["requestBody"]>["content"]["application/pdf"] | S["AttachmentUploadForm"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
+  "/core/v2/media": { init: { params?: Params_createMedia; body: components["requestBodies"]["AttachmentUpload"]["content"]["application/octet-stream"] | components["requestBodies"]["AttachmentUpload"]["content"]["image/*"] | components["requestBodies"]["AttachmentUpload"]["content"]["audio/*"] | components["requestBodies"]["AttachmentUpload"]["content"]["video/*"] | components["requestBodies"]["AttachmentUpload"]["content"]["application/pdf"] | S["AttachmentUploadForm"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
   /** updateMedia: Update a media attachment */
-  "/core/v2/media/{id}": { init: { params: O["updateMedia"]["parameters"]; body?: S["AttachmentWrite"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
+  "/core/v2/media/{id}": { init: { params: Params_updatePostPut; body?: S["AttachmentWrite"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
   /** runMediaPostProcess: Generate missing image sizes */
-  "/core/v2/media/{id}/post-process": { init: { params: O["runMediaPostProcess"]["parameters"]; body: S["AttachmentPostProcess"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
+  "/core/v2/media/{id}/post-process": { init: { params: Params_updatePostPut; body: S["AttachmentPostProcess"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
   /** createMediaEdit: Edit an image into a new attachment */
-  "/core/v2/media/{id}/edit": { init: { params: O["createMediaEdit"]["parameters"]; body: S["AttachmentImageEdit"] }; initOptional: false; data: S["Attachment"]; error: S["Error"] };
+  "/core/v2/media/{id}/edit": { init: { params: Params_updatePostPut; body: S["AttachmentImageEdit"] }; initOptional: false; data: S["Attachment"]; error: S["Error"] };
   /** createMenuItem: Create a menu item */
-  "/core/v2/menu-items": { init: { params?: O["createMenuItem"]["parameters"]; body?: S["MenuItemCreate"] }; initOptional: true; data: S["MenuItemEdit"]; error: S["Error"] };
+  "/core/v2/menu-items": { init: { params?: Params_createPost; body?: S["MenuItemCreate"] }; initOptional: true; data: S["MenuItemEdit"]; error: S["Error"] };
   /** updateMenuItem: Update a menu item */
-  "/core/v2/menu-items/{id}": { init: { params: O["updateMenuItem"]["parameters"]; body?: S["MenuItemWrite"] }; initOptional: false; data: S["MenuItemEdit"]; error: S["Error"] };
+  "/core/v2/menu-items/{id}": { init: { params: Params_updatePostPut; body?: S["MenuItemWrite"] }; initOptional: false; data: S["MenuItemEdit"]; error: S["Error"] };
   /** createMenuItemAutosave: Autosave a menu item */
-  "/core/v2/menu-items/{id}/autosaves": { init: { params: O["createMenuItemAutosave"]["parameters"]; body?: S["MenuItemAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
+  "/core/v2/menu-items/{id}/autosaves": { init: { params: Params_updatePostPut; body?: S["MenuItemAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createCategory: Create a category */
-  "/core/v2/categories": { init: { params?: O["createCategory"]["parameters"]; body: S["CategoryCreate"] }; initOptional: false; data: S["CategoryEdit"]; error: S["Error"] };
+  "/core/v2/categories": { init: { params?: Params_createPost; body: S["CategoryCreate"] }; initOptional: false; data: S["CategoryEdit"]; error: S["Error"] };
   /** updateCategory: Update a category */
-  "/core/v2/categories/{id}": { init: { params: O["updateCategory"]["parameters"]; body?: S["CategoryWrite"] }; initOptional: false; data: S["CategoryEdit"]; error: S["Error"] };
+  "/core/v2/categories/{id}": { init: { params: Params_updatePostPut; body?: S["CategoryWrite"] }; initOptional: false; data: S["CategoryEdit"]; error: S["Error"] };
   /** createTag: Create a tag */
-  "/core/v2/tags": { init: { params?: O["createTag"]["parameters"]; body: S["TagCreate"] }; initOptional: false; data: S["TagEdit"]; error: S["Error"] };
+  "/core/v2/tags": { init: { params?: Params_createPost; body: S["TagCreate"] }; initOptional: false; data: S["TagEdit"]; error: S["Error"] };
   /** updateTag: Update a tag */
-  "/core/v2/tags/{id}": { init: { params: O["updateTag"]["parameters"]; body?: S["TagWrite"] }; initOptional: false; data: S["TagEdit"]; error: S["Error"] };
+  "/core/v2/tags/{id}": { init: { params: Params_updatePostPut; body?: S["TagWrite"] }; initOptional: false; data: S["TagEdit"]; error: S["Error"] };
   /** createUser: Create a user */
-  "/core/v2/users": { init: { params?: O["createUser"]["parameters"]; body: S["UserCreate"] }; initOptional: false; data: S["UserEdit"]; error: S["Error"] };
+  "/core/v2/users": { init: { params?: Params_createPost; body: S["UserCreate"] }; initOptional: false; data: S["UserEdit"]; error: S["Error"] };
   /** updateUser: Update a user */
-  "/core/v2/users/{id}": { init: { params: O["updateUser"]["parameters"]; body?: S["UserWrite"] }; initOptional: false; data: S["UserEdit"]; error: S["Error"] };
+  "/core/v2/users/{id}": { init: { params: Params_updatePostPut; body?: S["UserWrite"] }; initOptional: false; data: S["UserEdit"]; error: S["Error"] };
   /** updateCurrentUser: Update the current user */
-  "/core/v2/users/me": { init: { params?: O["updateCurrentUser"]["parameters"]; body?: S["UserWrite"] }; initOptional: true; data: S["UserEdit"]; error: S["Error"] };
+  "/core/v2/users/me": { init: { params?: Params_createPost; body?: S["UserWrite"] }; initOptional: true; data: S["UserEdit"]; error: S["Error"] };
   /** createApplicationPassword: Create an application password */
-  "/core/v2/users/{user_id}/application-passwords": { init: { params: O["createApplicationPassword"]["parameters"]; body: S["ApplicationPasswordCreate"] }; initOptional: false; data: S["ApplicationPasswordEdit"]; error: S["Error"] };
+  "/core/v2/users/{user_id}/application-passwords": { init: { params: Params_createApplicationPassword; body: S["ApplicationPasswordCreate"] }; initOptional: false; data: S["ApplicationPasswordEdit"]; error: S["Error"] };
   /** updateApplicationPassword: Update an application password */
-  "/core/v2/users/{user_id}/application-passwords/{uuid}": { init: { params: O["updateApplicationPassword"]["parameters"]; body?: S["ApplicationPasswordWrite"] }; initOptional: false; data: S["ApplicationPasswordEdit"]; error: S["Error"] };
+  "/core/v2/users/{user_id}/application-passwords/{uuid}": { init: { params: Params_updateApplicationPasswordPut; body?: S["ApplicationPasswordWrite"] }; initOptional: false; data: S["ApplicationPasswordEdit"]; error: S["Error"] };
   /** createComment: Create a comment */
-  "/core/v2/comments": { init: { params?: O["createComment"]["parameters"]; body: S["CommentCreate"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
+  "/core/v2/comments": { init: { params?: Params_createPost; body: S["CommentCreate"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
   /** updateComment: Update a comment */
-  "/core/v2/comments/{id}": { init: { params: O["updateComment"]["parameters"]; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
+  "/core/v2/comments/{id}": { init: { params: Params_updatePostPut; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
   /** updateSettings: Update the site's settings */
-  "/core/v2/settings": { init: { params?: O["updateSettings"]["parameters"]; body?: S["SettingsWrite"] }; initOptional: true; data: S["Settings"]; error: S["Error"] };
+  "/core/v2/settings": { init: { params?: Params_createPost; body?: S["SettingsWrite"] }; initOptional: true; data: S["Settings"]; error: S["Error"] };
   /** createMenu: Create a menu */
-  "/core/v2/menus": { init: { params?: O["createMenu"]["parameters"]; body: S["MenuCreate"] }; initOptional: false; data: S["MenuEdit"]; error: S["Error"] };
+  "/core/v2/menus": { init: { params?: Params_createPost; body: S["MenuCreate"] }; initOptional: false; data: S["MenuEdit"]; error: S["Error"] };
   /** updateMenu: Update a menu */
-  "/core/v2/menus/{id}": { init: { params: O["updateMenu"]["parameters"]; body?: S["MenuWrite"] }; initOptional: false; data: S["MenuEdit"]; error: S["Error"] };
+  "/core/v2/menus/{id}": { init: { params: Params_updatePostPut; body?: S["MenuWrite"] }; initOptional: false; data: S["MenuEdit"]; error: S["Error"] };
   /** createBlock: Create a reusable block */
-  "/core/v2/blocks": { init: { params?: O["createBlock"]["parameters"]; body?: S["BlockCreate"] }; initOptional: true; data: S["BlockEdit"]; error: S["Error"] };
+  "/core/v2/blocks": { init: { params?: Params_createPost; body?: S["BlockCreate"] }; initOptional: true; data: S["BlockEdit"]; error: S["Error"] };
   /** updateBlock: Update a reusable block */
-  "/core/v2/blocks/{id}": { init: { params: O["updateBlock"]["parameters"]; body?: S["BlockWrite"] }; initOptional: false; data: S["BlockEdit"]; error: S["Error"] };
+  "/core/v2/blocks/{id}": { init: { params: Params_updatePostPut; body?: S["BlockWrite"] }; initOptional: false; data: S["BlockEdit"]; error: S["Error"] };
   /** createBlockAutosave: Autosave a reusable block */
-  "/core/v2/blocks/{id}/autosaves": { init: { params: O["createBlockAutosave"]["parameters"]; body?: S["BlockAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
+  "/core/v2/blocks/{id}/autosaves": { init: { params: Params_updatePostPut; body?: S["BlockAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createNavigation: Create a navigation menu (post type `wp_navigation`) */
-  "/core/v2/navigation": { init: { params?: O["createNavigation"]["parameters"]; body?: S["NavigationCreate"] }; initOptional: true; data: S["NavigationEdit"]; error: S["Error"] };
+  "/core/v2/navigation": { init: { params?: Params_createPost; body?: S["NavigationCreate"] }; initOptional: true; data: S["NavigationEdit"]; error: S["Error"] };
   /** updateNavigation: Update a navigation menu (post type `wp_navigation`) */
-  "/core/v2/navigation/{id}": { init: { params: O["updateNavigation"]["parameters"]; body?: S["NavigationWrite"] }; initOptional: false; data: S["NavigationEdit"]; error: S["Error"] };
+  "/core/v2/navigation/{id}": { init: { params: Params_updatePostPut; body?: S["NavigationWrite"] }; initOptional: false; data: S["NavigationEdit"]; error: S["Error"] };
   /** createNavigationAutosave: Autosave a navigation menu */
-  "/core/v2/navigation/{id}/autosaves": { init: { params: O["createNavigationAutosave"]["parameters"]; body?: S["NavigationAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
+  "/core/v2/navigation/{id}/autosaves": { init: { params: Params_updatePostPut; body?: S["NavigationAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createCalEventPost: Create a event post */
-  "/core/v2/tribe_events": { init: { params?: O["createCalEventPost"]["parameters"]; body?: S["CalEventPostCreate"] }; initOptional: true; data: S["CalEventPostEdit"]; error: S["Error"] };
+  "/core/v2/tribe_events": { init: { params?: Params_createPost; body?: S["CalEventPostCreate"] }; initOptional: true; data: S["CalEventPostEdit"]; error: S["Error"] };
   /** updateCalEventPost: Update a event post */
-  "/core/v2/tribe_events/{id}": { init: { params: O["updateCalEventPost"]["parameters"]; body?: S["CalEventPostWrite"] }; initOptional: false; data: S["CalEventPostEdit"]; error: S["Error"] };
+  "/core/v2/tribe_events/{id}": { init: { params: Params_updatePostPut; body?: S["CalEventPostWrite"] }; initOptional: false; data: S["CalEventPostEdit"]; error: S["Error"] };
   /** createCalEventPostAutosave: Autosave an event post */
-  "/core/v2/tribe_events/{id}/autosaves": { init: { params: O["createCalEventPostAutosave"]["parameters"]; body?: S["CalEventPostAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
+  "/core/v2/tribe_events/{id}/autosaves": { init: { params: Params_updatePostPut; body?: S["CalEventPostAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createCalVenuePost: Create a venue post */
-  "/core/v2/tribe_venue": { init: { params?: O["createCalVenuePost"]["parameters"]; body?: S["CalVenuePostCreate"] }; initOptional: true; data: S["CalVenuePostEdit"]; error: S["Error"] };
+  "/core/v2/tribe_venue": { init: { params?: Params_createPost; body?: S["CalVenuePostCreate"] }; initOptional: true; data: S["CalVenuePostEdit"]; error: S["Error"] };
   /** updateCalVenuePost: Update a venue post */
-  "/core/v2/tribe_venue/{id}": { init: { params: O["updateCalVenuePost"]["parameters"]; body?: S["CalVenuePostWrite"] }; initOptional: false; data: S["CalVenuePostEdit"]; error: S["Error"] };
+  "/core/v2/tribe_venue/{id}": { init: { params: Params_updatePostPut; body?: S["CalVenuePostWrite"] }; initOptional: false; data: S["CalVenuePostEdit"]; error: S["Error"] };
   /** createCalVenuePostAutosave: Autosave a venue post */
-  "/core/v2/tribe_venue/{id}/autosaves": { init: { params: O["createCalVenuePostAutosave"]["parameters"]; body?: S["CalVenuePostAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
+  "/core/v2/tribe_venue/{id}/autosaves": { init: { params: Params_updatePostPut; body?: S["CalVenuePostAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createCalOrganizerPost: Create a organizer post */
-  "/core/v2/tribe_organizer": { init: { params?: O["createCalOrganizerPost"]["parameters"]; body?: S["CalOrganizerPostCreate"] }; initOptional: true; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
+  "/core/v2/tribe_organizer": { init: { params?: Params_createPost; body?: S["CalOrganizerPostCreate"] }; initOptional: true; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
   /** updateCalOrganizerPost: Update a organizer post */
-  "/core/v2/tribe_organizer/{id}": { init: { params: O["updateCalOrganizerPost"]["parameters"]; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
+  "/core/v2/tribe_organizer/{id}": { init: { params: Params_updatePostPut; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
   /** createCalOrganizerPostAutosave: Autosave an organizer post */
-  "/core/v2/tribe_organizer/{id}/autosaves": { init: { params: O["createCalOrganizerPostAutosave"]["parameters"]; body?: S["CalOrganizerPostAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
+  "/core/v2/tribe_organizer/{id}/autosaves": { init: { params: Params_updatePostPut; body?: S["CalOrganizerPostAutosaveWrite"] }; initOptional: false; data: S["AutosaveEdit"]; error: S["Error"] };
   /** createCalEventCategoryTerm: Create an event category term */
-  "/core/v2/tribe_events_cat": { init: { params?: O["createCalEventCategoryTerm"]["parameters"]; body: S["CalEventCategoryTermCreate"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  "/core/v2/tribe_events_cat": { init: { params?: Params_createPost; body: S["CalEventCategoryTermCreate"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
   /** updateCalEventCategoryTerm: Update an event category term */
-  "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTerm"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  "/core/v2/tribe_events_cat/{id}": { init: { params: Params_updatePostPut; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
   /** updateGlobalStyles: Update a global styles record */
-  "/core/v2/global-styles/{id}": { init: { params: O["updateGlobalStyles"]["parameters"]; body?: S["GlobalStylesWrite"] }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
+  "/core/v2/global-styles/{id}": { init: { params: Params_updatePostPut; body?: S["GlobalStylesWrite"] }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
   /** createCalEmbedPost: Create a calendar embed post */
-  "/core/v2/tec_calendar_embed": { init: { params?: O["createCalEmbedPost"]["parameters"]; body?: S["CalEmbedPostCreate"] }; initOptional: true; data: S["CalEmbedPostEdit"]; error: S["Error"] };
+  "/core/v2/tec_calendar_embed": { init: { params?: Params_createPost; body?: S["CalEmbedPostCreate"] }; initOptional: true; data: S["CalEmbedPostEdit"]; error: S["Error"] };
   /** updateCalEmbedPost: Update a calendar embed post */
-  "/core/v2/tec_calendar_embed/{id}": { init: { params: O["updateCalEmbedPost"]["parameters"]; body?: S["CalEmbedPostWrite"] }; initOptional: false; data: S["CalEmbedPostEdit"]; error: S["Error"] };
+  "/core/v2/tec_calendar_embed/{id}": { init: { params: Params_updatePostPut; body?: S["CalEmbedPostWrite"] }; initOptional: false; data: S["CalEmbedPostEdit"]; error: S["Error"] };
   /** createPatternCategory: Create a pattern category */
-  "/core/v2/wp_pattern_category": { init: { params?: O["createPatternCategory"]["parameters"]; body: S["PatternCategoryCreate"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
+  "/core/v2/wp_pattern_category": { init: { params?: Params_createPost; body: S["PatternCategoryCreate"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** updatePatternCategory: Update a pattern category */
-  "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategory"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
+  "/core/v2/wp_pattern_category/{id}": { init: { params: Params_updatePostPut; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** createTemplate: Create a template */
-  "/core/v2/templates": { init: { params?: O["createTemplate"]["parameters"]; body: S["TemplateCreate"] }; initOptional: false; data: S["Template"]; error: S["Error"] };
+  "/core/v2/templates": { init: { params?: Params_createPost; body: S["TemplateCreate"] }; initOptional: false; data: S["Template"]; error: S["Error"] };
   /** updateTemplate: Update a template */
-  "/core/v2/templates/{id}": { init: { params: O["updateTemplate"]["parameters"]; body?: S["TemplateWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
+  "/core/v2/templates/{id}": { init: { params: Params_updateTemplatePut; body?: S["TemplateWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
   /** createTemplateAutosave: Autosave a template */
-  "/core/v2/templates/{id}/autosaves": { init: { params: O["createTemplateAutosave"]["parameters"]; body?: S["TemplateWrite"] }; initOptional: false; data: S["TemplateRevisionEdit"]; error: S["Error"] };
+  "/core/v2/templates/{id}/autosaves": { init: { params: Params_updateTemplatePut; body?: S["TemplateWrite"] }; initOptional: false; data: S["TemplateRevisionEdit"]; error: S["Error"] };
   /** createTemplatePart: Create a template part */
-  "/core/v2/template-parts": { init: { params?: O["createTemplatePart"]["parameters"]; body: S["TemplatePartCreate"] }; initOptional: false; data: S["Template"]; error: S["Error"] };
+  "/core/v2/template-parts": { init: { params?: Params_createPost; body: S["TemplatePartCreate"] }; initOptional: false; data: S["Template"]; error: S["Error"] };
   /** updateTemplatePart: Update a template part */
-  "/core/v2/template-parts/{id}": { init: { params: O["updateTemplatePart"]["parameters"]; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
+  "/core/v2/template-parts/{id}": { init: { params: Params_updateTemplatePut; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
   /** createTemplatePartAutosave: Autosave a template part */
-  "/core/v2/template-parts/{id}/autosaves": { init: { params: O["createTemplatePartAutosave"]["parameters"]; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateRevisionEdit"]; error: S["Error"] };
+  "/core/v2/template-parts/{id}/autosaves": { init: { params: Params_updateTemplatePut; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateRevisionEdit"]; error: S["Error"] };
   /** postBlockRenderer: Render a dynamic block (attributes in the body) */
-  "/core/v2/block-renderer/{name}": { init: { params: O["postBlockRenderer"]["parameters"]; body?: S["BlockRendererRequest"] }; initOptional: false; data: S["RenderedBlock"]; error: S["Error"] };
+  "/core/v2/block-renderer/{name}": { init: { params: Params_postBlockRenderer; body?: S["BlockRendererRequest"] }; initOptional: false; data: S["RenderedBlock"]; error: S["Error"] };
   /** postWidgetTypeEncode: Encode a widget's settings */
-  "/core/v2/widget-types/{id}/encode": { init: { params: O["postWidgetTypeEncode"]["parameters"]; body?: S["WidgetTypeEncodeRequest"] }; initOptional: false; data: O["postWidgetTypeEncode"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/widget-types/{id}/encode": { init: { params: Params_postWidgetTypeEncode; body?: S["WidgetTypeEncodeRequest"] }; initOptional: false; data: unknown; error: S["Error"] };
   /** postWidgetTypeRender: Preview a widget */
-  "/core/v2/widget-types/{id}/render": { init: { params: O["postWidgetTypeRender"]["parameters"]; body?: S["WidgetTypeRenderRequest"] }; initOptional: false; data: O["postWidgetTypeRender"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/widget-types/{id}/render": { init: { params: Params_postWidgetTypeEncode; body?: S["WidgetTypeRenderRequest"] }; initOptional: false; data: unknown; error: S["Error"] };
   /** createWidget: Create a widget */
-  "/core/v2/widgets": { init: { params?: O["createWidget"]["parameters"]; body: S["WidgetCreate"] }; initOptional: false; data: S["WidgetEdit"]; error: S["Error"] };
+  "/core/v2/widgets": { init: { params?: Params_createPost; body: S["WidgetCreate"] }; initOptional: false; data: S["WidgetEdit"]; error: S["Error"] };
   /** updateWidget: Update a widget */
-  "/core/v2/widgets/{id}": { init: { params: O["updateWidget"]["parameters"]; body?: S["WidgetWrite"] }; initOptional: false; data: S["WidgetEdit"]; error: S["Error"] };
+  "/core/v2/widgets/{id}": { init: { params: Params_updateWidgetPut; body?: S["WidgetWrite"] }; initOptional: false; data: S["WidgetEdit"]; error: S["Error"] };
   /** updateSidebar: Update a sidebar's widgets */
-  "/core/v2/sidebars/{id}": { init: { params: O["updateSidebar"]["parameters"]; body?: S["SidebarWrite"] }; initOptional: false; data: S["SidebarEdit"]; error: S["Error"] };
+  "/core/v2/sidebars/{id}": { init: { params: Params_updateSidebarPut; body?: S["SidebarWrite"] }; initOptional: false; data: S["SidebarEdit"]; error: S["Error"] };
   /** createPlugin: Install a plugin */
-  "/core/v2/plugins": { init: { params?: O["createPlugin"]["parameters"]; body: S["PluginCreate"] }; initOptional: false; data: S["PluginEdit"]; error: S["Error"] };
+  "/core/v2/plugins": { init: { params?: Params_createPost; body: S["PluginCreate"] }; initOptional: false; data: S["PluginEdit"]; error: S["Error"] };
   /** updatePlugin: Activate or deactivate a plugin */
-  "/core/v2/plugins/{plugin}": { init: { params: O["updatePlugin"]["parameters"]; body?: S["PluginWrite"] }; initOptional: false; data: S["PluginEdit"]; error: S["Error"] };
+  "/core/v2/plugins/{plugin}": { init: { params: Params_getPlugin; body?: S["PluginWrite"] }; initOptional: false; data: S["PluginEdit"]; error: S["Error"] };
   /** createFontFamily: Create a font family */
-  "/core/v2/font-families": { init: { params?: O["createFontFamily"]["parameters"]; body: S["FontFamilyCreate"] }; initOptional: false; data: S["FontFamilyEdit"]; error: S["Error"] };
+  "/core/v2/font-families": { init: { params?: Params_createPost; body: S["FontFamilyCreate"] }; initOptional: false; data: S["FontFamilyEdit"]; error: S["Error"] };
   /** updateFontFamily: Update a font family */
-  "/core/v2/font-families/{id}": { init: { params: O["updateFontFamily"]["parameters"]; body: S["FontFamilyWrite"] }; initOptional: false; data: S["FontFamilyEdit"]; error: S["Error"] };
+  "/core/v2/font-families/{id}": { init: { params: Params_updatePostPut; body: S["FontFamilyWrite"] }; initOptional: false; data: S["FontFamilyEdit"]; error: S["Error"] };
   /** createFontFace: Create a font face */
-  "/core/v2/font-families/{font_family_id}/font-faces": { init: { params: O["createFontFace"]["parameters"]; body: S["FontFaceCreate"] }; initOptional: false; data: S["FontFaceEdit"]; error: S["Error"] };
+  "/core/v2/font-families/{font_family_id}/font-faces": { init: { params: Params_createFontFace; body: S["FontFaceCreate"] }; initOptional: false; data: S["FontFaceEdit"]; error: S["Error"] };
   /** postMlCustomXmlConfig: Save the custom XML configuration */
-  "/ml/v1/custom-xml-config": { init: { params?: O["postMlCustomXmlConfig"]["parameters"]; body?: never }; initOptional: true; data: O["postMlCustomXmlConfig"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/custom-xml-config": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonMlCustomXmlConfigAnswer"]["content"]["application/json"]; error: S["Error"] };
   /** postMlCustomXmlConfigValidate: Validate the custom XML configuration */
-  "/ml/v1/custom-xml-config/validate": { init: { params?: O["postMlCustomXmlConfigValidate"]["parameters"]; body?: never }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
+  "/ml/v1/custom-xml-config/validate": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
   /** postMlUpdates: Run the add-on's updates */
-  "/ml/v1/updates": { init: { params?: O["postMlUpdates"]["parameters"]; body?: never }; initOptional: true; data: O["postMlUpdates"]["responses"][200]["content"]; error: S["Error"] };
+  "/ml/v1/updates": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonEmptyAnswer"]["content"]; error: S["Error"] };
   /** postMlSendToTranslationValidateTranslationOptions: Validate translation options */
-  "/ml/v1/send-to-translation/validate-translation-options": { init: { params?: O["postMlSendToTranslationValidateTranslationOptions"]["parameters"]; body?: never }; initOptional: true; data: O["postMlSendToTranslationValidateTranslationOptions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/send-to-translation/validate-translation-options": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** postMlSendToTranslationValidateBatchName: Validate a translation batch name */
-  "/ml/v1/send-to-translation/validate-batch-name": { init: { params?: O["postMlSendToTranslationValidateBatchName"]["parameters"]; body?: never }; initOptional: true; data: O["postMlSendToTranslationValidateBatchName"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/send-to-translation/validate-batch-name": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** postMlSetReviewTranslationOption: Set the translation review option */
-  "/ml/v1/set-review-translation-option": { init: { params?: O["postMlSetReviewTranslationOption"]["parameters"]; body?: never }; initOptional: true; data: O["postMlSetReviewTranslationOption"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/set-review-translation-option": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** postMlTranslateEverythingEnable: Enable translating everything */
-  "/ml/v1/translate-everything/enable": { init: { params?: O["postMlTranslateEverythingEnable"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlTranslateEverythingAnswer"]; error: S["Error"] };
+  "/ml/v1/translate-everything/enable": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonMlTranslateEverythingAnswer"]; error: S["Error"] };
   /** postMlTranslateEverythingDisable: Disable translating everything */
-  "/ml/v1/translate-everything/disable": { init: { params?: O["postMlTranslateEverythingDisable"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTranslateEverythingDisable"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
+  "/ml/v1/translate-everything/disable": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
   /** postMlSaveTranslatorNote: Save a note for translators */
-  "/ml/v1/save-translator-note": { init: { params?: O["postMlSaveTranslatorNote"]["parameters"]; body?: never }; initOptional: true; data: O["postMlSaveTranslatorNote"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/save-translator-note": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** postMlTranslationProxyCommitBatch: Commit a batch to the translation proxy */
-  "/ml/v1/translation-proxy/commit-batch": { init: { params?: O["postMlTranslationProxyCommitBatch"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlCommitBatch"]; error: S["Error"] };
+  "/ml/v1/translation-proxy/commit-batch": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonMlCommitBatch"]; error: S["Error"] };
   /** postMlTranslateExistingContent: Translate existing content */
-  "/ml/v1/translate-existing-content": { init: { params?: O["postMlTranslateExistingContent"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTranslateExistingContent"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/translate-existing-content": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** postMlGetCreditsToTranslate: Estimate credits to translate */
-  "/ml/v1/get-credits-to-translate": { init: { params?: O["postMlGetCreditsToTranslate"]["parameters"]; body?: never }; initOptional: true; data: O["postMlGetCreditsToTranslate"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/get-credits-to-translate": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** postMlSaveAutomaticTranslationSettings: Save automatic translation settings */
-  "/ml/v1/save-automatic-translation-settings": { init: { params?: O["postMlSaveAutomaticTranslationSettings"]["parameters"]; body?: never }; initOptional: true; data: O["postMlSaveAutomaticTranslationSettings"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/save-automatic-translation-settings": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** postMlEnableAte: Enable the advanced translation editor */
-  "/ml/v1/enable-ate": { init: { params?: O["postMlEnableAte"]["parameters"]; body?: never }; initOptional: true; data: O["postMlEnableAte"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
+  "/ml/v1/enable-ate": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] | S["AddonErrorText"] };
   /** postMlDismissNotice: Dismiss a notice */
-  "/ml/v1/dismiss-notice": { init: { params?: O["postMlDismissNotice"]["parameters"]; body?: never }; initOptional: true; data: O["postMlDismissNotice"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/dismiss-notice": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** postMlDismissNoticePerUser: Dismiss a notice for the current user */
-  "/ml/v1/dismiss-notice-per-user": { init: { params?: O["postMlDismissNoticePerUser"]["parameters"]; body?: never }; initOptional: true; data: O["postMlDismissNoticePerUser"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/v1/dismiss-notice-per-user": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** postMlStStringsSettings: Save the string-translation settings */
-  "/ml/st/v1/strings/settings": { init: { params?: O["postMlStStringsSettings"]["parameters"]; body?: S["AddonMlStStringsSettings"] }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
+  "/ml/st/v1/strings/settings": { init: { params?: Params_createEvent; body?: S["AddonMlStStringsSettings"] }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
   /** postMlStStringsProcessstringsqueue: Process the strings queue */
-  "/ml/st/v1/strings/processstringsqueue": { init: { params?: O["postMlStStringsProcessstringsqueue"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlStQueueProcessed"]; error: S["Error"] };
+  "/ml/st/v1/strings/processstringsqueue": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonMlStQueueProcessed"]; error: S["Error"] };
   /** postMlStPreGenerateMoFiles: Generate compiled translation files */
-  "/ml/st/v1/pre_generate_mo_files": { init: { params?: O["postMlStPreGenerateMoFiles"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlStRemaining"]; error: S["Error"] };
+  "/ml/st/v1/pre_generate_mo_files": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonMlStRemaining"]; error: S["Error"] };
   /** postMlStImportMoStrings: Import strings from compiled translation files */
-  "/ml/st/v1/import_mo_strings": { init: { params?: O["postMlStImportMoStrings"]["parameters"]; body?: S["AddonMlStImportMoStrings"] }; initOptional: true; data: S["AddonMlStImportMoResult"]; error: S["Error"] };
+  "/ml/st/v1/import_mo_strings": { init: { params?: Params_createEvent; body?: S["AddonMlStImportMoStrings"] }; initOptional: true; data: S["AddonMlStImportMoResult"]; error: S["Error"] };
   /** postMlStSettings: Save a string-translation setting */
-  "/ml/st/v1/settings": { init: { params?: O["postMlStSettings"]["parameters"]; body: S["AddonMlStSettings"] }; initOptional: false; data: O["postMlStSettings"]["responses"][200]["content"]; error: S["Error"] };
+  "/ml/st/v1/settings": { init: { params?: Params_createEvent; body: S["AddonMlStSettings"] }; initOptional: false; data: components["responses"]["AddonEmptyAnswer"]["content"]; error: S["Error"] };
   /** postMlTmAteJobsStore: Store editor data for a translation job */
-  "/ml/tm/v1/ate/jobs/store": { init: { params?: O["postMlTmAteJobsStore"]["parameters"]; body: S["AddonMlTmAteJobStore"] }; initOptional: false; data: O["postMlTmAteJobsStore"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/ate/jobs/store": { init: { params?: Params_createEvent; body: S["AddonMlTmAteJobStore"] }; initOptional: false; data: components["responses"]["AddonMlTmAteJobStoredAnswer"]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmAmsRegisterManager: Register the translation manager */
-  "/ml/tm/v1/ams/register_manager": { init: { params?: O["postMlTmAmsRegisterManager"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlTmRegisterManager"]; error: S["Error"] };
+  "/ml/tm/v1/ams/register_manager": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonMlTmRegisterManager"]; error: S["Error"] };
   /** postMlTmAteJobs: Create editor jobs */
-  "/ml/tm/v1/ate/jobs": { init: { params?: O["postMlTmAteJobs"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmAteJobs"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/ate/jobs": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmAteJobsDownload: Download editor jobs */
-  "/ml/tm/v1/ate/jobs/download": { init: { params?: O["postMlTmAteJobsDownload"]["parameters"]; body?: never }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
+  "/ml/tm/v1/ate/jobs/download": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
   /** postMlTmAteJobsRetry: Retry editor jobs */
-  "/ml/tm/v1/ate/jobs/retry": { init: { params?: O["postMlTmAteJobsRetry"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMlTmRetryResult"]; error: S["Error"] };
+  "/ml/tm/v1/ate/jobs/retry": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonMlTmRetryResult"]; error: S["Error"] };
   /** postMlTmJobsCancel: Cancel translation jobs */
-  "/ml/tm/v1/jobs/cancel": { init: { params?: O["postMlTmJobsCancel"]["parameters"]; body?: never }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
+  "/ml/tm/v1/jobs/cancel": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
   /** postMlTmTpApplyTranslations: Apply translations from the service */
-  "/ml/tm/v1/tp/apply-translations": { init: { params?: O["postMlTmTpApplyTranslations"]["parameters"]; body?: never }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
+  "/ml/tm/v1/tp/apply-translations": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonList"]; error: S["Error"] };
   /** postMlTmAmsEngines: Save the translation engines */
-  "/ml/tm/v1/ams/engines": { init: { params?: O["postMlTmAmsEngines"]["parameters"]; body?: never }; initOptional: true; data: O["postMlTmAmsEngines"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/ml/tm/v1/ams/engines": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonMlTmEnginesSavedAnswer"]["content"]["application/json"]; error: S["Error"] };
   /** postMlTmJobsAssign: Assign a translation job */
-  "/ml/tm/v1/jobs/assign": { init: { params?: O["postMlTmJobsAssign"]["parameters"]; body: S["AddonMlTmJobAssign"] }; initOptional: false; data: O["postMlTmJobsAssign"]["responses"][200]["content"]; error: S["Error"] };
+  "/ml/tm/v1/jobs/assign": { init: { params?: Params_createEvent; body: S["AddonMlTmJobAssign"] }; initOptional: false; data: components["responses"]["AddonEmptyAnswer"]["content"]; error: S["Error"] };
   /** postMlTmTpBatchesSync: Synchronise a service batch */
-  "/ml/tm/v1/tp/batches/sync": { init: { params?: O["postMlTmTpBatchesSync"]["parameters"]; body: S["AddonMlTmBatchSync"] }; initOptional: false; data: O["postMlTmTpBatchesSync"]["responses"][200]["content"]["application/json"]; error: S["Error"] | S["AddonStatuslessError"] };
+  "/ml/tm/v1/tp/batches/sync": { init: { params?: Params_createEvent; body: S["AddonMlTmBatchSync"] }; initOptional: false; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] | S["AddonStatuslessError"] };
   /** postMlTmAteJobsSync: Synchronise editor jobs */
-  "/ml/tm/v1/ate/jobs/sync": { init: { params?: O["postMlTmAteJobsSync"]["parameters"]; body?: S["AddonMlTmAteJobsSync"] }; initOptional: true; data: S["AddonMlTmAteJobsSyncResult"]; error: S["Error"] };
+  "/ml/tm/v1/ate/jobs/sync": { init: { params?: Params_createEvent; body?: S["AddonMlTmAteJobsSync"] }; initOptional: true; data: S["AddonMlTmAteJobsSyncResult"]; error: S["Error"] };
   /** postMlAteAteProxy: Proxy a POST request to the translation editor */
-  "/ml/ate/v1/ate/proxy": { init: { params?: O["postMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["postMlAteAteProxy"]["responses"][200]["content"]; error: O["postMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
+  "/ml/ate/v1/ate/proxy": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonMlAteProxyAnswer"]["content"]; error: components["responses"]["AddonMlAteProxyRefused"]["content"] | S["Error"] };
   /** postBuilderSmoothScrollSettings: Save the smooth-scroll settings */
-  "/builder/v1/smooth-scroll-settings": { init: { params?: O["postBuilderSmoothScrollSettings"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSaved"]; error: S["Error"] };
+  "/builder/v1/smooth-scroll-settings": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderSaved"]; error: S["Error"] };
   /** postBuilderSmoothScrollOptions: Save the smooth-scroll options */
-  "/builder/v1/smooth-scroll-options": { init: { params?: O["postBuilderSmoothScrollOptions"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSaved"]; error: S["Error"] };
+  "/builder/v1/smooth-scroll-options": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderSaved"]; error: S["Error"] };
   /** postBuilderCombinedCss: Save the combined CSS setting */
-  "/builder/v1/combined-css": { init: { params?: O["postBuilderCombinedCss"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSaved"]; error: S["Error"] };
+  "/builder/v1/combined-css": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderSaved"]; error: S["Error"] };
   /** postBuilderCombinedJs: Save the combined JavaScript setting */
-  "/builder/v1/combined-js": { init: { params?: O["postBuilderCombinedJs"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSaved"]; error: S["Error"] };
+  "/builder/v1/combined-js": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderSaved"]; error: S["Error"] };
   /** postBuilderAnalyticsOptin: Save the analytics opt-in */
-  "/builder/v1/analytics-optin": { init: { params?: O["postBuilderAnalyticsOptin"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderSaved"]; error: S["Error"] };
+  "/builder/v1/analytics-optin": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderSaved"]; error: S["Error"] };
   /** postBuilderMapKey: Save the map key */
-  "/builder/v1/map-key": { init: { params?: O["postBuilderMapKey"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderMapKey"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/map-key": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderDebugOptions: Save the debug options */
-  "/builder/v1/debug-options": { init: { params?: O["postBuilderDebugOptions"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderDebugOptions"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/debug-options": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderMapKeyValidate: Validate the map key */
-  "/builder/v1/map-key/validate": { init: { params?: O["postBuilderMapKeyValidate"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMessageEnvelope"]; error: S["Error"] };
+  "/builder/v1/map-key/validate": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonMessageEnvelope"]; error: S["Error"] };
   /** postBuilderCreatePage: Create a page with the page builder */
-  "/builder/v1/create-page": { init: { params?: O["postBuilderCreatePage"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderCreatedPage"]; error: S["Error"] };
+  "/builder/v1/create-page": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderCreatedPage"]; error: S["Error"] };
   /** postBuilderFontLibraryRefresh: Refresh the font library */
-  "/builder/v1/font-library/refresh": { init: { params?: O["postBuilderFontLibraryRefresh"]["parameters"]; body?: never }; initOptional: true; data: S["AddonBuilderFontsRefreshed"]; error: S["Error"] };
+  "/builder/v1/font-library/refresh": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonBuilderFontsRefreshed"]; error: S["Error"] };
   /** postBuilderIconFonts: Add an icon font */
-  "/builder/v1/icon-fonts": { init: { params?: O["postBuilderIconFonts"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderIconFonts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/icon-fonts": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderFontLibrary: Add a font to the library */
-  "/builder/v1/font-library": { init: { params?: O["postBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: O["postBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/font-library": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** postBuilderxLicenseDeactivate: Deactivate the licence */
-  "/builderx/v1/license-deactivate": { init: { params?: O["postBuilderxLicenseDeactivate"]["parameters"]; body?: never }; initOptional: true; data: S["AddonMessageEnvelope"]; error: S["Error"] };
+  "/builderx/v1/license-deactivate": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonMessageEnvelope"]; error: S["Error"] };
   /** postThemeSendMail: Send a message from the contact form */
-  "/theme/v1/send-mail": { init: { params?: O["postThemeSendMail"]["parameters"]; body?: S["AddonThemeSendMail"] }; initOptional: true; data: S["AddonThemeSendMailResult"]; error: S["Error"] };
+  "/theme/v1/send-mail": { init: { params?: Params_createEvent; body?: S["AddonThemeSendMail"] }; initOptional: true; data: S["AddonThemeSendMailResult"]; error: S["Error"] };
   /** postConnectorSync: Synchronise the connector */
-  "/connector/v1/sync": { init: { params?: O["postConnectorSync"]["parameters"]; body?: S["AddonConnectorSync"] }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
+  "/connector/v1/sync": { init: { params?: Params_createEvent; body?: S["AddonConnectorSync"] }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
   /** postConnectorLogout: Log the connector out */
-  "/connector/v1/logout": { init: { params?: O["postConnectorLogout"]["parameters"]; body?: never }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
+  "/connector/v1/logout": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
   /** postCrosssellPlugincrosssellInstallPlugin: Install an offered plugin */
-  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: O["postCrosssellPlugincrosssellInstallPlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
+  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: Params_createEvent; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
   /** postCrosssellPlugincrosssellActivatePlugin: Activate an offered plugin */
-  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: O["postCrosssellPlugincrosssellActivatePlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
+  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: Params_createEvent; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
   /** postSurveyRating: Send a rating */
-  "/survey/v1/rating": { init: { params?: O["postSurveyRating"]["parameters"]; body?: never }; initOptional: true; data: S["AddonSurveyAnswer"]; error: S["Error"] };
+  "/survey/v1/rating": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonSurveyAnswer"]; error: S["Error"] };
   /** postSurveyDismissNpsSurvey: Dismiss the satisfaction survey */
-  "/survey/v1/dismiss-nps-survey": { init: { params?: O["postSurveyDismissNpsSurvey"]["parameters"]; body?: never }; initOptional: true; data: S["AddonSurveyAnswer"]; error: S["Error"] };
+  "/survey/v1/dismiss-nps-survey": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonSurveyAnswer"]; error: S["Error"] };
 }
 /** The paths with a POST operation. */
 export type PostPath = keyof PostRoutes;
@@ -1269,97 +7456,97 @@ export interface PostCalls {
 /** DELETE routes (46). */
 export interface DeleteRoutes {
   /** deleteEvent: Move an event to the trash */
-  "/cal/events/v1/events/{id}": { init: { params: O["deleteEvent"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
+  "/cal/events/v1/events/{id}": { init: { params: Params_deleteEvent; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** deleteEventBySlug: Move an event to the trash by slug */
-  "/cal/events/v1/events/by-slug/{slug}": { init: { params: O["deleteEventBySlug"]["parameters"]; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
+  "/cal/events/v1/events/by-slug/{slug}": { init: { params: Params_updateEventBySlugPut; body?: never }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** deleteVenue: Move a venue to the trash */
-  "/cal/events/v1/venues/{id}": { init: { params: O["deleteVenue"]["parameters"]; body?: never }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
+  "/cal/events/v1/venues/{id}": { init: { params: Params_getVenue; body?: never }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** deleteVenueBySlug: Move a venue to the trash by slug */
-  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: O["deleteVenueBySlug"]["parameters"]; body?: never }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
+  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: Params_updateEventBySlugPut; body?: never }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** deleteOrganizer: Move an organizer to the trash */
-  "/cal/events/v1/organizers/{id}": { init: { params: O["deleteOrganizer"]["parameters"]; body?: never }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
+  "/cal/events/v1/organizers/{id}": { init: { params: Params_getVenue; body?: never }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** deleteOrganizerBySlug: Move an organizer to the trash by slug */
-  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: O["deleteOrganizerBySlug"]["parameters"]; body?: never }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
+  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: Params_updateEventBySlugPut; body?: never }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** deleteEventCategory: Delete an event category permanently */
-  "/cal/events/v1/categories/{id}": { init: { params: O["deleteEventCategory"]["parameters"]; body?: never }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
+  "/cal/events/v1/categories/{id}": { init: { params: Params_getVenue; body?: never }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** deleteEventTag: Delete a tag permanently */
-  "/cal/events/v1/tags/{id}": { init: { params: O["deleteEventTag"]["parameters"]; body?: never }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
+  "/cal/events/v1/tags/{id}": { init: { params: Params_getVenue; body?: never }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** deletePost: Delete a post */
-  "/core/v2/posts/{id}": { init: { params: O["deletePost"]["parameters"]; body?: never }; initOptional: false; data: O["deletePost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/posts/{id}": { init: { params: Params_deletePost; body?: never }; initOptional: false; data: components["schemas"]["PostEdit"] | components["schemas"]["PostDeleted"]; error: S["Error"] };
   /** deletePostRevision: Delete a revision of a post */
-  "/core/v2/posts/{parent}/revisions/{id}": { init: { params: O["deletePostRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
+  "/core/v2/posts/{parent}/revisions/{id}": { init: { params: Params_deletePostRevision; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deletePage: Delete a page */
-  "/core/v2/pages/{id}": { init: { params: O["deletePage"]["parameters"]; body?: never }; initOptional: false; data: O["deletePage"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/pages/{id}": { init: { params: Params_deletePost; body?: never }; initOptional: false; data: components["schemas"]["PageEdit"] | components["schemas"]["PageDeleted"]; error: S["Error"] };
   /** deletePageRevision: Delete a revision of a page */
-  "/core/v2/pages/{parent}/revisions/{id}": { init: { params: O["deletePageRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
+  "/core/v2/pages/{parent}/revisions/{id}": { init: { params: Params_deletePostRevision; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deleteMedia: Delete a media attachment */
-  "/core/v2/media/{id}": { init: { params: O["deleteMedia"]["parameters"]; body?: never }; initOptional: false; data: S["AttachmentDeleted"]; error: S["Error"] };
+  "/core/v2/media/{id}": { init: { params: Params_deletePost; body?: never }; initOptional: false; data: S["AttachmentDeleted"]; error: S["Error"] };
   /** deleteMenuItem: Delete a menu item */
-  "/core/v2/menu-items/{id}": { init: { params: O["deleteMenuItem"]["parameters"]; body?: never }; initOptional: false; data: S["MenuItemDeleted"]; error: S["Error"] };
+  "/core/v2/menu-items/{id}": { init: { params: Params_deletePost; body?: never }; initOptional: false; data: S["MenuItemDeleted"]; error: S["Error"] };
   /** deleteCategory: Delete a category */
-  "/core/v2/categories/{id}": { init: { params: O["deleteCategory"]["parameters"]; body?: never }; initOptional: false; data: S["CategoryDeleted"]; error: S["Error"] };
+  "/core/v2/categories/{id}": { init: { params: Params_deleteCategory; body?: never }; initOptional: false; data: S["CategoryDeleted"]; error: S["Error"] };
   /** deleteTag: Delete a tag */
-  "/core/v2/tags/{id}": { init: { params: O["deleteTag"]["parameters"]; body?: never }; initOptional: false; data: S["TagDeleted"]; error: S["Error"] };
+  "/core/v2/tags/{id}": { init: { params: Params_deleteCategory; body?: never }; initOptional: false; data: S["TagDeleted"]; error: S["Error"] };
   /** deleteUser: Delete a user */
-  "/core/v2/users/{id}": { init: { params: O["deleteUser"]["parameters"]; body?: never }; initOptional: false; data: S["UserDeleted"]; error: S["Error"] };
+  "/core/v2/users/{id}": { init: { params: Params_deleteUser; body?: never }; initOptional: false; data: S["UserDeleted"]; error: S["Error"] };
   /** deleteCurrentUser: Delete the current user */
-  "/core/v2/users/me": { init: { params: O["deleteCurrentUser"]["parameters"]; body?: never }; initOptional: false; data: S["UserDeleted"]; error: S["Error"] };
+  "/core/v2/users/me": { init: { params: Params_deleteCurrentUser; body?: never }; initOptional: false; data: S["UserDeleted"]; error: S["Error"] };
   /** deleteApplicationPasswords: Revoke every application password of a user */
-  "/core/v2/users/{user_id}/application-passwords": { init: { params: O["deleteApplicationPasswords"]["parameters"]; body?: never }; initOptional: false; data: S["ApplicationPasswordsDeleted"]; error: S["Error"] };
+  "/core/v2/users/{user_id}/application-passwords": { init: { params: Params_createApplicationPassword; body?: never }; initOptional: false; data: S["ApplicationPasswordsDeleted"]; error: S["Error"] };
   /** deleteApplicationPassword: Revoke an application password */
-  "/core/v2/users/{user_id}/application-passwords/{uuid}": { init: { params: O["deleteApplicationPassword"]["parameters"]; body?: never }; initOptional: false; data: S["ApplicationPasswordDeleted"]; error: S["Error"] };
+  "/core/v2/users/{user_id}/application-passwords/{uuid}": { init: { params: Params_updateApplicationPasswordPut; body?: never }; initOptional: false; data: S["ApplicationPasswordDeleted"]; error: S["Error"] };
   /** deleteComment: Delete a comment */
-  "/core/v2/comments/{id}": { init: { params: O["deleteComment"]["parameters"]; body?: never }; initOptional: false; data: O["deleteComment"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/comments/{id}": { init: { params: Params_deleteComment; body?: never }; initOptional: false; data: components["schemas"]["CommentDeleted"] | components["schemas"]["CommentEdit"]; error: S["Error"] };
   /** deleteMenu: Delete a menu */
-  "/core/v2/menus/{id}": { init: { params: O["deleteMenu"]["parameters"]; body?: never }; initOptional: false; data: S["MenuDeleted"]; error: S["Error"] };
+  "/core/v2/menus/{id}": { init: { params: Params_deleteCategory; body?: never }; initOptional: false; data: S["MenuDeleted"]; error: S["Error"] };
   /** deleteBlock: Delete a reusable block */
-  "/core/v2/blocks/{id}": { init: { params: O["deleteBlock"]["parameters"]; body?: never }; initOptional: false; data: O["deleteBlock"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/blocks/{id}": { init: { params: Params_deletePost; body?: never }; initOptional: false; data: components["schemas"]["BlockEdit"] | components["schemas"]["BlockDeleted"]; error: S["Error"] };
   /** deleteBlockRevision: Delete a revision of a reusable block */
-  "/core/v2/blocks/{parent}/revisions/{id}": { init: { params: O["deleteBlockRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
+  "/core/v2/blocks/{parent}/revisions/{id}": { init: { params: Params_deletePostRevision; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deleteNavigation: Delete a navigation menu (post type `wp_navigation`) */
-  "/core/v2/navigation/{id}": { init: { params: O["deleteNavigation"]["parameters"]; body?: never }; initOptional: false; data: O["deleteNavigation"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/navigation/{id}": { init: { params: Params_deletePost; body?: never }; initOptional: false; data: components["schemas"]["NavigationEdit"] | components["schemas"]["NavigationDeleted"]; error: S["Error"] };
   /** deleteNavigationRevision: Delete a revision of a navigation menu */
-  "/core/v2/navigation/{parent}/revisions/{id}": { init: { params: O["deleteNavigationRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
+  "/core/v2/navigation/{parent}/revisions/{id}": { init: { params: Params_deletePostRevision; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deleteCalEventPost: Delete a event post */
-  "/core/v2/tribe_events/{id}": { init: { params: O["deleteCalEventPost"]["parameters"]; body?: never }; initOptional: false; data: O["deleteCalEventPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_events/{id}": { init: { params: Params_deletePost; body?: never }; initOptional: false; data: components["schemas"]["CalEventPostEdit"] | components["schemas"]["CalEventPostDeleted"]; error: S["Error"] };
   /** deleteCalEventPostRevision: Delete a revision of an event post */
-  "/core/v2/tribe_events/{parent}/revisions/{id}": { init: { params: O["deleteCalEventPostRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
+  "/core/v2/tribe_events/{parent}/revisions/{id}": { init: { params: Params_deletePostRevision; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deleteCalVenuePost: Delete a venue post */
-  "/core/v2/tribe_venue/{id}": { init: { params: O["deleteCalVenuePost"]["parameters"]; body?: never }; initOptional: false; data: O["deleteCalVenuePost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_venue/{id}": { init: { params: Params_deletePost; body?: never }; initOptional: false; data: components["schemas"]["CalVenuePostEdit"] | components["schemas"]["CalVenuePostDeleted"]; error: S["Error"] };
   /** deleteCalVenuePostRevision: Delete a revision of a venue post */
-  "/core/v2/tribe_venue/{parent}/revisions/{id}": { init: { params: O["deleteCalVenuePostRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
+  "/core/v2/tribe_venue/{parent}/revisions/{id}": { init: { params: Params_deletePostRevision; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deleteCalOrganizerPost: Delete a organizer post */
-  "/core/v2/tribe_organizer/{id}": { init: { params: O["deleteCalOrganizerPost"]["parameters"]; body?: never }; initOptional: false; data: O["deleteCalOrganizerPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tribe_organizer/{id}": { init: { params: Params_deletePost; body?: never }; initOptional: false; data: components["schemas"]["CalOrganizerPostEdit"] | components["schemas"]["CalOrganizerPostDeleted"]; error: S["Error"] };
   /** deleteCalOrganizerPostRevision: Delete a revision of an organizer post */
-  "/core/v2/tribe_organizer/{parent}/revisions/{id}": { init: { params: O["deleteCalOrganizerPostRevision"]["parameters"]; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
+  "/core/v2/tribe_organizer/{parent}/revisions/{id}": { init: { params: Params_deletePostRevision; body?: never }; initOptional: false; data: S["RevisionDeleted"]; error: S["Error"] };
   /** deleteCalEventCategoryTerm: Delete an event category term */
-  "/core/v2/tribe_events_cat/{id}": { init: { params: O["deleteCalEventCategoryTerm"]["parameters"]; body?: never }; initOptional: false; data: S["CalEventCategoryTermDeleted"]; error: S["Error"] };
+  "/core/v2/tribe_events_cat/{id}": { init: { params: Params_deleteCategory; body?: never }; initOptional: false; data: S["CalEventCategoryTermDeleted"]; error: S["Error"] };
   /** deleteCalEmbedPost: Delete a calendar embed post */
-  "/core/v2/tec_calendar_embed/{id}": { init: { params: O["deleteCalEmbedPost"]["parameters"]; body?: never }; initOptional: false; data: O["deleteCalEmbedPost"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/tec_calendar_embed/{id}": { init: { params: Params_deletePost; body?: never }; initOptional: false; data: components["schemas"]["CalEmbedPostEdit"] | components["schemas"]["CalEmbedPostDeleted"]; error: S["Error"] };
   /** deletePatternCategory: Delete a pattern category */
-  "/core/v2/wp_pattern_category/{id}": { init: { params: O["deletePatternCategory"]["parameters"]; body?: never }; initOptional: false; data: S["PatternCategoryDeleted"]; error: S["Error"] };
+  "/core/v2/wp_pattern_category/{id}": { init: { params: Params_deleteCategory; body?: never }; initOptional: false; data: S["PatternCategoryDeleted"]; error: S["Error"] };
   /** deleteTemplate: Delete a stored template */
-  "/core/v2/templates/{id}": { init: { params: O["deleteTemplate"]["parameters"]; body?: never }; initOptional: false; data: O["deleteTemplate"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/templates/{id}": { init: { params: Params_deleteTemplate; body?: never }; initOptional: false; data: components["schemas"]["TemplateEdit"] | components["schemas"]["TemplateDeleted"]; error: S["Error"] };
   /** deleteTemplateRevision: Delete a revision of a template */
-  "/core/v2/templates/{parent}/revisions/{id}": { init: { params: O["deleteTemplateRevision"]["parameters"]; body?: never }; initOptional: false; data: S["TemplateRevisionDeleted"]; error: S["Error"] };
+  "/core/v2/templates/{parent}/revisions/{id}": { init: { params: Params_deleteTemplateRevision; body?: never }; initOptional: false; data: S["TemplateRevisionDeleted"]; error: S["Error"] };
   /** deleteTemplatePart: Delete a stored template part */
-  "/core/v2/template-parts/{id}": { init: { params: O["deleteTemplatePart"]["parameters"]; body?: never }; initOptional: false; data: O["deleteTemplatePart"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/template-parts/{id}": { init: { params: Params_deleteTemplate; body?: never }; initOptional: false; data: components["schemas"]["TemplateEdit"] | components["schemas"]["TemplateDeleted"]; error: S["Error"] };
   /** deleteTemplatePartRevision: Delete a revision of a template part */
-  "/core/v2/template-parts/{parent}/revisions/{id}": { init: { params: O["deleteTemplatePartRevision"]["parameters"]; body?: never }; initOptional: false; data: S["TemplateRevisionDeleted"]; error: S["Error"] };
+  "/core/v2/template-parts/{parent}/revisions/{id}": { init: { params: Params_deleteTemplateRevision; body?: never }; initOptional: false; data: S["TemplateRevisionDeleted"]; error: S["Error"] };
   /** deleteWidget: Delete a widget */
-  "/core/v2/widgets/{id}": { init: { params: O["deleteWidget"]["parameters"]; body?: never }; initOptional: false; data: O["deleteWidget"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/core/v2/widgets/{id}": { init: { params: Params_deleteWidget; body?: never }; initOptional: false; data: components["schemas"]["WidgetDeleted"] | components["schemas"]["WidgetEdit"]; error: S["Error"] };
   /** deletePlugin: Delete a plugin */
-  "/core/v2/plugins/{plugin}": { init: { params: O["deletePlugin"]["parameters"]; body?: never }; initOptional: false; data: S["PluginDeleted"]; error: S["Error"] };
+  "/core/v2/plugins/{plugin}": { init: { params: Params_getPlugin; body?: never }; initOptional: false; data: S["PluginDeleted"]; error: S["Error"] };
   /** deleteFontFamily: Delete a font family */
-  "/core/v2/font-families/{id}": { init: { params: O["deleteFontFamily"]["parameters"]; body?: never }; initOptional: false; data: S["FontFamilyDeleted"]; error: S["Error"] };
+  "/core/v2/font-families/{id}": { init: { params: Params_deletePost; body?: never }; initOptional: false; data: S["FontFamilyDeleted"]; error: S["Error"] };
   /** deleteFontFace: Delete a font face */
-  "/core/v2/font-families/{font_family_id}/font-faces/{id}": { init: { params: O["deleteFontFace"]["parameters"]; body?: never }; initOptional: false; data: S["FontFaceDeleted"]; error: S["Error"] };
+  "/core/v2/font-families/{font_family_id}/font-faces/{id}": { init: { params: Params_deleteFontFace; body?: never }; initOptional: false; data: S["FontFaceDeleted"]; error: S["Error"] };
   /** deleteMlAteAteProxy: Proxy a DELETE request to the translation editor */
-  "/ml/ate/v1/ate/proxy": { init: { params?: O["deleteMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["deleteMlAteAteProxy"]["responses"][200]["content"]; error: O["deleteMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
+  "/ml/ate/v1/ate/proxy": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonMlAteProxyAnswer"]["content"]; error: components["responses"]["AddonMlAteProxyRefused"]["content"] | S["Error"] };
   /** deleteBuilderIconFonts: Delete an icon font */
-  "/builder/v1/icon-fonts": { init: { params: O["deleteBuilderIconFonts"]["parameters"]; body?: never }; initOptional: false; data: O["deleteBuilderIconFonts"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/icon-fonts": { init: { params: Params_deleteBuilderIconFonts; body?: never }; initOptional: false; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** deleteBuilderFontLibrary: Delete a font from the library */
-  "/builder/v1/font-library": { init: { params: O["deleteBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: false; data: O["deleteBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/font-library": { init: { params: Params_deleteBuilderFontLibrary; body?: never }; initOptional: false; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
 }
 /** The paths with a DELETE operation. */
 export type DeletePath = keyof DeleteRoutes;
@@ -1443,87 +7630,87 @@ export interface HeadCalls {
 /** PATCH routes (41). */
 export interface PatchRoutes {
   /** updateEventPatch: Update an event (PATCH) */
-  "/cal/events/v1/events/{id}": { init: { params: O["updateEventPatch"]["parameters"]; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
+  "/cal/events/v1/events/{id}": { init: { params: Params_updateEventPut; body?: S["CalEventUpdate"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** updateEventBySlugPatch: Update an event by slug (PATCH) */
-  "/cal/events/v1/events/by-slug/{slug}": { init: { params: O["updateEventBySlugPatch"]["parameters"]; body?: S["CalEventUpdateBySlug"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
+  "/cal/events/v1/events/by-slug/{slug}": { init: { params: Params_updateEventBySlugPut; body?: S["CalEventUpdateBySlug"] }; initOptional: false; data: S["CalEvent"]; error: S["Error"] };
   /** updateVenuePatch: Update a venue (PATCH) */
-  "/cal/events/v1/venues/{id}": { init: { params: O["updateVenuePatch"]["parameters"]; body?: S["CalVenueUpdate"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
+  "/cal/events/v1/venues/{id}": { init: { params: Params_getVenue; body?: S["CalVenueUpdate"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** updateVenueBySlugPatch: Update a venue by slug (PATCH) */
-  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: O["updateVenueBySlugPatch"]["parameters"]; body: S["CalVenueUpdateBySlug"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
+  "/cal/events/v1/venues/by-slug/{slug}": { init: { params: Params_updateEventBySlugPut; body: S["CalVenueUpdateBySlug"] }; initOptional: false; data: S["CalVenue"]; error: S["Error"] };
   /** updateOrganizerPatch: Update an organizer (PATCH) */
-  "/cal/events/v1/organizers/{id}": { init: { params: O["updateOrganizerPatch"]["parameters"]; body?: S["CalOrganizerUpdate"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
+  "/cal/events/v1/organizers/{id}": { init: { params: Params_getVenue; body?: S["CalOrganizerUpdate"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** updateOrganizerBySlugPatch: Update an organizer by slug (PATCH) */
-  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: O["updateOrganizerBySlugPatch"]["parameters"]; body: S["CalOrganizerUpdateBySlug"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
+  "/cal/events/v1/organizers/by-slug/{slug}": { init: { params: Params_updateEventBySlugPut; body: S["CalOrganizerUpdateBySlug"] }; initOptional: false; data: S["CalOrganizer"]; error: S["Error"] };
   /** updateEventCategoryPatch: Update an event category (PATCH) */
-  "/cal/events/v1/categories/{id}": { init: { params: O["updateEventCategoryPatch"]["parameters"]; body?: S["CalCategoryUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
+  "/cal/events/v1/categories/{id}": { init: { params: Params_getVenue; body?: S["CalCategoryUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** updateEventTagPatch: Update a tag (PATCH) */
-  "/cal/events/v1/tags/{id}": { init: { params: O["updateEventTagPatch"]["parameters"]; body?: S["CalTagUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
+  "/cal/events/v1/tags/{id}": { init: { params: Params_getVenue; body?: S["CalTagUpdate"] }; initOptional: false; data: S["CalTerm"]; error: S["Error"] };
   /** updatePostPatch: Update a post (PATCH) */
-  "/core/v2/posts/{id}": { init: { params: O["updatePostPatch"]["parameters"]; body?: S["PostWrite"] }; initOptional: false; data: S["PostEdit"]; error: S["Error"] };
+  "/core/v2/posts/{id}": { init: { params: Params_updatePostPut; body?: S["PostWrite"] }; initOptional: false; data: S["PostEdit"]; error: S["Error"] };
   /** updatePagePatch: Update a page (PATCH) */
-  "/core/v2/pages/{id}": { init: { params: O["updatePagePatch"]["parameters"]; body?: S["PageWrite"] }; initOptional: false; data: S["PageEdit"]; error: S["Error"] };
+  "/core/v2/pages/{id}": { init: { params: Params_updatePostPut; body?: S["PageWrite"] }; initOptional: false; data: S["PageEdit"]; error: S["Error"] };
   /** updateMediaPatch: Update a media attachment (PATCH) */
-  "/core/v2/media/{id}": { init: { params: O["updateMediaPatch"]["parameters"]; body?: S["AttachmentWrite"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
+  "/core/v2/media/{id}": { init: { params: Params_updatePostPut; body?: S["AttachmentWrite"] }; initOptional: false; data: S["AttachmentEdit"]; error: S["Error"] };
   /** updateMenuItemPatch: Update a menu item (PATCH) */
-  "/core/v2/menu-items/{id}": { init: { params: O["updateMenuItemPatch"]["parameters"]; body?: S["MenuItemWrite"] }; initOptional: false; data: S["MenuItemEdit"]; error: S["Error"] };
+  "/core/v2/menu-items/{id}": { init: { params: Params_updatePostPut; body?: S["MenuItemWrite"] }; initOptional: false; data: S["MenuItemEdit"]; error: S["Error"] };
   /** updateCategoryPatch: Update a category (PATCH) */
-  "/core/v2/categories/{id}": { init: { params: O["updateCategoryPatch"]["parameters"]; body?: S["CategoryWrite"] }; initOptional: false; data: S["CategoryEdit"]; error: S["Error"] };
+  "/core/v2/categories/{id}": { init: { params: Params_updatePostPut; body?: S["CategoryWrite"] }; initOptional: false; data: S["CategoryEdit"]; error: S["Error"] };
   /** updateTagPatch: Update a tag (PATCH) */
-  "/core/v2/tags/{id}": { init: { params: O["updateTagPatch"]["parameters"]; body?: S["TagWrite"] }; initOptional: false; data: S["TagEdit"]; error: S["Error"] };
+  "/core/v2/tags/{id}": { init: { params: Params_updatePostPut; body?: S["TagWrite"] }; initOptional: false; data: S["TagEdit"]; error: S["Error"] };
   /** updateUserPatch: Update a user (PATCH) */
-  "/core/v2/users/{id}": { init: { params: O["updateUserPatch"]["parameters"]; body?: S["UserWrite"] }; initOptional: false; data: S["UserEdit"]; error: S["Error"] };
+  "/core/v2/users/{id}": { init: { params: Params_updatePostPut; body?: S["UserWrite"] }; initOptional: false; data: S["UserEdit"]; error: S["Error"] };
   /** updateCurrentUserPatch: Update the current user (PATCH) */
-  "/core/v2/users/me": { init: { params?: O["updateCurrentUserPatch"]["parameters"]; body?: S["UserWrite"] }; initOptional: true; data: S["UserEdit"]; error: S["Error"] };
+  "/core/v2/users/me": { init: { params?: Params_createPost; body?: S["UserWrite"] }; initOptional: true; data: S["UserEdit"]; error: S["Error"] };
   /** updateApplicationPasswordPatch: Update an application password (PATCH) */
-  "/core/v2/users/{user_id}/application-passwords/{uuid}": { init: { params: O["updateApplicationPasswordPatch"]["parameters"]; body?: S["ApplicationPasswordWrite"] }; initOptional: false; data: S["ApplicationPasswordEdit"]; error: S["Error"] };
+  "/core/v2/users/{user_id}/application-passwords/{uuid}": { init: { params: Params_updateApplicationPasswordPut; body?: S["ApplicationPasswordWrite"] }; initOptional: false; data: S["ApplicationPasswordEdit"]; error: S["Error"] };
   /** updateCommentPatch: Update a comment (PATCH) */
-  "/core/v2/comments/{id}": { init: { params: O["updateCommentPatch"]["parameters"]; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
+  "/core/v2/comments/{id}": { init: { params: Params_updatePostPut; body?: S["CommentWrite"] }; initOptional: false; data: S["CommentEdit"]; error: S["Error"] };
   /** updateSettingsPatch: Update the site's settings (PATCH) */
-  "/core/v2/settings": { init: { params?: O["updateSettingsPatch"]["parameters"]; body?: S["SettingsWrite"] }; initOptional: true; data: S["Settings"]; error: S["Error"] };
+  "/core/v2/settings": { init: { params?: Params_createPost; body?: S["SettingsWrite"] }; initOptional: true; data: S["Settings"]; error: S["Error"] };
   /** updateMenuPatch: Update a menu (PATCH) */
-  "/core/v2/menus/{id}": { init: { params: O["updateMenuPatch"]["parameters"]; body?: S["MenuWrite"] }; initOptional: false; data: S["MenuEdit"]; error: S["Error"] };
+  "/core/v2/menus/{id}": { init: { params: Params_updatePostPut; body?: S["MenuWrite"] }; initOptional: false; data: S["MenuEdit"]; error: S["Error"] };
   /** updateBlockPatch: Update a reusable block (PATCH) */
-  "/core/v2/blocks/{id}": { init: { params: O["updateBlockPatch"]["parameters"]; body?: S["BlockWrite"] }; initOptional: false; data: S["BlockEdit"]; error: S["Error"] };
+  "/core/v2/blocks/{id}": { init: { params: Params_updatePostPut; body?: S["BlockWrite"] }; initOptional: false; data: S["BlockEdit"]; error: S["Error"] };
   /** updateNavigationPatch: Update a navigation menu (post type `wp_navigation`) (PATCH) */
-  "/core/v2/navigation/{id}": { init: { params: O["updateNavigationPatch"]["parameters"]; body?: S["NavigationWrite"] }; initOptional: false; data: S["NavigationEdit"]; error: S["Error"] };
+  "/core/v2/navigation/{id}": { init: { params: Params_updatePostPut; body?: S["NavigationWrite"] }; initOptional: false; data: S["NavigationEdit"]; error: S["Error"] };
   /** updateCalEventPostPatch: Update a event post (PATCH) */
-  "/core/v2/tribe_events/{id}": { init: { params: O["updateCalEventPostPatch"]["parameters"]; body?: S["CalEventPostWrite"] }; initOptional: false; data: S["CalEventPostEdit"]; error: S["Error"] };
+  "/core/v2/tribe_events/{id}": { init: { params: Params_updatePostPut; body?: S["CalEventPostWrite"] }; initOptional: false; data: S["CalEventPostEdit"]; error: S["Error"] };
   /** updateCalVenuePostPatch: Update a venue post (PATCH) */
-  "/core/v2/tribe_venue/{id}": { init: { params: O["updateCalVenuePostPatch"]["parameters"]; body?: S["CalVenuePostWrite"] }; initOptional: false; data: S["CalVenuePostEdit"]; error: S["Error"] };
+  "/core/v2/tribe_venue/{id}": { init: { params: Params_updatePostPut; body?: S["CalVenuePostWrite"] }; initOptional: false; data: S["CalVenuePostEdit"]; error: S["Error"] };
   /** updateCalOrganizerPostPatch: Update a organizer post (PATCH) */
-  "/core/v2/tribe_organizer/{id}": { init: { params: O["updateCalOrganizerPostPatch"]["parameters"]; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
+  "/core/v2/tribe_organizer/{id}": { init: { params: Params_updatePostPut; body?: S["CalOrganizerPostWrite"] }; initOptional: false; data: S["CalOrganizerPostEdit"]; error: S["Error"] };
   /** updateCalEventCategoryTermPatch: Update an event category term (PATCH) */
-  "/core/v2/tribe_events_cat/{id}": { init: { params: O["updateCalEventCategoryTermPatch"]["parameters"]; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
+  "/core/v2/tribe_events_cat/{id}": { init: { params: Params_updatePostPut; body?: S["CalEventCategoryTermWrite"] }; initOptional: false; data: S["CalEventCategoryTermEdit"]; error: S["Error"] };
   /** updateGlobalStylesPatch: Update a global styles record (PATCH) */
-  "/core/v2/global-styles/{id}": { init: { params: O["updateGlobalStylesPatch"]["parameters"]; body?: S["GlobalStylesWrite"] }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
+  "/core/v2/global-styles/{id}": { init: { params: Params_updatePostPut; body?: S["GlobalStylesWrite"] }; initOptional: false; data: S["GlobalStyles"]; error: S["Error"] };
   /** updateCalEmbedPostPatch: Update a calendar embed post (PATCH) */
-  "/core/v2/tec_calendar_embed/{id}": { init: { params: O["updateCalEmbedPostPatch"]["parameters"]; body?: S["CalEmbedPostWrite"] }; initOptional: false; data: S["CalEmbedPostEdit"]; error: S["Error"] };
+  "/core/v2/tec_calendar_embed/{id}": { init: { params: Params_updatePostPut; body?: S["CalEmbedPostWrite"] }; initOptional: false; data: S["CalEmbedPostEdit"]; error: S["Error"] };
   /** updatePatternCategoryPatch: Update a pattern category (PATCH) */
-  "/core/v2/wp_pattern_category/{id}": { init: { params: O["updatePatternCategoryPatch"]["parameters"]; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
+  "/core/v2/wp_pattern_category/{id}": { init: { params: Params_updatePostPut; body?: S["PatternCategoryWrite"] }; initOptional: false; data: S["PatternCategoryEdit"]; error: S["Error"] };
   /** updateTemplatePatch: Update a template (PATCH) */
-  "/core/v2/templates/{id}": { init: { params: O["updateTemplatePatch"]["parameters"]; body?: S["TemplateWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
+  "/core/v2/templates/{id}": { init: { params: Params_updateTemplatePut; body?: S["TemplateWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
   /** updateTemplatePartPatch: Update a template part (PATCH) */
-  "/core/v2/template-parts/{id}": { init: { params: O["updateTemplatePartPatch"]["parameters"]; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
+  "/core/v2/template-parts/{id}": { init: { params: Params_updateTemplatePut; body?: S["TemplatePartWrite"] }; initOptional: false; data: S["TemplateEdit"]; error: S["Error"] };
   /** updateWidgetPatch: Update a widget (PATCH) */
-  "/core/v2/widgets/{id}": { init: { params: O["updateWidgetPatch"]["parameters"]; body?: S["WidgetWrite"] }; initOptional: false; data: S["WidgetEdit"]; error: S["Error"] };
+  "/core/v2/widgets/{id}": { init: { params: Params_updateWidgetPut; body?: S["WidgetWrite"] }; initOptional: false; data: S["WidgetEdit"]; error: S["Error"] };
   /** updateSidebarPatch: Update a sidebar's widgets (PATCH) */
-  "/core/v2/sidebars/{id}": { init: { params: O["updateSidebarPatch"]["parameters"]; body?: S["SidebarWrite"] }; initOptional: false; data: S["SidebarEdit"]; error: S["Error"] };
+  "/core/v2/sidebars/{id}": { init: { params: Params_updateSidebarPut; body?: S["SidebarWrite"] }; initOptional: false; data: S["SidebarEdit"]; error: S["Error"] };
   /** updatePluginPatch: Activate or deactivate a plugin (PATCH) */
-  "/core/v2/plugins/{plugin}": { init: { params: O["updatePluginPatch"]["parameters"]; body?: S["PluginWrite"] }; initOptional: false; data: S["PluginEdit"]; error: S["Error"] };
+  "/core/v2/plugins/{plugin}": { init: { params: Params_getPlugin; body?: S["PluginWrite"] }; initOptional: false; data: S["PluginEdit"]; error: S["Error"] };
   /** updateFontFamilyPatch: Update a font family (PATCH) */
-  "/core/v2/font-families/{id}": { init: { params: O["updateFontFamilyPatch"]["parameters"]; body: S["FontFamilyWrite"] }; initOptional: false; data: S["FontFamilyEdit"]; error: S["Error"] };
+  "/core/v2/font-families/{id}": { init: { params: Params_updatePostPut; body: S["FontFamilyWrite"] }; initOptional: false; data: S["FontFamilyEdit"]; error: S["Error"] };
   /** patchMlAteAteProxy: Proxy a PATCH request to the translation editor */
-  "/ml/ate/v1/ate/proxy": { init: { params?: O["patchMlAteAteProxy"]["parameters"]; body?: never }; initOptional: true; data: O["patchMlAteAteProxy"]["responses"][200]["content"]; error: O["patchMlAteAteProxy"]["responses"][400]["content"] | S["Error"] };
+  "/ml/ate/v1/ate/proxy": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonMlAteProxyAnswer"]["content"]; error: components["responses"]["AddonMlAteProxyRefused"]["content"] | S["Error"] };
   /** patchBuilderFontLibrary: Patch a font of the library */
-  "/builder/v1/font-library": { init: { params?: O["patchBuilderFontLibrary"]["parameters"]; body?: never }; initOptional: true; data: O["patchBuilderFontLibrary"]["responses"][200]["content"]["application/json"]; error: S["Error"] };
+  "/builder/v1/font-library": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: components["responses"]["AddonUndocumented"]["content"]["application/json"]; error: S["Error"] };
   /** patchConnectorSync: Synchronise the connector (PATCH) */
-  "/connector/v1/sync": { init: { params?: O["patchConnectorSync"]["parameters"]; body?: S["AddonConnectorSync"] }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
+  "/connector/v1/sync": { init: { params?: Params_createEvent; body?: S["AddonConnectorSync"] }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
   /** patchConnectorLogout: Log the connector out (PATCH) */
-  "/connector/v1/logout": { init: { params?: O["patchConnectorLogout"]["parameters"]; body?: never }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
+  "/connector/v1/logout": { init: { params?: Params_createEvent; body?: never }; initOptional: true; data: S["AddonConnectorAnswer"]; error: S["Error"] };
   /** patchCrosssellPlugincrosssellInstallPlugin: Install an offered plugin (PATCH) */
-  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: O["patchCrosssellPlugincrosssellInstallPlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
+  "/crosssell/v1/plugincrosssell/install_plugin": { init: { params?: Params_createEvent; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
   /** patchCrosssellPlugincrosssellActivatePlugin: Activate an offered plugin (PATCH) */
-  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: O["patchCrosssellPlugincrosssellActivatePlugin"]["parameters"]; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
+  "/crosssell/v1/plugincrosssell/activate_plugin": { init: { params?: Params_createEvent; body: S["AddonCrossSellPlugin"] }; initOptional: false; data: S["AddonCrossSellAnswer"]; error: S["AddonCrossSellError"] | S["Error"] };
 }
 /** The paths with a PATCH operation. */
 export type PatchPath = keyof PatchRoutes;

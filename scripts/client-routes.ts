@@ -13,6 +13,7 @@ import { CALENDAR_NAMESPACE, isCalendarRoute } from '../core/platform.js';
 import { METHODS as CORE_METHODS, deref, type MediaType, type Method, type OpenApiDoc, type OperationObject, type Schema } from '../core/spec.ts';
 import { isMain } from '../core/args.ts';
 import { generate } from './generate.ts';
+import { operationTypes, splitTypes, type Key } from './types-split.ts';
 
 /**
  * The core's methods in the order of openapi-fetch's client (GET, PUT, POST, DELETE, OPTIONS, HEAD,
@@ -84,18 +85,21 @@ function schemaRef(media: MediaType | undefined) {
   return m ? `S[${q(m[1])}]` : undefined;
 }
 
-/** TypeScript for a status key of openapi-typescript's `responses` (numbers stay numbers). */
-const statusKey = (code: string) => (/^\d+$/.test(code) ? code : q(code));
+/** The type at an index path of `operations[id]`, written out (types-split.ts), e.g. `["parameters"]`. */
+export type OpType = (id: string, keys: Key[]) => string;
+
+/** A status code as a key of openapi-typescript's `responses` (numbers stay numbers). */
+const statusIndex = (code: string): Key => (/^\d+$/.test(code) ? Number(code) : code);
 
 /** The content union of the responses whose codes are in `set` (openapi-fetch's GetResponseContent). */
-function responseUnion(spec: OpenApiDoc, op: OperationObject, id: string, set: Set<string>) {
+function responseUnion(spec: OpenApiDoc, op: OperationObject, id: string, set: Set<string>, type: OpType) {
   const parts = [];
   for (const [code, r0] of Object.entries(op.responses ?? {})) {
     if (!set.has(code)) continue;
-    const res = `O[${q(id)}]["responses"][${statusKey(code)}]`;
+    const res: Key[] = ['responses', statusIndex(code)];
     const content = deref(r0, spec).content;
-    if (!content || !Object.keys(content).length) parts.push(`${res}["content"]`);
-    else for (const [mt, m] of Object.entries(content)) if (mt.includes('/')) parts.push(schemaRef(m) ?? `${res}["content"][${q(mt)}]`);
+    if (!content || !Object.keys(content).length) parts.push(type(id, [...res, 'content']));
+    else for (const [mt, m] of Object.entries(content)) if (mt.includes('/')) parts.push(schemaRef(m) ?? type(id, [...res, 'content', mt]));
   }
   return parts.length ? [...new Set(parts)].join(' | ') : 'never';
 }
@@ -107,6 +111,7 @@ export interface RouteOp {
   method: string;
   id: string;
   paramsRequired: boolean;
+  params: string;
   body: string | undefined;
   bodyRequired: boolean;
   data: string;
@@ -116,7 +121,7 @@ export interface RouteOp {
   summary: string;
 }
 
-export function operationsOf(spec: OpenApiDoc): RouteOp[] {
+export function operationsOf(spec: OpenApiDoc, type: OpType): RouteOp[] {
   const out: RouteOp[] = [];
   for (const [path, item0] of Object.entries(spec.paths ?? {})) {
     const item = deref(item0, spec);
@@ -134,12 +139,11 @@ export function operationsOf(spec: OpenApiDoc): RouteOp[] {
         method,
         id,
         paramsRequired: params.some((p) => p.in === 'path' || p.required === true),
-        body: media.length
-          ? [...new Set(media.map((mt) => schemaRef(rb?.content[mt]) ?? `NonNullable<O[${q(id)}]["requestBody"]>["content"][${q(mt)}]`))].join(' | ')
-          : undefined,
+        params: type(id, ['parameters']),
+        body: media.length ? [...new Set(media.map((mt) => schemaRef(rb?.content[mt]) ?? type(id, ['requestBody', 'content', mt])))].join(' | ') : undefined,
         bodyRequired: rb?.required === true && media.length > 0,
-        data: responseUnion(spec, op, id, OK),
-        error: responseUnion(spec, op, id, ERR),
+        data: responseUnion(spec, op, id, OK, type),
+        error: responseUnion(spec, op, id, ERR, type),
         successSchema: successSchema(spec, op),
         batchable: member(op['x-allow-batch'], 'v1') === true,
         summary: op.summary ?? '',
@@ -184,9 +188,9 @@ const HEADER = [
   '// the bundle (npm run build): do not edit.',
 ];
 
-/** The init type of one route: params and body, each required or optional as the spec says. */
-function initType(o: RouteOp) {
-  const params = `params${o.paramsRequired ? '' : '?'}: O[${q(o.id)}]["parameters"]`;
+/** The init type of one route: params (by its alias) and body, each required or optional as the spec says. */
+function initType(o: RouteOp, params0: string) {
+  const params = `params${o.paramsRequired ? '' : '?'}: ${params0}`;
   const body = o.body ? `body${o.bodyRequired ? '' : '?'}: ${o.body}` : 'body?: never';
   return `{ ${params}; ${body} }`;
 }
@@ -233,9 +237,10 @@ function renderRoutes(spec: OpenApiDoc, ops: RouteOp[]) {
     '// Per method: `<Method>Routes` maps each route to its `init` (params and body), `initOptional`, `data`',
     '// and `error`; `<Method>Calls` has one call signature per route and a generic catch-all last.',
     'import type { BodySerializer, HeadersOptions, Middleware, PathSerializer, QuerySerializerOptions } from "openapi-fetch";',
-    'import type { components, operations } from "./types.js";',
+    '// The rows carry their parameter, body and answer types written out (from `operations`), so that the',
+    '// client loads `components` alone, never `paths` and `operations` (DECISIONS D258).',
+    'import type { components } from "./components.js";',
     '',
-    'type O = operations;',
     'type S = components["schemas"];',
     "/** The per-call options besides `params` and `body` (openapi-fetch's, with `parseAs` apart). */",
     'export type CallOptions = Omit<RequestInit, "body" | "headers" | "method"> & {',
@@ -262,6 +267,13 @@ function renderRoutes(spec: OpenApiDoc, ops: RouteOp[]) {
     'export type ResultOf<R extends Route, A extends ParseAs = "json"> = Promise<CallResult<A extends "json" ? R["data"] : RawBody[A], R["error"]>>;',
     '',
   ];
+  // One alias per distinct parameter type, named after the first operation that has it: most
+  // operations share theirs with others (the shared parameters), and each is then parsed once (D259).
+  const alias = new Map<string, string>();
+  for (const o of ops) if (!alias.has(o.params)) alias.set(o.params, `Params_${o.id}`);
+  L.push("// The parameter types, each written once; a route's alias names the first operation that has it.");
+  for (const [text, name] of alias) L.push(`type ${name} = ${text};`);
+  L.push('');
   const byMethod = Object.fromEntries(METHODS.map((m) => [m, ops.filter((o) => o.method === m)]));
   for (const m of METHODS) {
     const M = cap(m);
@@ -269,7 +281,9 @@ function renderRoutes(spec: OpenApiDoc, ops: RouteOp[]) {
     L.push(`/** ${m.toUpperCase()} routes (${rows.length}). */`, `export interface ${M}Routes {`);
     for (const o of rows) {
       L.push(`  /** ${o.id}${o.summary ? `: ${o.summary.replace(/\*\//g, '* /')}` : ''} */`);
-      L.push(`  ${q(o.path)}: { init: ${initType(o)}; initOptional: ${!o.paramsRequired && !o.bodyRequired}; data: ${o.data}; error: ${o.error} };`);
+      L.push(
+        `  ${q(o.path)}: { init: ${initType(o, alias.get(o.params) ?? o.params)}; initOptional: ${!o.paramsRequired && !o.bodyRequired}; data: ${o.data}; error: ${o.error} };`,
+      );
     }
     L.push('}', `/** The paths with a ${m.toUpperCase()} operation. */`, `export type ${M}Path = keyof ${M}Routes;`);
     L.push(`type ${M}I<P extends ${M}Path> = InitOf<${M}Routes[P]>;`, `type ${M}R<P extends ${M}Path> = ResultOf<${M}Routes[P]>;`);
@@ -354,31 +368,47 @@ function renderEquivalence(ops: RouteOp[]) {
 /** The header that spares consumers from checking generated/types.ts again (see HEADER). */
 export const NOCHECK = '// @ts-nocheck -- type-checked once, with this line removed, by test/pipeline/client-routes.test.ts\n';
 
-export function render(spec: OpenApiDoc) {
-  const ops = operationsOf(spec);
+/** The stage's files, from the bundle and openapi-typescript's types.ts (split or not). */
+export function render(spec: OpenApiDoc, types: string) {
+  const { at } = operationTypes(types);
+  const ops = operationsOf(spec, (id, keys) => at(id, keys, '    '));
   return { 'routes.ts': renderRoutes(spec, ops), 'routes-equivalence.ts': renderEquivalence(ops) };
 }
 
 if (isMain(import.meta.url)) {
-  const derive = (spec: OpenApiDoc, out: string) => Object.fromEntries(Object.entries(render(spec)).map(([name, text]) => [join(out, name), text]));
+  // The routes are derived from the bundle and from openapi-typescript's `operations` (types.ts, the
+  // `types` stage's output, split or not).
+  const typesOf = (out: string) => {
+    const file = join(out, 'types.ts');
+    if (!existsSync(file)) throw new Error(`client-routes: ${file} not found (the types stage writes it)`);
+    return readFileSync(file, 'utf8');
+  };
+  const derive = (spec: OpenApiDoc, out: string) =>
+    Object.fromEntries(Object.entries(render(spec, typesOf(out))).map(([name, text]) => [join(out, name), text]));
   const { out, check, stale } = generate(
     'client-routes',
     process.argv.slice(2),
-    { default: 'generated', help: 'the folder of routes.ts and routes-equivalence.ts' },
+    { default: 'generated', help: 'the folder of types.ts, components.ts, routes.ts and routes-equivalence.ts' },
     derive,
   );
-  // generated/types.ts (the `types` stage) gets the same header: 18,000 lines a consumer of the source
-  // need not check again (D91).
+  // generated/types.ts (the `types` stage) gets the same header (18,000 lines a consumer of the source
+  // need not check again, D91) and is split: `components` moves to components.ts (D258).
   const types = join(out, 'types.ts');
-  let headerMissing = false;
-  if (existsSync(types)) {
-    const cur = readFileSync(types, 'utf8');
-    if (!cur.startsWith(NOCHECK)) {
-      if (check) {
-        console.error(`client-routes: ${types} lacks its @ts-nocheck header; run npm run build`);
-        headerMissing = true;
-      } else writeFileSync(types, NOCHECK + cur);
+  const cur = readFileSync(types, 'utf8');
+  const split = splitTypes(cur, NOCHECK);
+  let unsplit = false;
+  if (split) {
+    if (check) {
+      console.error(`client-routes: ${types} is not split (components.ts) or lacks its @ts-nocheck header; run npm run build`);
+      unsplit = true;
+    } else {
+      writeFileSync(join(out, 'components.ts'), split.components);
+      writeFileSync(types, split.types);
+      console.log(`client-routes: wrote ${join(out, 'components.ts')} and ${types}`);
     }
+  } else if (!cur.startsWith(NOCHECK) || !existsSync(join(out, 'components.ts'))) {
+    console.error(`client-routes: ${types} lacks its @ts-nocheck header or ${join(out, 'components.ts')} is missing; run npm run build`);
+    unsplit = true;
   }
-  if (stale || headerMissing) process.exit(1);
+  if (stale || unsplit) process.exit(1);
 }

@@ -1,8 +1,8 @@
-// The typed client: openapi-fetch over the generated `paths`, plus middleware for the platform's
+// The typed client: openapi-fetch typed by the generated route tables, plus middleware for the platform's
 // conventions (default language, name mapping, application-password auth) and PHP-safe serialisers.
-import createOpenApiClient, { type Client, type HeadersOptions, type Middleware, type MiddlewareCallbackParams } from 'openapi-fetch';
+import createOpenApiClient, { type HeadersOptions, type Middleware, type MiddlewareCallbackParams } from 'openapi-fetch';
 import type { DeleteCalls, GetCalls, HeadCalls, OptionsCalls, PatchCalls, PostCalls, PutCalls, RequestCalls, TraceCalls } from '../generated/routes.js';
-import type { components, paths } from '../generated/types.js';
+import type { components } from '../generated/components.js';
 import { BATCH_ROUTE, isCalendarRoute, LANGUAGE_PARAM, takesLanguage } from '../core/platform.js';
 import { IDENTITY, isIdentity, mapBody, mapFields, mapLinkHeader, mapPath, mapQueryString, mapRoutePath, mapUrl, type NameMapping } from './mapping.js';
 import { isDotSegment, parseBaseUrl, routeOfUrl, urlOfRoute, type BaseUrl } from './base-url.js';
@@ -15,7 +15,8 @@ export type Language = components['parameters']['I18nLanguage'];
  * The client: openapi-fetch's client object, typed by the generated route tables (generated/routes.ts):
  * one call signature per route, so a call type-checks at the cost of that route alone, and every wrong
  * body, parameter type or unknown parameter is a compile error. `use` and `eject` are openapi-fetch's.
- * For openapi-fetch's own `Client<paths>` type (openapi-react-query and similar), see `asOpenApiClient`.
+ * For openapi-fetch's own `Client<paths>` type (openapi-react-query and similar), see `asOpenApiClient`
+ * (the `./openapi-fetch` entry, openapi-fetch.ts: the root entry never loads `paths`, D258).
  */
 export interface FestivalClient {
   /** `request(method, path, init)`: the same operations, method first (lower case). */
@@ -40,16 +41,6 @@ export interface FestivalClient {
   use(...middleware: Middleware[]): void;
   /** Unregister middleware. */
   eject(...middleware: Middleware[]): void;
-}
-
-/**
- * The same client object typed as openapi-fetch's `Client<paths>`, for libraries that expect that type
- * (openapi-react-query, swr-openapi, …): `createQueryClient(asOpenApiClient(site))`. Nothing is copied;
- * the middleware (language, mapping, auth) still applies. Type-checks at openapi-fetch's own cost.
- */
-export function asOpenApiClient(client: FestivalClient): Client<paths> {
-  internalsOf(client);
-  return client as unknown as Client<paths>;
 }
 
 export interface ClientOptions {

@@ -1,5 +1,5 @@
 // The package root: the typed client, its helpers and the named types.
-export { asOpenApiClient, createClient, isCalendarRoute, siteRoute, type ClientOptions, type FestivalClient, type Language } from './client.js';
+export { createClient, isCalendarRoute, siteRoute, type ClientOptions, type FestivalClient, type Language } from './client.js';
 export { ApiError, isApiError, unwrap, type ApiErrorBody, type ApiErrorInit } from './errors.js';
 export { asForm, phpFormSerializer, phpQuerySerializer, type FormInit } from './serialize.js';
 export {
@@ -32,4 +32,6 @@ export {
 } from './batch.js';
 export { BATCHABLE } from '../generated/batchable.js';
 export { IDENTITY, WORDPRESS, FESTIVAL_PLATFORM, parseMapping, type NameMapping } from './mapping.js';
+// The named types and `components`; `paths`, `operations` and `asOpenApiClient` are the
+// `./openapi-fetch` entry's, so this entry never loads them (D258, D259).
 export type * from './types.js';

@@ -1,8 +1,9 @@
-// The `./types` entry point: the generated `paths`, `components` and `operations`, and named record
-// types for convenience. Types only: importing this module loads no code.
-import type { components } from '../generated/types.js';
+// The `./types` entry point: the generated `components` and named record types for convenience. Types
+// only: importing this module loads no code. It never loads `paths` and `operations` (most of the
+// generated types): they are the `./openapi-fetch` entry's (D258, D259).
+import type { components } from '../generated/components.js';
 
-export type { paths, components, operations } from '../generated/types.js';
+export type { components };
 
 type Schemas = components['schemas'];
 

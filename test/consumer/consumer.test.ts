@@ -112,7 +112,8 @@ afterAll(() => {
 
 const CONSUMER = `
 import { ApiError, asForm, batch, collect, createClient, paginate, unwrap, type FestivalClient } from '${PKG.name}';
-import type { components, paths, Post, PostEdit, PostEmbed } from '${PKG.name}/types';
+import type { components, Post, PostEdit, PostEmbed } from '${PKG.name}/types';
+import type { paths } from '${PKG.name}/openapi-fetch';
 import { FESTIVAL_PLATFORM, mapPath } from '${PKG.name}/mapping';
 import spec from '${PKG.name}/openapi.json' with { type: 'json' };
 
@@ -215,18 +216,19 @@ describe('the packed package in a fresh consumer project', () => {
 
   it('the published declarations refuse a wrong body and an unknown parameter, and name an unknown path', () => {
     const bad = [
-      `import { asOpenApiClient, createClient } from '${PKG.name}';`,
+      `import { createClient } from '${PKG.name}';`,
+      `import { asOpenApiClient } from '${PKG.name}/openapi-fetch';`,
       `import type { Client } from 'openapi-fetch';`,
       `const c = createClient({ baseUrl: 'http://x' });`,
       `void c.POST('/core/v2/posts', { body: 'not a post' });`,
       `void c.GET('/core/v2/posts', { params: { query: { per_pgae: 5 } } });`,
       `void c.GET('/core/v2/postz');`,
-      `const raw: Client<import('${PKG.name}/types').paths> = asOpenApiClient(c); void raw;`,
+      `const raw: Client<import('${PKG.name}/openapi-fetch').paths> = asOpenApiClient(c); void raw;`,
       '',
     ].join('\n');
     const tsc = compileAlone('bad2', bad);
     const lines = [...tsc.out.matchAll(/bad2\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1]));
-    expect([...new Set(lines)], tsc.out).toEqual([4, 5, 6]);
+    expect([...new Set(lines)], tsc.out).toEqual([5, 6, 7]);
     expect(tsc.out).toContain(`is not assignable to parameter of type 'keyof GetRoutes'`);
     expect(tsc.out).not.toContain('Expected 2 arguments');
   });
@@ -260,7 +262,7 @@ describe('the packed package in a fresh consumer project', () => {
 
   it('pulls in no runtime dependency besides openapi-fetch from the client entry point', () => {
     const root = join(project, 'node_modules', PKG.name);
-    const entries = ['.', './types', './mapping'].map((k) => {
+    const entries = ['.', './types', './mapping', './openapi-fetch'].map((k) => {
       const exp = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, { import: string }> }).exports[k];
       return join(root, exp.import);
     });

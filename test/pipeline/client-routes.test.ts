@@ -22,7 +22,8 @@ function project(name: string, edit: (file: string, text: string) => string, ext
   const dir = join(work, name);
   mkdirSync(join(dir, 'generated'), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  for (const f of ['types.ts', 'routes.ts', 'routes-equivalence.ts']) writeFileSync(join(dir, 'generated', f), edit(f, read(f).replace(NOCHECK, '')));
+  for (const f of ['types.ts', 'components.ts', 'routes.ts', 'routes-equivalence.ts'])
+    writeFileSync(join(dir, 'generated', f), edit(f, read(f).replace(NOCHECK, '')));
   for (const [f, text] of Object.entries(extra)) writeFileSync(join(dir, f), text);
   writeFileSync(
     join(dir, 'tsconfig.json'),
@@ -58,14 +59,23 @@ describe('client-routes stage', () => {
   const operations = Object.entries(spec.paths).flatMap(([p, item]) => METHODS.filter((m) => item[m]).map((m) => `${m} ${p}`));
 
   it('its files (and types.ts) carry the header; consumers skip them', () => {
-    for (const f of ['types.ts', 'routes.ts']) expect(read(f)).toMatch(NOCHECK);
+    for (const f of ['types.ts', 'components.ts', 'routes.ts']) expect(read(f)).toMatch(NOCHECK);
     expect(read('routes-equivalence.ts')).not.toMatch(/@ts-nocheck/);
   });
 
   it('their comments never name @see or @link: tsc parses such a doc comment in every consumer program (D253)', () => {
     // tsc reads a .ts or .d.ts file's doc comments as plain comments unless one matches /@(?:see|link)/i;
     // a description copied onto hundreds of operations would then be parsed hundreds of times.
-    for (const f of ['types.ts', 'routes.ts']) expect(read(f).match(/@(?:see|link)/gi) ?? [], f).toEqual([]);
+    for (const f of ['types.ts', 'components.ts', 'routes.ts']) expect(read(f).match(/@(?:see|link)/gi) ?? [], f).toEqual([]);
+  });
+
+  it('routes.ts loads components.ts alone, never types.ts (paths, operations); types.ts re-exports components (D258)', () => {
+    const imports = (f: string) => [...read(f).matchAll(/^import [^;]* from "([^"]+)";$/gm)].map((m) => m[1]);
+    expect(imports('routes.ts')).toEqual(['openapi-fetch', './components.js']);
+    expect(imports('components.ts')).toEqual([]);
+    expect(read('routes.ts')).not.toMatch(/\b(?:operations|paths)\[/);
+    expect(read('types.ts')).toContain('import type { components } from "./components.js";\nexport type { components };\n');
+    expect(read('types.ts')).not.toMatch(/^export interface components\b/m);
   });
 
   it('has one table row, one call signature and one equivalence row per operation of the bundle', () => {
@@ -108,8 +118,8 @@ describe('client-routes stage', () => {
         f !== 'routes.ts'
           ? t
           : t
-              .replace(/("\/core\/v2\/posts": \{ init: \{ params\?: [^;]+; body\?: never \}; )initOptional: true/, '$1initOptional: false')
-              .replace(/("\/core\/v2\/pages\/\{id\}": \{ init: [^}]+\}; initOptional: false; data: )/, '$1string | '),
+              .replace(/("\/core\/v2\/posts": \{ init: \{ params\?: [\s\S]*?; body\?: never \}; )initOptional: true/, '$1initOptional: false')
+              .replace(/("\/core\/v2\/pages\/\{id\}": \{ init: [\s\S]*?\}; initOptional: false; data: )/, '$1string | '),
       ),
     );
     expect(out).toContain('init optionality of get /core/v2/posts');

@@ -4,7 +4,10 @@
 // - the products around the core (cli/, mock/, scripts/, bench/) import the core, generated/ and
 //   libraries, but not each other and not the client; the benchmarks (bench/, part of the scripts
 //   tier) measure the client and the pipeline, so they may import src/ and scripts/ too;
-// - no import cycles anywhere.
+// - no import cycles anywhere;
+// - the package root (src/index.ts) and the `./types` entry never reach generated/types.ts: `paths`
+//   and `operations` are most of the generated types; only the `./openapi-fetch` entry loads them
+//   (D258, D259).
 // Every import is read with TypeScript's own pre-processor (static, `export … from`, dynamic
 // `import('…')`), so a rule cannot be dodged by the form of an import.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -113,6 +116,21 @@ function cycles(edges: Edge[]): string[][] {
   return found;
 }
 
+/** The files `start` reaches through the edges (itself included). */
+function reached(edges: Edge[], start: string): Set<string> {
+  const seen = new Set<string>([start]);
+  const todo = [start];
+  while (todo.length) {
+    const f = todo.pop() as string;
+    for (const e of edges) {
+      if (e.from !== f || seen.has(e.to)) continue;
+      seen.add(e.to);
+      todo.push(e.to);
+    }
+  }
+  return seen;
+}
+
 describe('the dependency rules', () => {
   it('reads the code of every layer', () => {
     for (const l of ['core', 'src', 'cli'] as const)
@@ -125,6 +143,17 @@ describe('the dependency rules', () => {
 
   it('the core imports only Node and libraries; the client the core and generated/; the products the core, not each other', () => {
     expect(ruleProblems(allImports)).toEqual([]);
+  });
+
+  it('the package root and ./types never load generated/types.ts (paths, operations); ./openapi-fetch does (D258, D259)', () => {
+    // generated/ files are not in `files`: add their own imports.
+    const gen = ['types.ts', 'components.ts', 'routes.ts', 'batchable.ts'].map((f) => join(ROOT, 'generated', f));
+    const all = [...edges, ...gen.flatMap((from) => importsOf(from).flatMap((i) => (i.to ? [{ from, to: i.to, spec: i.spec }] : [])))];
+    const types = join(ROOT, 'generated', 'types.ts');
+    expect([...reached(all, join(ROOT, 'src', 'index.ts'))].map(rel)).not.toContain(rel(types));
+    expect(reached(all, join(ROOT, 'src', 'index.ts')).has(join(ROOT, 'generated', 'components.ts'))).toBe(true);
+    expect(reached(all, join(ROOT, 'src', 'types.ts')).has(types)).toBe(false);
+    expect(reached(all, join(ROOT, 'src', 'openapi-fetch.ts')).has(types)).toBe(true);
   });
 
   it('no import cycles', () => {

@@ -1,11 +1,12 @@
 // Compile-time tests of the generated call signatures (generated/routes.ts): the body hole of
 // openapi-fetch 0.17 is closed, unknown parameters and wrong parameter types are errors, an unknown
 // path names the path (not "Expected 2 arguments"), raw reads keep their types, and the interop helper
-// gives openapi-fetch's own `Client<paths>`. Every `@ts-expect-error` line must fail to compile.
+// gives openapi-fetch's own `Client<paths>` (the `./openapi-fetch` entry, D258). Every `@ts-expect-error`
+// line must fail to compile.
 import type { Client } from 'openapi-fetch';
-import { asOpenApiClient, paginate, unwrap, type FestivalClient } from '../../src/index.ts';
+import { paginate, unwrap, type FestivalClient } from '../../src/index.ts';
+import { asOpenApiClient, type paths } from '../../src/openapi-fetch.ts';
 import type { CoreListPath } from '../../src/index.ts';
-import type { paths } from '../../src/types.ts';
 import type { CallResult, GetRoutes } from '../../generated/routes.ts';
 
 declare const site: FestivalClient;
