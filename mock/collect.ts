@@ -11,17 +11,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export const LARGE_BYTES = 1024 * 1024;
 
 /** V8's collector when the process runs with `--expose-gc`, else null. */
-const collector: (() => void) | null = typeof (globalThis as { gc?: unknown }).gc === 'function' ? (globalThis as unknown as { gc: () => void }).gc : null;
+const collector = (): (() => void) | null => {
+  const gc = (globalThis as { gc?: unknown }).gc;
+  return typeof gc === 'function' ? (gc as () => void) : null;
+};
 
 let scheduled = false;
 
 /** One full collection once the current I/O is handled (requests finishing together share it). */
 export function collectSoon(): void {
-  if (!collector || scheduled) return;
+  if (scheduled || !collector()) return;
   scheduled = true;
   setImmediate(() => {
     scheduled = false;
-    collector();
+    collector()?.();
   });
 }
 
@@ -32,7 +35,7 @@ export function collectSoon(): void {
  * counts too.
  */
 export function collectAfterLarge(req: IncomingMessage, res: ServerResponse): void {
-  if (!collector) return;
+  if (!collector()) return;
   const socket = req.socket;
   const read0 = socket.bytesRead;
   const written0 = socket.bytesWritten;
