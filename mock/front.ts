@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routeTable } from '../core/match.ts';
 import { specNamespaces, type OpenApiDoc } from '../core/spec.ts';
+import { collectAfterLarge } from './collect.ts';
 import { dispatch } from './dispatch.ts';
 import { criticalError, noRoute } from './errors.ts';
 import type { AnswerMemo } from './memo.ts';
@@ -72,6 +73,7 @@ export function createFront({
   // `connectionsCheckingInterval` (30 s by default): a slow client gets its 408 within a second of
   // its timeout instead.
   const server = http.createServer({ connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(bodyTimeoutMs / 4))) }, (req, res) => {
+    collectAfterLarge(req, res);
     dispatch(front, req, res).catch(() => send(res, criticalError()));
   });
   server.requestTimeout = bodyTimeoutMs + UPSTREAM_TIMEOUT;

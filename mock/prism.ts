@@ -11,8 +11,9 @@ export { freePort, stopChild } from '../core/process.ts';
  * The front's own Node flags (package.json's `mock` script and npm start pass them): a 4 MB young
  * generation. The store's writes make short-lived garbage; with V8's default 16 MB semi-spaces the
  * whole mock peaked at ~420 MB under the bench's write load, with 4 MB at ~386 MB, at the same speed.
+ * `--expose-gc`: the front collects after a request of a large body or answer (collect.ts, D260).
  */
-export const FRONT_NODE_FLAGS = ['--max-semi-space-size=4'];
+export const FRONT_NODE_FLAGS = ['--max-semi-space-size=4', '--expose-gc'];
 export const PRISM_NODE_FLAGS = (process.env.MOCK_PRISM_FLAGS ?? '--max-semi-space-size=4 --max-old-space-size=224').split(' ').filter(Boolean);
 
 /** The guard beside this module (orphan-guard.js when compiled, .ts in the source). */
