@@ -7,7 +7,8 @@
 //    D<m> is an entry with a greater number;
 //  - every README.md (outside node_modules/, generated/, dist/) names only files that exist: in a
 //    table whose first header cell is `file`, `folder` or `path`, every backticked name in the first
-//    column is a path relative to the README's folder (a trailing `/` marks a folder).
+//    column is a path relative to the README's folder (a trailing `/` marks a folder);
+//  - the tarball the README names is the one `npm pack` writes for package.json's version.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -246,5 +247,14 @@ describe("the README's benchmark figures", () => {
     expect(readme.some((r) => r.startsWith('| whole build (npm run build) |'))).toBe(true);
     expect(readme.some((r) => r.startsWith('| mock process: start to first store answer |'))).toBe(true);
     expect(readme.filter((r) => !results.includes(r))).toEqual([]);
+  });
+});
+
+describe("the README's package file names", () => {
+  it("name the tarball `npm pack` writes for package.json's version", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+    const named = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/\b[\w-]+-\d+\.\d+\.\d+\.tgz\b/g)].map((m) => m[0]);
+    expect(named.length).toBeGreaterThan(0);
+    expect(new Set(named)).toEqual(new Set([`${pkg.name}-${pkg.version}.tgz`]));
   });
 });
