@@ -27,6 +27,7 @@ import { freePort, stopChild, waitForAnswer } from '../core/process.ts';
 import { round, stats, type Stats } from './stats.ts';
 import { harBench } from './har.ts';
 import { growthBench, type Growth } from './growth.ts';
+import { mergeTargets, type Target } from './targets.ts';
 import { consumerTypecheck } from './types.ts';
 import { linkParse } from './link-parse.ts';
 import { startBench, type StartFigures } from './start.ts';
@@ -134,7 +135,7 @@ interface Items {
 interface Results {
   machine: { cores: number; node: string; date: string };
   items: Items;
-  targets: { name: string; value: number; limit: number; cmp: string; unit: string; verdict: string }[];
+  targets: Target[];
   /** A run that skipped sections: when it ran, what it skipped, the date of the figures it kept. */
   partial?: { measured: string; skipped: string[]; previousDate: string };
 }
@@ -410,7 +411,8 @@ async function startSection(): Promise<void> {
 
 /**
  * Write results.json and results.md. A run that skipped sections keeps the previous run's figures
- * and targets of those (a target this run measured replaces the previous one of the same name).
+ * and targets of those (a target this run measured replaces the previous one of the same name, its
+ * run's own figures in parentheses aside: bench/targets.ts).
  */
 function writeResults(): void {
   let previous: Results | null = null;
@@ -420,10 +422,7 @@ function writeResults(): void {
     previous = null;
   }
   if (previous) {
-    const fresh = new Map(results.targets.map((t) => [t.name, t]));
-    const kept = previous.targets.map((t) => fresh.get(t.name) ?? t);
-    const keptNames = new Set(kept.map((t) => t.name));
-    results.targets = [...kept, ...results.targets.filter((t) => !keptNames.has(t.name))];
+    results.targets = mergeTargets(previous.targets, results.targets);
     results.items = { ...previous.items, ...results.items };
     results.partial = { measured: new Date().toISOString(), skipped: [...SKIP], previousDate: previous.machine.date };
   }
