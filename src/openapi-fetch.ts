@@ -4,9 +4,9 @@
 // the root and of `./types` type-checks without them (D258, D259).
 import type { Client } from 'openapi-fetch';
 import type { paths } from '../generated/types.js';
+import { internalsOf, type FestivalClient } from './client.js';
 
 export type { paths, operations } from '../generated/types.js';
-import { internalsOf, type FestivalClient } from './client.js';
 
 /**
  * The same client object typed as openapi-fetch's `Client<paths>`, for libraries that expect that type
