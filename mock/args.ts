@@ -42,7 +42,8 @@ Options:
                           or link added later (x-since in the spec) is not sent, e.g. 6.8.12 (wp68): files lack filename
   --errors                an example that breaks its schema answers 500 (the tests use it)
   --verbose               Prism logs warnings too, and its sl-violations header is kept
-  --no-memo               ask Prism every time (default: a repeated request is answered from memory)
+  --no-memo               ask Prism every time (default: a repeated request, and a valid GET of an operation
+                          Prism already answered, are answered from memory)
   --body-timeout <ms>     how long a request body may take to arrive, 100-600000 (default 10000), then 408
   --max-records <n>       the store holds at most n records (default 5000); a write beyond answers 507 mock_store_full
   --max-store-mb <n>      the store's records take at most n MB as JSON (default 32); a write beyond answers 507

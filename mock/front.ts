@@ -10,7 +10,7 @@ import { specNamespaces, type OpenApiDoc } from '../core/spec.ts';
 import { collectAfterLarge } from './collect.ts';
 import { dispatch } from './dispatch.ts';
 import { criticalError, noRoute } from './errors.ts';
-import type { AnswerMemo } from './memo.ts';
+import { AnswerMemo } from './memo.ts';
 import { forward, prismTargets, UPSTREAM_TIMEOUT, type Upstream } from './proxy.ts';
 import { answerAndClose, send, tryJson } from './reply.ts';
 import type { StoreHost } from './store/host.ts';
@@ -27,7 +27,8 @@ const rawAnswer = (status: number, json: unknown): string => {
  *   doc: the bundle (JSON); upstream: the Prism to ask, or a function of the matched route's path
  *   template (undefined when no route matches) that answers the Prism serving that route
  *   ({host, port, ready?: Promise} — `ready` while it restarts); memo: an AnswerMemo to replay the
- *   answers to requests already forwarded (none by default); verbose: keep Prism's `sl-violations`
+ *   answers to requests already forwarded (none by default), and with it an example memo of
+ *   Prism's answer per operation for the valid requests of it (example-memo.ts); verbose: keep Prism's `sl-violations`
  *   header; bodyTimeoutMs: how long a request body may take to arrive.
  */
 export function createFront({
@@ -53,6 +54,8 @@ export function createFront({
     doc,
     table: routeTable(doc),
     memo,
+    // One answer per operation and variant: a few hundred entries at most on this spec.
+    examples: memo ? new AnswerMemo({ maxEntries: 1000, maxBytes: 8 * 1024 * 1024 }) : null,
     verbose,
     bodyTimeoutMs,
     store,

@@ -1,9 +1,10 @@
 // A matched request read as the platform reads it, before anyone answers it: `context=edit` without
 // credentials, a JSON body that does not parse, bracketed keys of scalar parameters and comma lists
-// of union parameters (lists.ts), the body re-encoded (input.ts), and the request to forward.
+// of union parameters (lists.ts), boolean query values in the spelling Prism reads, the body re-encoded (input.ts), and the request to forward.
 import type { IncomingMessage } from 'node:http';
 import { encodePairs, phpPairs } from '../core/php-query.ts';
-import { deref, type OpenApiDoc } from '../core/spec.ts';
+import { isRestBoolean } from '../core/scalar.ts';
+import { deref, schemaTypes, type OpenApiDoc } from '../core/spec.ts';
 import { invalidJson, jsonErrorCode } from './errors.ts';
 import { contextExample, lastParam } from './globals.ts';
 import { bodyToForward } from './input.ts';
@@ -21,6 +22,22 @@ export function documentedError(doc: OpenApiDoc, entry: Entry, code: string): Pl
     }
   }
   return null;
+}
+
+/**
+ * Boolean query values in the one spelling Prism reads: the platform takes `1`, `0`, `TRUE`, `False`
+ * for a boolean (`rest_is_boolean`, core/scalar.ts); Prism only `true` and `false`, so it refused
+ * `hide_empty=1`. A parameter that may also be a number or a string is left as it came.
+ */
+function booleansForPrism(doc: OpenApiDoc, entry: Entry, pairs: [string, string][]): [string, string][] {
+  const booleans = new Set<string>();
+  for (const p of entry.params) {
+    if (p.in !== 'query') continue;
+    const types = schemaTypes(p.schema, doc);
+    if (types.includes('boolean') && types.every((t) => t === 'boolean' || t === 'null')) booleans.add(p.name);
+  }
+  if (booleans.size === 0) return pairs;
+  return pairs.map(([k, v]) => (booleans.has(k) && isRestBoolean(v) ? [k, /^(?:true|1)$/i.test(v) ? 'true' : 'false'] : [k, v]));
 }
 
 /** Read a matched request as the platform does and decide what to forward to Prism. */
@@ -51,7 +68,7 @@ export function prepare(front: Front, req: IncomingMessage, { match, method, pai
       for (const [k, v] of checkBracketScalars(doc, entry, phpPairs(fwdBody.body.toString('utf8')), { bodySchema: media.schema }).invalid)
         if (!lists.invalid.has(k)) lists.invalid.set(k, v);
   }
-  const query = encodePairs([...lists.search]);
+  const query = encodePairs(booleansForPrism(doc, entry, [...lists.search]));
   const headers: Headers = {};
   for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k) && k !== 'accept' && k !== 'content-type' && k !== '__proto__') headers[k] = v;
   if (fwdBody.type) {

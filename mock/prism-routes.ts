@@ -1,8 +1,10 @@
 // The routes Prism serves (and a documented example asked with `Prefer` on any route): the request
-// forwarded to its route's Prism, the answer rewritten as the platform's (rewrite.ts) and shaped.
+// forwarded to its route's Prism (a valid one of an operation Prism already answered: that answer,
+// example-memo.ts), the answer rewritten as the platform's (rewrite.ts) and shaped.
 import type { IncomingMessage } from 'node:http';
 import { CORS } from './cors.ts';
 import { criticalError, withInvalid } from './errors.ts';
+import { exampleMemoKey } from './example-memo.ts';
 import { forward, HOP, PrismUnavailable } from './proxy.ts';
 import { platformReply, tryJson } from './reply.ts';
 import { rewrite } from './rewrite.ts';
@@ -24,7 +26,14 @@ export async function prismReply(front: Front, req: IncomingMessage, asked: Aske
   const template = asked.match.route.template;
   let answer: Reply;
   try {
-    answer = await forward(await front.targetFor(template), prepared.fwd);
+    // A valid request of an operation Prism already answered: that answer (example-memo.ts, D261).
+    const key = exampleMemoKey(front, req, asked, prepared);
+    const known = front.examples?.get(key);
+    if (known) answer = known;
+    else {
+      answer = await forward(await front.targetFor(template), prepared.fwd);
+      if (answer.status >= 200 && answer.status < 300) front.examples?.set(key, answer);
+    }
   } catch (e) {
     return platformReply(e instanceof PrismUnavailable ? prismUnavailable(e.message) : criticalError());
   }

@@ -90,6 +90,8 @@ export interface Front {
   doc: OpenApiDoc;
   table: Route[];
   memo: Memo | null;
+  /** Prism's answer per operation, replayed for the valid requests of it (example-memo.ts), or null (`--no-memo`). */
+  examples: Memo | null;
   verbose: boolean;
   bodyTimeoutMs: number;
   /** The store answering the store-backed routes, or null (`--static`: every answer from Prism). */
