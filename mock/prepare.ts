@@ -30,15 +30,22 @@ export function documentedError(doc: OpenApiDoc, entry: Entry, code: string): Pl
  * `hide_empty=1`. A parameter that may also be a number or a string is left as it came.
  */
 function booleansForPrism(doc: OpenApiDoc, entry: Entry, pairs: [string, string][]): [string, string][] {
-  const booleans = new Set<string>();
-  for (const p of entry.params) {
-    if (p.in !== 'query') continue;
-    const types = schemaTypes(p.schema, doc);
-    if (types.includes('boolean') && types.every((t) => t === 'boolean' || t === 'null')) booleans.add(p.name);
+  let booleans = BOOLEANS.get(entry);
+  if (!booleans) {
+    booleans = new Set<string>();
+    for (const p of entry.params) {
+      if (p.in !== 'query') continue;
+      const types = schemaTypes(p.schema, doc);
+      if (types.includes('boolean') && types.every((t) => t === 'boolean' || t === 'null')) booleans.add(p.name);
+    }
+    BOOLEANS.set(entry, booleans);
   }
   if (booleans.size === 0) return pairs;
-  return pairs.map(([k, v]) => (booleans.has(k) && isRestBoolean(v) ? [k, /^(?:true|1)$/i.test(v) ? 'true' : 'false'] : [k, v]));
+  const names = booleans;
+  return pairs.map(([k, v]) => (names.has(k) && isRestBoolean(v) ? [k, /^(?:true|1)$/i.test(v) ? 'true' : 'false'] : [k, v]));
 }
+/** The boolean query parameters of an operation (read once per operation). */
+const BOOLEANS = new WeakMap<Entry, Set<string>>();
 
 /** Read a matched request as the platform does and decide what to forward to Prism. */
 export function prepare(front: Front, req: IncomingMessage, { match, method, pairs, body }: Asked): Prepared {
