@@ -2,7 +2,9 @@
 // the repeated-request figures of section 4).
 // Distinct requests: a mix of GET operations across every namespace group (core, cal, ml, add-ons),
 // each request different from every other one (integer path parameters and a query value count
-// up), so that the front's answer memo never helps and every request is Prism's work. Beside it the
+// up), so that the front's answer memo never helps: a valid request of an operation Prism already
+// answered is the front's work (its checks, then Prism's answer to that operation: the example memo,
+// D261), an invalid one Prism's too, and one of a store-backed route the store's. Beside it the
 // same mix repeated (one request per operation, over and over: the memo's case) and the bare Node
 // server (the machine's ceiling). Memory: the resident memory of the whole mock (the front and
 // every Prism process), sampled during the load; the peak is reported.

@@ -11,7 +11,7 @@ import { bodySchema, deref, operations, specNamespaces, type OpenApiDoc, type Pa
 import { isObject, type JsonObject } from '../core/json.ts';
 import type { IncomingMessage } from 'node:http';
 import { CORS } from './cors.ts';
-import { rememberBytes } from './json-text.ts';
+import { remember } from './json-text.ts';
 import type { Naming } from './naming.ts';
 import { shape } from './shape.ts';
 import type { Asked, Front, Reply } from './types.ts';
@@ -239,7 +239,7 @@ const MAX_KEPT = 8;
 
 /**
  * The index as `siteIndex` generates it, kept for its document, origin, naming and caller (with or
- * without credentials: the active theme's link) with its JSON text
+ * without credentials: the active theme's link) with its JSON bytes
  * (json-text.ts; nothing changes an answer's value in place): the index of every route is the
  * front's largest answer (~350 KB), and generating and serialising it again took more of the
  * front's time under the bench's distinct requests than every other answer together (D244).
@@ -253,7 +253,7 @@ function keptIndex(doc: OpenApiDoc, example: unknown, origin: string, naming: Na
     kept.delete(key);
   } else {
     json = siteIndex(doc, example, origin, naming, authed);
-    rememberBytes(json);
+    remember(json);
     if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
   }
   kept.set(key, json);

@@ -5,7 +5,7 @@
 import { asArray, asObject, asString, at, member, type JsonObject } from '../../core/json.ts';
 import { CALENDAR_NAMESPACE, CORE_NAMESPACE, LANGUAGE_PARAM } from '../../core/platform.js';
 import { deref, type OpenApiDoc, type OperationObject, type Schema } from '../../core/spec.ts';
-import { rememberText } from '../json-text.ts';
+import { remember } from '../json-text.ts';
 import { type Clock } from './clock.ts';
 import { applyEventWrite, applyLinkedWrite, applyTermWrite, linkedIds, newEvent, newLinked, newTerm, type EventWriteCtx } from './cal-records.ts';
 import { applyCoreWrite, newCoreRecord, newUser, revisionOf } from './core-records.ts';
@@ -226,7 +226,7 @@ function present(c: StoreCall, key: CollectionKey, rec: Rec, context = param(c.p
     json = presentNow(c, key, rec, context, single);
     if (!isCal(key)) json = withRegisteredMeta(c, key, protect(json, rec.record, locked));
     json = withoutLaterFields(c, key, json);
-    rememberText(json);
+    remember(json);
     cache.set(k, json);
   }
   return json;
