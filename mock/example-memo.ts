@@ -45,8 +45,9 @@ function credentialsDigest(front: Front, req: IncomingMessage, query: QueryPair[
 /**
  * The example memo's key of a request forwarded to Prism, or null when Prism must see it: the
  * operation (method and route template) and the request parts Prism's answer to a valid request
- * depends on. Null unless the request is a GET or HEAD without a body, found valid by the front's judge, without Prism's own switches, and the front
- * keeps such a memo (not `--no-memo`, not `--static`, not `--verbose`).
+ * depends on. Null unless the request is a GET or HEAD without a body, found valid by the front's
+ * judge, without Prism's own switches or an empty required parameter, and the front keeps such a
+ * memo (not `--no-memo`, not `--static`, not `--verbose`).
  */
 export function exampleMemoKey(front: Front, req: IncomingMessage, asked: Asked, prepared: ToForward): string | null {
   const judge = front.store?.judge;

@@ -28,8 +28,8 @@ const rawAnswer = (status: number, json: unknown): string => {
  *   template (undefined when no route matches) that answers the Prism serving that route
  *   ({host, port, ready?: Promise} — `ready` while it restarts); memo: an AnswerMemo to replay the
  *   answers to requests already forwarded (none by default), and with it an example memo of
- *   Prism's answer per operation for the valid requests of it (example-memo.ts); verbose: keep Prism's `sl-violations`
- *   header; bodyTimeoutMs: how long a request body may take to arrive.
+ *   Prism's answer per operation for the valid requests of it (example-memo.ts); verbose: keep
+ *   Prism's `sl-violations` header; bodyTimeoutMs: how long a request body may take to arrive.
  */
 export function createFront({
   doc,
