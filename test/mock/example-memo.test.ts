@@ -13,15 +13,21 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDoc } from '../../core/spec.js';
+import type { IncomingMessage } from 'node:http';
+import { matchRoute, routeTable } from '../../core/match.ts';
+import { phpPairs } from '../../core/php-query.ts';
+import { exampleMemoKey } from '../../mock/example-memo.ts';
 import { createFront } from '../../mock/front.ts';
 import { forPrism } from '../../mock/groups.ts';
 import { AnswerMemo } from '../../mock/memo.ts';
 import { hostPorts, spawnPrism, stopChild } from '../../mock/prism.ts';
 import { isStoreRoute } from '../../mock/store/handler.ts';
+import { prepare } from '../../mock/prepare.ts';
 import { createStoreHost } from '../../mock/store/host.ts';
+import type { Front } from '../../mock/types.ts';
 import { bundle, deref, operations, ROOT, type Json, type Operation } from '../support/spec.js';
 import { prng } from '../support/prng.js';
-import { needsAuth, send, validRequest, wrongQueryValue, type Req } from './requests.js';
+import { BASIC, needsAuth, queryString, send, validRequest, wrongQueryValue, type Req } from './requests.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
 const doc = bundle() as OpenApiDoc;
@@ -150,4 +156,76 @@ describe('the example memo changes no answer (every GET operation Prism serves, 
     expect(sent).toBeGreaterThan(ops.length * 4);
     expect(forwarded).toBeLessThan(sent / 2);
   }, 600_000);
+});
+
+describe("the example memo's key (which requests share Prism's answer)", () => {
+  const store = createStoreHost(doc);
+  const table = routeTable(doc);
+  const front = (over: Partial<Front> = {}): Front => ({ doc, table, store, examples: new AnswerMemo(), verbose: false, ...over }) as Front;
+  /** The key of a GET of `path` (spec names) with these headers, read as the front reads it. */
+  const keyOf = (f: Front, path: string, headers: Record<string, string> = {}, method = 'get'): string | null => {
+    const q = path.indexOf('?');
+    const match = matchRoute(doc, table, method, q < 0 ? path : path.slice(0, q));
+    if (!match?.ok) throw new Error(`no route for ${path}`);
+    const req = { method: method.toUpperCase(), headers } as unknown as IncomingMessage;
+    const asked = {
+      match,
+      method,
+      pairs: phpPairs(q < 0 ? '' : path.slice(q + 1)),
+      body: Buffer.alloc(0),
+      origin: 'http://127.0.0.1',
+      naming: { form: 'plain' },
+    } as never;
+    const prepared = prepare(f, req, asked);
+    if ('reply' in prepared) throw new Error(`the front answered ${path} itself`);
+    return exampleMemoKey(f, req, asked, prepared);
+  };
+  const open = ops.find(
+    (o) =>
+      !needsAuth(o, doc) &&
+      !o.params.some((p) => p.required && p.in === 'query') &&
+      o.params.some((p) => p.in === 'query' && wrongQueryValue(p.schema) !== undefined),
+  )!;
+  const secured = ops.find((o) => needsAuth(o, doc) && !o.params.some((p) => p.required && p.in === 'query'))!;
+  const url = (o: Operation, query: Record<string, unknown> = {}) => {
+    const v = validRequest(o, doc);
+    return `${v.url}${queryString({ ...v.query, ...query })}`;
+  };
+
+  it('is the same for valid requests of one operation with other values, and differs between operations', () => {
+    const f = front();
+    const a = keyOf(f, url(open, { _a: 1 }));
+    expect(a).not.toBeNull();
+    expect(keyOf(f, url(open, { _a: 2, _b: 'x' }))).toBe(a);
+    expect(keyOf(f, url(secured), { authorization: BASIC })).not.toBe(a);
+  });
+
+  it('is null where Prism must answer: an invalid value, its own switches, Prefer: dynamic, --verbose, --no-memo, --static', () => {
+    const bad = open.params.find((p) => p.in === 'query' && wrongQueryValue(p.schema) !== undefined)!;
+    expect(keyOf(front(), url(open, { [bad.name]: wrongQueryValue(bad.schema) }))).toBeNull();
+    expect(keyOf(front(), url(open, { __code: '404' }))).toBeNull();
+    expect(keyOf(front(), url(open), { prefer: 'dynamic=true' })).toBeNull();
+    expect(keyOf(front({ verbose: true }), url(open))).toBeNull();
+    expect(keyOf(front({ examples: null }), url(open))).toBeNull();
+    expect(keyOf(front({ store: null }), url(open))).toBeNull();
+  });
+
+  it('tells credentials apart without holding them: another password, nonce or cookie is another key', () => {
+    const f = front();
+    const keys = [
+      keyOf(f, url(secured)),
+      keyOf(f, url(secured), { authorization: BASIC }),
+      keyOf(f, url(secured), { authorization: `Basic ${Buffer.from('editor:other').toString('base64')}` }),
+      keyOf(f, url(secured), { 'x-wp-nonce': 'a1b2c3d4e5' }),
+      keyOf(f, url(secured), { 'x-wp-nonce': 'a1b2c3d4e5', cookie: 'wordpress_logged_in_x=1' }),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const k of keys) expect(k).not.toContain(BASIC.slice(6));
+    expect(keys.join('\n')).not.toMatch(/a1b2c3d4e5|wordpress_logged_in/);
+  });
+
+  it('sets the Prefer the front sends apart (a context is another example)', () => {
+    const f = front();
+    expect(keyOf(f, url(open), { prefer: 'example=other' })).not.toBe(keyOf(f, url(open)));
+  });
 });
