@@ -7,14 +7,15 @@
 // headers are its own request's, reply.ts `withCors`.) So a request the front's judge finds valid
 // (the core's judge; test/mock/example-memo.test.ts holds the memo to change no answer) gets the
 // answer Prism gave the first valid request of its operation, without a round trip. Everything else
-// still goes to Prism: a request the judge refuses (the platform's errors are built from Prism's),
-// Prism's own switches (`__code`, `__example`, `__dynamic` in the query, `Prefer: dynamic=`), an
-// empty value of a required parameter (missing to Prism, present to the platform), bodies, and
-// every request under `--verbose` (Prism's per-request violations are what that mode shows).
+// still goes to Prism: a request the front's check refuses (store-routes.ts `invalidityOf`, the
+// judge; the platform's errors are built from Prism's), Prism's own switches (`__code`,
+// `__example`, `__dynamic` in the query, `Prefer: dynamic=`), an empty value of a required parameter
+// (missing to Prism, present to the platform), bodies, and every request under `--verbose` (Prism's
+// per-request violations are what that mode shows).
 import type { IncomingMessage } from 'node:http';
 import { createHash } from 'node:crypto';
-import { phpDecode, queryPairs, type QueryPair } from '../core/php-query.ts';
-import { storeViolations } from './store/validate.ts';
+import { queryPairs, type QueryPair } from '../core/php-query.ts';
+import { invalidityOf } from './store-routes.ts';
 import type { Asked, Front, ToForward } from './types.ts';
 
 /** Where the spec's security schemes put credentials: header names (lower case) and query names. */
@@ -50,8 +51,7 @@ function credentialsDigest(front: Front, req: IncomingMessage, query: QueryPair[
  * memo (not `--no-memo`, not `--static`, not `--verbose`).
  */
 export function exampleMemoKey(front: Front, req: IncomingMessage, asked: Asked, prepared: ToForward): string | null {
-  const judge = front.store?.judge;
-  if (!front.examples || !judge || front.verbose || prepared.invalid.size > 0) return null;
+  if (!front.examples || !front.store || front.verbose) return null;
   const { fwd } = prepared;
   if (fwd.method !== 'GET' || fwd.body.length > 0) return null;
   const prefer = String(fwd.headers.prefer ?? '');
@@ -63,7 +63,7 @@ export function exampleMemoKey(front: Front, req: IncomingMessage, asked: Asked,
   // An empty value of a required parameter: Prism calls it missing, the judge (as the platform) present.
   const required = entry.params.filter((p) => p.in === 'query' && p.required).map((p) => p.name);
   if (query.some((p) => p.value === '' && required.includes(p.key))) return null;
-  const pathValues = Object.fromEntries(Object.entries(asked.match.values).map(([k, v]) => [k, phpDecode(v)]));
-  if (storeViolations(judge, entry.operation, { pathValues, query }).length > 0) return null;
+  // Invalid to the front's own check (the store routes' one: the judge): Prism's answer, whose errors the platform's are built from.
+  if (invalidityOf(front, front.store, asked, prepared)) return null;
   return `${fwd.method} ${asked.match.route.template}\n${prefer}\n${credentialsDigest(front, req, query)}`;
 }

@@ -3,7 +3,7 @@
 // of union parameters (lists.ts), boolean query values in the spelling Prism reads, the body re-encoded (input.ts), and the request to forward.
 import type { IncomingMessage } from 'node:http';
 import { encodePairs, phpPairs } from '../core/php-query.ts';
-import { isRestBoolean } from '../core/scalar.ts';
+import { coerceScalar } from '../core/scalar.ts';
 import { deref, schemaTypes, type OpenApiDoc } from '../core/spec.ts';
 import { invalidJson, jsonErrorCode } from './errors.ts';
 import { contextExample, lastParam } from './globals.ts';
@@ -42,7 +42,7 @@ function booleansForPrism(doc: OpenApiDoc, entry: Entry, pairs: [string, string]
   }
   if (booleans.size === 0) return pairs;
   const names = booleans;
-  return pairs.map(([k, v]) => (names.has(k) && isRestBoolean(v) ? [k, /^(?:true|1)$/i.test(v) ? 'true' : 'false'] : [k, v]));
+  return pairs.map(([k, v]) => (names.has(k) ? [k, String(coerceScalar(['boolean'], v))] : [k, v]));
 }
 /** The boolean query parameters of an operation (read once per operation). */
 const BOOLEANS = new WeakMap<Entry, Set<string>>();

@@ -57,21 +57,32 @@ export function storeFull(host: StoreHost, method: string, bodyBytes: number): P
   };
 }
 
+/** A matched request's path values, percent-decoded as PHP decodes them. */
+const pathValuesOf = (asked: Asked): Record<string, string> => Object.fromEntries(Object.entries(asked.match.values).map(([k, v]) => [k, phpDecode(v)]));
+
 /** A secret of this process: an inner batch request carrying it in `x-mock-validate-only` is checked, not run. */
 const VALIDATE_ONLY = createHash('sha1').update(`${process.pid}:${Date.now()}:${Math.random()}`).digest('hex');
 
-/** The platform's refusal of a request the front answers itself (invalid, or anonymous where credentials are required), or null. */
-export function refusalOf(front: Front, host: StoreHost, req: IncomingMessage, asked: Asked, prepared: ToForward): PlatformAnswer | null {
+/** The platform's refusal of a request the front finds invalid itself (the judge, and what `prepare` found), or null; also what keeps a request from the example memo (example-memo.ts). */
+export function invalidityOf(front: Front, host: StoreHost, asked: Asked, prepared: ToForward): PlatformAnswer | null {
   const { doc } = front;
   const entry = asked.match.entry!;
   const q = prepared.fwd.path.indexOf('?');
   const type = String(prepared.fwd.headers['content-type'] ?? '');
   const text = prepared.fwd.body.length ? prepared.fwd.body.toString('utf8') : undefined;
-  const values = Object.fromEntries(Object.entries(asked.match.values).map(([k, v]) => [k, phpDecode(v)]));
   const form = /x-www-form-urlencoded/i.test(type) ? phpPairs(text ?? '').map(([name, value]) => ({ name, value })) : undefined;
   const body = type ? { type, text: form ? undefined : text, params: form } : undefined;
-  const violations = storeViolations(host.judge, entry.operation, { pathValues: values, query: queryPairs(q < 0 ? '' : prepared.fwd.path.slice(q + 1)), body });
-  return withInvalid(fromViolations(violations, doc, entry), prepared.invalid) ?? anonymous401(doc, entry, req);
+  const violations = storeViolations(host.judge, entry.operation, {
+    pathValues: pathValuesOf(asked),
+    query: queryPairs(q < 0 ? '' : prepared.fwd.path.slice(q + 1)),
+    body,
+  });
+  return withInvalid(fromViolations(violations, doc, entry), prepared.invalid);
+}
+
+/** The platform's refusal of a request the front answers itself (invalid, or anonymous where credentials are required), or null. */
+export function refusalOf(front: Front, host: StoreHost, req: IncomingMessage, asked: Asked, prepared: ToForward): PlatformAnswer | null {
+  return invalidityOf(front, host, asked, prepared) ?? anonymous401(front.doc, asked.match.entry!, req);
 }
 
 /** A store-backed request: checked by the mock itself (as strictly as Prism), then answered from the store (null: the store leaves it to Prism). */
@@ -90,7 +101,7 @@ export async function storeReply(front: Front, host: StoreHost, req: IncomingMes
     op: entry.op,
     params: entry.params,
     method: asked.method,
-    values: Object.fromEntries(Object.entries(asked.match.values).map(([k, v]) => [k, phpDecode(v)])),
+    values: pathValuesOf(asked),
     pairs: asked.pairs,
     body: storeBody(prepared.fwd, req),
     authed: req.headers.authorization !== undefined,
